@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const csv = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+const ms = z.coerce.number().int().positive();
+
+/**
+ * Every setting the api reads, from the environment. One key each, with its default; README lists them all.
+ * A bad value stops the process at start with a message naming the key.
+ */
+export const configSchema = z.object({
+  /** development | production | test. Production hides error details and turns impersonation off by default. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** HTTP port. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL URL. Without it the api starts its own embedded PostgreSQL with data under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded database, the generated session secret and other local state live. */
+  DATA_DIR: z.string().default('.data'),
+  /** The address users reach the product at; used in e-mail links and for the Origin check. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Signs unsubscribe tokens. Without it a random secret is generated once and kept in DATA_DIR. */
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** Session lifetime; each request slides it forward. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Without it mail is kept in the outbox and logged. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of every mail. */
+  MAIL_FROM: z.string().default('M365 Radar <no-reply@m365radar.local>'),
+  /** Comma-separated e-mails that get the Admin role when they sign in. */
+  ADMIN_EMAILS: csv.default([]),
+  /** Support address shown in the footer. */
+  SUPPORT_EMAIL: z.string().default('support@m365radar.example'),
+  /** The sister product linked from the footer. */
+  SISTER_PRODUCT_URL: z.string().url().default('https://www.microsoft.com/microsoft-365/roadmap'),
+  SISTER_PRODUCT_NAME: z.string().default('Microsoft 365 Roadmap'),
+  /** pino level: fatal, error, warn, info, debug, trace, silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Express "trust proxy" (hops or true/false); set it behind a load balancer so client addresses are right. */
+  TRUST_PROXY: z.string().default('false'),
+  /** Largest JSON body accepted. */
+  BODY_LIMIT: z.string().default('1mb'),
+  /** Where the built front-end bundles are (shell/dist and each mfe-NAME/dist). Defaults to the repository root. */
+  STATIC_ROOT: z.string().optional(),
+  /** Override a remote's URL (e.g. a CDN); defaults to the bundle the api serves itself. */
+  REMOTE_DASHBOARD_URL: z.string().optional(),
+  REMOTE_ADMIN_URL: z.string().optional(),
+  REMOTE_DIGEST_URL: z.string().optional(),
+  /** Role impersonation (a development tool). On in `npm run dev`; off (routes answer 404) otherwise. */
+  IMPERSONATION_ENABLED: bool.optional(),
+  /** Run Agenda jobs in this process (turn off on web-only replicas). */
+  JOBS_ENABLED: bool.default(true),
+  /** Sign-in codes: lifetime, wrong tries before the code burns, sends allowed per e-mail and per client per window. */
+  SIGN_IN_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  SIGN_IN_SENDS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGN_IN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+
+  /** Microsoft 365 Roadmap feed (one JSON array of every item). */
+  ROADMAP_FEED_URL: z.string().url().default('https://www.microsoft.com/releasecommunications/api/v1/m365'),
+  /** Entra app for Microsoft Graph (ServiceMessage.Read.All, application permission). All three or none. */
+  GRAPH_TENANT_ID: z.string().optional(),
+  GRAPH_CLIENT_ID: z.string().optional(),
+  GRAPH_CLIENT_SECRET: z.string().optional(),
+  GRAPH_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com'),
+  GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com'),
+  /** Feed request timeout and retries (transient failures, with exponential backoff). */
+  FEED_TIMEOUT_MS: ms.default(30_000),
+  FEED_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** Sync schedules. */
+  ROADMAP_SYNC_INTERVAL_MS: ms.default(6 * 60 * 60 * 1000),
+  MESSAGE_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
+  /** auto: load the shipped demo data set when the database is empty and the live feed cannot be reached. off: never. */
+  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+
+  /** Weekly digest: sent on Sundays at this hour in this IANA time zone. */
+  DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  DIGEST_TIMEZONE: z.string().default('UTC'),
+
+  /** OpenAI-compatible chat-completions endpoint for the admin AI summary. Without it the summary is extractive. */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: ms.default(30_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const graphKeys = [parsed.data.GRAPH_TENANT_ID, parsed.data.GRAPH_CLIENT_ID, parsed.data.GRAPH_CLIENT_SECRET];
+  if (graphKeys.some(Boolean) && !graphKeys.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET must be set together',
+    );
+  }
+  return parsed.data;
+}
+
+export function impersonationEnabled(config: Config): boolean {
+  return config.IMPERSONATION_ENABLED ?? config.NODE_ENV === 'development';
+}
+
+export function graphConfigured(config: Config): boolean {
+  return Boolean(config.GRAPH_TENANT_ID && config.GRAPH_CLIENT_ID && config.GRAPH_CLIENT_SECRET);
+}

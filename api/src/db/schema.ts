@@ -1,0 +1,383 @@
+/**
+ * The whole data model. Roadmap items and Message Center posts share one `items` table (with a `source`
+ * discriminator and source-specific nullable columns) so the unified list, search, filters and export are single
+ * indexed queries instead of a UNION over two tables — see docs/architecture.md.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const itemSource = pgEnum('item_source', ['roadmap', 'messages']);
+export const historyChangeType = pgEnum('history_change_type', ['new', 'changed', 'removed']);
+export const syncSource = pgEnum('sync_source', ['roadmap', 'message_center']);
+export const syncStatus = pgEnum('sync_status', ['running', 'success', 'failed', 'not_configured']);
+export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
+
+// ---------------------------------------------------------------- people, roles, sessions
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Always stored trimmed and lower-cased. */
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  emailVerifiedAt: ts('email_verified_at'),
+  lastLoginAt: ts('last_login_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  isBuiltIn: boolean('is_built_in').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_roles_user_role_uq').on(t.userId, t.roleId), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the opaque cookie value: a database leak does not leak usable sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    /** Effective role while an admin impersonates one (development tool); null otherwise. */
+    impersonatedRole: text('impersonated_role'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** HMAC of the code; the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    requestIp: text('request_ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('sign_in_codes_email_idx').on(t.email, t.createdAt), index('sign_in_codes_ip_idx').on(t.requestIp, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- items, history, links
+
+export interface ThirdPartyLinkRow {
+  title: string;
+  url: string;
+  type: 'other' | 'video' | 'blog' | 'documentation' | 'tutorial';
+  description?: string;
+  name?: string;
+}
+export interface ExternalLinkRow {
+  name: string;
+  url: string;
+}
+
+export const items = pgTable(
+  'items',
+  {
+    id: serial('id').primaryKey(),
+    source: itemSource('source').notNull(),
+    /** Roadmap id ("496594") or Message Center id ("MC1000269"). */
+    externalId: text('external_id').notNull(),
+    title: text('title').notNull(),
+    /** Roadmap description (may hold HTML; sanitised when shown). */
+    description: text('description'),
+    /** Message Center summary (details.Summary). */
+    summary: text('summary'),
+    /** Message Center body (HTML as the provider sends it; sanitised when shown). */
+    bodyHtml: text('body_html'),
+    /** Roadmap status as the feed spells it ("In development", …); null for messages. */
+    status: text('status'),
+    /** Roadmap products, or Message Center services. Case variants folded to one spelling. */
+    products: text('products').array().notNull().default(sql`'{}'::text[]`),
+    /** Message Center tags; the roadmap's flattened tag list for roadmap items. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    cloudInstances: text('cloud_instances').array().notNull().default(sql`'{}'::text[]`),
+    releasePhases: text('release_phases').array().notNull().default(sql`'{}'::text[]`),
+    platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
+    /** Roadmap GA target ("March CY2026") and preview date (null when the feed has ""). */
+    releaseDate: text('release_date'),
+    previewDate: text('preview_date'),
+    moreInfoLink: text('more_info_link'),
+    /** Roadmap `created`; Message Center `startDateTime` (published). */
+    createdDate: ts('created_date'),
+    /** Roadmap `modified`; Message Center `lastModifiedDateTime`. */
+    modifiedDate: ts('modified_date'),
+    category: text('category'),
+    severity: text('severity'),
+    isMajorChange: boolean('is_major_change').notNull().default(false),
+    userImpact: boolean('user_impact').notNull().default(false),
+    adminImpact: boolean('admin_impact').notNull().default(false),
+    actionRequiredBy: ts('action_required_by'),
+    endDate: ts('end_date'),
+    /** Roadmap ids the message names (details.RoadmapIds and links in the body). */
+    roadmapIds: text('roadmap_ids').array().notNull().default(sql`'{}'::text[]`),
+    externalLinks: jsonb('external_links').$type<ExternalLinkRow[]>().notNull().default(sql`'[]'::jsonb`),
+    /** details.FeatureStatusJson without its per-fetch LastUpdateTime. */
+    featureStatus: jsonb('feature_status'),
+    hasAttachments: boolean('has_attachments').notNull().default(false),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Hash of the meaningful fields; equal hash means nothing worth recording changed. */
+    contentHash: text('content_hash').notNull(),
+    /** The provider's record as last fetched, for audits and re-parsing. */
+    raw: jsonb('raw'),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    removedAt: ts('removed_at'),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** When a sync last recorded a meaningful change (or the item was first seen). */
+    lastChangedAt: ts('last_changed_at').notNull().defaultNow(),
+    /** Demo data shipped with the product (offline first start); never mixed silently with live data. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    // curation: written only by moderators, never by a sync
+    isFeatured: boolean('is_featured').notNull().default(false),
+    featuredAt: ts('featured_at'),
+    thirdPartyLinks: jsonb('third_party_links').$type<ThirdPartyLinkRow[]>().notNull().default(sql`'[]'::jsonb`),
+    moderatorNotes: text('moderator_notes'),
+    moderatedBy: text('moderated_by'),
+    moderatedAt: ts('moderated_at'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce(external_id, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(summary, '') || ' ' || regexp_replace(coalesce(description, '') || ' ' || coalesce(body_html, ''), '<[^>]*>', ' ', 'g')), 'B')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('items_source_external_uq').on(t.source, t.externalId),
+    index('items_external_lower_idx').on(sql`lower(${t.externalId})`),
+    index('items_created_idx').on(t.createdDate.desc(), t.id.desc()).where(sql`NOT ${t.isRemoved}`),
+    index('items_modified_idx').on(t.modifiedDate.desc(), t.id.desc()).where(sql`NOT ${t.isRemoved}`),
+    index('items_source_created_idx').on(t.source, t.createdDate.desc()).where(sql`NOT ${t.isRemoved}`),
+    index('items_status_idx').on(sql`lower(${t.status})`).where(sql`NOT ${t.isRemoved}`),
+    index('items_products_gin').using('gin', t.products),
+    index('items_tags_gin').using('gin', t.tags),
+    index('items_cloud_gin').using('gin', t.cloudInstances),
+    index('items_featured_idx').on(t.featuredAt.desc()).where(sql`${t.isFeatured}`),
+    index('items_last_changed_idx').on(t.lastChangedAt.desc()),
+    index('items_search_gin').using('gin', t.searchVector),
+  ],
+);
+
+export const itemHistory = pgTable(
+  'item_history',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    changeType: historyChangeType('change_type').notNull(),
+    changeDate: ts('change_date').notNull(),
+    changedFields: text('changed_fields').array().notNull().default(sql`'{}'::text[]`),
+    previousValues: jsonb('previous_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    newValues: jsonb('new_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    syncId: integer('sync_id').references(() => syncHistory.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('item_history_item_idx').on(t.itemId, t.changeDate.desc()),
+    index('item_history_date_idx').on(t.changeDate.desc()),
+    index('item_history_type_date_idx').on(t.changeType, t.changeDate.desc()),
+  ],
+);
+
+/** A Message Center post names a roadmap item. Stored by id so a link to a not-yet-seen roadmap item resolves later. */
+export const messageRoadmapLinks = pgTable(
+  'message_roadmap_links',
+  {
+    messageItemId: integer('message_item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    roadmapExternalId: text('roadmap_external_id').notNull(),
+    /** 'details' (RoadmapIds) or 'body' (a roadmap link in the HTML). */
+    origin: text('origin').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageItemId, t.roadmapExternalId] }), index('links_roadmap_idx').on(t.roadmapExternalId)],
+);
+
+export const syncHistory = pgTable(
+  'sync_history',
+  {
+    id: serial('id').primaryKey(),
+    source: syncSource('source').notNull(),
+    /** schedule | admin | cli | startup | demo */
+    trigger: text('trigger').notNull(),
+    triggeredBy: integer('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+    status: syncStatus('status').notNull().default('running'),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+    itemsProcessed: integer('items_processed').notNull().default(0),
+    totalItems: integer('total_items').notNull().default(0),
+    newItems: integer('new_items').notNull().default(0),
+    changedItems: integer('changed_items').notNull().default(0),
+    removedItems: integer('removed_items').notNull().default(0),
+    restoredItems: integer('restored_items').notNull().default(0),
+    errorMessage: text('error_message'),
+  },
+  (t) => [index('sync_history_started_idx').on(t.startedAt.desc()), index('sync_history_source_idx').on(t.source, t.startedAt.desc())],
+);
+
+// ---------------------------------------------------------------- subscriptions, digest, mail
+
+export const notificationSubscriptions = pgTable(
+  'notification_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'item' (the digest has its own table) */
+    subscriptionType: text('subscription_type').notNull().default('item'),
+    /** 'roadmap' | 'message_center' and the provider id, as the client posts them. */
+    itemType: text('item_type').notNull(),
+    itemExternalId: text('item_external_id').notNull(),
+    itemTitle: text('item_title'),
+    changeTypes: text('change_types').array().notNull().default(sql`'{changed,status_change}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_user_item_uq').on(t.userId, t.itemType, t.itemExternalId),
+    index('subscriptions_item_idx').on(t.itemType, t.itemExternalId).where(sql`${t.isActive}`),
+  ],
+);
+
+export const digestSubscribers = pgTable('digest_subscribers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  isActive: boolean('is_active').notNull().default(true),
+  /** 'signup' (visitor form) or 'account' (signed-in toggle). */
+  origin: text('origin').notNull(),
+  subscribedAt: ts('subscribed_at').notNull().defaultNow(),
+  unsubscribedAt: ts('unsubscribed_at'),
+});
+
+/** One row per subscriber per week: the guard that makes the Sunday job send each digest once. */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    subscriberId: integer('subscriber_id').notNull().references(() => digestSubscribers.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    outboxId: integer('outbox_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('digest_deliveries_week_uq').on(t.subscriberId, t.weekStart)],
+);
+
+/** Transactional outbox: a mail is written in the same transaction as the change that causes it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Makes enqueueing idempotent (e.g. one item mail per user per sync). */
+    dedupeKey: text('dedupe_key').unique(),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- admin
+
+export const contactSubmissions = pgTable(
+  'contact_submissions',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('contact_submitted_idx').on(t.submittedAt.desc())],
+);
+
+export const productMappings = pgTable(
+  'product_mappings',
+  {
+    id: serial('id').primaryKey(),
+    sourceProduct: text('source_product').notNull(),
+    dataSource: syncSource('data_source').notNull(),
+    displayName: text('display_name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_mappings_uq').on(t.sourceProduct, t.dataSource)],
+);
+
+export const moderatorActivities = pgTable(
+  'moderator_activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email').notNull(),
+    actionType: text('action_type').notNull(),
+    itemType: text('item_type').notNull(),
+    itemId: text('item_id').notNull(),
+    itemTitle: text('item_title').notNull().default(''),
+    details: jsonb('details'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('moderator_activities_created_idx').on(t.createdAt.desc()), index('moderator_activities_type_idx').on(t.actionType)],
+);
+
+/** Small key/value state of the installation (e.g. whether demo data is loaded). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type ItemRow = typeof items.$inferSelect;
+export type NewItemRow = typeof items.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type SyncHistoryRow = typeof syncHistory.$inferSelect;

@@ -1,0 +1,143 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import crypto from 'node:crypto';
+import { ROLE_NAMES } from '@radar/contracts';
+import type { Db } from '../db/client.js';
+import { roles, sessions, userRoles, users } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { readCookie } from './cookies.js';
+import { AuthenticationError, NotAllowedError } from './errors.js';
+
+export const SESSION_COOKIE = 'radar_session';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  lastLoginAt: Date | null;
+  emailVerifiedAt: Date | null;
+}
+
+export interface RequestAuth {
+  user: AuthUser;
+  /** Roles from the database. */
+  realRoles: { id: number; name: string }[];
+  /** What the server enforces: the impersonated role while impersonating, else the real roles. */
+  roles: { id: number; name: string }[];
+  impersonatedRole: string | null;
+  sessionIdHash: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: RequestAuth | null;
+  }
+}
+
+export function hashSessionToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newSessionToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export async function loadRolesOf(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(userRoles.roleId, roles.id))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(roles.name);
+}
+
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Resolves the session cookie to `req.auth` (or null). Sliding expiry: a session used more than an hour after its
+ * last refresh is extended by the full TTL, so active users stay signed in without a write per request.
+ */
+export function sessionMiddleware(deps: {
+  db: Db;
+  clock: Clock;
+  sessionTtlMs: number;
+  impersonationEnabled: boolean;
+}): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    req.auth = null;
+    const token = readCookie(req, SESSION_COOKIE);
+    if (!token) return next();
+    try {
+      const now = deps.clock.now();
+      const idHash = hashSessionToken(token);
+      const [row] = await deps.db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(sessions.userId, users.id))
+        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!row) return next();
+      if (now.getTime() - row.session.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
+        await deps.db
+          .update(sessions)
+          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + deps.sessionTtlMs) })
+          .where(eq(sessions.idHash, idHash));
+      }
+      const realRoles = await loadRolesOf(deps.db, row.user.id);
+      const impersonatedRole = deps.impersonationEnabled ? row.session.impersonatedRole : null;
+      let effective = realRoles;
+      if (impersonatedRole) {
+        const [r] = await deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.name, impersonatedRole));
+        effective = r ? [r] : [];
+      }
+      const u = row.user;
+      req.auth = {
+        user: {
+          id: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          profileImageUrl: u.profileImageUrl,
+          lastLoginAt: u.lastLoginAt,
+          emailVerifiedAt: u.emailVerifiedAt,
+        },
+        realRoles,
+        roles: effective,
+        impersonatedRole,
+        sessionIdHash: idHash,
+      };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function hasRole(auth: RequestAuth | null | undefined, ...names: string[]): boolean {
+  return Boolean(auth?.roles.some((r) => names.includes(r.name)));
+}
+
+export function isModeratorOrAdmin(auth: RequestAuth | null | undefined): boolean {
+  return hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator);
+}
+
+/** The signed-in user, or a 401. */
+export function requireAuth(req: Request): RequestAuth {
+  if (!req.auth) throw new AuthenticationError();
+  return req.auth;
+}
+
+/** 401 signed out, 403 without one of the roles (effective roles: impersonation applies). */
+export function requireRole(...names: string[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) return next(new AuthenticationError());
+    if (!hasRole(req.auth, ...names)) return next(new NotAllowedError());
+    next();
+  };
+}
+
+export const requireAdmin = requireRole(ROLE_NAMES.admin);
+export const requireModerator = requireRole(ROLE_NAMES.admin, ROLE_NAMES.moderator);
+export const requireSignedIn: RequestHandler = (req, _res, next) => next(req.auth ? undefined : new AuthenticationError());

@@ -1,0 +1,50 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { HttpError, InputError, NotFoundError } from './errors.js';
+
+/** Unknown /api routes answer 404 JSON rather than the SPA page. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new NotFoundError(`No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+};
+
+/** Turns a zod error into the 400 body, naming each field. */
+export function inputErrorFromZod(error: z.ZodError, where = 'Invalid input'): InputError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
+  const first = issues[0];
+  const message = first ? (first.path === '(body)' ? first.message : `${first.path}: ${first.message}`) : where;
+  return new InputError(message, issues);
+}
+
+/** Maps error classes to status codes; logs 5xx once; never sends a stack trace outside development. */
+export function errorMiddleware(log: Logger, exposeDetails: boolean): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let status = 500;
+    let body: { name: string; message: string; issues?: { path: string; message: string }[] };
+    if (err instanceof HttpError) {
+      status = err.status;
+      body = { name: err.name, message: err.message, ...(err.issues ? { issues: err.issues } : {}) };
+    } else if (err instanceof z.ZodError) {
+      const input = inputErrorFromZod(err);
+      status = 400;
+      body = { name: input.name, message: input.message, issues: input.issues };
+    } else if (err?.type === 'entity.parse.failed') {
+      status = 400;
+      body = { name: 'InputError', message: 'Request body is not valid JSON' };
+    } else if (err?.type === 'entity.too.large') {
+      status = 413;
+      body = { name: 'PayloadTooLargeError', message: 'Request body is too large' };
+    } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+      status = err.status;
+      body = { name: err.name ?? 'Error', message: err.message ?? 'Bad request' };
+    } else {
+      body = { name: 'InternalError', message: exposeDetails ? String(err?.message ?? err) : 'Something went wrong on our side' };
+    }
+    if (status >= 500) (req.log ?? log).error({ err }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(status).json({ error: body });
+  };
+}

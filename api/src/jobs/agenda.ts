@@ -1,0 +1,46 @@
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import { Agenda } from 'agenda';
+import pg from 'pg';
+import type { AppContext } from '../app-context.js';
+import { jobDefinitions } from './index.js';
+
+export interface JobRunner {
+  agenda: Agenda;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Agenda on the same PostgreSQL. It gets a pool of its own (with an error listener) so that a server shutdown
+ * while Agenda is listening does not crash the process (STACK-NOTES: Agenda 6 on PostgreSQL).
+ */
+export function createJobRunner(ctx: AppContext, connectionString: string, opts: { processEveryMs?: number } = {}): JobRunner {
+  const pool = new pg.Pool({ connectionString, max: 4 });
+  pool.on('error', (err) => ctx.log.warn({ err }, 'job pool client error'));
+  const backend = new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'agenda_jobs' });
+  const agenda = new Agenda({
+    backend,
+    name: `radar-${process.pid}`,
+    processEvery: opts.processEveryMs ?? 5_000,
+    defaultConcurrency: 1,
+    maxConcurrency: 4,
+    defaultLockLifetime: 30 * 60 * 1000,
+  });
+  agenda.on('error', (err: unknown) => ctx.log.error({ err }, 'agenda error'));
+  agenda.on('fail', (err: unknown, job: { attrs: { name: string } }) => ctx.log.error({ err, job: job.attrs.name }, 'job failed'));
+  backend.notificationChannel?.on('error', (err: unknown) => ctx.log.warn({ err }, 'job notification channel error'));
+  for (const define of jobDefinitions) define(agenda, ctx);
+  let started = false;
+  return {
+    agenda,
+    async start() {
+      await agenda.start();
+      started = true;
+      for (const define of jobDefinitions) await define.schedule?.(agenda, ctx);
+    },
+    async stop() {
+      if (started) await agenda.stop();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

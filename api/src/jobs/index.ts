@@ -1,0 +1,13 @@
+import type { Agenda } from 'agenda';
+import type { AppContext } from '../app-context.js';
+
+/**
+ * A job: `define` registers the processor (called on every process that runs jobs); the optional `schedule` sets up
+ * its repetition once Agenda has started. Jobs call the same services as the routes. A feature adds one line here.
+ */
+export interface JobDefinition {
+  (agenda: Agenda, ctx: AppContext): void;
+  schedule?: (agenda: Agenda, ctx: AppContext) => Promise<void>;
+}
+
+export const jobDefinitions: JobDefinition[] = [];

@@ -1,0 +1,9 @@
+import type { AppContext } from './app-context.js';
+
+export interface StartupEnv {
+  isEmbedded: boolean;
+  setDemoData(value: boolean): void;
+}
+
+/** Work run once after the server is up (first sync on an empty database, demo data offline). A feature adds one line. */
+export const startupTasks: Array<(ctx: AppContext, env: StartupEnv) => Promise<void>> = [];

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestContext, type TestContext } from './context.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('api core', () => {
+  it('answers /healthz and /readyz with the database reachable', async () => {
+    expect((await request(t.app).get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await request(t.app).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.database).toBe('ok');
+  });
+
+  it('answers unknown api routes with a 404 JSON error', async () => {
+    const res = await request(t.app).get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { name: 'NotFoundError', message: 'No route for GET /api/no-such-thing' } });
+  });
+
+  it('answers malformed JSON with a 400 and no stack trace', async () => {
+    const res = await request(t.app).post('/api/anything').set('Content-Type', 'application/json').send('{"a":');
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Request body is not valid JSON');
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts/);
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const res = await request(t.app).post('/api/anything').set('Origin', 'https://evil.example').send({});
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe('Cross-origin request refused');
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await request(t.app).get('/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('has the built-in roles seeded', async () => {
+    const { rows } = await t.database.pool.query('select name from roles order by name');
+    expect(rows.map((r) => r.name)).toEqual(['Admin', 'Moderator', 'User']);
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ITEM_TYPES, IMPERSONATION_CHOICES, SOURCES } from './constants.js';
+
+export const role = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  permissions: z.array(z.string()),
+  isBuiltIn: z.boolean().optional(),
+});
+export type Role = z.infer<typeof role>;
+
+export const roleInput = z.object({
+  name: z.string({ error: 'Role name is required' }).trim().min(1, 'Role name is required').max(100),
+  description: z.string().trim().max(500).nullable().optional(),
+  permissions: z.array(z.string().trim().min(1)).max(100).default([]),
+});
+export type RoleInput = z.input<typeof roleInput>;
+
+export const appUser = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  isEmailVerified: z.boolean(),
+  hasWeeklyDigestSubscription: z.boolean(),
+  lastLoginAt: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+});
+export type AppUser = z.infer<typeof appUser>;
+
+export const userRoleAssignment = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  roleId: z.number().int(),
+  user: z.object({ id: z.number().int(), email: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  role: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type UserRoleAssignment = z.infer<typeof userRoleAssignment>;
+
+export const assignRoleRequest = z.object({
+  userId: z.coerce.number({ error: 'userId is required' }).int().positive('userId is required'),
+  roleId: z.coerce.number({ error: 'roleId is required' }).int().positive('roleId is required'),
+});
+
+export const impersonationStatus = z.object({ isImpersonating: z.boolean(), impersonatedRole: z.string().nullable() });
+export type ImpersonationStatus = z.infer<typeof impersonationStatus>;
+export const impersonateRequest = z.object({ role: z.enum(IMPERSONATION_CHOICES).nullable() });
+
+export const syncSourceName = z.enum(['roadmap', 'message_center']);
+export const syncHistoryRecord = z.object({
+  id: z.number().int(),
+  syncDate: z.string(),
+  finishedAt: z.string().nullable(),
+  syncSource: syncSourceName,
+  trigger: z.string(),
+  success: z.boolean(),
+  status: z.enum(['running', 'success', 'failed', 'not_configured']),
+  itemsProcessed: z.number().int(),
+  totalItems: z.number().int(),
+  newItems: z.number().int(),
+  changedItems: z.number().int(),
+  removedItems: z.number().int(),
+  restoredItems: z.number().int(),
+  errorMessage: z.string().nullable(),
+});
+export type SyncHistoryRecord = z.infer<typeof syncHistoryRecord>;
+export const syncHistoryResponse = z.object({ syncHistory: z.array(syncHistoryRecord) });
+export const syncTriggerResponse = z.object({ message: z.string(), sync: syncHistoryRecord });
+
+export const productMapping = z.object({
+  id: z.number().int(),
+  sourceProduct: z.string(),
+  dataSource: syncSourceName,
+  displayName: z.string(),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ProductMapping = z.infer<typeof productMapping>;
+export const productMappingUpdate = z
+  .object({
+    displayName: z.string().trim().min(1, 'displayName must not be empty').max(200).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((v) => v.displayName !== undefined || v.isActive !== undefined, 'displayName or isActive is required');
+
+export const productBreakdownEntry = z.object({
+  product: z.string(),
+  total: z.number().int(),
+  roadmapCount: z.number().int(),
+  messageCenterCount: z.number().int(),
+});
+export const currentStatusAnalytics = z.object({ productBreakdown: z.array(productBreakdownEntry) });
+export type CurrentStatusAnalytics = z.infer<typeof currentStatusAnalytics>;
+
+export const generateSummaryRequest = z.object({ reportData: z.unknown().refine((v) => v !== undefined && v !== null, 'reportData is required') });
+export const generateSummaryResponse = z.object({
+  summary: z.string(),
+  /** 'ai' when a chat-completions endpoint wrote it, 'extractive' for the server's own fallback. */
+  kind: z.enum(['ai', 'extractive']),
+  model: z.string().nullable(),
+});
+
+export const testNotificationRequest = z.object({
+  itemId: z.string({ error: 'Please fill in Item ID and Item Type' }).trim().min(1, 'Please fill in Item ID and Item Type'),
+  itemType: z.enum(ITEM_TYPES, { error: 'Please fill in Item ID and Item Type' }),
+  changesSummary: z.string().max(5000).optional(),
+});
+
+export const sourceEnum = z.enum(SOURCES);

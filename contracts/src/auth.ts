@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { email } from './common.js';
+import { VERIFICATION_CODE_LENGTH } from './constants.js';
+
+export const signupRequest = z.object({
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  email,
+});
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const sendCodeRequest = z.object({ email });
+export type SendCodeRequest = z.infer<typeof sendCodeRequest>;
+
+export const verifyCodeRequest = z.object({
+  email,
+  code: z
+    .string({ error: 'Verification code must be 6 digits' })
+    .trim()
+    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), 'Verification code must be 6 digits'),
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequest>;
+
+export const roleRef = z.object({ id: z.number().int(), name: z.string() });
+export type RoleRef = z.infer<typeof roleRef>;
+
+/** The signed-in user, as GET /api/auth/session-user and GET /api/auth/user return it. */
+export const user = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  roles: z.array(roleRef),
+  /** Set while an admin impersonates a role (a development tool); roles then are the effective ones. */
+  impersonatedRole: z.string().nullable().optional(),
+});
+export type User = z.infer<typeof user>;
+
+/**
+ * GET /api/auth/session-user answers 200 with `{ user }` where user is null when signed out, so the client can
+ * fall through to GET /api/auth/user, which answers 401 when signed out.
+ */
+export const sessionUserResponse = z.object({ user: user.nullable() });
+export type SessionUserResponse = z.infer<typeof sessionUserResponse>;
+
+/** GET /api/auth/user-roles: one entry per effective role; the client reads `role.name`. */
+export const userRoleEntry = z.object({ id: z.number().int(), roleId: z.number().int(), role: roleRef });
+export const userRolesResponse = z.array(userRoleEntry);
+export type UserRoleEntry = z.infer<typeof userRoleEntry>;

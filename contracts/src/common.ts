@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every error the api answers: `{ error: { name, message, issues? } }`. */
+export const errorBody = z.object({
+  error: z.object({
+    name: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** `{ success, message }`, the shape the sign-in client and several admin actions expect. */
+export const resultMessage = z.object({ success: z.boolean(), message: z.string() });
+export type ResultMessage = z.infer<typeof resultMessage>;
+
+export const messageOnly = z.object({ message: z.string() });
+
+/** Accepts `a,b` or repeated query keys (`?a=1&a=2`) and yields a trimmed, non-empty string list. */
+export const stringList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+/** Query-string booleans: 'true'/'false'/'1'/'0'. */
+export const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Please enter a valid email address' }).max(254, 'Please enter a valid email address'));
+
+export const isoDate = z.string().datetime({ offset: true });
+export const idParam = z.coerce.number().int().positive();

@@ -1,0 +1,95 @@
+/** Business constants from the spec (01 §9, 02 §9). Both the api and the apps read them from here. */
+
+export const PRODUCT_NAME = 'M365 Radar';
+/** Used in the export file name: `<suite>-dashboard-YYYY-MM-DD.csv`. */
+export const SUITE_SLUG = 'microsoft-365';
+
+export const PAGE_SIZE = 50;
+/** Upper bound for `limit` on list endpoints; the digest report asks for 1000 (spec 02 §9). */
+export const MAX_PAGE_SIZE = 1000;
+export const FEATURED_LIMIT = 6;
+export const CAROUSEL_CARDS_PER_SLIDE = 3;
+export const NEW_WINDOW_DAYS = 7;
+/** An Updated message needs at least this much between publication and last update. */
+export const UPDATED_MESSAGE_MIN_GAP_MS = 60 * 60 * 1000;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const TAG_DISPLAY_LIMIT = 2;
+export const SERVICE_DISPLAY_LIMIT = 3;
+export const PREVIEW_CHARS = 200;
+export const CHANGE_VALUE_PREVIEW_CHARS = 300;
+export const SKELETON_ROWS = 5;
+export const ACTIVITY_PAGE_SIZE = 20;
+export const ANALYTICS_TOP_PRODUCTS = 12;
+export const DIGEST_REPORT_LIMIT = 1000;
+export const DIGEST_REPORT_TIMEFRAMES = [1, 7, 30] as const;
+export const SIGNUP_SUCCESS_CLOSE_MS = 3000;
+
+export const SOURCES = ['roadmap', 'messages'] as const;
+export type Source = (typeof SOURCES)[number];
+
+export const ITEM_TYPES = ['roadmap', 'message_center'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const NEW_CHANGE_TYPES = ['new_1_day', 'new_7days', 'new_30days'] as const;
+export const CHANGED_CHANGE_TYPES = ['changed_1_day', 'changed_7days', 'changed_30days'] as const;
+export const CHANGE_TYPE_OPTIONS = [...NEW_CHANGE_TYPES, ...CHANGED_CHANGE_TYPES] as const;
+export type ChangeTypeOption = (typeof CHANGE_TYPE_OPTIONS)[number];
+/** Days covered by each change-type option. */
+export const CHANGE_TYPE_DAYS: Record<ChangeTypeOption, number> = {
+  new_1_day: 1,
+  new_7days: 7,
+  new_30days: 30,
+  changed_1_day: 1,
+  changed_7days: 7,
+  changed_30days: 30,
+};
+
+/** Roadmap statuses as the feed spells them. Filters compare case-insensitively. */
+export const ROADMAP_STATUSES = ['In development', 'Rolling out', 'Launched', 'Cancelled'] as const;
+
+/** Cloud instances as the roadmap feed names them, with the short labels the filter shows. */
+export const CLOUD_INSTANCES = [
+  { value: 'Worldwide (Standard Multi-Tenant)', label: 'Worldwide' },
+  { value: 'GCC', label: 'GCC' },
+  { value: 'GCC High', label: 'GCC High' },
+  { value: 'DoD', label: 'DoD' },
+] as const;
+
+export const HISTORY_CHANGE_TYPES = ['new', 'changed', 'removed'] as const;
+export type HistoryChangeType = (typeof HISTORY_CHANGE_TYPES)[number];
+
+export const THIRD_PARTY_LINK_TYPES = ['other', 'video', 'blog', 'documentation', 'tutorial'] as const;
+export type ThirdPartyLinkType = (typeof THIRD_PARTY_LINK_TYPES)[number];
+
+export const MODERATOR_ACTION_TYPES = [
+  'featured',
+  'unfeatured',
+  'link_added',
+  'link_removed',
+  'note_added',
+  'note_updated',
+  'note_removed',
+] as const;
+export type ModeratorActionType = (typeof MODERATOR_ACTION_TYPES)[number];
+
+export const ITEM_SUBSCRIPTION_CHANGE_TYPES = ['changed', 'status_change'] as const;
+export const SUBSCRIPTION_TYPES = ['item', 'weekly_digest'] as const;
+
+export const ROLE_NAMES = { admin: 'Admin', moderator: 'Moderator', user: 'User' } as const;
+export const BUILT_IN_ROLES = [ROLE_NAMES.admin, ROLE_NAMES.moderator, ROLE_NAMES.user] as const;
+export const IMPERSONATION_CHOICES = ['Admin', 'Moderator', 'User'] as const;
+
+/** Fields that change without meaning anything; the history view ignores them (spec 01, change history). */
+export const IGNORED_HISTORY_FIELDS = ['lastModified', 'lastUpdated', 'modifiedDate'] as const;
+
+/** SWR cache timings (spec 01 §9). */
+export const CACHE = {
+  freshMs: 300_000,
+  keptMs: 600_000,
+  listFreshMs: 120_000,
+  statsFreshMs: 300_000,
+  statsRefreshMs: 600_000,
+  rolesFreshMs: 300_000,
+} as const;
+
+export const TOAST = { limit: 1, defaultDurationMs: 5000, removeDelayMs: 1_000_000, swipeThresholdPx: 50, maxWidthPx: 420 } as const;

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { queryBoolean, stringList } from './common.js';
+import {
+  CHANGE_TYPE_OPTIONS,
+  CHANGED_CHANGE_TYPES,
+  HISTORY_CHANGE_TYPES,
+  MAX_PAGE_SIZE,
+  NEW_CHANGE_TYPES,
+  PAGE_SIZE,
+  SOURCES,
+  THIRD_PARTY_LINK_TYPES,
+} from './constants.js';
+
+export const thirdPartyLink = z.object({
+  title: z.string().trim().min(1, 'title is required').max(300),
+  url: z
+    .string()
+    .trim()
+    .url('url must be a valid URL')
+    .refine((u) => /^https?:\/\//i.test(u), 'url must start with http:// or https://'),
+  type: z.enum(THIRD_PARTY_LINK_TYPES).default('other'),
+  description: z.string().trim().max(2000).optional(),
+  name: z.string().trim().max(300).optional(),
+});
+export type ThirdPartyLink = z.infer<typeof thirdPartyLink>;
+
+/** One row of the unified list (spec 01 §3). Fields of the other source are null. */
+export const unifiedItem = z.object({
+  /** `roadmap-<itemId>` or `messages-<messageId>`: unique across both sources. */
+  id: z.string(),
+  source: z.enum(SOURCES),
+  title: z.string(),
+  itemId: z.string().nullable(),
+  messageId: z.string().nullable(),
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.string().nullable(),
+  product: z.string().nullable(),
+  service: z.array(z.string()).nullable(),
+  services: z.string().nullable(),
+  tags: z.array(z.string()),
+  userImpact: z.boolean(),
+  adminImpact: z.boolean(),
+  isMajorChange: z.boolean(),
+  isFeatured: z.boolean(),
+  releaseDate: z.string().nullable(),
+  previewDate: z.string().nullable().optional(),
+  createdDate: z.string().nullable(),
+  modifiedDate: z.string().nullable(),
+  publishedDate: z.string().nullable(),
+  lastUpdatedDate: z.string().nullable(),
+  actionRequiredByDate: z.string().nullable().optional(),
+  platforms: z.string().nullable(),
+  cloudInstances: z.string().nullable(),
+  releasePhase: z.string().nullable(),
+  category: z.string().nullable().optional(),
+  severity: z.string().nullable().optional(),
+  value: z.string().nullable(),
+  bodyContent: z.string().nullable(),
+  moreInfoLink: z.string().nullable().optional(),
+  externalLinks: z.array(z.object({ name: z.string(), url: z.string() })).optional(),
+  attachments: z.array(z.unknown()),
+  thirdPartyLinks: z.array(thirdPartyLink),
+  /** Only present for moderators and admins. */
+  moderatorNotes: z.string().nullable().optional(),
+  moderatedBy: z.string().nullable(),
+  isRemoved: z.boolean().optional(),
+});
+export type UnifiedItem = z.infer<typeof unifiedItem>;
+
+const changeTypes = stringList.pipe(z.array(z.enum(CHANGE_TYPE_OPTIONS))).refine(
+  (list) =>
+    list.filter((c) => (NEW_CHANGE_TYPES as readonly string[]).includes(c)).length <= 1 &&
+    list.filter((c) => (CHANGED_CHANGE_TYPES as readonly string[]).includes(c)).length <= 1,
+  'changeTypes may hold at most one new_* and one changed_* option',
+);
+
+/** Query of GET /api/unified/items and GET /api/dashboard/export (spec 01 §7). */
+export const itemListQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(PAGE_SIZE),
+  sortField: z.enum(['createdDate', 'modifiedDate']).default('createdDate'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  products: stringList.optional(),
+  /** Free status filter over both sources (roadmap status; message category). */
+  statuses: stringList.optional(),
+  sources: stringList.pipe(z.array(z.enum(SOURCES))).optional(),
+  timeline: z.enum(['all', '1_day', '7days', '30days', '90days']).optional(),
+  changeTypes: changeTypes.optional(),
+  roadmapStatuses: stringList.optional(),
+  messageCenterTags: stringList.optional(),
+  cloudInstances: stringList.optional(),
+  moderatorFeatured: queryBoolean.optional(),
+  featured: queryBoolean.optional(),
+});
+export type ItemListQuery = z.infer<typeof itemListQuery>;
+/** What the client sends (before defaults and coercion). */
+export type ItemListParams = z.input<typeof itemListQuery>;
+
+export const itemListResponse = z.object({
+  items: z.array(unifiedItem),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int().optional(),
+});
+export type ItemListResponse = z.infer<typeof itemListResponse>;
+
+/** Query of GET /api/roadmap/items and GET /api/message-center/items (digest reports, spec 02 §7). */
+export const sourceItemsQuery = z.object({
+  changeTypes: changeTypes.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
+});
+
+export const changeHistoryEntry = z.object({
+  id: z.number().int(),
+  changeType: z.enum(HISTORY_CHANGE_TYPES),
+  changeDate: z.string(),
+  changedFields: z.array(z.string()),
+  previousValues: z.record(z.string(), z.unknown()),
+  newValues: z.record(z.string(), z.unknown()),
+  /** Present on the admin change-history list. */
+  source: z.enum(SOURCES).optional(),
+  roadmapItem: z.object({ itemId: z.string(), title: z.string() }).nullable().optional(),
+  messageCenterItem: z.object({ messageId: z.string(), title: z.string() }).nullable().optional(),
+});
+export type ChangeHistoryEntry = z.infer<typeof changeHistoryEntry>;
+
+export const filterOptionsResponse = z.object({
+  products: z.array(z.string()),
+  roadmapStatuses: z.array(z.string()),
+  messageCenterTags: z.array(z.string()),
+  cloudInstances: z.array(z.string()),
+});
+export type FilterOptionsResponse = z.infer<typeof filterOptionsResponse>;
+
+const nameCount = z.object({ name: z.string(), count: z.number().int() });
+export const filterCountsResponse = z.object({
+  roadmapStatuses: z.array(nameCount),
+  messageCenterTags: z.array(nameCount),
+});
+export type FilterCountsResponse = z.infer<typeof filterCountsResponse>;
+
+export const dashboardStatsResponse = z.object({
+  total: z.number().int(),
+  bySource: z.object({ roadmap: z.number().int(), messages: z.number().int() }),
+  byStatus: z.array(nameCount),
+  newLast7Days: z.number().int(),
+  updatedLast7Days: z.number().int(),
+  featured: z.number().int(),
+  lastSync: z.object({ roadmap: z.string().nullable(), messages: z.string().nullable() }),
+  isDemoData: z.boolean(),
+});
+export type DashboardStatsResponse = z.infer<typeof dashboardStatsResponse>;
+
+/** Featured card (spec 02 §3): product for roadmap items, services for messages. */
+export const featuredItem = z.object({
+  source: z.enum(SOURCES),
+  id: z.string(),
+  itemId: z.string().nullable(),
+  messageId: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  summary: z.string().nullable(),
+  product: z.string().nullable(),
+  services: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type FeaturedItem = z.infer<typeof featuredItem>;
+
+export const featuredRecentQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(6) });
+export const featuredTimeframeQuery = z.object({
+  startDate: z.string().datetime({ offset: true, error: 'startDate must be an ISO date-time' }),
+  endDate: z.string().datetime({ offset: true, error: 'endDate must be an ISO date-time' }),
+  limit: z.coerce.number().int().min(1).max(50).default(6),
+});
+
+export const statsQuery = z.object({ sources: stringList.pipe(z.array(z.enum(SOURCES))).optional() });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ITEM_TYPES, MODERATOR_ACTION_TYPES } from './constants.js';
+import { thirdPartyLink } from './items.js';
+
+/** PUT /api/moderator/roadmap/{itemId} and PUT /api/moderator/message/{messageId}. */
+export const moderationUpdate = z.object({
+  isFeatured: z.boolean({ error: 'isFeatured must be true or false' }),
+  thirdPartyLinks: z.array(thirdPartyLink).max(50, 'at most 50 third-party links'),
+  moderatorNotes: z.string().max(10_000, 'moderatorNotes must be at most 10000 characters').default(''),
+});
+export type ModerationUpdate = z.infer<typeof moderationUpdate>;
+
+/** POST /api/moderator-activity. userId and userEmail are taken from the session, not trusted from the body. */
+export const moderatorActivityRequest = z.object({
+  userId: z.union([z.string(), z.number()]).optional(),
+  userEmail: z.string().optional(),
+  actionType: z.enum(MODERATOR_ACTION_TYPES),
+  itemType: z.enum(ITEM_TYPES),
+  itemId: z.string().trim().min(1, 'itemId is required'),
+  itemTitle: z.string().max(1000).default(''),
+  details: z.unknown().optional(),
+});
+export type ModeratorActivityRequest = z.input<typeof moderatorActivityRequest>;
+
+export const moderatorActivity = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  userEmail: z.string(),
+  actionType: z.enum(MODERATOR_ACTION_TYPES),
+  itemType: z.enum(ITEM_TYPES),
+  itemId: z.string(),
+  itemTitle: z.string(),
+  details: z.unknown().nullable(),
+  timestamp: z.string(),
+});
+export type ModeratorActivity = z.infer<typeof moderatorActivity>;
+
+export const moderatorActivitiesResponse = z.object({
+  activities: z.array(moderatorActivity),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const moderatorActivityStats = z.object({
+  totalActivities: z.number().int(),
+  featuredItems: z.number().int(),
+  linksAdded: z.number().int(),
+  notesAdded: z.number().int(),
+  recentActivity: z.number().int(),
+});
+export type ModeratorActivityStats = z.infer<typeof moderatorActivityStats>;
