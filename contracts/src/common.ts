@@ -34,3 +34,6 @@ export const email = z
 
 export const isoDate = z.string().datetime({ offset: true });
 export const idParam = z.coerce.number().int().positive();
+
+/** Route params `{ id }` of a numeric resource; a bad id is a 400 naming `id`. */
+export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a positive whole number' }).int('id must be a positive whole number').positive('id must be a positive whole number') });
