@@ -30,9 +30,13 @@ export interface RequestAuth {
   sessionIdHash: string;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    auth?: RequestAuth | null;
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by sessionMiddleware: the signed-in user and roles, or null for guests. */
+      auth?: RequestAuth | null;
+    }
   }
 }
 
