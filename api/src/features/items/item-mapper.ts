@@ -1,0 +1,159 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FeaturedItem, ThirdPartyLink, UnifiedItem } from '@radar/contracts';
+import { items, type ItemRow } from '../../db/schema.js';
+import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from './html.js';
+
+/**
+ * The one mapping from an `items` row to the unified item of spec 01 §3, used by every route that answers items
+ * (list, linked items, moderation, digest). Rules:
+ * - `id` is `roadmap-<itemId>` / `messages-<messageId>` (unique across both sources).
+ * - createdDate/modifiedDate are filled for both sources (they are the sort keys of the list); messages also carry
+ *   publishedDate/lastUpdatedDate (same instants), roadmap items carry null there.
+ * - Roadmap: product = products joined with ', '; service/services null. Messages: service = the services array,
+ *   services = the same joined with ', ', product null.
+ * - bodyContent and HTML descriptions are sanitised for output (see html.ts); plain-text descriptions pass through.
+ * - moderatorNotes is present only with `includeNotes` (moderators and admins); otherwise the key is absent, and
+ *   moderatedBy is the moderator's e-mail for staff but only the word 'moderator' for everyone else.
+ */
+
+/** The columns the mapper reads: select these (not `raw`, `search_vector`) for lists. */
+export const unifiedItemColumns = {
+  id: items.id,
+  source: items.source,
+  externalId: items.externalId,
+  title: items.title,
+  description: items.description,
+  summary: items.summary,
+  bodyHtml: items.bodyHtml,
+  status: items.status,
+  products: items.products,
+  tags: items.tags,
+  cloudInstances: items.cloudInstances,
+  releasePhases: items.releasePhases,
+  platforms: items.platforms,
+  releaseDate: items.releaseDate,
+  previewDate: items.previewDate,
+  moreInfoLink: items.moreInfoLink,
+  createdDate: items.createdDate,
+  modifiedDate: items.modifiedDate,
+  category: items.category,
+  severity: items.severity,
+  isMajorChange: items.isMajorChange,
+  userImpact: items.userImpact,
+  adminImpact: items.adminImpact,
+  actionRequiredBy: items.actionRequiredBy,
+  externalLinks: items.externalLinks,
+  attachments: items.attachments,
+  contentHash: items.contentHash,
+  isRemoved: items.isRemoved,
+  isFeatured: items.isFeatured,
+  featuredAt: items.featuredAt,
+  thirdPartyLinks: items.thirdPartyLinks,
+  moderatorNotes: items.moderatorNotes,
+  moderatedBy: items.moderatedBy,
+} as const;
+
+export type UnifiedItemRow = Pick<ItemRow, keyof typeof unifiedItemColumns>;
+
+/** The same columns for hand-written SQL (`SELECT ${unifiedItemSelectSql} FROM items`), aliased to the row keys. */
+export const unifiedItemSelectSql: SQL = sql.join(
+  Object.entries(unifiedItemColumns).map(([key, column]) => sql`${sql.identifier('items')}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+export interface ToUnifiedItemOptions {
+  /** Moderators and admins only. */
+  includeNotes: boolean;
+}
+
+const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+const joined = (list: string[] | null | undefined): string | null => (list && list.length ? list.join(', ') : null);
+
+/**
+ * Sanitising a 3–10 KB body costs about a millisecond; the list sends up to 50 per page and the same items are
+ * asked for again and again, so results are kept in a small LRU keyed by row id and content hash (a changed
+ * body has a new hash, so nothing stale is ever served).
+ */
+const CACHE_LIMIT = 5000;
+const sanitizedCache = new Map<string, string>();
+function cachedSanitize(key: string, html: string, fn: (s: string) => string): string {
+  const hit = sanitizedCache.get(key);
+  if (hit !== undefined) {
+    sanitizedCache.delete(key);
+    sanitizedCache.set(key, hit);
+    return hit;
+  }
+  const clean = fn(html);
+  sanitizedCache.set(key, clean);
+  if (sanitizedCache.size > CACHE_LIMIT) sanitizedCache.delete(sanitizedCache.keys().next().value!);
+  return clean;
+}
+
+export function unifiedIdOf(row: Pick<ItemRow, 'source' | 'externalId'>): string {
+  return `${row.source}-${row.externalId}`;
+}
+
+export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): UnifiedItem {
+  const isRoadmap = row.source === 'roadmap';
+  const cacheKey = (part: string) => `${row.id}:${row.contentHash}:${part}`;
+  const description = row.description ? cachedSanitize(cacheKey('d'), row.description, sanitizeMaybeHtml) : null;
+  const bodyContent = row.bodyHtml ? cachedSanitize(cacheKey('b'), row.bodyHtml, sanitizeForOutput) : null;
+  const item: UnifiedItem = {
+    id: unifiedIdOf(row),
+    source: row.source,
+    title: row.title,
+    itemId: isRoadmap ? row.externalId : null,
+    messageId: isRoadmap ? null : row.externalId,
+    summary: row.summary ?? null,
+    description,
+    status: row.status ?? null,
+    product: isRoadmap ? joined(row.products) : null,
+    service: isRoadmap ? null : [...row.products],
+    services: isRoadmap ? null : joined(row.products),
+    tags: [...row.tags],
+    userImpact: row.userImpact,
+    adminImpact: row.adminImpact,
+    isMajorChange: row.isMajorChange,
+    isFeatured: row.isFeatured,
+    releaseDate: row.releaseDate ?? null,
+    previewDate: row.previewDate ?? null,
+    createdDate: iso(row.createdDate),
+    modifiedDate: iso(row.modifiedDate),
+    publishedDate: isRoadmap ? null : iso(row.createdDate),
+    lastUpdatedDate: isRoadmap ? null : iso(row.modifiedDate),
+    actionRequiredByDate: iso(row.actionRequiredBy),
+    platforms: joined(row.platforms),
+    cloudInstances: joined(row.cloudInstances),
+    releasePhase: joined(row.releasePhases),
+    category: row.category ?? null,
+    severity: row.severity ?? null,
+    value: null,
+    bodyContent,
+    moreInfoLink: row.moreInfoLink ?? null,
+    externalLinks: row.externalLinks ?? [],
+    attachments: row.attachments ?? [],
+    thirdPartyLinks: (row.thirdPartyLinks ?? []) as ThirdPartyLink[],
+    // Who curated is staff information: others learn only that a moderator did ('Curated by moderator').
+    moderatedBy: row.moderatedBy ? (opts.includeNotes ? row.moderatedBy : 'moderator') : null,
+    isRemoved: row.isRemoved,
+  };
+  if (opts.includeNotes) item.moderatorNotes = row.moderatorNotes ?? null;
+  return item;
+}
+
+/** Featured card (spec 02 §3): plain-text description/summary, product for roadmap items, services for messages. */
+export function toFeaturedItem(row: UnifiedItemRow): FeaturedItem {
+  const isRoadmap = row.source === 'roadmap';
+  return {
+    source: row.source,
+    id: unifiedIdOf(row),
+    itemId: isRoadmap ? row.externalId : null,
+    messageId: isRoadmap ? null : row.externalId,
+    title: row.title,
+    description: row.description ? htmlToPlainText(row.description) : null,
+    summary: row.summary ?? null,
+    product: isRoadmap ? joined(row.products) : null,
+    services: isRoadmap ? null : joined(row.products),
+    status: row.status ?? null,
+  };
+}

@@ -1,0 +1,138 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  CHANGE_TYPE_DAYS,
+  CLOUD_INSTANCES,
+  NEW_CHANGE_TYPES,
+  type ChangeTypeOption,
+  type ItemListQuery,
+} from '@radar/contracts';
+
+/**
+ * SQL for the unified list's filters, search and order (GET /api/unified/items and GET /api/dashboard/export share
+ * it, so an export always holds exactly the rows the list counts). Semantics, all combined with AND:
+ *
+ * - removed items are never listed;
+ * - sources: source ∈ list;
+ * - products: the item's products/services overlap the list;
+ * - statuses: roadmap status or message category ∈ list (case-insensitive);
+ * - timeline (1_day, 7days, 30days, 90days; 'all' = none): last activity (modifiedDate, else createdDate) within N days;
+ * - changeTypes: new_N = createdDate within N days; changed_N = a sync recorded a meaningful change within N days
+ *   (lastChangedAt within N days and after the item was first seen, so the first import is not a "change") and the
+ *   item is not new in that window. A new_* and a changed_* option together mean either (OR);
+ * - roadmapStatuses / messageCenterTags: (roadmap AND lower(status) ∈ list) OR (messages AND tags overlap list);
+ *   either alone restricts to its source;
+ * - cloudInstances: roadmap items whose cloud instances overlap (feed spellings, or the short labels Worldwide…);
+ * - featured / moderatorFeatured: true = featured items only; false = no restriction;
+ * - search: see `searchPlan`.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TIMELINE_DAYS: Record<string, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
+
+export type ItemFilters = Omit<ItemListQuery, 'page' | 'limit'>;
+
+export interface SearchPlan {
+  /** `lower(external_id)` values that count as an exact id hit (ranked first). */
+  ids: string[];
+  /** tsquery text for the complete words (english config), '' when none. */
+  words: string;
+  /** The last word, matched as a prefix (`:*`) with both english and simple configs. */
+  prefix: string;
+}
+
+/**
+ * Turns the search box text into a safe tsquery: words are the letter/digit runs of the input (so no tsquery
+ * operator can be injected), all must match, and the last one is a prefix because the user may still be typing.
+ * An exact id (case-insensitive; `123` also finds `MC123`) ranks first. Punctuation-only input gives null: the
+ * search is ignored and the list is answered as if none were given.
+ */
+export function searchPlan(search: string | undefined): SearchPlan | null {
+  const text = search?.trim();
+  if (!text) return null;
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  if (!words?.length) return null;
+  const compact = text.toLowerCase().replace(/\s+/g, '');
+  const ids = [compact];
+  if (/^\d+$/.test(compact)) ids.push(`mc${compact}`);
+  const last = words[words.length - 1]!;
+  return { ids, words: words.slice(0, -1).join(' & '), prefix: `${last}:*` };
+}
+
+/** The tsquery for a plan; immutable functions over constants, so PostgreSQL folds it once per statement. */
+export function tsQuery(plan: SearchPlan): SQL {
+  const prefix = sql`(to_tsquery('english'::regconfig, ${plan.prefix}) || to_tsquery('simple'::regconfig, ${plan.prefix}))`;
+  return plan.words ? sql`(to_tsquery('english'::regconfig, ${plan.words}) && ${prefix})` : prefix;
+}
+
+const textArray = (list: string[]) => sql`${sql.param(list)}::text[]`;
+
+function cloudValues(list: string[]): string[] {
+  return list.map((v) => {
+    const known = CLOUD_INSTANCES.find((c) => c.value.toLowerCase() === v.toLowerCase() || c.label.toLowerCase() === v.toLowerCase());
+    return known ? known.value : v;
+  });
+}
+
+function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | null {
+  const parts: SQL[] = [];
+  for (const type of changeTypes) {
+    const since = new Date(now.getTime() - CHANGE_TYPE_DAYS[type] * DAY_MS);
+    if ((NEW_CHANGE_TYPES as readonly string[]).includes(type)) {
+      parts.push(sql`items.created_date >= ${since}`);
+    } else {
+      parts.push(
+        sql`(items.last_changed_at >= ${since} AND items.last_changed_at > items.first_seen_at AND (items.created_date IS NULL OR items.created_date < ${since}))`,
+      );
+    }
+  }
+  if (!parts.length) return null;
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** WHERE clause (without the keyword) for the list's filters at `now`. */
+export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null): SQL {
+  const conds: SQL[] = [sql`NOT items.is_removed`];
+  if (f.sources?.length) conds.push(sql`items.source = ANY(${sql.param(f.sources)}::item_source[])`);
+  if (f.products?.length) conds.push(sql`items.products && ${textArray(f.products)}`);
+  if (f.statuses?.length) {
+    const lowered = f.statuses.map((s) => s.toLowerCase());
+    conds.push(sql`(lower(items.status) = ANY(${textArray(lowered)}) OR lower(items.category) = ANY(${textArray(lowered)}))`);
+  }
+  if (f.timeline && f.timeline !== 'all') {
+    const since = new Date(now.getTime() - TIMELINE_DAYS[f.timeline]! * DAY_MS);
+    conds.push(sql`coalesce(items.modified_date, items.created_date) >= ${since}`);
+  }
+  const change = f.changeTypes?.length ? changeTypeCondition(f.changeTypes, now) : null;
+  if (change) conds.push(change);
+  const bySource: SQL[] = [];
+  if (f.roadmapStatuses?.length) {
+    const lowered = f.roadmapStatuses.map((s) => s.toLowerCase());
+    bySource.push(sql`(items.source = 'roadmap' AND lower(items.status) = ANY(${textArray(lowered)}))`);
+  }
+  if (f.messageCenterTags?.length) {
+    bySource.push(sql`(items.source = 'messages' AND items.tags && ${textArray(f.messageCenterTags)})`);
+  }
+  if (bySource.length) conds.push(bySource.length === 1 ? bySource[0]! : sql`(${sql.join(bySource, sql` OR `)})`);
+  if (f.cloudInstances?.length) {
+    conds.push(sql`(items.source = 'roadmap' AND items.cloud_instances && ${textArray(cloudValues(f.cloudInstances))})`);
+  }
+  if (f.featured || f.moderatorFeatured) conds.push(sql`items.is_featured`);
+  if (plan) {
+    conds.push(sql`(items.search_vector @@ ${tsQuery(plan)} OR lower(items.external_id) = ANY(${textArray(plan.ids)}))`);
+  }
+  return sql.join(conds, sql` AND `);
+}
+
+/**
+ * ORDER BY (without the keyword). Searching: exact id first, then relevance (title and id weigh more than body),
+ * then the chosen sort. Otherwise the chosen sort with id as tie-breaker, in the null ordering of the indexes so
+ * the (date DESC NULLS LAST, id DESC NULLS LAST) indexes serve both directions.
+ */
+export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>, plan: SearchPlan | null): SQL {
+  const column = f.sortField === 'modifiedDate' ? sql`items.modified_date` : sql`items.created_date`;
+  // Matches the (date DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
+  const dir = f.sortDirection === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
+  const sort = sql`${column} ${dir}, items.id ${dir}`;
+  if (!plan) return sort;
+  return sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
+
+let t: TestContext;
+const BULK = 2100; // more than two export batches of 1000
+
+/** Minimal RFC 4180 parser (quoted fields, doubled quotes, CRLF), enough to read our export back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    } else field += c;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  return rows;
+}
+
+async function exportCsv(query: Record<string, string> = {}) {
+  const res = await request(t.app)
+    .get('/api/dashboard/export')
+    .query(query)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+  return { res, bytes: res.body as Buffer };
+}
+
+beforeAll(async () => {
+  t = await createTestContext({}, { now: '2026-02-07T12:00:00Z' });
+  await t.database.pool.query(
+    `INSERT INTO items (source, external_id, title, description, status, products, tags, created_date, modified_date, content_hash)
+     SELECT 'roadmap', (600000 + g)::text, 'Bulk item ' || g, 'Bulk description ' || g, 'Launched', ARRAY['Planner'], ARRAY['Web'],
+            timestamptz '2024-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute', 'bulk-' || g
+     FROM generate_series(1, ${BULK}) AS g`,
+  );
+  await insertRoadmapItem(t.database.db, {
+    externalId: '700001',
+    title: 'Title with "quotes", commas, and\nnew lines',
+    description: '<div>Line one<br>Line two &amp; <b>bold</b></div>',
+    status: 'In development',
+    products: ['Microsoft Teams', 'Outlook'],
+    releaseDate: 'April CY2026',
+    createdDate: new Date('2026-02-01T08:30:00Z'),
+    modifiedDate: new Date('2026-02-02T09:45:10Z'),
+  });
+  await insertRoadmapItem(t.database.db, {
+    externalId: '700002',
+    title: '=HYPERLINK("http://evil.example","click")',
+    description: '+SUM(A1:A2)',
+    status: '-1',
+    products: ['@SUM(1)'],
+    createdDate: new Date('2026-01-31T00:00:00Z'),
+  });
+  await insertMessage(t.database.db, {
+    externalId: 'MC1000269',
+    title: 'Teams: emoji shortcut',
+    summary: '\tTab-led summary',
+    tags: ['New feature', 'User impact'],
+    products: ['Microsoft Teams'],
+    createdDate: new Date('2026-01-30T00:00:00Z'),
+    modifiedDate: new Date('2026-01-30T02:00:00Z'),
+  });
+  await insertRoadmapItem(t.database.db, { externalId: '700003', title: 'Removed', isRemoved: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/dashboard/export', () => {
+  it('streams every matching row (not one page) as CSV with a BOM, header and dated file name', async () => {
+    const { res, bytes } = await exportCsv();
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="microsoft-365-dashboard-2026-02-07.csv"');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(bytes.toString('utf8').slice(1));
+    expect(rows[0]).toEqual([
+      'ID', 'Source', 'Title', 'Status', 'Product/Service', 'Tags', 'Release Date', 'Created', 'Last Modified', 'Link',
+      'Summary/Description',
+    ]);
+    expect(rows).toHaveLength(1 + BULK + 3);
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(BULK + 3);
+    expect(rows.some((r) => r[0] === '700003')).toBe(false);
+    // Default list order: newest created first.
+    expect(rows.slice(1, 4).map((r) => r[0])).toEqual(['700001', '700002', 'MC1000269']);
+    // The list's total matches the export's row count.
+    const list = await request(t.app).get('/api/unified/items');
+    expect(list.body.total).toBe(rows.length - 1);
+  });
+
+  it('escapes quotes, commas and new lines (RFC 4180) and writes plain text descriptions', async () => {
+    const { bytes } = await exportCsv({ search: '700001' });
+    const text = bytes.toString('utf8');
+    expect(text).toContain('"Title with ""quotes"", commas, and\nnew lines"');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [, row] = parseCsv(text.slice(1));
+    expect(row).toEqual([
+      '700001',
+      'Roadmap',
+      'Title with "quotes", commas, and\nnew lines',
+      'In development',
+      'Microsoft Teams, Outlook',
+      'Worldwide (Standard Multi-Tenant), Web, Microsoft Teams, General Availability',
+      'April CY2026',
+      '2026-02-01 08:30:00',
+      '2026-02-02 09:45:10',
+      'https://www.microsoft.com/microsoft-365/roadmap?id=700001',
+      'Line one\nLine two & bold',
+    ]);
+  });
+
+  it('neutralises spreadsheet formulas (= + - @ tab)', async () => {
+    const { bytes } = await exportCsv({ search: '700002' });
+    const [, row] = parseCsv(bytes.toString('utf8').slice(1));
+    expect(row![2]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(row![3]).toBe(`'-1`);
+    expect(row![4]).toBe(`'@SUM(1)`);
+    expect(row![10]).toBe(`'+SUM(A1:A2)`);
+    const msg = parseCsv((await exportCsv({ sources: 'messages' })).bytes.toString('utf8').slice(1))[1]!;
+    expect(msg[0]).toBe('MC1000269');
+    expect(msg[1]).toBe('Message Center');
+    expect(msg[9]).toBe('https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/MC1000269');
+    expect(msg[10]).toBe('Tab-led summary');
+  });
+
+  it('applies the list filters and validates them', async () => {
+    const { bytes } = await exportCsv({ products: 'Microsoft Teams' });
+    const rows = parseCsv(bytes.toString('utf8').slice(1));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['700001', 'MC1000269']);
+    const empty = parseCsv((await exportCsv({ search: 'no-such-words-anywhere' })).bytes.toString('utf8').slice(1));
+    expect(empty).toHaveLength(1);
+    const bad = await request(t.app).get('/api/dashboard/export').query({ sortField: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe('sortField');
+  });
+
+  it('leaves the pool healthy after a client abandons a download', async () => {
+    const server = t.app.listen(0);
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/dashboard/export`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await fetch(`http://127.0.0.1:${port}/api/unified/items?limit=1`);
+    expect(after.status).toBe(200);
+    expect(t.database.pool.totalCount - t.database.pool.idleCount).toBe(0);
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+});

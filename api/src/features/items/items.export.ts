@@ -1,0 +1,80 @@
+import { stringify } from 'csv-stringify';
+import { pipeline, Readable } from 'node:stream';
+import { SUITE_SLUG } from '@radar/contracts';
+import { htmlToPlainText } from './html.js';
+import type { UnifiedItemRow } from './item-mapper.js';
+
+/**
+ * CSV export of the unified list (RFC 4180: CRLF line ends, fields quoted when they hold a quote, comma or line
+ * break, quotes doubled), UTF-8 with a BOM so Excel detects the encoding. Cells that a spreadsheet would run as a
+ * formula (starting with = + - @, tab or carriage return) get a leading single quote (OWASP CSV injection advice).
+ */
+
+export const EXPORT_COLUMNS = [
+  'ID',
+  'Source',
+  'Title',
+  'Status',
+  'Product/Service',
+  'Tags',
+  'Release Date',
+  'Created',
+  'Last Modified',
+  'Link',
+  'Summary/Description',
+] as const;
+
+export function exportFileName(now: Date): string {
+  return `${SUITE_SLUG}-dashboard-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** UTC, in a form spreadsheets parse as a date-time. */
+const csvDate = (d: Date | null): string => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
+
+export function providerLink(row: Pick<UnifiedItemRow, 'source' | 'externalId'>): string {
+  return row.source === 'roadmap'
+    ? `https://www.microsoft.com/microsoft-365/roadmap?id=${encodeURIComponent(row.externalId)}`
+    : `https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/${encodeURIComponent(row.externalId)}`;
+}
+
+export function exportRecord(row: UnifiedItemRow): string[] {
+  const isRoadmap = row.source === 'roadmap';
+  return [
+    row.externalId,
+    isRoadmap ? 'Roadmap' : 'Message Center',
+    row.title,
+    row.status ?? '',
+    row.products.join(', '),
+    row.tags.join(', '),
+    row.releaseDate ?? '',
+    csvDate(row.createdDate),
+    csvDate(row.modifiedDate),
+    providerLink(row),
+    htmlToPlainText(isRoadmap ? row.description : (row.summary ?? row.bodyHtml)),
+  ];
+}
+
+/** A readable CSV stream over batches of rows (pull-based: a slow client slows the database reads, not memory). */
+export function csvStream(batches: AsyncIterable<UnifiedItemRow[]>): Readable {
+  const records = Readable.from(
+    (async function* () {
+      for await (const batch of batches) for (const row of batch) yield exportRecord(row);
+    })(),
+  );
+  const stringifier = stringify({
+    bom: true,
+    header: true,
+    columns: [...EXPORT_COLUMNS],
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/,
+    cast: { string: neutralizeFormula },
+  });
+  // pipeline (not pipe): when the response is closed early the stringifier is destroyed, and that destroys the
+  // record source too, which ends the cursor transaction and returns its connection to the pool.
+  return pipeline(records, stringifier, () => undefined);
+}

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { itemListQuery, type ItemListResponse } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { isModeratorOrAdmin } from '../../http/auth.js';
+import { parse } from '../../http/validate.js';
+import { toUnifiedItem } from './item-mapper.js';
+import { csvStream, exportFileName } from './items.export.js';
+import { createItemsRepo } from './items.repo.js';
+
+/** GET /api/unified/items (the dashboard list) and GET /api/dashboard/export (the same filters as CSV). */
+export function createItemsRouter(ctx: AppContext): Router {
+  const repo = createItemsRepo(ctx.pool);
+  const router = Router();
+
+  router.get('/unified/items', async (req, res) => {
+    const q = parse(itemListQuery, req.query);
+    const { rows, total } = await repo.list(q, ctx.clock.now());
+    const includeNotes = isModeratorOrAdmin(req.auth);
+    const body: ItemListResponse = {
+      items: rows.map((row) => toUnifiedItem(row, { includeNotes })),
+      total,
+      totalPages: Math.ceil(total / q.limit),
+      page: q.page,
+    };
+    res.json(body);
+  });
+
+  router.get('/dashboard/export', async (req, res) => {
+    const { page: _page, limit: _limit, ...filters } = parse(itemListQuery, req.query);
+    const now = ctx.clock.now();
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+    try {
+      await pipeline(csvStream(repo.streamAll(filters, now)), res);
+    } catch (err) {
+      // The client going away mid-download is not a server error.
+      if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      throw err;
+    }
+  });
+
+  return router;
+}
