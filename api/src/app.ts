@@ -55,6 +55,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   );
   app.use(createHealthRouter(ctx));
   const api = express.Router();
+  // A 30-day digest report (up to 1,000 items per source) is the one body that legitimately exceeds BODY_LIMIT.
+  api.use('/admin/generate-summary', express.json({ limit: '10mb' }));
   api.use(express.json({ limit: config.BODY_LIMIT }));
   api.use(express.urlencoded({ extended: false, limit: config.BODY_LIMIT }));
   api.use(originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));

@@ -90,7 +90,10 @@ export function sessionMiddleware(deps: {
           .where(eq(sessions.idHash, idHash));
       }
       const realRoles = await loadRolesOf(deps.db, row.user.id);
-      const impersonatedRole = deps.impersonationEnabled ? row.session.impersonatedRole : null;
+      // Impersonation is an admin's tool: it applies only while the user really holds Admin, so a role change made
+      // any other way can never leave a lesser user with an impersonated (possibly higher) role.
+      const isRealAdmin = realRoles.some((r) => r.name === ROLE_NAMES.admin);
+      const impersonatedRole = deps.impersonationEnabled && isRealAdmin ? row.session.impersonatedRole : null;
       let effective = realRoles;
       if (impersonatedRole) {
         const [r] = await deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.name, impersonatedRole));

@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { RequestHandler } from 'express';
+import { ROLE_NAMES } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { roles, userRoles } from '../../db/schema.js';
+import { AuthenticationError, NotAllowedError } from '../../http/errors.js';
+
+/**
+ * Locks the Admin role row for the rest of the transaction and returns its id. Every change that can remove an
+ * admin (unassigning Admin, deleting a user) takes this lock first, so two admins removing each other at the same
+ * moment cannot both pass the "not the last admin" check.
+ */
+export async function lockAdminRole(tx: DbOrTx): Promise<number | null> {
+  const rows = await tx.execute<{ id: number }>(sql`SELECT id FROM roles WHERE name = ${ROLE_NAMES.admin} FOR UPDATE`);
+  return rows.rows[0]?.id ?? null;
+}
+
+export async function countAdmins(tx: DbOrTx, adminRoleId: number): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.roleId, adminRoleId));
+  return row?.n ?? 0;
+}
+
+export async function isAdmin(tx: DbOrTx, userId: number, adminRoleId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(userRoles.roleId, roles.id))
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, adminRoleId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * 401 signed out, 403 unless the user REALLY holds Admin (ignoring impersonation). Used by the impersonation tool:
+ * an admin impersonating 'User' must still be able to change or clear the impersonation.
+ */
+export const requireRealAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.auth) return next(new AuthenticationError());
+  if (!req.auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return next(new NotAllowedError());
+  next();
+};
+
+/** Postgres unique_violation, seen through drizzle's wrapper (the pg error may be the cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
