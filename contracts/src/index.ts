@@ -8,3 +8,4 @@ export * from './digest.js';
 export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
+export * from './sync.js';

@@ -1,0 +1,126 @@
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Mailbox } from '../support/mailbox.js';
+import { AuthDialogPage } from './AuthDialogPage.js';
+import { ShellPage } from './ShellPage.js';
+
+export type AdminTab = 'Sync History' | 'Change History' | 'Users' | 'Products' | 'Contact Forms' | 'Digest' | 'Analytics' | 'AI Summary' | 'Activity';
+
+/**
+ * The e2e admin: the global setup must start the api with ADMIN_EMAILS containing this address
+ * (RADAR_E2E_ADMIN_EMAIL overrides it for both sides).
+ */
+export const E2E_ADMIN_EMAIL = process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com';
+
+/** Signs up (or in) through the real passwordless flow in a fresh context; returns its storage state. */
+export async function signInThroughDialog(browser: Browser, baseURL: string, mailbox: Mailbox, user: { firstName: string; lastName: string; email: string }) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const shell = new ShellPage(page);
+  const auth = new AuthDialogPage(page);
+  await shell.goto('/');
+  const before = mailbox.messagesTo(user.email).length;
+  await shell.openAuthDialogFromFooter('Sign Up');
+  await auth.requestSignUpCode(user);
+  await expect(auth.title('Enter Verification Code')).toBeVisible();
+  await auth.submitCode(await mailbox.signInCode(user.email, before));
+  await expect(shell.toast('Successfully signed in')).toBeVisible();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** /admin: the access check, the tabs and the parts the suites drive. Role locators only. */
+export class AdminPage {
+  readonly shell: ShellPage;
+  readonly heading: Locator;
+  readonly accessDenied: Locator;
+  readonly syncTable: Locator;
+  readonly rolesTable: Locator;
+  readonly usersTable: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page);
+    this.heading = page.getByRole('heading', { name: 'Admin Dashboard', level: 1 });
+    this.accessDenied = page.getByRole('heading', { name: 'Access Denied' });
+    this.syncTable = page.getByRole('table', { name: 'Sync history' });
+    this.rolesTable = page.getByRole('table', { name: 'Roles' });
+    this.usersTable = page.getByRole('table', { name: 'Users' });
+  }
+
+  async goto(tab?: AdminTab) {
+    await this.page.goto('/admin');
+    await expect(this.heading).toBeVisible();
+    if (tab) await this.openTab(tab);
+  }
+
+  async openTab(tab: AdminTab) {
+    await this.page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(this.page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+  }
+
+  toast(text: string | RegExp) {
+    return this.shell.toast(text);
+  }
+
+  dialog(name: string) {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  // Users tab
+
+  async createRole(name: string, description: string, permissions: string) {
+    await this.page.getByRole('button', { name: 'Create Role' }).click();
+    const dialog = this.dialog('Create Role');
+    await dialog.getByLabel(/Role name/).fill(name);
+    await dialog.getByLabel('Description').fill(description);
+    await dialog.getByLabel('Permissions').fill(permissions);
+    await dialog.getByRole('button', { name: 'Create Role' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  roleRow(name: string) {
+    return this.rolesTable.getByRole('row').filter({ has: this.page.getByRole('cell', { name, exact: true }) });
+  }
+
+  async assignRole(userOption: string | RegExp, role: string) {
+    await this.page.getByRole('combobox', { name: 'User' }).click();
+    await this.page.getByRole('option', { name: userOption }).click();
+    await this.page.getByRole('combobox', { name: 'Role' }).click();
+    await this.page.getByRole('option', { name: role, exact: true }).click();
+    await this.page.getByRole('button', { name: 'Assign Role' }).click();
+  }
+
+  userRow(email: string) {
+    return this.usersTable.getByRole('row').filter({ has: this.page.getByRole('cell', { name: email, exact: true }) });
+  }
+
+  async removeRole(email: string, role: string) {
+    await this.userRow(email).getByRole('button', { name: `Remove role ${role} from ${email}` }).click();
+    const dialog = this.dialog('Remove role');
+    await expect(dialog).toContainText(`Remove the role "${role}"`);
+    await dialog.getByRole('button', { name: 'Remove Role' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  // Sync History tab
+
+  syncRows() {
+    return this.syncTable.locator('tbody tr');
+  }
+
+  async syncRowCount(): Promise<number> {
+    // The list may still be loading, or empty (no table at all) on a fresh database.
+    await expect(this.page.getByText(/Loading sync history/)).toBeHidden();
+    return (await this.syncTable.count()) ? this.syncRows().count() : 0;
+  }
+
+  // Digest tab
+
+  async generateDigest(timeframe: 'Last 24 hours' | 'Last 7 days' | 'Last 30 days') {
+    await this.page.getByRole('button', { name: timeframe }).click();
+    await this.page.getByRole('button', { name: 'Generate Report' }).click();
+    const status = this.page.getByRole('status').filter({ hasText: `${timeframe}:` });
+    await expect(status).toBeVisible();
+    return status;
+  }
+}

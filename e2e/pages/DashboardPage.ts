@@ -1,0 +1,84 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+
+/** The dashboard (/dashboard): list, filters, sort, export and the item dialogs. Role locators only. */
+export class DashboardPage {
+  readonly page: Page;
+  readonly search: Locator;
+  readonly exportButton: Locator;
+  readonly filters: Locator;
+  readonly table: Locator;
+  readonly pagination: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.search = page.getByPlaceholder('Search items...');
+    this.exportButton = page.getByRole('button', { name: 'Export' });
+    this.filters = page.getByRole('complementary', { name: 'Filters' });
+    this.table = page.getByRole('table', { name: 'Items' });
+    this.pagination = page.getByRole('navigation', { name: 'Pagination' });
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`/dashboard${query}`);
+    await expect(this.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  }
+
+  rows() {
+    return this.table.locator('tbody tr[data-item-id]');
+  }
+
+  row(providerId: string) {
+    return this.rows().filter({ has: this.page.getByRole('cell', { name: providerId, exact: true }) });
+  }
+
+  async searchFor(text: string) {
+    await this.search.fill(text);
+    await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
+  }
+
+  async openItem(title: string) {
+    await this.table.getByRole('button', { name: title, exact: true }).first().click();
+    return this.dialog(title);
+  }
+
+  dialog(title: string) {
+    return this.page.getByRole('dialog', { name: title });
+  }
+
+  async showFilters() {
+    await this.page.getByRole('button', { name: 'Show Filters' }).click();
+    await expect(this.filters).toBeVisible();
+  }
+
+  async openSection(name: string) {
+    const toggle = this.filters.getByRole('button', { name, exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+
+  sourceCheckbox(label: 'Roadmap (Future Features)' | 'Message Center (Current Updates)') {
+    return this.filters.getByRole('checkbox', { name: label });
+  }
+
+  async tick(section: string, option: string | RegExp) {
+    await this.openSection(section);
+    await this.filters.getByRole('group', { name: section }).getByRole('checkbox', { name: option }).first().check();
+  }
+
+  /** Total from 'Page X of N (T total items)', or the row count when everything fits on one page. */
+  async listTotal(): Promise<number> {
+    await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
+    if (await this.pagination.isVisible()) {
+      const text = (await this.pagination.getByRole('status').textContent()) ?? '';
+      const match = /\(([\d,]+) total items\)/.exec(text);
+      if (!match) throw new Error(`Unexpected pagination text: ${text}`);
+      return Number(match[1].replace(/,/g, ''));
+    }
+    return this.rows().count();
+  }
+
+  async exportCsv(): Promise<Download> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.exportButton.click()]);
+    await expect(this.page.getByText('Export completed')).toBeVisible();
+    return download;
+  }
+}

@@ -1,0 +1,18 @@
+import { Route, Routes, useMatch } from 'react-router-dom';
+import { AdminPage } from './pages/AdminPage/index.js';
+import { TestModeratorPage } from './pages/TestModeratorPage/index.js';
+
+/**
+ * Routes of the admin app. The shell mounts it under /admin/* and at /test-moderator; the latter is matched on
+ * the full path because a nested <Routes> only sees paths below its parent route.
+ */
+export default function App() {
+  const isTestModerator = useMatch('/test-moderator');
+  if (isTestModerator) return <TestModeratorPage />;
+  return (
+    <Routes>
+      <Route index element={<AdminPage />} />
+      <Route path="*" element={<AdminPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useRoles } from '../../api/admin.js';
+
+/**
+ * Admin access is decided by the roles call (spec 02 §6): checking while it loads, Access Denied when it fails,
+ * the children once it answers. The server enforces the role on every admin route regardless.
+ */
+export function AccessCheck({ children }: { children: ReactNode }) {
+  const { data, error } = useRoles();
+  if (error) return <AccessDenied />;
+  if (data === undefined) {
+    return (
+      <Stack role="status" spacing={2} sx={{ alignItems: 'center', py: 8 }}>
+        <CircularProgress aria-hidden />
+        <Typography variant="h5" component="h2">
+          Checking Permissions
+        </Typography>
+        <Typography color="text.secondary">Verifying admin access...</Typography>
+      </Stack>
+    );
+  }
+  return <>{children}</>;
+}
+
+function AccessDenied() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Access Denied
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          You need administrator access to view this page.
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button variant="contained" component={RouterLink} to="/dashboard">
+            Go to Dashboard
+          </Button>
+          <Button variant="outlined" component={RouterLink} to="/contact">
+            Request Access
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { AccessCheck } from './AccessCheck.js';

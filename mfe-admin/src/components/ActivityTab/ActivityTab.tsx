@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Box, Chip, Link, Pagination, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ModeratorActivity, ModeratorActivityStats } from '@radar/contracts';
+import { formatChangeDate } from '@radar/shared-ui';
+import { useActivities, useActivityStats } from '../../api/admin.js';
+import { errorMessageOf } from '../../api/admin-actions.js';
+
+const STAT_CARDS: Array<{ key: keyof ModeratorActivityStats; label: string }> = [
+  { key: 'totalActivities', label: 'Total Activities' },
+  { key: 'featuredItems', label: 'Featured Items' },
+  { key: 'linksAdded', label: 'Links Added' },
+  { key: 'notesAdded', label: 'Notes Added' },
+  { key: 'recentActivity', label: 'Recent Activity (7 days)' },
+];
+
+/** 'link_added' -> 'Link added'. */
+export const actionLabel = (action: string) => {
+  const text = action.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+const itemLink = (a: ModeratorActivity) => `/dashboard?${a.itemType === 'roadmap' ? 'roadmap' : 'message'}=${encodeURIComponent(a.itemId)}`;
+
+/** Activity: moderator activity statistics and the log, 20 per page. */
+export function ActivityTab() {
+  const [page, setPage] = useState(1);
+  const stats = useActivityStats();
+  const list = useActivities(page);
+  return (
+    <Stack spacing={3}>
+      {stats.error ? <Alert severity="error">Could not load activity statistics ({errorMessageOf(stats.error)}).</Alert> : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' } }}>
+        {STAT_CARDS.map(({ key, label }) => (
+          <Paper key={key} variant="outlined" sx={{ p: 2 }} aria-label={label} role="group">
+            <Typography variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+              {stats.data ? stats.data[key] : '—'}
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+      {list.error ? <Alert severity="error">Could not load moderator activity ({errorMessageOf(list.error)}).</Alert> : null}
+      {!list.data && !list.error ? <Typography color="text.secondary">Loading moderator activity...</Typography> : null}
+      {list.data && list.data.activities.length === 0 ? <Typography color="text.secondary">No moderator activity yet.</Typography> : null}
+      {list.data && list.data.activities.length > 0 ? (
+        <>
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Moderator activity">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Moderator</TableCell>
+                  <TableCell>Action</TableCell>
+                  <TableCell>Source</TableCell>
+                  <TableCell>Item</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.data.activities.map((activity) => (
+                  <TableRow key={activity.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatChangeDate(activity.timestamp)}</TableCell>
+                    <TableCell>{activity.userEmail}</TableCell>
+                    <TableCell>
+                      <Chip size="small" variant="outlined" label={actionLabel(activity.actionType)} />
+                    </TableCell>
+                    <TableCell>{activity.itemType === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
+                    <TableCell>
+                      <Link component={RouterLink} to={itemLink(activity)}>
+                        {activity.itemId}
+                      </Link>{' '}
+                      {activity.itemTitle}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+            <Typography variant="body2" color="text.secondary">
+              Page {list.data.page} of {Math.max(1, list.data.totalPages)} · {list.data.total} activities
+            </Typography>
+            {list.data.totalPages > 1 ? <Pagination count={list.data.totalPages} page={page} onChange={(_, next) => setPage(next)} aria-label="Activity pages" /> : null}
+          </Stack>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

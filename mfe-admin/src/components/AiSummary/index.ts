@@ -1,0 +1,4 @@
+export { AiSummaryTab } from './AiSummaryTab.js';
+export { AiSummaryView } from './AiSummaryView.js';
+export { useGenerateSummary } from './useGenerateSummary.js';
+export { sanitizeSummaryHtml } from './sanitize.js';

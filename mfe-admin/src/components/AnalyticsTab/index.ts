@@ -1,0 +1,1 @@
+export { AnalyticsTab } from './AnalyticsTab.js';

@@ -1,0 +1,1 @@
+export { ChangeHistoryTab } from './ChangeHistoryTab.js';

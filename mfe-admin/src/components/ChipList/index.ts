@@ -1,0 +1,1 @@
+export { ChipList, type ChipListProps } from './ChipList.js';

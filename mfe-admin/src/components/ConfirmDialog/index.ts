@@ -1,0 +1,2 @@
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
+export { useConfirmation } from './useConfirmation.js';

@@ -1,0 +1,60 @@
+import { Alert, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import type { ContactSubmission } from '@radar/contracts';
+import { apiRequest, formatChangeDate } from '@radar/shared-ui';
+import { ADMIN_KEYS, useContactSubmissions } from '../../api/admin.js';
+import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+
+/** Contact Forms: submissions with their read state; mark as read and delete. */
+export function ContactFormsTab() {
+  const { data, error, isLoading } = useContactSubmissions();
+  const run = useAdminAction();
+  const markRead = (submission: ContactSubmission) =>
+    run(() => apiRequest('PATCH', `/api/admin/contact-submissions/${submission.id}/read`), {
+      failure: () => 'Failed to mark submission as read.',
+      revalidate: [ADMIN_KEYS.contactSubmissions],
+    });
+  const remove = (submission: ContactSubmission) =>
+    run(() => apiRequest('DELETE', `/api/admin/contact-submissions/${submission.id}`), {
+      success: { title: 'Submission deleted', description: `The message from ${submission.email} was deleted.` },
+      failure: () => 'Failed to delete submission.',
+      revalidate: [ADMIN_KEYS.contactSubmissions],
+    });
+
+  if (error) return <Alert severity="error">Could not load contact submissions ({errorMessageOf(error)}).</Alert>;
+  if (isLoading || !data) return <Typography color="text.secondary">Loading contact submissions...</Typography>;
+  if (data.length === 0) return <Typography color="text.secondary">No contact submissions yet.</Typography>;
+  const unread = data.filter((s) => !s.isRead).length;
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">
+        {data.length} submissions, {unread} unread
+      </Typography>
+      {data.map((submission) => (
+        <Card key={submission.id} variant="outlined" component="article" aria-label={`Message from ${submission.firstName} ${submission.lastName}`} sx={{ borderLeftWidth: submission.isRead ? 1 : 4, borderLeftColor: submission.isRead ? undefined : 'primary.main' }}>
+          <CardContent>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {submission.firstName} {submission.lastName}
+              </Typography>
+              <Chip size="small" label={submission.isRead ? 'Read' : 'Unread'} color={submission.isRead ? 'default' : 'primary'} variant={submission.isRead ? 'outlined' : 'filled'} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              <Link href={`mailto:${submission.email}`}>{submission.email}</Link> · {formatChangeDate(submission.submittedAt)}
+            </Typography>
+            <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{submission.message}</Typography>
+          </CardContent>
+          <CardActions>
+            {!submission.isRead ? (
+              <Button size="small" onClick={() => void markRead(submission)}>
+                Mark as read
+              </Button>
+            ) : null}
+            <Button size="small" color="error" onClick={() => void remove(submission)}>
+              Delete
+            </Button>
+          </CardActions>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

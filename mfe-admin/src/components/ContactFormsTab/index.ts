@@ -1,0 +1,1 @@
+export { ContactFormsTab } from './ContactFormsTab.js';

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Button, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { DIGEST_REPORT_TIMEFRAMES } from '@radar/contracts';
+import { useToast } from '@radar/shared-ui';
+import { buildDigestReport, type DigestTimeframe } from '../../api/digest-report.js';
+import { useDigestStore } from '../../state/digest-store.js';
+import { useGenerateSummary } from '../AiSummary/index.js';
+import { DigestTables } from './DigestTables.js';
+
+const timeframeLabel = (days: DigestTimeframe) => (days === 1 ? 'Last 24 hours' : `Last ${days} days`);
+
+/** Digest report: pick 1, 7 or 30 days, generate, read the tables, then optionally summarise. */
+export function DigestReportCard() {
+  const { toast } = useToast();
+  const report = useDigestStore((s) => s.report);
+  const setReport = useDigestStore((s) => s.setReport);
+  const [timeframe, setTimeframe] = useState<DigestTimeframe>(7);
+  const [building, setBuilding] = useState(false);
+  const { generate, generating } = useGenerateSummary();
+
+  const build = async () => {
+    setBuilding(true);
+    try {
+      setReport(await buildDigestReport(timeframe));
+    } catch {
+      toast({ title: 'Error', description: 'Failed to generate digest report.', variant: 'destructive' });
+    } finally {
+      setBuilding(false);
+    }
+  };
+
+  const counts = report
+    ? [report.roadmap.newItems, report.roadmap.changedItems, report.messageCenter.newItems, report.messageCenter.updatedItems].map((l) => l.length)
+    : [];
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Digest Report
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={timeframe}
+            onChange={(_, value: DigestTimeframe | null) => value && setTimeframe(value)}
+            aria-label="Timeframe"
+          >
+            {DIGEST_REPORT_TIMEFRAMES.map((days) => (
+              <ToggleButton key={days} value={days}>
+                {timeframeLabel(days)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Button variant="contained" onClick={() => void build()} disabled={building}>
+            {building ? 'Generating...' : 'Generate Report'}
+          </Button>
+          <Button variant="outlined" onClick={() => report && void generate(report, { kind: 'report' })} disabled={!report || generating}>
+            {generating ? 'Generating summary...' : 'Generate AI Summary'}
+          </Button>
+        </Stack>
+        {report ? (
+          <Typography sx={{ mt: 2 }} role="status">
+            {timeframeLabel(report.timeframe)}: {counts[0]} new and {counts[1]} updated roadmap items, {counts[2]} new and {counts[3]} updated Message Center items.
+          </Typography>
+        ) : null}
+      </Paper>
+      {report ? <DigestTables report={report} /> : null}
+    </Stack>
+  );
+}

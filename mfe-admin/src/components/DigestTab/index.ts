@@ -1,0 +1,1 @@
+export { DigestTab } from './DigestTab.js';

@@ -1,0 +1,1 @@
+export { ImpersonationCard, type ImpersonationCardProps } from './ImpersonationCard.js';

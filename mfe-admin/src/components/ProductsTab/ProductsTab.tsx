@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Alert, Button, IconButton, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { DeleteOutlineIcon } from '../icons/index.js';
+import type { ProductMapping } from '@radar/contracts';
+import { apiRequest, formatDate } from '@radar/shared-ui';
+import { ADMIN_KEYS, useProductMappings } from '../../api/admin.js';
+import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { DisplayNameEditor } from './DisplayNameEditor.js';
+
+// Analytics reads the mappings (display names, inactive ones left out), so it is refreshed with them.
+const MAPPING_LISTS = [ADMIN_KEYS.productMappings, ADMIN_KEYS.analytics];
+const failure = (verb: string) => (error: unknown) => `Failed to ${verb} product mapping: ${errorMessageOf(error)}`;
+
+/** Products: initialize mappings, toggle active, rename inline, delete. */
+export function ProductsTab() {
+  const { data, error, isLoading } = useProductMappings();
+  const run = useAdminAction();
+  const [initializing, setInitializing] = useState(false);
+
+  const initialize = async () => {
+    setInitializing(true);
+    await run(() => apiRequest<{ message?: string }>('POST', '/api/admin/product-mappings/initialize'), {
+      success: (answer) => ({ title: 'Product mappings initialized', description: answer?.message }),
+      failure: failure('initialize'),
+      revalidate: MAPPING_LISTS,
+    });
+    setInitializing(false);
+  };
+  const update = (mapping: ProductMapping, patch: { displayName: string } | { isActive: boolean }) =>
+    run(() => apiRequest('PUT', `/api/admin/product-mappings/${mapping.id}`, patch), {
+      success: { title: 'Product mapping updated', description: `${mapping.sourceProduct} was updated.` },
+      failure: failure('update'),
+      revalidate: MAPPING_LISTS,
+    });
+  const remove = (mapping: ProductMapping) =>
+    run(() => apiRequest('DELETE', `/api/admin/product-mappings/${mapping.id}`), {
+      success: { title: 'Product mapping deleted', description: `${mapping.sourceProduct} was deleted.` },
+      failure: failure('delete'),
+      revalidate: MAPPING_LISTS,
+    });
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography color="text.secondary">Display names and visibility of the products in analytics.</Typography>
+        <Button variant="contained" onClick={() => void initialize()} disabled={initializing}>
+          {initializing ? 'Initializing...' : 'Initialize Mappings'}
+        </Button>
+      </Stack>
+      {error ? <Alert severity="error">Could not load product mappings ({errorMessageOf(error)}).</Alert> : null}
+      {isLoading ? <Typography color="text.secondary">Loading product mappings...</Typography> : null}
+      {data && data.length === 0 ? <Typography color="text.secondary">No product mappings yet. Initialize them from the synced items.</Typography> : null}
+      {data && data.length > 0 ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Product mappings">
+            <TableHead>
+              <TableRow>
+                <TableCell>Source product</TableCell>
+                <TableCell>Source</TableCell>
+                <TableCell>Display name</TableCell>
+                <TableCell>Active</TableCell>
+                <TableCell>Updated</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((mapping) => (
+                <TableRow key={mapping.id}>
+                  <TableCell>{mapping.sourceProduct}</TableCell>
+                  <TableCell>{mapping.dataSource === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
+                  <TableCell>
+                    <DisplayNameEditor value={mapping.displayName} sourceProduct={mapping.sourceProduct} onSave={(displayName) => void update(mapping, { displayName })} />
+                  </TableCell>
+                  <TableCell>
+                    <Switch
+                      checked={mapping.isActive}
+                      onChange={(event) => void update(mapping, { isActive: event.target.checked })}
+                      slotProps={{ input: { 'aria-label': `${mapping.sourceProduct} active` } }}
+                    />
+                    {mapping.isActive ? 'Active' : 'Inactive'}
+                  </TableCell>
+                  <TableCell>{formatDate(mapping.updatedAt)}</TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="Delete mapping">
+                      <IconButton aria-label={`Delete mapping ${mapping.sourceProduct}`} color="error" size="small" onClick={() => void remove(mapping)}>
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+    </Stack>
+  );
+}

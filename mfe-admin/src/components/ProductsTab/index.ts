@@ -1,0 +1,2 @@
+export { ProductsTab } from './ProductsTab.js';
+export { DisplayNameEditor } from './DisplayNameEditor.js';

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Alert, Stack, Typography } from '@mui/material';
+import type { Role } from '@radar/contracts';
+import { useAppUsers, useRoles, useUserRoles } from '../../api/admin.js';
+import { errorMessageOf } from '../../api/admin-actions.js';
+import { useConfirmation } from '../ConfirmDialog/index.js';
+import { AssignRoleForm } from './AssignRoleForm.js';
+import { RoleFormDialog } from './RoleFormDialog.js';
+import { RolesTable } from './RolesTable.js';
+import { UsersTable } from './UsersTable.js';
+import { useRoleActions, userLabel } from './role-actions.js';
+
+/** Role Management: roles (create, edit, delete), assigning roles, users (remove a role, delete the user). */
+export function RoleManagement() {
+  const roles = useRoles();
+  const users = useAppUsers();
+  const assignments = useUserRoles();
+  const actions = useRoleActions();
+  const { ask, dialog } = useConfirmation();
+  const [form, setForm] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+
+  const loadError = roles.error ?? users.error ?? assignments.error;
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+        Role Management
+      </Typography>
+      {loadError ? <Alert severity="error">Could not load users and roles ({errorMessageOf(loadError)}).</Alert> : null}
+      <RolesTable
+        roles={roles.data ?? []}
+        onCreate={() => setForm({ open: true, role: null })}
+        onEdit={(role) => setForm({ open: true, role })}
+        onDelete={(role) =>
+          ask({
+            title: 'Delete role',
+            message: `Delete the role "${role.name}"? This will remove it from all users.`,
+            confirmLabel: 'Delete Role',
+            action: () => actions.deleteRole(role),
+          })
+        }
+      />
+      <AssignRoleForm users={users.data ?? []} roles={roles.data ?? []} onAssign={async (userId, roleId) => (await actions.assignRole(userId, roleId)).ok} />
+      <UsersTable
+        users={users.data ?? []}
+        assignments={assignments.data ?? []}
+        onRemoveRole={(user, assignment) =>
+          ask({
+            title: 'Remove role',
+            message: `Remove the role "${assignment.role.name}" from ${userLabel(user)}?`,
+            confirmLabel: 'Remove Role',
+            action: () => actions.removeRole(user.id, assignment.roleId, assignment.role.name),
+          })
+        }
+        onDeleteUser={(user) =>
+          ask({
+            title: 'Delete user',
+            message: `Delete ${userLabel(user)}? This will remove them from all roles.`,
+            confirmLabel: 'Delete User',
+            action: () => actions.deleteUser(user),
+          })
+        }
+      />
+      <RoleFormDialog
+        open={form.open}
+        role={form.role}
+        onClose={() => setForm((f) => ({ ...f, open: false }))}
+        onSubmit={async (input) => (form.role ? await actions.updateRole(form.role.id, input) : await actions.createRole(input)).ok}
+      />
+      {dialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { DeleteOutlineIcon, EditOutlinedIcon } from '../icons/index.js';
+import type { Role } from '@radar/contracts';
+import { ChipList } from '../ChipList/index.js';
+
+export interface RolesTableProps {
+  roles: Role[];
+  onCreate: () => void;
+  onEdit: (role: Role) => void;
+  onDelete: (role: Role) => void;
+}
+
+/** The roles with their permissions (2 chips plus '+N'), and create / edit / delete. */
+export function RolesTable({ roles, onCreate, onEdit, onDelete }: RolesTableProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h3">
+          Roles
+        </Typography>
+        <Button variant="contained" onClick={onCreate}>
+          Create Role
+        </Button>
+      </Stack>
+      <TableContainer>
+        <Table size="small" aria-label="Roles">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell>Permissions</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {roles.map((role) => (
+              <TableRow key={role.id}>
+                <TableCell>
+                  {role.name} {role.isBuiltIn ? <Chip size="small" variant="outlined" label="Built-in" sx={{ ml: 1 }} /> : null}
+                </TableCell>
+                <TableCell>{role.description || '—'}</TableCell>
+                <TableCell>
+                  <ChipList labels={role.permissions} emptyText="None" />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title="Edit role">
+                    <IconButton aria-label={`Edit role ${role.name}`} onClick={() => onEdit(role)} size="small">
+                      <EditOutlinedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Delete role">
+                    <IconButton aria-label={`Delete role ${role.name}`} onClick={() => onDelete(role)} size="small" color="error">
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}

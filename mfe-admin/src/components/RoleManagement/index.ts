@@ -1,0 +1,2 @@
+export { RoleManagement } from './RoleManagement.js';
+export { parsePermissions } from './RoleFormDialog.js';

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useToastStore } from '@radar/shared-ui';
+import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { adminSession, syncRun } from '../../test-utils/fixtures.js';
+import { SyncHistoryTab } from './SyncHistoryTab.js';
+
+jest.setTimeout(30_000);
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+const history = [
+  syncRun({ id: 3, syncSource: 'message_center', status: 'not_configured', success: false, itemsProcessed: 0, totalItems: 0, newItems: 0, changedItems: 0, removedItems: 0, errorMessage: 'Microsoft Graph is not configured' }),
+  syncRun({ id: 2, status: 'failed', success: false, errorMessage: 'Feed answered 502' }),
+  syncRun({ id: 1 }),
+];
+
+describe('SyncHistoryTab', () => {
+  it('lists runs with source, status, counts and error text', async () => {
+    stubFetch({ ...adminSession, 'GET /api/admin/sync-history': { body: { syncHistory: history } } });
+    renderWithProviders(<SyncHistoryTab />);
+    const table = await screen.findByRole('table', { name: 'Sync history' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Message Center');
+    expect(rows[0]).toHaveTextContent('Not configured');
+    expect(rows[0]).toHaveTextContent('Microsoft Graph is not configured');
+    expect(rows[1]).toHaveTextContent('Failed');
+    expect(rows[2]).toHaveTextContent(/Roadmap.*Success.*120 \/ 120.*3.*5.*1/);
+  });
+
+  it('runs a roadmap sync: running state, the result, a toast and the refreshed history', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = [syncRun({ id: 1 })];
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': () => ({ body: { syncHistory: runs } }),
+      'POST /api/roadmap/sync': () => {
+        runs = [syncRun({ id: 2, trigger: 'admin', newItems: 4 }), ...runs];
+        return { body: { message: 'Roadmap sync finished: 4 new, 5 changed, 1 removed, 0 restored', sync: runs[0] } };
+      },
+    });
+    const stubbed = window.fetch;
+    window.fetch = (async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]).endsWith('/api/roadmap/sync')) await gate;
+      return stubbed(...args);
+    }) as typeof fetch;
+    renderWithProviders(<SyncHistoryTab />);
+    await screen.findByRole('table', { name: 'Sync history' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sync Roadmap' }));
+    expect(await screen.findByRole('button', { name: 'Syncing Roadmap...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sync Message Center' })).toBeEnabled();
+    release();
+    expect(await screen.findByText('Sync Completed')).toBeInTheDocument();
+    expect(screen.getByText('Roadmap: Roadmap sync finished: 4 new, 5 changed, 1 removed, 0 restored')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sync history' })).getAllByRole('row')).toHaveLength(3));
+    expect(calls.filter((c) => c.url.endsWith('/api/admin/sync-history'))).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Sync Roadmap' })).toBeEnabled();
+  });
+
+  it("toasts 'Sync Failed' with the source's text and shows the recorded error", async () => {
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': { body: { syncHistory: [] } },
+      'POST /api/admin/sync-message-center': {
+        status: 503,
+        body: { error: { name: 'NotConfiguredError', message: 'Microsoft Graph is not configured' }, sync: syncRun({ status: 'not_configured' }) },
+      },
+      'POST /api/roadmap/sync': { status: 409, body: { error: { name: 'ConflictError', message: 'A roadmap sync is already running' } } },
+    });
+    renderWithProviders(<SyncHistoryTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync Message Center' }));
+    expect(await screen.findByText('Failed to trigger Message Center sync.')).toBeInTheDocument();
+    expect(screen.getByText('Sync Failed')).toBeInTheDocument();
+    expect(screen.getByText('Message Center: Microsoft Graph is not configured')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sync Roadmap' }));
+    expect(await screen.findByText('Failed to trigger Roadmap sync.')).toBeInTheDocument();
+    expect(screen.getByText('Roadmap: A roadmap sync is already running')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { Alert, Button, Chip, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
+import type { SyncHistoryRecord } from '@radar/contracts';
+import { formatChangeDate } from '@radar/shared-ui';
+import { useSyncHistory } from '../../api/admin.js';
+import { errorMessageOf } from '../../api/admin-actions.js';
+import { SYNC_TRIGGERS, useSyncTriggers, type SyncKind } from './sync-actions.js';
+
+const STATUS: Record<SyncHistoryRecord['status'], { label: string; color: ChipProps['color'] }> = {
+  running: { label: 'Running', color: 'info' },
+  success: { label: 'Success', color: 'success' },
+  failed: { label: 'Failed', color: 'error' },
+  not_configured: { label: 'Not configured', color: 'warning' },
+};
+
+export const syncSourceLabel = (source: SyncHistoryRecord['syncSource']) => (source === 'roadmap' ? 'Roadmap' : 'Message Center');
+
+/** Sync History: the two triggers with their running state and last outcome, then the recorded runs. */
+export function SyncHistoryTab() {
+  const { running, outcomes, trigger } = useSyncTriggers();
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Run a sync
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {(Object.keys(SYNC_TRIGGERS) as SyncKind[]).map((kind) => (
+            <Button
+              key={kind}
+              variant="contained"
+              disabled={running[kind]}
+              onClick={() => trigger(kind)}
+              startIcon={running[kind] ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            >
+              {running[kind] ? `Syncing ${SYNC_TRIGGERS[kind].label}...` : `Sync ${SYNC_TRIGGERS[kind].label}`}
+            </Button>
+          ))}
+        </Stack>
+        {(Object.keys(SYNC_TRIGGERS) as SyncKind[]).map((kind) => {
+          const outcome = outcomes[kind];
+          if (!outcome) return null;
+          return (
+            <Alert key={kind} severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
+              {SYNC_TRIGGERS[kind].label}: {outcome.message}
+            </Alert>
+          );
+        })}
+      </Paper>
+      <SyncHistoryList />
+    </Stack>
+  );
+}
+
+function SyncHistoryList() {
+  const { data, error, isLoading } = useSyncHistory();
+  if (error) return <Alert severity="error">Could not load the sync history ({errorMessageOf(error)}).</Alert>;
+  if (isLoading || !data) return <Typography color="text.secondary">Loading sync history...</Typography>;
+  if (data.syncHistory.length === 0) return <Typography color="text.secondary">No syncs have run yet.</Typography>;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Sync history">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Source</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Processed</TableCell>
+            <TableCell align="right">New</TableCell>
+            <TableCell align="right">Changed</TableCell>
+            <TableCell align="right">Removed</TableCell>
+            <TableCell>Error</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.syncHistory.map((run) => (
+            <TableRow key={run.id}>
+              <TableCell>{formatChangeDate(run.syncDate)}</TableCell>
+              <TableCell>{syncSourceLabel(run.syncSource)}</TableCell>
+              <TableCell>
+                <Chip size="small" label={STATUS[run.status]?.label ?? run.status} color={STATUS[run.status]?.color ?? 'default'} />
+              </TableCell>
+              <TableCell align="right">
+                {run.itemsProcessed} / {run.totalItems}
+              </TableCell>
+              <TableCell align="right">{run.newItems}</TableCell>
+              <TableCell align="right">{run.changedItems}</TableCell>
+              <TableCell align="right">{run.removedItems}</TableCell>
+              <TableCell sx={{ maxWidth: 320, wordBreak: 'break-word' }}>{run.errorMessage ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,1 @@
+export { SyncHistoryTab } from './SyncHistoryTab.js';

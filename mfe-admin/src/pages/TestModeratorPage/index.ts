@@ -1,0 +1,1 @@
+export { TestModeratorPage } from './TestModeratorPage.js';

@@ -1,0 +1,1 @@
+module.exports = require('@radar/shared-ui/jest-preset')(__dirname);

@@ -1,0 +1,1 @@
+export { CommunityResources, type CommunityResourcesProps } from './CommunityResources.js';

@@ -1,0 +1,125 @@
+import type { Dispatch } from 'react';
+import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Switch, Typography } from '@mui/material';
+import { CHANGED_CHANGE_TYPES, CLOUD_INSTANCES, NEW_CHANGE_TYPES, type ChangeTypeOption, type FilterCountsResponse, type FilterOptionsResponse } from '@radar/contracts';
+import { canClearAll, type DashboardAction, type DashboardFilters, type ListFilterKey } from '../../state/dashboard-filters.js';
+import { FilterSection } from './FilterSection.js';
+
+export interface FilterSidebarProps {
+  filters: DashboardFilters;
+  dispatch: Dispatch<DashboardAction>;
+  options: FilterOptionsResponse | undefined;
+  counts: FilterCountsResponse | undefined;
+}
+
+const SOURCE_OPTIONS = [
+  { value: 'roadmap', label: 'Roadmap (Future Features)' },
+  { value: 'messages', label: 'Message Center (Current Updates)' },
+] as const;
+
+const WINDOW_LABELS: Record<ChangeTypeOption, string> = {
+  new_1_day: 'Last 1 Day',
+  new_7days: 'Last 7 Days',
+  new_30days: 'Last 30 Days',
+  changed_1_day: 'Last 1 Day',
+  changed_7days: 'Last 7 Days',
+  changed_30days: 'Last 30 Days',
+};
+
+const countOf = (list: { name: string; count: number }[] | undefined, name: string) =>
+  list?.find((entry) => entry.name.toLowerCase() === name.toLowerCase())?.count;
+
+function CheckList({ values, selected, onToggle, counts, label }: { values: readonly { value: string; label: string }[]; selected: string[]; onToggle: (value: string) => void; counts?: { name: string; count: number }[]; label: string }) {
+  if (values.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No options available
+      </Typography>
+    );
+  }
+  return (
+    <FormGroup role="group" aria-label={label} sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}>
+      {values.map(({ value, label: text }) => {
+        const count = counts ? countOf(counts, value) : undefined;
+        return (
+          <FormControlLabel
+            key={value}
+            control={<Checkbox size="small" checked={selected.includes(value)} onChange={() => onToggle(value)} />}
+            label={
+              <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', width: '100%' }}>
+                <span>{text}</span>
+                {count !== undefined ? (
+                  <Box component="span" sx={{ color: 'text.secondary' }} aria-label={`${count} items`}>
+                    {count}
+                  </Box>
+                ) : null}
+              </Box>
+            }
+            sx={{ mr: 0, '& .MuiFormControlLabel-label': { flex: 1, fontSize: 14 } }}
+          />
+        );
+      })}
+    </FormGroup>
+  );
+}
+
+const asOptions = (list: string[] | undefined) => (list ?? []).map((value) => ({ value, label: value }));
+
+/** The dashboard's filters (spec 01 "Filter sidebar sections"), plus the Cloud Instance filter for roadmap items. */
+export function FilterSidebar({ filters, dispatch, options, counts }: FilterSidebarProps) {
+  const toggleList = (key: ListFilterKey) => (value: string) => dispatch({ type: 'toggleListValue', key, value });
+  const changeGroup = (title: string, group: readonly ChangeTypeOption[]) => (
+    <FormGroup role="group" aria-label={title}>
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {group.map((changeType) => (
+        <FormControlLabel
+          key={changeType}
+          control={<Checkbox size="small" checked={filters.changeTypes.includes(changeType)} onChange={() => dispatch({ type: 'toggleChangeType', changeType })} />}
+          label={WINDOW_LABELS[changeType]}
+          sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+        />
+      ))}
+    </FormGroup>
+  );
+
+  return (
+    <Box component="aside" aria-label="Filters">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 36 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          Filters
+        </Typography>
+        {canClearAll(filters) ? (
+          <Button size="small" onClick={() => dispatch({ type: 'clearAll' })}>
+            Clear All
+          </Button>
+        ) : null}
+      </Stack>
+      <FormControlLabel
+        control={<Switch checked={filters.featured} onChange={(e) => dispatch({ type: 'setFeatured', featured: e.target.checked })} />}
+        label="Featured Items"
+      />
+      <FilterSection title="Data Source" defaultOpen>
+        <CheckList label="Data Source" values={SOURCE_OPTIONS} selected={filters.sources} onToggle={(value) => dispatch({ type: 'toggleSource', source: value as 'roadmap' | 'messages' })} />
+      </FilterSection>
+      <FilterSection title="Recent Activity" defaultOpen>
+        <Stack spacing={1}>
+          {changeGroup('New items', NEW_CHANGE_TYPES)}
+          {changeGroup('Changed items', CHANGED_CHANGE_TYPES)}
+        </Stack>
+      </FilterSection>
+      <FilterSection title="Products">
+        <CheckList label="Products" values={asOptions(options?.products)} selected={filters.products} onToggle={toggleList('products')} />
+      </FilterSection>
+      <FilterSection title="Roadmap Status">
+        <CheckList label="Roadmap Status" values={asOptions(options?.roadmapStatuses)} selected={filters.roadmapStatuses} onToggle={toggleList('roadmapStatuses')} counts={counts?.roadmapStatuses ?? []} />
+      </FilterSection>
+      <FilterSection title="Message Center Tags">
+        <CheckList label="Message Center Tags" values={asOptions(options?.messageCenterTags)} selected={filters.messageCenterTags} onToggle={toggleList('messageCenterTags')} counts={counts?.messageCenterTags ?? []} />
+      </FilterSection>
+      <FilterSection title="Cloud Instance">
+        <CheckList label="Cloud Instance" values={CLOUD_INSTANCES} selected={filters.cloudInstances} onToggle={toggleList('cloudInstances')} />
+      </FilterSection>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { FilterSidebar, type FilterSidebarProps } from './FilterSidebar.js';
+export { FilterSection } from './FilterSection.js';

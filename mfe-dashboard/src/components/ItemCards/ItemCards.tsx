@@ -1,0 +1,68 @@
+import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
+import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
+import { SourceBadge } from '@radar/shared-ui';
+import { presentRow, rowTint, RowBadges, RowTags } from '../ItemTable/index.js';
+
+export interface ItemCardsProps {
+  items: UnifiedItem[];
+  isLoading: boolean;
+  onOpen: (item: UnifiedItem) => void;
+  now: Date;
+}
+
+/** Mobile list of items: one card per item with the same presentation rules as the table. */
+export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
+  const theme = useTheme();
+  if (isLoading) {
+    return (
+      <Stack spacing={1.5} aria-busy>
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={120} data-testid="skeleton-row" />
+        ))}
+      </Stack>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Box sx={{ py: 6, textAlign: 'center' }}>
+        <Typography color="text.secondary">No items found matching your current filters.</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Items">
+      {items.map((item) => {
+        const row = presentRow(item, now);
+        return (
+          <Card component="li" key={item.id} variant="outlined" data-item-id={item.id} data-tint={row.tint ?? undefined} sx={{ bgcolor: rowTint(theme, row.tint) }}>
+            <CardActionArea onClick={() => onOpen(item)}>
+              <CardContent>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+                  <SourceBadge source={item.source} />
+                  <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
+                    {row.providerId}
+                  </Typography>
+                  <RowBadges item={item} row={row} />
+                </Stack>
+                <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                {row.preview ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                    {row.preview}
+                  </Typography>
+                ) : null}
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {row.productText}
+                </Typography>
+                <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="caption">Release: {row.releaseText}</Typography>
+                  <Typography variant="caption">Modified: {row.lastModifiedText}</Typography>
+                  <RowTags item={item} row={row} />
+                </Stack>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ItemCards, type ItemCardsProps } from './ItemCards.js';

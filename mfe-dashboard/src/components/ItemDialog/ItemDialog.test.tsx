@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useAuthDialogStore, useToastStore } from '@radar/shared-ui';
+import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { anonymousRoutes, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { ItemDialog } from './ItemDialog.js';
+
+// These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
+jest.setTimeout(20_000);
+
+const NOW = new Date('2026-02-10T12:00:00.000Z');
+const noop = () => undefined;
+
+// The auth-dialog and toast stores are module singletons (shared with the host): reset them between tests.
+afterEach(() => {
+  useAuthDialogStore.setState({ isOpen: false });
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('roadmap detail dialog', () => {
+  it('shows every field, empty texts, provider link and related messages whose View opens the other dialog', async () => {
+    const related = messageItem({ messageId: 'MC555', title: 'Related message', tags: ['Retirement', 'Feature update', 'Admin impact'], publishedDate: '2026-02-07T12:00:00.000Z' });
+    stubFetch({
+      ...anonymousRoutes,
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [related] },
+    });
+    const onOpenItem = jest.fn();
+    renderWithProviders(<ItemDialog item={roadmapItem({ description: null, product: 'Microsoft Teams, Outlook' })} onClose={noop} onOpenItem={onOpenItem} onItemChange={noop} now={NOW} />);
+    const dialog = screen.getByRole('dialog', { name: 'Microsoft Teams: new meeting recap' });
+    expect(within(dialog).getByText('412345')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Roadmap ID/)).toBeInTheDocument();
+    expect(within(dialog).getByText('No description available')).toBeInTheDocument();
+    expect(within(dialog).getByText('Outlook')).toBeInTheDocument();
+    expect(within(dialog).getByText('Worldwide (Standard Multi-Tenant), GCC')).toBeInTheDocument();
+    expect(within(dialog).getByText('General Availability')).toBeInTheDocument();
+    expect(within(dialog).getByText('Mar 2026')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'View on Microsoft 365 Roadmap' })).toHaveAttribute('href', 'https://www.microsoft.com/microsoft-365/roadmap?searchterms=412345');
+    expect(within(dialog).queryByRole('button', { name: 'Moderate' })).not.toBeInTheDocument();
+    expect(await within(dialog).findByText('No change history available')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Related message')).toBeInTheDocument();
+    expect(within(dialog).getByText('Published 3 days ago')).toBeInTheDocument();
+    expect(within(dialog).getByText('ADMIN IMPACT')).toBeInTheDocument();
+    expect(within(dialog).getByText('Retirement')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Feature update')).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'View Related message' }));
+    expect(onOpenItem).toHaveBeenCalledWith(related);
+  });
+
+  it('shows inline errors for history and linked messages, and copies the share link with a toast', async () => {
+    stubFetch({
+      ...anonymousRoutes,
+      'GET /api/roadmap/items/412345/history': { status: 500, body: { error: { name: 'Error', message: 'boom' } } },
+      'GET /api/roadmap/items/412345/linked-messages': { status: 500, body: { error: { name: 'Error', message: 'boom' } } },
+    });
+    const writeText = jest.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderWithProviders(<ItemDialog item={roadmapItem()} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    expect(await screen.findByText('Failed to fetch change history')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch linked messages')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link Copied')).toBeInTheDocument();
+    expect(screen.getByText('Share link copied to clipboard')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/roadmap/412345`);
+  });
+
+  it('shows Community Resources with Curated by moderator, and Moderate for moderators', async () => {
+    stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser({ roles: [{ id: 2, name: 'Moderator' }] }) } },
+      'GET /api/notification-subscriptions': { body: [] },
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+    });
+    renderWithProviders(
+      <ItemDialog
+        item={roadmapItem({ moderatedBy: 'mod@example.com', thirdPartyLinks: [{ title: 'Walkthrough', url: 'https://example.com/v', type: 'video', description: 'A video' }] })}
+        onClose={noop}
+        onOpenItem={noop}
+        onItemChange={noop}
+        now={NOW}
+      />,
+    );
+    expect(screen.getByText('Curated by moderator')).toBeInTheDocument();
+    expect(screen.getByText('Walkthrough')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open Walkthrough' })).toHaveAttribute('href', 'https://example.com/v');
+    expect(await screen.findByRole('button', { name: 'Moderate' })).toBeInTheDocument();
+  });
+});
+
+describe('message detail dialog', () => {
+  it('shows the fields, No summary available, the sanitised body, attachments and the Admin link', async () => {
+    stubFetch({
+      ...anonymousRoutes,
+      'GET /api/message-center/items/MC1000001/history': { body: [{ id: 1, changeType: 'changed', changeDate: '2026-02-01T10:00:00Z', changedFields: ['lastUpdated'], previousValues: {}, newValues: {} }] },
+      'GET /api/message-center/items/MC1000001/linked-roadmap': { body: [roadmapItem({ description: 'z'.repeat(260) })] },
+    });
+    renderWithProviders(
+      <ItemDialog
+        item={messageItem({ summary: null, bodyContent: '<p>Body <a href="https://learn.microsoft.com">docs</a><script>alert(1)</script></p>', attachments: [{}, {}], isMajorChange: true, platforms: 'Web', value: 'Security' })}
+        onClose={noop}
+        onOpenItem={noop}
+        onItemChange={noop}
+        now={NOW}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/Message Center ID/)).toBeInTheDocument();
+    expect(within(dialog).getByText('No summary available')).toBeInTheDocument();
+    expect(within(dialog).getByText('Exchange Online')).toBeInTheDocument();
+    expect(within(dialog).getByText('Major change')).toBeInTheDocument();
+    expect(within(dialog).getByText('Security')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 attachment(s) available')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', 'https://admin.microsoft.com/AdminPortal/home#/MessageCenter/:/messages/MC1000001');
+    const body = within(dialog).getByTestId('safe-html');
+    expect(body.innerHTML).not.toContain('script');
+    expect(within(body).getByRole('link', { name: 'docs' })).toHaveAttribute('target', '_blank');
+    expect(await within(dialog).findByText('No significant changes recorded yet')).toBeInTheDocument();
+    expect(await within(dialog).findByText(`${'z'.repeat(200)}...`)).toBeInTheDocument();
+  });
+
+  it('says when linked roadmap items fail to load', async () => {
+    stubFetch({ ...anonymousRoutes, 'GET /api/message-center/items/MC1000001/history': { body: [] } });
+    renderWithProviders(<ItemDialog item={messageItem()} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    expect(await screen.findByText('Failed to fetch linked roadmap items')).toBeInTheDocument();
+  });
+});
+
+describe('subscribe toggle', () => {
+  it('offers sign-in to guests', async () => {
+    stubFetch({ ...anonymousRoutes, 'GET /api/roadmap/items/412345/history': { body: [] }, 'GET /api/roadmap/items/412345/linked-messages': { body: [] } });
+    renderWithProviders(<ItemDialog item={roadmapItem()} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Subscribe (sign in)' })).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('switch', { name: 'Subscribe (sign in)' }));
+    expect(await screen.findByRole('dialog', { name: /Sign In/ })).toBeInTheDocument();
+  });
+
+  it('signed-in users subscribe with the spec payload and unsubscribe by DELETE', async () => {
+    let subscriptions: unknown[] = [];
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser() } },
+      'GET /api/notification-subscriptions': () => ({ body: subscriptions }),
+      'POST /api/notification-subscriptions': () => {
+        subscriptions = [{ id: 7, subscriptionType: 'item', itemId: 'MC1000001', itemType: 'message_center', itemTitle: 'x', changeTypes: ['changed', 'status_change'], isActive: true }];
+        return { status: 201, body: subscriptions[0] };
+      },
+      'DELETE /api/notification-subscriptions/7': () => {
+        subscriptions = [];
+        return { status: 204 };
+      },
+      'GET /api/message-center/items/MC1000001/history': { body: [] },
+      'GET /api/message-center/items/MC1000001/linked-roadmap': { body: [] },
+    });
+    renderWithProviders(<ItemDialog item={messageItem()} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Subscribe' }));
+    expect(await screen.findByText('Subscription created')).toBeInTheDocument();
+    expect(screen.getByText('You will be notified when the message center item is updated.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      subscriptionType: 'item',
+      itemId: 'MC1000001',
+      itemType: 'message_center',
+      itemTitle: 'Retirement of legacy connectors',
+      changeTypes: ['changed', 'status_change'],
+      isActive: true,
+    });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Subscribed' }));
+    expect(await screen.findByText('Subscription removed')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/notification-subscriptions/7'))).toBe(true);
+  });
+
+  it('shows the failure toast', async () => {
+    stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser() } },
+      'GET /api/notification-subscriptions': { body: [] },
+      'POST /api/notification-subscriptions': { status: 500, body: { error: { name: 'Error', message: 'boom' } } },
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+    });
+    renderWithProviders(<ItemDialog item={roadmapItem()} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    fireEvent.click(await screen.findByRole('switch', { name: 'Subscribe' }));
+    expect(await screen.findByText('Subscription failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to create subscription. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
+import { icons, useSession, useToast } from '@radar/shared-ui';
+import { providerIdOf } from '../../api/items.js';
+import { itemTypeOf } from '../../api/moderation.js';
+import { ModerationDialog } from '../ModerationDialog/index.js';
+import { SubscribeToggle } from '../SubscribeToggle/index.js';
+import { copyText, shareUrlOf } from './share.js';
+
+export interface ItemDialogFrameProps {
+  item: UnifiedItem;
+  onClose: () => void;
+  /** 'Roadmap ID' or 'Message Center ID'. */
+  idLabel: string;
+  /** The provider link (roadmap search or admin portal). */
+  providerLink: { href: string; label: string };
+  /** The item after a moderation save, so the dialog shows what was saved. */
+  onItemChange: (item: UnifiedItem) => void;
+  children: ReactNode;
+}
+
+/** Dialog chrome shared by both detail dialogs: title, id, Subscribe, Share, provider link, Moderate. */
+export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemChange, children }: ItemDialogFrameProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const { isModerator } = useSession();
+  const { toast } = useToast();
+  const [isModerating, setModerating] = useState(false);
+  const id = providerIdOf(item);
+  const titleId = `item-dialog-title-${item.id}`;
+
+  const share = async () => {
+    try {
+      await copyText(shareUrlOf(item));
+      toast({ title: 'Link Copied', description: 'Share link copied to clipboard' });
+    } catch {
+      toast({ title: 'Error', description: 'Could not copy the link', variant: 'destructive' });
+    }
+  };
+
+  const onSaved = (update: ModerationUpdate) => onItemChange({ ...item, ...update, moderatorNotes: update.moderatorNotes ?? '' });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId} scroll="paper">
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {item.title}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <icons.CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box sx={{ px: 3, pb: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {idLabel}: <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>{id}</Box>
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+          <SubscribeToggle itemType={itemTypeOf(item)} itemId={id} itemTitle={item.title} />
+          <Button size="small" variant="outlined" onClick={() => void share()}>
+            Share
+          </Button>
+          <Button size="small" variant="outlined" href={providerLink.href} target="_blank" rel="noopener noreferrer">
+            {providerLink.label}
+          </Button>
+          {isModerator ? (
+            <Button size="small" variant="contained" color="secondary" onClick={() => setModerating(true)}>
+              Moderate
+            </Button>
+          ) : null}
+        </Stack>
+      </Box>
+      <DialogContent dividers>{children}</DialogContent>
+      {isModerating ? <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} /> : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
+import type { UnifiedItem } from '@radar/contracts';
+import { displayTags, formatDate, useSession } from '@radar/shared-ui';
+import { useItemHistory, useLinkedItems } from '../../api/items.js';
+import { ChangeHistory } from '../ChangeHistory/index.js';
+import { CommunityResources } from '../CommunityResources/index.js';
+import { SafeHtml } from '../SafeHtml/index.js';
+import { Field, SectionHeading } from './Field.js';
+import { RelatedItems } from './RelatedItems.js';
+
+export interface MessageDetailsProps {
+  item: UnifiedItem;
+  onOpenItem: (item: UnifiedItem) => void;
+  now: Date;
+}
+
+/** Body of the message detail dialog (spec 01 "Message detail dialog"). */
+export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
+  const { isModerator } = useSession();
+  const history = useItemHistory('messages', item.messageId);
+  const linked = useLinkedItems('messages', item.messageId);
+  const tags = displayTags(item, Number.POSITIVE_INFINITY).all;
+  const attachments = item.attachments?.length ?? 0;
+  return (
+    <Stack spacing={3} divider={<Divider flexItem />}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+        <Field label="Affected Service(s)">{(item.service ?? []).join(', ') || item.services}</Field>
+        <Field label="Tag(s)">
+          {tags.length ? (
+            <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {tags.map((tag) => (
+                <Chip key={tag} size="small" variant="outlined" label={tag} color={tag === 'Major change' ? 'warning' : 'default'} />
+              ))}
+            </Stack>
+          ) : null}
+        </Field>
+        <Field label="Platform(s)">{item.platforms}</Field>
+        <Field label="Value">{item.value}</Field>
+      </Box>
+      <Box component="section">
+        <SectionHeading>Summary</SectionHeading>
+        {item.summary?.trim() ? <Typography variant="body2">{item.summary}</Typography> : <Typography color="text.secondary">No summary available</Typography>}
+      </Box>
+      {item.bodyContent?.trim() ? (
+        <Box component="section">
+          <SectionHeading>Details</SectionHeading>
+          <SafeHtml html={item.bodyContent} />
+        </Box>
+      ) : null}
+      <Box component="section">
+        <SectionHeading>Timeline</SectionHeading>
+        <Stack direction="row" spacing={4}>
+          <Field label="Published">{formatDate(item.publishedDate)}</Field>
+          <Field label="Last Updated">{formatDate(item.lastUpdatedDate)}</Field>
+        </Stack>
+      </Box>
+      <Box component="section">
+        <SectionHeading>Related Roadmap Items</SectionHeading>
+        <RelatedItems kind="roadmap" items={linked.data} isLoading={linked.isLoading} error={linked.error} onView={onOpenItem} now={now} />
+      </Box>
+      {item.thirdPartyLinks.length > 0 ? <CommunityResources links={item.thirdPartyLinks} moderatedBy={item.moderatedBy} /> : null}
+      {isModerator && item.moderatorNotes ? (
+        <Box component="section">
+          <SectionHeading>Moderator Notes</SectionHeading>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {item.moderatorNotes}
+          </Typography>
+        </Box>
+      ) : null}
+      {item.userImpact || item.adminImpact || attachments > 0 ? (
+        <Stack spacing={1}>
+          {item.userImpact ? <Field label="User Impact">This change affects users.</Field> : null}
+          {item.adminImpact ? <Field label="Admin Impact">This change requires admin attention.</Field> : null}
+          {attachments > 0 ? <Typography variant="body2">{attachments} attachment(s) available</Typography> : null}
+        </Stack>
+      ) : null}
+      <Box component="section">
+        <SectionHeading>Change History</SectionHeading>
+        <ChangeHistory entries={history.data} isLoading={history.isLoading} error={history.error} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { ItemDialog, type ItemDialogProps } from './ItemDialog.js';
+export { shareUrlOf, roadmapProviderUrl, messageAdminUrl } from './share.js';

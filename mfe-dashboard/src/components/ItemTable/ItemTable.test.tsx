@@ -1,0 +1,99 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { ItemTable } from './ItemTable.js';
+import { presentRow } from './row-presentation.js';
+
+const NOW = new Date('2026-02-10T12:00:00.000Z');
+const days = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
+
+const renderTable = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<Parameters<typeof ItemTable>[0]> = {}) =>
+  render(
+    <ItemTable items={items} isLoading={false} sortField="createdDate" sortDirection="desc" onToggleLastModifiedSort={() => undefined} onOpen={() => undefined} now={NOW} {...extra} />,
+  );
+
+const rowOf = (id: string) => document.querySelector(`[data-item-id="${id}"]`) as HTMLElement;
+
+describe('row presentation at fixed dates', () => {
+  it('roadmap: New (created within 7 days) is tinted green; Updated (older, modified within 7 days) blue', () => {
+    const fresh = roadmapItem({ itemId: '1', createdDate: days(2), modifiedDate: days(2) });
+    const updated = roadmapItem({ itemId: '2', createdDate: days(30), modifiedDate: days(1) });
+    const old = roadmapItem({ itemId: '3', createdDate: days(30), modifiedDate: days(20) });
+    expect(presentRow(fresh, NOW).tint).toBe('new');
+    expect(presentRow(updated, NOW).tint).toBe('updated');
+    expect(presentRow(old, NOW).tint).toBeNull();
+    renderTable([fresh, updated, old]);
+    expect(within(rowOf('roadmap-1')).getByText('New')).toBeInTheDocument();
+    expect(rowOf('roadmap-1')).toHaveAttribute('data-tint', 'new');
+    expect(within(rowOf('roadmap-2')).getByText('Updated')).toBeInTheDocument();
+    expect(rowOf('roadmap-2')).toHaveAttribute('data-tint', 'updated');
+    expect(within(rowOf('roadmap-3')).queryByText(/^(New|Updated)$/)).not.toBeInTheDocument();
+  });
+
+  it('message: Updated needs an update at least 1 hour after publication within 7 days', () => {
+    const published = days(20);
+    const tooClose = messageItem({ messageId: 'MC1', publishedDate: days(3), lastUpdatedDate: new Date(Date.parse(days(3)) + 30 * 60_000).toISOString() });
+    const updated = messageItem({ messageId: 'MC2', publishedDate: published, lastUpdatedDate: days(1) });
+    expect(presentRow(tooClose, NOW)).toMatchObject({ isNew: true, isUpdated: false });
+    expect(presentRow(updated, NOW)).toMatchObject({ isNew: false, isUpdated: true });
+  });
+
+  it('shows the provider id, source badge, status badge colour, release date text and Featured', () => {
+    renderTable([
+      roadmapItem({ itemId: '10', status: 'Rolling out', releaseDate: 'March CY2026', isFeatured: true, createdDate: days(40), modifiedDate: days(40) }),
+      roadmapItem({ itemId: '11', status: 'Cancelled', releaseDate: null, createdDate: days(40), modifiedDate: days(40) }),
+    ]);
+    const first = rowOf('roadmap-10');
+    expect(within(first).getByText('10')).toBeInTheDocument();
+    expect(within(first).getByText('Roadmap')).toBeInTheDocument();
+    expect(within(first).getByText('Featured')).toBeInTheDocument();
+    expect(within(first).getByText('Mar 2026')).toBeInTheDocument();
+    expect(within(first).getByText('Rolling out').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'green');
+    const second = rowOf('roadmap-11');
+    expect(within(second).getByText('TBD')).toBeInTheDocument();
+    expect(within(second).getByText('Cancelled').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'red');
+  });
+
+  it('message rows: tags without New/Updated message, impact first, 2 plus +N; services first 3 then +N more; 200-char preview', () => {
+    renderTable([
+      messageItem({
+        messageId: 'MC9',
+        tags: ['New message', 'Retirement', 'Updated message', 'Feature update', 'Admin impact'],
+        userImpact: true,
+        service: ['Exchange Online', 'Microsoft Teams', 'SharePoint Online', 'OneDrive', 'Planner'],
+        summary: 'y'.repeat(250),
+        publishedDate: days(40),
+        lastUpdatedDate: days(40),
+      }),
+    ]);
+    const row = rowOf('messages-MC9');
+    expect(within(row).getByText('Message Center')).toBeInTheDocument();
+    expect(within(row).getByText('USER IMPACT')).toBeInTheDocument();
+    expect(within(row).getByText('ADMIN IMPACT')).toBeInTheDocument();
+    expect(within(row).getByText('+2')).toBeInTheDocument();
+    expect(within(row).queryByText('New message')).not.toBeInTheDocument();
+    expect(within(row).getByText('Exchange Online, Microsoft Teams, SharePoint Online, +2 more')).toBeInTheDocument();
+    expect(within(row).getByText(`${'y'.repeat(200)}...`)).toBeInTheDocument();
+  });
+
+  it('shows 5 skeleton rows while loading and the empty state when nothing matches', () => {
+    const { rerender } = renderTable([], { isLoading: true });
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    rerender(<ItemTable items={[]} isLoading={false} sortField="createdDate" sortDirection="desc" onToggleLastModifiedSort={() => undefined} onOpen={() => undefined} now={NOW} />);
+    expect(screen.getByText('No items found matching your current filters.')).toBeInTheDocument();
+  });
+
+  it('has the spec columns; the Last Modified header toggles the sort; a row opens its item', () => {
+    const onToggle = jest.fn();
+    const onOpen = jest.fn();
+    const item = roadmapItem({ itemId: '77' });
+    renderTable([item], { onToggleLastModifiedSort: onToggle, onOpen });
+    for (const name of ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Last Modified', 'Tag(s)']) {
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Last Modified' }));
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: item.title }));
+    expect(onOpen).toHaveBeenCalledWith(item);
+  });
+});

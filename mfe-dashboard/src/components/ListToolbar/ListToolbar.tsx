@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, InputAdornment, ListItemText, Menu, MenuItem, Stack, TextField } from '@mui/material';
+import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const SORT_OPTIONS: { label: string; sortField: SortField; sortDirection: SortDirection }[] = [
+  { label: 'Created Date (Newest)', sortField: 'createdDate', sortDirection: 'desc' },
+  { label: 'Created Date (Oldest)', sortField: 'createdDate', sortDirection: 'asc' },
+  { label: 'Modified Date (Newest)', sortField: 'modifiedDate', sortDirection: 'desc' },
+  { label: 'Modified Date (Oldest)', sortField: 'modifiedDate', sortDirection: 'asc' },
+];
+
+export interface ListToolbarProps {
+  search: string;
+  onSearch: (search: string) => void;
+  sortField: SortField;
+  sortDirection: SortDirection;
+  onSort: (sortField: SortField, sortDirection: SortDirection) => void;
+  filtersVisible: boolean;
+  onToggleFilters: () => void;
+  /** On mobile the button opens the drawer and always reads 'Show Filters'. */
+  isMobile: boolean;
+}
+
+/** Show/Hide Filters, the debounced search box and the 'Sort by' menu. */
+export function ListToolbar({ search, onSearch, sortField, sortDirection, onSort, filtersVisible, onToggleFilters, isMobile }: ListToolbarProps) {
+  const [text, setText] = useState(search);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+
+  // Keep the box in step when the search is changed from outside (e.g. reset).
+  useEffect(() => setText(search), [search]);
+
+  useEffect(() => {
+    if (text === search) return undefined;
+    const timer = setTimeout(() => latest.current(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search]);
+
+  const current = SORT_OPTIONS.find((o) => o.sortField === sortField && o.sortDirection === sortDirection);
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+      <Button variant="outlined" onClick={onToggleFilters} aria-expanded={isMobile ? undefined : filtersVisible} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        {filtersVisible && !isMobile ? 'Hide Filters' : 'Show Filters'}
+      </Button>
+      <TextField
+        type="search"
+        size="small"
+        placeholder="Search items..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onSearch(text);
+        }}
+        fullWidth
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search items', maxLength: 200 },
+          input: { startAdornment: <InputAdornment position="start">⌕</InputAdornment> },
+        }}
+      />
+      <Button
+        variant="outlined"
+        id="sort-button"
+        aria-haspopup="menu"
+        aria-controls={menuAnchor ? 'sort-menu' : undefined}
+        aria-expanded={menuAnchor ? true : undefined}
+        onClick={(e) => setMenuAnchor(e.currentTarget)}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        Sort by{current ? `: ${current.label}` : ''}
+      </Button>
+      <Menu id="sort-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} slotProps={{ list: { 'aria-labelledby': 'sort-button' } }}>
+        {SORT_OPTIONS.map((option) => (
+          <MenuItem
+            key={option.label}
+            selected={option === current}
+            onClick={() => {
+              onSort(option.sortField, option.sortDirection);
+              setMenuAnchor(null);
+            }}
+          >
+            <ListItemText>{option.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useToastStore } from '@radar/shared-ui';
+import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { roadmapItem } from '../../test-utils/fixtures.js';
+import { ModerationDialog } from './ModerationDialog.js';
+import { deriveModeratorActions, noteAction } from './moderation-actions.js';
+
+// These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
+jest.setTimeout(20_000);
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+const moderator = { 'GET /api/auth/session-user': { body: { user: makeUser({ id: 5, email: 'mod@example.com', roles: [{ id: 2, name: 'Moderator' }] }) } } };
+const link = { title: 'Guide', url: 'https://example.com/guide', type: 'documentation' as const };
+
+describe('moderation activity derivation', () => {
+  it('note rule: added from empty, removed when emptied, otherwise updated, nothing when unchanged', () => {
+    expect(noteAction('', 'watch this')).toBe('note_added');
+    expect(noteAction('  ', 'watch this')).toBe('note_added');
+    expect(noteAction('old', '')).toBe('note_removed');
+    expect(noteAction('old', 'new')).toBe('note_updated');
+    expect(noteAction('same', 'same')).toBeNull();
+  });
+
+  it('derives featured/unfeatured and one record per added or removed link', () => {
+    const before = { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' };
+    const added = { title: 'Video', url: 'https://example.com/v', type: 'video' as const };
+    expect(deriveModeratorActions(before, { isFeatured: true, thirdPartyLinks: [added], moderatorNotes: 'n' }).map((a) => a.actionType)).toEqual([
+      'featured',
+      'link_added',
+      'link_removed',
+      'note_added',
+    ]);
+    expect(deriveModeratorActions({ ...before, isFeatured: true }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' }).map((a) => a.actionType)).toEqual(['unfeatured']);
+    expect(deriveModeratorActions(before, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' })).toEqual([]);
+  });
+});
+
+describe('ModerationDialog', () => {
+  it('enables Add Link only with a title and a url; type defaults to other', () => {
+    stubFetch(moderator);
+    renderWithProviders(<ModerationDialog item={roadmapItem()} open onClose={() => undefined} />);
+    const add = screen.getByRole('button', { name: 'Add Link' });
+    expect(add).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Link type' })).toHaveTextContent('Other');
+    fireEvent.change(screen.getByLabelText('Link title'), { target: { value: 'Guide' } });
+    expect(add).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Link URL'), { target: { value: '   ' } });
+    expect(add).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Link URL'), { target: { value: 'https://example.com/guide' } });
+    expect(add).toBeEnabled();
+    fireEvent.click(add);
+    expect(screen.getByText('Guide (Other)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Link title')).toHaveValue('');
+    expect(screen.getByLabelText('Internal notes')).toHaveAttribute('rows', '4');
+  });
+
+  it('saves, shows Saving..., posts the activity records and closes', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = stubFetch({
+      ...moderator,
+      'PUT /api/moderator/roadmap/412345': () => ({ body: { success: true } }),
+      'POST /api/moderator-activity': { status: 500, body: { error: { name: 'Error', message: 'activity store down' } } },
+    });
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const originalFetch = window.fetch;
+    window.fetch = (async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]).includes('/api/moderator/roadmap/')) await gate;
+      return originalFetch(...args);
+    }) as typeof fetch;
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onClose = jest.fn();
+    const onSaved = jest.fn();
+    renderWithProviders(<ModerationDialog item={roadmapItem({ thirdPartyLinks: [link], moderatorNotes: 'old note' })} open onClose={onClose} onSaved={onSaved} />);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('session-user'))).toBe(true));
+    await screen.findByText('Guide (Documentation)');
+    fireEvent.click(screen.getByRole('switch', { name: 'Featured item' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove link Guide' }));
+    fireEvent.change(screen.getByLabelText('Internal notes'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Moderation settings updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toEqual({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '' });
+    const activity = calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/moderator-activity')).map((c) => c.body as Record<string, unknown>);
+    expect(activity.map((a) => a.actionType)).toEqual(['featured', 'link_removed', 'note_removed']);
+    expect(activity[0]).toMatchObject({ userId: 5, userEmail: 'mod@example.com', itemType: 'roadmap', itemId: '412345', itemTitle: 'Microsoft Teams: new meeting recap' });
+    expect(onSaved).toHaveBeenCalledWith({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '' });
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it('shows the server message on failure, else the generic one', async () => {
+    stubFetch({ ...moderator, 'PUT /api/moderator/message/MC1': { status: 400, body: { error: { name: 'InputError', message: 'url must start with http:// or https://' } } } });
+    renderWithProviders(<ModerationDialog item={{ ...roadmapItem(), source: 'messages', itemId: null, messageId: 'MC1' }} open onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('url must start with http:// or https://')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('falls back to the generic failure message', async () => {
+    stubFetch({ ...moderator, 'PUT /api/moderator/roadmap/412345': { status: 502 } });
+    renderWithProviders(<ModerationDialog item={roadmapItem()} open onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update moderation settings')).toBeInTheDocument();
+  });
+});

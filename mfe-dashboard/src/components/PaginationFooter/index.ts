@@ -1,0 +1,1 @@
+export { PaginationFooter, type PaginationFooterProps } from './PaginationFooter.js';

@@ -1,0 +1,2 @@
+export { SafeHtml, type SafeHtmlProps } from './SafeHtml.js';
+export { sanitizeHtml } from './sanitize.js';

@@ -1,0 +1,1 @@
+export { SubscribeToggle, type SubscribeToggleProps } from './SubscribeToggle.js';

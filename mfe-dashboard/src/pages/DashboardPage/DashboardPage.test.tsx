@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, jest as jestApi } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { useToastStore } from '@radar/shared-ui';
+import { renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
+import { anonymousRoutes, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import App from '../../App.js';
+
+// These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
+jestApi.setTimeout(20_000);
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+const listOf = (items: unknown[], total = items.length, totalPages = 1) => ({ body: { items, total, totalPages } });
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderDashboard(routes: Record<string, StubAnswer>, route = '/') {
+  const stub = stubFetch({
+    ...anonymousRoutes,
+    'GET /api/roadmap/filter-options': { body: { products: ['Microsoft Teams', 'Outlook'], roadmapStatuses: ['In development', 'Launched'], messageCenterTags: ['Retirement', 'Admin impact'], cloudInstances: [] } },
+    'GET /api/analytics/filter-counts': { body: { roadmapStatuses: [{ name: 'Launched', count: 882 }], messageCenterTags: [{ name: 'Retirement', count: 12 }] } },
+    ...routes,
+  });
+  renderWithProviders(
+    <>
+      <App />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+  return stub;
+}
+
+const listCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/unified/items')).map((c) => new URL(c.url, 'http://x').searchParams);
+
+describe('DashboardPage', () => {
+  it('shows the header with Export, the list, the pagination footer, and pages', async () => {
+    const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem(), messageItem()], 120, 3) });
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    expect(await screen.findByText('Microsoft Teams: new meeting recap')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3 (120 total items)')).toBeInTheDocument();
+    expect(listCalls(calls)[0].toString()).toBe('sortField=createdDate&sortDirection=desc&page=1&limit=50');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('page')).toBe('2'));
+  });
+
+  it('shows the empty state', async () => {
+    renderDashboard({ 'GET /api/unified/items': listOf([]) });
+    expect(await screen.findByText('No items found matching your current filters.')).toBeInTheDocument();
+    expect(screen.queryByText(/total items/)).not.toBeInTheDocument();
+  });
+
+  it('toggles the sidebar, applies the sources rule, shows counts and Clear All', async () => {
+    const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()]) });
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    expect(screen.getByRole('button', { name: 'Hide Filters' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'Data Source' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(sidebar).getByRole('button', { name: 'Recent Activity' })).toHaveAttribute('aria-expanded', 'true');
+    for (const name of ['Products', 'Roadmap Status', 'Message Center Tags', 'Cloud Instance']) {
+      expect(within(sidebar).getByRole('button', { name })).toHaveAttribute('aria-expanded', 'false');
+    }
+    expect(within(sidebar).getByRole('checkbox', { name: 'Roadmap (Future Features)' })).toBeChecked();
+    expect(within(sidebar).getByRole('checkbox', { name: 'Message Center (Current Updates)' })).toBeChecked();
+    expect(within(sidebar).queryByRole('button', { name: 'Clear All' })).not.toBeInTheDocument();
+
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Roadmap Status' }));
+    fireEvent.click(await within(sidebar).findByRole('checkbox', { name: /Launched/ }));
+    expect(within(sidebar).getByText('882')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('checkbox', { name: 'Message Center (Current Updates)' })).not.toBeChecked();
+    await waitFor(() => expect(listCalls(calls).at(-1)?.getAll('roadmapStatuses')).toEqual(['Launched']));
+    expect(listCalls(calls).at(-1)?.getAll('sources')).toEqual(['roadmap']);
+
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Message Center Tags' }));
+    fireEvent.click(await within(sidebar).findByRole('checkbox', { name: /Retirement/ }));
+    expect(within(sidebar).getByRole('checkbox', { name: 'Message Center (Current Updates)' })).toBeChecked();
+    expect(within(sidebar).getByRole('checkbox', { name: 'Roadmap (Future Features)' })).toBeChecked();
+
+    const newGroup = within(sidebar).getByRole('group', { name: 'New items' });
+    fireEvent.click(within(newGroup).getByRole('checkbox', { name: 'Last 1 Day' }));
+    fireEvent.click(within(newGroup).getByRole('checkbox', { name: 'Last 7 Days' }));
+    expect(within(newGroup).getByRole('checkbox', { name: 'Last 1 Day' })).not.toBeChecked();
+    await waitFor(() => expect(listCalls(calls).at(-1)?.getAll('changeTypes')).toEqual(['new_7days']));
+
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Clear All' }));
+    expect(within(sidebar).queryByRole('button', { name: 'Clear All' })).not.toBeInTheDocument();
+    // The unfiltered query was fetched already and is served from the cache, so check the controls.
+    expect(within(sidebar).getByRole('checkbox', { name: /Launched/ })).not.toBeChecked();
+    expect(within(sidebar).getByRole('checkbox', { name: /Retirement/ })).not.toBeChecked();
+    expect(within(newGroup).getByRole('checkbox', { name: 'Last 7 Days' })).not.toBeChecked();
+    expect(within(sidebar).getByRole('checkbox', { name: 'Roadmap (Future Features)' })).toBeChecked();
+    expect(within(sidebar).getByRole('checkbox', { name: 'Message Center (Current Updates)' })).toBeChecked();
+  });
+
+  it('debounces the search and sorts from the menu and the Last Modified header', async () => {
+    const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()]) });
+    fireEvent.change(screen.getByPlaceholderText('Search items...'), { target: { value: 'copilot' } });
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('search')).toBe('copilot'));
+    fireEvent.click(screen.getByRole('button', { name: /^Sort by/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Modified Date (Oldest)' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortDirection')).toBe('asc'));
+    expect(listCalls(calls).at(-1)?.get('sortField')).toBe('modifiedDate');
+    fireEvent.click(await screen.findByRole('button', { name: 'Last Modified' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortDirection')).toBe('desc'));
+  });
+
+  it('opens a deep-linked roadmap item; closing removes the parameter', async () => {
+    const item = roadmapItem();
+    const { calls } = renderDashboard(
+      {
+        'GET /api/unified/items': (_init, url) => (url.includes('search=412345') ? listOf([roadmapItem({ itemId: '4123450', title: 'Other' }), item]) : listOf([])),
+        'GET /api/roadmap/items/412345/history': { body: [] },
+        'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+      },
+      '/?roadmap=412345',
+    );
+    expect(await screen.findByRole('dialog', { name: item.title })).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/unified/items?search=412345&sources=roadmap&limit=50')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens a related message from a roadmap dialog and Back returns to the roadmap item', async () => {
+    const related = messageItem({ messageId: 'MC777', title: 'Related announcement' });
+    renderDashboard({
+      'GET /api/unified/items': listOf([roadmapItem()]),
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [related] },
+      'GET /api/message-center/items/MC777/history': { body: [] },
+      'GET /api/message-center/items/MC777/linked-roadmap': { body: [roadmapItem()] },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Microsoft Teams: new meeting recap' }));
+    const roadmapDialog = await screen.findByRole('dialog', { name: 'Microsoft Teams: new meeting recap' });
+    fireEvent.click(await within(roadmapDialog).findByRole('button', { name: 'View Related announcement' }));
+    expect(await screen.findByRole('dialog', { name: 'Related announcement' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/?message=MC777');
+  });
+
+  it.each([
+    ['no results', listOf([]), 'Roadmap Item Not Found', 'No search results for roadmap ID: 999'],
+    ['no exact match', listOf([roadmapItem({ itemId: '9990' })]), 'Roadmap Item Not Found', 'Could not find exact match for roadmap item: 999'],
+    ['a failure', { status: 500, body: { error: { name: 'Error', message: 'boom' } } }, 'Error', 'Failed to fetch roadmap item details'],
+  ])('toasts on %s for a deep link and removes the parameter', async (_case, answer, title, description) => {
+    renderDashboard({ 'GET /api/unified/items': (_init, url) => (url.includes('search=') ? answer : listOf([])) }, '/?roadmap=999');
+    expect(await screen.findByText(description)).toBeInTheDocument();
+    expect(screen.getByText(title)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('uses the message wording for message deep links', async () => {
+    renderDashboard({ 'GET /api/unified/items': (_init, url) => (url.includes('search=') ? listOf([]) : listOf([])) }, '/?message=MC404');
+    expect(await screen.findByText('No search results for message ID: MC404')).toBeInTheDocument();
+  });
+});

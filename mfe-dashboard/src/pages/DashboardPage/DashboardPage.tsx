@@ -1,0 +1,103 @@
+import { useMemo, useReducer, useState } from 'react';
+import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { AppHeader, icons } from '@radar/shared-ui';
+import { useDashboardExport } from '../../api/export.js';
+import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
+import { FilterSidebar } from '../../components/FilterSidebar/index.js';
+import { ItemCards } from '../../components/ItemCards/index.js';
+import { ItemDialog } from '../../components/ItemDialog/index.js';
+import { ItemTable } from '../../components/ItemTable/index.js';
+import { ListToolbar } from '../../components/ListToolbar/index.js';
+import { PaginationFooter } from '../../components/PaginationFooter/index.js';
+import { dashboardReducer, initialDashboardState, toListParams, toQueryString } from '../../state/dashboard-filters.js';
+import { useItemDialog } from './useItemDialog.js';
+
+const SIDEBAR_WIDTH = 300;
+
+/** /dashboard: search, filter, sort and export the unified list; item dialogs open from rows and deep links. */
+export function DashboardPage() {
+  const theme = useTheme();
+  const isMobile = useMediaQuery(theme.breakpoints.down('md'));
+  const [state, dispatch] = useReducer(dashboardReducer, initialDashboardState);
+  const [filtersVisible, setFiltersVisible] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const listParams = toListParams(state);
+  const exportQuery = toQueryString(toListParams(state, { paged: false }));
+  const exportAction = useDashboardExport(exportQuery);
+  const list = useItemList(listParams);
+  const { data: options } = useFilterOptions();
+  const { data: counts } = useFilterCounts();
+  const dialog = useItemDialog();
+  // Badges are measured from when this page of results arrived.
+  const now = useMemo(() => new Date(), [list.data]);
+
+  const items = list.data?.items ?? [];
+  const sidebar = <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} />;
+
+  return (
+    <>
+      <AppHeader exportAction={exportAction} />
+      <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+          Dashboard
+        </Typography>
+        <ListToolbar
+          search={state.search}
+          onSearch={(search) => dispatch({ type: 'setSearch', search })}
+          sortField={state.sortField}
+          sortDirection={state.sortDirection}
+          onSort={(sortField, sortDirection) => dispatch({ type: 'setSort', sortField, sortDirection })}
+          filtersVisible={filtersVisible}
+          onToggleFilters={() => (isMobile ? setDrawerOpen(true) : setFiltersVisible((v) => !v))}
+          isMobile={isMobile}
+        />
+        <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
+          {!isMobile && filtersVisible ? (
+            <Paper variant="outlined" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, p: 2, position: 'sticky', top: 16 }}>
+              {sidebar}
+            </Paper>
+          ) : null}
+          <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, p: isMobile ? 1 : 0 }}>
+            {list.error ? (
+              <Typography role="alert" color="error" sx={{ p: 3 }}>
+                Failed to load items. Please try again.
+              </Typography>
+            ) : isMobile ? (
+              <ItemCards items={items} isLoading={list.isLoading} onOpen={dialog.open} now={now} />
+            ) : (
+              <ItemTable
+                items={items}
+                isLoading={list.isLoading}
+                sortField={state.sortField}
+                sortDirection={state.sortDirection}
+                onToggleLastModifiedSort={() => dispatch({ type: 'toggleLastModifiedSort' })}
+                onOpen={dialog.open}
+                now={now}
+              />
+            )}
+            {list.data ? (
+              <Box sx={{ px: 2 }}>
+                <PaginationFooter page={state.page} totalPages={list.data.totalPages} total={list.data.total} onPageChange={(page) => dispatch({ type: 'setPage', page })} />
+              </Box>
+            ) : null}
+          </Paper>
+        </Stack>
+      </Container>
+      {isMobile ? (
+        <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, p: 2 }, 'aria-labelledby': 'filters-drawer-title' } }}>
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+            <Typography id="filters-drawer-title" component="h2" variant="h6">
+              Filters &amp; Data Sources
+            </Typography>
+            <IconButton aria-label="Close filters" onClick={() => setDrawerOpen(false)}>
+              <icons.CloseIcon />
+            </IconButton>
+          </Stack>
+          {sidebar}
+        </Drawer>
+      ) : null}
+      {dialog.item ? <ItemDialog key={dialog.item.id} item={dialog.item} onClose={dialog.close} onOpenItem={dialog.open} onItemChange={dialog.update} /> : null}
+    </>
+  );
+}

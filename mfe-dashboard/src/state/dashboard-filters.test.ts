@@ -1,0 +1,151 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  canClearAll,
+  dashboardReducer,
+  initialDashboardState,
+  recomputeSources,
+  toggleChangeType,
+  toListParams,
+  toQueryString,
+  type DashboardAction,
+  type DashboardState,
+} from './dashboard-filters.js';
+
+const run = (...actions: DashboardAction[]): DashboardState => actions.reduce(dashboardReducer, initialDashboardState);
+
+describe('dashboard filter rules', () => {
+  it('starts with both sources, createdDate descending, page 1', () => {
+    expect(initialDashboardState.filters.sources).toEqual(['roadmap', 'messages']);
+    expect(initialDashboardState.sortField).toBe('createdDate');
+    expect(initialDashboardState.sortDirection).toBe('desc');
+    expect(initialDashboardState.page).toBe(1);
+  });
+
+  describe('change types are exclusive within a group', () => {
+    it('a new_* choice replaces another new_*; one new and one changed coexist', () => {
+      expect(toggleChangeType(['new_1_day'], 'new_7days')).toEqual(['new_7days']);
+      expect(toggleChangeType(['new_7days'], 'changed_30days')).toEqual(['new_7days', 'changed_30days']);
+      expect(toggleChangeType(['new_7days', 'changed_30days'], 'changed_1_day')).toEqual(['new_7days', 'changed_1_day']);
+      expect(toggleChangeType(['new_7days', 'changed_1_day'], 'new_30days')).toEqual(['changed_1_day', 'new_30days']);
+    });
+    it('choosing the selected option again clears it', () => {
+      expect(toggleChangeType(['new_7days', 'changed_1_day'], 'new_7days')).toEqual(['changed_1_day']);
+    });
+    it('goes through the reducer', () => {
+      const state = run({ type: 'toggleChangeType', changeType: 'new_1_day' }, { type: 'toggleChangeType', changeType: 'new_30days' });
+      expect(state.filters.changeTypes).toEqual(['new_30days']);
+    });
+  });
+
+  describe('sources recomputation', () => {
+    it('both kinds give both, only statuses give roadmap, only tags give messages, neither gives both', () => {
+      const none = { roadmapStatuses: [], messageCenterTags: [], cloudInstances: [] };
+      expect(recomputeSources(none)).toEqual(['roadmap', 'messages']);
+      expect(recomputeSources({ ...none, roadmapStatuses: ['Launched'] })).toEqual(['roadmap']);
+      expect(recomputeSources({ ...none, messageCenterTags: ['Retirement'] })).toEqual(['messages']);
+      expect(recomputeSources({ ...none, roadmapStatuses: ['Launched'], messageCenterTags: ['Retirement'] })).toEqual(['roadmap', 'messages']);
+      expect(recomputeSources({ ...none, cloudInstances: ['GCC'] })).toEqual(['roadmap']);
+    });
+
+    it('ticking a roadmap status (or cloud instance) adds roadmap, a tag adds messages, unticking recomputes', () => {
+      let state = run({ type: 'toggleSource', source: 'roadmap' });
+      expect(state.filters.sources).toEqual(['messages']);
+      state = dashboardReducer(state, { type: 'toggleListValue', key: 'roadmapStatuses', value: 'Rolling out' });
+      expect(state.filters.sources).toEqual(['roadmap']);
+      state = dashboardReducer(state, { type: 'toggleListValue', key: 'messageCenterTags', value: 'Retirement' });
+      expect(state.filters.sources).toEqual(['roadmap', 'messages']);
+      state = dashboardReducer(state, { type: 'toggleListValue', key: 'roadmapStatuses', value: 'Rolling out' });
+      expect(state.filters.sources).toEqual(['messages']);
+      state = dashboardReducer(state, { type: 'toggleListValue', key: 'messageCenterTags', value: 'Retirement' });
+      expect(state.filters.sources).toEqual(['roadmap', 'messages']);
+      state = dashboardReducer(state, { type: 'toggleListValue', key: 'cloudInstances', value: 'GCC High' });
+      expect(state.filters.sources).toEqual(['roadmap']);
+    });
+
+    it('a product choice does not touch sources', () => {
+      const state = run({ type: 'toggleSource', source: 'messages' }, { type: 'toggleListValue', key: 'products', value: 'Teams' });
+      expect(state.filters.sources).toEqual(['roadmap']);
+      expect(state.filters.products).toEqual(['Teams']);
+    });
+  });
+
+  describe('Clear All', () => {
+    it('is hidden by default and shows for products, status, change types or a timeline other than all', () => {
+      expect(canClearAll(initialDashboardState.filters)).toBe(false);
+      expect(canClearAll(run({ type: 'setTimeline', timeline: 'all' }).filters)).toBe(false);
+      expect(canClearAll(run({ type: 'setTimeline', timeline: '7days' }).filters)).toBe(true);
+      expect(canClearAll(run({ type: 'toggleListValue', key: 'products', value: 'Teams' }).filters)).toBe(true);
+      expect(canClearAll(run({ type: 'toggleListValue', key: 'status', value: 'Launched' }).filters)).toBe(true);
+      expect(canClearAll(run({ type: 'toggleChangeType', changeType: 'changed_7days' }).filters)).toBe(true);
+      expect(canClearAll(run({ type: 'setFeatured', featured: true }).filters)).toBe(false);
+    });
+
+    it('resets products, status, change types, timeline and sets both sources', () => {
+      const state = run(
+        { type: 'toggleListValue', key: 'products', value: 'Teams' },
+        { type: 'toggleListValue', key: 'status', value: 'Launched' },
+        { type: 'toggleChangeType', changeType: 'new_7days' },
+        { type: 'setTimeline', timeline: '30days' },
+        { type: 'toggleListValue', key: 'roadmapStatuses', value: 'Launched' },
+        { type: 'setSearch', search: 'teams' },
+        { type: 'clearAll' },
+      );
+      expect(state.filters).toMatchObject({ products: [], status: [], changeTypes: [], timeline: undefined, roadmapStatuses: [], sources: ['roadmap', 'messages'] });
+      expect(canClearAll(state.filters)).toBe(false);
+      expect(state.search).toBe('teams');
+    });
+  });
+
+  describe('page reset', () => {
+    const onPage3 = run({ type: 'setPage', page: 3 });
+    it.each<DashboardAction>([
+      { type: 'toggleSource', source: 'roadmap' },
+      { type: 'toggleListValue', key: 'products', value: 'Teams' },
+      { type: 'toggleListValue', key: 'roadmapStatuses', value: 'Launched' },
+      { type: 'toggleListValue', key: 'messageCenterTags', value: 'Retirement' },
+      { type: 'toggleListValue', key: 'cloudInstances', value: 'DoD' },
+      { type: 'toggleChangeType', changeType: 'new_1_day' },
+      { type: 'setFeatured', featured: true },
+      { type: 'clearAll' },
+      { type: 'setSearch', search: 'copilot' },
+      { type: 'setSort', sortField: 'modifiedDate', sortDirection: 'asc' },
+      { type: 'toggleLastModifiedSort' },
+    ])('%o resets the page to 1', (action) => {
+      expect(onPage3.page).toBe(3);
+      expect(dashboardReducer(onPage3, action).page).toBe(1);
+    });
+  });
+
+  it('the Last Modified header sorts by modified date, newest first, then toggles the direction', () => {
+    const first = run({ type: 'toggleLastModifiedSort' });
+    expect([first.sortField, first.sortDirection]).toEqual(['modifiedDate', 'desc']);
+    const second = dashboardReducer(first, { type: 'toggleLastModifiedSort' });
+    expect(second.sortDirection).toBe('asc');
+    expect(dashboardReducer(second, { type: 'toggleLastModifiedSort' }).sortDirection).toBe('desc');
+  });
+
+  it('builds the list query without empty values; lists become repeated keys', () => {
+    const state = run(
+      { type: 'toggleListValue', key: 'roadmapStatuses', value: 'In development' },
+      { type: 'toggleListValue', key: 'products', value: 'Microsoft Teams' },
+      { type: 'toggleListValue', key: 'products', value: 'Outlook' },
+      { type: 'setSearch', search: ' copilot ' },
+      { type: 'setFeatured', featured: true },
+      { type: 'setPage', page: 2 },
+    );
+    expect(toListParams(state)).toEqual({
+      page: 2,
+      limit: 50,
+      sortField: 'createdDate',
+      sortDirection: 'desc',
+      search: 'copilot',
+      sources: ['roadmap'],
+      products: ['Microsoft Teams', 'Outlook'],
+      roadmapStatuses: ['In development'],
+      featured: true,
+    });
+    expect(toQueryString(toListParams(state, { paged: false }))).toBe(
+      'sortField=createdDate&sortDirection=desc&search=copilot&sources=roadmap&products=Microsoft+Teams&products=Outlook&roadmapStatuses=In+development&featured=true',
+    );
+  });
+});

@@ -1,0 +1,203 @@
+import {
+  CHANGED_CHANGE_TYPES,
+  NEW_CHANGE_TYPES,
+  PAGE_SIZE,
+  SOURCES,
+  type ChangeTypeOption,
+  type ItemListParams,
+  type Source,
+} from '@radar/contracts';
+
+export type SortField = 'createdDate' | 'modifiedDate';
+export type SortDirection = 'asc' | 'desc';
+
+/** Filter state of spec 01 §3, plus the cloud-instance filter (roadmap only). */
+export interface DashboardFilters {
+  sources: Source[];
+  products: string[];
+  status: string[];
+  /** Optional; unset or 'all' means no timeline. */
+  timeline?: string;
+  changeTypes: ChangeTypeOption[];
+  roadmapStatuses: string[];
+  messageCenterTags: string[];
+  cloudInstances: string[];
+  moderatorFeatured: boolean;
+  featured: boolean;
+}
+
+/** Everything the list query depends on. */
+export interface DashboardState {
+  filters: DashboardFilters;
+  search: string;
+  sortField: SortField;
+  sortDirection: SortDirection;
+  page: number;
+}
+
+export const BOTH_SOURCES: Source[] = [...SOURCES];
+
+export const initialFilters: DashboardFilters = {
+  sources: BOTH_SOURCES,
+  products: [],
+  status: [],
+  timeline: undefined,
+  changeTypes: [],
+  roadmapStatuses: [],
+  messageCenterTags: [],
+  cloudInstances: [],
+  moderatorFeatured: false,
+  featured: false,
+};
+
+/** Default sort: createdDate descending (spec 01 §9). */
+export const initialDashboardState: DashboardState = {
+  filters: initialFilters,
+  search: '',
+  sortField: 'createdDate',
+  sortDirection: 'desc',
+  page: 1,
+};
+
+export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances';
+
+export type DashboardAction =
+  | { type: 'toggleSource'; source: Source }
+  | { type: 'toggleListValue'; key: ListFilterKey; value: string }
+  | { type: 'toggleChangeType'; changeType: ChangeTypeOption }
+  | { type: 'setFeatured'; featured: boolean }
+  | { type: 'setTimeline'; timeline: string | undefined }
+  | { type: 'clearAll' }
+  | { type: 'setSearch'; search: string }
+  | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
+  | { type: 'toggleLastModifiedSort' }
+  | { type: 'setPage'; page: number };
+
+const toggle = <T,>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+
+/**
+ * Spec 01 §4: roadmap-only selections (roadmap statuses, and our cloud instances) and message tags decide the
+ * sources: both kinds give both; only roadmap ones give roadmap; only tags give messages; neither gives both.
+ */
+export function recomputeSources(filters: Pick<DashboardFilters, 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances'>): Source[] {
+  const roadmap = filters.roadmapStatuses.length > 0 || filters.cloudInstances.length > 0;
+  const messages = filters.messageCenterTags.length > 0;
+  if (roadmap && !messages) return ['roadmap'];
+  if (messages && !roadmap) return ['messages'];
+  return BOTH_SOURCES;
+}
+
+/** Choosing a new_* option replaces any other new_*; likewise changed_*; choosing the selected one clears it. */
+export function toggleChangeType(current: readonly ChangeTypeOption[], choice: ChangeTypeOption): ChangeTypeOption[] {
+  if (current.includes(choice)) return current.filter((c) => c !== choice);
+  const group: readonly string[] = (NEW_CHANGE_TYPES as readonly string[]).includes(choice) ? NEW_CHANGE_TYPES : CHANGED_CHANGE_TYPES;
+  return [...current.filter((c) => !group.includes(c)), choice];
+}
+
+/**
+ * Clear All shows when products, status, changeTypes or a timeline other than 'all' is set (spec 01 §4). The
+ * roadmap-status, tag and cloud-instance selections count too: Clear All sets sources to both, which is only
+ * consistent with the sources rule when those are cleared as well.
+ */
+export function canClearAll(filters: DashboardFilters): boolean {
+  return (
+    filters.products.length > 0 ||
+    filters.status.length > 0 ||
+    filters.changeTypes.length > 0 ||
+    (filters.timeline !== undefined && filters.timeline !== 'all') ||
+    filters.roadmapStatuses.length > 0 ||
+    filters.messageCenterTags.length > 0 ||
+    filters.cloudInstances.length > 0
+  );
+}
+
+/** Clear All: resets products, status, changeTypes, timeline (and the source-deciding selections); sources both. */
+export function clearAll(filters: DashboardFilters): DashboardFilters {
+  return {
+    ...filters,
+    products: [],
+    status: [],
+    changeTypes: [],
+    timeline: undefined,
+    roadmapStatuses: [],
+    messageCenterTags: [],
+    cloudInstances: [],
+    sources: BOTH_SOURCES,
+  };
+}
+
+function reduceFilters(filters: DashboardFilters, action: DashboardAction): DashboardFilters {
+  switch (action.type) {
+    case 'toggleSource':
+      return { ...filters, sources: SOURCES.filter((s) => (s === action.source ? !filters.sources.includes(s) : filters.sources.includes(s))) };
+    case 'toggleListValue': {
+      const next = { ...filters, [action.key]: toggle(filters[action.key], action.value) };
+      const decidesSources = action.key === 'roadmapStatuses' || action.key === 'messageCenterTags' || action.key === 'cloudInstances';
+      return decidesSources ? { ...next, sources: recomputeSources(next) } : next;
+    }
+    case 'toggleChangeType':
+      return { ...filters, changeTypes: toggleChangeType(filters.changeTypes, action.changeType) };
+    case 'setFeatured':
+      return { ...filters, featured: action.featured };
+    case 'setTimeline':
+      return { ...filters, timeline: action.timeline };
+    case 'clearAll':
+      return clearAll(filters);
+    default:
+      return filters;
+  }
+}
+
+/** Pure reducer of the dashboard; any filter, search or sort change resets the page to 1 (spec 01 §4). */
+export function dashboardReducer(state: DashboardState, action: DashboardAction): DashboardState {
+  switch (action.type) {
+    case 'setPage':
+      return { ...state, page: Math.max(1, action.page) };
+    case 'setSearch':
+      return action.search === state.search ? state : { ...state, search: action.search, page: 1 };
+    case 'setSort':
+      return { ...state, sortField: action.sortField, sortDirection: action.sortDirection, page: 1 };
+    case 'toggleLastModifiedSort':
+      return {
+        ...state,
+        sortField: 'modifiedDate',
+        sortDirection: state.sortField === 'modifiedDate' && state.sortDirection === 'desc' ? 'asc' : 'desc',
+        page: 1,
+      };
+    default:
+      return { ...state, filters: reduceFilters(state.filters, action), page: 1 };
+  }
+}
+
+/** The list/export query of the current state (ItemListParams), without empty values. */
+export function toListParams(state: DashboardState, { paged = true } = {}): ItemListParams {
+  const { filters } = state;
+  const params: ItemListParams = { sortField: state.sortField, sortDirection: state.sortDirection };
+  if (paged) {
+    params.page = state.page;
+    params.limit = PAGE_SIZE;
+  }
+  if (state.search.trim()) params.search = state.search.trim();
+  if (filters.sources.length > 0 && filters.sources.length < SOURCES.length) params.sources = filters.sources;
+  if (filters.products.length) params.products = filters.products;
+  if (filters.status.length) params.statuses = filters.status;
+  if (filters.timeline && filters.timeline !== 'all') params.timeline = filters.timeline as ItemListParams['timeline'];
+  if (filters.changeTypes.length) params.changeTypes = filters.changeTypes;
+  if (filters.roadmapStatuses.length) params.roadmapStatuses = filters.roadmapStatuses;
+  if (filters.messageCenterTags.length) params.messageCenterTags = filters.messageCenterTags;
+  if (filters.cloudInstances.length) params.cloudInstances = filters.cloudInstances;
+  if (filters.moderatorFeatured) params.moderatorFeatured = true;
+  if (filters.featured) params.featured = true;
+  return params;
+}
+
+/** Query string of ItemListParams: lists as repeated keys (`products=a&products=b`), so commas in names survive. */
+export function toQueryString(params: ItemListParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
+    else search.append(key, String(value));
+  }
+  return search.toString();
+}

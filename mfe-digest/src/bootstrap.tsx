@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AppHeader, RadarProviders } from '@radar/shared-ui';
+import App from './App.js';
+
+// Standalone development (npm run dev -w @radar/mfe-digest, port 3003). Inside the shell only ./App is used.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RadarProviders>
+      <BrowserRouter>
+        <AppHeader />
+        <Routes>
+          <Route path="/weekly-digest/*" element={<App />} />
+          <Route path="*" element={<Navigate to="/weekly-digest" replace />} />
+        </Routes>
+      </BrowserRouter>
+    </RadarProviders>
+  </StrictMode>,
+);

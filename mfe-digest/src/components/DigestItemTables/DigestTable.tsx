@@ -1,0 +1,84 @@
+import { useId, type ReactNode } from 'react';
+import { useNavigate, Link as RouterLink } from 'react-router-dom';
+import { Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { UnifiedItem } from '@radar/contracts';
+import { featuredItemLink } from '@radar/shared-ui';
+
+export interface DigestColumn {
+  header: string;
+  cell: (item: UnifiedItem) => ReactNode;
+  /** Keep the cell on one line (ids, dates). */
+  nowrap?: boolean;
+}
+
+export interface DigestTableProps {
+  title: string;
+  items: UnifiedItem[];
+  /** Columns after ID and Title. */
+  columns: DigestColumn[];
+}
+
+/** The dashboard address that opens this item's dialog (/dashboard?roadmap={itemId} or ?message={messageId}). */
+export const dashboardLinkOf = (item: UnifiedItem) => featuredItemLink(item);
+
+const providerIdOf = (item: UnifiedItem) => (item.source === 'roadmap' ? item.itemId : item.messageId) ?? '';
+
+/**
+ * One titled table of digest items. The title is a real link (keyboard and screen readers); the whole row is also
+ * clickable for pointer users.
+ */
+export function DigestTable({ title, items, columns }: DigestTableProps) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const headers = ['ID', 'Title', ...columns.map((c) => c.header)];
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 3 }}>
+      <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
+        {title} ({items.length})
+      </Typography>
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={title}>
+          <TableHead>
+            <TableRow>
+              {headers.map((header) => (
+                <TableCell key={header} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={headers.length}>
+                  <Typography variant="body2" color="text.secondary">
+                    None in the past 7 days.
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ) : (
+              items.map((item) => {
+                const to = dashboardLinkOf(item);
+                return (
+                  <TableRow key={item.id} hover data-item-id={item.id} onClick={() => navigate(to)} sx={{ cursor: 'pointer', verticalAlign: 'top' }}>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{providerIdOf(item)}</TableCell>
+                    <TableCell sx={{ minWidth: 240 }}>
+                      <Link component={RouterLink} to={to} underline="hover" onClick={(event) => event.stopPropagation()} sx={{ fontWeight: 600 }}>
+                        {item.title}
+                      </Link>
+                    </TableCell>
+                    {columns.map((column) => (
+                      <TableCell key={column.header} sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                        {column.cell(item)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

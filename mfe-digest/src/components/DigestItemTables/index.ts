@@ -1,0 +1,3 @@
+export { MessageDigestTable, RoadmapDigestTable, servicesOf } from './DigestItemTables.js';
+export { DigestTable, dashboardLinkOf, type DigestColumn, type DigestTableProps } from './DigestTable.js';
+export { ChipList, type ChipListProps } from './ChipList.js';

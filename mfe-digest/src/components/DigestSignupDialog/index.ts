@@ -1,0 +1,1 @@
+export { DigestSignupDialog, SIGNUP_FAILED_MESSAGE, type DigestSignupDialogProps } from './DigestSignupDialog.js';

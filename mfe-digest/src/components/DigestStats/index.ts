@@ -1,0 +1,1 @@
+export { DigestStats, digestCounts, type DigestCounts, type DigestStatsProps } from './DigestStats.js';

@@ -1,0 +1,1 @@
+export { WeeklyDigestPage } from './WeeklyDigestPage.js';

@@ -1,0 +1,105 @@
+import type { FeaturedItem, UnifiedItem, WeeklyDigestResponse } from '@radar/contracts';
+
+const base: UnifiedItem = {
+  id: '',
+  source: 'roadmap',
+  title: '',
+  itemId: null,
+  messageId: null,
+  summary: null,
+  description: null,
+  status: null,
+  product: null,
+  service: null,
+  services: null,
+  tags: [],
+  userImpact: false,
+  adminImpact: false,
+  isMajorChange: false,
+  isFeatured: false,
+  releaseDate: null,
+  createdDate: null,
+  modifiedDate: null,
+  publishedDate: null,
+  lastUpdatedDate: null,
+  platforms: null,
+  cloudInstances: null,
+  releasePhase: null,
+  value: null,
+  bodyContent: null,
+  attachments: [],
+  thirdPartyLinks: [],
+  moderatorNotes: null,
+  moderatedBy: null,
+};
+
+export function roadmapItem(overrides: Partial<UnifiedItem> = {}): UnifiedItem {
+  const itemId = overrides.itemId ?? '412345';
+  return {
+    ...base,
+    id: `roadmap-${itemId}`,
+    itemId,
+    title: 'Microsoft Teams: new meeting recap',
+    description: 'Meeting recap for everyone.',
+    status: 'In development',
+    product: 'Microsoft Teams',
+    releaseDate: 'March CY2026',
+    createdDate: '2026-03-02T10:00:00.000Z',
+    modifiedDate: '2026-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function messageItem(overrides: Partial<UnifiedItem> = {}): UnifiedItem {
+  const messageId = overrides.messageId ?? 'MC1000001';
+  return {
+    ...base,
+    source: 'messages',
+    id: `messages-${messageId}`,
+    messageId,
+    title: 'Retirement of legacy connectors',
+    summary: 'Legacy connectors retire in June.',
+    service: ['Exchange Online'],
+    tags: ['Retirement'],
+    publishedDate: '2026-03-03T10:00:00.000Z',
+    lastUpdatedDate: '2026-03-03T10:00:00.000Z',
+    createdDate: '2026-03-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function featured(n: number): FeaturedItem {
+  return {
+    source: 'roadmap',
+    id: `roadmap-${900 + n}`,
+    itemId: String(900 + n),
+    messageId: null,
+    title: `Featured ${n}`,
+    description: `Featured description ${n}`,
+    summary: null,
+    product: 'Microsoft Teams',
+    services: null,
+    status: 'Rolling out',
+  };
+}
+
+export const WEEK_RANGE: WeeklyDigestResponse['weekRange'] = {
+  start: '2026-03-01T08:00:00.000Z',
+  end: '2026-03-08T08:00:00.000Z',
+  startFormatted: 'Mar 1, 2026',
+  endFormatted: 'Mar 8, 2026',
+  nextUpdateFormatted: 'Sunday, Mar 15, 2026 at 8:00 AM UTC',
+};
+
+export function weeklyDigest(parts: Partial<{ roadmapNew: UnifiedItem[]; roadmapChanged: UnifiedItem[]; messagesNew: UnifiedItem[]; messagesUpdated: UnifiedItem[] }> = {}): WeeklyDigestResponse {
+  return {
+    weekRange: WEEK_RANGE,
+    roadmap: { newItems: parts.roadmapNew ?? [], changedItems: parts.roadmapChanged ?? [] },
+    messageCenter: { newItems: parts.messagesNew ?? [], updatedItems: parts.messagesUpdated ?? [] },
+  };
+}
+
+export const anonymousRoutes = {
+  'GET /api/auth/session-user': { body: { user: null } },
+  'GET /api/auth/user': { status: 401, body: { error: { name: 'UnauthorizedError', message: 'Not signed in' } } },
+};

@@ -1,0 +1,142 @@
+// One place for the module-federation setup every app shares: the shared singletons (with explicit versions)
+// and the webpack config factory the four webpack.config.ts files call. Plain CommonJS so any config format
+// (webpack.config.ts via tsx, .mjs, .cjs) can load it without a build step.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+// webpack 5.111 ships its minimizer as minimizer-webpack-plugin (the former terser-webpack-plugin).
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const sharedUiPackage = require('./package.json');
+
+/** Federation names of the remotes, keyed by the short name runtime config uses. */
+const REMOTE_NAMES = { dashboard: 'radar_dashboard', admin: 'radar_admin', digest: 'radar_digest' };
+const HOST_NAME = 'radar_shell';
+/** Dev-server ports; each dev server proxies /api to the api on 8080. */
+const DEV_PORTS = { shell: 3000, dashboard: 3001, admin: 3002, digest: 3003 };
+const API_DEV_URL = 'http://localhost:8080';
+
+const deps = sharedUiPackage.dependencies;
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+
+/**
+ * Shared singletons. Host and remotes must get the same React, router, MUI/emotion, SWR cache, zustand stores and
+ * shared-ui contexts, so each is a singleton with an explicit requiredVersion (the ranges shared-ui declares).
+ * Subpath entries (react/jsx-runtime, react-dom/client) are separate share keys; without them each bundle keeps
+ * its own copy.
+ */
+const sharedSingletons = {
+  react: singleton(deps.react),
+  'react/jsx-runtime': singleton(deps.react),
+  'react/jsx-dev-runtime': singleton(deps.react),
+  'react-dom': singleton(deps['react-dom']),
+  'react-dom/client': singleton(deps['react-dom']),
+  'react-router': singleton(deps['react-router']),
+  'react-router-dom': singleton(deps['react-router-dom']),
+  '@mui/material': singleton(deps['@mui/material']),
+  '@emotion/react': singleton(deps['@emotion/react']),
+  '@emotion/styled': singleton(deps['@emotion/styled']),
+  swr: singleton(deps.swr),
+  zustand: singleton(deps.zustand),
+  '@radar/shared-ui': singleton(`^${sharedUiPackage.version}`),
+};
+
+const repoRoot = path.resolve(__dirname, '..');
+
+/**
+ * Builds the webpack config of one app.
+ * @param {object} options
+ * @param {string} options.dirname  the app's folder
+ * @param {'shell'|'dashboard'|'admin'|'digest'} options.app
+ * @param {string} options.title  page title of the (standalone) HTML
+ * @param {(app: import('express').Application) => void} [options.devMiddleware]  extra dev-server routes
+ */
+function createAppConfig({ dirname, app, title, devMiddleware }) {
+  const isHost = app === 'shell';
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const federation = isHost
+      ? { name: HOST_NAME, remotes: {} }
+      : { name: REMOTE_NAMES[app], filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' }, manifest: true };
+    return {
+      mode,
+      context: dirname,
+      entry: { main: './src/index.ts' },
+      devtool: mode === 'development' ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dirname, 'dist'),
+        // Deep links need absolute chunk URLs on the host; remotes find their own URL wherever they are served.
+        publicPath: isHost ? '/' : 'auto',
+        // The federation runtime interpolates output.filename without a chunk, so entry files cannot carry a hash;
+        // html-webpack-plugin's `hash` adds a cache-busting query instead. Lazy chunks keep content hashes.
+        filename: '[name].js',
+        chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // contracts source uses NodeNext-style `./x.js` specifiers for `./x.ts` files.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: { '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2022',
+                  transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+                },
+              },
+            },
+          },
+        ],
+      },
+      // swc's minifier: much faster than terser on these bundles (STACK-NOTES).
+      optimization: { minimize: mode === 'production', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
+      plugins: [
+        new ModuleFederationPlugin({ ...federation, shared: sharedSingletons, shareStrategy: 'loaded-first', dts: false }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          chunks: ['main'],
+          publicPath: '/',
+          hash: mode === 'production',
+        }),
+      ],
+      performance: { hints: false },
+      stats: mode === 'production' ? 'summary' : 'minimal',
+      devServer: {
+        port: DEV_PORTS[app],
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // Every app proxies /api, so a remote running standalone talks to the api like the shell does.
+        proxy: [{ context: ['/api'], target: API_DEV_URL, changeOrigin: false }],
+        setupMiddlewares: (middlewares, server) => {
+          if (devMiddleware && server.app) devMiddleware(server.app);
+          return middlewares;
+        },
+      },
+    };
+  };
+}
+
+/** The runtime config the shell dev server answers at /config.json (remotes on their own dev servers). */
+function devRuntimeConfig() {
+  const remote = (app) => `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`;
+  return {
+    remotes: { dashboard: remote('dashboard'), admin: remote('admin'), digest: remote('digest') },
+    supportEmail: 'support@m365radar.local',
+    sisterProductUrl: 'https://example.com/',
+    sisterProductName: 'Sister product',
+    isDemoData: false,
+  };
+}
+
+module.exports = { sharedSingletons, createAppConfig, devRuntimeConfig, REMOTE_NAMES, HOST_NAME, DEV_PORTS };

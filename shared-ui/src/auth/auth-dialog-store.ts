@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+
+export type AuthMode = 'signin' | 'signup';
+
+interface AuthDialogState {
+  isOpen: boolean;
+  mode: AuthMode;
+  /** Opens the sign-in dialog in the given mode (default sign-in). */
+  open: (mode?: AuthMode) => void;
+  close: () => void;
+  setMode: (mode: AuthMode) => void;
+}
+
+/** Shared by host and remotes: a remote's "Sign in" button opens the host's dialog. */
+export const useAuthDialogStore = create<AuthDialogState>((set) => ({
+  isOpen: false,
+  mode: 'signin',
+  open: (mode = 'signin') => set({ isOpen: true, mode }),
+  close: () => set({ isOpen: false }),
+  setMode: (mode) => set({ mode }),
+}));
+
+/** `const { open } = useAuthDialog(); open('signup')`. */
+export function useAuthDialog() {
+  const isOpen = useAuthDialogStore((s) => s.isOpen);
+  const mode = useAuthDialogStore((s) => s.mode);
+  const open = useAuthDialogStore((s) => s.open);
+  const close = useAuthDialogStore((s) => s.close);
+  const setMode = useAuthDialogStore((s) => s.setMode);
+  return { isOpen, mode, open, close, setMode };
+}

@@ -1,0 +1,151 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { RadarProviders } from '../RadarProviders/index.js';
+import { useAuthDialogStore } from '../../auth/auth-dialog-store.js';
+import { useToastStore } from '../../toast/toast-store.js';
+import { stubFetch } from '../../test/fetch-stub.js';
+import { AuthDialog } from './AuthDialog.js';
+
+const signedOut = {
+  'GET /api/auth/session-user': { body: { user: null } },
+  'GET /api/auth/user': { status: 401, body: { error: { name: 'UnauthorizedError', message: 'Not signed in' } } },
+};
+
+function open(mode: 'signin' | 'signup', reload = jest.fn()) {
+  render(
+    <RadarProviders swr={{ provider: () => new Map() }} withAuthDialog={false}>
+      <AuthDialog reload={reload} />
+    </RadarProviders>,
+  );
+  act(() => useAuthDialogStore.getState().open(mode));
+  return reload;
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('AuthDialog', () => {
+  beforeEach(() => {
+    useAuthDialogStore.setState({ isOpen: false, mode: 'signin' });
+    useToastStore.setState({ toasts: [] });
+  });
+
+  it('sign-up validates every field with the spec messages', async () => {
+    const { calls } = stubFetch(signedOut);
+    open('signup');
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Code' })).toBeDisabled();
+    type('Email', 'not-an-email');
+    click('Send Code');
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps Send Code disabled for a whitespace e-mail and switches between modes', () => {
+    stubFetch(signedOut);
+    open('signin');
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    type('Email', '   ');
+    expect(screen.getByRole('button', { name: 'Send Code' })).toBeDisabled();
+    click('Sign up');
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    click('Sign in');
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('signs in: code step accepts 6 digits only, then reloads with a queued welcome toast', async () => {
+    const { calls } = stubFetch({
+      ...signedOut,
+      'POST /api/auth/send-code': { body: { success: true, message: 'Code sent' } },
+      'POST /api/auth/verify-code': { body: { success: true, message: 'Signed in' } },
+    });
+    const reload = open('signin');
+    type('Email', '  Ada@Example.com ');
+    click('Send Code');
+    expect(await screen.findByRole('heading', { name: 'Enter Verification Code' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/send-code')?.body).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByText('Verification code sent')).toBeInTheDocument();
+
+    type('Verification code', '12a3-45');
+    expect(screen.getByLabelText('Verification code')).toHaveValue('12345');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    type('Verification code', '1234567');
+    expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
+    click('Sign In');
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    expect(calls.find((c) => c.url === '/api/auth/verify-code')?.body).toEqual({ email: 'ada@example.com', code: '123456' });
+    expect(JSON.parse(window.sessionStorage.getItem('radar-pending-toast') ?? '{}').title).toBe('Successfully signed in');
+    expect(useAuthDialogStore.getState().isOpen).toBe(false);
+  });
+
+  it('Back to email entry clears the code; Resend sends the code again', async () => {
+    const { calls } = stubFetch({ ...signedOut, 'POST /api/auth/send-code': { body: { success: true, message: 'ok' } } });
+    open('signin');
+    type('Email', 'ada@example.com');
+    click('Send Code');
+    await screen.findByRole('heading', { name: 'Enter Verification Code' });
+    click('Resend');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/auth/send-code')).toHaveLength(2));
+    type('Verification code', '123');
+    click('Back to email entry');
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    click('Send Code');
+    await screen.findByRole('heading', { name: 'Enter Verification Code' });
+    expect(screen.getByLabelText('Verification code')).toHaveValue('');
+  });
+
+  it('shows the server message when a call answers success false or an error body', async () => {
+    stubFetch({
+      ...signedOut,
+      'POST /api/auth/signup': { status: 409, body: { error: { name: 'ConflictError', message: 'An account with this e-mail already exists' } } },
+      'POST /api/auth/send-code': { body: { success: false, message: 'Too many codes requested' } },
+    });
+    open('signup');
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    type('Email', 'ada@example.com');
+    click('Send Code');
+    expect(await screen.findByText('An account with this e-mail already exists')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Signup failed');
+    click('Sign in');
+    click('Send Code');
+    expect(await screen.findByText('Too many codes requested')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Sign in failed');
+  });
+
+  it('uses the generic failure text when the network fails, and Verification failed for a bad code', async () => {
+    stubFetch({
+      ...signedOut,
+      'POST /api/auth/send-code': { body: { success: true, message: 'ok' } },
+      'POST /api/auth/verify-code': { body: { success: false, message: 'Invalid or expired code' } },
+    });
+    open('signin');
+    type('Email', 'ada@example.com');
+    click('Send Code');
+    await screen.findByRole('heading', { name: 'Enter Verification Code' });
+    type('Verification code', '000000');
+    click('Sign In');
+    expect(await screen.findByText('Invalid or expired code')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Verification failed');
+
+    (window.fetch as unknown as jest.Mock).mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    click('Sign In');
+    expect(await screen.findByText('An error occurred during verification. Please try again.')).toBeInTheDocument();
+  });
+
+  it('closing resets to the e-mail step with empty fields', async () => {
+    stubFetch({ ...signedOut, 'POST /api/auth/send-code': { body: { success: true, message: 'ok' } } });
+    open('signin');
+    type('Email', 'ada@example.com');
+    click('Send Code');
+    await screen.findByRole('heading', { name: 'Enter Verification Code' });
+    click('Close');
+    act(() => useAuthDialogStore.getState().open('signin'));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+});

@@ -1,0 +1,2 @@
+export { AuthDialog, type AuthDialogProps } from './AuthDialog.js';
+export { WELCOME_TOAST } from './useAuthFlow.js';

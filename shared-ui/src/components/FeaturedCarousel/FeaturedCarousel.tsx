@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Box, IconButton, Stack } from '@mui/material';
+import { CAROUSEL_CARDS_PER_SLIDE, type FeaturedItem } from '@radar/contracts';
+import { ChevronLeftIcon, ChevronRightIcon } from '../icons.js';
+import { FeaturedCard } from './FeaturedCard.js';
+
+export interface FeaturedCarouselProps {
+  items: FeaturedItem[];
+  /** Accessible name of the carousel region. */
+  label?: string;
+}
+
+/** 3 cards per slide, previous/next arrows and dots; the index wraps around. Renders nothing when empty. */
+export function FeaturedCarousel({ items, label = 'Featured items' }: FeaturedCarouselProps) {
+  const [index, setIndex] = useState(0);
+  if (!items.length) return null;
+  const slides = Math.ceil(items.length / CAROUSEL_CARDS_PER_SLIDE);
+  const current = index % slides;
+  const go = (to: number) => setIndex(((to % slides) + slides) % slides);
+  const visible = items.slice(current * CAROUSEL_CARDS_PER_SLIDE, (current + 1) * CAROUSEL_CARDS_PER_SLIDE);
+
+  return (
+    <Box component="section" aria-roledescription="carousel" aria-label={label}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {slides > 1 ? (
+          <IconButton aria-label="Previous featured items" onClick={() => go(current - 1)}>
+            <ChevronLeftIcon />
+          </IconButton>
+        ) : null}
+        <Box
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`Slide ${current + 1} of ${slides}`}
+          sx={{ flex: 1, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+        >
+          {visible.map((item) => (
+            <FeaturedCard key={item.id} item={item} />
+          ))}
+        </Box>
+        {slides > 1 ? (
+          <IconButton aria-label="Next featured items" onClick={() => go(current + 1)}>
+            <ChevronRightIcon />
+          </IconButton>
+        ) : null}
+      </Box>
+      {slides > 1 ? (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 2 }}>
+          {Array.from({ length: slides }, (_, i) => (
+            <Box
+              key={i}
+              component="button"
+              type="button"
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => go(i)}
+              sx={{
+                width: i === current ? 24 : 10,
+                height: 10,
+                p: 0,
+                border: 0,
+                borderRadius: 5,
+                cursor: 'pointer',
+                bgcolor: i === current ? 'primary.main' : 'action.disabled',
+                transition: 'width 150ms',
+              }}
+            />
+          ))}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}

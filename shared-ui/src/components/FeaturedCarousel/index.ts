@@ -1,0 +1,2 @@
+export { FeaturedCarousel, type FeaturedCarouselProps } from './FeaturedCarousel.js';
+export { FeaturedCard, featuredItemLink } from './FeaturedCard.js';

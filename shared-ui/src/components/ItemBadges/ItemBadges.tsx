@@ -1,0 +1,43 @@
+import { Chip, Stack, type ChipProps } from '@mui/material';
+import type { Source } from '@radar/contracts';
+import { isNewItem, isUpdatedItem, roadmapStatusColor, type PresentableItem, type StatusColor } from '../../presentation/item-rules.js';
+
+const STATUS_CHIP_COLOR: Record<StatusColor, ChipProps['color']> = {
+  blue: 'primary',
+  green: 'success',
+  grey: 'default',
+  red: 'error',
+};
+
+/** Roadmap status as a coloured badge; the text always says the status, colour only adds to it. */
+export function ItemStatusBadge({ status }: { status: string | null | undefined }) {
+  const color = roadmapStatusColor(status);
+  return (
+    <Chip size="small" label={status || 'Unknown'} color={STATUS_CHIP_COLOR[color]} variant={color === 'grey' ? 'outlined' : 'filled'} data-status-color={color} />
+  );
+}
+
+/** 'Roadmap' or 'Message Center'. */
+export function SourceBadge({ source }: { source: Source }) {
+  return <Chip size="small" variant="outlined" label={source === 'roadmap' ? 'Roadmap' : 'Message Center'} />;
+}
+
+export interface ItemBadgesProps {
+  item: PresentableItem & { isFeatured?: boolean };
+  /** The moment the 7-day windows are measured from. */
+  now: Date;
+}
+
+/** Featured / New / Updated badges of a row. */
+export function ItemBadges({ item, now }: ItemBadgesProps) {
+  const isNew = isNewItem(item, now);
+  const isUpdated = !isNew && isUpdatedItem(item, now);
+  if (!item.isFeatured && !isNew && !isUpdated) return null;
+  return (
+    <Stack direction="row" spacing={0.5} component="span">
+      {item.isFeatured ? <Chip size="small" color="warning" label="Featured" /> : null}
+      {isNew ? <Chip size="small" color="success" label="New" /> : null}
+      {isUpdated ? <Chip size="small" color="info" label="Updated" /> : null}
+    </Stack>
+  );
+}

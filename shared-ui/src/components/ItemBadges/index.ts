@@ -1,0 +1,1 @@
+export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './ItemBadges.js';

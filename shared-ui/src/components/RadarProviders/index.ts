@@ -1,0 +1,1 @@
+export { RadarProviders, type RadarProvidersProps } from './RadarProviders.js';

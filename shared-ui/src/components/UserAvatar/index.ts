@@ -1,0 +1,1 @@
+export { UserAvatar, avatarInitials, type UserAvatarProps } from './UserAvatar.js';

@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatChangeDate, formatDate, formatReleaseDate, formatTimeAgo, stripHtml, truncate } from './format.js';
+
+describe('formatReleaseDate', () => {
+  it.each([
+    ['March CY2026', 'Mar 2026'],
+    ['September CY 2025', 'Sep 2025'],
+    ['CY 2025', '2025'],
+    ['Q1 CY2026', 'Q1 2026'],
+    ['January and February CY2026', 'January February 2026'],
+    ['Mar 2026', 'Mar 2026'],
+    ['', 'TBD'],
+    [null, 'TBD'],
+    [undefined, 'TBD'],
+  ])('%s -> %s', (input, expected) => {
+    expect(formatReleaseDate(input)).toBe(expected);
+  });
+});
+
+describe('formatDate', () => {
+  it('uses the US English short form', () => {
+    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+  });
+  it('says Unknown when missing and Invalid date when unparsable', () => {
+    expect(formatDate(null)).toBe('Unknown');
+    expect(formatDate('')).toBe('Unknown');
+    expect(formatDate('not a date')).toBe('Invalid date');
+  });
+});
+
+describe('formatChangeDate', () => {
+  it("formats like 'MMM d, yyyy h:mm a'", () => {
+    expect(formatChangeDate(new Date(2026, 2, 5, 14, 7))).toBe('Mar 5, 2026 2:07 PM');
+    expect(formatChangeDate('garbage')).toBe('Invalid date');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  it('is relative to the given now', () => {
+    expect(formatTimeAgo('2026-03-12T12:00:00.000Z', new Date('2026-03-15T12:00:00.000Z'))).toBe('3 days ago');
+  });
+});
+
+describe('truncate and stripHtml', () => {
+  it('cuts at the limit and marks the cut', () => {
+    expect(truncate('abcdef', 3)).toBe('abc...');
+    expect(truncate('abc', 3)).toBe('abc');
+    expect(truncate(null, 3)).toBe('');
+  });
+  it('keeps the text of HTML', () => {
+    expect(stripHtml('<p>Hello&nbsp;<b>world</b></p>')).toBe('Hello world');
+  });
+});

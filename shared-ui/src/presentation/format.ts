@@ -1,0 +1,66 @@
+import { format, formatDistance, isValid } from 'date-fns';
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Release-date text (spec 01): remove 'CY' and 'and', keep a four-digit year, shorten 'Month YYYY'
+ * ('March CY2026' -> 'Mar 2026', 'CY 2025' -> '2025'); missing -> 'TBD'.
+ */
+export function formatReleaseDate(value: string | null | undefined): string {
+  if (!value || !value.trim()) return 'TBD';
+  const cleaned = value
+    .replace(/CY\s*/g, ' ')
+    .replace(/\band\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!cleaned) return 'TBD';
+  const monthYear = /^([A-Za-z]+)\.?\s+(\d{4})$/.exec(cleaned);
+  if (monthYear) {
+    const index = MONTHS.indexOf(monthYear[1].slice(0, 3).toLowerCase());
+    if (index >= 0) return `${SHORT_MONTHS[index]} ${monthYear[2]}`;
+  }
+  return cleaned;
+}
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** US English short date ('Mar 5, 2026'); 'Unknown' when missing, 'Invalid date' when unparsable. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'Unknown';
+  const date = toDate(value);
+  if (!isValid(date)) return 'Invalid date';
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Change-history date: 'MMM d, yyyy h:mm a' ('Mar 5, 2026 2:30 PM'). */
+export function formatChangeDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'Unknown';
+  const date = toDate(value);
+  return isValid(date) ? format(date, 'MMM d, yyyy h:mm a') : 'Invalid date';
+}
+
+/** 'X ago' relative to `now` ('3 days ago'). */
+export function formatTimeAgo(value: string | number | Date | null | undefined, now: Date): string {
+  if (value === null || value === undefined || value === '') return 'Unknown';
+  const date = toDate(value);
+  return isValid(date) ? formatDistance(date, now, { addSuffix: true }) : 'Invalid date';
+}
+
+/** Cuts text to `max` characters and adds '...' when it was longer. */
+export function truncate(text: string | null | undefined, max: number): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+}
+
+/** Plain text of an HTML fragment (for previews of bodies), whitespace collapsed. */
+export function stripHtml(html: string | null | undefined): string {
+  if (!html) return '';
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

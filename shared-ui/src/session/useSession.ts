@@ -1,0 +1,65 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { ROLE_NAMES, type SessionUserResponse, type User } from '@radar/contracts';
+import { ApiError, apiRequest } from '../api/api-client.js';
+
+export const SESSION_USER_KEY = '/api/auth/session-user';
+export const AUTH_USER_KEY = '/api/auth/user';
+
+/** GET /api/auth/user answers 401 when signed out: that is "no user", not an error. */
+async function fetchAuthUser(url: string): Promise<User | null> {
+  try {
+    return await apiRequest<User>('GET', url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export interface Session {
+  user: User | null;
+  /** True until both lookups (when the second is needed) have finished. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Has the 'Admin' role. */
+  isAdmin: boolean;
+  /** Has the 'Moderator' or the 'Admin' role. */
+  isModerator: boolean;
+  /** Re-runs both lookups (after sign-in or sign-out). */
+  refresh: () => Promise<void>;
+}
+
+export function hasRole(user: User | null | undefined, role: string): boolean {
+  return Boolean(user?.roles.some((r) => r.name === role));
+}
+
+/**
+ * The current user (spec 01 §1): GET /api/auth/session-user first; only when that finishes without a user,
+ * GET /api/auth/user. No retries.
+ */
+export function useSession(): Session {
+  const { mutate } = useSWRConfig();
+  const first = useSWR<SessionUserResponse>(SESSION_USER_KEY, { shouldRetryOnError: false });
+  const firstDone = first.data !== undefined || first.error !== undefined;
+  const needSecond = firstDone && !first.data?.user;
+  const second = useSWR<User | null>(needSecond ? AUTH_USER_KEY : null, fetchAuthUser, { shouldRetryOnError: false });
+  const secondDone = second.data !== undefined || second.error !== undefined;
+
+  const user = first.data?.user ?? second.data ?? null;
+  const isLoading = !firstDone || (needSecond && !secondDone);
+  return {
+    user,
+    isLoading,
+    isAuthenticated: user !== null,
+    isAdmin: hasRole(user, ROLE_NAMES.admin),
+    isModerator: hasRole(user, ROLE_NAMES.admin) || hasRole(user, ROLE_NAMES.moderator),
+    refresh: async () => {
+      await Promise.all([mutate(SESSION_USER_KEY), mutate(AUTH_USER_KEY)]);
+    },
+  };
+}
+
+/** Full name, or the e-mail when no name is set. */
+export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  return name || user.email;
+}

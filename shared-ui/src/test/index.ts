@@ -1,0 +1,4 @@
+// Importing the helpers also brings the jest-dom matcher types into the test's program.
+import '@testing-library/jest-dom/jest-globals';
+export { stubFetch, makeUser, type FetchCall, type StubAnswer } from './fetch-stub.js';
+export { renderWithProviders } from './render.js';

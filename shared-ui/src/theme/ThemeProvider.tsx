@@ -1,0 +1,77 @@
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { CssBaseline, ThemeProvider as MuiThemeProvider, createTheme } from '@mui/material';
+import { DARK_QUERY, systemPrefersDark, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme-store.js';
+
+export interface ThemeContextValue {
+  /** What the user chose: light, dark or system (the default). */
+  preference: ThemePreference;
+  /** What is shown now; with system it follows the operating system live. */
+  resolved: ResolvedTheme;
+  setPreference: (preference: ThemePreference) => void;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+function useSystemDark(): boolean {
+  const [dark, setDark] = useState(systemPrefersDark);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(DARK_QUERY);
+    const onChange = (event: MediaQueryListEvent) => setDark(event.matches);
+    query.addEventListener('change', onChange);
+    setDark(query.matches);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return dark;
+}
+
+export function buildTheme(mode: ResolvedTheme) {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'dark' ? '#60a5fa' : '#1d4ed8' },
+      success: { main: mode === 'dark' ? '#4ade80' : '#15803d' },
+      error: { main: mode === 'dark' ? '#f87171' : '#b91c1c' },
+      background: mode === 'dark' ? { default: '#0b1120', paper: '#111827' } : { default: '#f8fafc', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 8 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: { MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } } },
+  });
+}
+
+/** Applies the theme choice: a `light`/`dark` class on <html> and the MUI theme. */
+export function RadarThemeProvider({ children }: { children: ReactNode }) {
+  const preference = useThemeStore((s) => s.preference);
+  const setPreference = useThemeStore((s) => s.setPreference);
+  const systemDark = useSystemDark();
+  const resolved: ResolvedTheme = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
+
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.classList.remove('light', 'dark');
+    root.classList.add(resolved);
+    root.style.colorScheme = resolved;
+  }, [resolved]);
+
+  const theme = useMemo(() => buildTheme(resolved), [resolved]);
+  const value = useMemo(() => ({ preference, resolved, setPreference }), [preference, resolved, setPreference]);
+  return (
+    <ThemeContext.Provider value={value}>
+      <MuiThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </MuiThemeProvider>
+    </ThemeContext.Provider>
+  );
+}
+
+/** The theme choice; works without the provider too (reads the shared store). */
+export function useThemePreference(): ThemeContextValue {
+  const context = useContext(ThemeContext);
+  const preference = useThemeStore((s) => s.preference);
+  const setPreference = useThemeStore((s) => s.setPreference);
+  if (context) return context;
+  const resolved: ResolvedTheme = preference === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : preference;
+  return { preference, resolved, setPreference };
+}

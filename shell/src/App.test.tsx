@@ -1,0 +1,64 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { useAuthDialogStore } from '@radar/shared-ui';
+import { App } from './App.js';
+
+const guest = {
+  'GET /api/auth/session-user': { body: { user: null } },
+  'GET /api/auth/user': { status: 401, body: { error: { name: 'UnauthorizedError', message: 'Not signed in' } } },
+};
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{pathname + search}</output>;
+}
+
+const mount = (route: string) =>
+  renderWithProviders(
+    <>
+      <App />
+      <Where />
+    </>,
+    { route },
+  );
+
+describe('shell routes', () => {
+  it('shows the 404 page for an unknown route, with header and footer', () => {
+    stubFetch(guest);
+    mount('/no/such/page');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'M365 Radar home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/roadmap/4711', '/dashboard?roadmap=4711'],
+    ['/message/MC123456', '/dashboard?message=MC123456'],
+  ])('share link %s opens %s', async (from, to) => {
+    stubFetch(guest);
+    mount(from);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(to));
+  });
+
+  it('opens the sign-in dialog for ?signin=1 and drops the parameter', async () => {
+    stubFetch(guest);
+    useAuthDialogStore.setState({ isOpen: false, mode: 'signup' });
+    mount('/?signin=1');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'location', hidden: true })).toHaveTextContent(/^\/$/);
+  });
+
+  it('footer Sign Up opens the dialog in sign-up mode; privacy and terms pages render', () => {
+    stubFetch(guest);
+    useAuthDialogStore.setState({ isOpen: false, mode: 'signin' });
+    mount('/terms');
+    expect(screen.getByText(/30-day free trial/)).toBeInTheDocument();
+    expect(screen.getByText(/at least 18 years old/)).toBeInTheDocument();
+    expect(screen.getByText(/credit card or by ACH/)).toBeInTheDocument();
+    expect(screen.getByText(/US dollars/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(useAuthDialogStore.getState()).toMatchObject({ isOpen: true, mode: 'signup' });
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { RemoteApp } from './RemoteApp.js';
+
+function Dashboard() {
+  return <h1>Remote dashboard</h1>;
+}
+
+describe('RemoteApp', () => {
+  it('shows a loading state, then the remote', async () => {
+    let resolve: (value: { default: ComponentType }) => void = () => undefined;
+    const load = jest.fn(() => new Promise<{ default: ComponentType }>((r) => (resolve = r)));
+    render(<RemoteApp remote="dashboard" load={load} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Dashboard...');
+    resolve({ default: Dashboard });
+    expect(await screen.findByRole('heading', { name: 'Remote dashboard' })).toBeInTheDocument();
+  });
+
+  it('contains a failed load with Retry, and Retry loads again with a fresh attempt', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest
+      .fn<() => Promise<{ default: ComponentType }>>()
+      .mockRejectedValueOnce(new Error('ScriptNetworkError'))
+      .mockResolvedValueOnce({ default: Dashboard });
+    render(<RemoteApp remote="dashboard" load={load} />);
+    expect(await screen.findByText('Dashboard is unavailable')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Remote dashboard' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    consoleError.mockRestore();
+  });
+
+  it('contains a remote that throws while rendering', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('render failure');
+    }
+    render(<RemoteApp remote="digest" load={async () => ({ default: Broken })} />);
+    expect(await screen.findByText('Weekly Digest is unavailable')).toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  it('keeps a header for a remote that renders its own (the dashboard) while it is down', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({ 'GET /api/auth/session-user': { body: { user: null } }, 'GET /api/auth/user': { status: 401 } });
+    renderWithProviders(<RemoteApp remote="dashboard" ownsHeader load={async () => Promise.reject(new Error('down'))} />, { withAuthDialog: false });
+    expect(await screen.findByText('Dashboard is unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'M365 Radar home' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Weekly Digest' })).toHaveAttribute('href', '/weekly-digest');
+    consoleError.mockRestore();
+  });
+
+  it('does not carry an error over to another remote rendered in the same place', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest.fn(async (key: string) => {
+      if (key === 'dashboard') throw new Error('down');
+      return { default: () => <h1>Digest page</h1> };
+    });
+    const { rerender } = render(<RemoteApp remote="dashboard" load={load} />);
+    expect(await screen.findByText('Dashboard is unavailable')).toBeInTheDocument();
+    rerender(<RemoteApp remote="digest" load={load} />);
+    expect(await screen.findByRole('heading', { name: 'Digest page' })).toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+});

@@ -1,0 +1,55 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { AppHeader } from '@radar/shared-ui';
+
+export interface RemoteErrorBoundaryProps {
+  /** User-facing name of the app, e.g. 'Dashboard'. */
+  label: string;
+  /** Starts a fresh load of the remote. */
+  onRetry: () => void;
+  /** Show the shell header above the error (for a remote that normally renders its own). */
+  withHeader?: boolean;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Contains a remote's load or render failure to the page area, with Retry. Header, footer and dialogs stay. */
+export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Kept visible in the browser console for whoever is on call; the user sees the contained message.
+    console.error(`[radar] ${this.props.label} app failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <>
+        {this.props.withHeader ? <AppHeader /> : null}
+        <Box component="main" sx={{ p: { xs: 2, md: 6 }, display: 'flex', justifyContent: 'center' }}>
+        <Alert
+          severity="error"
+          sx={{ maxWidth: 640, width: '100%' }}
+          action={
+            <Button color="inherit" variant="outlined" size="small" onClick={this.props.onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>{this.props.label} is unavailable</AlertTitle>
+          This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site
+          keeps working.
+        </Alert>
+        </Box>
+      </>
+    );
+  }
+}

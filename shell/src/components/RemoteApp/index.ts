@@ -1,0 +1,1 @@
+export { RemoteApp, type RemoteAppProps } from './RemoteApp.js';

@@ -1,0 +1,1 @@
+export { ShareLinkRedirect } from './ShareLinkRedirect.js';

@@ -1,0 +1,1 @@
+export { SignInParam } from './SignInParam.js';

@@ -1,0 +1,36 @@
+import { RUNTIME_CONFIG_GLOBAL, runtimeConfig, type RuntimeConfig } from '@radar/contracts';
+
+type ConfigWindow = Window & { [RUNTIME_CONFIG_GLOBAL]?: unknown };
+
+const FALLBACK: RuntimeConfig = {
+  remotes: {
+    dashboard: '/remotes/dashboard/mf-manifest.json',
+    admin: '/remotes/admin/mf-manifest.json',
+    digest: '/remotes/digest/mf-manifest.json',
+  },
+  supportEmail: 'support@m365radar.com',
+  sisterProductUrl: 'https://m365maps.com/',
+  sisterProductName: 'M365 Maps',
+  isDemoData: false,
+};
+
+/**
+ * Where the remotes live, read at run time: the `<script>` the api injects into index.html, else GET /config.json
+ * (the shell's dev server answers it). The result is stored back on window so remotes read the same values.
+ * Never throws: with no usable config the conventional /remotes/* paths are used.
+ */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const win = window as ConfigWindow;
+  let config = runtimeConfig.safeParse(win[RUNTIME_CONFIG_GLOBAL]).data;
+  if (!config) {
+    try {
+      const response = await fetchImpl('/config.json', { credentials: 'same-origin', signal: AbortSignal.timeout(5000) });
+      config = response.ok ? runtimeConfig.safeParse(await response.json()).data : undefined;
+    } catch {
+      config = undefined;
+    }
+  }
+  const resolved = config ?? FALLBACK;
+  win[RUNTIME_CONFIG_GLOBAL] = resolved;
+  return resolved;
+}

@@ -1,0 +1,35 @@
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useSession } from '@radar/shared-ui';
+import { PageContainer } from '../../components/PageContainer/index.js';
+import { ItemSubscriptionsCard } from './ItemSubscriptionsCard.js';
+import { WeeklyDigestCard } from './WeeklyDigestCard.js';
+
+/** /notifications (spec 01 §2 Notification settings). */
+export function NotificationsPage() {
+  const { isAuthenticated, isLoading } = useSession();
+  if (isLoading) {
+    return (
+      <PageContainer title="Notification Settings">
+        <CircularProgress aria-label="Loading notification settings" />
+      </PageContainer>
+    );
+  }
+  if (!isAuthenticated) {
+    return (
+      <PageContainer title="Notification Settings" subtitle="Sign in required">
+        <Typography sx={{ mb: 2 }}>Sign in to manage your weekly digest and item subscriptions.</Typography>
+        <Button variant="contained" component="a" href="/api/login">
+          Sign in
+        </Button>
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer title="Notification Settings" subtitle="Choose which e-mails M365 Radar sends you.">
+      <Stack spacing={3}>
+        <WeeklyDigestCard />
+        <ItemSubscriptionsCard />
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import federation from '@radar/shared-ui/federation';
+
+// The host. In development it also answers /config.json with the remotes' dev-server URLs (in production the api
+// injects window.__RADAR_CONFIG__ into index.html instead).
+export default federation.createAppConfig({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
+  app: 'shell',
+  title: 'M365 Radar',
+  devMiddleware: (app) => {
+    app.get('/config.json', (_req, res) => res.json(federation.devRuntimeConfig()));
+  },
+});
