@@ -14,7 +14,17 @@ export interface JobRunner {
  * Agenda on the same PostgreSQL. It gets a pool of its own (with an error listener) so that a server shutdown
  * while Agenda is listening does not crash the process (STACK-NOTES: Agenda 6 on PostgreSQL).
  */
-export function createJobRunner(ctx: AppContext, connectionString: string, opts: { processEveryMs?: number } = {}): JobRunner {
+export interface JobRunnerOptions {
+  /** How often Agenda polls (LISTEN/NOTIFY usually wakes it sooner). */
+  processEveryMs?: number;
+  /**
+   * Overrides every job's lock lifetime. Agenda leaves a timer of half the lock lifetime after each run that
+   * stop() does not clear (STACK-NOTES), so tests pass a short one or the test process cannot exit.
+   */
+  lockLifetimeMs?: number;
+}
+
+export function createJobRunner(ctx: AppContext, connectionString: string, opts: JobRunnerOptions = {}): JobRunner {
   const pool = new pg.Pool({ connectionString, max: 4 });
   pool.on('error', (err) => ctx.log.warn({ err }, 'job pool client error'));
   const backend = new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'agenda_jobs' });
@@ -30,6 +40,9 @@ export function createJobRunner(ctx: AppContext, connectionString: string, opts:
   agenda.on('fail', (err: unknown, job: { attrs: { name: string } }) => ctx.log.error({ err, job: job.attrs.name }, 'job failed'));
   backend.notificationChannel?.on('error', (err: unknown) => ctx.log.warn({ err }, 'job notification channel error'));
   for (const define of jobDefinitions) define(agenda, ctx);
+  if (opts.lockLifetimeMs) {
+    for (const definition of Object.values(agenda.definitions)) definition.lockLifetime = opts.lockLifetimeMs;
+  }
   let started = false;
   return {
     agenda,

@@ -3,6 +3,7 @@ import {
   CHANGE_TYPE_DAYS,
   CLOUD_INSTANCES,
   NEW_CHANGE_TYPES,
+  SOURCES,
   type ChangeTypeOption,
   type ItemListQuery,
 } from '@radar/contracts';
@@ -25,6 +26,8 @@ import {
  * - featured / moderatorFeatured: true = featured items only; false = no restriction;
  * - search: see `searchPlan`.
  */
+
+type ItemSource = (typeof SOURCES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIMELINE_DAYS: Record<string, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
@@ -89,10 +92,27 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
   return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
-/** WHERE clause (without the keyword) for the list's filters at `now`. */
+/**
+ * WHERE clause (without the keyword) for the list's filters at `now`.
+ *
+ * Source conditions are written once and only where they restrict: `sources` naming one source becomes
+ * `source = '…'`, naming both (every source) nothing, and the source test inside a source-specific filter
+ * (roadmapStatuses, messageCenterTags, cloudInstances) is dropped when `sources` already implies it, or the whole
+ * half when `sources` excludes it. Same rows; but the planner no longer multiplies the selectivity of the same
+ * source test twice (which made it expect a tenth of the real matches and pick a bitmap scan + sort over all
+ * of them instead of walking the date index), and does not AND in a 30,000–70,000-row bitmap of the
+ * (source, external_id) index just to test the source.
+ */
 export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null): SQL {
   const conds: SQL[] = [sql`NOT items.is_removed`];
-  if (f.sources?.length) conds.push(sql`items.source = ANY(${sql.param(f.sources)}::item_source[])`);
+  const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
+  const only = allowed.size === 1 ? [...allowed][0]! : null;
+  if (only) conds.push(sql`items.source = ${only}::item_source`);
+  /** `cond` for items of `source`, or null when `sources` rules that source out. */
+  const forSource = (source: ItemSource, cond: SQL): SQL | null => {
+    if (!allowed.has(source)) return null;
+    return only === source ? cond : sql`(items.source = ${source}::item_source AND ${cond})`;
+  };
   if (f.products?.length) conds.push(sql`items.products && ${textArray(f.products)}`);
   if (f.statuses?.length) {
     const lowered = f.statuses.map((s) => s.toLowerCase());
@@ -104,17 +124,22 @@ export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null): S
   }
   const change = f.changeTypes?.length ? changeTypeCondition(f.changeTypes, now) : null;
   if (change) conds.push(change);
-  const bySource: SQL[] = [];
-  if (f.roadmapStatuses?.length) {
-    const lowered = f.roadmapStatuses.map((s) => s.toLowerCase());
-    bySource.push(sql`(items.source = 'roadmap' AND lower(items.status) = ANY(${textArray(lowered)}))`);
+  if (f.roadmapStatuses?.length || f.messageCenterTags?.length) {
+    const bySource: SQL[] = [];
+    if (f.roadmapStatuses?.length) {
+      const lowered = f.roadmapStatuses.map((s) => s.toLowerCase());
+      const half = forSource('roadmap', sql`lower(items.status) = ANY(${textArray(lowered)})`);
+      if (half) bySource.push(half);
+    }
+    if (f.messageCenterTags?.length) {
+      const half = forSource('messages', sql`items.tags && ${textArray(f.messageCenterTags)}`);
+      if (half) bySource.push(half);
+    }
+    if (!bySource.length) conds.push(sql`false`);
+    else conds.push(bySource.length === 1 ? bySource[0]! : sql`(${sql.join(bySource, sql` OR `)})`);
   }
-  if (f.messageCenterTags?.length) {
-    bySource.push(sql`(items.source = 'messages' AND items.tags && ${textArray(f.messageCenterTags)})`);
-  }
-  if (bySource.length) conds.push(bySource.length === 1 ? bySource[0]! : sql`(${sql.join(bySource, sql` OR `)})`);
   if (f.cloudInstances?.length) {
-    conds.push(sql`(items.source = 'roadmap' AND items.cloud_instances && ${textArray(cloudValues(f.cloudInstances))})`);
+    conds.push(forSource('roadmap', sql`items.cloud_instances && ${textArray(cloudValues(f.cloudInstances))}`) ?? sql`false`);
   }
   if (f.featured || f.moderatorFeatured) conds.push(sql`items.is_featured`);
   if (plan) {

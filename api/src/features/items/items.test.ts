@@ -380,3 +380,21 @@ describe('pagination and validation', () => {
     expect((await list({ limit: 1000 })).total).toBe(7);
   });
 });
+
+describe('row versions', () => {
+  it('a row changed after it was listed is answered in its new version (serialised items are reused per row version)', async () => {
+    const { id } = await insertRoadmapItem(t.database.db, {
+      externalId: '500009',
+      title: 'Planner: Version check',
+      status: 'In development',
+      createdDate: d('2024-01-01T00:00:00Z'),
+    });
+    const before = (await list({ search: '500009' })).items[0];
+    expect(before).toMatchObject({ title: 'Planner: Version check', isFeatured: false });
+    await t.database.pool.query(`UPDATE items SET title = 'Planner: Version checked', is_featured = true WHERE id = $1`, [id]);
+    const after = (await list({ search: '500009' })).items[0];
+    expect(after).toMatchObject({ title: 'Planner: Version checked', isFeatured: true });
+    await t.database.pool.query('UPDATE items SET is_removed = true WHERE id = $1', [id]);
+    expect((await list({ search: '500009' })).items).toEqual([]);
+  });
+});

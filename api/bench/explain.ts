@@ -1,0 +1,61 @@
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every items-bench request, page and count, against a running database:
+ *   DATABASE_URL=postgres://… npx tsx --conditions=source bench/explain.ts [filter]
+ * Buffer counts (shared hit/read) and rows touched are deterministic, unlike latencies on a shared machine.
+ */
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { itemListQuery } from '@radar/contracts';
+import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
+import { countSql, pageSql } from '../src/features/items/items.repo.js';
+import { queryOf, SCENARIOS } from './scenarios.js';
+
+const dialect = new PgDialect();
+
+export async function explainPath(pool: pg.Pool | pg.Client, path: string, now: Date, opts = { analyze: true }) {
+  const q = itemListQuery.parse(queryOf(path));
+  const plan = searchPlan(q.search);
+  const where = itemWhere(q, now, plan);
+  const page = dialect.sqlToQuery(pageSql(q, plan, where, (q.page - 1) * q.limit));
+  const count = dialect.sqlToQuery(countSql(where));
+  const run = async (s: { sql: string; params: unknown[] }) =>
+    (await pool.query(`EXPLAIN (ANALYZE ${opts.analyze}, BUFFERS, COSTS OFF, TIMING ON, SUMMARY ON) ${s.sql}`, s.params)).rows.map(
+      (r) => r['QUERY PLAN'] as string,
+    );
+  return { page: await run(page), count: await run(count) };
+}
+
+/** Total shared buffers (hit + read) of the top plan node. */
+export function topBuffers(lines: string[]): { hit: number; read: number } {
+  const line = lines.find((l) => /Buffers: shared/.test(l)) ?? '';
+  return { hit: Number(/hit=(\d+)/.exec(line)?.[1] ?? 0), read: Number(/read=(\d+)/.exec(line)?.[1] ?? 0) };
+}
+
+async function main() {
+  const filter = process.argv[2];
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+  const now = new Date();
+  for (const s of SCENARIOS) {
+    for (const p of s.paths) {
+      if (filter && !p.includes(filter)) continue;
+      const r = await explainPath(pool, p, now);
+      // Twice: the second run shows the warm cache (what the load sees), the first one the cold reads.
+      const warm = await explainPath(pool, p, now);
+      const b = topBuffers(warm.page);
+      const c = topBuffers(warm.count);
+      const time = (lines: string[]) => lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
+      process.stdout.write(`\n### ${p}\npage buffers ${b.hit + b.read} (${time(warm.page)}), count buffers ${c.hit + c.read} (${time(warm.count)})\n`);
+      if (process.env.VERBOSE) process.stdout.write(`${warm.page.join('\n')}\n--- count\n${warm.count.join('\n')}\n`);
+      void r;
+    }
+  }
+  await pool.end();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    process.stderr.write(`${(err as Error).stack}\n`);
+    process.exit(1);
+  });
+}
