@@ -1,5 +1,10 @@
 import type { Agenda } from 'agenda';
 import type { AppContext } from '../app-context.js';
+import { authCleanupJob } from './auth-cleanup.job.js';
+import { mailDeliveryJob } from './mail-delivery.job.js';
+import { notifySubscribersJob } from './notify-subscribers.job.js';
+import { syncJobs } from './sync.jobs.js';
+import { weeklyDigestJob } from './weekly-digest.job.js';
 
 /**
  * A job: `define` registers the processor (called on every process that runs jobs); the optional `schedule` sets up
@@ -10,4 +15,4 @@ export interface JobDefinition {
   schedule?: (agenda: Agenda, ctx: AppContext) => Promise<void>;
 }
 
-export const jobDefinitions: JobDefinition[] = [];
+export const jobDefinitions: JobDefinition[] = [mailDeliveryJob, authCleanupJob, syncJobs, notifySubscribersJob, weeklyDigestJob];

@@ -1,0 +1,75 @@
+/**
+ * `npm run import -- --roadmap FILE --messages FILE [--as-of ISO-DATE]`
+ * Applies recorded feed files through the same sync service as the jobs (history, links, sync history with
+ * trigger 'cli'). Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR like `npm start`.
+ * --as-of sets "now" for the run: Message Center messages whose endDateTime is before it are stored as expired,
+ * so replaying an old recording should pass the moment it was fetched.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { applyMigrations, connectDatabase } from '../db/client.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
+import { fixedClock, systemClock } from '../lib/clock.js';
+import { createLogger } from '../logger.js';
+import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
+import { createSyncService } from '../sync/sync.service.js';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { roadmap: { type: 'string' }, messages: { type: 'string' }, 'as-of': { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help || (!values.roadmap && !values.messages)) {
+    process.stdout.write('usage: npm run import -- --roadmap FILE --messages FILE [--as-of 2026-02-07T00:38:15Z]\n');
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
+  const clock = values['as-of'] ? fixedClock(values['as-of']) : systemClock;
+  if (Number.isNaN(clock.now().getTime())) throw new Error(`--as-of is not a date: ${values['as-of']}`);
+
+  // Parse before touching the database: a broken file changes nothing.
+  const read = (file: string) => parseJsonText(fs.readFileSync(path.resolve(file), 'utf8'), file);
+  const roadmap = values.roadmap ? roadmapRecordsFromPayload(read(values.roadmap)) : null;
+  const messages = values.messages ? messageRecordsFromPayload(read(values.messages)) : null;
+
+  let embedded: EmbeddedServer | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(path.resolve(config.DATA_DIR), 'postgres'), persistent: true, database: 'radar' });
+    url = embedded.url('radar');
+  }
+  const database = connectDatabase(url, log, 4);
+  try {
+    await applyMigrations(database.db);
+    const refuse = async () => {
+      throw new Error('the import CLI applies files only');
+    };
+    const sync = createSyncService({ db: database.db, pool: database.pool, clock, log, fetchRoadmap: refuse, fetchMessages: refuse });
+    let failed = false;
+    for (const [label, run] of [
+      ['roadmap', roadmap && (() => sync.applyRoadmap(roadmap, { trigger: 'cli' }))],
+      ['messages', messages && (() => sync.applyMessages(messages, { trigger: 'cli' }))],
+    ] as const) {
+      if (!run) continue;
+      const { run: r } = await run();
+      failed ||= r.status !== 'success';
+      process.stdout.write(
+        `${label}: ${r.status} — processed ${r.itemsProcessed}, new ${r.newItems}, changed ${r.changedItems}, removed ${r.removedItems}, restored ${r.restoredItems}, active ${r.totalItems}${r.errorMessage ? ` (${r.errorMessage})` : ''}\n`,
+      );
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await database.close();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`import failed: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { latestCodeFromOutbox, sessionCookieOf, signIn } from '../../../test/auth-helpers.js';
+import { AUTH_MESSAGES } from './auth.service.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  // TRUST_PROXY lets tests pose as different client addresses with X-Forwarded-For.
+  t = await createTestContext({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let ipCounter = 0;
+/** A fresh client address per call, so per-address limits do not interfere across tests. */
+const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const post = (path: string, body: unknown, ip = freshIp()) => request(t.app).post(path).set('X-Forwarded-For', ip).send(body as object);
+const issueMessages = (res: request.Response) => (res.body.error.issues as { path: string; message: string }[]).map((i) => `${i.path}: ${i.message}`);
+const query = async (text: string, values: unknown[] = []) => (await t.database.pool.query(text, values)).rows;
+
+describe('POST /api/auth/signup', () => {
+  it('creates the account and mails a code; answers { success, message }', async () => {
+    const res = await post('/api/auth/signup', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.codeSent });
+    expect(await query('select first_name, last_name, email_verified_at from users where email = $1', ['ada@example.com'])).toEqual([
+      { first_name: 'Ada', last_name: 'Lovelace', email_verified_at: null },
+    ]);
+    const mails = await query(`select kind, subject, text from mail_outbox where to_address = 'ada@example.com'`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].kind).toBe('sign-in-code');
+    expect(mails[0].subject).toMatch(/^\d{6} is your M365 Radar sign-in code$/);
+    expect(mails[0].text).toContain('valid for 10 minutes');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 400 with the spec messages for missing or bad fields', async () => {
+    const empty = await post('/api/auth/signup', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.name).toBe('InputError');
+    expect(issueMessages(empty)).toEqual([
+      'firstName: First name is required',
+      'lastName: Last name is required',
+      'email: Please enter a valid email address',
+    ]);
+    const blank = await post('/api/auth/signup', { firstName: '  ', lastName: 'X', email: 'not-an-email' });
+    expect(issueMessages(blank)).toEqual(['firstName: First name is required', 'email: Please enter a valid email address']);
+    expect(blank.body.error.message).toBe('firstName: First name is required');
+    const noBody = await request(t.app).post('/api/auth/signup');
+    expect(noBody.status).toBe(400);
+  });
+
+  it('does not reveal an existing account: same answer, a fresh code, names kept', async () => {
+    const first = await post('/api/auth/signup', { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' });
+    const again = await post('/api/auth/signup', { firstName: 'Someone', lastName: 'Else', email: ' GRACE@example.com ' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await query(`select first_name, last_name from users where email = 'grace@example.com'`)).toEqual([
+      { first_name: 'Grace', last_name: 'Hopper' },
+    ]);
+    const code = await latestCodeFromOutbox(t, 'grace@example.com');
+    expect((await post('/api/auth/verify-code', { email: 'grace@example.com', code })).status).toBe(200);
+  });
+
+  it('fills in names an existing account does not have yet', async () => {
+    await query(`insert into users (email) values ('nameless@example.com')`);
+    await post('/api/auth/signup', { firstName: 'Now', lastName: 'Named', email: 'nameless@example.com' });
+    expect(await query(`select first_name, last_name from users where email = 'nameless@example.com'`)).toEqual([
+      { first_name: 'Now', last_name: 'Named' },
+    ]);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await request(t.app).post('/api/auth/signup').set('Content-Type', 'application/json').send('{"email":');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { name: 'InputError', message: 'Request body is not valid JSON' } });
+  });
+
+  it('refuses a cross-origin POST and sends nothing', async () => {
+    const res = await post('/api/auth/signup', { firstName: 'E', lastName: 'Vil', email: 'victim@example.com' }).set('Origin', 'https://evil.example');
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ name: 'NotAllowedError', message: 'Cross-origin request refused' });
+    expect(await query(`select id from mail_outbox where to_address = 'victim@example.com'`)).toEqual([]);
+    const same = await post('/api/auth/send-code', { email: 'victim@example.com' }).set('Origin', 'http://localhost:8080');
+    expect(same.status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/send-code', () => {
+  it('mails a code to a known address, e-mail trimmed and lower-cased', async () => {
+    await post('/api/auth/signup', { firstName: 'Known', lastName: 'User', email: 'known@example.com' });
+    const before = await latestCodeFromOutbox(t, 'known@example.com');
+    const res = await post('/api/auth/send-code', { email: '  Known@Example.COM ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.codeSent });
+    const rows = await query(`select kind from mail_outbox where to_address = 'known@example.com'`);
+    expect(rows.map((r) => r.kind)).toEqual(['sign-in-code', 'sign-in-code']);
+    // A new code supersedes the older one.
+    const latest = await latestCodeFromOutbox(t, 'known@example.com');
+    if (latest !== before) {
+      const old = await post('/api/auth/verify-code', { email: 'known@example.com', code: before });
+      expect(old.status).toBe(401);
+    }
+    expect((await post('/api/auth/verify-code', { email: 'known@example.com', code: latest })).status).toBe(200);
+  });
+
+  it('answers an unknown address exactly like a known one, mails a sign-up hint and no code', async () => {
+    const res = await post('/api/auth/send-code', { email: 'stranger@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.codeSent });
+    const mails = await query(`select kind, text from mail_outbox where to_address = 'stranger@example.com'`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].kind).toBe('sign-in-no-account');
+    expect(mails[0].text).not.toMatch(/\b\d{6}\b/);
+    expect(mails[0].text).toContain('Sign Up');
+    expect(await query(`select id from users where email = 'stranger@example.com'`)).toEqual([]);
+    const verify = await post('/api/auth/verify-code', { email: 'stranger@example.com', code: '123456' });
+    expect(verify.status).toBe(401);
+  });
+
+  it('answers 400 for a bad or missing e-mail', async () => {
+    for (const body of [{}, { email: '' }, { email: '   ' }, { email: 'nope' }, { email: 42 }]) {
+      const res = await post('/api/auth/send-code', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
+    }
+  });
+
+  it('limits codes per e-mail (429) and lets the window pass', async () => {
+    const email = 'eager@example.com';
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/send-code', { email })).status).toBe(200);
+    const limited = await post('/api/auth/send-code', { email: 'Eager@example.com' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toEqual({ name: 'RateLimitError', message: AUTH_MESSAGES.tooManyForEmail(15) });
+    // Sign-up counts against the same limit.
+    expect((await post('/api/auth/signup', { firstName: 'E', lastName: 'G', email })).status).toBe(429);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await post('/api/auth/send-code', { email })).status).toBe(200);
+  });
+});
+
+describe('per-address limit', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await createTestContext({ TRUST_PROXY: 'true', SIGN_IN_SENDS_PER_IP: '3' });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it('limits code requests per client address (429) across e-mails', async () => {
+    const from = (ip: string, email: string) => request(small.app).post('/api/auth/send-code').set('X-Forwarded-For', ip).send({ email });
+    for (const n of [1, 2, 3]) expect((await from('192.0.2.7', `user${n}@example.com`)).status).toBe(200);
+    const limited = await from('192.0.2.7', 'user4@example.com');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toEqual({ name: 'RateLimitError', message: AUTH_MESSAGES.tooManyFromAddress(15) });
+    expect((await from('192.0.2.8', 'user4@example.com')).status).toBe(200);
+    small.clock.advance(16 * 60_000);
+    expect((await from('192.0.2.7', 'user5@example.com')).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/verify-code', () => {
+  it('signs in: session cookie with the right flags, user verified, User role granted', async () => {
+    await post('/api/auth/signup', { firstName: 'Linus', lastName: 'T', email: 'linus@example.com' });
+    const code = await latestCodeFromOutbox(t, 'linus@example.com');
+    const res = await post('/api/auth/verify-code', { email: ' LINUS@example.com', code });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.signedIn });
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('radar_session='))!;
+    expect(cookie).toMatch(/^radar_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(cookie).not.toContain('Secure');
+    const [u] = await query(`select id, email_verified_at, last_login_at from users where email = 'linus@example.com'`);
+    expect(u.email_verified_at.toISOString()).toBe(t.clock.now().toISOString());
+    expect(u.last_login_at.toISOString()).toBe(t.clock.now().toISOString());
+    // Only the hash of the token is stored.
+    const token = sessionCookieOf(res).split('=')[1]!;
+    const sessions = await query('select id_hash, expires_at from sessions where user_id = $1', [u.id]);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].id_hash).not.toBe(token);
+    expect(sessions[0].id_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(sessions[0].expires_at.getTime()).toBe(t.clock.now().getTime() + 30 * 24 * 3600_000);
+    // The code is stored hashed, and is single-use.
+    const codes = await query(`select code_hash from sign_in_codes where email = 'linus@example.com'`);
+    expect(codes.every((c) => c.code_hash !== code && /^[0-9a-f]{64}$/.test(c.code_hash))).toBe(true);
+    const again = await post('/api/auth/verify-code', { email: 'linus@example.com', code });
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toBe(AUTH_MESSAGES.noCode);
+  });
+
+  it('refuses a wrong code with 401 and still accepts the right one after it', async () => {
+    await post('/api/auth/signup', { firstName: 'W', lastName: 'R', email: 'wrong@example.com' });
+    const code = await latestCodeFromOutbox(t, 'wrong@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await post('/api/auth/verify-code', { email: 'wrong@example.com', code: wrong });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toEqual({ name: 'AuthenticationError', message: AUTH_MESSAGES.invalidCode });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await post('/api/auth/verify-code', { email: 'wrong@example.com', code })).status).toBe(200);
+  });
+
+  it('refuses an expired code (after 10 minutes)', async () => {
+    await post('/api/auth/signup', { firstName: 'S', lastName: 'Low', email: 'slow@example.com' });
+    const code = await latestCodeFromOutbox(t, 'slow@example.com');
+    t.clock.advance(10 * 60_000);
+    const res = await post('/api/auth/verify-code', { email: 'slow@example.com', code });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe(AUTH_MESSAGES.expiredCode);
+  });
+
+  it('burns the code after 5 wrong tries', async () => {
+    await post('/api/auth/signup', { firstName: 'B', lastName: 'F', email: 'brute@example.com' });
+    const code = await latestCodeFromOutbox(t, 'brute@example.com');
+    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => c !== code);
+    const answers: Array<[number, string]> = [];
+    for (const wrong of wrongs.slice(0, 5)) {
+      const res = await post('/api/auth/verify-code', { email: 'brute@example.com', code: wrong });
+      answers.push([res.status, res.body.error.message]);
+    }
+    expect(answers).toEqual([
+      ...Array(4).fill([401, AUTH_MESSAGES.invalidCode]),
+      [429, 'Too many attempts. Request a new code.'],
+    ]);
+    const right = await post('/api/auth/verify-code', { email: 'brute@example.com', code });
+    expect(right.status).toBe(429);
+    expect(right.body.error.message).toBe('Too many attempts. Request a new code.');
+    // A new code works again.
+    await post('/api/auth/send-code', { email: 'brute@example.com' });
+    const fresh = await latestCodeFromOutbox(t, 'brute@example.com');
+    expect((await post('/api/auth/verify-code', { email: 'brute@example.com', code: fresh })).status).toBe(200);
+  });
+
+  it('answers 400 with the spec message for a malformed code, and for missing fields', async () => {
+    for (const code of ['12345', '1234567', 'abcdef', '', undefined]) {
+      const res = await post('/api/auth/verify-code', { email: 'x@example.com', code });
+      expect(res.status).toBe(400);
+      expect(res.body.error.issues).toEqual([{ path: 'code', message: 'Verification code must be 6 digits' }]);
+    }
+    const none = await post('/api/auth/verify-code', {});
+    expect(issueMessages(none)).toEqual(['email: Please enter a valid email address', 'code: Verification code must be 6 digits']);
+  });
+
+  it('answers 401 when no code was requested', async () => {
+    const res = await post('/api/auth/verify-code', { email: 'never@example.com', code: '123456' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe(AUTH_MESSAGES.noCode);
+  });
+});
+
+describe('current user', () => {
+  it('answers guests: session-user { user: null }, user 401, user-roles [], moderator roles 401', async () => {
+    expect((await request(t.app).get('/api/auth/session-user')).body).toEqual({ user: null });
+    const user = await request(t.app).get('/api/auth/user');
+    expect(user.status).toBe(401);
+    expect(user.body.error.name).toBe('AuthenticationError');
+    expect((await request(t.app).get('/api/auth/user-roles')).body).toEqual([]);
+    expect((await request(t.app).get('/api/moderator/user/roles')).status).toBe(401);
+    // A cookie that matches no session is a guest too.
+    const bogus = await request(t.app).get('/api/auth/session-user').set('Cookie', 'radar_session=nope');
+    expect(bogus.body).toEqual({ user: null });
+  });
+
+  it('returns the signed-in user with roles from every lookup', async () => {
+    const cookie = await signIn(t, 'me@example.com', { firstName: 'Me', lastName: 'Myself' });
+    const session = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
+    expect(session.status).toBe(200);
+    const userRole = (await query(`select id from roles where name = 'User'`))[0].id;
+    expect(session.body.user).toEqual({
+      id: expect.any(Number),
+      email: 'me@example.com',
+      firstName: 'Me',
+      lastName: 'Myself',
+      profileImageUrl: null,
+      lastLoginAt: t.clock.now().toISOString(),
+      roles: [{ id: userRole, name: 'User' }],
+      impersonatedRole: null,
+    });
+    const user = await request(t.app).get('/api/auth/user').set('Cookie', cookie);
+    expect(user.body).toEqual(session.body.user);
+    const roles = await request(t.app).get('/api/auth/user-roles').set('Cookie', cookie);
+    expect(roles.body).toEqual([{ id: expect.any(Number), roleId: userRole, role: { id: userRole, name: 'User' } }]);
+    expect((await request(t.app).get('/api/moderator/user/roles').set('Cookie', cookie)).body).toEqual(roles.body);
+  });
+
+  it('keeps an active session alive (sliding expiry) and ends an idle one', async () => {
+    const cookie = await signIn(t, 'slider@example.com');
+    const start = t.clock.now().getTime();
+    t.clock.advance(29 * 24 * 3600_000);
+    const alive = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
+    expect(alive.body.user.email).toBe('slider@example.com');
+    expect(String(alive.headers['set-cookie'])).toContain(`Max-Age=${30 * 24 * 3600}`);
+    const [s] = await query(`select s.expires_at from sessions s join users u on u.id = s.user_id where u.email = 'slider@example.com'`);
+    expect(s.expires_at.getTime()).toBe(start + 59 * 24 * 3600_000);
+    t.clock.advance(29 * 24 * 3600_000); // 58 days after sign-in, 29 after last use
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+    t.clock.advance(31 * 24 * 3600_000); // idle longer than the TTL
+    expect((await request(t.app).get('/api/auth/session-user').set('Cookie', cookie)).body).toEqual({ user: null });
+  });
+});
+
+describe('logout and navigations', () => {
+  it('POST /api/auth/logout ends the session and clears the cookie', async () => {
+    const cookie = await signIn(t, 'bye@example.com');
+    const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Signed out successfully' });
+    expect(String(res.headers['set-cookie'])).toMatch(/radar_session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await request(t.app).get('/api/auth/session-user').set('Cookie', cookie)).body).toEqual({ user: null });
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+    expect(await query(`select s.id_hash from sessions s join users u on u.id = s.user_id where u.email = 'bye@example.com'`)).toEqual([]);
+    // Signed out already: still a success (idempotent).
+    expect((await request(t.app).post('/api/auth/logout')).status).toBe(200);
+  });
+
+  it('refuses a cross-origin logout', async () => {
+    const cookie = await signIn(t, 'stay@example.com');
+    const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie).set('Origin', 'https://evil.example');
+    expect(res.status).toBe(403);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+  });
+
+  it('GET /api/logout ends the session and redirects to /', async () => {
+    const cookie = await signIn(t, 'nav@example.com');
+    const res = await request(t.app).get('/api/logout').set('Cookie', cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('GET /api/login redirects to the sign-in dialog', async () => {
+    const res = await request(t.app).get('/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/?signin=1');
+  });
+});
+
+describe('cleanup', () => {
+  it('deletes expired sessions and sign-in codes older than a day', async () => {
+    await signIn(t, 'old@example.com');
+    t.clock.advance(31 * 24 * 3600_000);
+    const removed = await t.ctx.services.auth.cleanup();
+    expect(removed.sessions).toBeGreaterThanOrEqual(1);
+    expect(removed.codes).toBeGreaterThanOrEqual(1);
+    expect(await query(`select id from sign_in_codes where email = 'old@example.com'`)).toEqual([]);
+    expect(await query('select id_hash from sessions where expires_at < $1', [t.clock.now()])).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
+import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
+
+export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
+
+/** Hard cap per list, far above a real week (the roadmap adds ~40 items a week); keeps a mail bounded. */
+export const DIGEST_LIST_CAP = 500;
+
+/** An hour between publication and last update before a Message Center post counts as updated (spec 01 §9). */
+const UPDATED_MESSAGE_MIN_GAP = sql`interval '1 hour'`;
+
+export function createDigestRepo(db: DbOrTx) {
+  const inWindow = (column: typeof items.createdDate, start: Date, end: Date) => sql`${column} >= ${start} and ${column} < ${end}`;
+  const changedInWindow = (start: Date, end: Date) =>
+    sql`exists (select 1 from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed' and ${itemHistory.changeDate} >= ${start} and ${itemHistory.changeDate} < ${end})`;
+  const lastChange = sql`(select max(${itemHistory.changeDate}) from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed')`;
+
+  return {
+    /** Items of a source created (roadmap) or published (Message Center) in the window, newest first. */
+    async newItems(source: 'roadmap' | 'messages', start: Date, end: Date): Promise<UnifiedItemRow[]> {
+      return db
+        .select(unifiedItemColumns)
+        .from(items)
+        .where(and(eq(items.source, source), eq(items.isRemoved, false), inWindow(items.createdDate, start, end)))
+        .orderBy(desc(items.createdDate), desc(items.id))
+        .limit(DIGEST_LIST_CAP);
+    },
+
+    /** Roadmap items with a recorded change in the window that are not new in it; most recently changed first. */
+    async changedRoadmapItems(start: Date, end: Date): Promise<UnifiedItemRow[]> {
+      return db
+        .select(unifiedItemColumns)
+        .from(items)
+        .where(
+          and(
+            eq(items.source, 'roadmap'),
+            eq(items.isRemoved, false),
+            sql`(${items.createdDate} is null or ${items.createdDate} < ${start})`,
+            changedInWindow(start, end),
+          ),
+        )
+        .orderBy(sql`${lastChange} desc nulls last`, desc(items.id))
+        .limit(DIGEST_LIST_CAP);
+    },
+
+    /**
+     * Message Center posts updated in the window and not published in it: a recorded change in the window, or
+     * Microsoft's own last-update stamp in the window at least an hour after publication (the dashboard's Updated
+     * rule), so an install whose history is younger than a week still shows the week's updates.
+     */
+    async updatedMessages(start: Date, end: Date): Promise<UnifiedItemRow[]> {
+      return db
+        .select(unifiedItemColumns)
+        .from(items)
+        .where(
+          and(
+            eq(items.source, 'messages'),
+            eq(items.isRemoved, false),
+            sql`(${items.createdDate} is null or ${items.createdDate} < ${start})`,
+            sql`(${changedInWindow(start, end)} or (${inWindow(items.modifiedDate, start, end)} and ${items.modifiedDate} >= ${items.createdDate} + ${UPDATED_MESSAGE_MIN_GAP}))`,
+          ),
+        )
+        .orderBy(sql`greatest(${items.modifiedDate}, ${lastChange}) desc nulls last`, desc(items.id))
+        .limit(DIGEST_LIST_CAP);
+    },
+
+    /** Items a moderator featured in the window, most recently featured first. */
+    async featuredItems(start: Date, end: Date, limit: number): Promise<UnifiedItemRow[]> {
+      return db
+        .select(unifiedItemColumns)
+        .from(items)
+        .where(and(eq(items.isFeatured, true), eq(items.isRemoved, false), inWindow(items.featuredAt, start, end)))
+        .orderBy(desc(items.featuredAt), desc(items.id))
+        .limit(limit);
+    },
+
+    async subscriberByEmail(email: string): Promise<DigestSubscriberRow | undefined> {
+      const [row] = await db.select().from(digestSubscribers).where(eq(digestSubscribers.email, email));
+      return row;
+    },
+
+    async subscriberById(id: number): Promise<DigestSubscriberRow | undefined> {
+      const [row] = await db.select().from(digestSubscribers).where(eq(digestSubscribers.id, id));
+      return row;
+    },
+
+    /** The signed-in user's row: linked by user id, or (not yet linked) by the account's address. */
+    async subscriberOfUser(userId: number, email: string): Promise<DigestSubscriberRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(digestSubscribers)
+        .where(sql`${digestSubscribers.userId} = ${userId} or ${digestSubscribers.email} = ${email}`)
+        .orderBy(sql`(${digestSubscribers.userId} = ${userId}) desc nulls last`, asc(digestSubscribers.id))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The visitor signup: one row per address. A new address is inserted; an existing one is re-activated (names
+     * filled in if missing) — the same outcome either way, so the answer reveals nothing.
+     */
+    async upsertSignup(input: { email: string; firstName: string; lastName: string }, now: Date): Promise<void> {
+      await db
+        .insert(digestSubscribers)
+        .values({ ...input, origin: 'signup', isActive: true, subscribedAt: now })
+        .onConflictDoUpdate({
+          target: digestSubscribers.email,
+          set: {
+            isActive: true,
+            unsubscribedAt: null,
+            firstName: sql`coalesce(${digestSubscribers.firstName}, excluded.first_name)`,
+            lastName: sql`coalesce(${digestSubscribers.lastName}, excluded.last_name)`,
+            subscribedAt: sql`case when ${digestSubscribers.isActive} then ${digestSubscribers.subscribedAt} else excluded.subscribed_at end`,
+          },
+        });
+    },
+
+    /** Subscribes a signed-in user by their account address and links the row to the account. */
+    async upsertForUser(user: { id: number; email: string; firstName: string | null; lastName: string | null }, now: Date): Promise<DigestSubscriberRow> {
+      const [row] = await db
+        .insert(digestSubscribers)
+        .values({ email: user.email, firstName: user.firstName, lastName: user.lastName, userId: user.id, origin: 'account', isActive: true, subscribedAt: now })
+        .onConflictDoUpdate({
+          target: digestSubscribers.email,
+          set: {
+            userId: user.id,
+            isActive: true,
+            unsubscribedAt: null,
+            firstName: sql`coalesce(${digestSubscribers.firstName}, excluded.first_name)`,
+            lastName: sql`coalesce(${digestSubscribers.lastName}, excluded.last_name)`,
+            subscribedAt: sql`case when ${digestSubscribers.isActive} then ${digestSubscribers.subscribedAt} else excluded.subscribed_at end`,
+          },
+        })
+        .returning();
+      return row!;
+    },
+
+    async setActive(id: number, active: boolean, now: Date, userId?: number): Promise<DigestSubscriberRow | undefined> {
+      const [row] = await db
+        .update(digestSubscribers)
+        .set({ isActive: active, unsubscribedAt: active ? null : now, ...(userId ? { userId } : {}) })
+        .where(eq(digestSubscribers.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Active subscribers with no delivery for the week yet, in id order (the job's work list). */
+    async pendingSubscribers(weekStart: string, afterId: number, limit: number): Promise<DigestSubscriberRow[]> {
+      return db
+        .select()
+        .from(digestSubscribers)
+        .where(
+          and(
+            eq(digestSubscribers.isActive, true),
+            sql`${digestSubscribers.id} > ${afterId}`,
+            sql`not exists (select 1 from ${digestDeliveries} where ${digestDeliveries.subscriberId} = ${digestSubscribers.id} and ${digestDeliveries.weekStart} = ${weekStart})`,
+          ),
+        )
+        .orderBy(asc(digestSubscribers.id))
+        .limit(limit);
+    },
+
+    /** Claims the week for a subscriber; false when a delivery exists already (another run got there first). */
+    async claimDelivery(subscriberId: number, weekStart: string, now: Date): Promise<number | null> {
+      const rows = await db
+        .insert(digestDeliveries)
+        .values({ subscriberId, weekStart, createdAt: now })
+        .onConflictDoNothing({ target: [digestDeliveries.subscriberId, digestDeliveries.weekStart] })
+        .returning({ id: digestDeliveries.id });
+      return rows[0]?.id ?? null;
+    },
+
+    async countActive(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(digestSubscribers).where(eq(digestSubscribers.isActive, true));
+      return row?.n ?? 0;
+    },
+
+    async linkDeliveryToOutbox(deliveryId: number, outboxId: number | null): Promise<void> {
+      await db.update(digestDeliveries).set({ outboxId }).where(eq(digestDeliveries.id, deliveryId));
+    },
+  };
+}

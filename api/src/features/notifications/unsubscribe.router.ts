@@ -1,0 +1,59 @@
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../../app-context.js';
+import { createNotificationsRepo } from './notifications.repo.js';
+import { renderUnsubscribePage } from './unsubscribe-page.js';
+import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token.js';
+
+/**
+ * The one-click unsubscribe link of every mail (no sign-in; the signed token is the authority).
+ *  GET  /api/unsubscribe?token=  a confirmation page with a button. GET never changes anything: mail scanners and
+ *                                link previews fetch links on their own.
+ *  POST /api/unsubscribe?token=  unsubscribes: the page's button, and the RFC 8058 one-click POST a mail client
+ *                                sends to the List-Unsubscribe URL (body `List-Unsubscribe=One-Click`).
+ * A missing, malformed or forged token answers 400 with an explanatory page.
+ */
+export function createUnsubscribeRouter(ctx: AppContext): Router {
+  const repo = createNotificationsRepo(ctx.db);
+  const digest = ctx.services.digest;
+  const router = Router();
+
+  const tokenOf = (req: Request) => (typeof req.query.token === 'string' ? req.query.token : undefined);
+
+  async function describe(target: UnsubscribeTarget): Promise<string | null> {
+    if (target.kind === 'digest') return 'the M365 Radar weekly digest';
+    const subs = await repo.subscriptionsByIds(target.subscriptionIds);
+    if (subs.length === 0) return null;
+    const names = subs.map((s) => `“${s.itemTitle ?? s.itemExternalId}”`);
+    return names.length === 1 ? `changes to ${names[0]}` : `changes to ${names.length} items: ${names.join(', ')}`;
+  }
+
+  function invalid(res: Response) {
+    res.status(400).type('html').send(renderUnsubscribePage({ kind: 'invalid', homeUrl: ctx.publicUrl }));
+  }
+
+  router.get('/unsubscribe', async (req, res) => {
+    const token = tokenOf(req);
+    const target = verifyUnsubscribeToken(ctx.secret, token);
+    const what = target && (await describe(target));
+    if (!target || !what) return invalid(res);
+    res
+      .type('html')
+      .send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token!)}` }));
+  });
+
+  router.post('/unsubscribe', async (req, res) => {
+    const target = verifyUnsubscribeToken(ctx.secret, tokenOf(req));
+    const what = target && (await describe(target));
+    if (!target || !what) return invalid(res);
+    if (target.kind === 'digest') {
+      const done = await digest.unsubscribeById(target.subscriberId);
+      if (!done.found) return invalid(res);
+    } else {
+      await repo.deactivateSubscriptions(target.subscriptionIds, ctx.clock.now());
+    }
+    ctx.log.info({ target }, 'unsubscribed by link');
+    res.type('html').send(renderUnsubscribePage({ kind: 'done', what, settingsUrl: `${ctx.publicUrl}/notifications` }));
+  });
+
+  return router;
+}

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { ChangeHistoryEntry } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { itemHistory, items } from '../../db/schema.js';
+
+type HistoryRow = typeof itemHistory.$inferSelect;
+type ItemHead = { source: 'roadmap' | 'messages'; externalId: string; title: string };
+
+export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHistoryEntry {
+  const entry: ChangeHistoryEntry = {
+    id: row.id,
+    changeType: row.changeType,
+    changeDate: row.changeDate.toISOString(),
+    changedFields: row.changedFields,
+    previousValues: row.previousValues,
+    newValues: row.newValues,
+  };
+  if (!item) return entry;
+  return {
+    ...entry,
+    source: item.source,
+    roadmapItem: item.source === 'roadmap' ? { itemId: item.externalId, title: item.title } : null,
+    messageCenterItem: item.source === 'messages' ? { messageId: item.externalId, title: item.title } : null,
+  };
+}
+
+/** Reads of change history; only the sync writes it. */
+export function createChangeHistoryRepo(db: DbOrTx) {
+  return {
+    /** One item's history, newest first (id breaks ties: entries of one sync share a date). */
+    async forItem(itemRowId: number): Promise<ChangeHistoryEntry[]> {
+      const rows = await db
+        .select()
+        .from(itemHistory)
+        .where(eq(itemHistory.itemId, itemRowId))
+        .orderBy(desc(itemHistory.changeDate), desc(itemHistory.id));
+      return rows.map((r) => toChangeHistoryEntry(r));
+    },
+
+    /** Every item's history, newest first, paged, with the item's id and title. */
+    async list(q: { page: number; limit: number; source?: 'roadmap' | 'messages'; changeType?: HistoryRow['changeType'] }) {
+      const filters: SQL[] = [];
+      if (q.source) filters.push(eq(items.source, q.source));
+      if (q.changeType) filters.push(eq(itemHistory.changeType, q.changeType));
+      const where = filters.length ? and(...filters) : undefined;
+      const [{ total }] = await db.select({ total: count() }).from(itemHistory).innerJoin(items, eq(itemHistory.itemId, items.id)).where(where);
+      const rows = await db
+        .select({ h: itemHistory, source: items.source, externalId: items.externalId, title: items.title })
+        .from(itemHistory)
+        .innerJoin(items, eq(itemHistory.itemId, items.id))
+        .where(where)
+        .orderBy(desc(itemHistory.changeDate), desc(itemHistory.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      return {
+        changeHistory: rows.map((r) => toChangeHistoryEntry(r.h, r)),
+        total,
+        page: q.page,
+        totalPages: Math.ceil(total / q.limit),
+      };
+    },
+  };
+}

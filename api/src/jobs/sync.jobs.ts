@@ -1,0 +1,33 @@
+import type { SyncService } from '../sync/sync.service.js';
+import { SyncAlreadyRunningError } from '../sync/sync.service.js';
+import type { JobDefinition } from './index.js';
+
+export const ROADMAP_SYNC_JOB = 'sync-roadmap';
+export const MESSAGE_SYNC_JOB = 'sync-message-center';
+
+/**
+ * Roadmap every ROADMAP_SYNC_INTERVAL_MS (6 h), Message Center every MESSAGE_SYNC_INTERVAL_MS (1 h).
+ * concurrency 1 + lockLimit 1 keep Agenda from running two of one job on a worker; the sync service's advisory
+ * lock covers other workers and admin triggers. A feed failure is recorded in sync history by the service, so the
+ * job itself does not fail (Agenda would only log it twice).
+ */
+export const syncJobs: JobDefinition = (agenda, ctx) => {
+  const sync: SyncService = ctx.services.sync;
+  // Lock lifetime comes from the runner (defaultLockLifetime), so tests can keep it short.
+  const options = { concurrency: 1, lockLimit: 1 };
+  const guard = (name: string, run: () => Promise<unknown>) => async () => {
+    try {
+      await run();
+    } catch (err) {
+      if (err instanceof SyncAlreadyRunningError) ctx.log.info({ job: name }, 'sync already running elsewhere; this run is skipped');
+      else throw err;
+    }
+  };
+  agenda.define(ROADMAP_SYNC_JOB, guard(ROADMAP_SYNC_JOB, () => sync.syncRoadmap({ trigger: 'schedule' })), options);
+  agenda.define(MESSAGE_SYNC_JOB, guard(MESSAGE_SYNC_JOB, () => sync.syncMessages({ trigger: 'schedule' })), options);
+};
+syncJobs.schedule = async (agenda, ctx) => {
+  // skipImmediate: the startup task syncs at once when the data is empty or stale.
+  await agenda.every(ctx.config.ROADMAP_SYNC_INTERVAL_MS, ROADMAP_SYNC_JOB, undefined, { skipImmediate: true });
+  await agenda.every(ctx.config.MESSAGE_SYNC_INTERVAL_MS, MESSAGE_SYNC_JOB, undefined, { skipImmediate: true });
+};

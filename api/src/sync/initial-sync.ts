@@ -1,0 +1,50 @@
+import type { AppContext } from '../app-context.js';
+import { demoRecords } from '../demo/demo-data.js';
+import type { StartupEnv } from '../startup.js';
+import { isDemoDataLoaded } from './demo-state.js';
+import { lastSuccessfulRun } from './sync-history.repo.js';
+import { countItems } from './sync.repo.js';
+import type { SyncService } from './sync.service.js';
+
+/**
+ * After the server is up: on an empty database, sync both sources at once instead of waiting for the schedule.
+ * When that first roadmap sync fails on the embedded default (typically: no network) and DEMO_DATA=auto, the shipped
+ * demo data set is loaded so the product can be explored; it is flagged and logged, and the next successful live
+ * sync replaces it. On a database with data, a source whose last success is older than its interval syncs now
+ * (the repeating jobs skip their immediate run, so restarts do not each cost a full fetch).
+ */
+export async function initialSyncTask(ctx: AppContext, env: StartupEnv): Promise<void> {
+  const { config, db, log, clock } = ctx;
+  const sync: SyncService = ctx.services.sync;
+  if (!config.JOBS_ENABLED) return;
+  const run = (what: () => Promise<unknown>) => what().catch((err) => log.warn({ err: (err as Error).message }, 'startup sync skipped'));
+
+  if ((await countItems(db)) === 0) {
+    log.info('empty database: running the first Roadmap and Message Center sync');
+    const roadmap = await sync.syncRoadmap({ trigger: 'startup' });
+    if (roadmap.run.status !== 'success' && env.isEmbedded && config.DEMO_DATA === 'auto') {
+      const demo = demoRecords(clock.now());
+      await sync.applyRoadmap(demo.roadmap, { trigger: 'demo', demo: true });
+      await sync.applyMessages(demo.messages, { trigger: 'demo', demo: true });
+      env.setDemoData(true);
+      log.warn(
+        { roadmapItems: demo.roadmap.length, messages: demo.messages.length, reason: roadmap.run.errorMessage },
+        'DEMO DATA LOADED: the live roadmap feed could not be reached, so the shipped demo data set is shown. It is replaced by the next successful sync.',
+      );
+      return;
+    }
+    await run(() => sync.syncMessages({ trigger: 'startup' }));
+    env.setDemoData(await isDemoDataLoaded(db));
+    return;
+  }
+
+  env.setDemoData(await isDemoDataLoaded(db));
+  const now = clock.now().getTime();
+  const stale = async (source: 'roadmap' | 'message_center', everyMs: number) => {
+    const last = await lastSuccessfulRun(db, source);
+    return !last || now - last.startedAt.getTime() >= everyMs;
+  };
+  if (await stale('roadmap', config.ROADMAP_SYNC_INTERVAL_MS)) await run(() => sync.syncRoadmap({ trigger: 'startup' }));
+  if (await stale('message_center', config.MESSAGE_SYNC_INTERVAL_MS)) await run(() => sync.syncMessages({ trigger: 'startup' }));
+  env.setDemoData(await isDemoDataLoaded(db));
+}

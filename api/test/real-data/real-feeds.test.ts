@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { itemHistory, items } from '../../src/db/schema.js';
+import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
+
+/**
+ * The recorded real feeds (../shared/fixtures/m365, described in FORMAT.md) served by the replay server and synced
+ * A then B through the production clients and sync service. Expected numbers are FORMAT.md's.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DIR = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'm365');
+const FILES = ['roadmap-v1-2026-01-31.json', 'roadmap-v1-2026-02-07.json', 'messages-2026-01-31.json', 'messages-2026-02-07.json'];
+const present = FILES.every((f) => fs.existsSync(path.join(DIR, f)));
+const read = (f: string) => fs.readFileSync(path.join(DIR, f), 'utf8');
+
+// The fetch moments in SOURCES.md: every message in each file was still active then.
+const AT_A = '2026-01-31T00:37:08Z';
+const AT_B = '2026-02-07T00:38:15Z';
+
+if (!present) {
+  describe('real feeds', () => {
+    it(`skipped: recorded feeds not found in ${DIR}`, () => {
+      console.log(`test:real-data skipped: ${DIR} does not hold ${FILES.join(', ')}`);
+    });
+  });
+} else {
+  describe('real feeds A (2026-01-31) → B (2026-02-07)', () => {
+    let h: SyncHarness;
+    const report: Record<string, unknown> = {};
+    beforeAll(async () => {
+      h = await createSyncHarness({
+        server: {
+          roadmaps: { A: read(FILES[0]), B: read(FILES[1]) },
+          messages: { A: JSON.parse(read(FILES[2])), B: JSON.parse(read(FILES[3])) },
+          pageSize: 100,
+        },
+        env: { FEED_TIMEOUT_MS: '60000' },
+      });
+    });
+    afterAll(async () => {
+      console.log('real-data counts\n' + JSON.stringify(report, null, 2));
+      await h?.close();
+    });
+
+    const historyCountFor = async (source: 'roadmap' | 'messages', ids: string[]) => {
+      const [r] = await h.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(itemHistory)
+        .innerJoin(items, eq(itemHistory.itemId, items.id))
+        .where(and(eq(items.source, source), inArray(items.externalId, ids), eq(itemHistory.changeType, 'changed')));
+      return r.n;
+    };
+
+    it('roadmap: 1,900 items, then 33 added, 31 removed, 80 changed on meaningful fields (81 minus one `modified`-only)', async () => {
+      h.clock.set(AT_A);
+      h.server.setRoadmap('A');
+      let t = Date.now();
+      const a = (await h.sync.syncRoadmap({ trigger: 'cli' })).run;
+      report.roadmapA = { ...pick(a), ms: Date.now() - t };
+      expect(a).toMatchObject({ status: 'success', itemsProcessed: 1900, newItems: 1900, totalItems: 1900 });
+
+      h.clock.set(AT_B);
+      h.server.setRoadmap('B');
+      t = Date.now();
+      const b = (await h.sync.syncRoadmap({ trigger: 'cli' })).run;
+      report.roadmapB = { ...pick(b), ms: Date.now() - t };
+      expect(b).toMatchObject({ status: 'success', itemsProcessed: 1902, newItems: 33, removedItems: 31, changedItems: 80, restoredItems: 0, totalItems: 1902 });
+
+      const [status] = await h.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(itemHistory)
+        .where(and(eq(itemHistory.syncId, b.id), sql`'status' = ANY(${itemHistory.changedFields})`));
+      expect(status.n).toBe(42);
+      const [title] = await h.database.db
+        .select()
+        .from(itemHistory)
+        .innerJoin(items, eq(itemHistory.itemId, items.id))
+        .where(and(eq(items.externalId, '396562'), eq(itemHistory.changeType, 'changed')));
+      expect(title.item_history.changedFields).toEqual(expect.arrayContaining(['title', 'products']));
+
+      t = Date.now();
+      const again = (await h.sync.syncRoadmap({ trigger: 'cli' })).run;
+      report.roadmapBAgain = { ...pick(again), ms: Date.now() - t };
+      expect(again).toMatchObject({ newItems: 0, changedItems: 0, removedItems: 0 });
+    });
+
+    it('messages: 731, then 54 added, 59 expired, 39 real changes and none for the 5 FeatureStatusJson-only ones', async () => {
+      h.clock.set(AT_A);
+      h.server.setMessages('A');
+      let t = Date.now();
+      const a = (await h.sync.syncMessages({ trigger: 'cli' })).run;
+      report.messagesA = { ...pick(a), ms: Date.now() - t };
+      expect(a).toMatchObject({ status: 'success', itemsProcessed: 731, newItems: 731, totalItems: 731 });
+
+      h.clock.set(AT_B);
+      h.server.setMessages('B');
+      t = Date.now();
+      const b = (await h.sync.syncMessages({ trigger: 'cli' })).run;
+      report.messagesB = { ...pick(b), ms: Date.now() - t };
+      expect(b).toMatchObject({ status: 'success', itemsProcessed: 726, newItems: 54, removedItems: 59, changedItems: 39, totalItems: 726 });
+      expect(await historyCountFor('messages', ['MC1183611', 'MC1217997', 'MC1218415', 'MC1218712', 'MC1219794'])).toBe(0);
+      const [resurrected] = await h.database.db.select().from(items).where(and(eq(items.source, 'messages'), eq(items.externalId, 'MC1048624')));
+      expect(resurrected).toMatchObject({ title: '(Updated) DNS Provisioning Change', isRemoved: false });
+
+      const [links] = await h.database.db.execute<{ n: number; resolved: number }>(sql`
+        select count(*)::int as n, count(r.id)::int as resolved from message_roadmap_links l
+        left join items r on r.source = 'roadmap' and r.external_id = l.roadmap_external_id`).then((r) => r.rows);
+      report.links = links;
+      expect(links.n).toBeGreaterThan(200);
+    });
+  });
+}
+
+function pick(run: { newItems: number; changedItems: number; removedItems: number; restoredItems: number; itemsProcessed: number; totalItems: number }) {
+  const { itemsProcessed, totalItems, newItems, changedItems, removedItems, restoredItems } = run;
+  return { itemsProcessed, totalItems, newItems, changedItems, removedItems, restoredItems };
+}

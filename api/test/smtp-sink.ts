@@ -1,0 +1,124 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** Envelope recipients (RCPT TO), lower-cased. */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: ParsedMail['headers'];
+  parsed: ParsedMail;
+}
+
+export interface SmtpSink {
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  port: number;
+  /** Every message received so far, oldest first. */
+  messages: ReceivedMail[];
+  /**
+   * The next message to `address` that has not been taken by an earlier waitFor (already received or still to come).
+   * Rejects after `timeoutMs`.
+   */
+  waitFor(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Forgets received messages. */
+  clear(): void;
+  /** Answer the next `count` messages with a temporary failure (451), to exercise retries. */
+  rejectNext(count: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server in this process on a free port (no TLS, no auth) that parses what it receives. The code under
+ * test uses its production nodemailer client against it.
+ */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const taken = new Set<ReceivedMail>();
+  const waiters: Array<{ address: string; resolve: (m: ReceivedMail) => void }> = [];
+  let rejecting = 0;
+
+  const deliver = (mail: ReceivedMail) => {
+    messages.push(mail);
+    const i = waiters.findIndex((w) => mail.to.includes(w.address));
+    if (i >= 0) {
+      taken.add(mail);
+      waiters.splice(i, 1)[0]!.resolve(mail);
+    }
+  };
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      if (rejecting > 0) {
+        rejecting--;
+        stream.resume();
+        stream.on('end', () => {
+          const err = Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 });
+          callback(err);
+        });
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          deliver({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: parsed.headers,
+            parsed,
+          });
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    waitFor(address, timeoutMs = 10_000) {
+      const wanted = address.toLowerCase();
+      const ready = messages.find((m) => !taken.has(m) && m.to.includes(wanted));
+      if (ready) {
+        taken.add(ready);
+        return Promise.resolve(ready);
+      }
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          address: wanted,
+          resolve: (m: ReceivedMail) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no mail to ${address} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
+      });
+    },
+    clear() {
+      messages.length = 0;
+      taken.clear();
+    },
+    rejectNext(count) {
+      rejecting = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,60 @@
+import { loadConfig, type Config } from '../src/config.js';
+import { fixedClock } from '../src/lib/clock.js';
+import { createLogger } from '../src/logger.js';
+import type { SyncChangeSet } from '../src/sync/sync.service.js';
+import { createFeedClients, createSyncServiceFor } from '../src/sync/wiring.js';
+import { createTestDb, type TestDatabase } from './db.js';
+import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from './replay-server.js';
+
+/** Snapshot moments of the small fixtures (like the real files: 2026-01-31 and 2026-02-07). */
+export const T_A = '2026-01-31T00:40:00Z';
+export const T_B = '2026-02-07T00:40:00Z';
+export const T_C = '2026-02-10T00:00:00Z';
+
+export interface SyncHarness {
+  database: TestDatabase;
+  server: ReplayServer;
+  clock: ReturnType<typeof fixedClock>;
+  config: Config;
+  sync: ReturnType<typeof createSyncServiceFor>;
+  hookCalls: SyncChangeSet[];
+  close(): Promise<void>;
+}
+
+/** A fresh database, a replay server and the production sync service pointed at it. */
+export async function createSyncHarness(
+  options: { graph?: boolean; env?: Record<string, string>; server?: Parameters<typeof startReplayServer>[0] } = {},
+): Promise<SyncHarness> {
+  const database = await createTestDb();
+  const server = await startReplayServer(options.server);
+  const clock = fixedClock(T_A);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    ROADMAP_FEED_URL: server.roadmapUrl,
+    GRAPH_AUTHORITY_URL: server.url,
+    GRAPH_API_URL: server.graphApiUrl,
+    FEED_TIMEOUT_MS: '1500',
+    FEED_RETRIES: '0',
+    ...(options.graph === false ? {} : { GRAPH_TENANT_ID: TENANT, GRAPH_CLIENT_ID: CLIENT_ID, GRAPH_CLIENT_SECRET: CLIENT_SECRET }),
+    ...options.env,
+  });
+  const log = createLogger('silent');
+  const hookCalls: SyncChangeSet[] = [];
+  const clients = createFeedClients(config, clock, log);
+  const sync = createSyncServiceFor(
+    { config, db: database.db, pool: database.pool, clock, log },
+    { clients, onItemsChanged: (c) => void hookCalls.push(c) },
+  );
+  return {
+    database,
+    server,
+    clock,
+    config,
+    sync,
+    hookCalls,
+    close: async () => {
+      await server.close();
+      await database.close();
+    },
+  };
+}
