@@ -1,6 +1,4 @@
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
-import type { Mailbox } from '../support/mailbox.js';
-import { AuthDialogPage } from './AuthDialogPage.js';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ShellPage } from './ShellPage.js';
 
 export type AdminTab = 'Sync History' | 'Change History' | 'Users' | 'Products' | 'Contact Forms' | 'Digest' | 'Analytics' | 'AI Summary' | 'Activity';
@@ -10,24 +8,6 @@ export type AdminTab = 'Sync History' | 'Change History' | 'Users' | 'Products' 
  * (RADAR_E2E_ADMIN_EMAIL overrides it for both sides).
  */
 export const E2E_ADMIN_EMAIL = process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com';
-
-/** Signs up (or in) through the real passwordless flow in a fresh context; returns its storage state. */
-export async function signInThroughDialog(browser: Browser, baseURL: string, mailbox: Mailbox, user: { firstName: string; lastName: string; email: string }) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const shell = new ShellPage(page);
-  const auth = new AuthDialogPage(page);
-  await shell.goto('/');
-  const before = mailbox.messagesTo(user.email).length;
-  await shell.openAuthDialogFromFooter('Sign Up');
-  await auth.requestSignUpCode(user);
-  await expect(auth.title('Enter Verification Code')).toBeVisible();
-  await auth.submitCode(await mailbox.signInCode(user.email, before));
-  await expect(shell.toast('Successfully signed in')).toBeVisible();
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 /** /admin: the access check, the tabs and the parts the suites drive. Role locators only. */
 export class AdminPage {

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpServer } from './smtp.js';
+import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT } from '../../api/test/replay-server.js';
+import { demoMessagesRaw, demoRoadmapRaw } from '../../api/src/demo/demo-data.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,6 +38,24 @@ async function waitForReady(url: string, api: ChildProcess, log: () => string, t
   throw new Error(`The api did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
 }
 
+/** Waits until the first sync of both sources has stored items, so suites start from a known data set. */
+async function waitForData(baseUrl: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/dashboard/stats`, { signal: AbortSignal.timeout(5000) });
+      last = await response.text();
+      const stats = JSON.parse(last) as { bySource?: { roadmap: number; messages: number } };
+      if (stats.bySource && stats.bySource.roadmap > 0 && stats.bySource.messages > 0) return;
+    } catch {
+      // not ready yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The first sync did not store items within ${timeoutMs} ms (last stats: ${last})`);
+}
+
 function assertBuilt(): void {
   const required = ['api/dist/main.js', 'shell/dist/index.html', 'mfe-dashboard/dist/mf-manifest.json', 'mfe-admin/dist/mf-manifest.json', 'mfe-digest/dist/mf-manifest.json'];
   const missing = required.filter((file) => !fs.existsSync(path.join(root, file)));
@@ -55,6 +75,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = path.join(work, 'mail');
   fs.mkdirSync(mailDir);
   const smtp = await startSmtpServer(mailDir);
+  // The product's data comes through the real sync path: a local server replays the shipped demo data set in the
+  // real roadmap-feed and Graph formats (no traffic leaves this machine), so admin-triggered syncs succeed too.
+  const now = new Date();
+  const feeds = await startReplayServer({
+    roadmaps: { demo: JSON.stringify(demoRoadmapRaw(now)) },
+    messages: { demo: demoMessagesRaw(now) },
+    pageSize: 20,
+  });
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
 
@@ -73,6 +101,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: process.env.RADAR_E2E_LOG_LEVEL ?? 'warn',
       // This address is made an Admin on sign-up (see pages/AdminPage.ts).
       ADMIN_EMAILS: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
+      ROADMAP_FEED_URL: feeds.roadmapUrl,
+      GRAPH_TENANT_ID: TENANT,
+      GRAPH_CLIENT_ID: CLIENT_ID,
+      GRAPH_CLIENT_SECRET: CLIENT_SECRET,
+      GRAPH_AUTHORITY_URL: feeds.url,
+      GRAPH_API_URL: feeds.graphApiUrl,
+      FEED_RETRIES: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -84,9 +119,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   try {
     await waitForReady(`${baseUrl}/readyz`, api, () => output);
+    await waitForData(baseUrl);
   } catch (error) {
     api.kill('SIGTERM');
     await smtp.close();
+    await feeds.close();
     throw error;
   }
 
@@ -101,6 +138,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (api.exitCode === null) api.kill('SIGKILL');
     }
     await smtp.close();
+    await feeds.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
 }

@@ -1,11 +1,8 @@
-import type { BrowserContextOptions } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { AdminPage, E2E_ADMIN_EMAIL, signInThroughDialog } from '../pages/AdminPage.js';
+import { AdminPage, E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
+import { signInThroughDialog, type StorageState } from '../support/sign-in.js';
 
-// Needs from the global setup (support/global-setup.ts): ADMIN_EMAILS including E2E_ADMIN_EMAIL, and
-// ROADMAP_FEED_URL pointing at a replay server serving api/test/fixtures (api/test/replay-server.ts).
-
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+// The global setup (support/global-setup.ts) makes E2E_ADMIN_EMAIL an Admin and replays the demo feeds locally.
 
 test.describe('admin dashboard', () => {
   test.describe.configure({ mode: 'serial' });

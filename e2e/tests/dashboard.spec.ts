@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
+import { E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
+import { grantRole, signInThroughDialog } from '../support/sign-in.js';
 
-// Needs the demo data set imported into the e2e product (roadmap items linked to Message Center posts).
+// The e2e product syncs the shipped demo data set from a local replay of the feeds (support/global-setup.ts).
 
 /** Data rows of an RFC 4180 CSV (quoted fields may hold commas and line breaks), without the header. */
 function csvDataRows(text: string): number {
@@ -79,13 +81,18 @@ test.describe('dashboard', () => {
   });
 });
 
-/**
- * Signed-in flows. They need the shell suite's sign-in helper (real passwordless flow, code read from the test
- * mailbox) and a way to give the test user the Moderator role; until both exist in e2e/ they are marked fixme.
- */
+/** Signed-in flows: real passwordless sign-in (code from the test mailbox); the moderator is granted by the e2e admin. */
 test.describe('dashboard, signed in', () => {
-  test('a moderator features an item and it appears in the landing carousel', async ({ page }) => {
-    test.fixme(true, 'needs the shared sign-in helper and a Moderator seeding hook in e2e/');
+  test('a moderator features an item and it appears in the landing carousel', async ({ browser, mailbox }) => {
+    const baseURL = process.env.RADAR_BASE_URL ?? '';
+    const adminState = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL });
+    const email = uniqueEmail('mona');
+    await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Mona', lastName: 'Moderator', email });
+    await grantRole(browser, baseURL, adminState, email, 'Moderator');
+    // Sign in again so the page starts with the new role.
+    const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Mona', lastName: 'Moderator', email });
+    const context = await browser.newContext({ baseURL, storageState: state });
+    const page = await context.newPage();
     const title = 'Microsoft Teams: Town hall Q&A moderation queue';
     const dashboard = new DashboardPage(page);
     await dashboard.goto('?roadmap=990004');
@@ -97,10 +104,14 @@ test.describe('dashboard, signed in', () => {
     await expect(page.getByText('Moderation settings updated successfully')).toBeVisible();
     await page.goto('/');
     await expect(page.getByText(title).first()).toBeVisible();
+    await context.close();
   });
 
-  test('a user subscribes to an item and sees it on /notifications', async ({ page }) => {
-    test.fixme(true, 'needs the shared sign-in helper in e2e/');
+  test('a user subscribes to an item and sees it on /notifications', async ({ browser, mailbox }) => {
+    const baseURL = process.env.RADAR_BASE_URL ?? '';
+    const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Sam', lastName: 'Subscriber', email: uniqueEmail('sam') });
+    const context = await browser.newContext({ baseURL, storageState: state });
+    const page = await context.newPage();
     const title = 'Microsoft Teams: Pin messages in channels';
     const dashboard = new DashboardPage(page);
     await dashboard.goto('?roadmap=990002');
@@ -108,5 +119,6 @@ test.describe('dashboard, signed in', () => {
     await expect(page.getByText('Subscription created')).toBeVisible();
     await page.goto('/notifications');
     await expect(page.getByText(title)).toBeVisible();
+    await context.close();
   });
 });
