@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import { contactRequest } from './contact.js';
+import { signupRequest, verifyCodeRequest } from './auth.js';
+import { itemListQuery, thirdPartyLink } from './items.js';
+import { moderationUpdate } from './moderation.js';
+import { roleInput, testNotificationRequest } from './admin.js';
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.success ? [] : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('sign-in contracts (spec 01 §5)', () => {
+  it('trims and lower-cases the e-mail', () => {
+    expect(signupRequest.parse({ firstName: ' Ada ', lastName: 'L', email: '  Ada@Example.COM ' })).toEqual({
+      firstName: 'Ada',
+      lastName: 'L',
+      email: 'ada@example.com',
+    });
+  });
+
+  it('gives the spec messages', () => {
+    expect(messages(signupRequest.safeParse({ firstName: '', lastName: ' ', email: 'nope' }))).toEqual([
+      'firstName: First name is required',
+      'lastName: Last name is required',
+      'email: Please enter a valid email address',
+    ]);
+    expect(messages(verifyCodeRequest.safeParse({ email: 'a@b.co', code: '12345' }))).toEqual(['code: Verification code must be 6 digits']);
+    expect(messages(verifyCodeRequest.safeParse({ email: 'a@b.co', code: '12a456' }))).toEqual(['code: Verification code must be 6 digits']);
+    expect(verifyCodeRequest.safeParse({ email: 'a@b.co', code: '123456' }).success).toBe(true);
+  });
+});
+
+describe('contact contract (spec 02 §5)', () => {
+  it('enforces the 2, 2 and 10 character minima with the spec messages', () => {
+    expect(messages(contactRequest.safeParse({ firstName: 'A', lastName: 'B', email: 'x', message: 'short' }))).toEqual([
+      'firstName: First name must be at least 2 characters',
+      'lastName: Last name must be at least 2 characters',
+      'email: Please enter a valid email address',
+      'message: Message must be at least 10 characters',
+    ]);
+  });
+});
+
+describe('item list query (spec 01 §7, §9)', () => {
+  it('applies the defaults: page 1, 50 per page, newest created first', () => {
+    expect(itemListQuery.parse({})).toMatchObject({ page: 1, limit: 50, sortField: 'createdDate', sortDirection: 'desc' });
+  });
+
+  it('reads lists from commas or repeated keys', () => {
+    expect(itemListQuery.parse({ sources: 'roadmap,messages', products: ['Teams', ' Outlook '] })).toMatchObject({
+      sources: ['roadmap', 'messages'],
+      products: ['Teams', 'Outlook'],
+    });
+  });
+
+  it('allows one new and one changed change type, never two of a group', () => {
+    expect(itemListQuery.parse({ changeTypes: 'new_7days,changed_1_day' }).changeTypes).toEqual(['new_7days', 'changed_1_day']);
+    expect(itemListQuery.safeParse({ changeTypes: 'new_7days,new_30days' }).success).toBe(false);
+    expect(itemListQuery.safeParse({ changeTypes: 'new_365days' }).success).toBe(false);
+  });
+
+  it('names the bad field', () => {
+    expect(messages(itemListQuery.safeParse({ limit: '5000' }))).toEqual(['limit: limit must be at most 1000']);
+    expect(messages(itemListQuery.safeParse({ sources: 'roadmap,rss' }))[0]).toMatch(/^sources\.1: /);
+    expect(itemListQuery.parse({ featured: 'true', moderatorFeatured: '0' })).toMatchObject({ featured: true, moderatorFeatured: false });
+  });
+});
+
+describe('moderation contracts', () => {
+  it('accepts only http(s) links of the spec types, defaulting to other', () => {
+    expect(thirdPartyLink.parse({ title: 'Video', url: 'https://example.com/v' }).type).toBe('other');
+    expect(thirdPartyLink.safeParse({ title: 'x', url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(thirdPartyLink.safeParse({ title: 'x', url: 'ftp://example.com' }).success).toBe(false);
+    expect(thirdPartyLink.safeParse({ title: 'x', url: 'https://e.com', type: 'podcast' }).success).toBe(false);
+    expect(thirdPartyLink.safeParse({ title: ' ', url: 'https://e.com' }).success).toBe(false);
+  });
+
+  it('requires the featured flag and defaults notes to empty', () => {
+    expect(moderationUpdate.parse({ isFeatured: true, thirdPartyLinks: [] }).moderatorNotes).toBe('');
+    expect(messages(moderationUpdate.safeParse({ thirdPartyLinks: [] }))).toEqual(['isFeatured: isFeatured must be true or false']);
+  });
+});
+
+describe('admin contracts (spec 02 §5)', () => {
+  it('requires a role name', () => {
+    expect(messages(roleInput.safeParse({ name: '  ' }))).toEqual(['name: Role name is required']);
+    expect(roleInput.parse({ name: 'Auditor' }).permissions).toEqual([]);
+  });
+
+  it('asks for item id and item type together', () => {
+    expect(messages(testNotificationRequest.safeParse({ itemId: '' }))).toEqual([
+      'itemId: Please fill in Item ID and Item Type',
+      'itemType: Please fill in Item ID and Item Type',
+    ]);
+  });
+});
