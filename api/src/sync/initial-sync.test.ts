@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { items, syncHistory } from '../db/schema.js';
 import { ROADMAP_SYNC_JOB } from '../jobs/sync.jobs.js';
-import { createTestContext, type TestContext } from '../../test/context.js';
+import type { TestContext } from '../../test/context.js';
 import { createTestJobRunner } from '../../test/jobs.js';
-import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from '../../test/replay-server.js';
+import { createReplayTestContext } from '../../test/replay-context.js';
+import type { ReplayServer } from '../../test/replay-server.js';
 import { DEMO_NOTICE } from '../demo/demo-data.js';
 import { getDemoState, isDemoDataLoaded } from './demo-state.js';
 import { initialSyncTask } from './initial-sync.js';
@@ -12,19 +13,7 @@ import { initialSyncTask } from './initial-sync.js';
 let t: TestContext;
 let server: ReplayServer;
 beforeAll(async () => {
-  server = await startReplayServer();
-  t = await createTestContext(
-    {
-      ROADMAP_FEED_URL: server.roadmapUrl,
-      GRAPH_AUTHORITY_URL: server.url,
-      GRAPH_API_URL: server.graphApiUrl,
-      GRAPH_TENANT_ID: TENANT,
-      GRAPH_CLIENT_ID: CLIENT_ID,
-      GRAPH_CLIENT_SECRET: CLIENT_SECRET,
-      FEED_RETRIES: '0',
-    },
-    { now: '2026-02-01T00:00:00Z' },
-  );
+  ({ t, server } = await createReplayTestContext({}, { now: '2026-02-01T00:00:00Z' }));
 });
 afterAll(async () => {
   await t.close();

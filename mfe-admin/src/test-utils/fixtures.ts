@@ -1,5 +1,5 @@
 import type { AppUser, Role, SyncHistoryRecord, UnifiedItem, UserRoleAssignment } from '@radar/contracts';
-import { makeUser, type StubAnswer } from '@radar/shared-ui/test';
+import { emptyItem, makeUser, type StubAnswer } from '@radar/shared-ui/test';
 
 /** The signed-in admin, as the session call returns them. */
 export const adminSession: Record<string, StubAnswer> = {
@@ -42,40 +42,8 @@ export function syncRun(overrides: Partial<SyncHistoryRecord> = {}): SyncHistory
   };
 }
 
-const baseItem: UnifiedItem = {
-  id: '',
-  source: 'roadmap',
-  title: '',
-  itemId: null,
-  messageId: null,
-  summary: null,
-  description: null,
-  status: null,
-  product: null,
-  service: null,
-  services: null,
-  tags: [],
-  userImpact: false,
-  adminImpact: false,
-  isMajorChange: false,
-  isFeatured: false,
-  releaseDate: null,
-  createdDate: null,
-  modifiedDate: null,
-  publishedDate: null,
-  lastUpdatedDate: null,
-  platforms: null,
-  cloudInstances: null,
-  releasePhase: null,
-  value: null,
-  bodyContent: null,
-  attachments: [],
-  thirdPartyLinks: [],
-  moderatedBy: null,
-};
-
 export const roadmapItem = (overrides: Partial<UnifiedItem> = {}): UnifiedItem => ({
-  ...baseItem,
+  ...emptyItem,
   id: 'roadmap-412345',
   itemId: '412345',
   title: 'Microsoft Teams: new meeting recap',
@@ -85,7 +53,7 @@ export const roadmapItem = (overrides: Partial<UnifiedItem> = {}): UnifiedItem =
 });
 
 export const messageItem = (overrides: Partial<UnifiedItem> = {}): UnifiedItem => ({
-  ...baseItem,
+  ...emptyItem,
   id: 'messages-MC100',
   source: 'messages',
   messageId: 'MC100',

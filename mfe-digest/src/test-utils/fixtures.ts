@@ -1,72 +1,14 @@
 import type { FeaturedItem, UnifiedItem, WeeklyDigestResponse } from '@radar/contracts';
+import { makeMessageItem, makeRoadmapItem } from '@radar/shared-ui/test';
 
-const base: UnifiedItem = {
-  id: '',
-  source: 'roadmap',
-  title: '',
-  itemId: null,
-  messageId: null,
-  summary: null,
-  description: null,
-  status: null,
-  product: null,
-  service: null,
-  services: null,
-  tags: [],
-  userImpact: false,
-  adminImpact: false,
-  isMajorChange: false,
-  isFeatured: false,
-  releaseDate: null,
-  createdDate: null,
-  modifiedDate: null,
-  publishedDate: null,
-  lastUpdatedDate: null,
-  platforms: null,
-  cloudInstances: null,
-  releasePhase: null,
-  value: null,
-  bodyContent: null,
-  attachments: [],
-  thirdPartyLinks: [],
-  moderatorNotes: null,
-  moderatedBy: null,
-};
+const ROADMAP_CREATED = '2026-03-02T10:00:00.000Z';
+const MESSAGE_CREATED = '2026-03-03T10:00:00.000Z';
 
-export function roadmapItem(overrides: Partial<UnifiedItem> = {}): UnifiedItem {
-  const itemId = overrides.itemId ?? '412345';
-  return {
-    ...base,
-    id: `roadmap-${itemId}`,
-    itemId,
-    title: 'Microsoft Teams: new meeting recap',
-    description: 'Meeting recap for everyone.',
-    status: 'In development',
-    product: 'Microsoft Teams',
-    releaseDate: 'March CY2026',
-    createdDate: '2026-03-02T10:00:00.000Z',
-    modifiedDate: '2026-03-02T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export const roadmapItem = (overrides: Partial<UnifiedItem> = {}): UnifiedItem =>
+  makeRoadmapItem({ createdDate: ROADMAP_CREATED, modifiedDate: ROADMAP_CREATED, ...overrides });
 
-export function messageItem(overrides: Partial<UnifiedItem> = {}): UnifiedItem {
-  const messageId = overrides.messageId ?? 'MC1000001';
-  return {
-    ...base,
-    source: 'messages',
-    id: `messages-${messageId}`,
-    messageId,
-    title: 'Retirement of legacy connectors',
-    summary: 'Legacy connectors retire in June.',
-    service: ['Exchange Online'],
-    tags: ['Retirement'],
-    publishedDate: '2026-03-03T10:00:00.000Z',
-    lastUpdatedDate: '2026-03-03T10:00:00.000Z',
-    createdDate: '2026-03-03T10:00:00.000Z',
-    ...overrides,
-  };
-}
+export const messageItem = (overrides: Partial<UnifiedItem> = {}): UnifiedItem =>
+  makeMessageItem({ publishedDate: MESSAGE_CREATED, lastUpdatedDate: MESSAGE_CREATED, createdDate: MESSAGE_CREATED, ...overrides });
 
 export function featured(n: number): FeaturedItem {
   return {

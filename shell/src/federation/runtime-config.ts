@@ -1,18 +1,8 @@
 import { RUNTIME_CONFIG_GLOBAL, runtimeConfig, type RuntimeConfig } from '@radar/contracts';
+// The subpath, not '@radar/shared-ui': that is a shared module, unavailable before the async boundary (see index.ts).
+import { fallbackRuntimeConfig } from '@radar/shared-ui/runtime-config';
 
 type ConfigWindow = Window & { [RUNTIME_CONFIG_GLOBAL]?: unknown };
-
-const FALLBACK: RuntimeConfig = {
-  remotes: {
-    dashboard: '/remotes/dashboard/mf-manifest.json',
-    admin: '/remotes/admin/mf-manifest.json',
-    digest: '/remotes/digest/mf-manifest.json',
-  },
-  supportEmail: 'support@m365radar.com',
-  sisterProductUrl: 'https://m365maps.com/',
-  sisterProductName: 'M365 Maps',
-  isDemoData: false,
-};
 
 /**
  * Where the remotes live, read at run time: the `<script>` the api injects into index.html, else GET /config.json
@@ -30,7 +20,7 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
       config = undefined;
     }
   }
-  const resolved = config ?? FALLBACK;
+  const resolved = config ?? fallbackRuntimeConfig;
   win[RUNTIME_CONFIG_GLOBAL] = resolved;
   return resolved;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { changeHistoryListResponse, itemHistoryResponse, itemListResponse, linkedItemsResponse, syncHistoryResponse, syncTriggerResponse } from '@radar/contracts';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import type { TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
-import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from '../../../test/replay-server.js';
+import { createReplayTestContext } from '../../../test/replay-context.js';
+import type { ReplayServer } from '../../../test/replay-server.js';
 import { T_A, T_B } from '../../../test/sync-harness.js';
 
 let t: TestContext;
@@ -12,20 +13,7 @@ let admin: Awaited<ReturnType<typeof signIn>>['agent'];
 let user: Awaited<ReturnType<typeof signIn>>['agent'];
 
 beforeAll(async () => {
-  server = await startReplayServer();
-  t = await createTestContext(
-    {
-      ROADMAP_FEED_URL: server.roadmapUrl,
-      GRAPH_AUTHORITY_URL: server.url,
-      GRAPH_API_URL: server.graphApiUrl,
-      GRAPH_TENANT_ID: TENANT,
-      GRAPH_CLIENT_ID: CLIENT_ID,
-      GRAPH_CLIENT_SECRET: CLIENT_SECRET,
-      FEED_RETRIES: '0',
-      FEED_TIMEOUT_MS: '1000',
-    },
-    { now: T_A },
-  );
+  ({ t, server } = await createReplayTestContext({ FEED_TIMEOUT_MS: '1000' }, { now: T_A }));
   admin = (await signIn(t.app, t.database.db, { roles: ['Admin'] })).agent;
   user = (await signIn(t.app, t.database.db, { roles: ['User'] })).agent;
 });

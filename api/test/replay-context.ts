@@ -1,0 +1,27 @@
+import { createTestContext, type TestContext } from './context.js';
+import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from './replay-server.js';
+
+/**
+ * A replay server and a real app (test context) whose roadmap and Graph feeds point at it, without retries.
+ * `env` adds or overrides configuration keys; `opts` goes to createTestContext. Close the context, then the server.
+ */
+export async function createReplayTestContext(
+  env: Record<string, string> = {},
+  opts: Parameters<typeof createTestContext>[1] = {},
+): Promise<{ t: TestContext; server: ReplayServer }> {
+  const server = await startReplayServer();
+  const t = await createTestContext(
+    {
+      ROADMAP_FEED_URL: server.roadmapUrl,
+      GRAPH_AUTHORITY_URL: server.url,
+      GRAPH_API_URL: server.graphApiUrl,
+      GRAPH_TENANT_ID: TENANT,
+      GRAPH_CLIENT_ID: CLIENT_ID,
+      GRAPH_CLIENT_SECRET: CLIENT_SECRET,
+      FEED_RETRIES: '0',
+      ...env,
+    },
+    opts,
+  );
+  return { t, server };
+}
