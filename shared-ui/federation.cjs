@@ -135,7 +135,6 @@ function devRuntimeConfig() {
     supportEmail: 'support@m365radar.local',
     sisterProductUrl: 'https://example.com/',
     sisterProductName: 'Sister product',
-    isDemoData: false,
   };
 }
 

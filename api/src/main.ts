@@ -59,10 +59,9 @@ async function main(): Promise<void> {
     publicUrl,
   };
   const ctx: AppContext = { ...base, services: createServices(base) };
-  const state = { isDemoData: false };
   const app = createApp(ctx, {
     staticRoot: config.STATIC_ROOT ?? REPO_ROOT,
-    runtimeConfig: buildRuntimeConfig(config, () => state.isDemoData),
+    runtimeConfig: buildRuntimeConfig(config),
   });
 
   const server = await listen(app, config, log);
@@ -73,7 +72,7 @@ async function main(): Promise<void> {
     log.info('jobs started');
   }
   for (const task of startupTasks) {
-    task(ctx, { isEmbedded: Boolean(embedded), setDemoData: (v) => (state.isDemoData = v) }).catch((err) =>
+    task(ctx, { isEmbedded: Boolean(embedded) }).catch((err) =>
       log.error({ err }, 'startup task failed'),
     );
   }

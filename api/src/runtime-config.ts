@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@radar/contracts';
 import type { Config } from './config.js';
 
-export function buildRuntimeConfig(config: Config, isDemoData: () => boolean): () => RuntimeConfig {
+export function buildRuntimeConfig(config: Config): () => RuntimeConfig {
   return () => ({
     remotes: {
       dashboard: config.REMOTE_DASHBOARD_URL ?? '/remotes/dashboard/mf-manifest.json',
@@ -11,6 +11,5 @@ export function buildRuntimeConfig(config: Config, isDemoData: () => boolean): (
     supportEmail: config.SUPPORT_EMAIL,
     sisterProductUrl: config.SISTER_PRODUCT_URL,
     sisterProductName: config.SISTER_PRODUCT_NAME,
-    isDemoData: isDemoData(),
   });
 }

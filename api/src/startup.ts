@@ -3,7 +3,6 @@ import { initialSyncTask } from './sync/initial-sync.js';
 
 export interface StartupEnv {
   isEmbedded: boolean;
-  setDemoData(value: boolean): void;
 }
 
 /** Work run once after the server is up (first sync on an empty database, demo data offline). A feature adds one line. */

@@ -9,7 +9,6 @@ export const runtimeConfig = z.object({
   supportEmail: z.string(),
   sisterProductUrl: z.string(),
   sisterProductName: z.string(),
-  isDemoData: z.boolean().default(false),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 export const RUNTIME_CONFIG_GLOBAL = '__RADAR_CONFIG__';

@@ -25,9 +25,7 @@ const count = async (where = sql`true`) => (await t.database.db.select({ n: sql<
 describe('first start', () => {
   it('offline on the embedded default: loads the demo data set, flagged and with links', async () => {
     server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
-    let flag = false;
-    await initialSyncTask(t.ctx, { isEmbedded: true, setDemoData: (v) => (flag = v) });
-    expect(flag).toBe(true);
+    await initialSyncTask(t.ctx, { isEmbedded: true });
     expect(await count(eq(items.isDemo, true))).toBe(90);
     expect(await isDemoDataLoaded(t.database.db)).toBe(true);
     expect((await getDemoState(t.database.db)).roadmap).toBe(true);
@@ -48,10 +46,10 @@ describe('first start', () => {
 
   it('with data present, syncs only sources whose last success is older than their interval', async () => {
     const before = (await t.database.db.select().from(syncHistory)).length;
-    await initialSyncTask(t.ctx, { isEmbedded: true, setDemoData: () => undefined });
+    await initialSyncTask(t.ctx, { isEmbedded: true });
     expect((await t.database.db.select().from(syncHistory)).length).toBe(before);
     t.clock.advance(2 * 60 * 60 * 1000); // Message Center is due (1 h), the roadmap is not (6 h)
-    await initialSyncTask(t.ctx, { isEmbedded: true, setDemoData: () => undefined });
+    await initialSyncTask(t.ctx, { isEmbedded: true });
     const runs = await t.database.db.select().from(syncHistory).orderBy(syncHistory.id);
     expect(runs.slice(before).map((r) => `${r.source}:${r.trigger}`)).toEqual(['message_center:startup']);
   });

@@ -1,7 +1,6 @@
 import type { AppContext } from '../app-context.js';
 import { demoRecords } from '../demo/demo-data.js';
 import type { StartupEnv } from '../startup.js';
-import { isDemoDataLoaded } from './demo-state.js';
 import { lastSuccessfulRun } from './sync-history.repo.js';
 import { countItems } from './sync.repo.js';
 import type { SyncService } from './sync.service.js';
@@ -26,7 +25,6 @@ export async function initialSyncTask(ctx: AppContext, env: StartupEnv): Promise
       const demo = demoRecords(clock.now());
       await sync.applyRoadmap(demo.roadmap, { trigger: 'demo', demo: true });
       await sync.applyMessages(demo.messages, { trigger: 'demo', demo: true });
-      env.setDemoData(true);
       log.warn(
         { roadmapItems: demo.roadmap.length, messages: demo.messages.length, reason: roadmap.run.errorMessage },
         'DEMO DATA LOADED: the live roadmap feed could not be reached, so the shipped demo data set is shown. It is replaced by the next successful sync.',
@@ -34,11 +32,9 @@ export async function initialSyncTask(ctx: AppContext, env: StartupEnv): Promise
       return;
     }
     await run(() => sync.syncMessages({ trigger: 'startup' }));
-    env.setDemoData(await isDemoDataLoaded(db));
     return;
   }
 
-  env.setDemoData(await isDemoDataLoaded(db));
   const now = clock.now().getTime();
   const stale = async (source: 'roadmap' | 'message_center', everyMs: number) => {
     const last = await lastSuccessfulRun(db, source);
@@ -46,5 +42,4 @@ export async function initialSyncTask(ctx: AppContext, env: StartupEnv): Promise
   };
   if (await stale('roadmap', config.ROADMAP_SYNC_INTERVAL_MS)) await run(() => sync.syncRoadmap({ trigger: 'startup' }));
   if (await stale('message_center', config.MESSAGE_SYNC_INTERVAL_MS)) await run(() => sync.syncMessages({ trigger: 'startup' }));
-  env.setDemoData(await isDemoDataLoaded(db));
 }

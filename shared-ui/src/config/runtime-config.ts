@@ -12,7 +12,6 @@ export const fallbackRuntimeConfig: RuntimeConfig = {
   supportEmail: 'support@m365radar.com',
   sisterProductUrl: 'https://m365maps.com/',
   sisterProductName: 'M365 Maps',
-  isDemoData: false,
 };
 
 /** The configuration the server served with the page (the shell stores /config.json here too). */
