@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, IconButton, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { DeleteOutlineIcon } from '../icons/index.js';
+import { Alert, Button, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import type { ProductMapping } from '@radar/contracts';
 import { apiRequest, formatDate } from '@radar/shared-ui';
 import { ADMIN_KEYS, useProductMappings } from '../../api/admin.js';
@@ -81,11 +81,7 @@ export function ProductsTab() {
                   </TableCell>
                   <TableCell>{formatDate(mapping.updatedAt)}</TableCell>
                   <TableCell align="right">
-                    <Tooltip title="Delete mapping">
-                      <IconButton aria-label={`Delete mapping ${mapping.sourceProduct}`} color="error" size="small" onClick={() => void remove(mapping)}>
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <DeleteIconButton label={`Delete mapping ${mapping.sourceProduct}`} tooltip="Delete mapping" onClick={() => void remove(mapping)} />
                   </TableCell>
                 </TableRow>
               ))}

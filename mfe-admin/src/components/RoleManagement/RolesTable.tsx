@@ -1,5 +1,6 @@
 import { Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { DeleteOutlineIcon, EditOutlinedIcon } from '../icons/index.js';
+import { DeleteIconButton } from '../DeleteIconButton/index.js';
+import { EditOutlinedIcon } from '../icons/index.js';
 import type { Role } from '@radar/contracts';
 import { ChipList } from '../ChipList/index.js';
 
@@ -48,11 +49,7 @@ export function RolesTable({ roles, onCreate, onEdit, onDelete }: RolesTableProp
                       <EditOutlinedIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Delete role">
-                    <IconButton aria-label={`Delete role ${role.name}`} onClick={() => onDelete(role)} size="small" color="error">
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <DeleteIconButton label={`Delete role ${role.name}`} tooltip="Delete role" onClick={() => onDelete(role)} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,5 +1,6 @@
-import { Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { CloseIcon, DeleteOutlineIcon } from '../icons/index.js';
+import { Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { DeleteIconButton } from '../DeleteIconButton/index.js';
+import { CloseIcon } from '../icons/index.js';
 import type { AppUser, UserRoleAssignment } from '@radar/contracts';
 
 export interface UsersTableProps {
@@ -62,11 +63,7 @@ export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser }: U
                     </Stack>
                   </TableCell>
                   <TableCell align="right">
-                    <Tooltip title="Delete user">
-                      <IconButton aria-label={`Delete user ${user.email}`} onClick={() => onDeleteUser(user)} size="small" color="error">
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <DeleteIconButton label={`Delete user ${user.email}`} tooltip="Delete user" onClick={() => onDeleteUser(user)} />
                   </TableCell>
                 </TableRow>
               );
