@@ -1,25 +1,10 @@
 import { desc, sql } from 'drizzle-orm';
-import type { ModeratorActivity, ModeratorActivityStats } from '@radar/contracts';
+import type { ModeratorActivityStats } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { moderatorActivities } from '../../db/schema.js';
-
-type Row = typeof moderatorActivities.$inferSelect;
+import { toModeratorActivity } from '../moderation/moderation.repo.js';
 
 const RECENT_DAYS = 7;
-
-function toContract(row: Row): ModeratorActivity {
-  return {
-    id: row.id,
-    userId: row.userId,
-    userEmail: row.userEmail,
-    actionType: row.actionType as ModeratorActivity['actionType'],
-    itemType: row.itemType as ModeratorActivity['itemType'],
-    itemId: row.itemId,
-    itemTitle: row.itemTitle,
-    details: row.details ?? null,
-    timestamp: row.createdAt.toISOString(),
-  };
-}
 
 export function createActivityRepo(db: DbOrTx) {
   return {
@@ -35,7 +20,7 @@ export function createActivityRepo(db: DbOrTx) {
         db.select({ n: sql<number>`count(*)::int` }).from(moderatorActivities),
       ]);
       const total = count?.n ?? 0;
-      return { activities: rows.map(toContract), total, page, totalPages: Math.max(1, Math.ceil(total / limit)) };
+      return { activities: rows.map(toModeratorActivity), total, page, totalPages: Math.max(1, Math.ceil(total / limit)) };
     },
 
     /** recentActivity counts the last 7 days up to `now` (the injected clock). */

@@ -6,6 +6,21 @@ import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js
 
 type Source = 'roadmap' | 'messages';
 
+/** A moderator_activities row as the contract's ModeratorActivity (the admin Activity tab reads the same shape). */
+export function toModeratorActivity(row: typeof moderatorActivities.$inferSelect): ModeratorActivity {
+  return {
+    id: row.id,
+    userId: row.userId,
+    userEmail: row.userEmail,
+    actionType: row.actionType as ModeratorActivity['actionType'],
+    itemType: row.itemType as ModeratorActivity['itemType'],
+    itemId: row.itemId,
+    itemTitle: row.itemTitle,
+    details: row.details ?? null,
+    timestamp: row.createdAt.toISOString(),
+  };
+}
+
 export function createModerationRepo(db: Db) {
   return {
     /**
@@ -54,18 +69,7 @@ export function createModerationRepo(db: Db) {
           createdAt: now,
         })
         .returning();
-      const r = row!;
-      return {
-        id: r.id,
-        userId: r.userId,
-        userEmail: r.userEmail,
-        actionType: r.actionType as ModeratorActivity['actionType'],
-        itemType: r.itemType as ModeratorActivity['itemType'],
-        itemId: r.itemId,
-        itemTitle: r.itemTitle,
-        details: r.details ?? null,
-        timestamp: r.createdAt.toISOString(),
-      };
+      return toModeratorActivity(row!);
     },
   };
 }
