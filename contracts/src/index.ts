@@ -9,3 +9,5 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';

@@ -182,3 +182,18 @@ export const featuredTimeframeQuery = z.object({
 });
 
 export const statsQuery = z.object({ sources: stringList.pipe(z.array(z.enum(SOURCES))).optional() });
+
+/** GET /api/roadmap/items and GET /api/message-center/items: one page of one source. */
+export const sourceItemsResponse = z.object({
+  items: z.array(unifiedItem),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+});
+export type SourceItemsResponse = z.infer<typeof sourceItemsResponse>;
+
+export const featuredItemsResponse = z.array(featuredItem);
+export type FeaturedRecentQuery = z.input<typeof featuredRecentQuery>;
+export type FeaturedTimeframeQuery = z.input<typeof featuredTimeframeQuery>;
+export type StatsQuery = z.input<typeof statsQuery>;
+export type SourceItemsQuery = z.input<typeof sourceItemsQuery>;

@@ -6,7 +6,6 @@ import type { Db } from '../db/client.js';
 import { roles, sessions, userRoles, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { readCookie } from './cookies.js';
-import { AuthenticationError, NotAllowedError } from './errors.js';
 
 export const SESSION_COOKIE = 'radar_session';
 
@@ -129,22 +128,3 @@ export function hasRole(auth: RequestAuth | null | undefined, ...names: string[]
 export function isModeratorOrAdmin(auth: RequestAuth | null | undefined): boolean {
   return hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator);
 }
-
-/** The signed-in user, or a 401. */
-export function requireAuth(req: Request): RequestAuth {
-  if (!req.auth) throw new AuthenticationError();
-  return req.auth;
-}
-
-/** 401 signed out, 403 without one of the roles (effective roles: impersonation applies). */
-export function requireRole(...names: string[]): RequestHandler {
-  return (req, _res, next) => {
-    if (!req.auth) return next(new AuthenticationError());
-    if (!hasRole(req.auth, ...names)) return next(new NotAllowedError());
-    next();
-  };
-}
-
-export const requireAdmin = requireRole(ROLE_NAMES.admin);
-export const requireModerator = requireRole(ROLE_NAMES.admin, ROLE_NAMES.moderator);
-export const requireSignedIn: RequestHandler = (req, _res, next) => next(req.auth ? undefined : new AuthenticationError());

@@ -1,0 +1,25 @@
+import type { Endpoint } from '../endpoint.js';
+import { adminEndpoints } from './admin.js';
+import { authEndpoints } from './auth.js';
+import { curationEndpoints, subscriptionEndpoints } from './curation.js';
+import { itemsEndpoints } from './items.js';
+import { contactEndpoints, digestEndpoints, healthEndpoints } from './public.js';
+
+/**
+ * The endpoint table: every route the api answers. The api mounts its routes from it (a route that is not here does
+ * not exist), checks answers against the response schemas in tests, and the apps call typed functions derived from
+ * it. Group by area; a feature adds its endpoints to a group file and the group here.
+ */
+export const endpoints = {
+  auth: authEndpoints,
+  items: itemsEndpoints,
+  curation: curationEndpoints,
+  subscriptions: subscriptionEndpoints,
+  digest: digestEndpoints,
+  contact: contactEndpoints,
+  admin: adminEndpoints,
+  health: healthEndpoints,
+} as const;
+
+/** Every endpoint, in mounting order. */
+export const endpointList: readonly Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
