@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventBusyStatus, ICalEventTransparency } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventBusyStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
 import { PRODUCT_NAME } from '@radar/contracts';
 import { shareUrlOf } from '../items/share-link.js';
 import type { ReleaseItemRow } from './feed-items.repo.js';
@@ -38,6 +38,7 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta)
     // Clients that honour it refresh every 6 hours, the roadmap's sync interval.
     ttl: 6 * 60 * 60,
   });
+  const drafts: (ICalEventData & { start: Date; id: string })[] = [];
   for (const row of rows) {
     const url = shareUrlOf(meta.publicUrl, row);
     const facts = [
@@ -53,7 +54,7 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta)
     for (const e of events) {
       if (!e.month || e.month < meta.fromMonth) continue;
       const { start, end } = firstDay(e.month);
-      calendar.createEvent({
+      drafts.push({
         id: `roadmap-${row.externalId}-${e.kind}@${host}`,
         allDay: true,
         start,
@@ -74,5 +75,8 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta)
       });
     }
   }
+  // In date order, so the file reads like the calendar it is.
+  drafts.sort((a, b) => a.start.getTime() - b.start.getTime() || a.id.localeCompare(b.id));
+  for (const draft of drafts) calendar.createEvent(draft);
   return calendar.toString();
 }

@@ -32,7 +32,7 @@ function shorten(text: string, max: number): string {
  * An entry is an item; its id/guid names the item's latest version (`#change-<history id>`), so a reader shows an
  * item again when it changes, and its content is what that version changed.
  */
-export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta): Feed {
+export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss' | 'atom'): string {
   const newest = rows.find((r) => r.activity)?.activity ?? meta.dataChangedAt;
   const title = meta.view ? `${PRODUCT_NAME}: ${meta.view}` : `${PRODUCT_NAME}: all items`;
   const feed = new Feed({
@@ -59,11 +59,12 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta): Feed {
       id: row.historyId ? `${url}#change-${row.historyId}` : url,
       link: url,
       date: row.activity ?? row.createdDate ?? meta.dataChangedAt,
-      ...(row.createdDate ? { published: row.createdDate } : {}),
+      // Atom has both dates; RSS has one pubDate, which must be the activity so readers order entries by change.
+      ...(format === 'atom' && row.createdDate ? { published: row.createdDate } : {}),
       description: shorten(`${idLabel}. ${text}`.trim(), DESCRIPTION_CHARS),
       content: changeSummaryHtml(summary, row.latest, url),
       category: [...new Set([...(row.status ? [row.status] : []), ...row.products])].map((name) => ({ name })),
     });
   }
-  return feed;
+  return format === 'rss' ? feed.rss2() : feed.atom1();
 }

@@ -63,15 +63,14 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
 
   const itemsFeed = (format: 'rss' | 'atom') => async (filters: ItemFilters, now: Date, data: DataVersion) => {
     const rows = await repo.newestByActivity(filters, now);
-    const feed = buildItemsFeed(rows, {
+    return buildItemsFeed(rows, {
       view: describeView(filters),
       publicUrl: ctx.publicUrl,
       rssUrl: absolute(endpoints.feeds.itemsRss, filters),
       atomUrl: absolute(endpoints.feeds.itemsAtom, filters),
       dashboardUrl: `${ctx.publicUrl}/dashboard`,
       dataChangedAt: data.changedAt,
-    });
-    return format === 'rss' ? feed.rss2() : feed.atom1();
+    }, format);
   };
 
   return [
