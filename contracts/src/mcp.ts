@@ -105,4 +105,6 @@ export const releaseCalendarOutput = z.object({
 
 /** A JSON-RPC 2.0 message or batch, as POSTed to /api/mcp (the MCP SDK checks the rest). */
 const jsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0', { error: "jsonrpc must be '2.0'" }) });
-export const mcpRequestBody = z.union([jsonRpcMessage, z.array(jsonRpcMessage).min(1)]);
+export const mcpRequestBody = z.union([jsonRpcMessage, z.array(jsonRpcMessage).min(1)], {
+  error: 'The body must be a JSON-RPC 2.0 message ("jsonrpc": "2.0") or a batch of them',
+});
