@@ -1,18 +1,18 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import type { ItemHistoryRowLike } from './types.js';
-import { items } from '../db/schema.js';
+import { items, type itemHistory } from '../db/schema.js';
 import { itemWhere, searchPlan, type ItemFilters } from '../features/items/item-query.js';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../features/items/item-mapper.js';
 import { runSql } from '../features/items/items.repo.js';
-import { releasesSql } from '../features/feeds/feed-items.repo.js';
-import type { ReleaseItemRow } from '../features/feeds/feed-items.repo.js';
+import { releasesSql, type ReleaseItemRow } from '../features/feeds/feed-items.repo.js';
 
 /**
  * `items` with every row presented as not removed, under the same name, so the list's filters (which leave removed
  * items out) select removed items too: "what changed" must report an item leaving the feed. A plain projection,
  * which PostgreSQL flattens into the outer query, so the filters still use the items indexes.
  */
+type HistoryRow = Pick<typeof itemHistory.$inferSelect, 'itemId' | 'changeType' | 'changeDate' | 'changedFields' | 'previousValues' | 'newValues'>;
+
 const itemsAsIfActive: SQL = sql`(SELECT ${sql.join(
   Object.values(getTableColumns(items)).map((c) => (c.name === 'is_removed' ? sql`false AS is_removed` : sql.identifier(c.name))),
   sql`, `,
@@ -38,7 +38,7 @@ export function createMcpItemsRepo(pool: pg.Pool) {
       const idList = sql`${sql.param(ids)}::int[]`;
       const [rows, history] = await Promise.all([
         runSql<UnifiedItemRow>(pool, sql`SELECT ${unifiedItemSelectSql} FROM items WHERE items.id = ANY(${idList})`),
-        runSql<ItemHistoryRowLike>(
+        runSql<HistoryRow>(
           pool,
           sql`SELECT item_id AS "itemId", change_type AS "changeType", change_date AS "changeDate", changed_fields AS "changedFields",
               previous_values AS "previousValues", new_values AS "newValues"

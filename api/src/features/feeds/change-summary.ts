@@ -1,13 +1,8 @@
+import type { itemHistory } from '../../db/schema.js';
 import { fieldLabel, formatValue, isShownField } from '../notifications/change-format.js';
 
 /** The latest item_history row of an item, as the feeds read it. */
-export interface LatestChange {
-  changeType: 'new' | 'changed' | 'removed';
-  changeDate: Date;
-  changedFields: string[];
-  previousValues: Record<string, unknown>;
-  newValues: Record<string, unknown>;
-}
+export type LatestChange = Pick<typeof itemHistory.$inferSelect, 'changeType' | 'changeDate' | 'changedFields' | 'previousValues' | 'newValues'>;
 
 export interface ChangeSummary {
   /** One line for titles: "New", "Updated", "Removed", "Back in the feed". */

@@ -1,4 +1,4 @@
-import { toQueryString, type ItemListQuery } from '@radar/contracts';
+import { CHANGE_TYPE_DAYS, toQueryString, type ItemListQuery } from '@radar/contracts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemWhere, searchPlan, type ItemFilters } from '../items/item-query.js';
 
@@ -31,7 +31,7 @@ export function isTimeRelative(filters: ItemFilters, now: Date): boolean {
 }
 
 const SOURCE_LABELS: Record<string, string> = { roadmap: 'Roadmap', messages: 'Message Center' };
-const TIMELINE_LABELS: Record<string, string> = { '1_day': 'last day', '7days': 'last 7 days', '30days': 'last 30 days', '90days': 'last 90 days' };
+const TIMELINE_LABELS: Record<string, string> = { '1_day': 'active in the last day', '7days': 'active in the last 7 days', '30days': 'active in the last 30 days', '90days': 'active in the last 90 days' };
 const MAX_VIEW_CHARS = 120;
 
 /** A short human name of a view for feed and calendar titles ("Roadmap · Microsoft Teams · “copilot”"). */
@@ -43,7 +43,10 @@ export function describeView(filters: ItemFilters): string {
     if (list?.length) parts.push(list.join(', '));
   }
   if (filters.timeline && filters.timeline !== 'all') parts.push(TIMELINE_LABELS[filters.timeline] ?? filters.timeline);
-  if (filters.changeTypes?.length) parts.push(filters.changeTypes.map((c) => c.replace('_', ' ').replace('_', ' ')).join(' or '));
+  if (filters.changeTypes?.length) {
+    const label = (c: keyof typeof CHANGE_TYPE_DAYS) => `${c.startsWith('new') ? 'new' : 'changed'} in ${CHANGE_TYPE_DAYS[c] === 1 ? 'the last day' : `the last ${CHANGE_TYPE_DAYS[c]} days`}`;
+    parts.push(filters.changeTypes.map(label).join(' or '));
+  }
   if (filters.featured || filters.moderatorFeatured) parts.push('featured');
   const view = parts.join(' · ');
   return view.length > MAX_VIEW_CHARS ? `${view.slice(0, MAX_VIEW_CHARS - 1)}…` : view;

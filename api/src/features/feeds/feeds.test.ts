@@ -140,6 +140,7 @@ describe('GET /api/feeds/items.rss', () => {
     expect(messages.items.map((i) => i.guid)).toEqual(['https://radar.example.com/message/MC1000269']);
     expect(messages.title).toBe('M365 Radar: Message Center · “emoji”');
     const recent = await new Parser().parseString((await get('/api/feeds/items.rss', { changeTypes: 'new_7days' })).text);
+    expect(recent.title).toBe('M365 Radar: new in the last 7 days');
     expect(recent.items.map((i) => i.link)).toEqual(['https://radar.example.com/message/MC1000269', 'https://radar.example.com/roadmap/412346']);
   });
 
