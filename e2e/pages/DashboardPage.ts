@@ -20,7 +20,9 @@ export class DashboardPage {
 
   async goto(query = '') {
     await this.page.goto(`/dashboard${query}`);
-    await expect(this.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // includeHidden: a deep link (?roadmap=…) can open its modal dialog first, which hides the page from the
+    // accessibility tree while it stays on screen.
+    await expect(this.page.getByRole('heading', { name: 'Dashboard', level: 1, includeHidden: true })).toBeVisible();
   }
 
   rows() {
