@@ -9,5 +9,8 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './tokens.js';
+export * from './mcp.js';
+export * from './reference.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

@@ -20,7 +20,9 @@ export class DashboardPage {
 
   async goto(query = '') {
     await this.page.goto(`/dashboard${query}`);
-    await expect(this.page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // includeHidden: a deep link (?roadmap=…) can open its modal dialog first, which hides the page from the
+    // accessibility tree while it stays on screen.
+    await expect(this.page.getByRole('heading', { name: 'Dashboard', level: 1, includeHidden: true })).toBeVisible();
   }
 
   rows() {
@@ -43,6 +45,14 @@ export class DashboardPage {
 
   dialog(title: string) {
     return this.page.getByRole('dialog', { name: title });
+  }
+
+  /** Header Subscribe menu: copies a feed URL of the current view ('Copy RSS feed URL', …) to the clipboard. */
+  async copyFeedUrl(item: 'Copy RSS feed URL' | 'Copy Atom feed URL' | 'Copy calendar URL'): Promise<string> {
+    await this.page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await this.page.getByRole('menu', { name: 'Subscribe' }).getByRole('menuitem', { name: new RegExp(item) }).click();
+    await expect(this.page.getByText('Link Copied')).toBeVisible();
+    return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
   async showFilters() {

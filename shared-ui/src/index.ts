@@ -3,6 +3,7 @@
 export { ApiError, apiFetch, apiRequest, serverMessageOf, swrFetcher, type ApiInit } from './api/api-client.js';
 export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvider.js';
 export { callEndpoint, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
+export { copyText } from './clipboard/copy-text.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
 export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
 export { THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme/theme-store.js';

@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -15,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -96,6 +99,25 @@ export const signInCodes = pgTable(
     consumedAt: ts('consumed_at'),
   },
   (t) => [index('sign_in_codes_email_idx').on(t.email, t.createdAt), index('sign_in_codes_ip_idx').on(t.requestIp, t.createdAt)],
+);
+
+/**
+ * Personal API tokens (`Authorization: Bearer rdr_…`) for feeds, scripts and agents. Only the SHA-256 of a token is
+ * stored (256 random bits: a plain hash cannot be reversed, and a lookup by hash needs no per-row salt).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The first characters of the token, shown in the list to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
 // ---------------------------------------------------------------- items, history, links
@@ -392,6 +414,21 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The data version (api/src/db/data-version.ts): one row whose counter every committed write to item data
+ * (items, item_history, message_roadmap_links) moves forward, bumped by triggers in the writing transaction
+ * (migration 0002). Caches of anything derived from items key on it.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
+);
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

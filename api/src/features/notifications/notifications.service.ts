@@ -5,6 +5,7 @@ import type { MailService } from '../../mail/mail.service.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderMail } from '../../mail/render.js';
 import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../mail/templates/ItemChangeMail.js';
+import { shareUrlOf } from '../items/share-link.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
@@ -80,8 +81,7 @@ function wants(sub: SubscriberRow, change: ItemChanges): boolean {
  */
 export function createNotificationsService(deps: Deps) {
   const repo = createNotificationsRepo(deps.db);
-  const itemUrl = (c: ItemChanges) =>
-    c.source === 'roadmap' ? `${deps.publicUrl}/roadmap/${encodeURIComponent(c.externalId)}` : `${deps.publicUrl}/message/${encodeURIComponent(c.externalId)}`;
+  const itemUrl = (c: ItemChanges) => shareUrlOf(deps.publicUrl, c);
   const linkFor = (subscriptionIds: number[]) => unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'items', subscriptionIds }));
 
   function toMailItem(c: ItemChanges, subscriptionId: number): ItemChangeMailItem {

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
-import { icons, useSession, useToast } from '@radar/shared-ui';
+import { copyText, icons, useSession, useToast } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
 import { ModerationDialog } from '../ModerationDialog/index.js';
 import { SubscribeToggle } from '../SubscribeToggle/index.js';
-import { copyText, shareUrlOf } from './share.js';
+import { shareUrlOf } from './share.js';
 
 export interface ItemDialogFrameProps {
   item: UnifiedItem;

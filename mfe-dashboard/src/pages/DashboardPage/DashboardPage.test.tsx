@@ -41,6 +41,7 @@ describe('DashboardPage', () => {
   it('shows the header with Export, the list, the pagination footer, and pages', async () => {
     const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem(), messageItem()], 120, 3) });
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveAttribute('aria-haspopup', 'menu');
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     expect(await screen.findByText('Microsoft Teams: new meeting recap')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3 (120 total items)')).toBeInTheDocument();

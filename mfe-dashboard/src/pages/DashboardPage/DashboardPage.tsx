@@ -9,6 +9,7 @@ import { ItemDialog } from '../../components/ItemDialog/index.js';
 import { ItemTable } from '../../components/ItemTable/index.js';
 import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
+import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
 import { dashboardReducer, initialDashboardState, toListParams, toQueryString } from '../../state/dashboard-filters.js';
 import { useItemDialog } from './useItemDialog.js';
 
@@ -23,7 +24,8 @@ export function DashboardPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const listParams = toListParams(state);
-  const exportQuery = toQueryString(toListParams(state, { paged: false }));
+  const viewParams = toListParams(state, { paged: false });
+  const exportQuery = toQueryString(viewParams);
   const exportAction = useDashboardExport(exportQuery);
   const list = useItemList(listParams);
   const { data: options } = useFilterOptions();
@@ -37,7 +39,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <AppHeader exportAction={exportAction} />
+      <AppHeader exportAction={exportAction} actions={<SubscribeMenu params={viewParams} />} />
       <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           Dashboard
