@@ -17,7 +17,7 @@ export async function explainPath(pool: pg.Pool | pg.Client, path: string, now: 
   const q = itemListQuery.parse(queryOf(path));
   const plan = searchPlan(q.search);
   const where = itemWhere(q, now, plan);
-  const page = dialect.sqlToQuery(pageSql(q, plan, where, (q.page - 1) * q.limit));
+  const page = dialect.sqlToQuery(pageSql(q, now, plan, (q.page - 1) * q.limit));
   const count = dialect.sqlToQuery(countSql(where));
   const run = async (s: { sql: string; params: unknown[] }) =>
     (await pool.query(`EXPLAIN (ANALYZE ${opts.analyze}, BUFFERS, COSTS OFF, TIMING ON, SUMMARY ON) ${s.sql}`, s.params)).rows.map(

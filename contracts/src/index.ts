@@ -9,5 +9,7 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './versions.js';
+export * from './release-dates.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

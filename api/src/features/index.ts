@@ -6,6 +6,7 @@ import { createContactEndpoints } from './contact/contact.router.js';
 import { createDashboardEndpoints } from './dashboard/dashboard.router.js';
 import { createDigestEndpoints } from './digest/digest.router.js';
 import { createHealthEndpoints } from './health.router.js';
+import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
 import { createItemsEndpoints } from './items/items.router.js';
 import { createModerationEndpoints } from './moderation/moderation.router.js';
 import { createUnsubscribeEndpoints } from './notifications/unsubscribe.router.js';
@@ -29,6 +30,7 @@ export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation
   createSyncEndpoints,
   createRoadmapItemsEndpoints,
   createMessageItemsEndpoints,
+  createItemVersionsEndpoints,
   createAdminEndpoints,
   createDigestEndpoints,
   createUnsubscribeEndpoints,
