@@ -11,5 +11,6 @@ export * from './runtime-config.js';
 export * from './sync.js';
 export * from './versions.js';
 export * from './release-dates.js';
+export * from './history-fields.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
