@@ -14,7 +14,7 @@ ALTER TABLE "dashboard_visits" ADD CONSTRAINT "dashboard_visits_user_id_users_id
 CREATE INDEX "items_created_all_idx" ON "items" USING btree ("created_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "items_modified_all_idx" ON "items" USING btree ("modified_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "items_release_moves_idx" ON "items" USING btree ("release_moves" DESC NULLS LAST,"created_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "items_release_moved_at_idx" ON "items" USING btree ("release_moved_at" DESC NULLS LAST) WHERE "items"."release_moved_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "items_release_moved_created_idx" ON "items" USING btree ("created_date" DESC NULLS LAST,"id" DESC NULLS LAST,"release_moved_at","is_removed","source","modified_date") WHERE "items"."release_moved_at" IS NOT NULL;--> statement-breakpoint
 -- Written by hand (not generated): backfill the date-slip counters from the change history already recorded; from
 -- now on the sync keeps them (api/src/sync/release-moves.ts). A move follows contracts/src/release-dates.ts: both
 -- dates given, different, and not the same month spelled differently; its shift in months counts when both dates

@@ -226,8 +226,12 @@ export const items = pgTable(
     index('items_modified_all_idx').on(t.modifiedDate.desc(), t.id.desc()),
     // sortField=releaseMoves (not partial, so the archive sorts by it too; removed rows are a few percent).
     index('items_release_moves_idx').on(t.releaseMoves.desc(), t.createdDate.desc(), t.id.desc()),
-    // releaseMoved=7days|30days: the few items whose dates moved recently.
-    index('items_release_moved_at_idx').on(t.releaseMovedAt.desc()).where(sql`${t.releaseMovedAt} IS NOT NULL`),
+    // releaseMoved=7days|30days: only items whose dates ever moved (a tenth of the roadmap), in list order, carrying
+    // what the filter and the other sort read, so a page walks this small index and stops after `limit` matches
+    // (index-only); a bitmap over release_moved_at read a table page per moved item and sorted them all.
+    index('items_release_moved_created_idx')
+      .on(t.createdDate.desc(), t.id.desc(), t.releaseMovedAt, t.isRemoved, t.source, t.modifiedDate)
+      .where(sql`${t.releaseMovedAt} IS NOT NULL`),
   ],
 );
 

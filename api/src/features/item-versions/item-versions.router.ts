@@ -35,13 +35,16 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
   async function versionsOf<R>(adapter: SourceAdapter<R>, externalId: string): Promise<RebuiltVersion[]> {
     const row = await items.find(adapter.itemSource, externalId);
     if (!row) throw new NotFoundError(adapter.itemSource === 'roadmap' ? `Roadmap item ${externalId} not found` : `Message ${externalId} not found`);
-    return rebuildVersions(currentState(adapter, row), await history.rowsOf(row.id));
+    const state = currentState(adapter, row);
+    const rows = await history.rowsOf(row.id);
+    // Every synced item has its 'new' entry; a row written some other way (an import of old data) is one version.
+    if (rows.length === 0) return [{ version: 1, changeDate: row.firstSeenAt, changeType: 'new', changedFields: [], minor: false, state }];
+    return rebuildVersions(state, rows);
   }
 
   async function compare<R>(adapter: SourceAdapter<R>, externalId: string, query: { from?: number; to?: number }): Promise<CompareVersionsResponse> {
     const versions = await versionsOf(adapter, externalId);
     const latest = versions.length;
-    if (latest === 0) throw new NotFoundError(`No versions recorded for ${externalId}`);
     const to = query.to ?? latest;
     const from = query.from ?? Math.max(1, Math.min(to, latest) - 1);
     checkVersion('from', from, latest);

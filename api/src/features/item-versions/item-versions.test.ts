@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { CompareVersionsResponse, ItemVersion } from '@radar/contracts';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { CLIENT_ID, CLIENT_SECRET, readFixture, startReplayServer, TENANT, type ReplayServer } from '../../../test/replay-server.js';
+import type { TestContext } from '../../../test/context.js';
+import { insertRoadmapItem } from '../../../test/factories.js';
+import { createReplayTestContext } from '../../../test/replay-context.js';
+import { readFixture, type ReplayServer } from '../../../test/replay-server.js';
 import { T_A, T_B, T_C } from '../../../test/sync-harness.js';
 import { messageRecordsFromPayload, roadmapRecordsFromPayload } from '../../sources/normalize.js';
 import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../sync/records.js';
@@ -21,19 +23,7 @@ function stateOf<R>(adapter: SourceAdapter<R>, record: R): Record<string, unknow
 }
 
 beforeAll(async () => {
-  server = await startReplayServer();
-  t = await createTestContext(
-    {
-      ROADMAP_FEED_URL: server.roadmapUrl,
-      GRAPH_AUTHORITY_URL: server.url,
-      GRAPH_API_URL: server.graphApiUrl,
-      GRAPH_TENANT_ID: TENANT,
-      GRAPH_CLIENT_ID: CLIENT_ID,
-      GRAPH_CLIENT_SECRET: CLIENT_SECRET,
-      FEED_RETRIES: '0',
-    },
-    { now: T_A },
-  );
+  ({ t, server } = await createReplayTestContext({}, { now: T_A }));
   const step = async (roadmap: string | null, messages: string | null, at: string) => {
     t.clock.set(at);
     if (roadmap) {
@@ -79,6 +69,14 @@ describe('GET …/versions', () => {
       [2, 'removed', ['isRemoved']],
       [1, 'new', []],
     ]);
+  });
+
+  it('an item without recorded history is one version', async () => {
+    await insertRoadmapItem(t.database.db, { externalId: '599001', firstSeenAt: new Date('2026-01-05T00:00:00Z') });
+    expect(await versions('/api/roadmap/items/599001/versions')).toEqual([
+      { version: 1, changeDate: '2026-01-05T00:00:00.000Z', changeType: 'new', changedFields: [], minor: false },
+    ]);
+    expect(await compare('/api/roadmap/items/599001/compare')).toMatchObject({ from: { version: 1 }, to: { version: 1 }, fields: [], wordDiff: null });
   });
 
   it('answers 404 for an unknown item and 400 for a malformed id', async () => {

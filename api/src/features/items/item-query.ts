@@ -164,7 +164,12 @@ export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null, pa
   }
   if (f.sinceLastVisit) {
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
-    conds.push(sql`(items.last_changed_at >= ${f.visitSince} OR (items.is_removed AND items.removed_at >= ${f.visitSince}))`);
+    // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
+    conds.push(
+      f.includeRemoved
+        ? sql`(items.last_changed_at >= ${f.visitSince} OR items.removed_at >= ${f.visitSince})`
+        : sql`items.last_changed_at >= ${f.visitSince}`,
+    );
   }
   if (!plan) {
     const all = notRemoved ? [notRemoved, ...conds] : conds;

@@ -75,7 +75,7 @@ export function VersionCompare({ source, id }: VersionCompareProps) {
           <TableBody>
             {result.fields.map((f) => (
               <TableRow key={f.field} sx={{ verticalAlign: 'top' }}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {historyFieldLabel(f.field)}
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{cellText(f.field, f.before, result.wordDiff !== null)}</TableCell>

@@ -1,40 +1,15 @@
 import { afterEach, describe, expect, it, jest as jestApi } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { useToastStore } from '@radar/shared-ui';
-import { makeUser, renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
-import { anonymousRoutes, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
-import App from '../../App.js';
+import { makeUser } from '@radar/shared-ui/test';
+import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { listCalls, listOf, renderDashboard } from '../../test-utils/render-dashboard.js';
 
 // Whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
 jestApi.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const listOf = (items: unknown[], total = items.length) => ({ body: { items, total, totalPages: 1 } });
 const signedInRoutes = { 'GET /api/auth/session-user': { body: { user: makeUser() } } };
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderDashboard(routes: Record<string, StubAnswer>, route = '/') {
-  const stub = stubFetch({
-    ...anonymousRoutes,
-    'GET /api/roadmap/filter-options': { body: { products: [], roadmapStatuses: [], messageCenterTags: [], cloudInstances: [] } },
-    'GET /api/analytics/filter-counts': { body: { roadmapStatuses: [], messageCenterTags: [] } },
-    ...routes,
-  });
-  renderWithProviders(
-    <>
-      <App />
-      <LocationProbe />
-    </>,
-    { route },
-  );
-  return stub;
-}
-const listCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/unified/items')).map((c) => new URL(c.url, 'http://x').searchParams);
 
 describe('dashboard: archive, date slips and since your last visit', () => {
   it('includes removed and expired items on request, badged with their date, and keeps the choice in the URL', async () => {
