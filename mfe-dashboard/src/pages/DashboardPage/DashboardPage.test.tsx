@@ -123,7 +123,7 @@ describe('DashboardPage', () => {
     renderDashboard({ 'GET /api/unified/items': (_init, url) => (url.includes('search=') ? answer : listOf([])) }, '/?roadmap=999');
     expect(await screen.findByText(description)).toBeInTheDocument();
     expect(screen.getByText(title)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 5000 }); // the toast, then the URL: slow on a loaded machine
   });
 
   it('uses the message wording for message deep links', async () => {
