@@ -12,5 +12,8 @@ export * from './sync.js';
 export * from './tokens.js';
 export * from './mcp.js';
 export * from './reference.js';
+export * from './versions.js';
+export * from './release-dates.js';
+export * from './history-fields.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

@@ -11,11 +11,14 @@ import { itemListQuery } from './items.js';
 /** Most results a tool returns at once: an agent's context is small. */
 export const MCP_MAX_RESULTS = 100;
 
-/** The list's filters without paging and sort (tools choose their own order). */
-export const mcpItemFilters = itemListQuery.omit({ page: true, limit: true, sortField: true, sortDirection: true });
+/**
+ * The list's filters without paging and sort (tools choose their own order), and without `sinceLastVisit`: that is
+ * one signed-in user's dashboard visit, which an agent does not have (what_changed takes an explicit date instead).
+ */
+export const mcpItemFilters = itemListQuery.omit({ page: true, limit: true, sortField: true, sortDirection: true, sinceLastVisit: true });
 
-/** search_items: exactly the list's query, with a smaller page. */
-export const searchItemsInput = itemListQuery.extend({
+/** search_items: the list's query (without `sinceLastVisit`, see above), with a smaller page. */
+export const searchItemsInput = itemListQuery.omit({ sinceLastVisit: true }).extend({
   limit: z.coerce
     .number()
     .int()

@@ -69,6 +69,29 @@ export class DashboardPage {
     return this.filters.getByRole('checkbox', { name: label });
   }
 
+  /** Data Source: the archive switch. */
+  includeRemovedSwitch() {
+    return this.filters.getByRole('switch', { name: 'Include removed and expired' });
+  }
+
+  /** Recent Activity: "Release date moved" in the last 7 or 30 days. */
+  releaseMovedOption(label: 'Last 7 Days' | 'Last 30 Days') {
+    return this.filters.getByRole('group', { name: 'Release date moved' }).getByRole('checkbox', { name: label });
+  }
+
+  /** The "N changes since your last visit" notice. */
+  sinceLastVisitBanner() {
+    return this.page.getByRole('alert').filter({ hasText: 'since your last visit' });
+  }
+
+  /** Opens "Compare versions" in an item dialog; returns the comparison region. */
+  async compareVersions(dialog: Locator) {
+    await dialog.getByRole('button', { name: 'Compare versions' }).click();
+    const region = dialog.getByRole('region', { name: 'Compare versions' });
+    await expect(region.getByRole('table', { name: 'Changed fields' })).toBeVisible();
+    return region;
+  }
+
   async tick(section: string, option: string | RegExp) {
     await this.openSection(section);
     await this.filters.getByRole('group', { name: section }).getByRole('checkbox', { name: option }).first().check();

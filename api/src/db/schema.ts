@@ -189,6 +189,18 @@ export const items = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     /** When a sync last recorded a meaningful change (or the item was first seen). */
     lastChangedAt: ts('last_changed_at').notNull().defaultNow(),
+    /**
+     * Date slips (roadmap): how often the GA date (`publicDisclosureAvailabilityDate`) and the preview date moved and
+     * by how many months in total, kept by the sync from each recorded change (contracts release-dates.ts says
+     * what a move is); `release_moves` is their sum, the key of the "most slipped" sort.
+     */
+    gaMoves: integer('ga_moves').notNull().default(0),
+    gaShiftMonths: integer('ga_shift_months').notNull().default(0),
+    previewMoves: integer('preview_moves').notNull().default(0),
+    previewShiftMonths: integer('preview_shift_months').notNull().default(0),
+    releaseMoves: integer('release_moves').generatedAlwaysAs(sql`ga_moves + preview_moves`).notNull(),
+    /** When the GA or preview date last moved (the `releaseMoved` filter). */
+    releaseMovedAt: ts('release_moved_at'),
     /** Demo data shipped with the product (offline first start); never mixed silently with live data. */
     isDemo: boolean('is_demo').notNull().default(false),
     // curation: written only by moderators, never by a sync
@@ -231,6 +243,17 @@ export const items = pgTable(
     index('items_featured_idx').on(t.featuredAt.desc()).where(sql`${t.isFeatured}`),
     index('items_last_changed_idx').on(t.lastChangedAt.desc()),
     index('items_search_gin').using('gin', t.searchVector),
+    // The archive (includeRemoved) lists every row in date order: the partial date indexes above skip removed rows.
+    index('items_created_all_idx').on(t.createdDate.desc(), t.id.desc()),
+    index('items_modified_all_idx').on(t.modifiedDate.desc(), t.id.desc()),
+    // sortField=releaseMoves (not partial, so the archive sorts by it too; removed rows are a few percent).
+    index('items_release_moves_idx').on(t.releaseMoves.desc(), t.createdDate.desc(), t.id.desc()),
+    // releaseMoved=7days|30days: only items whose dates ever moved (a tenth of the roadmap), in list order, carrying
+    // what the filter and the other sort read, so a page walks this small index and stops after `limit` matches
+    // (index-only); a bitmap over release_moved_at read a table page per moved item and sorted them all.
+    index('items_release_moved_created_idx')
+      .on(t.createdDate.desc(), t.id.desc(), t.releaseMovedAt, t.isRemoved, t.source, t.modifiedDate)
+      .where(sql`${t.releaseMovedAt} IS NOT NULL`),
   ],
 );
 
@@ -407,6 +430,18 @@ export const moderatorActivities = pgTable(
   },
   (t) => [index('moderator_activities_created_idx').on(t.createdAt.desc()), index('moderator_activities_type_idx').on(t.actionType)],
 );
+
+/**
+ * "Since your last visit": when each signed-in user last looked at the dashboard. `lastSeenAt` is written at most every
+ * LAST_VISIT_UPDATE_SECONDS; the value it replaced moves to `previousSeenAt`, the baseline the dashboard counts from.
+ */
+export const dashboardVisits = pgTable('dashboard_visits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  previousSeenAt: ts('previous_seen_at'),
+});
 
 /** Small key/value state of the installation (e.g. whether demo data is loaded). */
 export const appState = pgTable('app_state', {

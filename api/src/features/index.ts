@@ -9,6 +9,7 @@ import { createFeedsEndpoints } from './feeds/feeds.router.js';
 import { createHealthEndpoints } from './health.router.js';
 import { createMcpEndpoints } from './mcp/mcp.router.js';
 import { createReferenceEndpoints } from './reference/reference.router.js';
+import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
 import { createItemsEndpoints } from './items/items.router.js';
 import { createModerationEndpoints } from './moderation/moderation.router.js';
 import { createUnsubscribeEndpoints } from './notifications/unsubscribe.router.js';
@@ -33,6 +34,7 @@ export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation
   createSyncEndpoints,
   createRoadmapItemsEndpoints,
   createMessageItemsEndpoints,
+  createItemVersionsEndpoints,
   createAdminEndpoints,
   createDigestEndpoints,
   createUnsubscribeEndpoints,

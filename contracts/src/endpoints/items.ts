@@ -13,6 +13,7 @@ import {
   statsQuery,
 } from '../items.js';
 import { itemHistoryResponse, linkedItemsResponse, messageIdParams, roadmapItemIdParams } from '../sync.js';
+import { compareVersionsQuery, compareVersionsResponse, dashboardVisitResponse, itemVersionsResponse } from '../versions.js';
 
 /** The unified list, its export, filters, stats, featured items and per-item reads (spec 01 §7, 02 §7). */
 export const itemsEndpoints = defineEndpoints('items', {
@@ -95,6 +96,23 @@ export const itemsEndpoints = defineEndpoints('items', {
     params: roadmapItemIdParams,
     response: itemHistoryResponse,
   },
+  roadmapVersions: {
+    method: 'GET',
+    path: '/api/roadmap/items/:itemId/versions',
+    summary: "A roadmap item's versions rebuilt from its history, newest first (1 = first seen)",
+    access: 'public',
+    params: roadmapItemIdParams,
+    response: itemVersionsResponse,
+  },
+  roadmapCompare: {
+    method: 'GET',
+    path: '/api/roadmap/items/:itemId/compare',
+    summary: 'Two versions of a roadmap item: changed fields before/after and a word diff of the description',
+    access: 'public',
+    params: roadmapItemIdParams,
+    query: compareVersionsQuery,
+    response: compareVersionsResponse,
+  },
   roadmapLinkedMessages: {
     method: 'GET',
     path: '/api/roadmap/items/:itemId/linked-messages',
@@ -121,6 +139,30 @@ export const itemsEndpoints = defineEndpoints('items', {
     tokenAccess: true,
     params: messageIdParams,
     response: itemHistoryResponse,
+  },
+  messageVersions: {
+    method: 'GET',
+    path: '/api/message-center/items/:messageId/versions',
+    summary: "A Message Center post's versions rebuilt from its history, newest first (1 = first seen)",
+    access: 'public',
+    params: messageIdParams,
+    response: itemVersionsResponse,
+  },
+  messageCompare: {
+    method: 'GET',
+    path: '/api/message-center/items/:messageId/compare',
+    summary: 'Two versions of a Message Center post: changed fields before/after and a word diff of the body',
+    access: 'public',
+    params: messageIdParams,
+    query: compareVersionsQuery,
+    response: compareVersionsResponse,
+  },
+  dashboardVisit: {
+    method: 'POST',
+    path: '/api/dashboard/visit',
+    summary: "Records a signed-in user's dashboard visit; answers the previous one and the changes since",
+    access: 'signedIn',
+    response: dashboardVisitResponse,
   },
   messageLinkedRoadmap: {
     method: 'GET',

@@ -3,6 +3,7 @@ import { endpoints, type Endpoint, type ItemListQuery } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { readDataVersion, type DataVersion } from '../../db/data-version.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { InputError } from '../../http/errors.js';
 import type { ItemFilters } from '../items/item-query.js';
 import { buildReleaseCalendar } from './calendar-render.js';
 import { FeedCache } from './feed-cache.js';
@@ -38,6 +39,11 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
     render: (filters: ItemFilters, now: Date, data: DataVersion) => Promise<string>,
   ): Promise<void> {
     const { req, res } = args;
+    if (args.query.sinceLastVisit) {
+      // A feed URL is shared and cached publicly; "since my last visit" belongs to one signed-in dashboard user.
+      const message = 'sinceLastVisit is personal to a signed-in dashboard user and cannot be used in a feed';
+      throw new InputError(`sinceLastVisit: ${message}`, [{ path: 'sinceLastVisit', message }]);
+    }
     const filters = feedFilters(args.query);
     const now = ctx.clock.now();
     // Read before the rows (see data-version.ts): an answer is never cached under a version newer than its data.

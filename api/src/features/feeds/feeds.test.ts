@@ -149,6 +149,7 @@ describe('GET /api/feeds/items.rss', () => {
     [{ changeTypes: 'new_1_day,new_7days' }, 'changeTypes'],
     [{ sources: 'roadmap,bogus' }, 'sources.1'],
     [{ timeline: 'forever' }, 'timeline'],
+    [{ sinceLastVisit: 'true' }, 'sinceLastVisit'],
   ])('answers 400 naming the field for %j', async (query, path) => {
     for (const feed of ['/api/feeds/items.rss', '/api/feeds/items.atom', '/api/feeds/releases.ics']) {
       const res = await request(t.app).get(feed).query(query);

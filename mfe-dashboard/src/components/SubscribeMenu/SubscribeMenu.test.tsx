@@ -23,6 +23,10 @@ describe('feedUrls', () => {
     });
     expect(feedUrls({ sortField: 'createdDate', sortDirection: 'desc' }, 'http://x').rss).toBe('http://x/api/feeds/items.rss');
   });
+
+  it('leaves out "since my last visit", which is personal to the dashboard', () => {
+    expect(feedUrls({ sinceLastVisit: true, includeRemoved: true }, 'http://x').rss).toBe('http://x/api/feeds/items.rss?includeRemoved=true');
+  });
 });
 
 describe('SubscribeMenu', () => {

@@ -18,7 +18,8 @@ const FEEDS = [
 
 /** The feed URLs of a view: the list's filters on the feed endpoints of the endpoint table, absolute. */
 export function feedUrls(params: ItemListParams, origin: string): Record<(typeof FEEDS)[number]['key'], string> {
-  const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...query } = params;
+  // A feed is the newest items of a view; "since my last visit" is personal to the dashboard and not a feed filter.
+  const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, sinceLastVisit: _since, ...query } = params;
   return Object.fromEntries(FEEDS.map((f) => [f.key, `${origin}${urlOf(f.endpoint, { query })}`])) as Record<(typeof FEEDS)[number]['key'], string>;
 }
 
