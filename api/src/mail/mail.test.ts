@@ -10,6 +10,7 @@ import { backoffMs, deliverDueMail, NOT_SENT_NO_SMTP } from './delivery.js';
 import { createMailer } from './mailer.js';
 import { createMailService } from './mail.service.js';
 import { enqueueMail } from './outbox.js';
+import { deriveOutboxKey } from './sealed-content.js';
 import { renderMail } from './render.js';
 import { Layout, Paragraph } from './templates/Layout.js';
 
@@ -101,7 +102,7 @@ describe('delivery over SMTP', () => {
   it('marks a mail failed after the last attempt', async () => {
     await enqueueMail(t.ctx.db, mail('e@example.com'));
     sink.rejectNext(10);
-    const deps = { db: t.ctx.db, clock: t.clock, log: t.ctx.log, mailer: t.ctx.services.mail.mailer, maxAttempts: 2 };
+    const deps = { db: t.ctx.db, clock: t.clock, log: t.ctx.log, mailer: t.ctx.services.mail.mailer, maxAttempts: 2, outboxKey: deriveOutboxKey(t.ctx.secret) };
     expect((await deliverDueMail(deps)).retrying).toBe(1);
     t.clock.advance(60_000);
     expect((await deliverDueMail(deps)).failed).toBe(1);
