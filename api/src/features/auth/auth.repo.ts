@@ -116,24 +116,24 @@ export const authRepo = {
     await tx.insert(signInFailures).values({ email: row.email, clientKey: row.clientKey, wrongCode: row.wrongCode, createdAt: row.now });
   },
 
-  /** Failed verifications from a client address since `since`, with the oldest one's time. */
+  /** Failed verifications from a client address after `since`, with the oldest one's time. */
   async failuresFromClientSince(tx: DbOrTx, clientKey: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
     const [row] = await tx
       .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${signInFailures.createdAt})` })
       .from(signInFailures)
-      .where(and(eq(signInFailures.clientKey, clientKey), gte(signInFailures.createdAt, since)));
+      .where(and(eq(signInFailures.clientKey, clientKey), gt(signInFailures.createdAt, since)));
     return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
   },
 
   /**
-   * The time of the `cap`-th newest wrong code for the e-mail since `since`, or null when there are fewer: while one
+   * The time of the `cap`-th newest wrong code for the e-mail after `since`, or null when there are fewer: while one
    * exists the account is cooling down, until that failure leaves the window.
    */
   async capReachedAt(tx: DbOrTx, email: string, since: Date, cap: number): Promise<Date | null> {
     const [row] = await tx
       .select({ at: signInFailures.createdAt })
       .from(signInFailures)
-      .where(and(eq(signInFailures.email, email), eq(signInFailures.wrongCode, true), gte(signInFailures.createdAt, since)))
+      .where(and(eq(signInFailures.email, email), eq(signInFailures.wrongCode, true), gt(signInFailures.createdAt, since)))
       .orderBy(desc(signInFailures.createdAt))
       .offset(cap - 1)
       .limit(1);
