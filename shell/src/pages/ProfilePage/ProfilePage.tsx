@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Link, Stack, Typography } from '@mui/material';
 import { UserAvatar, displayNameOf, formatDate, useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
+import { SignOutEverywhere } from './SignOutEverywhere.js';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -83,6 +84,8 @@ export function ProfilePage() {
               </Button>
             ) : null}
           </Stack>
+          <Divider sx={{ my: 3 }} />
+          <SignOutEverywhere />
         </CardContent>
       </Card>
     </PageContainer>
