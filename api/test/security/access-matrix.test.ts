@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { endpointList, type Access, type Endpoint } from '@radar/contracts';
-import type { TestContext } from '../context.js';
-import { call, CALLERS, roleUsers, securityContext, type Caller, type RoleUsers } from './harness.js';
+import { describe, expect, it } from '@jest/globals';
+import { endpointList, type Access } from '@radar/contracts';
+import { call, CALLERS, urlOf, useSecurityContext, type Caller } from './harness.js';
 
 /**
  * ASVS V4 (access control), generated from the endpoint table: every route, as a guest, a User, a Moderator, an Admin
@@ -9,15 +8,7 @@ import { call, CALLERS, roleUsers, securityContext, type Caller, type RoleUsers 
  * Refusals must come before the request is looked at: they are asserted with malformed params and a malformed JSON
  * body, which would answer 400 if anything were parsed first.
  */
-let t: TestContext;
-let users: RoleUsers;
-beforeAll(async () => {
-  t = await securityContext();
-  users = await roleUsers(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const suite = useSecurityContext();
 
 type Expected = 401 | 403 | 'allowed';
 
@@ -30,14 +21,6 @@ export function expectedAccess(access: Access, caller: Caller): Expected {
   if (access === 'admin') return effective === 'Admin' ? 'allowed' : 403;
   // realAdmin: the roles really held, so an admin impersonating User can switch back.
   return caller === 'Admin' || caller === 'Admin as User' ? 'allowed' : 403;
-}
-
-/** The endpoint's URL: well-formed ids that match nothing for allowed calls, malformed ones for refusals. */
-function urlOf(endpoint: Endpoint, wellFormed: boolean): string {
-  return endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
-    if (!wellFormed) return name === 'itemId' || name === 'messageId' ? 'x'.repeat(80) : 'not-a-number';
-    return name === 'messageId' ? 'MC987654' : '987654';
-  });
 }
 
 const cases = endpointList.flatMap((endpoint) => CALLERS.map((caller) => [`${endpoint.method} ${endpoint.path}`, caller, endpoint] as const));
@@ -54,14 +37,14 @@ describe.each(cases)('%s as %s', (_route, caller, endpoint) => {
 
   if (expected === 'allowed') {
     it('is allowed (neither 401 nor 403, and no server error)', async () => {
-      const req = call(t, endpoint.method, urlOf(endpoint, true), await users.cookie(caller));
+      const req = call(suite.t, endpoint.method, urlOf(endpoint, true), await suite.users.cookie(caller));
       const res = endpoint.body ? await req.send({}) : await req;
       // The answer's text is part of the failure message, so a wrong status says why.
       expect([401, 403, 500].includes(res.status) ? `${res.status}: ${res.text.slice(0, 300)}` : 'allowed').toBe('allowed');
     });
   } else {
     it(`is refused with ${expected} before anything is parsed`, async () => {
-      const req = call(t, endpoint.method, urlOf(endpoint, false), await users.cookie(caller));
+      const req = call(suite.t, endpoint.method, urlOf(endpoint, false), await suite.users.cookie(caller));
       const res = endpoint.body ? await req.set('Content-Type', 'application/json').send('{"malformed":') : await req;
       expect(res.status).toBe(expected);
       expect(res.body.error.name).toBe(expected === 401 ? 'AuthenticationError' : 'NotAllowedError');

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import request from 'supertest';
+import type { Endpoint } from '@radar/contracts';
 import { hashSessionToken, newSessionToken } from '../../src/http/auth.js';
 import { sessions, type UserRow } from '../../src/db/schema.js';
 import { createTestContext, type TestContext } from '../context.js';
@@ -66,4 +68,25 @@ export async function databaseText(t: TestContext): Promise<string> {
     parts.push(...rows.map((r) => `${tablename}: ${r.row}`));
   }
   return parts.join('\n');
+}
+
+/** The suite's context and role users, made in beforeAll and closed in afterAll; tests read `suite.t` and `suite.users`. */
+export function useSecurityContext(env: Record<string, string> = {}): { t: TestContext; users: RoleUsers } {
+  const suite = {} as { t: TestContext; users: RoleUsers };
+  beforeAll(async () => {
+    suite.t = await securityContext(env);
+    suite.users = await roleUsers(suite.t);
+  });
+  afterAll(async () => {
+    await suite.t.close();
+  });
+  return suite;
+}
+
+/** An endpoint's URL: well-formed ids that match nothing, or malformed ones (a refusal must not depend on them). */
+export function urlOf(endpoint: Endpoint, wellFormed = true): string {
+  return endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+    if (!wellFormed) return name === 'itemId' || name === 'messageId' ? 'x'.repeat(80) : 'not-a-number';
+    return name === 'messageId' ? 'MC987654' : '987654';
+  });
 }
