@@ -31,6 +31,12 @@ CREATE INDEX "moderator_activities_user_item_idx" ON "moderator_activities" USIN
 -- were made before confirmation existed; every digest carries an unsubscribe link). An inactive visitor row needs a
 -- confirmation when it signs up again.
 UPDATE "digest_subscribers" SET "confirmed_at" = "subscribed_at" WHERE "confirmed_at" IS NULL AND ("origin" = 'account' OR "is_active");--> statement-breakpoint
+-- Sign-in mail written before encryption holds its code in clear: delete that content (a sent code is spent, and a
+-- pending one is marked failed: the user asks for a new code). The rows themselves stay.
+UPDATE "mail_outbox" SET "subject" = '(content deleted: it held a sign-in code)', "html" = '', "text" = '', "content_expires_at" = "created_at",
+  "last_error" = CASE WHEN "status" IN ('pending', 'sending') THEN 'Not sent: its code or link expired before it could be delivered; the content was deleted.' ELSE "last_error" END,
+  "status" = CASE WHEN "status" IN ('pending', 'sending') THEN 'failed'::outbox_status ELSE "status" END
+  WHERE "kind" = 'sign-in-code' AND "sealed_content" IS NULL;--> statement-breakpoint
 -- A role change ends every session of the affected user in the same transaction (assign, unassign, deleting a role
 -- they hold, ADMIN_EMAILS granting Admin at sign-in): no session issued before the change carries the new roles.
 -- The api gives a caller who changed their own roles a new session in the same answer (sessions.service.ts).
