@@ -13,7 +13,7 @@ test.describe('security in the browser', () => {
       document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
     });
     const shell = new ShellPage(page);
-    for (const path of ['/', '/dashboard', '/weekly-digest', '/contact']) {
+    for (const path of ['/', '/dashboard', '/weekly-digest', '/contact', '/admin', '/profile', '/no-such-page']) {
       await shell.goto(path);
       await expect(page.locator('#main')).not.toBeEmpty();
     }
