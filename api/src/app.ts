@@ -1,5 +1,4 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import crypto from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { endpointList, type RuntimeConfig } from '@radar/contracts';
@@ -7,6 +6,8 @@ import type { AppContext } from './app-context.js';
 import { impersonationEnabled } from './config.js';
 import { sessionMiddleware } from './http/auth.js';
 import { bearerTokenMiddleware } from './http/bearer-auth.js';
+import { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
+import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
@@ -39,23 +40,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          // The shell page carries an inline runtime-config script; MUI/emotion inject styles at run time.
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'"],
-          'upgrade-insecure-requests': config.PUBLIC_URL?.startsWith('https') ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.PUBLIC_URL?.startsWith('https') ? undefined : false,
-    }),
-  );
+  app.use(cspNonce, contentSecurityPolicy(config));
   // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are parsed per endpoint, after its
   // access check), and no caching of answers that may be personal.
   app.use(
@@ -64,7 +49,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     sessionMiddleware({
       db: ctx.db,
       clock: ctx.clock,
-      sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+      policy: sessionPolicy(config),
+      cookieName: sessionCookieName(ctx.publicUrl),
       impersonationEnabled: impersonationEnabled(config),
     }),
     bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),

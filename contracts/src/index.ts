@@ -1,3 +1,4 @@
+import './zod-config.js';
 export * from './constants.js';
 export * from './common.js';
 export * from './auth.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { readDataVersion, type DataVersion } from '../../db/data-version.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { InputError } from '../../http/errors.js';
-import type { ItemFilters } from '../items/item-query.js';
+import type { ItemWhereFilters } from '../items/item-query.js';
 import { buildReleaseCalendar } from './calendar-render.js';
 import { FeedCache } from './feed-cache.js';
 import { createFeedItemsRepo } from './feed-items.repo.js';
@@ -29,14 +29,14 @@ function monthsBefore(now: Date, months: number): string {
 export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createFeedItemsRepo(ctx.pool);
   const cache = new FeedCache();
-  const absolute = (endpoint: Endpoint, filters: ItemFilters) => {
+  const absolute = (endpoint: Endpoint, filters: ItemWhereFilters) => {
     const qs = canonicalQuery(filters);
     return `${ctx.publicUrl}${endpoint.path}${qs ? `?${qs}` : ''}`;
   };
 
   async function serve(
     args: { endpoint: Endpoint; mediaType: string; query: ItemListQuery; req: Request; res: Response },
-    render: (filters: ItemFilters, now: Date, data: DataVersion) => Promise<string>,
+    render: (filters: ItemWhereFilters, now: Date, data: DataVersion) => Promise<string>,
   ): Promise<void> {
     const { req, res } = args;
     if (args.query.sinceLastVisit) {
@@ -67,7 +67,7 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
     res.status(200).send(rendered.body);
   }
 
-  const itemsFeed = (format: 'rss' | 'atom') => async (filters: ItemFilters, now: Date, data: DataVersion) => {
+  const itemsFeed = (format: 'rss' | 'atom') => async (filters: ItemWhereFilters, now: Date, data: DataVersion) => {
     const rows = await repo.newestByActivity(filters, now);
     return buildItemsFeed(rows, {
       view: describeView(filters),

@@ -177,7 +177,7 @@ describe('item notifications after a sync', () => {
 
     const page = await request(t.app).get(path);
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/<form action="\/api\/unsubscribe\?token=[^"]+" method="post">/);
+    expect(page.text).toMatch(/<form id="action-form" action="\/api\/unsubscribe\?token=[^"]+" method="post">/);
     expect(page.text).toContain('Unsubscribe</button>');
     const stillActive = await t.ctx.db.select().from(notificationSubscriptions).where(eq(notificationSubscriptions.userId, alice.id));
     expect(stillActive.filter((s) => s.isActive).length).toBe(3);
