@@ -59,6 +59,11 @@ export const configSchema = z.object({
   REMOTE_DIGEST_URL: z.string().optional(),
   /** Role impersonation (a development tool). On in `npm run dev`; off (routes answer 404) otherwise. */
   IMPERSONATION_ENABLED: bool.optional(),
+  /**
+   * HTTP worker processes (node:cluster). 1: one process does everything. More: the first process owns the embedded
+   * PostgreSQL, the migrations and the jobs and forks this many workers that share the port and answer requests.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Run Agenda jobs in this process (turn off on web-only replicas). */
   JOBS_ENABLED: bool.default(true),
   /** Sign-in codes: lifetime, wrong tries before the code burns, sends allowed per e-mail and per client per window. */
@@ -96,6 +101,12 @@ export const configSchema = z.object({
    * the previous baseline, so reloads do not reset what counts as new.
    */
   LAST_VISIT_UPDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(LAST_VISIT_UPDATE_SECONDS_DEFAULT),
+
+  /**
+   * Memory (MB, per process) for whole answers of the dashboard list, kept per query, audience and data version
+   * (never stale: any write to item data is a new version). 0 turns the cache off.
+   */
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
 
   /** Weekly digest: sent on Sundays at this hour in this IANA time zone. */
   DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8),

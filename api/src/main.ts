@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { AppContext } from './app-context.js';
+import { startWorkers, type WorkerPool } from './cluster.js';
 import { ConfigError, loadConfig, securityWarnings, type Config } from './config.js';
 import { applyMigrations, connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
@@ -17,7 +19,10 @@ import { startupTasks } from './startup.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** config -> database -> migrations -> http server -> jobs; graceful shutdown on SIGTERM/SIGINT. */
+/**
+ * config -> database -> migrations -> http server -> jobs; graceful shutdown on SIGTERM/SIGINT. With
+ * WEB_CONCURRENCY > 1 the http server runs in that many cluster workers (runWorker) and this process keeps the rest.
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
+  if (cluster.isWorker) return runWorker(config, log);
   for (const warning of securityWarnings(config)) log.warn({ security: true }, warning);
   const dataDir = path.resolve(config.DATA_DIR);
   let embedded: EmbeddedServer | undefined;
@@ -64,12 +70,15 @@ async function main(): Promise<void> {
     publicUrl,
   };
   const ctx: AppContext = { ...base, services: createServices(base) };
-  const app = createApp(ctx, {
-    staticRoot: config.STATIC_ROOT ?? REPO_ROOT,
-    runtimeConfig: buildRuntimeConfig(config),
-  });
-
-  const server = await listen(app, config, log);
+  let server: Server | undefined;
+  let workers: WorkerPool | undefined;
+  if (config.WEB_CONCURRENCY > 1) {
+    workers = startWorkers(config.WEB_CONCURRENCY, { DATABASE_URL: databaseUrl }, log);
+    await workers.ready;
+    log.info({ port: config.PORT, workers: config.WEB_CONCURRENCY, url: publicUrl }, 'M365 Radar is listening');
+  } else {
+    server = await listen(createApp(ctx, { staticRoot: config.STATIC_ROOT ?? REPO_ROOT, runtimeConfig: buildRuntimeConfig(config) }), config, log);
+  }
   let jobs: JobRunner | undefined;
   if (config.JOBS_ENABLED) {
     jobs = createJobRunner(ctx, databaseUrl);
@@ -92,10 +101,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 20_000);
     force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    if (server) await closeServer(server);
+    await workers?.stop();
     await jobs?.stop().catch((err) => log.error({ err }, 'stopping jobs failed'));
     await database.close().catch(() => undefined);
     await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
@@ -106,12 +113,46 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-function listen(app: ReturnType<typeof createApp>, config: Config, log: Logger): Promise<Server> {
+/**
+ * A cluster worker: the http server only, on the primary's database (DATABASE_URL, which the primary passes; a
+ * worker never starts the embedded PostgreSQL, runs migrations, jobs or start-up tasks: the primary does, once).
+ */
+async function runWorker(config: Config, log: Logger): Promise<void> {
+  if (!config.DATABASE_URL) throw new Error('a cluster worker takes DATABASE_URL from its primary; it never starts a database itself');
+  const database = connectDatabase(config.DATABASE_URL, log);
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  // The primary resolved the secret before forking (a generated one is in DATA_DIR by now).
+  const secret = resolveSecret(config.SESSION_SECRET, path.resolve(config.DATA_DIR));
+  const base = { config, db: database.db, pool: database.pool, log, clock: systemClock, secret, publicUrl };
+  const ctx: AppContext = { ...base, services: createServices(base) };
+  const app = createApp(ctx, { staticRoot: config.STATIC_ROOT ?? REPO_ROOT, runtimeConfig: buildRuntimeConfig(config) });
+  const server = await listen(app, config, log, { quiet: true });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await closeServer(server);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  // Ctrl-C reaches every process of the terminal's group: the primary stops the workers in order.
+  process.on('SIGINT', () => undefined);
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+function listen(app: ReturnType<typeof createApp>, config: Config, log: Logger, opts: { quiet?: boolean } = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(config.PORT, config.HOST, (err?: Error) => {
       // Express 5 hands EADDRINUSE to this callback instead of throwing.
       if (err) return reject(err);
-      log.info({ port: config.PORT, url: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }, 'M365 Radar is listening');
+      if (!opts.quiet) log.info({ port: config.PORT, url: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }, 'M365 Radar is listening');
       resolve(server);
     });
   });

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { endpoints, type ItemListQuery, type ItemListResponse } from '@radar/contracts';
+import { endpoints, type ItemListQuery } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
@@ -9,6 +9,7 @@ import { createLastVisitRepo, visitBaseline } from '../last-visit/last-visit.rep
 import type { ItemListRequest } from './item-query.js';
 import { csvStream, exportFileName } from './items.export.js';
 import { createItemsRepo } from './items.repo.js';
+import { createListAnswers } from './list-answers.js';
 
 /**
  * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
@@ -16,6 +17,7 @@ import { createItemsRepo } from './items.repo.js';
  */
 export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createItemsRepo(ctx.pool);
+  const answers = createListAnswers(ctx.pool, repo, { maxBytes: ctx.config.LIST_CACHE_MB * 1024 * 1024 });
   const visits = createLastVisitRepo(ctx.db);
 
   /** `sinceLastVisit` means the caller's previous dashboard visit: signed-in users only. */
@@ -27,14 +29,13 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
 
   return [
     ...createLastVisitEndpoints(ctx, repo),
-    implement(endpoints.items.list, async ({ query, auth }) => {
+    implement(endpoints.items.list, async ({ query, auth, res }) => {
       const now = ctx.clock.now();
       const q = await resolveVisit(query, auth, now);
-      const { items, total } = await repo.listJson(q, now, { includeNotes: isModeratorOrAdmin(auth) });
-      // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
-      // as res.json(body) would send, without serialising 50 items again on every request.
-      const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
-      return Reply.json(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
+      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth) });
+      // Set here, so Express does not hash the 50–100 KB body again on every request.
+      res.setHeader('ETag', answer.etag);
+      return Reply.json(answer.body);
     }),
     implement(endpoints.items.export, async ({ query, auth, res }) => {
       const now = ctx.clock.now();
