@@ -21,10 +21,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** CPU seconds of `root` and every descendant, from /proc (the counters process.cpuUsage() reads, for any process). */
+/**
+ * CPU seconds of `root` and every descendant, from /proc (the counters process.cpuUsage() reads, for any process),
+ * plus what the descendants that already ended spent (the root's reaped-children counters: PostgreSQL backends
+ * end when the api's pool closes an idle connection).
+ */
 export function processTreeCpuSeconds(root: number): number {
   const parents = new Map<number, number>();
   const cpu = new Map<number, number>();
+  let reaped = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -32,6 +37,7 @@ export function processTreeCpuSeconds(root: number): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parents.set(Number(entry), Number(fields[1]));
       cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+      if (Number(entry) === root) reaped = (Number(fields[13]) + Number(fields[14])) / 100;
     } catch {
       // The process ended while we read.
     }
@@ -40,7 +46,7 @@ export function processTreeCpuSeconds(root: number): number {
     for (let p: number | undefined = pid, depth = 0; p && depth < 10; p = parents.get(p), depth++) if (p === root) return true;
     return false;
   };
-  let total = 0;
+  let total = reaped;
   for (const [pid, seconds] of cpu) if (inTree(pid)) total += seconds;
   return total;
 }
