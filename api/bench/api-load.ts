@@ -20,13 +20,13 @@ export interface Measured {
   pgCpuMs: number | null;
 }
 
-export async function measure(mode: string, server: ServerProcess, scenario: Scenario, pgCpuSeconds: () => number | null): Promise<Measured> {
+export async function measure(mode: string, server: ServerProcess, scenario: Scenario, pgCpuSeconds: () => number | null, maxMs = MAX_MS): Promise<Measured> {
   // Warm-up: connections, JIT, caches (one pass over distinct paths would warm a cache they are meant to miss: skip it).
   const warmPaths = scenario.paths.length > WARM_UP_REQUESTS ? ['/api/unified/items?page=2'] : scenario.paths;
   await runLoad({ base: server.url, paths: warmPaths, concurrency: CONCURRENCY, maxRequests: WARM_UP_REQUESTS, maxMs: 10_000 });
   const api0 = server.cpuSeconds();
   const pg0 = pgCpuSeconds();
-  const result = await runLoad({ base: server.url, paths: scenario.paths, concurrency: CONCURRENCY, maxRequests: MAX_REQUESTS, maxMs: MAX_MS });
+  const result = await runLoad({ base: server.url, paths: scenario.paths, concurrency: CONCURRENCY, maxRequests: MAX_REQUESTS, maxMs });
   const api1 = server.cpuSeconds();
   const pg1 = pgCpuSeconds();
   const m = {
@@ -43,9 +43,9 @@ export async function measure(mode: string, server: ServerProcess, scenario: Sce
 }
 
 /** The baseline's numbers in the same shape (no PostgreSQL). */
-export async function measureBaseline(mode: string, server: ServerProcess, bytes: number): Promise<Measured> {
+export async function measureBaseline(mode: string, server: ServerProcess, bytes: number, maxMs = MAX_MS): Promise<Measured> {
   const scenario: Scenario = { name: `bare node:http answering the same ${Math.round(bytes / 1024)} KB`, goal: null, paths: ['/api/unified/items'] };
-  return measure(mode, server, scenario, () => null);
+  return measure(mode, server, scenario, () => null, maxMs);
 }
 
 export function met(m: Measured): string {
