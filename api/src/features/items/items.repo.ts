@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemOrder, itemWhere, searchPlan, sortDirectionSql, sortKeys, tsQuery, type ItemFilters, type ItemListRequest, type SearchPlan } from './item-query.js';
 import { toUnifiedItem, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
-import { readDataVersion, type DataVersion } from '../../db/data-version.js';
+import { readDataVersionNumber } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { viewTime } from './view-time.js';
 
@@ -96,9 +96,8 @@ export interface ReadPoint {
   bucket: number | null;
 }
 
-export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date, known?: DataVersion): Promise<ReadPoint> {
-  const data = known ?? (await readDataVersion(pool));
-  return { version: data.version, ...viewTime(filtersOf(filters), now) };
+export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date): Promise<ReadPoint> {
+  return { version: await readDataVersionNumber(pool), ...viewTime(filtersOf(filters), now) };
 }
 
 export interface ItemsRepoOptions {

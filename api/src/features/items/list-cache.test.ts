@@ -139,6 +139,18 @@ describe('list totals and pages after writes', () => {
     }
   });
 
+  it('answer a matching If-None-Match with 304 until the data changes', async () => {
+    const first = await request(t.app).get('/api/unified/items?limit=2').expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // The same bytes, so the same validator, from the other instance.
+    expect((await request(appB).get('/api/unified/items?limit=2').expect(200)).headers.etag).toBe(etag);
+    await request(appB).get('/api/unified/items?limit=2').set('If-None-Match', etag).expect(304);
+    await t.ctx.services.sync.applyRoadmap(feed.map((r) => (r.itemId === 700005 ? { ...r, title: 'Microsoft Teams: renamed again' } : r)), { trigger: 'cli' });
+    const after = await request(appB).get('/api/unified/items?limit=2').set('If-None-Match', etag).expect(200);
+    expect(after.body.items[0].title).toBe('Microsoft Teams: renamed again');
+  });
+
   it('follow the clock for time-relative views without any write', async () => {
     // 700005 was created 2026-02-06T12:05Z: new in the last day until 12:05 today.
     t.clock.set('2026-02-07T12:03:30Z');
