@@ -105,23 +105,7 @@ export async function startApi(opts: { databaseUrl: string; env?: Record<string,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = stopper(child);
-  try {
-    await waitUntilUp(`${url}/healthz`, child, 'the api');
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return {
-    url,
-    pid: child.pid!,
-    cpuSeconds: () => processTreeCpuSeconds(child.pid!),
-    stop: async () => {
-      await stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return serverProcess(child, `http://127.0.0.1:${port}`, 'the api', dataDir);
 }
 
 const BASELINE = `
@@ -151,16 +135,26 @@ export async function startBaseline(body: Buffer, workers = 1): Promise<ServerPr
   const script = path.join(dir, 'baseline.cjs');
   fs.writeFileSync(script, BASELINE);
   const child = spawn(process.execPath, [script, file, String(port), String(workers)], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
+  return serverProcess(child, `http://127.0.0.1:${port}`, 'the baseline server', dir);
+}
+
+/** The started `child` once it answers `url`/healthz (stopped if it never does); `stop` also removes `tempDir`. */
+async function serverProcess(child: ChildProcess, url: string, what: string, tempDir: string): Promise<ServerProcess> {
   const stop = stopper(child);
-  await waitUntilUp(`${url}/healthz`, child, 'the baseline server');
+  try {
+    await waitUntilUp(`${url}/healthz`, child, what);
+  } catch (err) {
+    await stop();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url,
     pid: child.pid!,
     cpuSeconds: () => processTreeCpuSeconds(child.pid!),
     stop: async () => {
       await stop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(tempDir, { recursive: true, force: true });
     },
   };
 }
