@@ -204,10 +204,10 @@ const bench: Bench = {
       await pg.stop().catch(() => undefined);
       removeDir();
     });
-    const database = connectDatabase(pg.url('radar_bench'), undefined, 20);
+    const database = connectDatabase(pg.url('radar_bench'), undefined, { max: 20 });
     let httpServer: import('node:http').Server | undefined;
     try {
-      await applyMigrations(database.db);
+      await applyMigrations(pg.url('radar_bench'));
       const now = new Date();
       const t0 = Date.now();
       const { rows: existing } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items');

@@ -8,6 +8,8 @@ import { createLogger } from '../src/logger.js';
 import { createGraphMessagesClient } from '../src/sources/graph-messages.js';
 import { createRoadmapFeedClient } from '../src/sources/roadmap-feed.js';
 import { createSyncService } from '../src/sync/sync.service.js';
+import { messagesLoader, roadmapLoader } from '../src/sync/wiring.js';
+import { DEFAULT_BROWSER_USER_AGENT } from '../src/config.js';
 import { CLIENT_ID, CLIENT_SECRET, readFixture, startReplayServer, TENANT } from '../test/replay-server.js';
 import { measuresTable, onInterrupt, type Bench } from './run.js';
 
@@ -57,14 +59,16 @@ async function run(): Promise<string> {
     await pg.stop().catch(() => undefined);
     removeDir();
   });
-  const database = connectDatabase(pg.url('bench'), undefined, 4);
+  const database = connectDatabase(pg.url('bench'), undefined, { max: 4 });
   try {
-    await applyMigrations(database.db);
+    await applyMigrations(pg.url('bench'));
     const log = createLogger('silent');
     const retry = { timeoutMs: 30_000, retries: 0 };
-    const roadmapClient = createRoadmapFeedClient({ url: server.roadmapUrl, ...retry });
+    const roadmapClient = createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: DEFAULT_BROWSER_USER_AGENT, ...retry });
     const graph = createGraphMessagesClient({ tenantId: TENANT, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authorityUrl: server.url, apiUrl: server.graphApiUrl, clock: systemClock, ...retry });
-    const sync = createSyncService({ db: database.db, pool: database.pool, clock: systemClock, log, fetchRoadmap: () => roadmapClient.fetchSnapshot(), fetchMessages: () => graph.fetchAll() });
+    // The re-sync must really read and compare: without the previous response it cannot end as unchanged early.
+    const fetchRoadmap = roadmapLoader(roadmapClient);
+    const sync = createSyncService({ db: database.db, pool: database.pool, clock: systemClock, log, fetchRoadmap: (ctx) => fetchRoadmap({ ...ctx, previous: null }), fetchMessages: messagesLoader(graph) });
     const timed = async () => {
       const start = performance.now();
       const r = await sync.syncRoadmap({ trigger: 'cli' });

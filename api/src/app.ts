@@ -11,11 +11,14 @@ import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { createHealthRouter } from './features/health.router.js';
 import { featureRouters } from './features/index.js';
+import { logSerializers } from './logger.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
   staticRoot?: string;
   runtimeConfig?: () => RuntimeConfig;
+  /** True once a graceful shutdown began (main.ts): /readyz fails and kept-alive connections are closed. */
+  isStopping?: () => boolean;
 }
 
 /** Builds the Express app from its dependencies; main.ts, the tests and the e2e server all use this. */
@@ -34,6 +37,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !req.url?.startsWith('/api') },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // Never a database client or socket in a log line (logger.ts).
+      serializers: logSerializers,
     }),
   );
   app.use(
@@ -53,7 +58,15 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       hsts: config.PUBLIC_URL?.startsWith('https') ? undefined : false,
     }),
   );
-  app.use(createHealthRouter(ctx));
+  if (options.isStopping) {
+    const isStopping = options.isStopping;
+    // During a shutdown every answer closes its connection, so keep-alive clients reconnect to another instance.
+    app.use((_req, res, next) => {
+      if (isStopping()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
+  app.use(createHealthRouter(ctx, { isStopping: options.isStopping }));
   const api = express.Router();
   // A 30-day digest report (up to 1,000 items per source) is the one body that legitimately exceeds BODY_LIMIT.
   api.use('/admin/generate-summary', express.json({ limit: '10mb' }));

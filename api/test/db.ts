@@ -16,7 +16,7 @@ export async function createTestDb(): Promise<TestDatabase> {
   const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   await ensureDatabase(adminUrl, name, 'radar_template');
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const database = connectDatabase(url, undefined, 5);
+  const database = connectDatabase(url, undefined, { max: 5 });
   await seedBuiltInRoles(database.db);
   return {
     ...database,

@@ -9,3 +9,5 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './sync-status.js';
+export * from './held-sync.js';

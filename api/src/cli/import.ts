@@ -40,9 +40,9 @@ async function main(): Promise<number> {
     embedded = await startEmbeddedPostgres({ dataDir: path.join(path.resolve(config.DATA_DIR), 'postgres'), persistent: true, database: 'radar' });
     url = embedded.url('radar');
   }
-  const database = connectDatabase(url, log, 4);
+  const database = connectDatabase(url, log, { max: 4 });
   try {
-    await applyMigrations(database.db);
+    await applyMigrations(url);
     const refuse = async () => {
       throw new Error('the import CLI applies files only');
     };

@@ -5,6 +5,7 @@ import { createAuthRouter } from './auth/auth.router.js';
 import { createContactRouter } from './contact/contact.router.js';
 import { createDashboardRouter } from './dashboard/dashboard.router.js';
 import { createDigestRouter } from './digest/digest.router.js';
+import { createHeldSyncRouter } from './held-sync/held-sync.router.js';
 import { createItemsRouter } from './items/items.router.js';
 import { createModerationRouter } from './moderation/moderation.router.js';
 import { createUnsubscribeRouter } from './notifications/unsubscribe.router.js';
@@ -25,6 +26,7 @@ export const featureRouters: Array<(ctx: AppContext) => Router> = [
   createAuthRouter,
   createContactRouter,
   createSyncRouter,
+  createHeldSyncRouter,
   createRoadmapItemsRouter,
   createMessageItemsRouter,
   createAdminRouter,

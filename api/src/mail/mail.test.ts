@@ -138,7 +138,8 @@ describe('delivery over SMTP', () => {
   });
 
   it('backs off 1 min × 2^(attempt-1), at most 6 hours', () => {
-    expect([1, 2, 3, 4].map(backoffMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect([1, 2, 3, 4].map((n) => backoffMs(n))).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(backoffMs(3, 500)).toBe(2000);
     expect(backoffMs(20)).toBe(6 * 3600_000);
   });
 });

@@ -1,5 +1,6 @@
 import { mailOutbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
+import { priorityOf } from './priority.js';
 
 export interface OutgoingMail {
   /** What the mail is for ('sign-in-code', 'item-change', 'weekly-digest', …): for logs and the outbox view. */
@@ -17,6 +18,8 @@ export interface OutgoingMail {
   dedupeKey?: string;
   /** When the mail was caused (the injected clock); defaults to the database's now(). */
   createdAt?: Date;
+  /** Delivery order (priority.ts); by default the kind's. */
+  priority?: number;
 }
 
 /**
@@ -35,6 +38,7 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<numbe
       text: mail.text,
       headers: mail.headers ?? {},
       dedupeKey: mail.dedupeKey ?? null,
+      priority: mail.priority ?? priorityOf(mail.kind),
       ...(mail.createdAt ? { createdAt: mail.createdAt, nextAttemptAt: mail.createdAt } : {}),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { DEFAULT_BROWSER_USER_AGENT } from '../config.js';
 import { fixedClock } from '../lib/clock.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from '../../test/replay-server.js';
 import { FeedFormatError, FeedHttpError, FeedTimeoutError, NotConfiguredError } from './errors.js';
@@ -9,6 +10,7 @@ import { createRoadmapFeedClient } from './roadmap-feed.js';
 let server: ReplayServer;
 const clock = fixedClock('2026-01-31T00:40:00Z');
 const noWait = { sleep: async () => undefined };
+const UA = DEFAULT_BROWSER_USER_AGENT;
 
 beforeAll(async () => {
   server = await startReplayServer();
@@ -21,7 +23,7 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const roadmap = (retries = 2, timeoutMs = 2000) => createRoadmapFeedClient({ url: server.roadmapUrl, timeoutMs, retries, ...noWait });
+const roadmap = (retries = 2, timeoutMs = 2000) => createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: UA, timeoutMs, retries, ...noWait });
 const graph = (opts: Partial<Parameters<typeof createGraphMessagesClient>[0]> = {}) =>
   createGraphMessagesClient({
     tenantId: TENANT,
@@ -48,7 +50,7 @@ describe('roadmap feed client', () => {
     server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
     server.fail({ target: 'roadmap', kind: 'status', status: 429, retryAfter: '1', times: 1 });
     const delays: number[] = [];
-    const client = createRoadmapFeedClient({ url: server.roadmapUrl, timeoutMs: 2000, retries: 3, sleep: async (ms) => void delays.push(ms) });
+    const client = createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: UA, timeoutMs: 2000, retries: 3, sleep: async (ms) => void delays.push(ms) });
     expect(await client.fetchSnapshot()).toHaveLength(12);
     expect(server.requests.filter((r) => r === 'GET /roadmap')).toHaveLength(3);
     expect(delays[1]).toBe(1000);
@@ -81,7 +83,7 @@ describe('roadmap feed client', () => {
   });
 
   it('reports an unreachable host as a network error', async () => {
-    const client = createRoadmapFeedClient({ url: 'http://127.0.0.1:1/roadmap', timeoutMs: 1000, retries: 0 });
+    const client = createRoadmapFeedClient({ url: 'http://127.0.0.1:1/roadmap', userAgent: UA, timeoutMs: 1000, retries: 0 });
     await expect(client.fetchSnapshot()).rejects.toMatchObject({ name: 'FeedNetworkError', transient: true });
   });
 

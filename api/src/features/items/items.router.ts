@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { itemListQuery, type ItemListResponse } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin } from '../../http/auth.js';
 import { parse } from '../../http/validate.js';
-import { csvStream, exportFileName } from './items.export.js';
+import { createExportHandler } from './export-handler.js';
 import { createItemsRepo } from './items.repo.js';
 
 /** GET /api/unified/items (the dashboard list) and GET /api/dashboard/export (the same filters as CSV). */
@@ -22,20 +21,7 @@ export function createItemsRouter(ctx: AppContext): Router {
     res.type('application/json').send(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
   });
 
-  router.get('/dashboard/export', async (req, res) => {
-    const { page: _page, limit: _limit, ...filters } = parse(itemListQuery, req.query);
-    const now = ctx.clock.now();
-    res.status(200);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-    try {
-      await pipeline(csvStream(repo.streamAll(filters, now)), res);
-    } catch (err) {
-      // The client going away mid-download is not a server error.
-      if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-      throw err;
-    }
-  });
+  router.get('/dashboard/export', createExportHandler(ctx, repo));
 
   return router;
 }
