@@ -222,6 +222,24 @@ describe('locking and configuration', () => {
     expect((await h.sync.syncRoadmap({ trigger: 'admin' })).run.status).toBe('success');
   });
 
+  it('marks runs a dead process left running as interrupted at start, but not one a live process owns', async () => {
+    const [orphan] = await db().insert(syncHistory).values({ source: 'message_center', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' }).returning();
+    // A live run of the roadmap elsewhere: its session holds the advisory lock.
+    const [owned] = await db().insert(syncHistory).values({ source: 'roadmap', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' }).returning();
+    const holder = await h.database.pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1, 1)', [0x52414441]);
+      expect(await h.sync.recoverInterruptedRuns()).toBe(1);
+      const rows = await db().select().from(syncHistory).where(sql`${syncHistory.id} in (${orphan!.id}, ${owned!.id})`).orderBy(syncHistory.id);
+      expect(rows.map((r) => r.status)).toEqual(['interrupted', 'running']);
+      expect(rows[0]!.errorMessage).toMatch(/^interrupted: the process stopped/);
+    } finally {
+      await holder.query('select pg_advisory_unlock($1, 1)', [0x52414441]);
+      holder.release();
+    }
+    expect(await h.sync.recoverInterruptedRuns()).toBe(1);
+  });
+
   it('without Graph credentials the Message Center sync is recorded as not configured', async () => {
     const bare = await createSyncHarness({ graph: false });
     try {
