@@ -79,7 +79,10 @@ describe('snapshot guard', () => {
   });
 
   it('holds the same snapshot again without storing or mailing it twice', async () => {
-    const { run } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
+    const res = await admin.agent.post('/api/roadmap/sync');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/^Roadmap snapshot held for an admin: The snapshot would remove 6 of 12 live items/);
+    const run = res.body.sync as { id: number; status: string; note: string };
     expect(run.status).toBe('held');
     expect(run.note).toContain(`Same snapshot as held sync #${heldId}, which is still waiting for an admin.`);
     expect((await runOf(run.id)).held).toBeNull();

@@ -41,7 +41,7 @@ export function SyncHistoryTab() {
           const outcome = outcomes[kind];
           if (!outcome) return null;
           return (
-            <Alert key={kind} severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
+            <Alert key={kind} severity={!outcome.ok ? 'error' : outcome.record?.status === 'held' ? 'warning' : 'success'} sx={{ mt: 2 }}>
               {SYNC_TRIGGERS[kind].label}: {outcome.message}
             </Alert>
           );
