@@ -3,7 +3,7 @@ import { demoRecords } from '../demo/demo-data.js';
 import type { StartupEnv } from '../startup.js';
 import { lastSuccessfulRun } from './sync-history.repo.js';
 import { countItems } from './sync.repo.js';
-import { SyncShuttingDownError, type SyncService } from './sync.service.js';
+import { SyncAlreadyRunningError, SyncShuttingDownError, type SyncService } from './sync.service.js';
 
 /**
  * After the server is up: on an empty database, sync both sources at once instead of waiting for the schedule.
@@ -16,8 +16,10 @@ export async function initialSyncTask(ctx: AppContext, env: StartupEnv): Promise
   try {
     await firstSyncs(ctx, env);
   } catch (err) {
-    // A shutdown that began during start-up: the syncs not started yet simply do not run.
-    if (!(err instanceof SyncShuttingDownError)) throw err;
+    // A shutdown that began during start-up: the syncs not started yet simply do not run. Another process
+    // starting at the same time (several replicas on one database) runs the first sync instead of this one.
+    if (err instanceof SyncAlreadyRunningError) ctx.log.info('another process is running the first sync');
+    else if (!(err instanceof SyncShuttingDownError)) throw err;
   }
 }
 
