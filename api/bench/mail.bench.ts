@@ -81,7 +81,7 @@ async function run(): Promise<string> {
       'real SMTP server on loopback (10 ms per message, every message parsed); then a sign-in code requested through the production sign-up path.',
       '',
       measuresTable([
-        { name: 'sign-in code: request → accepted by the SMTP server', ms: codeMs, targetMs: TARGET_MS, note: `${queuedAtRequest.toLocaleString('en-US')} mails still queued; ${digestsBeforeCode} digests reached the server before it (sends already in flight)` },
+        { name: 'sign-in code: request → accepted by the SMTP server', ms: codeMs, targetMs: TARGET_MS, note: `${queuedAtRequest.toLocaleString('en-US')} mails still queued; ${digestsBeforeCode} digest${digestsBeforeCode === 1 ? '' : 's'} reached the server before it (sends already in flight)` },
       ]),
       '',
       `Bulk throughput meanwhile: ${perSecond.toFixed(1)} mails/s (one SMTP connection per mail). In plain first-in-first-out order the code would have waited behind all ${queuedAtRequest.toLocaleString('en-US')} queued mails: about ${fifoWaitS.toFixed(0)} s at that rate.`,
