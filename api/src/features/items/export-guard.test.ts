@@ -62,7 +62,7 @@ describe('stall guard', () => {
           cb(err);
         },
       });
-      void writeWithStallGuard(source, res as Parameters<typeof writeWithStallGuard>[1], 300).then((o) => outcomes.push(o));
+      void writeWithStallGuard(source, res as Parameters<typeof writeWithStallGuard>[1], 1000).then((o) => outcomes.push(o));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
@@ -91,7 +91,7 @@ describe('GET /api/dashboard/export under stalled clients', () => {
   let port: number;
   beforeAll(async () => {
     t = await createTestContext(
-      { EXPORT_MAX_PER_CLIENT: '1', EXPORT_MAX_CONCURRENT: '2', EXPORT_IDLE_TIMEOUT_MS: '700' },
+      { EXPORT_MAX_PER_CLIENT: '1', EXPORT_MAX_CONCURRENT: '2', EXPORT_IDLE_TIMEOUT_MS: '2500' },
       { pool: { max: 6, acquireTimeoutMs: 1000 } },
     );
     // 20,000 rows with 1 KB descriptions: a CSV of some 25 MB, far more than the sockets' buffers hold.
@@ -141,15 +141,17 @@ describe('GET /api/dashboard/export under stalled clients', () => {
 describe('pool exhaustion', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext({}, { pool: { max: 4, acquireTimeoutMs: 300 } });
+    // The acquire timeout also bounds opening a connection: generous enough for a busy CI machine.
+    t = await createTestContext({}, { pool: { max: 4, acquireTimeoutMs: 2000 } });
   });
   afterAll(() => t.close());
 
   it('/readyz fails at once and requests get 503 after the acquire timeout instead of hanging', async () => {
     const { default: request } = await import('supertest');
     expect((await request(t.app).get('/readyz')).body).toEqual({ status: 'ready', database: 'ok' });
-    const held = await Promise.all(Array.from({ length: 4 }, () => t.database.pool.connect()));
+    const held: Awaited<ReturnType<typeof t.database.pool.connect>>[] = [];
     try {
+      for (let i = 0; i < 4; i++) held.push(await t.database.pool.connect());
       const ready = await request(t.app).get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toEqual({ status: 'not ready', database: 'pool exhausted' });
