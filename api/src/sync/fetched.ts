@@ -13,8 +13,11 @@ export interface FetchedSnapshot<R> {
   kind: 'snapshot';
   format: FeedFormat;
   records: R[];
-  /** The snapshot as it came, kept (and parsed again by "Apply anyway") if the guard holds it. */
-  payload: string;
+  /**
+   * The snapshot as it came, kept (and parsed again by "Apply anyway") if the guard holds it. A function: only a
+   * held snapshot needs it, and for Graph it is built from the messages.
+   */
+  payload: () => string;
   validators: FeedValidators | null;
   note: string | null;
   /** Completes records of a lossy format from the stored rows (RSS), inside the apply transaction. */
@@ -33,5 +36,5 @@ export type Loader<R> = (ctx: FetchContext) => Promise<Fetched<R>>;
 
 /** Records that came from elsewhere (a CLI file, the demo set): kept as JSON of the feed's own objects if held. */
 export function givenRecords<R extends { raw?: unknown }>(records: R[], format: FeedFormat): Loader<R> {
-  return async () => ({ kind: 'snapshot', format, records, payload: JSON.stringify(records.map((r) => r.raw ?? null)), validators: null, note: null });
+  return async () => ({ kind: 'snapshot', format, records, payload: () => JSON.stringify(records.map((r) => r.raw ?? null)), validators: null, note: null });
 }

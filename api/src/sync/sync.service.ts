@@ -105,7 +105,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         return { row: await finishRun(tx, syncId, { ...base, note }), alerted: false };
       }
       await supersedePending(tx, source, null, now);
-      await insertHeld(tx, { syncId, source, reason: held.reason, format: fetched.format, payload: fetched.payload, snapshotHash: held.hash, stats: held.stats, validators: fetched.validators }, now);
+      await insertHeld(tx, { syncId, source, reason: held.reason, format: fetched.format, payload: fetched.payload(), snapshotHash: held.hash, stats: held.stats, validators: fetched.validators }, now);
       await deps.heldAlerts?.write(tx, { syncId, source, reason: held.reason, ...held.stats });
       return { row: await finishRun(tx, syncId, { ...base, note: held.reason }), alerted: true };
     });

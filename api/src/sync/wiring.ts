@@ -66,7 +66,8 @@ export function roadmapLoader(client: RoadmapFeedClient): Loader<RoadmapRecord> 
       const note = result.how === '304' ? 'The feed answered 304 Not Modified.' : 'The feed sent the same bytes as the last applied sync.';
       return { kind: 'unchanged', format: result.format, validators: result.validators, note };
     }
-    return { ...result, reconcile: result.format === 'rss' ? reconcileRssRecords : undefined };
+    const body = result.payload;
+    return { ...result, payload: () => body, reconcile: result.format === 'rss' ? reconcileRssRecords : undefined };
   };
 }
 
@@ -74,7 +75,7 @@ export function roadmapLoader(client: RoadmapFeedClient): Loader<RoadmapRecord> 
 export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecord> {
   return async ({ signal }) => {
     const records = await client.fetchAll({ signal });
-    return { kind: 'snapshot', format: 'graph', records, payload: JSON.stringify(records.map((r) => r.raw ?? null)), validators: null, note: null };
+    return { kind: 'snapshot', format: 'graph', records, payload: () => JSON.stringify(records.map((r) => r.raw ?? null)), validators: null, note: null };
   };
 }
 

@@ -1,3 +1,4 @@
+import { afterAll } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -131,4 +132,13 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
     if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Registers clean-ups that run after the file's tests (last registered first), whatever happened in them. */
+export function cleanupAfterAll(): (cleanup: () => unknown) => void {
+  const cleanups: Array<() => unknown> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return (cleanup) => void cleanups.push(cleanup);
 }

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,28 +6,25 @@ import { connectDatabase } from '../../src/db/client.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createTestDb } from '../db.js';
 import { startReplayServer } from '../replay-server.js';
-import { eventually, startApi, tempDataDir } from './api-process.js';
+import { cleanupAfterAll, eventually, startApi, tempDataDir } from './api-process.js';
 import { adminCookie } from './fault-fixtures.js';
 
 /**
  * Process lifecycle with real signals: SIGTERM while a sync runs (on the embedded PostgreSQL, whose own exit hook must
  * not stop the database under the running sync), and kill -9 in the middle of a sync's transaction.
  */
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanup = cleanupAfterAll();
 
 describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
   it('finishes the sync, stops Agenda, the pool and then PostgreSQL, and exits 0 without error logs', async () => {
     const server = await startReplayServer();
-    cleanups.push(() => server.close());
+    cleanup(() => server.close());
     const dataDir = tempDataDir('sigterm');
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The first sync's feed takes 3 s to answer: SIGTERM arrives while it is running.
     server.fail({ target: 'roadmap', kind: 'slow', delayMs: 3000, times: 1 });
     const api = await startApi({ DATA_DIR: dataDir, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl }, { label: 'embedded' });
-    cleanups.push(() => api.stop('SIGKILL'));
+    cleanup(() => api.stop('SIGKILL'));
     await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
     const since = api.logs.length;
     api.child.kill('SIGTERM');
@@ -58,12 +55,12 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
 describe('kill -9 in the middle of a sync', () => {
   it('leaves the previous state intact; the next start marks the run interrupted', async () => {
     const server = await startReplayServer();
-    cleanups.push(() => server.close());
+    cleanup(() => server.close());
     const database = await createTestDb();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     const env = { DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, SYNC_MAX_REMOVED_PERCENT: '100' };
     const first = await startApi(env, { label: 'first' });
-    cleanups.push(() => first.stop('SIGKILL'));
+    cleanup(() => first.stop('SIGKILL'));
     const state = async () =>
       (
         await database.db.execute<{ items: number; removed: number; history: number }>(sql`
@@ -100,7 +97,7 @@ describe('kill -9 in the middle of a sync', () => {
     expect(running.rowCount).toBe(1);
 
     const second = await startApi({ ...env, JOBS_ENABLED: 'false' }, { label: 'second' });
-    cleanups.push(() => second.stop('SIGKILL'));
+    cleanup(() => second.stop('SIGKILL'));
     await second.waitForLog((l) => l.msg === 'sync runs left running by a stopped process were marked interrupted', 30_000);
     const run = await database.pool.query(`select status, error_message from sync_history where id = $1`, [running.rows[0].id]);
     expect(run.rows[0]).toEqual({ status: 'interrupted', error_message: 'interrupted: the process stopped before the sync finished; nothing of it was applied' });

@@ -1,19 +1,16 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { freePort } from '../../src/db/embedded.js';
 import { createTestDb } from '../db.js';
 import { startSmtpSink } from '../smtp-sink.js';
-import { eventually, startApi } from './api-process.js';
+import { cleanupAfterAll, eventually, startApi } from './api-process.js';
 
 /** The SMTP server is down when mail is queued and comes back later: nothing is lost, nothing is sent twice. */
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanup = cleanupAfterAll();
 
 describe('SMTP down, then up', () => {
   it('keeps every mail while the server is down and delivers each exactly once when it is back', async () => {
     const database = await createTestDb();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     const smtpPort = await freePort();
     const api = await startApi({
       DATABASE_URL: database.url,
@@ -24,7 +21,7 @@ describe('SMTP down, then up', () => {
       ROADMAP_RSS_URL: 'off',
       FEED_RETRIES: '0',
     });
-    cleanups.push(() => api.stop('SIGKILL'));
+    cleanup(() => api.stop('SIGKILL'));
 
     const addresses = ['ann@example.com', 'bob@example.com', 'cyd@example.com'];
     for (const email of addresses) {
@@ -40,7 +37,7 @@ describe('SMTP down, then up', () => {
     expect((await database.pool.query(`select last_error from mail_outbox limit 1`)).rows[0].last_error).toMatch(/ECONNREFUSED/);
 
     const sink = await startSmtpSink({ port: smtpPort });
-    cleanups.push(() => sink.close());
+    cleanup(() => sink.close());
     // The deliver-mail job (every 10 s) retries them.
     for (const email of addresses) await sink.waitFor(email, 40_000);
     await eventually(async () => (await database.pool.query(`select 1 from mail_outbox where status = 'sent'`)).rowCount === 3, 20_000, 'all recorded as sent');

@@ -1,30 +1,27 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createUser } from '../factories.js';
 import { createTestDb } from '../db.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT } from '../replay-server.js';
 import { startSmtpSink } from '../smtp-sink.js';
 import { digestSubscribers, notificationSubscriptions } from '../../src/db/schema.js';
-import { eventually, startApi } from './api-process.js';
+import { cleanupAfterAll, eventually, startApi } from './api-process.js';
 
 /**
  * Two api processes on one PostgreSQL, both running jobs (JOBS_ENABLED on both, as two replicas would): each job
  * occurrence runs once, syncs of a source never overlap, and nobody gets a mail twice.
  */
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanup = cleanupAfterAll();
 
 const SYNC_EVERY_MS = 4000;
 
 describe('two api processes on one database', () => {
   it('run jobs once, never overlap syncs and send no mail twice', async () => {
     const database = await createTestDb();
-    cleanups.push(() => database.close());
+    cleanup(() => database.close());
     const server = await startReplayServer();
-    cleanups.push(() => server.close());
+    cleanup(() => server.close());
     const sink = await startSmtpSink();
-    cleanups.push(() => sink.close());
+    cleanup(() => sink.close());
 
     const readers = ['r1@example.com', 'r2@example.com', 'r3@example.com'];
     await database.db.insert(digestSubscribers).values(readers.map((email) => ({ email, origin: 'signup' })));
@@ -49,7 +46,8 @@ describe('two api processes on one database', () => {
       SYNC_MAX_REMOVED_PERCENT: '100',
     };
     const [a, b] = await Promise.all([startApi(env, { label: 'A' }), startApi(env, { label: 'B' })]);
-    cleanups.push(() => a.stop('SIGKILL'), () => b.stop('SIGKILL'));
+    cleanup(() => a.stop('SIGKILL'));
+    cleanup(() => b.stop('SIGKILL'));
 
     const count = async (query: string) => Number((await database.pool.query(query)).rows[0].n);
     await eventually(async () => (await count(`select count(*) as n from items where source = 'roadmap'`)) === 12, 60_000, 'the first roadmap sync');

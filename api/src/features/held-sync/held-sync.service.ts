@@ -9,7 +9,7 @@ import { decideHeld, heldById } from '../../sync/held-snapshots.repo.js';
 import { getRun, toSyncHistoryRecord } from '../../sync/sync-history.repo.js';
 import type { SyncService } from '../../sync/sync.service.js';
 
-/** Parses a held payload again, exactly as the run that held it read it (wiring.ts: parseHeldPayload). */
+/** Parses a held payload again, exactly as the run that held it read it (wiring.ts: heldPayloadParser). */
 export type HeldParser = (source: SourceName, format: FeedFormat, payload: string) => Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>>;
 
 const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
@@ -40,7 +40,7 @@ export function createHeldSyncService(deps: { db: Db; clock: Clock; sync: SyncSe
         kind: 'snapshot',
         format: held.format as FeedFormat,
         records: parsed.records,
-        payload: held.payload ?? '',
+        payload: () => held.payload ?? '',
         reconcile: parsed.reconcile,
         validators: held.feedUrl ? { url: held.feedUrl, etag: held.etag, lastModified: held.lastModified, bodyHash: held.bodyHash } : null,
         note: `Applied the snapshot held by sync #${syncId} (Apply anyway).`,

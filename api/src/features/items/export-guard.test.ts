@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import type { PoolClient } from 'pg';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createExportLimiter, writeWithStallGuard, type ExportOutcome } from './export-guard.js';
 
@@ -149,7 +150,7 @@ describe('pool exhaustion', () => {
   it('/readyz fails at once and requests get 503 after the acquire timeout instead of hanging', async () => {
     const { default: request } = await import('supertest');
     expect((await request(t.app).get('/readyz')).body).toEqual({ status: 'ready', database: 'ok' });
-    const held: Awaited<ReturnType<typeof t.database.pool.connect>>[] = [];
+    const held: PoolClient[] = [];
     try {
       for (let i = 0; i < 4; i++) held.push(await t.database.pool.connect());
       const ready = await request(t.app).get('/readyz');

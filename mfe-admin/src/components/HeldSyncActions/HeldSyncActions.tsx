@@ -12,6 +12,10 @@ export interface HeldSyncActionsProps {
 
 const sourceLabel = (run: SyncHistoryRecord) => (run.syncSource === 'roadmap' ? 'Roadmap' : 'Message Center');
 const count = (n: number) => n.toLocaleString('en-US');
+const DECISIONS = {
+  apply: { done: 'Snapshot Applied', failed: 'Apply Failed' },
+  discard: { done: 'Snapshot Discarded', failed: 'Discard Failed' },
+} as const;
 
 /** What became of a held snapshot once it is no longer waiting. */
 function decision(run: HeldSyncActionsProps['run']): string {
@@ -32,18 +36,11 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
   const { held } = run;
   const label = sourceLabel(run);
 
-  const apply = () =>
-    act(() => apiRequest<ApplyHeldSyncResponse>('POST', `/api/admin/sync-history/${run.id}/apply`), {
-      success: (result) => ({ title: 'Snapshot Applied', description: result.message }),
-      failureTitle: 'Apply Failed',
-      failure: (error) => failureWithReason(`Failed to apply the snapshot of sync #${run.id}`, error),
-      revalidate: [ADMIN_KEYS.syncHistory],
-    });
-  const discard = () =>
-    act(() => apiRequest<DiscardHeldSyncResponse>('POST', `/api/admin/sync-history/${run.id}/discard`), {
-      success: (result) => ({ title: 'Snapshot Discarded', description: result.message }),
-      failureTitle: 'Discard Failed',
-      failure: (error) => failureWithReason(`Failed to discard the snapshot of sync #${run.id}`, error),
+  const decide = (action: 'apply' | 'discard') =>
+    act(() => apiRequest<ApplyHeldSyncResponse | DiscardHeldSyncResponse>('POST', `/api/admin/sync-history/${run.id}/${action}`), {
+      success: (result) => ({ title: DECISIONS[action].done, description: result.message }),
+      failureTitle: DECISIONS[action].failed,
+      failure: (error) => failureWithReason(`Failed to ${action} the snapshot of sync #${run.id}`, error),
       revalidate: [ADMIN_KEYS.syncHistory],
     });
 
@@ -62,7 +59,7 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
                 title: 'Apply held snapshot',
                 message: `Apply the ${label} snapshot held by sync #${run.id} exactly as it was fetched? It has ${count(held.itemCount)} items and will mark ${count(held.wouldRemove)} of the ${count(held.activeBefore)} live items removed; followers of those items get mail.`,
                 confirmLabel: 'Apply anyway',
-                action: apply,
+                action: () => decide('apply'),
               })
             }
           >
@@ -77,7 +74,7 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
                 title: 'Discard held snapshot',
                 message: `Discard the ${label} snapshot held by sync #${run.id}? Nothing of it is applied; the next scheduled sync fetches the feed again.`,
                 confirmLabel: 'Discard',
-                action: discard,
+                action: () => decide('discard'),
               })
             }
           >
