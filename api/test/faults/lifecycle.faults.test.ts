@@ -52,6 +52,29 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
   });
 });
 
+describe('SIGTERM while a feed hangs', () => {
+  it('waits SHUTDOWN_TIMEOUT_MS, then aborts the fetch (run interrupted, nothing applied) and still exits 0', async () => {
+    const server = await startReplayServer();
+    cleanup(() => server.close());
+    const database = await createTestDb();
+    cleanup(() => database.close());
+    server.fail({ target: 'roadmap', kind: 'hang' });
+    const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, FEED_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
+    cleanup(() => api.stop('SIGKILL'));
+    await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
+    const since = api.logs.length;
+    const started = Date.now();
+    const { code } = await api.stop('SIGTERM');
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(api.logs.slice(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
+    expect(api.errorLogs(since)).toEqual([]);
+    const { rows } = await database.pool.query(`select status, error_message from sync_history where source = 'roadmap'`);
+    expect(rows).toEqual([{ status: 'interrupted', error_message: 'interrupted: the process shut down before the feed answered; nothing was changed' }]);
+    expect((await database.pool.query('select count(*)::int as n from items')).rows[0].n).toBe(0);
+  });
+});
+
 describe('kill -9 in the middle of a sync', () => {
   it('leaves the previous state intact; the next start marks the run interrupted', async () => {
     const server = await startReplayServer();
