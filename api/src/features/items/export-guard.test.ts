@@ -114,7 +114,8 @@ describe('GET /api/dashboard/export under stalled clients', () => {
   const exportTransactions = async () =>
     (
       await t.database.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%export_cursor%' AND state LIKE 'idle in transaction%'`,
+        // An open transaction whose last statement used the cursor (idle waiting for the socket, or fetching).
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%export_cursor%' AND xact_start IS NOT NULL`,
       )
     ).rows[0]!.n;
 
