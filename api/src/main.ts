@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 import type { AppContext } from './app-context.js';
 import { ConfigError, loadConfig, securityWarnings, type Config } from './config.js';
 import { applyMigrations, connectDatabase } from './db/client.js';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { detachEmbeddedSignalHooks, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { seedBuiltInRoles } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/agenda.js';
 import { systemClock } from './lib/clock.js';
@@ -13,11 +13,14 @@ import { resolveSecret } from './lib/secret.js';
 import { createLogger, type Logger } from './logger.js';
 import { buildRuntimeConfig } from './runtime-config.js';
 import { createServices } from './services.js';
-import { startupTasks } from './startup.js';
+import { shutDown } from './shutdown.js';
+import { runStartupTasks } from './startup.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Past SHUTDOWN_TIMEOUT_MS and the abort grace, something is stuck: leave anyway, with an error. */
+const HARD_EXIT_AFTER_BUDGET_MS = 15_000;
 
-/** config -> database -> migrations -> http server -> jobs; graceful shutdown on SIGTERM/SIGINT. */
+/** config -> database -> migrations -> http server -> jobs; graceful shutdown on SIGTERM/SIGINT (shutdown.ts). */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -31,6 +34,16 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.LOG_LEVEL);
   for (const warning of securityWarnings(config)) log.warn({ security: true }, warning);
+  // Our shutdown stops the embedded PostgreSQL itself, last; its own signal hooks would stop it first.
+  detachEmbeddedSignalHooks();
+  let stopping = false;
+  let shutdownRequested: string | null = null;
+  const earlySignal = (signal: string) => {
+    shutdownRequested = signal;
+  };
+  process.on('SIGTERM', earlySignal);
+  process.on('SIGINT', earlySignal);
+
   const dataDir = path.resolve(config.DATA_DIR);
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -48,8 +61,12 @@ async function main(): Promise<void> {
     }
     databaseUrl = embedded.url('radar');
   }
-  const database = connectDatabase(databaseUrl, log);
-  await applyMigrations(database.db);
+  await applyMigrations(databaseUrl);
+  const database = connectDatabase(databaseUrl, log, {
+    max: config.DB_POOL_MAX,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  });
   await seedBuiltInRoles(database.db);
   log.info('database migrated');
 
@@ -67,6 +84,7 @@ async function main(): Promise<void> {
   const app = createApp(ctx, {
     staticRoot: config.STATIC_ROOT ?? REPO_ROOT,
     runtimeConfig: buildRuntimeConfig(config),
+    isStopping: () => stopping,
   });
 
   const server = await listen(app, config, log);
@@ -76,34 +94,28 @@ async function main(): Promise<void> {
     await jobs.start();
     log.info('jobs started');
   }
-  for (const task of startupTasks) {
-    task(ctx, { isEmbedded: Boolean(embedded) }).catch((err) =>
-      log.error({ err }, 'startup task failed'),
-    );
-  }
+  const startup = runStartupTasks(ctx, { isEmbedded: Boolean(embedded) });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) return log.info({ signal }, 'already shutting down');
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting');
+    setTimeout(() => {
+      log.error('shutdown did not finish; exiting anyway');
       process.exit(1);
-    }, 20_000);
-    force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await jobs?.stop().catch((err) => log.error({ err }, 'stopping jobs failed'));
-    await database.close().catch(() => undefined);
-    await embedded?.stop().catch((err) => log.error({ err }, 'stopping embedded PostgreSQL failed'));
-    log.info('stopped');
-    process.exit(0);
+    }, config.SHUTDOWN_TIMEOUT_MS + HARD_EXIT_AFTER_BUDGET_MS).unref();
+    try {
+      await shutDown({ log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, server, jobs, sync: ctx.services.sync, mail: ctx.services.mail, startup, database, embedded }, signal);
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
+  process.removeListener('SIGTERM', earlySignal);
+  process.removeListener('SIGINT', earlySignal);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (shutdownRequested) void shutdown(shutdownRequested);
 }
 
 function listen(app: ReturnType<typeof createApp>, config: Config, log: Logger): Promise<Server> {

@@ -101,6 +101,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // This address is made an Admin on sign-up (see pages/AdminPage.ts).
       ADMIN_EMAILS: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
       ROADMAP_FEED_URL: feeds.roadmapUrl,
+      // The RSS fallback is the replay server's too: nothing ever goes to Microsoft from a test run.
+      ROADMAP_RSS_URL: feeds.rssUrl,
       GRAPH_TENANT_ID: TENANT,
       GRAPH_CLIENT_ID: CLIENT_ID,
       GRAPH_CLIENT_SECRET: CLIENT_SECRET,

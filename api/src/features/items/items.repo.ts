@@ -114,6 +114,13 @@ export interface JsonPage {
   total: number;
 }
 
+export interface StreamOptions {
+  /** Rows per FETCH (default 1,000). */
+  batchSize?: number;
+  /** idle_in_transaction_session_timeout for the export's transaction (ms); none by default. */
+  idleInTransactionMs?: number;
+}
+
 export interface ItemsRepoOptions {
   /** How long a computed total may be reused for the same filters (0 disables). */
   countCacheMs?: number;
@@ -234,7 +241,8 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * stays flat however many rows match. Breaking out of the loop (client went away) closes the cursor and
      * returns the connection.
      */
-    async *streamAll(f: ItemFilters, now: Date, batchSize = 1000): AsyncGenerator<UnifiedItemRow[]> {
+    async *streamAll(f: ItemFilters, now: Date, opts: StreamOptions = {}): AsyncGenerator<UnifiedItemRow[]> {
+      const batchSize = opts.batchSize ?? 1000;
       const plan = searchPlan(f.search);
       const { sql: text, params } = dialect.sqlToQuery(
         sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, now, plan)} ORDER BY ${itemOrder(f, plan)}`,
@@ -243,6 +251,9 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       let broken = false;
       try {
         await client.query('BEGIN READ ONLY');
+        // Server-side backstop for a download whose client stopped reading: the transaction sits idle while the
+        // response waits for the socket, and PostgreSQL ends it (and frees the connection) after this long.
+        if (opts.idleInTransactionMs) await client.query(`SET LOCAL idle_in_transaction_session_timeout = ${Math.round(opts.idleInTransactionMs)}`);
         await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${text}`, params as unknown[]);
         for (;;) {
           const { rows } = await client.query<UnifiedItemRow>(`FETCH ${Number(batchSize)} FROM export_cursor`);
