@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { applyMigrations, connectDatabase } from '../src/db/client.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.js';
+import { ensureDatabase } from '../src/db/embedded.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
@@ -22,9 +22,10 @@ import { CONCURRENCY, loadTable, measure, measureBaseline, met, type Measured } 
 import { explainPath, topBuffers } from './explain.js';
 import { PAYLOAD_HEADER, payloadRows } from './payload.js';
 import { loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
-import { onInterrupt, type Bench } from './run.js';
+import { withBenchDatabase } from './bench-db.js';
+import type { Bench } from './run.js';
 import { distinctSearches, EXPLAIN_ONLY, REAL_FEED_SCENARIOS, SCENARIOS } from './scenarios.js';
-import { ITEMS, REMOVED, ROADMAP_SHARE, seed, WORDS } from './seed-items.js';
+import { ITEMS, REMOVED, ROADMAP_SHARE, seedItems, WORDS } from './seed-items.js';
 
 /** Shared buffers (hit + read) and time of each scenario request's page and count queries, warm (run twice). */
 async function bufferTable(pool: import('pg').Pool, now: Date): Promise<string[]> {
@@ -71,34 +72,19 @@ const bench: Bench = {
   title: 'Items API: list, filters, search and export with 100,000 items',
   async run() {
     // BENCH_PG_DIR keeps the seeded database between runs (for tuning); by default a throw-away one is used.
-    const keepDir = process.env.BENCH_PG_DIR;
-    const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'radar-bench-pg-'));
-    const removeDir = () => {
-      if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    };
-    let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
-    try {
-      pg = await startEmbeddedPostgres({ dataDir, persistent: Boolean(keepDir), database: 'radar_bench' });
-    } catch (err) {
-      removeDir();
-      throw err;
-    }
-    // Ctrl-C / SIGTERM: stop the server and remove the throw-away data directory before exiting.
-    const offInterrupt = onInterrupt(async () => {
-      await pg.stop().catch(() => undefined);
-      removeDir();
-    });
-    const database = connectDatabase(pg.url('radar_bench'), undefined, 20);
+    return withBenchDatabase({ poolMax: 20, database: 'radar_bench', keepDir: process.env.BENCH_PG_DIR }, async (database) => {
+    const { dataDir } = database;
+    /** The server's URL of another database on it. */
+    const urlOf = (name: string) => database.url.replace(/\/[^/]*$/, `/${name}`);
     let httpServer: import('node:http').Server | undefined;
     try {
-      await applyMigrations(database.db);
       const now = new Date();
       const t0 = Date.now();
       const { rows: existing } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items');
       const reused = existing[0]!.n === ITEMS + REMOVED;
       if (!reused) {
         await database.pool.query('TRUNCATE items CASCADE');
-        await seed(database.pool, now);
+        await seedItems(database.pool, now);
       }
       const seedSeconds = (Date.now() - t0) / 1000;
       // Steady state, as in production where autovacuum follows every sync: statistics current (the planner's row
@@ -112,7 +98,7 @@ const bench: Bench = {
 
       const pgPid = postmasterPid(dataDir);
       const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : null);
-      const databaseUrl = pg.url('radar_bench');
+      const databaseUrl = database.url;
       const measured: Measured[] = [];
       const payload: string[] = [];
       const ratios: string[] = [];
@@ -178,10 +164,10 @@ const bench: Bench = {
       }
       let realItems: number | null = null;
       if (MODES.has('real') && realFeedsAvailable()) {
-        await ensureDatabase(pg.url(), 'radar_real');
-        const real = connectDatabase(pg.url('radar_real'), undefined, 4);
+        await ensureDatabase(urlOf('postgres'), 'radar_real');
+        await applyMigrations(urlOf('radar_real'));
+        const real = connectDatabase(urlOf('radar_real'), undefined, { max: 4 });
         try {
-          await applyMigrations(real.db);
           await real.pool.query('TRUNCATE items CASCADE');
           realItems = await loadRealFeeds(real);
           await real.pool.query('VACUUM (ANALYZE) items');
@@ -189,7 +175,7 @@ const bench: Bench = {
           await real.close();
         }
         const mode = 'real feeds, one process';
-        await withApi({}, pg.url('radar_real'), async (api) => {
+        await withApi({}, urlOf('radar_real'), async (api) => {
           for (const s of [...REAL_FEED_SCENARIOS, { ...distinct, name: 'real feeds: search, every query new' }]) measured.push(await measure(mode, api, s, pgCpu));
           payload.push(...payloadRows('real feeds, default page', await defaultBody(api)));
           await baseline(mode, api, await defaultBody(api), 1);
@@ -320,16 +306,12 @@ const bench: Bench = {
         ...explainLines,
       ].join('\n');
     } finally {
-      // Each step on its own, so one failing does not leave the server process or the directory behind.
       if (httpServer) {
         httpServer.closeAllConnections();
         await new Promise<void>((r) => httpServer!.close(() => r()));
       }
-      await database.close().catch(() => undefined);
-      await pg.stop().catch(() => undefined);
-      removeDir();
-      offInterrupt();
     }
+    });
   },
 };
 export default bench;

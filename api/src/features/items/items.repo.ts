@@ -84,6 +84,13 @@ export interface JsonPage {
   total: number;
 }
 
+export interface StreamOptions {
+  /** Rows per FETCH (default 1,000). */
+  batchSize?: number;
+  /** idle_in_transaction_session_timeout for the export's transaction (ms); none by default. */
+  idleInTransactionMs?: number;
+}
+
 /**
  * The moment a read is for: the data version read before the data (db/data-version.ts) and the view's time
  * (view-time.ts). Caches of derived data are keyed by it, so what they hold is exact for that moment: a write
@@ -199,7 +206,8 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * stays flat however many rows match. Breaking out of the loop (client went away) closes the cursor and
      * returns the connection.
      */
-    async *streamAll(f: ItemFilters, now: Date, batchSize = 1000): AsyncGenerator<UnifiedItemRow[]> {
+    async *streamAll(f: ItemFilters, now: Date, opts: StreamOptions = {}): AsyncGenerator<UnifiedItemRow[]> {
+      const batchSize = opts.batchSize ?? 1000;
       const plan = searchPlan(f.search);
       // The list's instant for a time-relative view (view-time.ts), so the export holds exactly the rows it counts.
       const at = viewTime(filtersOf(f), now).now;
@@ -210,6 +218,9 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       let broken = false;
       try {
         await client.query('BEGIN READ ONLY');
+        // Server-side backstop for a download whose client stopped reading: the transaction sits idle while the
+        // response waits for the socket, and PostgreSQL ends it (and frees the connection) after this long.
+        if (opts.idleInTransactionMs) await client.query(`SET LOCAL idle_in_transaction_session_timeout = ${Math.round(opts.idleInTransactionMs)}`);
         await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${text}`, params as unknown[]);
         for (;;) {
           const { rows } = await client.query<UnifiedItemRow>(`FETCH ${Number(batchSize)} FROM export_cursor`);

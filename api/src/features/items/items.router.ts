@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { endpoints, type ItemListQuery } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
@@ -7,7 +6,7 @@ import { AuthenticationError } from '../../http/errors.js';
 import { createLastVisitEndpoints } from '../last-visit/last-visit.router.js';
 import { createLastVisitRepo, visitBaseline } from '../last-visit/last-visit.repo.js';
 import type { ItemListRequest } from './item-query.js';
-import { csvStream, exportFileName } from './items.export.js';
+import { createExportWriter } from './export-handler.js';
 import { createItemsRepo } from './items.repo.js';
 import { createListAnswers } from './list-answers.js';
 
@@ -19,6 +18,7 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
   const repo = createItemsRepo(ctx.pool);
   const answers = createListAnswers(ctx.pool, repo, { maxBytes: ctx.config.LIST_CACHE_MB * 1024 * 1024 });
   const visits = createLastVisitRepo(ctx.db);
+  const writeExport = createExportWriter(ctx, repo);
 
   /** `sinceLastVisit` means the caller's previous dashboard visit: signed-in users only. */
   async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(q: Q, auth: RequestAuth | null, now: Date): Promise<Q & Pick<ItemListRequest, 'visitSince'>> {
@@ -37,19 +37,10 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
       res.setHeader('ETag', answer.etag);
       return Reply.json(answer.body);
     }),
-    implement(endpoints.items.export, async ({ query, auth, res }) => {
+    implement(endpoints.items.export, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
       const { page: _page, limit: _limit, ...filters } = await resolveVisit(query, auth, now);
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-      try {
-        await pipeline(csvStream(repo.streamAll(filters, now)), res);
-      } catch (err) {
-        // The client going away mid-download is not a server error.
-        if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-        throw err;
-      }
+      await writeExport(filters, now, req, res);
     }),
   ];
 }

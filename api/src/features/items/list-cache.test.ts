@@ -68,7 +68,7 @@ async function bothTwice(query: string, cookie?: string): Promise<ItemListRespon
 beforeAll(async () => {
   t = await createTestContext();
   // A second app instance on the same database with its own connections: another process in production.
-  other = connectDatabase(t.database.url, undefined, 3);
+  other = connectDatabase(t.database.url, undefined, { max: 3 });
   const base = { ...t.ctx, db: other.db, pool: other.pool };
   appB = createApp({ ...base, services: createServices(base) });
   await t.ctx.services.sync.applyRoadmap(feed.slice(0, 4), { trigger: 'cli' });
