@@ -44,10 +44,12 @@ interface ItemChanges {
 }
 
 /**
- * A status change, for subscriptions that asked only for 'status_change': the roadmap status moved, or the item left
- * or came back to the feed (Message Center posts have no status of their own; their lifecycle is expiry/restore).
+ * A status change, for subscriptions that asked only for 'status_change': the roadmap status moved, its GA or preview
+ * date moved (issue 14: a date slip is called out like a status change, and it is what an admin planning a rollout
+ * follows an item for), or the item left or came back to the feed (Message Center posts have no status of their own;
+ * their lifecycle is expiry/restore).
  */
-const isStatusChange = (c: ItemChanges) => c.removed || c.restored || c.status !== null;
+const isStatusChange = (c: ItemChanges) => c.removed || c.restored || c.status !== null || c.dateSlips.length > 0;
 
 /**
  * One entry per changed item. Cosmetic edits (only whitespace, punctuation or letter case; see cosmetic.ts) are kept

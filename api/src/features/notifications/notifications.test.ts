@@ -95,7 +95,8 @@ beforeAll(async () => {
   await subscribe(alice.id, '500002', ['changed', 'status_change']);
   await subscribe(alice.id, '500004', ['changed', 'status_change']);
   await subscribe(alice.id, '500006', ['changed', 'status_change']);
-  // Bob only wants status changes: 500002's status moves, 500004 only changes dates and platforms.
+  // Bob only wants status changes: 500002's status moves; 500004's GA date moves (a date slip counts as a status
+  // change) and its platforms change.
   await subscribe(bob.id, '500002', ['status_change']);
   await subscribe(bob.id, '500004', ['status_change']);
   // Carol switched her subscription off.
@@ -143,11 +144,13 @@ describe('item notifications after a sync', () => {
     expect(mail.html).toContain('name="color-scheme"');
   });
 
-  it('honours status_change-only subscriptions', async () => {
+  it('honours status_change-only subscriptions: status moves and date slips, not other edits', async () => {
     const mail = await sink.waitFor('bob@example.com');
-    expect(mail.subject).toBe('Status change: Microsoft Copilot (Microsoft 365): [Copilot Extensibility][DevX] Sensitivity labels for custom connectors is now Rolling out');
+    expect(mail.subject).toBe('2 items you follow changed (1 status change, 1 date move)');
     expect(mail.text).toContain('Roadmap ID 500002');
-    expect(mail.text).not.toContain('Roadmap ID 500004');
+    expect(mail.text).toContain('>> STATUS CHANGED: In development -> Rolling out');
+    expect(mail.text).toContain('Roadmap ID 500004');
+    expect(mail.text).toContain('>> GA DATE MOVED: March CY2026 -> April CY2026 (+1 month)');
   });
 
   it('uses the dedupe key item-change:<syncId>:<userId> and never sends twice when the step re-runs', async () => {
