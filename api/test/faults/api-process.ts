@@ -27,10 +27,15 @@ export interface ApiProcess {
   logs: LogLine[];
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** The first log line (from `since` on) matching, waiting up to `timeoutMs`. */
+  /**
+   * The first log line logged at or after `since` (a Date.now() mark; standard output is block-buffered, so lines
+   * logged before a mark can still arrive after it) matching, waiting up to `timeoutMs`.
+   */
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number, since?: number): Promise<LogLine>;
-  /** Log lines at error level or above (pino: 50 error, 60 fatal), from index `since`. */
+  /** Log lines at error level or above (pino: 50 error, 60 fatal) logged at or after `since` (a Date.now() mark). */
   errorLogs(since?: number): LogLine[];
+  /** Log lines logged at or after `since` (a Date.now() mark). */
+  logsSince(since: number): LogLine[];
   /** Sends a signal and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -90,7 +95,7 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
   const waitForLog: ApiProcess['waitForLog'] = (match, timeoutMs = 30_000, since = 0) =>
     new Promise((resolve, reject) => {
       const check = () => {
-        const found = logs.slice(since).find(match);
+        const found = logs.find((l) => l.time >= since && match(l));
         if (found) return done(() => resolve(found));
         if (hasExited) return done(() => reject(new Error(`api${opts.label ? ` ${opts.label}` : ''} exited before the expected log line; stderr: ${stderr.slice(-2000)}`)));
       };
@@ -113,7 +118,8 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
     stderr: () => stderr,
     exited,
     waitForLog,
-    errorLogs: (since = 0) => logs.slice(since).filter((l) => l.level >= 50),
+    logsSince: (since) => logs.filter((l) => l.time >= since),
+    errorLogs: (since = 0) => logs.filter((l) => l.time >= since && l.level >= 50),
     async stop(signal = 'SIGTERM') {
       if (!hasExited) child.kill(signal);
       return exited;
