@@ -9,3 +9,4 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './list-query.js';

@@ -10,6 +10,7 @@ export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOpti
 export { AUTH_USER_KEY, SESSION_USER_KEY, displayNameOf, hasRole, useSession, type Session } from './session/useSession.js';
 export { useSignOut } from './session/useSignOut.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
+export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
 export * from './presentation/item-rules.js';
 export * from './presentation/format.js';
 export { AccountMenu } from './components/AccountMenu/index.js';

@@ -50,11 +50,11 @@ describe('shell routes', () => {
     expect(screen.getByRole('status', { name: 'location', hidden: true })).toHaveTextContent(/^\/$/);
   });
 
-  it('footer Sign Up opens the dialog in sign-up mode; privacy and terms pages render', () => {
+  it('footer Sign Up opens the dialog in sign-up mode; privacy and terms pages render', async () => {
     stubFetch(guest);
     useAuthDialogStore.setState({ isOpen: false, mode: 'signin' });
     mount('/terms');
-    expect(screen.getByText(/30-day free trial/)).toBeInTheDocument();
+    expect(await screen.findByText(/30-day free trial/)).toBeInTheDocument();
     expect(screen.getByText(/at least 18 years old/)).toBeInTheDocument();
     expect(screen.getByText(/credit card or by ACH/)).toBeInTheDocument();
     expect(screen.getByText(/US dollars/)).toBeInTheDocument();

@@ -9,15 +9,15 @@ import {
   type ItemListResponse,
   type Source,
   type UnifiedItem,
+  UNIFIED_ITEMS_PATH,
+  itemListUrl,
 } from '@radar/contracts';
 import { apiRequest } from '@radar/shared-ui';
 import { toQueryString } from '../state/dashboard-filters.js';
 
-export const UNIFIED_ITEMS_PATH = '/api/unified/items';
-
 /** GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). */
 export function useItemList(params: ItemListParams) {
-  return useSWR<ItemListResponse>(`${UNIFIED_ITEMS_PATH}?${toQueryString(params)}`, { dedupingInterval: CACHE.listFreshMs });
+  return useSWR<ItemListResponse>(itemListUrl(params), { dedupingInterval: CACHE.listFreshMs });
 }
 
 export function useFilterOptions() {

@@ -1,8 +1,10 @@
 import {
   CHANGED_CHANGE_TYPES,
+  DEFAULT_LIST_PARAMS,
   NEW_CHANGE_TYPES,
   PAGE_SIZE,
   SOURCES,
+  itemListQueryString,
   type ChangeTypeOption,
   type ItemListParams,
   type Source,
@@ -54,9 +56,9 @@ export const initialFilters: DashboardFilters = {
 export const initialDashboardState: DashboardState = {
   filters: initialFilters,
   search: '',
-  sortField: 'createdDate',
-  sortDirection: 'desc',
-  page: 1,
+  sortField: DEFAULT_LIST_PARAMS.sortField,
+  sortDirection: DEFAULT_LIST_PARAMS.sortDirection,
+  page: DEFAULT_LIST_PARAMS.page,
 };
 
 export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances';
@@ -191,13 +193,5 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   return params;
 }
 
-/** Query string of ItemListParams: lists as repeated keys (`products=a&products=b`), so commas in names survive. */
-export function toQueryString(params: ItemListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
-    else search.append(key, String(value));
-  }
-  return search.toString();
-}
+/** Query string of ItemListParams (the one serialisation the shell's early first-page fetch uses too). */
+export const toQueryString = itemListQueryString;

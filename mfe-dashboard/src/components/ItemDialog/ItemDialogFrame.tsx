@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
-import { icons, useSession, useToast } from '@radar/shared-ui';
+import { Deferred, icons, lazyNamed, useSession, useToast } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
-import { ModerationDialog } from '../ModerationDialog/index.js';
 import { SubscribeToggle } from '../SubscribeToggle/index.js';
 import { copyText, shareUrlOf } from './share.js';
+
+// Only moderators open it: its code is fetched on first use.
+const ModerationDialog = lazyNamed(() => import('../ModerationDialog/ModerationDialog.js'), 'ModerationDialog');
 
 export interface ItemDialogFrameProps {
   item: UnifiedItem;
@@ -69,7 +71,11 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
         </Stack>
       </Box>
       <DialogContent dividers>{children}</DialogContent>
-      {isModerating ? <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} /> : null}
+      {isModerating ? (
+        <Deferred open>
+          <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} />
+        </Deferred>
+      ) : null}
     </Dialog>
   );
 }

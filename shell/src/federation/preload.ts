@@ -1,0 +1,32 @@
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { DEFAULT_LIST_PARAMS, itemListUrl } from '@radar/contracts';
+import { prefetchGet, prefetchSession } from '@radar/shared-ui/prefetch';
+import { DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY } from '../api/paths.js';
+import { PAGE_CHUNKS, routeOf } from '../routes.js';
+import { REMOTE_NAMES } from './remotes.js';
+
+// What the first screen of a route needs, started by the entry (index.ts) before React and the shared modules have
+// loaded, so the shell's chunks, the route's code and its data all download at once instead of one after another.
+
+/** The GETs the route's first screen makes (taken by apiFetch when the screen asks; see shared-ui's prefetch.ts). */
+export function prefetchRouteData(pathname: string): void {
+  prefetchSession();
+  const { page, remote } = routeOf(pathname);
+  if (page === 'landing') [DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY].forEach((url) => void prefetchGet(url).catch(() => undefined));
+  // The dashboard always opens on its default list (deep links only add a dialog).
+  if (remote === 'dashboard') void prefetchGet(itemListUrl(DEFAULT_LIST_PARAMS)).catch(() => undefined);
+}
+
+/**
+ * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App (not the remote's
+ * shared modules: the shell's are used). Failures are left to the real load, which shows them (RemoteApp).
+ */
+export function preloadRouteCode(pathname: string): void {
+  const { page, remote } = routeOf(pathname);
+  if (page) void PAGE_CHUNKS[page]().catch(() => undefined);
+  if (remote) {
+    void preloadRemote([{ nameOrAlias: REMOTE_NAMES[remote], exposes: ['./App'], resourceCategory: 'sync', share: false, depsRemote: false }]).catch(
+      () => undefined,
+    );
+  }
+}
