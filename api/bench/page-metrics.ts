@@ -10,6 +10,12 @@ export interface PageLoad {
   /** ms from navigation start to the animation frame in which the key element was first laid out. */
   keyVisibleMs: number;
   domContentLoadedMs: number;
+  /**
+   * Main-thread time Chromium spent on tasks (script, style, layout, paint) until the key element was visible: the
+   * page's own CPU cost, which machine load inflates far less than the wall-clock time.
+   */
+  mainThreadMs: number;
+  scriptMs: number;
   js: ByteCount;
   all: ByteCount;
   /** Every request, in start order (the waterfall). */
@@ -72,10 +78,14 @@ export async function measurePageLoad(browser: Browser, url: string, selector: s
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     await page.addInitScript({ content: keyElementWatcher(selector) });
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
     // Functions, not strings: the product's CSP forbids eval, which Playwright uses for string predicates.
     await page.waitForFunction((mark) => (window as unknown as Record<string, unknown>)[mark] !== undefined, MARK, { timeout: timeoutMs });
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     await page.waitForLoadState('networkidle', { timeout: timeoutMs });
     const measured = await page.evaluate((mark) => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -94,6 +104,8 @@ export async function measurePageLoad(browser: Browser, url: string, selector: s
     return {
       keyVisibleMs: measured.keyVisibleMs,
       domContentLoadedMs: measured.domContentLoadedMs,
+      mainThreadMs: metric('TaskDuration'),
+      scriptMs: metric('ScriptDuration'),
       js: sum(requests.filter(isJs)),
       all: sum(requests),
       requests,

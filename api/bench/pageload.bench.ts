@@ -59,12 +59,14 @@ function pageRows(spec: PageSpec, loads: PageLoad[]): string {
   const allWire = median(loads.map((l) => l.all.wire));
   const requests = median(loads.map((l) => l.all.requests));
   const jsRequests = median(loads.map((l) => l.js.requests));
+  const cpu = median(loads.map((l) => l.mainThreadMs));
+  const script = median(loads.map((l) => l.scriptMs));
   const each = loads.map((l) => Math.round(l.keyVisibleMs)).join(', ');
   const msOver = ms > spec.targetMs ? ` (${Math.round(ms - spec.targetMs)} ms over)` : '';
   const kbOver = jsWire > spec.targetJsKb * KB ? ` (${kb(jsWire - spec.targetJsKb * KB)} over)` : '';
   return [
     `| \`${spec.path}\` | ${spec.keyElement} | **${Math.round(ms)} ms** (${each}) | ≤ ${spec.targetMs} ms | ${pass(ms <= spec.targetMs)}${msOver} | ` +
-      `**${kb(jsWire)}** / ${kb(jsDecoded)} (${jsRequests} files) | ≤ ${spec.targetJsKb} KB | ${pass(jsWire <= spec.targetJsKb * KB)}${kbOver} | ${kb(allWire)} (${requests}) |`,
+      `**${kb(jsWire)}** / ${kb(jsDecoded)} (${jsRequests} files) | ≤ ${spec.targetJsKb} KB | ${pass(jsWire <= spec.targetJsKb * KB)}${kbOver} | ${kb(allWire)} (${requests}) | ${Math.round(cpu)} ms (${Math.round(script)} ms) |`,
   ].join('\n');
 }
 
@@ -113,8 +115,8 @@ async function run(): Promise<string> {
       `Per page: one uncounted warm-up load, then ${LOADS} cold loads, each in a fresh browser context (empty HTTP cache, no cookies: a first visit); the median is reported, with every load's time in brackets. Time: from navigation start to the animation frame in which the key element first has a layout box. Bytes: Resource Timing of every request until the network was idle for 500 ms (wire = transferSize, headers included; decoded = after Content-Encoding).`,
       `Machine load average (1 min / 5 min): ${loadAtStart.map((n) => n.toFixed(1)).join(' / ')} at the start, ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} at the end, on ${os.cpus().length} cores (other processes sharing the CPUs make the times pessimistic; the bytes do not depend on it).`,
       '',
-      '| page | key element | time to key element, median (each load) | target | result | JS on the wire / decoded, median | target | result | all bytes on the wire (requests) |',
-      '|---|---|---:|---:|---|---:|---:|---|---:|',
+      '| page | key element | time to key element, median (each load) | target | result | JS on the wire / decoded, median | target | result | all bytes on the wire (requests) | main-thread CPU to key element (of it script) |',
+      '|---|---|---:|---:|---|---:|---:|---|---:|---:|',
       ...results.map(({ spec, loads }) => pageRows(spec, loads)),
       '',
       breakdown,
