@@ -79,7 +79,15 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
       // swc's minifier: much faster than terser on these bundles (STACK-NOTES).
       optimization: { minimize: mode === 'production', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
       plugins: [
-        new ModuleFederationPlugin({ ...federation, shared: sharedModules(), shareStrategy: 'loaded-first', dts: false }),
+        new ModuleFederationPlugin({
+          ...federation,
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          // Browser-only runtime; a remote never loads other remotes, so its copy of the federation runtime (every
+          // remoteEntry.js carries one) leaves out remote loading and manifest snapshots.
+          experiments: { optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true } },
+        }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,

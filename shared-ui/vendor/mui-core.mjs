@@ -30,6 +30,7 @@ export {
   alpha,
   createSvgIcon,
   createTheme,
+  styled,
   useMediaQuery,
   useTheme,
 } from 'radar-vendor/mui';

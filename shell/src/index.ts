@@ -9,6 +9,6 @@ prefetchRouteData(window.location.pathname);
 void loadRuntimeConfig()
   .then((config) => {
     registerRadarRemotes(config);
-    preloadRouteCode(window.location.pathname);
+    preloadRouteCode(window.location.pathname, config);
   })
   .finally(() => import('./bootstrap.js'));

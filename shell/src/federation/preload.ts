@@ -1,9 +1,10 @@
-import { preloadRemote } from '@module-federation/enhanced/runtime';
-import { DEFAULT_LIST_PARAMS, itemListUrl } from '@radar/contracts';
+import { loadShare } from '@module-federation/enhanced/runtime';
+import { DEFAULT_LIST_PARAMS, itemListUrl, type RuntimeConfig } from '@radar/contracts';
 import { prefetchGet, prefetchSession } from '@radar/shared-ui/prefetch';
 import { DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY } from '../api/paths.js';
 import { PAGE_CHUNKS, routeOf } from '../routes.js';
-import { REMOTE_NAMES } from './remotes.js';
+import { preloadRemoteApp } from './early-remote.js';
+import { REMOTE_TIMEOUT_MS } from './remotes.js';
 
 // What the first screen of a route needs, started by the entry (index.ts) before React and the shared modules have
 // loaded, so the shell's chunks, the route's code and its data all download at once instead of one after another.
@@ -18,15 +19,15 @@ export function prefetchRouteData(pathname: string): void {
 }
 
 /**
- * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App (not the remote's
- * shared modules: the shell's are used). Failures are left to the real load, which shows them (RemoteApp).
+ * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App, plus the extra part
+ * of the shell's MUI that every remote screen uses (tables, text fields, dialogs). The remote's own copies of shared
+ * modules are not fetched: the shell's are used. Failures are left to the real load, which shows them (RemoteApp).
  */
-export function preloadRouteCode(pathname: string): void {
+export function preloadRouteCode(pathname: string, config: RuntimeConfig): void {
   const { page, remote } = routeOf(pathname);
   if (page) void PAGE_CHUNKS[page]().catch(() => undefined);
   if (remote) {
-    void preloadRemote([{ nameOrAlias: REMOTE_NAMES[remote], exposes: ['./App'], resourceCategory: 'sync', share: false, depsRemote: false }]).catch(
-      () => undefined,
-    );
+    preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
+    void loadShare('@radar/vendor-mui-extra').catch(() => undefined);
   }
 }

@@ -1,17 +1,21 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { ItemStatusBadge } from '@radar/shared-ui';
 import type { RowPresentation } from './row-presentation.js';
+
+// Static styles (not Stack's per-render spacing or `sx`): 50 rows render these on every page.
+const BadgeLine = styled('span')(({ theme }) => ({ display: 'inline-flex', gap: theme.spacing(0.5) }));
+const TagLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5) }));
 
 /** Featured / New / Updated badges: text labels, so colour is never the only signal. */
 export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!item.isFeatured && !row.isNew && !row.isUpdated) return null;
   return (
-    <Stack direction="row" spacing={0.5} component="span">
+    <BadgeLine>
       {item.isFeatured ? <Chip size="small" color="warning" label="Featured" /> : null}
       {row.isNew ? <Chip size="small" color="success" label="New" /> : null}
       {row.isUpdated ? <Chip size="small" color="info" label="Updated" /> : null}
-    </Stack>
+    </BadgeLine>
   );
 }
 
@@ -19,11 +23,11 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
 export function RowTags({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!row.tags) return <ItemStatusBadge status={item.status} />;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <TagLine>
       {row.tags.visible.map((tag) => (
         <Chip key={tag} size="small" variant="outlined" label={tag} />
       ))}
       {row.tags.hiddenCount > 0 ? <Chip size="small" label={`+${row.tags.hiddenCount}`} title={row.tags.all.join(', ')} /> : null}
-    </Stack>
+    </TagLine>
   );
 }
