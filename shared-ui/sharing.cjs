@@ -12,8 +12,9 @@
 //   first time a screen needs it. Apps keep writing `import { X } from '@mui/material'`: that resolves to a
 //   generated barrel (./vendor/mui.mjs) that re-exports each name from the part providing it. One copy of MUI's
 //   internals (the modal manager that stacks a remote's dialog under the shell's sign-in dialog, its contexts)
-//   comes with the shell's barrels. Their version carries a hash of their lists: a remote built with a list the
-//   shell lacks falls back to its own copy instead of finding a name missing.
+//   comes with the shell's barrels. Each barrel's version carries a hash of its list: a remote built with a list
+//   the shell lacks uses its own copy of that part instead of finding a name missing (its dialogs then have their
+//   own modal stack: deploy the shell first when a list changes).
 const crypto = require('node:crypto');
 const path = require('node:path');
 const sharedUiPackage = require('./package.json');
@@ -24,16 +25,17 @@ const vendor = (file) => path.join(__dirname, 'vendor', file);
 const installedVersion = (pkg) => require(`${pkg}/package.json`).version;
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 
-/** `9.5.0-radar.h1a2b3c4d`: the MUI version plus a hash of both lists (a prerelease tag: ranges like ^9.5.0 skip it). */
-function muiBarrelVersion() {
-  const lists = ['mui-core.mjs', 'mui-extra.mjs'].map((file) => barrelNames(file).join(',')).join('|');
-  const hash = crypto.createHash('sha256').update(lists).digest('hex').slice(0, 8);
+/** `9.5.0-radar.h1a2b3c4d`: the MUI version plus a hash of the barrel's list (a prerelease tag: ranges like ^9.5.0 skip it). */
+function muiBarrelVersion(file) {
+  const hash = crypto.createHash('sha256').update(barrelNames(file).join(',')).digest('hex').slice(0, 8);
   return `${installedVersion('@mui/material')}-radar.h${hash}`;
 }
 
 function sharedModules() {
-  const muiVersion = muiBarrelVersion();
-  const muiBarrel = (file) => ({ import: vendor(file), version: muiVersion, requiredVersion: muiVersion, singleton: false, strictVersion: true });
+  const muiBarrel = (file) => {
+    const version = muiBarrelVersion(file);
+    return { import: vendor(file), version, requiredVersion: version, singleton: false, strictVersion: true };
+  };
   const router = (shareKey) => ({
     import: vendor('router.mjs'),
     shareKey,
