@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
 import { lazyNamed } from '@radar/shared-ui';
@@ -6,16 +6,31 @@ import { ShellLayout } from './components/ShellLayout/index.js';
 import { RemoteApp } from './components/RemoteApp/index.js';
 import { ShareLinkRedirect } from './components/ShareLinkRedirect/index.js';
 import { NotFoundPage } from './pages/NotFoundPage/index.js';
-import { PAGE_CHUNKS, PAGE_ROUTES, REMOTE_ROUTES, SHARE_LINK_PREFIXES, type ShellPage } from './routes.js';
+import { PAGE_ROUTES, REMOTE_ROUTES, SHARE_LINK_PREFIXES, loadPage, loadedPage, type ShellPage } from './routes.js';
 
-const PAGES: Record<ShellPage, React.ComponentType> = {
-  landing: lazyNamed(PAGE_CHUNKS.landing, 'LandingPage'),
-  profile: lazyNamed(PAGE_CHUNKS.profile, 'ProfilePage'),
-  notifications: lazyNamed(PAGE_CHUNKS.notifications, 'NotificationsPage'),
-  contact: lazyNamed(PAGE_CHUNKS.contact, 'ContactPage'),
-  privacy: lazyNamed(PAGE_CHUNKS.privacy, 'PrivacyPage'),
-  terms: lazyNamed(PAGE_CHUNKS.terms, 'TermsPage'),
-};
+const EXPORT_NAMES = {
+  landing: 'LandingPage',
+  profile: 'ProfilePage',
+  notifications: 'NotificationsPage',
+  contact: 'ContactPage',
+  privacy: 'PrivacyPage',
+  terms: 'TermsPage',
+} as const satisfies Record<ShellPage, string>;
+
+const LAZY_PAGES = Object.fromEntries(
+  Object.entries(EXPORT_NAMES).map(([page, name]) => [page, lazyNamed(() => loadPage(page as ShellPage) as Promise<Record<string, ComponentType>>, name)]),
+) as Record<ShellPage, ComponentType>;
+
+/**
+ * A shell page: rendered at once when its chunk is already here (the entry loads the first route's page before it
+ * mounts the app), else lazily. Suspending would hold the page back until 300 ms after the fallback showed.
+ */
+function Page({ page }: { page: ShellPage }) {
+  const module = loadedPage(page) as Record<string, ComponentType> | undefined;
+  const Loaded = module?.[EXPORT_NAMES[page]];
+  const Lazy = LAZY_PAGES[page];
+  return Loaded ? <Loaded /> : <Lazy />;
+}
 
 function PageLoading() {
   return (
@@ -31,10 +46,9 @@ export function App() {
     <ShellLayout>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          {PAGE_ROUTES.map(({ path, page }) => {
-            const Page = PAGES[page];
-            return <Route key={path} path={path} element={<Page />} />;
-          })}
+          {PAGE_ROUTES.map(({ path, page }) => (
+            <Route key={path} path={path} element={<Page page={page} />} />
+          ))}
           {REMOTE_ROUTES.map(({ path, remote, ownsHeader }) => (
             <Route key={path} path={path} element={<RemoteApp remote={remote} ownsHeader={ownsHeader} />} />
           ))}

@@ -14,6 +14,22 @@ export const PAGE_CHUNKS = {
   terms: () => import('./pages/TermsPage/index.js'),
 };
 export type ShellPage = keyof typeof PAGE_CHUNKS;
+type PageModule<P extends ShellPage> = Awaited<ReturnType<(typeof PAGE_CHUNKS)[P]>>;
+
+const loadedPages = new Map<ShellPage, unknown>();
+
+/** Loads a page's chunk and remembers its module, so App can render it without suspending once it is here. */
+export function loadPage<P extends ShellPage>(page: P): Promise<PageModule<P>> {
+  return PAGE_CHUNKS[page]().then((module) => {
+    loadedPages.set(page, module);
+    return module as PageModule<P>;
+  });
+}
+
+/** The page's module if its chunk has already loaded. */
+export function loadedPage<P extends ShellPage>(page: P): PageModule<P> | undefined {
+  return loadedPages.get(page) as PageModule<P> | undefined;
+}
 
 /** Shell pages by path (spec 02 §2); App.tsx's route table is built from this and REMOTE_ROUTES. */
 export const PAGE_ROUTES: { path: string; page: ShellPage }[] = [

@@ -2,7 +2,7 @@ import { loadShare } from '@module-federation/enhanced/runtime';
 import { DEFAULT_LIST_PARAMS, itemListUrl, type RuntimeConfig } from '@radar/contracts';
 import { prefetchGet, prefetchSession } from '@radar/shared-ui/prefetch';
 import { DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY } from '../api/paths.js';
-import { PAGE_CHUNKS, routeOf } from '../routes.js';
+import { loadPage, routeOf } from '../routes.js';
 import { preloadRemoteApp } from './early-remote.js';
 import { REMOTE_TIMEOUT_MS } from './remotes.js';
 
@@ -21,13 +21,14 @@ export function prefetchRouteData(pathname: string): void {
 /**
  * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App, plus the extra part
  * of the shell's MUI that every remote screen uses (tables, text fields, dialogs). The remote's own copies of shared
- * modules are not fetched: the shell's are used. Failures are left to the real load, which shows them (RemoteApp).
+ * modules are not fetched: the shell's are used. Resolves when a page chunk is here, at once for other routes;
+ * never rejects: failures are left to the real load, which shows them.
  */
-export function preloadRouteCode(pathname: string, config: RuntimeConfig): void {
+export function preloadRouteCode(pathname: string, config: RuntimeConfig): Promise<void> {
   const { page, remote } = routeOf(pathname);
-  if (page) void PAGE_CHUNKS[page]().catch(() => undefined);
   if (remote) {
     preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
     void loadShare('@radar/vendor-mui-extra').catch(() => undefined);
   }
+  return page ? loadPage(page).then(() => undefined, () => undefined) : Promise.resolve();
 }
