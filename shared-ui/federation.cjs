@@ -53,7 +53,11 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // contracts source uses NodeNext-style `./x.js` specifiers for `./x.ts` files.
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts'), ...sharingAliases() },
+        alias: {
+          '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+          '@radar/contracts/zod-config$': path.join(repoRoot, 'contracts/src/zod-config.ts'),
+          ...sharingAliases(),
+        },
       },
       module: {
         // A name missing from a vendor barrel (see sharing.cjs) must fail the build, not become undefined at run time.

@@ -1,22 +1,26 @@
 import compression from 'compression';
-import express, { type Express, type Request, type Response } from 'express';
-import helmet from 'helmet';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import crypto from 'node:crypto';
 import { pinoHttp } from 'pino-http';
-import type { RuntimeConfig } from '@radar/contracts';
+import { endpointList, type RuntimeConfig } from '@radar/contracts';
 import type { AppContext } from './app-context.js';
 import { impersonationEnabled } from './config.js';
 import { sessionMiddleware } from './http/auth.js';
+import { bearerTokenMiddleware } from './http/bearer-auth.js';
+import { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
+import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
-import { createHealthRouter } from './features/health.router.js';
-import { featureRouters } from './features/index.js';
+import { featureEndpoints } from './features/index.js';
+import { mountEndpoints } from './http/endpoints.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
   staticRoot?: string;
   runtimeConfig?: () => RuntimeConfig;
+  /** Check every answer against its contract (default: when NODE_ENV is test). */
+  validateResponses?: boolean;
 }
 
 /** Builds the Express app from its dependencies; main.ts, the tests and the e2e server all use this. */
@@ -37,46 +41,32 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
+  app.use(cspNonce, contentSecurityPolicy(config));
+  // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are parsed per endpoint, after its
+  // access check), and no caching of answers that may be personal.
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          // The shell page carries an inline runtime-config script; MUI/emotion inject styles at run time.
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'"],
-          'upgrade-insecure-requests': config.PUBLIC_URL?.startsWith('https') ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.PUBLIC_URL?.startsWith('https') ? undefined : false,
-    }),
-  );
-  app.use(createHealthRouter(ctx));
-  const api = express.Router();
-  // A 30-day digest report (up to 1,000 items per source) is the one body that legitimately exceeds BODY_LIMIT.
-  api.use('/admin/generate-summary', express.json({ limit: '10mb' }));
-  api.use(express.json({ limit: config.BODY_LIMIT }));
-  api.use(express.urlencoded({ extended: false, limit: config.BODY_LIMIT }));
-  api.use(originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []));
-  api.use(
+    '/api',
+    originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
     sessionMiddleware({
       db: ctx.db,
       clock: ctx.clock,
-      sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+      policy: sessionPolicy(config),
+      cookieName: sessionCookieName(ctx.publicUrl),
       impersonationEnabled: impersonationEnabled(config),
     }),
+    bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
+    compression({ filter: compressApiAnswer }),
   );
-  api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
+  mountEndpoints(app, featureEndpoints.flatMap((factory) => factory(ctx)), {
+    table: endpointList,
+    bodyLimit: config.BODY_LIMIT,
+    validateResponses: options.validateResponses ?? config.NODE_ENV === 'test',
   });
-  api.use(compression({ filter: compressApiAnswer }));
-  for (const factory of featureRouters) api.use(factory(ctx));
-  api.use(apiNotFound);
-  app.use('/api', api);
+  app.use('/api', apiNotFound);
   if (options.staticRoot && options.runtimeConfig) {
     const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig: options.runtimeConfig });
     if (!served) log.warn({ root: options.staticRoot }, 'front-end bundles not built: run `npm run build`; serving the api only');
@@ -89,7 +79,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
 const EXPORT_PATH = '/dashboard/export';
 
 /**
- * JSON answers are compressed (a list page is ~80 KB of JSON, ~10 KB with brotli). The CSV export is not: it is
+ * JSON answers are compressed (a list page is ~80 KB of JSON, ~16 KB with brotli). The CSV export is not: it is
  * streamed row by row with backpressure and its stall detection watches that stream; a compressor between them
  * buffers output in zlib, so stalls would be hidden and rows delayed. The export stays a plain stream.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAST_VISIT_UPDATE_SECONDS_DEFAULT } from '@radar/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,8 +28,12 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Signs unsubscribe tokens. Without it a random secret is generated once and kept in DATA_DIR. */
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  /** Session lifetime; each request slides it forward. */
+  /** Idle timeout of a session (sliding: use extends it), for accounts without the Admin role. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Absolute lifetime of a session from sign-in, however active it is; then the user signs in again. */
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Idle timeout of a session whose user really holds Admin (shorter: an admin session is worth more). */
+  ADMIN_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Without it mail is kept in the outbox and logged. */
   SMTP_URL: z.string().url().optional(),
   /** Sender of every mail. */
@@ -62,6 +67,12 @@ export const configSchema = z.object({
   SIGN_IN_SENDS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   SIGN_IN_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGN_IN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Wrong codes per account (all its codes together) per hour before a cool-down; the owner can sign in after it. */
+  SIGN_IN_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(10),
+  /** Failed verifications per client address (an IPv6 /64 counts as one) per SIGN_IN_RATE_WINDOW_MINUTES. */
+  SIGN_IN_VERIFY_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** How long a weekly-digest confirmation link works; unconfirmed visitor sign-ups are deleted after it. */
+  DIGEST_CONFIRM_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
 
   /** Microsoft 365 Roadmap feed (one JSON array of every item). */
   ROADMAP_FEED_URL: z.string().url().default('https://www.microsoft.com/releasecommunications/api/v1/m365'),
@@ -79,6 +90,12 @@ export const configSchema = z.object({
   MESSAGE_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
   /** auto: load the shipped demo data set when the database is empty and the live feed cannot be reached. off: never. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+
+  /**
+   * "Since your last visit": a user's dashboard visit is written at most this often (seconds); a visit sooner keeps
+   * the previous baseline, so reloads do not reset what counts as new.
+   */
+  LAST_VISIT_UPDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(LAST_VISIT_UPDATE_SECONDS_DEFAULT),
 
   /** Weekly digest: sent on Sundays at this hour in this IANA time zone. */
   DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8),
@@ -120,4 +137,20 @@ export function impersonationEnabled(config: Config): boolean {
 
 export function graphConfigured(config: Config): boolean {
   return Boolean(config.GRAPH_TENANT_ID && config.GRAPH_CLIENT_ID && config.GRAPH_CLIENT_SECRET);
+}
+
+/**
+ * Settings that weaken security, logged as warnings at every start (main.ts) so an operator cannot miss them.
+ */
+export function securityWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === 'production' && impersonationEnabled(config)) {
+    warnings.push(
+      'IMPERSONATION_ENABLED is on with NODE_ENV=production: every admin can switch their session to another role (a development tool). Unset it for production.',
+    );
+  }
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    warnings.push('SMTP_URL is not set: no mail is sent, and every mail — sign-in codes included — is written to the log instead.');
+  }
+  return warnings;
 }

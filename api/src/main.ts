@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { AppContext } from './app-context.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, securityWarnings, type Config } from './config.js';
 import { applyMigrations, connectDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { seedBuiltInRoles } from './db/seed.js';
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
+  for (const warning of securityWarnings(config)) log.warn({ security: true }, warning);
   const dataDir = path.resolve(config.DATA_DIR);
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -39,8 +40,12 @@ async function main(): Promise<void> {
       dataDir: path.join(dataDir, 'postgres'),
       persistent: true,
       database: 'radar',
+      passwordFile: path.join(dataDir, 'postgres-password'),
       onLog: (line) => log.debug({ postgres: line.trim() }),
     });
+    if (embedded.migratedLegacyPassword) {
+      log.warn('embedded PostgreSQL: the fixed password of older installs was replaced by a random one (DATA_DIR/postgres-password)');
+    }
     databaseUrl = embedded.url('radar');
   }
   const database = connectDatabase(databaseUrl, log);

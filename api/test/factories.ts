@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import type { Db } from '../src/db/client.js';
-import { items, roles, sessions, userRoles, users, type ItemRow, type NewItemRow, type UserRow } from '../src/db/schema.js';
+import { itemHistory, items, roles, sessions, userRoles, users, type ItemRow, type NewItemRow, type UserRow } from '../src/db/schema.js';
 import { hashSessionToken, newSessionToken, SESSION_COOKIE } from '../src/http/auth.js';
 
 let sequence = 0;
@@ -99,19 +99,19 @@ export async function createUser(
   return user!;
 }
 
-/** Inserts a session for the user and returns the Cookie header value that carries it. */
-export async function sessionCookieFor(db: Db, userId: number, opts: { expiresAt?: Date } = {}): Promise<string> {
+/** Inserts a session for the user and returns the Cookie header pair; `cookieName` for an https PUBLIC_URL (`__Host-`). */
+export async function sessionCookieFor(db: Db, userId: number, opts: { expiresAt?: Date; cookieName?: string } = {}): Promise<string> {
   const token = newSessionToken();
-  const now = new Date();
+  // Far ahead of any fixed test clock: no idle timeout, absolute lifetime or sliding write happens mid-test.
+  const future = new Date('2100-01-01T00:00:00Z');
   await db.insert(sessions).values({
     idHash: hashSessionToken(token),
     userId,
-    // Far ahead of any fixed test clock, and lastSeenAt "now" so no sliding write happens mid-test.
-    expiresAt: opts.expiresAt ?? new Date('2100-01-01T00:00:00Z'),
-    createdAt: now,
-    lastSeenAt: new Date('2100-01-01T00:00:00Z'),
+    expiresAt: opts.expiresAt ?? future,
+    createdAt: future,
+    lastSeenAt: future,
   });
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
+  return `${opts.cookieName ?? SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 
 /** A supertest agent that sends the user's session cookie on every request. */
@@ -129,4 +129,23 @@ export async function signIn(app: Express, db: Db, opts: Parameters<typeof creat
 export async function getItem(db: Db, id: number): Promise<ItemRow | undefined> {
   const [row] = await db.select().from(items).where(eq(items.id, id));
   return row;
+}
+
+/** A change history entry of an item (as a sync would record it). */
+export async function insertHistory(
+  db: Db,
+  itemId: number,
+  entry: {
+    changeType: 'new' | 'changed' | 'removed';
+    changeDate: Date;
+    changedFields?: string[];
+    previousValues?: Record<string, unknown>;
+    newValues?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(itemHistory)
+    .values({ itemId, changedFields: [], previousValues: {}, newValues: {}, ...entry })
+    .returning({ id: itemHistory.id });
+  return row!.id;
 }

@@ -108,3 +108,28 @@ export const testNotificationRequest = z.object({
 });
 
 export const sourceEnum = z.enum(SOURCES);
+
+export type AssignRoleRequest = z.input<typeof assignRoleRequest>;
+export type ImpersonateRequest = z.input<typeof impersonateRequest>;
+export type SyncHistoryResponse = z.infer<typeof syncHistoryResponse>;
+export type SyncTriggerResponse = z.infer<typeof syncTriggerResponse>;
+export type ProductMappingUpdate = z.input<typeof productMappingUpdate>;
+export type ProductBreakdownEntry = z.infer<typeof productBreakdownEntry>;
+export type GenerateSummaryRequest = z.input<typeof generateSummaryRequest>;
+export type GenerateSummaryResponse = z.infer<typeof generateSummaryResponse>;
+export type TestNotificationRequest = z.input<typeof testNotificationRequest>;
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a positive whole number` })
+    .int(`${name} must be a positive whole number`)
+    .positive(`${name} must be a positive whole number`);
+/** DELETE /api/admin/user-roles/{userId}/{roleId}. */
+export const roleAssignmentParams = z.object({ userId: positiveId('userId'), roleId: positiveId('roleId') });
+
+export const rolesResponse = z.array(role);
+export const appUsersResponse = z.array(appUser);
+export const userRoleAssignmentsResponse = z.array(userRoleAssignment);
+export const productMappingsResponse = z.array(productMapping);
+export const productMappingsInitializeResponse = z.object({ created: z.number().int(), total: z.number().int(), message: z.string() });
+export type ProductMappingsInitializeResponse = z.infer<typeof productMappingsInitializeResponse>;

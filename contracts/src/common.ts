@@ -15,6 +15,7 @@ export const resultMessage = z.object({ success: z.boolean(), message: z.string(
 export type ResultMessage = z.infer<typeof resultMessage>;
 
 export const messageOnly = z.object({ message: z.string() });
+export type MessageOnly = z.infer<typeof messageOnly>;
 
 /** Accepts `a,b` or repeated query keys (`?a=1&a=2`) and yields a trimmed, non-empty string list. */
 export const stringList = z
@@ -37,3 +38,11 @@ export const idParam = z.coerce.number().int().positive();
 
 /** Route params `{ id }` of a numeric resource; a bad id is a 400 naming `id`. */
 export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a positive whole number' }).int('id must be a positive whole number').positive('id must be a positive whole number') });
+
+/** GET /healthz: the process answers. */
+export const healthResponse = z.object({ status: z.literal('ok') });
+/** GET /readyz: the process and its database answer (load balancers route on it; 503 otherwise). */
+export const readyResponse = z.looseObject({ status: z.string(), database: z.string() });
+
+/** A query with a one-click unsubscribe or confirmation token. */
+export const tokenQuery = z.object({ token: z.string().max(2000).optional() });

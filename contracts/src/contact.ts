@@ -20,3 +20,7 @@ export const contactSubmission = z.object({
   isRead: z.boolean(),
 });
 export type ContactSubmission = z.infer<typeof contactSubmission>;
+
+export const contactResponse = z.object({ success: z.boolean(), message: z.string(), id: z.number().int() });
+export type ContactResponse = z.infer<typeof contactResponse>;
+export const contactSubmissionsResponse = z.array(contactSubmission);

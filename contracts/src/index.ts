@@ -1,3 +1,4 @@
+import './zod-config.js';
 export * from './constants.js';
 export * from './common.js';
 export * from './auth.js';
@@ -10,3 +11,11 @@ export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
 export * from './list-query.js';
+export * from './tokens.js';
+export * from './mcp.js';
+export * from './reference.js';
+export * from './versions.js';
+export * from './release-dates.js';
+export * from './history-fields.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';

@@ -35,3 +35,9 @@ export type WeeklyDigestSignup = z.infer<typeof weeklyDigestSignup>;
 
 export const weeklyDigestStatus = z.object({ isSubscribed: z.boolean(), email: z.string().nullable() });
 export type WeeklyDigestStatus = z.infer<typeof weeklyDigestStatus>;
+
+export const notificationSubscriptionsResponse = z.array(notificationSubscription);
+
+/** The answer of the signed-in digest toggle: the result and the status after it. */
+export const weeklyDigestToggleResponse = weeklyDigestStatus.extend({ success: z.boolean(), message: z.string() });
+export type WeeklyDigestToggleResponse = z.infer<typeof weeklyDigestToggleResponse>;

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { adminSync, signInByApi } from './admin-api.js';
+import { feedSnapshots } from './feeds.js';
 import { startSmtpServer } from './smtp.js';
-import { startReplayServer } from '../../api/test/replay-server.js';
-import { assertBuilt, startBuiltProduct } from '../../api/test/built-product.js';
-import { demoMessagesRaw, demoRoadmapRaw } from '../../api/src/demo/demo-data.js';
+import { startReplayServer, type ReplayServer } from '../../api/test/replay-server.js';
+import { assertBuilt, startBuiltProduct, type BuiltProduct } from '../../api/test/built-product.js';
 
 /**
  * Starts an SMTP server and the real built product (node api/dist/main.js) on free ports, with a fresh data
@@ -21,14 +24,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtpServer(mailDir);
   // The product's data comes through the real sync path: a local server replays the shipped demo data set in the
   // real roadmap-feed and Graph formats (no traffic leaves this machine), so admin-triggered syncs succeed too.
+  // It holds real records in several versions (support/feeds.ts): v1 is served first, v2 is synced below.
   const now = new Date();
-  const feeds = await startReplayServer({
-    roadmaps: { demo: JSON.stringify(demoRoadmapRaw(now)) },
-    messages: { demo: demoMessagesRaw(now) },
-    pageSize: 20,
-  });
+  const feeds = await startReplayServer({ ...feedSnapshots(now), pageSize: 20 });
 
-  let product: Awaited<ReturnType<typeof startBuiltProduct>>;
+  let product: BuiltProduct | undefined;
+  let control: http.Server | undefined;
   try {
     product = await startBuiltProduct({
       dataDir: path.join(work, 'data'),
@@ -39,9 +40,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         LOG_LEVEL: process.env.RADAR_E2E_LOG_LEVEL ?? 'warn',
         // This address is made an Admin on sign-up (see pages/AdminPage.ts).
         ADMIN_EMAILS: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
+        // Every dashboard visit counts as a new one, so the since-last-visit suite needs no waiting.
+        LAST_VISIT_UPDATE_SECONDS: '0',
       },
     });
+    const { baseUrl } = product;
+    // The second version of the feeds, synced the way an admin does it, so items have history to compare.
+    const adminCookie = await signInByApi(baseUrl, mailDir, { email: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com', firstName: 'Erin', lastName: 'Admin' });
+    feeds.setRoadmap('v2');
+    feeds.setMessages('v2');
+    await adminSync(baseUrl, adminCookie, 'roadmap');
+    await adminSync(baseUrl, adminCookie, 'messages');
+    control = await startFeedControl(feeds, baseUrl, adminCookie);
   } catch (error) {
+    await product?.stop();
     await smtp.close();
     await feeds.close();
     throw error;
@@ -49,11 +61,37 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.RADAR_BASE_URL = product.baseUrl;
   process.env.RADAR_MAIL_DIR = mailDir;
+  process.env.RADAR_FEED_CONTROL_URL = `http://127.0.0.1:${(control.address() as net.AddressInfo).port}`;
 
   return async () => {
-    await product.stop();
+    await product?.stop();
+    await new Promise((resolve) => control?.close(resolve));
     await smtp.close();
     await feeds.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
+}
+
+/**
+ * A local endpoint for the suites (they run in other processes than the replay server): `POST /roadmap/{snapshot}`
+ * or `POST /messages/{snapshot}` switches the replayed feed and runs the admin sync, answering the sync's result.
+ */
+function startFeedControl(feeds: ReplayServer, baseUrl: string, adminCookie: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const match = /^\/(roadmap|messages)\/(\w+)$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !match) {
+      res.writeHead(404).end();
+      return;
+    }
+    const [, source, snapshot] = match as unknown as [string, 'roadmap' | 'messages', string];
+    (async () => {
+      if (source === 'roadmap') feeds.setRoadmap(snapshot);
+      else feeds.setMessages(snapshot);
+      return adminSync(baseUrl, adminCookie, source);
+    })().then(
+      (result) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)),
+      (error: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -2,13 +2,15 @@
 // contexts below are the same objects everywhere.
 export { ApiError, apiFetch, apiRequest, serverMessageOf, swrFetcher, type ApiInit } from './api/api-client.js';
 export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvider.js';
+export { callEndpoint, endpointTable, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
+export { copyText } from './clipboard/copy-text.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
 export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
 export { THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme/theme-store.js';
 export { ToastProvider, useToast, type ToastProviderProps } from './toast/ToastProvider.js';
 export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOptions, type ToastVariant } from './toast/toast-store.js';
 export { AUTH_USER_KEY, SESSION_USER_KEY, displayNameOf, hasRole, useSession, type Session } from './session/useSession.js';
-export { useSignOut } from './session/useSignOut.js';
+export { useSignOut, useSignOutEverywhere } from './session/useSignOut.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
 export * from './presentation/item-rules.js';
@@ -17,6 +19,7 @@ export { AccountMenu } from './components/AccountMenu/index.js';
 export { AppHeader, MAIN_NAV_LINKS, type AppHeaderProps, type HeaderExportAction } from './components/AppHeader/index.js';
 export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/AuthDialog/index.js';
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';
+export { ImpersonationBanner } from './components/ImpersonationBanner/index.js';
 export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';
 export { ThemeToggle } from './components/ThemeToggle/index.js';

@@ -1,3 +1,5 @@
+// zod parses without eval under the product's CSP, in the shell and in every remote it hosts (a global setting).
+import '@radar/contracts/zod-config';
 import { loadRuntimeConfig } from './federation/runtime-config.js';
 import { registerRadarRemotes } from './federation/remotes.js';
 import { preloadRouteCode, prefetchRouteData } from './federation/preload.js';
@@ -6,7 +8,7 @@ import { preloadRouteCode, prefetchRouteData } from './federation/preload.js';
 // shared module statically: those are only available after the federation runtime has negotiated them. The current
 // route's data and code are requested here too, so they download alongside the shell's chunks; the app mounts once
 // a shell page's chunk is here as well, so the page renders without a loading frame.
-prefetchRouteData(window.location.pathname);
+prefetchRouteData(window.location);
 void loadRuntimeConfig()
   .then((config) => {
     registerRadarRemotes(config);

@@ -37,7 +37,13 @@ async function main(): Promise<number> {
   let embedded: EmbeddedServer | undefined;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(path.resolve(config.DATA_DIR), 'postgres'), persistent: true, database: 'radar' });
+    const dataDir = path.resolve(config.DATA_DIR);
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      persistent: true,
+      database: 'radar',
+      passwordFile: path.join(dataDir, 'postgres-password'),
+    });
     url = embedded.url('radar');
   }
   const database = connectDatabase(url, log, 4);

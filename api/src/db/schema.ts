@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -15,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -90,12 +93,62 @@ export const signInCodes = pgTable(
     /** HMAC of the code; the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** The requesting client's address key (an IPv6 /64 as one, http/client-address.ts), for the per-address limit. */
     requestIp: text('request_ip'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),
   },
   (t) => [index('sign_in_codes_email_idx').on(t.email, t.createdAt), index('sign_in_codes_ip_idx').on(t.requestIp, t.createdAt)],
+);
+
+/**
+ * Personal API tokens (`Authorization: Bearer rdr_…`) for feeds, scripts and agents. Only the SHA-256 of a token is
+ * stored (256 random bits: a plain hash cannot be reversed, and a lookup by hash needs no per-row salt).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The first characters of the token, shown in the list to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * A sign-up waiting for its code: no account exists until the code is verified, so nobody can pre-register someone
+ * else's address with a chosen name. It lives as long as the newest code sent to the address.
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  email: text('email').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * One row per failed code verification: the per-account cap (wrong codes across all of an address's codes) and the
+ * per-client throttle of the verify route count these. Kept a day, like the codes.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** Client address key (an IPv6 /64 as one). */
+    clientKey: text('client_key'),
+    /** A live code was checked and was wrong (counts toward the account cap); false for no code, expired, cool-down. */
+    wrongCode: boolean('wrong_code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt), index('sign_in_failures_client_idx').on(t.clientKey, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- items, history, links
@@ -167,6 +220,18 @@ export const items = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     /** When a sync last recorded a meaningful change (or the item was first seen). */
     lastChangedAt: ts('last_changed_at').notNull().defaultNow(),
+    /**
+     * Date slips (roadmap): how often the GA date (`publicDisclosureAvailabilityDate`) and the preview date moved and
+     * by how many months in total, kept by the sync from each recorded change (contracts release-dates.ts says
+     * what a move is); `release_moves` is their sum, the key of the "most slipped" sort.
+     */
+    gaMoves: integer('ga_moves').notNull().default(0),
+    gaShiftMonths: integer('ga_shift_months').notNull().default(0),
+    previewMoves: integer('preview_moves').notNull().default(0),
+    previewShiftMonths: integer('preview_shift_months').notNull().default(0),
+    releaseMoves: integer('release_moves').generatedAlwaysAs(sql`ga_moves + preview_moves`).notNull(),
+    /** When the GA or preview date last moved (the `releaseMoved` filter). */
+    releaseMovedAt: ts('release_moved_at'),
     /** Demo data shipped with the product (offline first start); never mixed silently with live data. */
     isDemo: boolean('is_demo').notNull().default(false),
     // curation: written only by moderators, never by a sync
@@ -209,6 +274,17 @@ export const items = pgTable(
     index('items_featured_idx').on(t.featuredAt.desc()).where(sql`${t.isFeatured}`),
     index('items_last_changed_idx').on(t.lastChangedAt.desc()),
     index('items_search_gin').using('gin', t.searchVector),
+    // The archive (includeRemoved) lists every row in date order: the partial date indexes above skip removed rows.
+    index('items_created_all_idx').on(t.createdDate.desc(), t.id.desc()),
+    index('items_modified_all_idx').on(t.modifiedDate.desc(), t.id.desc()),
+    // sortField=releaseMoves (not partial, so the archive sorts by it too; removed rows are a few percent).
+    index('items_release_moves_idx').on(t.releaseMoves.desc(), t.createdDate.desc(), t.id.desc()),
+    // releaseMoved=7days|30days: only items whose dates ever moved (a tenth of the roadmap), in list order, carrying
+    // what the filter and the other sort read, so a page walks this small index and stops after `limit` matches
+    // (index-only); a bitmap over release_moved_at read a table page per moved item and sorted them all.
+    index('items_release_moved_created_idx')
+      .on(t.createdDate.desc(), t.id.desc(), t.releaseMovedAt, t.isRemoved, t.source, t.modifiedDate)
+      .where(sql`${t.releaseMovedAt} IS NOT NULL`),
   ],
 );
 
@@ -300,6 +376,17 @@ export const digestSubscribers = pgTable('digest_subscribers', {
   origin: text('origin').notNull(),
   subscribedAt: ts('subscribed_at').notNull().defaultNow(),
   unsubscribedAt: ts('unsubscribed_at'),
+  /**
+   * Double opt-in: when the address was confirmed (the visitor's confirmation link, or a signed-in account, whose
+   * address is verified). Only active, confirmed subscribers get digests.
+   */
+  confirmedAt: ts('confirmed_at'),
+  /** SHA-256 of the nonce in the newest confirmation link; a newer sign-up replaces it, confirming clears it. */
+  confirmTokenHash: text('confirm_token_hash'),
+  /** The confirmation link stops working then; a never-confirmed visitor row is deleted after it. */
+  confirmExpiresAt: ts('confirm_expires_at'),
+  /** When the last confirmation mail was sent (at most one per address per few minutes). */
+  confirmSentAt: ts('confirm_sent_at'),
 });
 
 /** One row per subscriber per week: the guard that makes the Sunday job send each digest once. */
@@ -328,6 +415,13 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Makes enqueueing idempotent (e.g. one item mail per user per sync). */
     dedupeKey: text('dedupe_key').unique(),
+    /**
+     * Sensitive mail (sign-in codes, confirmation links): subject, html and text encrypted (mail/sealed-content.ts);
+     * the plain columns then hold a placeholder. Deleted once the mail is sent, failed or past contentExpiresAt.
+     */
+    sealedContent: text('sealed_content'),
+    /** A sealed mail is not sent after this (its code or link no longer works) and its content is deleted. */
+    contentExpiresAt: ts('content_expires_at'),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -336,7 +430,10 @@ export const mailOutbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_sealed_idx').on(t.contentExpiresAt).where(sql`${t.sealedContent} IS NOT NULL`),
+  ],
 );
 
 // ---------------------------------------------------------------- admin
@@ -381,10 +478,31 @@ export const moderatorActivities = pgTable(
     itemId: text('item_id').notNull(),
     itemTitle: text('item_title').notNull().default(''),
     details: jsonb('details'),
+    /**
+     * 'server': written by the moderation save itself, in its transaction (the log's truth). 'client': posted by a
+     * client to POST /api/moderator-activity without a matching server record (all rows from before server audit).
+     */
+    recordedBy: text('recorded_by').notNull().default('client'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('moderator_activities_created_idx').on(t.createdAt.desc()), index('moderator_activities_type_idx').on(t.actionType)],
+  (t) => [
+    index('moderator_activities_created_idx').on(t.createdAt.desc()),
+    index('moderator_activities_type_idx').on(t.actionType),
+    index('moderator_activities_user_item_idx').on(t.userId, t.itemType, t.itemId, t.createdAt.desc()),
+  ],
 );
+
+/**
+ * "Since your last visit": when each signed-in user last looked at the dashboard. `lastSeenAt` is written at most every
+ * LAST_VISIT_UPDATE_SECONDS; the value it replaced moves to `previousSeenAt`, the baseline the dashboard counts from.
+ */
+export const dashboardVisits = pgTable('dashboard_visits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  previousSeenAt: ts('previous_seen_at'),
+});
 
 /** Small key/value state of the installation (e.g. whether demo data is loaded). */
 export const appState = pgTable('app_state', {
@@ -392,6 +510,21 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The data version (api/src/db/data-version.ts): one row whose counter every committed write to item data
+ * (items, item_history, message_roadmap_links) moves forward, bumped by triggers in the writing transaction
+ * (migration 0002). Caches of anything derived from items key on it.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
+);
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

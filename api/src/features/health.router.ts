@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { Router } from 'express';
+import { endpoints } from '@radar/contracts';
 import type { BaseDeps } from '../deps.js';
+import { implement, Reply, type EndpointImplementation } from '../http/endpoints.js';
 
 /** /healthz: the process answers. /readyz: the database answers too (load balancers route on it). */
-export function createHealthRouter(deps: Pick<BaseDeps, 'db'>): Router {
-  const router = Router();
-  router.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  router.get('/readyz', async (_req, res) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      res.json({ status: 'ready', database: 'ok' });
-    } catch {
-      res.status(503).json({ status: 'not ready', database: 'unreachable' });
-    }
-  });
-  return router;
+export function createHealthEndpoints(deps: Pick<BaseDeps, 'db'>): EndpointImplementation[] {
+  return [
+    implement(endpoints.health.health, () => ({ status: 'ok' as const })),
+    implement(endpoints.health.ready, async () => {
+      try {
+        await deps.db.execute(sql`select 1`);
+        return { status: 'ready', database: 'ok' };
+      } catch {
+        return Reply.status(503, { status: 'not ready', database: 'unreachable' });
+      }
+    }),
+  ];
 }

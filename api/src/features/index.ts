@@ -1,33 +1,45 @@
-import type { Router } from 'express';
 import type { AppContext } from '../app-context.js';
-import { createAdminRouter } from './admin/admin.router.js';
-import { createAuthRouter } from './auth/auth.router.js';
-import { createContactRouter } from './contact/contact.router.js';
-import { createDashboardRouter } from './dashboard/dashboard.router.js';
-import { createDigestRouter } from './digest/digest.router.js';
-import { createItemsRouter } from './items/items.router.js';
-import { createModerationRouter } from './moderation/moderation.router.js';
-import { createUnsubscribeRouter } from './notifications/unsubscribe.router.js';
-import { createSubscriptionsRouter } from './subscriptions/subscriptions.router.js';
-import { createMessageItemsRouter } from './message-items/message-items.router.js';
-import { createRoadmapItemsRouter } from './roadmap-items/roadmap-items.router.js';
-import { createSyncRouter } from './sync/sync.router.js';
+import type { EndpointImplementation } from '../http/endpoints.js';
+import { createAdminEndpoints } from './admin/admin.router.js';
+import { createAuthEndpoints } from './auth/auth.router.js';
+import { createContactEndpoints } from './contact/contact.router.js';
+import { createDashboardEndpoints } from './dashboard/dashboard.router.js';
+import { createDigestEndpoints } from './digest/digest.router.js';
+import { createFeedsEndpoints } from './feeds/feeds.router.js';
+import { createHealthEndpoints } from './health.router.js';
+import { createMcpEndpoints } from './mcp/mcp.router.js';
+import { createReferenceEndpoints } from './reference/reference.router.js';
+import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
+import { createItemsEndpoints } from './items/items.router.js';
+import { createModerationEndpoints } from './moderation/moderation.router.js';
+import { createUnsubscribeEndpoints } from './notifications/unsubscribe.router.js';
+import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.router.js';
+import { createMessageItemsEndpoints } from './message-items/message-items.router.js';
+import { createRoadmapItemsEndpoints } from './roadmap-items/roadmap-items.router.js';
+import { createSyncEndpoints } from './sync/sync.router.js';
+import { createTokensEndpoints } from './tokens/tokens.router.js';
 
 /**
- * Every feature's router, mounted under /api by app.ts in this order. A feature adds one line here.
- * Each factory receives the app context (base dependencies + services).
+ * Every feature's handlers for rows of the endpoint table (@radar/contracts `endpoints`). app.ts mounts them in table
+ * order and refuses to start when a row has no handler or a handler no row. A feature adds one line here.
  */
-export const featureRouters: Array<(ctx: AppContext) => Router> = [
-  createItemsRouter,
-  createDashboardRouter,
-  createModerationRouter,
-  createSubscriptionsRouter,
-  createAuthRouter,
-  createContactRouter,
-  createSyncRouter,
-  createRoadmapItemsRouter,
-  createMessageItemsRouter,
-  createAdminRouter,
-  createDigestRouter,
-  createUnsubscribeRouter,
+export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation[]> = [
+  createHealthEndpoints,
+  createItemsEndpoints,
+  createDashboardEndpoints,
+  createModerationEndpoints,
+  createSubscriptionsEndpoints,
+  createAuthEndpoints,
+  createContactEndpoints,
+  createSyncEndpoints,
+  createRoadmapItemsEndpoints,
+  createMessageItemsEndpoints,
+  createItemVersionsEndpoints,
+  createAdminEndpoints,
+  createDigestEndpoints,
+  createUnsubscribeEndpoints,
+  createFeedsEndpoints,
+  createTokensEndpoints,
+  createReferenceEndpoints,
+  createMcpEndpoints,
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import type { RuntimeConfig } from '@radar/contracts';
+import { loadConfig } from '../config.js';
+import { contentSecurityPolicy, cspNonce } from './security-headers.js';
 import { mountStaticBundles } from './static-bundles.js';
 
 /**
@@ -133,6 +136,22 @@ describe('static bundles: the shell page', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.text).toContain('https://cdn.example.com/admin/mf-manifest.json');
+  });
+
+  it("allows the page's config script by its hash under the CSP, so every response is the same bytes", async () => {
+    const secured = express();
+    secured.use(cspNonce, contentSecurityPolicy(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })));
+    mountStaticBundles(secured, { root, runtimeConfig: () => config });
+    const first = await request(secured).get('/').set('Accept-Encoding', 'identity');
+    const second = await request(secured).get('/').set('Accept-Encoding', 'identity');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const script = /<script>([^<]*)<\/script><\/head>/.exec(first.text)![1];
+    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    const scriptSrc = /(?:^|;)\s*script-src\s([^;]*)/.exec(String(first.headers['content-security-policy']))![1];
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect((await request(secured).get('/').set('If-None-Match', first.headers.etag)).status).toBe(304);
   });
 
   it('compresses the page when the browser accepts it', async () => {

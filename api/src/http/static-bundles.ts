@@ -6,6 +6,7 @@ import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@radar/contracts';
+import { allowInlineScriptHash } from './security-headers.js';
 
 export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', digest: 'mfe-digest' } as const;
 
@@ -30,8 +31,10 @@ export function mountStaticBundles(app: Express, opts: { root: string; runtimeCo
   app.use(precompressedStatic(shellDist, { fallthrough: true }));
   const page = shellPage(fs.readFileSync(indexFile, 'utf8'), opts.runtimeConfig);
   const sendIndex: RequestHandler = (_req, res) => {
-    const { html, etag } = page();
-    // The ETag is the page's own (config included), so a changed config is never answered with 304.
+    const { html, etag, scriptHash } = page();
+    // The same bytes for every response with this config: the config script is allowed by its hash, not by this
+    // response's nonce, and the ETag is the page's own, so a changed config is never answered with 304.
+    allowInlineScriptHash(res, scriptHash);
     res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   };
   // Client-side routes: every GET that is not an api call or a file gets the shell page.
@@ -39,16 +42,25 @@ export function mountStaticBundles(app: Express, opts: { root: string; runtimeCo
   return true;
 }
 
+interface ShellPage {
+  json: string;
+  html: string;
+  etag: string;
+  /** SHA-256 (base64) of the runtime-config script, for the page's Content-Security-Policy. */
+  scriptHash: string;
+}
+
 /** The shell page with the runtime config injected, rebuilt only when the config's JSON changes. */
-function shellPage(template: string, runtimeConfig: () => RuntimeConfig): () => { html: string; etag: string } {
-  let last: { json: string; html: string; etag: string } | undefined;
+function shellPage(template: string, runtimeConfig: () => RuntimeConfig): () => ShellPage {
+  let last: ShellPage | undefined;
   return () => {
     const json = JSON.stringify(runtimeConfig()).replace(/</g, '\\u003c');
     if (last?.json !== json) {
+      const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
       // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
-      const html = template.replace('</head>', `<script>window.${RUNTIME_CONFIG_GLOBAL}=${json}</script></head>`);
+      const html = template.replace('</head>', `<script>${script}</script></head>`);
       const etag = `W/"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      last = { json, html, etag };
+      last = { json, html, etag, scriptHash: crypto.createHash('sha256').update(script).digest('base64') };
     }
     return last;
   };

@@ -4,6 +4,7 @@ import { mailOutbox } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from './mailer.js';
+import { contentToSend, forgetSealedContent } from './outbox.js';
 
 export const DELIVERY_DEFAULTS = {
   batchSize: 20,
@@ -25,6 +26,8 @@ export interface DeliveryDeps {
   log: Logger;
   /** null when SMTP_URL is not set. */
   mailer: Mailer | null;
+  /** Decrypts sealed (sensitive) mail just before it is sent (sealed-content.ts). */
+  outboxKey: Buffer;
   batchSize?: number;
   maxAttempts?: number;
 }
@@ -58,24 +61,34 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
   const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
   const claimed = await claim(deps.db, now, leaseUntil, batchSize);
   for (const row of claimed) {
+    const prepared = contentToSend(row, deps.outboxKey, now);
+    if ('refused' in prepared) {
+      await finish(deps.db, row.id, { status: 'failed', lastError: prepared.refused, sealedContent: null });
+      deps.log.warn({ outboxId: row.id, kind: row.kind, reason: prepared.refused }, 'mail not sent');
+      result.failed++;
+      continue;
+    }
+    const { content } = prepared;
     if (!deps.mailer) {
       deps.log.info(
-        { outboxId: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, mailText: row.text },
-        `mail not sent (SMTP_URL is not set); its text follows:\n${row.text}`,
+        { outboxId: row.id, kind: row.kind, to: row.toAddress, subject: content.subject, mailText: content.text },
+        `mail not sent (SMTP_URL is not set); its text follows:\n${content.text}`,
       );
-      await finish(deps.db, row.id, { status: 'failed', lastError: NOT_SENT_NO_SMTP, attempts: 0 });
+      await finish(deps.db, row.id, { status: 'failed', lastError: NOT_SENT_NO_SMTP, attempts: 0, sealedContent: null });
       result.logged++;
       continue;
     }
     try {
-      const info = await deps.mailer.send({ to: row.toAddress, subject: row.subject, html: row.html, text: row.text, headers: row.headers });
+      const info = await deps.mailer.send({ to: row.toAddress, ...content, headers: row.headers });
       await finish(deps.db, row.id, { status: 'sent', providerMessageId: info.messageId, sentAt: deps.clock.now(), lastError: null });
+      // Separate from the mark, so the sent mark never depends on it; purgeSealedContent catches a crash in between.
+      if (row.sealedContent) await forgetSealedContent(deps.db, row.id);
       deps.log.info({ outboxId: row.id, kind: row.kind, messageId: info.messageId }, 'mail sent');
       result.sent++;
     } catch (err) {
       const lastError = String((err as Error)?.message ?? err).slice(0, 1000);
       if (row.attempts >= maxAttempts) {
-        await finish(deps.db, row.id, { status: 'failed', lastError });
+        await finish(deps.db, row.id, { status: 'failed', lastError, sealedContent: null });
         deps.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err }, 'mail failed for good');
         result.failed++;
       } else {

@@ -3,9 +3,10 @@ import type { DbOrTx } from '../db/client.js';
 import { DELIVERY_DEFAULTS, deliverDueMail, type DeliveryResult } from './delivery.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { enqueueMail, type OutgoingMail } from './outbox.js';
+import { deriveOutboxKey } from './sealed-content.js';
 
 export interface MailService {
-  /** Writes a mail to the outbox inside the caller's transaction (see enqueueMail). */
+  /** Writes a mail to the outbox inside the caller's transaction (see enqueueMail); a `sensitive` one encrypted. */
   enqueue(tx: DbOrTx, mail: OutgoingMail): Promise<number | null>;
   /**
    * Asks the deliver-mail job to run now. Call it after the transaction that enqueued mail has committed; without
@@ -20,12 +21,13 @@ export interface MailService {
   close(): void;
 }
 
-export function createMailService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config'>, opts: { mailer?: Mailer | null } = {}): MailService {
+export function createMailService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret'>, opts: { mailer?: Mailer | null } = {}): MailService {
   const mailer = opts.mailer !== undefined ? opts.mailer : createMailer(deps.config, deps.log);
+  const outboxKey = deriveOutboxKey(deps.secret);
   let kicker: (() => Promise<unknown>) | null = null;
   return {
     mailer,
-    enqueue: (tx, mail) => enqueueMail(tx, { createdAt: deps.clock.now(), ...mail }),
+    enqueue: (tx, mail) => enqueueMail(tx, { createdAt: deps.clock.now(), ...mail }, { key: outboxKey }),
     kick() {
       kicker?.().catch((err) => deps.log.warn({ err }, 'could not schedule mail delivery; the periodic job will send it'));
     },
@@ -36,7 +38,7 @@ export function createMailService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 
       // Loop until a batch comes back short, so a burst (a digest to many subscribers) goes out in one run.
       const total: DeliveryResult = { sent: 0, retrying: 0, failed: 0, logged: 0 };
       for (let round = 0; round < 50; round++) {
-        const r = await deliverDueMail({ db: deps.db, clock: deps.clock, log: deps.log, mailer });
+        const r = await deliverDueMail({ db: deps.db, clock: deps.clock, log: deps.log, mailer, outboxKey });
         total.sent += r.sent;
         total.retrying += r.retrying;
         total.failed += r.failed;

@@ -15,9 +15,12 @@ import {
 import { apiRequest } from '@radar/shared-ui';
 import { toQueryString } from '../state/dashboard-filters.js';
 
-/** GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). */
-export function useItemList(params: ItemListParams) {
-  return useSWR<ItemListResponse>(itemListUrl(params), { dedupingInterval: CACHE.listFreshMs });
+/**
+ * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). `null` waits
+ * (a "since my last visit" list waits until the visit is recorded, so it counts from the same moment as the banner).
+ */
+export function useItemList(params: ItemListParams | null) {
+  return useSWR<ItemListResponse>(params ? itemListUrl(params) : null, { dedupingInterval: CACHE.listFreshMs });
 }
 
 export function useFilterOptions() {

@@ -1,5 +1,5 @@
 import { loadShare } from '@module-federation/enhanced/runtime';
-import { DEFAULT_LIST_PARAMS, itemListUrl, type RuntimeConfig } from '@radar/contracts';
+import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl, type RuntimeConfig } from '@radar/contracts';
 import { prefetchGet, prefetchSession } from '@radar/shared-ui/prefetch';
 import { DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY } from '../api/paths.js';
 import { loadPage, routeOf } from '../routes.js';
@@ -10,12 +10,16 @@ import { REMOTE_TIMEOUT_MS } from './remotes.js';
 // loaded, so the shell's chunks, the route's code and its data all download at once instead of one after another.
 
 /** The GETs the route's first screen makes (taken by apiFetch when the screen asks; see shared-ui's prefetch.ts). */
-export function prefetchRouteData(pathname: string): void {
+export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
   prefetchSession();
   const { page, remote } = routeOf(pathname);
   if (page === 'landing') [DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY].forEach((url) => void prefetchGet(url).catch(() => undefined));
-  // The dashboard always opens on its default list (deep links only add a dialog).
-  if (remote === 'dashboard') void prefetchGet(itemListUrl(DEFAULT_LIST_PARAMS)).catch(() => undefined);
+  // The dashboard opens on its default list unless its URL keeps other choices (deep links to an item only add a
+  // dialog); with those it asks for another list, which it fetches itself.
+  const params = new URLSearchParams(search);
+  if (remote === 'dashboard' && !DASHBOARD_URL_STATE_KEYS.some((key) => params.has(key))) {
+    void prefetchGet(itemListUrl(DEFAULT_LIST_PARAMS)).catch(() => undefined);
+  }
 }
 
 /**

@@ -1,9 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { RequestHandler } from 'express';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { roles, userRoles } from '../../db/schema.js';
-import { AuthenticationError, NotAllowedError } from '../../http/errors.js';
 
 /**
  * Locks the Admin role row for the rest of the transaction and returns its id. Every change that can remove an
@@ -29,16 +27,6 @@ export async function isAdmin(tx: DbOrTx, userId: number, adminRoleId: number): 
     .limit(1);
   return rows.length > 0;
 }
-
-/**
- * 401 signed out, 403 unless the user REALLY holds Admin (ignoring impersonation). Used by the impersonation tool:
- * an admin impersonating 'User' must still be able to change or clear the impersonation.
- */
-export const requireRealAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.auth) return next(new AuthenticationError());
-  if (!req.auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return next(new NotAllowedError());
-  next();
-};
 
 /** Postgres unique_violation, seen through drizzle's wrapper (the pg error may be the cause). */
 export function isUniqueViolation(err: unknown): boolean {

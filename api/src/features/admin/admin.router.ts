@@ -1,34 +1,30 @@
-import { Router } from 'express';
 import type { AppContext } from '../../app-context.js';
-import { createActivityRouter } from './activity.router.js';
-import { createAiSummaryRouter } from './ai-summary.router.js';
-import { createAnalyticsRouter } from './analytics.router.js';
-import { createImpersonationRouter } from './impersonation.router.js';
-import { createProductMappingsRouter } from './product-mappings.router.js';
-import { createRolesRouter } from './roles.router.js';
-import { createTestNotificationRouter } from './test-notification.router.js';
-import { createUserRolesRouter } from './user-roles.router.js';
-import { createUsersRouter } from './users.router.js';
+import type { EndpointImplementation } from '../../http/endpoints.js';
+import { createActivityEndpoints } from './activity.router.js';
+import { createAiSummaryEndpoints } from './ai-summary.router.js';
+import { createAnalyticsEndpoints } from './analytics.router.js';
+import { createImpersonationEndpoints } from './impersonation.router.js';
+import { createProductMappingsEndpoints } from './product-mappings.router.js';
+import { createRolesEndpoints } from './roles.router.js';
+import { createTestNotificationEndpoints } from './test-notification.router.js';
+import { createUserRolesEndpoints } from './user-roles.router.js';
+import { createUsersEndpoints } from './users.router.js';
 
 /**
  * The admin API: roles, users, assignments, impersonation (/api/dev, when enabled), analytics, product mappings,
- * moderator activity, AI summary and test notification. Each route checks the Admin role itself (no blanket guard on
- * /admin), so unknown /api/admin paths still answer 404 and other features' admin routes are unaffected.
+ * moderator activity, AI summary and test notification. Access (Admin, or the real Admin role for impersonation) is
+ * declared per endpoint in the table and checked before anything else.
  */
-export function createAdminRouter(ctx: AppContext): Router {
-  const router = Router();
-  for (const factory of [
-    createRolesRouter,
-    createUsersRouter,
-    createUserRolesRouter,
-    createImpersonationRouter,
-    createAnalyticsRouter,
-    createProductMappingsRouter,
-    createActivityRouter,
-    createAiSummaryRouter,
-    createTestNotificationRouter,
-  ]) {
-    router.use(factory(ctx));
-  }
-  return router;
+export function createAdminEndpoints(ctx: AppContext): EndpointImplementation[] {
+  return [
+    createRolesEndpoints,
+    createUsersEndpoints,
+    createUserRolesEndpoints,
+    createImpersonationEndpoints,
+    createAnalyticsEndpoints,
+    createProductMappingsEndpoints,
+    createActivityEndpoints,
+    createAiSummaryEndpoints,
+    createTestNotificationEndpoints,
+  ].flatMap((factory) => factory(ctx));
 }

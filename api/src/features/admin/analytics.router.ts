@@ -1,13 +1,9 @@
-import { Router } from 'express';
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { requireAdmin } from '../../http/auth.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { currentStatusAnalytics } from './analytics.repo.js';
 
 /** GET /api/admin/current-status-analytics (Admin only): the top 12 products across both sources. */
-export function createAnalyticsRouter(ctx: AppContext): Router {
-  const router = Router();
-  router.get('/admin/current-status-analytics', requireAdmin, async (_req, res) => {
-    res.json(await currentStatusAnalytics(ctx.db));
-  });
-  return router;
+export function createAnalyticsEndpoints(ctx: AppContext): EndpointImplementation[] {
+  return [implement(endpoints.admin.analytics, () => currentStatusAnalytics(ctx.db))];
 }

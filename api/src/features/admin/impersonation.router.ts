@@ -1,45 +1,53 @@
-import { eq } from 'drizzle-orm';
-import { Router, type Request } from 'express';
-import { impersonateRequest, type ImpersonationStatus } from '@radar/contracts';
+import type { Request, Response } from 'express';
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { impersonationEnabled } from '../../config.js';
-import { sessions } from '../../db/schema.js';
-import { parse } from '../../http/validate.js';
-import { requireRealAdmin } from './admin-guards.js';
+import type { RequestAuth } from '../../http/auth.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { clientOf } from '../auth/auth.router.js';
+import { setSessionCookie } from '../auth/session-cookie.js';
 
 /**
  * Role impersonation, a development tool: an admin sees the product as a Moderator or User would. It changes only
  * the caller's own session (sessions.impersonated_role), which the session middleware turns into effective roles.
+ * Starting or ending it is a change of privileges, so the session is rotated: a new token in the answer's cookie,
+ * the old one ends at once.
  *
- * When impersonation is disabled (the default in production) no route is registered at all, so these paths answer
- * the same 404 as any unknown route. Access is checked against the REAL roles: an admin impersonating 'User' must
- * still be able to switch back.
+ * When impersonation is disabled (the default in production) these routes are not mounted at all, so they answer the
+ * same 404 as an unknown route.
+ * Access is checked against the REAL roles (`realAdmin` in the table): an admin impersonating 'User' must still be
+ * able to switch back.
  */
-export function createImpersonationRouter(ctx: AppContext): Router {
-  const router = Router();
-  if (!impersonationEnabled(ctx.config)) return router;
+export function createImpersonationEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const enabled = impersonationEnabled(ctx.config);
 
-  async function setImpersonation(req: Request, role: string | null): Promise<void> {
-    await ctx.db.update(sessions).set({ impersonatedRole: role }).where(eq(sessions.idHash, req.auth!.sessionIdHash));
-    ctx.log.info({ userId: req.auth!.user.id, role }, role ? 'role impersonation started' : 'role impersonation cleared');
+  async function setImpersonation(auth: RequestAuth, role: string | null, req: Request, res: Response): Promise<void> {
+    const rotated = await ctx.services.auth.sessions.rotate(auth, clientOf(req), role);
+    setSessionCookie(res, ctx.publicUrl, rotated.token, rotated.maxAgeMs);
+    ctx.log.info({ userId: auth.user.id, role }, role ? 'role impersonation started' : 'role impersonation cleared');
   }
 
-  router.get('/dev/current-impersonation', requireRealAdmin, (req, res) => {
-    const role = req.auth!.impersonatedRole;
-    const status: ImpersonationStatus = { isImpersonating: role !== null, impersonatedRole: role };
-    res.json(status);
-  });
-
-  router.post('/dev/impersonate-role', requireRealAdmin, async (req, res) => {
-    const { role } = parse(impersonateRequest, req.body);
-    await setImpersonation(req, role);
-    res.json({ message: role ? `Now impersonating role: ${role}` : 'Impersonation cleared' });
-  });
-
-  router.delete('/dev/clear-impersonation', requireRealAdmin, async (req, res) => {
-    await setImpersonation(req, null);
-    res.json({ message: 'Impersonation cleared' });
-  });
-
-  return router;
+  return [
+    implement(
+      endpoints.admin.currentImpersonation,
+      ({ auth }) => ({ isImpersonating: auth.impersonatedRole !== null, impersonatedRole: auth.impersonatedRole }),
+      { enabled },
+    ),
+    implement(
+      endpoints.admin.impersonate,
+      async ({ auth, body, req, res }) => {
+        await setImpersonation(auth, body.role, req, res);
+        return { message: body.role ? `Now impersonating role: ${body.role}` : 'Impersonation cleared' };
+      },
+      { enabled },
+    ),
+    implement(
+      endpoints.admin.clearImpersonation,
+      async ({ auth, req, res }) => {
+        await setImpersonation(auth, null, req, res);
+        return { message: 'Impersonation cleared' };
+      },
+      { enabled },
+    ),
+  ];
 }

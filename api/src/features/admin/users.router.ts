@@ -1,25 +1,17 @@
-import { Router } from 'express';
-import { idParams } from '@radar/contracts';
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { requireAdmin } from '../../http/auth.js';
-import { parse } from '../../http/validate.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { createUsersService } from './users.service.js';
 
 /** GET /api/admin/app-users and DELETE /api/admin/app-users/{id} (Admin only). */
-export function createUsersRouter(ctx: AppContext): Router {
+export function createUsersEndpoints(ctx: AppContext): EndpointImplementation[] {
   const service = createUsersService(ctx);
-  const router = Router();
-
-  router.get('/admin/app-users', requireAdmin, async (_req, res) => {
-    res.json(await service.list());
-  });
-
-  router.delete('/admin/app-users/:id', requireAdmin, async (req, res) => {
-    const { id } = parse(idParams, req.params);
-    const email = await service.remove(id, req.auth!.user.id);
-    ctx.log.info({ userId: id, by: req.auth!.user.id }, 'user deleted by an admin');
-    res.json({ success: true, message: `User ${email} deleted` });
-  });
-
-  return router;
+  return [
+    implement(endpoints.admin.users, () => service.list()),
+    implement(endpoints.admin.deleteUser, async ({ params: { id }, auth }) => {
+      const email = await service.remove(id, auth.user.id);
+      ctx.log.info({ userId: id, by: auth.user.id }, 'user deleted by an admin');
+      return { success: true, message: `User ${email} deleted` };
+    }),
+  ];
 }

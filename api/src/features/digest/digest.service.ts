@@ -9,15 +9,16 @@ import { WeeklyDigestMail, weeklyDigestSubject, weeklyDigestText, type DigestMai
 import { htmlToPlainText } from '../items/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../notifications/unsubscribe-token.js';
+import { createDigestSignup } from './digest-signup.js';
 import { createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';
 
-export const SIGNUP_MESSAGE = 'Thanks! You will receive the M365 Radar digest every Sunday.';
+export { SIGNUP_MESSAGE } from './digest-signup.js';
 /** Entries per section in the mail; the rest are counted and linked to the digest page. */
 export const MAIL_SECTION_LIMIT = 25;
 const SEND_BATCH = 100;
 
-type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret' | 'publicUrl'> & { mail?: Pick<MailService, 'kick'> };
+type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret' | 'publicUrl'> & { mail?: Pick<MailService, 'enqueue' | 'kick'> };
 
 export interface DigestUser {
   id: number;
@@ -122,15 +123,12 @@ export function createDigestService(deps: Deps) {
       };
     },
 
-    /** Visitor signup: idempotent, re-activates an unsubscribed address, and answers the same either way. */
-    async signup(input: { email: string; firstName: string; lastName: string }): Promise<{ success: true; message: string }> {
-      await repo.upsertSignup(input, deps.clock.now());
-      return { success: true, message: SIGNUP_MESSAGE };
-    },
+    /** Visitor signup with double opt-in, and its confirmation link (digest-signup.ts). */
+    ...createDigestSignup(deps),
 
     async statusOf(user: DigestUser): Promise<WeeklyDigestStatus> {
       const row = await repo.subscriberOfUser(user.id, user.email);
-      return { isSubscribed: Boolean(row?.isActive), email: row?.email ?? user.email };
+      return { isSubscribed: Boolean(row?.isActive && row.confirmedAt), email: row?.email ?? user.email };
     },
 
     async subscribeUser(user: DigestUser): Promise<WeeklyDigestStatus> {
@@ -147,7 +145,7 @@ export function createDigestService(deps: Deps) {
       return { isSubscribed: false, email: existing?.email ?? user.email };
     },
 
-    /** For the one-click unsubscribe link; false when the subscriber no longer exists. */
+    /** For the one-click unsubscribe link; false when the subscriber no longer exists. Re-subscribing needs a new confirmation. */
     async unsubscribeById(subscriberId: number): Promise<{ found: boolean; email?: string }> {
       const row = await repo.subscriberById(subscriberId);
       if (!row) return { found: false };

@@ -1,25 +1,16 @@
-import { Router } from 'express';
-import { messageIdParams, sourceItemsQuery } from '@radar/contracts';
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin } from '../../http/auth.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { NotFoundError } from '../../http/errors.js';
-import { parse } from '../../http/validate.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { createSourceItemsRepo } from '../roadmap-items/source-items.repo.js';
 import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
 
 /** Message Center reads owned by ingestion: the digest list, a message's change history and its roadmap items. */
-export function createMessageItemsRouter(ctx: AppContext): Router {
+export function createMessageItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createSourceItemsRepo(ctx.db);
   const history = createChangeHistoryRepo(ctx.db);
-  const router = Router();
-
-  router.get('/message-center/items', async (req, res) => {
-    const q = parse(sourceItemsQuery, req.query);
-    const { rows, ...page } = await repo.list('messages', { ...q, now: ctx.clock.now() });
-    const notes = isModeratorOrAdmin(req.auth);
-    res.json({ ...page, items: rows.map((r) => toUnifiedItem(r, { includeNotes: notes })) });
-  });
 
   async function findMessage(messageId: string) {
     const item = await repo.find('messages', messageId);
@@ -27,17 +18,17 @@ export function createMessageItemsRouter(ctx: AppContext): Router {
     return item;
   }
 
-  router.get('/message-center/items/:messageId/history', async (req, res) => {
-    const { messageId } = parse(messageIdParams, req.params);
-    res.json(await history.forItem((await findMessage(messageId)).id));
-  });
-
-  router.get('/message-center/items/:messageId/linked-roadmap', async (req, res) => {
-    const { messageId } = parse(messageIdParams, req.params);
-    const message = await findMessage(messageId);
-    const notes = isModeratorOrAdmin(req.auth);
-    res.json((await repo.roadmapLinkedFrom(message.id)).map((r) => toUnifiedItem(r, { includeNotes: notes })));
-  });
-
-  return router;
+  return [
+    implement(endpoints.items.messageItems, async ({ query, auth }) => {
+      const { rows, ...page } = await repo.list('messages', { ...query, now: ctx.clock.now() });
+      const includeNotes = isModeratorOrAdmin(auth);
+      return { ...page, items: rows.map((r) => toUnifiedItem(r, { includeNotes })) };
+    }),
+    implement(endpoints.items.messageHistory, async ({ params }) => history.forItem((await findMessage(params.messageId)).id)),
+    implement(endpoints.items.messageLinkedRoadmap, async ({ params, auth }) => {
+      const message = await findMessage(params.messageId);
+      const includeNotes = isModeratorOrAdmin(auth);
+      return (await repo.roadmapLinkedFrom(message.id)).map((r) => toUnifiedItem(r, { includeNotes }));
+    }),
+  ];
 }

@@ -1,5 +1,7 @@
-import { Router, type Request, type Response } from 'express';
+import type { Response } from 'express';
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { createNotificationsRepo } from './notifications.repo.js';
 import { renderUnsubscribePage } from './unsubscribe-page.js';
 import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token.js';
@@ -12,12 +14,9 @@ import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-to
  *                                sends to the List-Unsubscribe URL (body `List-Unsubscribe=One-Click`).
  * A missing, malformed or forged token answers 400 with an explanatory page.
  */
-export function createUnsubscribeRouter(ctx: AppContext): Router {
+export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createNotificationsRepo(ctx.db);
   const digest = ctx.services.digest;
-  const router = Router();
-
-  const tokenOf = (req: Request) => (typeof req.query.token === 'string' ? req.query.token : undefined);
 
   async function describe(target: UnsubscribeTarget): Promise<string | null> {
     if (target.kind === 'digest') return 'the M365 Radar weekly digest';
@@ -31,29 +30,27 @@ export function createUnsubscribeRouter(ctx: AppContext): Router {
     res.status(400).type('html').send(renderUnsubscribePage({ kind: 'invalid', homeUrl: ctx.publicUrl }));
   }
 
-  router.get('/unsubscribe', async (req, res) => {
-    const token = tokenOf(req);
-    const target = verifyUnsubscribeToken(ctx.secret, token);
-    const what = target && (await describe(target));
-    if (!target || !what) return invalid(res);
-    res
-      .type('html')
-      .send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token!)}` }));
-  });
-
-  router.post('/unsubscribe', async (req, res) => {
-    const target = verifyUnsubscribeToken(ctx.secret, tokenOf(req));
-    const what = target && (await describe(target));
-    if (!target || !what) return invalid(res);
-    if (target.kind === 'digest') {
-      const done = await digest.unsubscribeById(target.subscriberId);
-      if (!done.found) return invalid(res);
-    } else {
-      await repo.deactivateSubscriptions(target.subscriptionIds, ctx.clock.now());
-    }
-    ctx.log.info({ target }, 'unsubscribed by link');
-    res.type('html').send(renderUnsubscribePage({ kind: 'done', what, settingsUrl: `${ctx.publicUrl}/notifications` }));
-  });
-
-  return router;
+  return [
+    implement(endpoints.digest.unsubscribePage, async ({ query: { token }, res }) => {
+      const target = verifyUnsubscribeToken(ctx.secret, token);
+      const what = target && (await describe(target));
+      if (!target || !what) return invalid(res);
+      res
+        .type('html')
+        .send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token!)}` }));
+    }),
+    implement(endpoints.digest.unsubscribeConfirm, async ({ query: { token }, res }) => {
+      const target = verifyUnsubscribeToken(ctx.secret, token);
+      const what = target && (await describe(target));
+      if (!target || !what) return invalid(res);
+      if (target.kind === 'digest') {
+        const done = await digest.unsubscribeById(target.subscriberId);
+        if (!done.found) return invalid(res);
+      } else {
+        await repo.deactivateSubscriptions(target.subscriptionIds, ctx.clock.now());
+      }
+      ctx.log.info({ target }, 'unsubscribed by link');
+      res.type('html').send(renderUnsubscribePage({ kind: 'done', what, settingsUrl: `${ctx.publicUrl}/notifications` }));
+    }),
+  ];
 }

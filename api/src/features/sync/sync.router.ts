@@ -1,8 +1,6 @@
-import { Router, type Response } from 'express';
-import { changeHistoryQuery } from '@radar/contracts';
+import { endpoints, type SyncHistoryRecord } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { requireAdmin } from '../../http/auth.js';
-import { parse } from '../../http/validate.js';
+import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
 import type { SyncResult, SyncService } from '../../sync/sync.service.js';
 import { listRuns, toSyncHistoryRecord } from '../../sync/sync-history.repo.js';
 import { createChangeHistoryRepo } from './change-history.repo.js';
@@ -12,37 +10,32 @@ import { createChangeHistoryRepo } from './change-history.repo.js';
  * record: 200 on success, 502 when the feed failed (nothing changed), 503 when Graph is not configured, 409 when a
  * sync of that source is already running (thrown by the service).
  */
-export function createSyncRouter(ctx: AppContext): Router {
+export function createSyncEndpoints(ctx: AppContext): EndpointImplementation[] {
   const sync: SyncService = ctx.services.sync;
   const history = createChangeHistoryRepo(ctx.db);
-  const router = Router();
 
-  function answer(res: Response, label: string, { run }: SyncResult) {
+  function answer(label: string, { run }: SyncResult): { message: string; sync: SyncHistoryRecord } | Reply {
     if (run.status === 'success') {
-      return res.json({ message: `${label} sync finished: ${run.newItems} new, ${run.changedItems} changed, ${run.removedItems} removed, ${run.restoredItems} restored`, sync: run });
+      return {
+        message: `${label} sync finished: ${run.newItems} new, ${run.changedItems} changed, ${run.removedItems} removed, ${run.restoredItems} restored`,
+        sync: run,
+      };
     }
     const notConfigured = run.status === 'not_configured';
-    res.status(notConfigured ? 503 : 502).json({
+    return Reply.status(notConfigured ? 503 : 502, {
       error: { name: notConfigured ? 'NotConfiguredError' : 'SyncFailedError', message: run.errorMessage ?? `${label} sync failed` },
       sync: run,
     });
   }
 
-  router.post('/roadmap/sync', requireAdmin, async (req, res) => {
-    answer(res, 'Roadmap', await sync.syncRoadmap({ trigger: 'admin', triggeredBy: req.auth!.user.id }));
-  });
-
-  router.post('/admin/sync-message-center', requireAdmin, async (req, res) => {
-    answer(res, 'Message Center', await sync.syncMessages({ trigger: 'admin', triggeredBy: req.auth!.user.id }));
-  });
-
-  router.get('/admin/sync-history', requireAdmin, async (_req, res) => {
-    res.json({ syncHistory: (await listRuns(ctx.db, 200)).map(toSyncHistoryRecord) });
-  });
-
-  router.get('/admin/change-history', requireAdmin, async (req, res) => {
-    res.json(await history.list(parse(changeHistoryQuery, req.query)));
-  });
-
-  return router;
+  return [
+    implement(endpoints.admin.syncRoadmap, async ({ auth }) =>
+      answer('Roadmap', await sync.syncRoadmap({ trigger: 'admin', triggeredBy: auth.user.id })),
+    ),
+    implement(endpoints.admin.syncMessageCenter, async ({ auth }) =>
+      answer('Message Center', await sync.syncMessages({ trigger: 'admin', triggeredBy: auth.user.id })),
+    ),
+    implement(endpoints.admin.syncHistory, async () => ({ syncHistory: (await listRuns(ctx.db, 200)).map(toSyncHistoryRecord) })),
+    implement(endpoints.admin.changeHistory, ({ query }) => history.list(query)),
+  ];
 }

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
-import { Deferred, icons, lazyNamed, useSession, useToast } from '@radar/shared-ui';
+import { copyText, Deferred, icons, lazyNamed, useSession, useToast } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
+import { removalOf } from '../ItemTable/index.js';
 import { SubscribeToggle } from '../SubscribeToggle/index.js';
-import { copyText, shareUrlOf } from './share.js';
+import { shareUrlOf } from './share.js';
 
 // Only moderators open it: its code is fetched on first use.
 const ModerationDialog = lazyNamed(() => import('../ModerationDialog/ModerationDialog.js'), 'ModerationDialog');
@@ -22,7 +23,10 @@ export interface ItemDialogFrameProps {
   children: ReactNode;
 }
 
-/** Dialog chrome shared by both detail dialogs: title, id, Subscribe, Share, provider link, Moderate. */
+/**
+ * Dialog chrome shared by both detail dialogs: title, id, Subscribe, Share, provider link, Moderate, and for an item
+ * no longer in its feed the banner "Removed from the roadmap on {date}" / "Expired on {date}".
+ */
 export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemChange, children }: ItemDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -30,6 +34,8 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
   const { toast } = useToast();
   const [isModerating, setModerating] = useState(false);
   const id = providerIdOf(item);
+  // A removed roadmap item or an expired post (opened by its id or from the archive) says so first.
+  const removal = removalOf(item);
   const titleId = `item-dialog-title-${item.id}`;
 
   const share = async () => {
@@ -70,7 +76,14 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
           ) : null}
         </Stack>
       </Box>
-      <DialogContent dividers>{children}</DialogContent>
+      <DialogContent dividers>
+        {removal ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="removal-banner">
+            {removal.banner}
+          </Alert>
+        ) : null}
+        {children}
+      </DialogContent>
       {isModerating ? (
         <Deferred open>
           <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} />

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
+import { z } from 'zod';
+import { defineEndpoints, endpointList, endpoints } from '@radar/contracts';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { signInWithRoles } from '../../test/auth-helpers.js';
+import { errorMiddleware } from './error-middleware.js';
+import { implement, mountEndpoints, Reply } from './endpoints.js';
+import { createLogger } from '../logger.js';
+
+const demo = defineEndpoints('demo', {
+  echo: {
+    method: 'POST',
+    path: '/api/demo/:id',
+    summary: 'echo',
+    access: 'public',
+    params: z.object({ id: z.coerce.number().int() }),
+    body: z.object({ name: z.string().min(1, 'name is required') }),
+    status: [201],
+    response: z.object({ id: z.number(), name: z.string() }),
+  },
+  broken: { method: 'GET', path: '/api/demo-broken', summary: 'breaks its contract', access: 'public', response: z.object({ n: z.number() }) },
+});
+
+function demoApp(validateResponses: boolean) {
+  const app = express();
+  mountEndpoints(
+    app,
+    [
+      implement(demo.echo, ({ params, body }) => ({ id: params.id, name: body.name })),
+      implement(demo.broken, () => ({ n: 'not a number' }) as unknown as { n: number }),
+    ],
+    { table: Object.values(demo), bodyLimit: '1kb', validateResponses },
+  );
+  app.use(errorMiddleware(createLogger('silent'), false));
+  return app;
+}
+
+describe('mountEndpoints', () => {
+  it('parses params and body with the contract and answers the first declared status', async () => {
+    const res = await request(demoApp(true)).post('/api/demo/7').send({ name: 'x' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: 7, name: 'x' });
+    const bad = await request(demoApp(true)).post('/api/demo/seven').send({});
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues.map((i: { path: string }) => i.path)).toEqual(['id']);
+  });
+
+  it('fails an answer that breaks its contract while responses are checked, and only then', async () => {
+    const checked = await request(demoApp(true)).get('/api/demo-broken');
+    expect(checked.status).toBe(500);
+    const unchecked = await request(demoApp(false)).get('/api/demo-broken');
+    expect(unchecked.status).toBe(200);
+  });
+
+  it('refuses to start when the table and the handlers disagree', () => {
+    const app = express();
+    const opts = { table: Object.values(demo), bodyLimit: '1kb', validateResponses: false };
+    expect(() => mountEndpoints(app, [implement(demo.echo, () => ({ id: 1, name: 'a' }))], opts)).toThrow(/without an implementation: GET \/api\/demo-broken/);
+    const twice = [implement(demo.echo, () => ({ id: 1, name: 'a' })), implement(demo.echo, () => ({ id: 1, name: 'a' }))];
+    expect(() => mountEndpoints(app, twice, opts)).toThrow(/implemented twice/);
+    expect(() => mountEndpoints(app, [implement(endpoints.health.health, () => ({ status: 'ok' as const }))], opts)).toThrow(/not in the endpoint table/);
+  });
+
+  it('checks a Reply status against the contract', async () => {
+    const app = express();
+    mountEndpoints(app, [implement(demo.echo, () => Reply.status(200, { id: 1, name: 'a' })), implement(demo.broken, () => ({ n: 1 }))], {
+      table: Object.values(demo),
+      bodyLimit: '1kb',
+      validateResponses: true,
+    });
+    app.use(errorMiddleware(createLogger('silent'), false));
+    expect((await request(app).post('/api/demo/1').send({ name: 'a' })).status).toBe(500);
+  });
+});
+
+describe('the product mounts exactly the endpoint table', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // Impersonation on: its routes are the only ones a configuration switches off.
+    t = await createTestContext({ IMPERSONATION_ENABLED: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has no route that is not in the table', () => {
+    // Express 5 keeps routes as layers with a `route` on the app's router stack.
+    const stack = (t.app as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack;
+    const mounted = stack
+      .filter((layer) => layer.route)
+      .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`));
+    const table = endpointList.map((e) => `${e.method} ${e.path}`);
+    expect(mounted.sort()).toEqual(table.sort());
+  });
+
+  it('lists every method and path once, with its path params in its params schema', () => {
+    const keys = endpointList.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const e of endpointList) {
+      const names = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      const shape = e.params ? Object.keys((e.params as z.ZodObject).shape) : [];
+      expect({ id: e.id, params: shape.sort() }).toEqual({ id: e.id, params: names.sort() });
+    }
+  });
+
+  it('checks access before reading a body: a guest gets 401 for an admin upload of any size', async () => {
+    const big = JSON.stringify({ reportData: 'x'.repeat(11 * 1024 * 1024) });
+    const res = await request(t.app).post('/api/admin/generate-summary').set('Content-Type', 'application/json').send(big);
+    expect(res.status).toBe(401);
+  });
+
+  it("applies an endpoint's own body limit to those allowed to call it", async () => {
+    const cookie = await signInWithRoles(t, 'limits-admin@example.com', ['Admin']);
+    const over = JSON.stringify({ reportData: 'x'.repeat(11 * 1024 * 1024) });
+    const res = await request(t.app).post('/api/admin/generate-summary').set('Cookie', cookie).set('Content-Type', 'application/json').send(over);
+    expect(res.status).toBe(413);
+    const underDefault = await request(t.app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ firstName: 'Ann', lastName: 'Lee', email: 'a@example.com', message: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(underDefault.status).toBe(413);
+  });
+});

@@ -1,0 +1,194 @@
+import type { ZodType } from 'zod';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import {
+  errorBody,
+  isJsonEndpoint,
+  successStatuses,
+  type Access,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseInput,
+} from '@radar/contracts';
+import { ROLE_NAMES } from '@radar/contracts';
+import { hasRole, type RequestAuth } from './auth.js';
+import { tokenAccessCheck } from './bearer-auth.js';
+import { requireJsonBody } from './body-type.js';
+import { AuthenticationError, NotAllowedError } from './errors.js';
+import { parse } from './validate.js';
+
+/** An answer with a status other than the endpoint's first success status, or JSON text already serialised. */
+export class Reply<T = unknown> {
+  private constructor(
+    readonly status: number,
+    readonly body: T | undefined,
+    readonly jsonText: string | undefined,
+  ) {}
+  /** `body` sent with `status` (e.g. 201 Created, or a 502 error body that carries the failed run). */
+  static status<T>(status: number, body: T): Reply<T> {
+    return new Reply(status, body, undefined);
+  }
+  /** JSON text the handler serialised itself (the list writes cached per-row JSON); sent as is. */
+  static json(text: string, status = 200): Reply<never> {
+    return new Reply<never>(status, undefined, text);
+  }
+}
+
+type AuthFor<A extends Access> = A extends 'public' ? RequestAuth | null : RequestAuth;
+
+/** What a handler receives: the request parts parsed by the endpoint's schemas, and who is calling. */
+export interface HandlerArgs<E extends Endpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The caller; never null on endpoints that require sign-in. */
+  auth: AuthFor<E['access']>;
+  req: Request;
+  res: Response;
+}
+
+/** A JSON endpoint's handler returns the answer; a raw one (CSV, HTML, redirect) writes `res` itself. */
+export type EndpointHandler<E extends Endpoint> = (
+  args: HandlerArgs<E>,
+) => E['response'] extends { raw: string } ? Promise<void> | void : Promise<ResponseInput<E> | Reply> | ResponseInput<E> | Reply;
+
+export interface EndpointImplementation {
+  endpoint: Endpoint;
+  handler: EndpointHandler<Endpoint>;
+  /** Runs after the access check and before the body is parsed (rate limiters). */
+  middleware: RequestHandler[];
+  /** False when the endpoint is switched off in this configuration: it answers 404 like an unknown route. */
+  enabled: boolean;
+}
+
+/** Binds a handler to a row of the endpoint table. */
+export function implement<E extends Endpoint>(
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: { middleware?: RequestHandler[]; enabled?: boolean } = {},
+): EndpointImplementation {
+  return {
+    endpoint,
+    handler: handler as unknown as EndpointHandler<Endpoint>,
+    middleware: options.middleware ?? [],
+    enabled: options.enabled ?? true,
+  };
+}
+
+/** Thrown (as a 500) when a handler's answer breaks its contract; only while responses are being checked (tests). */
+export class ContractViolation extends Error {
+  override readonly name = 'ContractViolation';
+}
+
+function accessCheck(access: Access): RequestHandler {
+  return (req, _res, next) => {
+    if (access === 'public') return next();
+    const auth = req.auth;
+    if (!auth) return next(new AuthenticationError());
+    if (access === 'moderator' && !hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator)) return next(new NotAllowedError());
+    if (access === 'admin' && !hasRole(auth, ROLE_NAMES.admin)) return next(new NotAllowedError());
+    if (access === 'realAdmin' && !auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return next(new NotAllowedError());
+    next();
+  };
+}
+
+export interface MountOptions {
+  /** The endpoint table: every row must have exactly one implementation and every implementation a row. */
+  table: readonly Endpoint[];
+  /** Default largest JSON body (BODY_LIMIT); an endpoint's `bodyLimit` overrides it. */
+  bodyLimit: string;
+  /** Check every answer against the endpoint's response schema and statuses (tests). */
+  validateResponses: boolean;
+}
+
+/**
+ * Mounts the implementations on the app in table order. Per route: the access check first (an API token on an endpoint
+ * that does not declare `tokenAccess` is refused, then the role; so a guest's large body is refused with 401/403
+ * before it is read), then the endpoint's middleware, then (only for endpoints that take a body) a non-JSON body is
+ * refused with 415 and the JSON body parser runs with the endpoint's limit, then params, query and body are parsed
+ * with the contract
+ * (400 naming the field), then the handler. Throws at start-up when the table and the implementations disagree.
+ */
+export function mountEndpoints(app: Express, implementations: EndpointImplementation[], options: MountOptions): void {
+  const byId = new Map<string, EndpointImplementation>();
+  const tableIds = new Set(options.table.map((e) => e.id));
+  for (const impl of implementations) {
+    if (!tableIds.has(impl.endpoint.id)) throw new Error(`endpoint ${impl.endpoint.id} is implemented but not in the endpoint table`);
+    if (byId.has(impl.endpoint.id)) throw new Error(`endpoint ${impl.endpoint.id} is implemented twice`);
+    byId.set(impl.endpoint.id, impl);
+  }
+  const missing = options.table.filter((e) => !byId.has(e.id)).map((e) => `${e.method} ${e.path} (${e.id})`);
+  if (missing.length) throw new Error(`endpoints without an implementation: ${missing.join(', ')}`);
+
+  for (const endpoint of options.table) {
+    const impl = byId.get(endpoint.id)!;
+    if (!impl.enabled) continue;
+    const chain: RequestHandler[] = [tokenAccessCheck(endpoint), accessCheck(endpoint.access), ...impl.middleware];
+    if (endpoint.body) chain.push(requireJsonBody, express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
+    chain.push(runHandler(impl, options.validateResponses));
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    app[method](endpoint.path, ...chain);
+  }
+}
+
+function runHandler(impl: EndpointImplementation, validate: boolean): RequestHandler {
+  const { endpoint, handler } = impl;
+  const json = isJsonEndpoint(endpoint);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const args = {
+        params: endpoint.params ? parse(endpoint.params, req.params) : undefined,
+        query: endpoint.query ? parse(endpoint.query, req.query) : undefined,
+        body: endpoint.body ? parse(endpoint.body, req.body) : undefined,
+        auth: req.auth ?? null,
+        req,
+        res,
+      } as HandlerArgs<Endpoint>;
+      const result = await handler(args);
+      if (!json) {
+        if (validate) checkRawAnswer(endpoint, res);
+        return;
+      }
+      const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0]!, result);
+      if (validate) checkJsonAnswer(endpoint, reply);
+      res.status(reply.status);
+      if (reply.jsonText !== undefined) res.type('application/json').send(reply.jsonText);
+      else res.json(reply.body);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function checkJsonAnswer(endpoint: Endpoint, reply: Reply): void {
+  const body = reply.jsonText !== undefined ? JSON.parse(reply.jsonText) : reply.body;
+  // A declared status answers the response schema; any other status must be an error with the error body.
+  const declared = successStatuses(endpoint).includes(reply.status);
+  if (!declared && reply.status < 400) {
+    throw new ContractViolation(`${endpoint.id} answered ${reply.status}, not one of its statuses ${successStatuses(endpoint).join(', ')}`);
+  }
+  const schema = declared ? (endpoint.response as ZodType) : errorBody;
+  const checked = schema.safeParse(body);
+  if (!checked.success) {
+    const issues = checked.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ContractViolation(`${endpoint.id} answered ${reply.status} with a body that breaks its contract: ${issues.join('; ')}`);
+  }
+}
+
+function checkRawAnswer(endpoint: Endpoint, res: Response): void {
+  const mediaType = (endpoint.response as { raw: string }).raw;
+  if (!successStatuses(endpoint).includes(res.statusCode) && res.statusCode < 400) {
+    throw new ContractViolation(`${endpoint.id} answered ${res.statusCode}, not one of its statuses ${successStatuses(endpoint).join(', ')}`);
+  }
+  if (mediaType === 'redirect') {
+    if (res.statusCode < 300 || res.statusCode >= 400) throw new ContractViolation(`${endpoint.id} should redirect, answered ${res.statusCode}`);
+    return;
+  }
+  // 202, 204 and 304 answers have no body, so no content type.
+  if ([202, 204, 304].includes(res.statusCode)) return;
+  const type = String(res.getHeader('content-type') ?? '');
+  if (res.statusCode < 400 && !type.startsWith(mediaType)) {
+    throw new ContractViolation(`${endpoint.id} answered content type '${type}', not ${mediaType}`);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Endpoint } from '../endpoint.js';
+import { adminEndpoints } from './admin.js';
+import { authEndpoints } from './auth.js';
+import { curationEndpoints, subscriptionEndpoints } from './curation.js';
+import { feedEndpoints } from './feeds.js';
+import { itemsEndpoints } from './items.js';
+import { contactEndpoints, digestEndpoints, healthEndpoints } from './public.js';
+import { mcpEndpoints } from './mcp.js';
+import { referenceEndpoints } from './reference.js';
+import { tokenEndpoints } from './tokens.js';
+
+/**
+ * The endpoint table: every route the api answers. The api mounts its routes from it (a route that is not here does
+ * not exist), checks answers against the response schemas in tests, and the apps call typed functions derived from
+ * it. Group by area; a feature adds its endpoints to a group file and the group here.
+ */
+export const endpoints = {
+  auth: authEndpoints,
+  items: itemsEndpoints,
+  curation: curationEndpoints,
+  subscriptions: subscriptionEndpoints,
+  digest: digestEndpoints,
+  contact: contactEndpoints,
+  admin: adminEndpoints,
+  health: healthEndpoints,
+  feeds: feedEndpoints,
+  reference: referenceEndpoints,
+  tokens: tokenEndpoints,
+  mcp: mcpEndpoints,
+} as const;
+
+/** Every endpoint, in mounting order. */
+export const endpointList: readonly Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);

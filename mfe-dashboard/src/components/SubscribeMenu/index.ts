@@ -1,0 +1,1 @@
+export { SubscribeMenu, type SubscribeMenuProps } from './SubscribeMenu.js';
