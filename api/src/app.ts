@@ -75,8 +75,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   return app;
 }
 
-/** Path of the streamed CSV export, relative to /api. */
-const EXPORT_PATH = '/dashboard/export';
+/** The streamed CSV export's path, matched as Express routes it (any case, optional trailing slash). */
+const EXPORT_PATH = /^\/api\/dashboard\/export\/?$/i;
 
 /**
  * JSON answers are compressed (a list page is ~80 KB of JSON, ~16 KB with brotli). The CSV export is not: it is
@@ -84,7 +84,8 @@ const EXPORT_PATH = '/dashboard/export';
  * buffers output in zlib, so stalls would be hidden and rows delayed. The export stays a plain stream.
  */
 function compressApiAnswer(req: Request, res: Response): boolean {
-  if (req.path === EXPORT_PATH) return false;
+  // Asked when the answer starts, after routing: req.path is no longer relative to the /api mount by then.
+  if (EXPORT_PATH.test(req.originalUrl.split('?')[0]!)) return false;
   return compression.filter(req, res);
 }
 
