@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/lib/free-port.js';
 import { CLIENT_ID, CLIENT_SECRET, TENANT, type ReplayServer } from './replay-server.js';
 
 /**
@@ -20,18 +20,6 @@ const BUILT_FILES = ['api/dist/main.js', 'shell/dist/index.html', 'mfe-dashboard
 export function assertBuilt(): void {
   const missing = BUILT_FILES.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)));
   if (missing.length) throw new Error(`Build the product first (npm run build at the root). Missing: ${missing.join(', ')}`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface BuiltProduct {
@@ -72,6 +60,8 @@ export async function startBuiltProduct(options: StartBuiltProductOptions): Prom
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       ROADMAP_FEED_URL: options.feeds.roadmapUrl,
+      // The RSS fallback is the replay server's too: nothing ever goes to Microsoft from a test run or a bench.
+      ROADMAP_RSS_URL: options.feeds.rssUrl,
       GRAPH_TENANT_ID: TENANT,
       GRAPH_CLIENT_ID: CLIENT_ID,
       GRAPH_CLIENT_SECRET: CLIENT_SECRET,

@@ -11,6 +11,8 @@ export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
 export * from './list-query.js';
+export * from './sync-status.js';
+export * from './held-sync.js';
 export * from './tokens.js';
 export * from './mcp.js';
 export * from './reference.js';

