@@ -6,7 +6,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 // webpack 5.111 ships its minimizer as minimizer-webpack-plugin (the former terser-webpack-plugin).
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const sharedUiPackage = require('./package.json');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
+const { sharedModules, sharingAliases, sharingRules } = require('./sharing.cjs');
 
 /** Federation names of the remotes, keyed by the short name runtime config uses. */
 const REMOTE_NAMES = { dashboard: 'radar_dashboard', admin: 'radar_admin', digest: 'radar_digest' };
@@ -14,31 +16,6 @@ const HOST_NAME = 'radar_shell';
 /** Dev-server ports; each dev server proxies /api to the api on 8080. */
 const DEV_PORTS = { shell: 3000, dashboard: 3001, admin: 3002, digest: 3003 };
 const API_DEV_URL = 'http://localhost:8080';
-
-const deps = sharedUiPackage.dependencies;
-const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
-
-/**
- * Shared singletons. Host and remotes must get the same React, router, MUI/emotion, SWR cache, zustand stores and
- * shared-ui contexts, so each is a singleton with an explicit requiredVersion (the ranges shared-ui declares).
- * Subpath entries (react/jsx-runtime, react-dom/client) are separate share keys; without them each bundle keeps
- * its own copy.
- */
-const sharedSingletons = {
-  react: singleton(deps.react),
-  'react/jsx-runtime': singleton(deps.react),
-  'react/jsx-dev-runtime': singleton(deps.react),
-  'react-dom': singleton(deps['react-dom']),
-  'react-dom/client': singleton(deps['react-dom']),
-  'react-router': singleton(deps['react-router']),
-  'react-router-dom': singleton(deps['react-router-dom']),
-  '@mui/material': singleton(deps['@mui/material']),
-  '@emotion/react': singleton(deps['@emotion/react']),
-  '@emotion/styled': singleton(deps['@emotion/styled']),
-  swr: singleton(deps.swr),
-  zustand: singleton(deps.zustand),
-  '@radar/shared-ui': singleton(`^${sharedUiPackage.version}`),
-};
 
 const repoRoot = path.resolve(__dirname, '..');
 
@@ -76,10 +53,17 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // contracts source uses NodeNext-style `./x.js` specifiers for `./x.ts` files.
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts') },
+        alias: {
+          '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+          '@radar/contracts/zod-config$': path.join(repoRoot, 'contracts/src/zod-config.ts'),
+          ...sharingAliases(),
+        },
       },
       module: {
+        // A name missing from a vendor barrel (see sharing.cjs) must fail the build, not become undefined at run time.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
+          ...sharingRules(),
           {
             test: /\.[cm]?[jt]sx?$/,
             exclude: /node_modules/,
@@ -99,7 +83,15 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
       // swc's minifier: much faster than terser on these bundles (STACK-NOTES).
       optimization: { minimize: mode === 'production', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
       plugins: [
-        new ModuleFederationPlugin({ ...federation, shared: sharedSingletons, shareStrategy: 'loaded-first', dts: false }),
+        new ModuleFederationPlugin({
+          ...federation,
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          // Browser-only runtime; a remote never loads other remotes, so its copy of the federation runtime (every
+          // remoteEntry.js carries one) leaves out remote loading and manifest snapshots.
+          experiments: { optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true } },
+        }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
@@ -107,6 +99,7 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
           publicPath: '/',
           hash: mode === 'production',
         }),
+        ...(mode === 'production' ? precompress() : []),
       ],
       performance: { hints: false },
       stats: mode === 'production' ? 'summary' : 'minimal',
@@ -127,6 +120,24 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
   };
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every script and manifest beside the original, which the api serves
+ * by Accept-Encoding (api/src/http/static-bundles.ts). Compressed once at build instead of per request, at the
+ * highest levels (too slow to run per request). Source maps are skipped: only developer tools fetch them.
+ */
+function precompress() {
+  const common = { test: /\.(js|json|css|svg|txt)$/, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
+
 /** The runtime config the shell dev server answers at /config.json (remotes on their own dev servers). */
 function devRuntimeConfig() {
   const remote = (app) => `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`;
@@ -138,4 +149,4 @@ function devRuntimeConfig() {
   };
 }
 
-module.exports = { sharedSingletons, createAppConfig, devRuntimeConfig, REMOTE_NAMES, HOST_NAME, DEV_PORTS };
+module.exports = { sharedModules, createAppConfig, devRuntimeConfig, REMOTE_NAMES, HOST_NAME, DEV_PORTS };

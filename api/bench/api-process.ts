@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/db/embedded.js';
+import { freePort } from '../src/lib/free-port.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

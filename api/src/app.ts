@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import crypto from 'node:crypto';
 import { pinoHttp } from 'pino-http';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       res.setHeader('Cache-Control', 'no-store');
       next();
     },
+    compression({ filter: compressApiAnswer }),
   );
   const implementations = [...createHealthEndpoints(ctx, { isStopping: options.isStopping }), ...featureEndpoints.flatMap((factory) => factory(ctx))];
   mountEndpoints(app, implementations, {
@@ -93,6 +95,20 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   }
   app.use(errorMiddleware(log, config.NODE_ENV === 'development'));
   return app;
+}
+
+/** The streamed CSV export's path, matched as Express routes it (any case, optional trailing slash). */
+const EXPORT_PATH = /^\/api\/dashboard\/export\/?$/i;
+
+/**
+ * JSON answers are compressed (a list page is ~80 KB of JSON, ~16 KB with brotli). The CSV export is not: it is
+ * streamed row by row with backpressure and its stall detection watches that stream; a compressor between them
+ * buffers output in zlib, so stalls would be hidden and rows delayed. The export stays a plain stream.
+ */
+function compressApiAnswer(req: Request, res: Response): boolean {
+  // Asked when the answer starts, after routing: req.path is no longer relative to the /api mount by then.
+  if (EXPORT_PATH.test(req.originalUrl.split('?')[0]!)) return false;
+  return compression.filter(req, res);
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

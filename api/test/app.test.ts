@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from './context.js';
+import { insertRoadmapItem } from './factories.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -46,5 +47,23 @@ describe('api core', () => {
   it('has the built-in roles seeded', async () => {
     const { rows } = await t.database.pool.query('select name from roles order by name');
     expect(rows.map((r) => r.name)).toEqual(['Admin', 'Moderator', 'User']);
+  });
+
+  it('compresses JSON answers (the list from its cached copy, the rest on the fly), but never the streamed CSV export', async () => {
+    for (let i = 0; i < 12; i++) await insertRoadmapItem(t.database.db, { description: `A description long enough to matter ${i}. `.repeat(5) });
+    const list = await request(t.app).get('/api/unified/items').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(list.status).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(list.headers.vary).toMatch(/Accept-Encoding/);
+    expect(list.body.items).toHaveLength(12);
+    const reference = await request(t.app).get('/api/openapi.json').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(reference.status).toBe(200);
+    expect(reference.headers['content-encoding']).toBe('br');
+    expect(reference.headers.vary).toMatch(/Accept-Encoding/);
+    expect(reference.body.openapi).toMatch(/^3\./);
+    const csv = await request(t.app).get('/api/dashboard/export').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-encoding']).toBeUndefined();
   });
 });

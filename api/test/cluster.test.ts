@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/db/embedded.js';
+import { freePort } from '../src/lib/free-port.js';
 
 /**
  * WEB_CONCURRENCY: the real process (src/main.ts from source) as an operator starts it, without DATABASE_URL: the

@@ -1,6 +1,8 @@
 /** Business constants from the spec (01 §9, 02 §9). Both the api and the apps read them from here. */
 
 export const PRODUCT_NAME = 'M365 Radar';
+/** The global the api's `<script>` sets to the runtime configuration (schema `runtimeConfig`). */
+export const RUNTIME_CONFIG_GLOBAL = '__RADAR_CONFIG__';
 /** Used in the export file name: `<suite>-dashboard-YYYY-MM-DD.csv`. */
 export const SUITE_SLUG = 'microsoft-365';
 

@@ -10,6 +10,7 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './list-query.js';
 export * from './sync-status.js';
 export * from './held-sync.js';
 export * from './tokens.js';

@@ -11,4 +11,3 @@ export const runtimeConfig = z.object({
   sisterProductName: z.string(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
-export const RUNTIME_CONFIG_GLOBAL = '__RADAR_CONFIG__';

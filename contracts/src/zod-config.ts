@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod's core config (what z.config sets), not the `z` namespace: that would put all of zod into every page.
+import { config } from 'zod/v4/core';
 
 /**
  * In browsers zod would compile object parsers with `new Function`, probing for it first; under the product's
@@ -6,4 +7,4 @@ import { z } from 'zod';
  * parse without eval. The api keeps the compiled parsers (no CSP applies to it).
  */
 const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined';
-if (inBrowser) z.config({ jitless: true });
+if (inBrowser) config({ jitless: true });

@@ -2,7 +2,7 @@
 // contexts below are the same objects everywhere.
 export { ApiError, apiFetch, apiRequest, serverMessageOf, swrFetcher, type ApiInit } from './api/api-client.js';
 export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvider.js';
-export { callEndpoint, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
+export { callEndpoint, endpointTable, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
 export { copyText } from './clipboard/copy-text.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
 export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
@@ -12,6 +12,7 @@ export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOpti
 export { AUTH_USER_KEY, SESSION_USER_KEY, displayNameOf, hasRole, useSession, type Session } from './session/useSession.js';
 export { useSignOut, useSignOutEverywhere } from './session/useSignOut.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
+export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
 export * from './presentation/item-rules.js';
 export * from './presentation/format.js';
 export { AccountMenu } from './components/AccountMenu/index.js';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
@@ -37,9 +37,12 @@ describe('shell routes', () => {
     ['/roadmap/4711', '/dashboard?roadmap=4711'],
     ['/message/MC123456', '/dashboard?message=MC123456'],
   ])('share link %s opens %s', async (from, to) => {
+    // The dashboard remote cannot load in jsdom (no federation runtime); its contained error logs to the console.
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch(guest);
     mount(from);
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(to));
+    consoleError.mockRestore();
   });
 
   it('opens the sign-in dialog for ?signin=1 and drops the parameter', async () => {
@@ -64,11 +67,11 @@ describe('shell routes', () => {
     expect(await screen.findByRole('status', { name: 'Impersonation' })).toHaveTextContent('You are impersonating the Moderator role');
   });
 
-  it('footer Sign Up opens the dialog in sign-up mode; privacy and terms pages render', () => {
+  it('footer Sign Up opens the dialog in sign-up mode; privacy and terms pages render', async () => {
     stubFetch(guest);
     useAuthDialogStore.setState({ isOpen: false, mode: 'signin' });
     mount('/terms');
-    expect(screen.getByText(/30-day free trial/)).toBeInTheDocument();
+    expect(await screen.findByText(/30-day free trial/)).toBeInTheDocument();
     expect(screen.getByText(/at least 18 years old/)).toBeInTheDocument();
     expect(screen.getByText(/credit card or by ACH/)).toBeInTheDocument();
     expect(screen.getByText(/US dollars/)).toBeInTheDocument();

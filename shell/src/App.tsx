@@ -1,34 +1,62 @@
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { Box, CircularProgress } from '@mui/material';
+import { lazyNamed } from '@radar/shared-ui';
 import { ShellLayout } from './components/ShellLayout/index.js';
 import { RemoteApp } from './components/RemoteApp/index.js';
 import { ShareLinkRedirect } from './components/ShareLinkRedirect/index.js';
-import { LandingPage } from './pages/LandingPage/index.js';
-import { ProfilePage } from './pages/ProfilePage/index.js';
-import { NotificationsPage } from './pages/NotificationsPage/index.js';
-import { ContactPage } from './pages/ContactPage/index.js';
-import { PrivacyPage } from './pages/PrivacyPage/index.js';
-import { TermsPage } from './pages/TermsPage/index.js';
 import { NotFoundPage } from './pages/NotFoundPage/index.js';
+import { PAGE_ROUTES, REMOTE_ROUTES, SHARE_LINK_PREFIXES, loadPage, loadedPage, type ShellPage } from './routes.js';
+
+const EXPORT_NAMES = {
+  landing: 'LandingPage',
+  profile: 'ProfilePage',
+  notifications: 'NotificationsPage',
+  contact: 'ContactPage',
+  privacy: 'PrivacyPage',
+  terms: 'TermsPage',
+} as const satisfies Record<ShellPage, string>;
+
+const LAZY_PAGES = Object.fromEntries(
+  Object.entries(EXPORT_NAMES).map(([page, name]) => [page, lazyNamed(() => loadPage(page as ShellPage) as Promise<Record<string, ComponentType>>, name)]),
+) as Record<ShellPage, ComponentType>;
+
+/**
+ * A shell page: rendered at once when its chunk is already here (the entry loads the first route's page before it
+ * mounts the app), else lazily. Suspending would hold the page back until 300 ms after the fallback showed.
+ */
+function Page({ page }: { page: ShellPage }) {
+  const module = loadedPage(page) as Record<string, ComponentType> | undefined;
+  const Loaded = module?.[EXPORT_NAMES[page]];
+  const Lazy = LAZY_PAGES[page];
+  return Loaded ? <Loaded /> : <Lazy />;
+}
+
+function PageLoading() {
+  return (
+    <Box role="status" sx={{ py: 10, display: 'flex', justifyContent: 'center' }}>
+      <CircularProgress aria-label="Loading page" />
+    </Box>
+  );
+}
 
 /** The full route table (spec 02 §2): shell pages, remote areas, share links and the 404 fallback. */
 export function App() {
   return (
     <ShellLayout>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/notifications" element={<NotificationsPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/dashboard/*" element={<RemoteApp remote="dashboard" ownsHeader />} />
-        <Route path="/roadmap/:id" element={<ShareLinkRedirect param="roadmap" />} />
-        <Route path="/message/:id" element={<ShareLinkRedirect param="message" />} />
-        <Route path="/weekly-digest/*" element={<RemoteApp remote="digest" />} />
-        <Route path="/admin/*" element={<RemoteApp remote="admin" />} />
-        <Route path="/test-moderator" element={<RemoteApp remote="admin" />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          {PAGE_ROUTES.map(({ path, page }) => (
+            <Route key={path} path={path} element={<Page page={page} />} />
+          ))}
+          {REMOTE_ROUTES.map(({ path, remote, ownsHeader }) => (
+            <Route key={path} path={path} element={<RemoteApp remote={remote} ownsHeader={ownsHeader} />} />
+          ))}
+          <Route path={`${SHARE_LINK_PREFIXES.roadmap}:id`} element={<ShareLinkRedirect param="roadmap" />} />
+          <Route path={`${SHARE_LINK_PREFIXES.message}:id`} element={<ShareLinkRedirect param="message" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </ShellLayout>
   );
 }

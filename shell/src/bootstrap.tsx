@@ -4,12 +4,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { RadarProviders } from '@radar/shared-ui';
 import { App } from './App.js';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RadarProviders>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </RadarProviders>
-  </StrictMode>,
-);
+/** Renders the shell; index.ts calls it once the current route's page chunk is here (or failed). */
+export function mount(): void {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RadarProviders>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </RadarProviders>
+    </StrictMode>,
+  );
+}

@@ -1,8 +1,20 @@
+// zod parses without eval under the product's CSP, in the shell and in every remote it hosts (a global setting).
+import '@radar/contracts/zod-config';
 import { loadRuntimeConfig } from './federation/runtime-config.js';
 import { registerRadarRemotes } from './federation/remotes.js';
+import { preloadRouteCode, prefetchRouteData } from './federation/preload.js';
 
 // Runtime config first (where the remotes live), then the async boundary into the app. Nothing here may import a
-// shared module: those are only available after the federation runtime has negotiated them.
+// shared module statically: those are only available after the federation runtime has negotiated them. The current
+// route's data and code are requested here too, so they download alongside the shell's chunks; the app mounts once
+// a shell page's chunk is here as well, so the page renders without a loading frame.
+prefetchRouteData(window.location);
 void loadRuntimeConfig()
-  .then((config) => registerRadarRemotes(config))
-  .finally(() => import('./bootstrap.js'));
+  .then((config) => {
+    registerRadarRemotes(config);
+    return Promise.all([import('./bootstrap.js'), preloadRouteCode(window.location.pathname, config)]);
+  })
+  .then(
+    ([{ mount }]) => mount(),
+    () => import('./bootstrap.js').then(({ mount }) => mount()),
+  );

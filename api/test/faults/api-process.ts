@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/lib/free-port.js';
 
 /**
  * The built api (`node api/dist/main.js`) as a real child process, for the fault suite: its JSON log lines are

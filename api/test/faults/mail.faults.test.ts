@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/lib/free-port.js';
 import { createTestDb } from '../db.js';
 import { startSmtpSink } from '../smtp-sink.js';
 import { cleanupAfterAll, eventually, startApi } from './api-process.js';

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, LEGACY_PASSWORD, startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { LEGACY_PASSWORD, startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { freePort } from '../../src/lib/free-port.js';
 
 /**
  * ASVS V2.10.1/V2.10.4 and V14.1 (service credentials, exposure): the embedded PostgreSQL of `npm start` has a random

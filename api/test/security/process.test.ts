@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { securityWarnings, loadConfig } from '../../src/config.js';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/lib/free-port.js';
 
 /**
  * The real process (api/src/main.ts, run from source), as an operator starts it: with impersonation forced on in

@@ -9,18 +9,18 @@ import {
   type ItemListResponse,
   type Source,
   type UnifiedItem,
+  UNIFIED_ITEMS_PATH,
+  itemListUrl,
 } from '@radar/contracts';
 import { apiRequest } from '@radar/shared-ui';
 import { toQueryString } from '../state/dashboard-filters.js';
-
-export const UNIFIED_ITEMS_PATH = '/api/unified/items';
 
 /**
  * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). `null` waits
  * (a "since my last visit" list waits until the visit is recorded, so it counts from the same moment as the banner).
  */
 export function useItemList(params: ItemListParams | null) {
-  return useSWR<ItemListResponse>(params ? `${UNIFIED_ITEMS_PATH}?${toQueryString(params)}` : null, { dedupingInterval: CACHE.listFreshMs });
+  return useSWR<ItemListResponse>(params ? itemListUrl(params) : null, { dedupingInterval: CACHE.listFreshMs });
 }
 
 export function useFilterOptions() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { endpoints, type DashboardVisitResponse } from '@radar/contracts';
-import { callEndpoint } from '@radar/shared-ui';
+import type { DashboardVisitResponse } from '@radar/contracts';
+import { callEndpoint, endpointTable } from '@radar/shared-ui';
 
 export type DashboardVisitState =
   | { status: 'idle' }
@@ -22,7 +22,8 @@ export function useDashboardVisit(signedIn: boolean): DashboardVisitState {
     }
     let cancelled = false;
     setState({ status: 'recording' });
-    callEndpoint(endpoints.items.dashboardVisit)
+    endpointTable()
+      .then((endpoints) => callEndpoint(endpoints.items.dashboardVisit))
       .then((visit) => {
         if (!cancelled) setState({ status: 'done', visit });
       })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl } from '@radar/contracts';
 import {
   canClearAll,
   dashboardReducer,
@@ -188,5 +189,20 @@ describe('archive, date slips and since my last visit', () => {
     expect(stateFromUrl(new URLSearchParams('sortField=modifiedDate')).sortField).toBe('createdDate');
     const written = withUrlState(new URLSearchParams('message=MC1&includeRemoved=true'), run({ type: 'setSinceLastVisit', sinceLastVisit: true }));
     expect(written.toString()).toBe('message=MC1&sinceLastVisit=true');
+  });
+});
+
+describe("the shell's early first-page request", () => {
+  it('asks for exactly the list a dashboard opened without URL-kept choices asks for', () => {
+    const opened = stateFromUrl(new URLSearchParams('roadmap=4711'), initialDashboardState);
+    expect(itemListUrl(toListParams(opened))).toBe(itemListUrl(DEFAULT_LIST_PARAMS));
+  });
+
+  it('is not used when the URL keeps a choice that changes the list', () => {
+    for (const search of ['sinceLastVisit=true', 'includeRemoved=true', 'releaseMoved=30days', 'sortField=releaseMoves']) {
+      const params = new URLSearchParams(search);
+      expect(DASHBOARD_URL_STATE_KEYS.some((key) => params.has(key))).toBe(true);
+      expect(itemListUrl(toListParams(stateFromUrl(params, initialDashboardState)))).not.toBe(itemListUrl(DEFAULT_LIST_PARAMS));
+    }
   });
 });

@@ -1,9 +1,12 @@
 import {
   CHANGED_CHANGE_TYPES,
+  DASHBOARD_URL_STATE_KEYS,
+  DEFAULT_LIST_PARAMS,
   NEW_CHANGE_TYPES,
   PAGE_SIZE,
   RELEASE_MOVED_WINDOWS,
   SOURCES,
+  itemListQueryString,
   type ChangeTypeOption,
   type ItemListParams,
   type ListSortField,
@@ -66,9 +69,9 @@ export const initialFilters: DashboardFilters = {
 export const initialDashboardState: DashboardState = {
   filters: initialFilters,
   search: '',
-  sortField: 'createdDate',
-  sortDirection: 'desc',
-  page: 1,
+  sortField: DEFAULT_LIST_PARAMS.sortField,
+  sortDirection: DEFAULT_LIST_PARAMS.sortDirection,
+  page: DEFAULT_LIST_PARAMS.page,
 };
 
 export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances';
@@ -228,7 +231,7 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
  * include removed and expired, release date moved, and the most-slipped sort. Other query parameters (the open
  * item: ?roadmap= / ?message=) are left alone.
  */
-export const URL_STATE_KEYS = ['sinceLastVisit', 'includeRemoved', 'releaseMoved', 'sortField'] as const;
+export const URL_STATE_KEYS = DASHBOARD_URL_STATE_KEYS;
 
 export function stateFromUrl(search: URLSearchParams, base: DashboardState = initialDashboardState): DashboardState {
   const flag = (key: string) => search.get(key) === 'true';
@@ -253,13 +256,5 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
   return next;
 }
 
-/** Query string of ItemListParams: lists as repeated keys (`products=a&products=b`), so commas in names survive. */
-export function toQueryString(params: ItemListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
-    else search.append(key, String(value));
-  }
-  return search.toString();
-}
+/** Query string of ItemListParams (the one serialisation the shell's early first-page fetch uses too). */
+export const toQueryString = itemListQueryString;

@@ -1,3 +1,5 @@
+import { takePrefetched } from './prefetch.js';
+
 /** Options of {@link apiFetch}: a fetch init plus `json`, a body sent as JSON. */
 export interface ApiInit extends Omit<RequestInit, 'body'> {
   /** Serialised with JSON.stringify and sent with `Content-Type: application/json`. */
@@ -33,16 +35,27 @@ function readServerMessage(bodyText: string): string | undefined {
   }
 }
 
-/** fetch with cookies and JSON bodies; throws {@link ApiError} for any non-2xx answer, 401 included. */
+/** A plain GET, as the early requests of ./prefetch.ts are sent. */
+function isPlainGet({ method = 'GET', json, body, ...others }: ApiInit): boolean {
+  return method.toUpperCase() === 'GET' && json === undefined && body == null && Object.values(others).every((value) => value === undefined);
+}
+
+/**
+ * fetch with cookies and JSON bodies; throws {@link ApiError} for any non-2xx answer, 401 included. A plain GET the
+ * shell already started (./prefetch.ts) takes that response; if that request failed, it is sent again.
+ */
 export async function apiFetch(url: string, init: ApiInit = {}): Promise<Response> {
   const { json, headers, body, ...rest } = init;
   const hasJson = json !== undefined;
-  const response = await fetch(url, {
-    credentials: 'include',
-    ...rest,
-    headers: { Accept: 'application/json', ...(hasJson ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: hasJson ? JSON.stringify(json) : body,
-  });
+  const send = () =>
+    fetch(url, {
+      credentials: 'include',
+      ...rest,
+      headers: { Accept: 'application/json', ...(hasJson ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: hasJson ? JSON.stringify(json) : body,
+    });
+  const early = isPlainGet(init) ? takePrefetched(url) : undefined;
+  const response = early ? await early.catch(send) : await send();
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     throw new ApiError(response.status, response.statusText, text);

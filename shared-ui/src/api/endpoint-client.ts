@@ -2,6 +2,7 @@ import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ZodType } from 'zod';
 import {
   endpointUrl,
+  type endpoints as EndpointTable,
   type BodyInput,
   type Endpoint,
   type EndpointDef,
@@ -24,6 +25,15 @@ export type RequestArgs<E extends EndpointDef> = Part<E, 'params', ParamsInput<E
 
 /** The arguments of a call: required when the endpoint takes params or a body. */
 type ArgsOf<E extends EndpointDef> = Has<E, 'params'> extends true ? [args: RequestArgs<E>] : Has<E, 'body'> extends true ? [args: RequestArgs<E>] : [args?: RequestArgs<E>];
+
+/**
+ * The endpoint table, loaded on first use. It holds every endpoint's zod schemas (and so zod itself, ~90 KB): a
+ * screen's first paint must not wait for it, so code that runs on every page (sign-out everywhere, the impersonation
+ * banner, the dashboard visit) reads it here when it acts, and only lazily loaded screens import it directly.
+ */
+export function endpointTable(): Promise<typeof EndpointTable> {
+  return import('@radar/contracts').then((contracts) => contracts.endpoints);
+}
 
 /** The URL of a GET: also its SWR cache key, so `mutate(urlOf(...))` revalidates exactly that request. */
 export function urlOf<E extends Endpoint>(endpoint: E, args: Omit<RequestArgs<E>, 'body'>): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatChangeDate, formatDate, formatReleaseDate, formatTimeAgo, stripHtml, truncate } from './format.js';
+import { formatChangeDate, formatCount, formatDate, formatReleaseDate, formatTimeAgo, stripHtml, truncate } from './format.js';
 
 describe('formatReleaseDate', () => {
   it.each([
@@ -17,7 +17,20 @@ describe('formatReleaseDate', () => {
   });
 });
 
+describe('formatCount', () => {
+  it.each([0, 7, 999, 1000, 1950, 12345, 1234567, -4321])('%i as toLocaleString("en-US") writes it', (n) => {
+    expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
 describe('formatDate', () => {
+  it('writes what toLocaleDateString("en-US", short month) writes, for every month', () => {
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, month + 1, 15, 30);
+      expect(formatDate(date)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+    }
+  });
+
   it('uses the US English short form', () => {
     expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
   });

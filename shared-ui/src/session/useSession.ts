@@ -2,8 +2,9 @@ import useSWR, { useSWRConfig } from 'swr';
 import { ROLE_NAMES, type SessionUserResponse, type User } from '@radar/contracts';
 import { ApiError, apiRequest } from '../api/api-client.js';
 
-export const SESSION_USER_KEY = '/api/auth/session-user';
-export const AUTH_USER_KEY = '/api/auth/user';
+import { AUTH_USER_KEY, SESSION_USER_KEY } from '../api/prefetch.js';
+
+export { AUTH_USER_KEY, SESSION_USER_KEY };
 
 /** GET /api/auth/user answers 401 when signed out: that is "no user", not an error. */
 async function fetchAuthUser(url: string): Promise<User | null> {

@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { endpoints } from '@radar/contracts';
 import { apiRequest } from '../api/api-client.js';
-import { callEndpoint } from '../api/endpoint-client.js';
+import { callEndpoint, endpointTable } from '../api/endpoint-client.js';
 import { useToastStore } from '../toast/toast-store.js';
 
 /** Ends the session(s) on the server, clears the client cache, goes to / and confirms with a toast. */
@@ -25,7 +24,7 @@ function useEndSession(end: () => Promise<unknown>, done: string, failed: string
 }
 
 const logout = () => apiRequest('POST', '/api/auth/logout');
-const logoutEverywhere = () => callEndpoint(endpoints.auth.logoutEverywhere);
+const logoutEverywhere = async () => callEndpoint((await endpointTable()).auth.logoutEverywhere);
 
 /** Sign out (spec 01 §4): POST /api/auth/logout, clear the client cache, go to /, 'Signed out successfully'. */
 export function useSignOut(): () => Promise<void> {

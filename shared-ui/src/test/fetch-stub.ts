@@ -24,13 +24,16 @@ export function stubFetch(routes: Record<string, StubAnswer>) {
     const answer = typeof route === 'function' ? route(init, url) : (route ?? { status: 404, body: { error: { name: 'NotFoundError', message: 'Not found' } } });
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      statusText: status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'OK',
-      text: async () => text,
-      json: async () => JSON.parse(text),
-    } as Response;
+    const response = (): Response =>
+      ({
+        ok: status >= 200 && status < 300,
+        status,
+        statusText: status === 401 ? 'Unauthorized' : status === 404 ? 'Not Found' : 'OK',
+        text: async () => text,
+        json: async () => JSON.parse(text),
+        clone: response,
+      }) as Response;
+    return response();
   });
   Object.defineProperty(window, 'fetch', { writable: true, configurable: true, value: fetchMock });
   return { calls, fetchMock };

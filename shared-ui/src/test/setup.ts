@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/jest-globals';
 import { afterEach, beforeEach } from '@jest/globals';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default; on a busy 2-core machine a lazily loaded dialog or a chained request
+// can take longer to appear (a liveness bound, not a speed assertion: speed is measured by `npm run bench`).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; tests flip `prefersDark` to simulate the operating-system setting.
 type MatchMediaState = { prefersDark: boolean; listeners: Set<(event: MediaQueryListEvent) => void> };

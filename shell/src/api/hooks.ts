@@ -1,16 +1,16 @@
 import useSWR from 'swr';
 import {
   CACHE,
-  FEATURED_LIMIT,
   type DashboardStatsResponse,
   type FeaturedItem,
   type NotificationSubscription,
   type WeeklyDigestStatus,
 } from '@radar/contracts';
+import { DASHBOARD_STATS_KEY, FEATURED_RECENT_KEY } from './paths.js';
 
 /** GET /api/dashboard/stats: cached 5 minutes, refetched every 10 (spec 01 §9). */
 export function useDashboardStats() {
-  return useSWR<DashboardStatsResponse>('/api/dashboard/stats', {
+  return useSWR<DashboardStatsResponse>(DASHBOARD_STATS_KEY, {
     dedupingInterval: CACHE.statsFreshMs,
     refreshInterval: CACHE.statsRefreshMs,
   });
@@ -18,7 +18,7 @@ export function useDashboardStats() {
 
 /** GET /api/featured/recent?limit=6: the landing carousel. */
 export function useFeaturedRecent() {
-  return useSWR<FeaturedItem[]>(`/api/featured/recent?limit=${FEATURED_LIMIT}`);
+  return useSWR<FeaturedItem[]>(FEATURED_RECENT_KEY);
 }
 
 export const DIGEST_STATUS_KEY = '/api/weekly-digest/status';

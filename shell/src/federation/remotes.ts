@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@radar/contracts';
+import { takeEarlyManifest } from './early-remote.js';
 
 export type RemoteKey = keyof RuntimeConfig['remotes'];
 
@@ -22,12 +23,15 @@ export const REMOTE_LABELS: Record<RemoteKey, string> = {
 /** A hung remote server must not leave the page spinning: manifests and scripts give up after this. */
 export const REMOTE_TIMEOUT_MS = 5000;
 
-/** Runtime plugin: a timeout on the manifest fetch and on the remoteEntry script. */
+/**
+ * Runtime plugin: a timeout on the manifest fetch and on the remoteEntry script. A manifest the entry already
+ * requested (early-remote.ts, with the same timeout) is answered from that request.
+ */
 export function remoteTimeoutPlugin(timeoutMs: number = REMOTE_TIMEOUT_MS): ModuleFederationRuntimePlugin {
   return {
     name: 'radar-remote-timeout',
     fetch(url, init) {
-      return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      return takeEarlyManifest(url) ?? fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     },
     createScript({ url, attrs }) {
       const script = document.createElement('script');

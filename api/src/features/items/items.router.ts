@@ -8,7 +8,7 @@ import { createLastVisitRepo, visitBaseline } from '../last-visit/last-visit.rep
 import type { ItemListRequest } from './item-query.js';
 import { createExportWriter } from './export-handler.js';
 import { createItemsRepo } from './items.repo.js';
-import { createListAnswers } from './list-answers.js';
+import { createListAnswers, encodedAnswer } from './list-answers.js';
 
 /**
  * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
@@ -29,13 +29,17 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
 
   return [
     ...createLastVisitEndpoints(ctx, repo),
-    implement(endpoints.items.list, async ({ query, auth, res }) => {
+    implement(endpoints.items.list, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
       const q = await resolveVisit(query, auth, now);
       const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth) });
-      // Set here, so Express does not hash the 50–100 KB body again on every request.
-      res.setHeader('ETag', answer.etag);
-      return Reply.json(answer.body);
+      // Brotli when the client takes it, as the compression middleware prefers; that middleware passes this through.
+      const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+      const encoded = encoding && encodedAnswer(answer, encoding);
+      res.vary('Accept-Encoding');
+      // The validator is set here, so Express does not hash the 50–100 KB body again on every request.
+      res.setHeader('ETag', encoded ? encoded.etag : answer.etag);
+      return Reply.json(answer.body, 200, encoded ? { encoding: encoding!, body: encoded.body } : undefined);
     }),
     implement(endpoints.items.export, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();

@@ -151,6 +151,28 @@ describe('list totals and pages after writes', () => {
     expect(after.body.items[0].title).toBe('Microsoft Teams: renamed again');
   });
 
+  it('send the compressed copy of a cached answer with its own validator, as the client accepts it', async () => {
+    const url = '/api/unified/items?limit=20';
+    const plain = await request(t.app).get(url).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.text.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      // A browser's header: brotli wins when both are accepted; gzip when brotli is not.
+      const accept = encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip, deflate';
+      const first = await request(t.app).get(url).set('Accept-Encoding', accept).expect(200);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(first.body).toEqual(plain.body);
+      expect(first.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-${encoding}"`);
+      // The same copy from the other instance; its validator revalidates to a bodiless 304.
+      const other = await request(appB).get(url).set('Accept-Encoding', accept).expect(200);
+      expect(other.headers.etag).toBe(first.headers.etag);
+      const notModified = await request(appB).get(url).set('Accept-Encoding', accept).set('If-None-Match', first.headers.etag as string).expect(304);
+      expect(notModified.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
   it('follow the clock for time-relative views without any write', async () => {
     // 700005 was created 2026-02-06T12:05Z: new in the last day until 12:05 today.
     t.clock.set('2026-02-07T12:03:30Z');

@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
+import { Box, CircularProgress, Container, Tab, Tabs, Typography } from '@mui/material';
 import { AccessCheck } from '../../components/AccessCheck/index.js';
 import { ADMIN_TABS } from './admin-tabs.js';
 
@@ -44,7 +45,15 @@ function AdminTabs() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`admin-panel-${tab.id}`} aria-labelledby={`admin-tab-${tab.id}`}>
-        {tab.render()}
+        <Suspense
+          fallback={
+            <Box role="status" sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
+              <CircularProgress aria-label={`Loading ${tab.label}`} />
+            </Box>
+          }
+        >
+          {tab.render()}
+        </Suspense>
       </Box>
     </>
   );

@@ -1,15 +1,18 @@
 import type { ReactElement } from 'react';
 import { Stack } from '@mui/material';
-import { ActivityTab } from '../../components/ActivityTab/index.js';
-import { AiSummaryTab } from '../../components/AiSummary/index.js';
-import { AnalyticsTab } from '../../components/AnalyticsTab/index.js';
-import { ChangeHistoryTab } from '../../components/ChangeHistoryTab/index.js';
-import { ContactFormsTab } from '../../components/ContactFormsTab/index.js';
-import { DigestTab } from '../../components/DigestTab/index.js';
-import { ImpersonationCard } from '../../components/ImpersonationCard/index.js';
-import { ProductsTab } from '../../components/ProductsTab/index.js';
-import { RoleManagement } from '../../components/RoleManagement/index.js';
+import { lazyNamed } from '@radar/shared-ui';
 import { SyncHistoryTab } from '../../components/SyncHistoryTab/index.js';
+
+// The first tab comes with the page; every other tab (the analytics charts among them) is fetched when opened.
+const ActivityTab = lazyNamed(() => import('../../components/ActivityTab/ActivityTab.js'), 'ActivityTab');
+const AiSummaryTab = lazyNamed(() => import('../../components/AiSummary/AiSummaryTab.js'), 'AiSummaryTab');
+const AnalyticsTab = lazyNamed(() => import('../../components/AnalyticsTab/AnalyticsTab.js'), 'AnalyticsTab');
+const ChangeHistoryTab = lazyNamed(() => import('../../components/ChangeHistoryTab/ChangeHistoryTab.js'), 'ChangeHistoryTab');
+const ContactFormsTab = lazyNamed(() => import('../../components/ContactFormsTab/ContactFormsTab.js'), 'ContactFormsTab');
+const DigestTab = lazyNamed(() => import('../../components/DigestTab/DigestTab.js'), 'DigestTab');
+const ImpersonationCard = lazyNamed(() => import('../../components/ImpersonationCard/ImpersonationCard.js'), 'ImpersonationCard');
+const ProductsTab = lazyNamed(() => import('../../components/ProductsTab/ProductsTab.js'), 'ProductsTab');
+const RoleManagement = lazyNamed(() => import('../../components/RoleManagement/RoleManagement.js'), 'RoleManagement');
 
 function UsersTab() {
   return (

@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
-import { copyText, icons, useSession, useToast } from '@radar/shared-ui';
+import { copyText, Deferred, icons, lazyNamed, useSession, useToast } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
 import { removalOf } from '../ItemTable/index.js';
-import { ModerationDialog } from '../ModerationDialog/index.js';
 import { SubscribeToggle } from '../SubscribeToggle/index.js';
 import { shareUrlOf } from './share.js';
+
+// Only moderators open it: its code is fetched on first use.
+const ModerationDialog = lazyNamed(() => import('../ModerationDialog/ModerationDialog.js'), 'ModerationDialog');
 
 export interface ItemDialogFrameProps {
   item: UnifiedItem;
@@ -82,7 +84,11 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
         ) : null}
         {children}
       </DialogContent>
-      {isModerating ? <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} /> : null}
+      {isModerating ? (
+        <Deferred open>
+          <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} />
+        </Deferred>
+      ) : null}
     </Dialog>
   );
 }

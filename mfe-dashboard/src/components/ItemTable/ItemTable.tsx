@@ -1,9 +1,7 @@
-import { Box, Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography, useTheme } from '@mui/material';
+import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
-import { SourceBadge } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
-import { presentRow, rowTint } from './row-presentation.js';
-import { RowBadges, RowTags } from './RowBits.js';
+import { ItemRow } from './ItemRow.js';
 
 export interface ItemTableProps {
   items: UnifiedItem[];
@@ -19,7 +17,6 @@ const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'La
 
 /** Desktop list of items. */
 export function ItemTable({ items, isLoading, sortField, sortDirection, onToggleLastModifiedSort, onOpen, now }: ItemTableProps) {
-  const theme = useTheme();
   return (
     <TableContainer>
       <Table size="small" aria-label="Items" aria-busy={isLoading}>
@@ -51,52 +48,7 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
                   ))}
                 </TableRow>
               ))
-            : items.map((item) => {
-                const row = presentRow(item, now);
-                return (
-                  <TableRow
-                    key={item.id}
-                    hover
-                    data-item-id={item.id}
-                    data-tint={row.tint ?? undefined}
-                    onClick={() => onOpen(item)}
-                    sx={{ cursor: 'pointer', bgcolor: rowTint(theme, row.tint), verticalAlign: 'top' }}
-                  >
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.providerId}</TableCell>
-                    <TableCell sx={{ minWidth: 280 }}>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                        <Link
-                          component="button"
-                          type="button"
-                          underline="hover"
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            onOpen(item);
-                          }}
-                          sx={{ textAlign: 'left', fontWeight: 600, color: 'text.primary' }}
-                        >
-                          {item.title}
-                        </Link>
-                        <RowBadges item={item} row={row} />
-                      </Stack>
-                      {row.preview ? (
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-                          {row.preview}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>{row.productText}</TableCell>
-                    <TableCell>
-                      <SourceBadge source={item.source} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.releaseText}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.lastModifiedText}</TableCell>
-                    <TableCell>
-                      <RowTags item={item} row={row} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+            : items.map((item) => <ItemRow key={item.id} item={item} now={now} onOpen={onOpen} />)}
         </TableBody>
       </Table>
       {!isLoading && items.length === 0 ? (

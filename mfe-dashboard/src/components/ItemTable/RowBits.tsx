@@ -1,8 +1,12 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { formatDate, ItemStatusBadge } from '@radar/shared-ui';
 import { VisuallyHidden } from '../VisuallyHidden/index.js';
 import type { RowPresentation } from './row-presentation.js';
+
+// Static styles (not Stack's per-render spacing or `sx`): 50 rows render these on every page.
+const BadgeLine = styled('span')(({ theme }) => ({ display: 'inline-flex', flexWrap: 'wrap', gap: theme.spacing(0.5) }));
+const TagLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5) }));
 
 /**
  * Featured / New / Updated badges, 'Removed' / 'Expired' with the date, and how often the release date moved: text
@@ -11,7 +15,7 @@ import type { RowPresentation } from './row-presentation.js';
 export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!item.isFeatured && !row.isNew && !row.isUpdated && !row.removal && row.dateMoves === 0) return null;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap component="span" sx={{ flexWrap: 'wrap' }}>
+    <BadgeLine>
       {row.removal ? <Chip size="small" color="default" variant="outlined" label={`${row.removal.label} ${formatDate(row.removal.date)}`} /> : null}
       {item.isFeatured ? <Chip size="small" color="warning" label="Featured" /> : null}
       {row.isNew ? <Chip size="small" color="success" label="New" /> : null}
@@ -29,7 +33,7 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
           }
         />
       ) : null}
-    </Stack>
+    </BadgeLine>
   );
 }
 
@@ -37,11 +41,11 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
 export function RowTags({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!row.tags) return <ItemStatusBadge status={item.status} />;
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    <TagLine>
       {row.tags.visible.map((tag) => (
         <Chip key={tag} size="small" variant="outlined" label={tag} />
       ))}
       {row.tags.hiddenCount > 0 ? <Chip size="small" label={`+${row.tags.hiddenCount}`} title={row.tags.all.join(', ')} /> : null}
-    </Stack>
+    </TagLine>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
+import { formatCount } from '@radar/shared-ui';
 
 export interface PaginationFooterProps {
   page: number;
@@ -13,7 +14,7 @@ export function PaginationFooter({ page, totalPages, total, onPageChange }: Pagi
   return (
     <Stack component="nav" aria-label="Pagination" direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', py: 2 }}>
       <Typography variant="body2" role="status">
-        Page {page} of {totalPages} ({total.toLocaleString('en-US')} total items)
+        Page {page} of {totalPages} ({formatCount(total)} total items)
       </Typography>
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders } from '@radar/shared-ui/test';
-import { feedUrls, SubscribeMenu } from './SubscribeMenu.js';
+import { SubscribeMenu } from './SubscribeMenu.js';
+import { feedUrls } from './SubscribeMenuPopup.js';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
@@ -37,7 +38,7 @@ describe('SubscribeMenu', () => {
     const button = screen.getByRole('button', { name: 'Subscribe' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     fireEvent.click(button);
-    expect(screen.getByRole('menu', { name: 'Subscribe' })).toBeInTheDocument();
+    expect(await screen.findByRole('menu', { name: 'Subscribe' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('menuitem', { name: /Copy RSS feed URL/ }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('https://radar.example.com/api/feeds/items.rss?featured=true'));
     expect(await screen.findByText('RSS feed URL copied to clipboard')).toBeInTheDocument();
@@ -59,7 +60,7 @@ describe('SubscribeMenu', () => {
     });
     renderWithProviders(<SubscribeMenu params={{}} origin="https://radar.example.com" />, { withAuthDialog: false });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: /Copy RSS feed URL/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Copy RSS feed URL/ }));
     expect(await screen.findByText('Copy this URL yourself: https://radar.example.com/api/feeds/items.rss')).toBeInTheDocument();
   });
 });

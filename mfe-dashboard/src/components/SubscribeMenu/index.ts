@@ -1,1 +1,1 @@
-export { feedUrls, SubscribeMenu, type SubscribeMenuProps } from './SubscribeMenu.js';
+export { SubscribeMenu, type SubscribeMenuProps } from './SubscribeMenu.js';

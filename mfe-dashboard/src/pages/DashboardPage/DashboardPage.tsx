@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AppHeader, icons } from '@radar/shared-ui';
+import { AppHeader, Deferred, icons, lazyNamed } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
 import { FilterSidebar } from '../../components/FilterSidebar/index.js';
 import { ItemCards } from '../../components/ItemCards/index.js';
-import { ItemDialog } from '../../components/ItemDialog/index.js';
 import { ItemTable } from '../../components/ItemTable/index.js';
 import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
@@ -16,6 +15,9 @@ import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 
 const SIDEBAR_WIDTH = 300;
+
+// The item dialog (with its HTML sanitiser) is not needed until a row or a deep link opens one.
+const ItemDialog = lazyNamed(() => import('../../components/ItemDialog/ItemDialog.js'), 'ItemDialog');
 
 /** /dashboard: search, filter, sort and export the unified list; item dialogs open from rows and deep links. */
 export function DashboardPage() {
@@ -106,7 +108,11 @@ export function DashboardPage() {
           {sidebar}
         </Drawer>
       ) : null}
-      {dialog.item ? <ItemDialog key={dialog.item.id} item={dialog.item} onClose={dialog.close} onOpenItem={dialog.open} onItemChange={dialog.update} /> : null}
+      {dialog.item ? (
+        <Deferred open>
+          <ItemDialog key={dialog.item.id} item={dialog.item} onClose={dialog.close} onOpenItem={dialog.open} onItemChange={dialog.update} />
+        </Deferred>
+      ) : null}
     </>
   );
 }

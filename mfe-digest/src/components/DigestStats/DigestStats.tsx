@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import type { WeeklyDigestResponse } from '@radar/contracts';
+import { formatCount } from '@radar/shared-ui';
 
 export interface DigestCounts {
   newItems: number;
@@ -43,7 +44,7 @@ function StatCard({ label, value, isLoading }: { label: string; value: number | 
               </Box>
             </>
           ) : (
-            value.toLocaleString('en-US')
+            formatCount(value)
           )}
         </Typography>
       )}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import type { WeeklyDigestResponse } from '@radar/contracts';
-import { FeaturedCarousel } from '@radar/shared-ui';
+import { Deferred, FeaturedCarousel, lazyNamed } from '@radar/shared-ui';
 import { useFeaturedForWeek, useWeeklyDigest } from '../../api/digest.js';
-import { DigestSignupDialog } from '../../components/DigestSignupDialog/index.js';
 import { DigestStats, digestCounts } from '../../components/DigestStats/index.js';
 import { MessageDigestTable, RoadmapDigestTable } from '../../components/DigestItemTables/index.js';
+
+// Fetched the first time a visitor opens it.
+const DigestSignupDialog = lazyNamed(() => import('../../components/DigestSignupDialog/DigestSignupDialog.js'), 'DigestSignupDialog');
 
 export const EMPTY_DIGEST_TEXT = 'No new or updated Microsoft 365 items found in the past 7 days.';
 
@@ -119,7 +121,9 @@ export function WeeklyDigestPage() {
           </Box>
         )}
       </Stack>
-      <DigestSignupDialog open={signupOpen} onClose={() => setSignupOpen(false)} />
+      <Deferred open={signupOpen}>
+        <DigestSignupDialog open={signupOpen} onClose={() => setSignupOpen(false)} />
+      </Deferred>
     </Container>
   );
 }

@@ -30,7 +30,7 @@ describe('AccountMenu', () => {
     const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: null } }, 'GET /api/auth/user': unauthorized });
     mount();
     await openMenu();
-    expect(screen.getByText('Guest User')).toBeInTheDocument();
+    expect(await screen.findByText('Guest User')).toBeInTheDocument();
     expect(screen.getByText('Sign in for notifications and more')).toBeInTheDocument();
     expect(screen.getByText('U')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign In' }));
@@ -43,7 +43,7 @@ describe('AccountMenu', () => {
     const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } } });
     mount();
     await openMenu();
-    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('menuitem', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
@@ -60,6 +60,7 @@ describe('AccountMenu', () => {
     });
     mount();
     await openMenu();
+    expect(await screen.findByText('Administrator')).toBeInTheDocument();
     expect(screen.getAllByText('ada@example.com')).toHaveLength(2);
     expect(screen.getByText('Administrator')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
@@ -72,7 +73,7 @@ describe('AccountMenu', () => {
     });
     mount();
     await openMenu();
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(useToastStore.getState().toasts[0]?.title).toBe('Signed out successfully'));
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout')).toBe(true);
   });
@@ -84,7 +85,7 @@ describe('AccountMenu', () => {
     });
     mount();
     await openMenu();
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' }),
     );

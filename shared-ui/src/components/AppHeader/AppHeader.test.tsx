@@ -39,7 +39,7 @@ describe('AppHeader', () => {
     renderWithProviders(<AppHeader />, { withAuthDialog: false });
     await screen.findByRole('button', { name: 'Account menu' });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('navigation', { name: 'Main menu' });
+    const drawer = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(drawer).getByRole('link', { name: 'Weekly Digest' })).toHaveAttribute('href', '/weekly-digest');
     expect(within(drawer).getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
   });

@@ -1,2 +1,3 @@
-export { AuthDialog, type AuthDialogProps } from './AuthDialog.js';
-export { WELCOME_TOAST } from './useAuthFlow.js';
+export type { AuthDialogProps } from './AuthDialog.js';
+export { DeferredAuthDialog as AuthDialog } from './DeferredAuthDialog.js';
+export { WELCOME_TOAST } from './welcome-toast.js';

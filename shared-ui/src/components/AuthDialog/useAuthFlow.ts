@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { ZodType } from 'zod';
-import { PRODUCT_NAME, sendCodeRequest, signupRequest, verifyCodeRequest, type ResultMessage } from '@radar/contracts';
+import { sendCodeRequest, signupRequest, verifyCodeRequest, type ResultMessage } from '@radar/contracts';
 import { apiRequest, serverMessageOf } from '../../api/api-client.js';
 import { queueToastAfterReload, useToastStore } from '../../toast/toast-store.js';
 import type { AuthMode } from '../../auth/auth-dialog-store.js';
+import { WELCOME_TOAST } from './welcome-toast.js';
 
 export type AuthField = 'firstName' | 'lastName' | 'email' | 'code';
 export type AuthStep = 'email' | 'code';
@@ -23,10 +24,6 @@ const FAILURES = {
   verify: { title: 'Verification failed', error: 'An error occurred during verification. Please try again.' },
 } as const;
 
-export const WELCOME_TOAST = {
-  title: 'Successfully signed in',
-  description: `Welcome to ${PRODUCT_NAME}! You can now set up notification subscriptions for roadmap and Message Center items.`,
-};
 
 function fieldErrors<T>(schema: ZodType<T>, value: unknown): { data?: T; errors: Partial<Record<AuthField, string>> } {
   const result = schema.safeParse(value);

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Alert, Button } from '@mui/material';
-import { endpoints } from '@radar/contracts';
-import { callEndpoint } from '../../api/endpoint-client.js';
+import { callEndpoint, endpointTable } from '../../api/endpoint-client.js';
 import { useSession } from '../../session/useSession.js';
 import { useToastStore } from '../../toast/toast-store.js';
 
@@ -21,7 +20,7 @@ export function ImpersonationBanner() {
   const clear = async () => {
     setClearing(true);
     try {
-      await callEndpoint(endpoints.admin.clearImpersonation);
+      await callEndpoint((await endpointTable()).admin.clearImpersonation);
       // Roles change everything a page shows: refetch every cached answer.
       await mutate(() => true);
     } catch {

@@ -28,10 +28,10 @@ describe('ThemeToggle', () => {
     expect(document.documentElement).not.toHaveClass('light');
   });
 
-  it('offers Light, Dark and System behind the Toggle theme button and stores the choice', () => {
+  it('offers Light, Dark and System behind the Toggle theme button and stores the choice', async () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Toggle theme' }));
-    expect(screen.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
     expect(document.documentElement).toHaveClass('dark');
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');

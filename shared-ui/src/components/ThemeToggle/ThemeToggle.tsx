@@ -1,14 +1,12 @@
 import { useState, type MouseEvent } from 'react';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import { useThemePreference } from '../../theme/ThemeProvider.js';
 import type { ThemePreference } from '../../theme/theme-store.js';
-import { DarkModeIcon, LightModeIcon, SystemModeIcon } from '../icons.js';
+import { Deferred, lazyNamed } from '../../lazy/Deferred.js';
+import { DarkModeIcon, LightModeIcon } from '../icons.js';
 
-const OPTIONS: { value: ThemePreference; label: string; Icon: typeof LightModeIcon }[] = [
-  { value: 'light', label: 'Light', Icon: LightModeIcon },
-  { value: 'dark', label: 'Dark', Icon: DarkModeIcon },
-  { value: 'system', label: 'System', Icon: SystemModeIcon },
-];
+// Menus come with MUI's popover and modal code, which no first paint needs.
+const ThemeMenu = lazyNamed(() => import('./ThemeMenu.js'), 'ThemeMenu');
 
 /** Light / Dark / System menu behind one button labelled 'Toggle theme'. */
 export function ThemeToggle() {
@@ -32,22 +30,9 @@ export function ThemeToggle() {
           <CurrentIcon />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {OPTIONS.map(({ value, label, Icon }) => (
-          <MenuItem
-            key={value}
-            role="menuitemradio"
-            aria-checked={preference === value}
-            selected={preference === value}
-            onClick={() => choose(value)}
-          >
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{label}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <Deferred open={Boolean(anchor)}>
+        <ThemeMenu anchor={anchor} preference={preference} onChoose={choose} onClose={() => setAnchor(null)} />
+      </Deferred>
     </>
   );
 }

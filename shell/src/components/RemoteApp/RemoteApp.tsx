@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { AppHeader } from '@radar/shared-ui';
 import { REMOTE_LABELS, loadRemoteApp, type RemoteKey } from '../../federation/remotes.js';
@@ -20,27 +20,46 @@ function RemoteLoading({ label, withHeader }: { label: string; withHeader: boole
     <>
       {withHeader ? <AppHeader /> : null}
       <Box role="status" aria-live="polite" sx={{ py: 10, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
-      <CircularProgress aria-label={`Loading ${label}`} />
-      <Typography color="text.secondary">Loading {label}...</Typography>
+        <CircularProgress aria-label={`Loading ${label}`} />
+        <Typography color="text.secondary">Loading {label}...</Typography>
       </Box>
     </>
   );
 }
 
+type Loaded = { attempt: string; App?: ComponentType; error?: unknown };
+
+/** Rethrows a load failure while rendering, so the boundary contains it like a render failure. */
+function Failed({ error }: { error: unknown }): never {
+  throw error instanceof Error ? error : new Error(String(error));
+}
+
 /**
- * A remote's ./App with a loading state and a contained error. Retry needs a new React.lazy per attempt: a lazy
- * component keeps its rejected promise forever, while the federation runtime does not cache failures. The boundary
- * is keyed by remote too: moving between two remote routes reuses this component, and an error must not carry over.
+ * A remote's ./App with a loading state and a contained error. Loaded into state rather than with React.lazy and
+ * Suspense: React holds back content that replaces a Suspense fallback until 300 ms after the fallback appeared,
+ * which on a fast load would be most of the time to the first row. Each attempt (Retry) calls `load` again: the
+ * federation runtime does not cache failures. The boundary is keyed by remote and attempt: moving between two
+ * remote routes reuses this component, and an error must not carry over.
  */
 export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: RemoteAppProps) {
-  const [attempt, setAttempt] = useState(0);
+  const [retries, setRetries] = useState(0);
+  const attempt = `${remote}:${retries}`;
+  const [loaded, setLoaded] = useState<Loaded>({ attempt: '' });
   const label = REMOTE_LABELS[remote];
-  const Remote = useMemo(() => lazy(() => load(remote)), [remote, attempt, load]);
+  useEffect(() => {
+    let current = true;
+    load(remote).then(
+      (module) => current && setLoaded({ attempt, App: module.default }),
+      (error: unknown) => current && setLoaded({ attempt, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt, remote, load]);
+  const state = loaded.attempt === attempt ? loaded : undefined;
   return (
-    <RemoteErrorBoundary key={`${remote}:${attempt}`} label={label} withHeader={ownsHeader} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<RemoteLoading label={label} withHeader={ownsHeader} />}>
-        <Remote />
-      </Suspense>
+    <RemoteErrorBoundary key={attempt} label={label} withHeader={ownsHeader} onRetry={() => setRetries((n) => n + 1)}>
+      {state?.App ? <state.App /> : state?.error !== undefined ? <Failed error={state.error} /> : <RemoteLoading label={label} withHeader={ownsHeader} />}
     </RemoteErrorBoundary>
   );
 }

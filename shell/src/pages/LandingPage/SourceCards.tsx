@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { DashboardStatsResponse } from '@radar/contracts';
+import { formatCount } from '@radar/shared-ui';
 
 /** The two sources: Roadmap Intelligence and Message Center, with live totals when known. */
 export function SourceCards({ stats }: { stats: DashboardStatsResponse | undefined }) {
@@ -27,7 +28,7 @@ export function SourceCards({ stats }: { stats: DashboardStatsResponse | undefin
             </Typography>
             {card.count !== undefined ? (
               <Typography color="primary" sx={{ fontWeight: 600, mb: 1 }}>
-                {card.count.toLocaleString('en-US')} {card.unit} tracked
+                {formatCount(card.count)} {card.unit} tracked
               </Typography>
             ) : null}
             <Typography color="text.secondary">{card.text}</Typography>

@@ -1,6 +1,6 @@
 import { Box, Chip, Paper, Skeleton, Typography } from '@mui/material';
 import type { DashboardStatsResponse } from '@radar/contracts';
-import { roadmapStatusColor } from '@radar/shared-ui';
+import { formatCount, roadmapStatusColor } from '@radar/shared-ui';
 
 const STATUSES = [
   { name: 'In development', label: 'In Development', color: 'primary' },
@@ -23,7 +23,7 @@ export function StatusBadges({ stats, failed }: { stats: DashboardStatsResponse 
           <Paper component="li" key={status.name} variant="outlined" sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }} data-status-color={roadmapStatusColor(status.name)}>
             <Chip label={status.label} color={status.color} size="small" />
             <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
-              {count !== undefined ? count.toLocaleString('en-US') : failed ? '—' : <Skeleton width={48} aria-label={`Loading ${status.label} count`} />}
+              {count !== undefined ? formatCount(count) : failed ? '—' : <Skeleton width={48} aria-label={`Loading ${status.label} count`} />}
             </Typography>
           </Paper>
         );

@@ -1,0 +1,128 @@
+/**
+ * One cold page load in Chromium (a fresh browser context: empty HTTP cache, no cookies), measured from inside the
+ * page: when the page's key element became visible (performance.now(), whose origin is the navigation start) and
+ * what every request cost on the wire (Resource Timing: transferSize includes headers; decodedBodySize is after
+ * Content-Encoding).
+ */
+import type { Browser } from 'playwright-core';
+
+export interface PageLoad {
+  /** ms from navigation start to the animation frame in which the key element was first laid out. */
+  keyVisibleMs: number;
+  domContentLoadedMs: number;
+  /**
+   * Main-thread time Chromium spent on tasks (script, style, layout, paint) until the key element was visible: the
+   * page's own CPU cost, which machine load inflates far less than the wall-clock time.
+   */
+  mainThreadMs: number;
+  scriptMs: number;
+  js: ByteCount;
+  all: ByteCount;
+  /** Every request, in start order (the waterfall). */
+  requests: RequestTiming[];
+}
+
+export interface ByteCount {
+  requests: number;
+  wire: number;
+  decoded: number;
+}
+
+export interface RequestTiming {
+  path: string;
+  startMs: number;
+  endMs: number;
+  wire: number;
+  decoded: number;
+}
+
+const MARK = '__radarKeyVisibleAt';
+
+/**
+ * Runs at document creation: watches the DOM for the selector and records the time of the animation frame in which
+ * the element first has a layout box (rendered, not just inserted).
+ */
+function keyElementWatcher(selector: string): string {
+  return `(() => {
+    const selector = ${JSON.stringify(selector)};
+    let pending = false;
+    const check = () => {
+      if (window.${MARK} !== undefined || pending) return;
+      const el = document.querySelector(selector);
+      if (!el) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        const box = el.isConnected ? el.getBoundingClientRect() : { width: 0, height: 0 };
+        if (box.width > 0 && box.height > 0) {
+          window.${MARK} = performance.now();
+          observer.disconnect();
+        } else check();
+      });
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  })();`;
+}
+
+function sum(entries: RequestTiming[]): ByteCount {
+  return {
+    requests: entries.length,
+    wire: entries.reduce((n, e) => n + e.wire, 0),
+    decoded: entries.reduce((n, e) => n + e.decoded, 0),
+  };
+}
+
+/** Loads `url` in a new context; resolves once the key element is visible and the network has been idle 500 ms. */
+export async function measurePageLoad(browser: Browser, url: string, selector: string, timeoutMs = 30_000): Promise<PageLoad> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await page.addInitScript({ content: keyElementWatcher(selector) });
+    await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
+    // Functions, not strings: the product's CSP forbids eval, which Playwright uses for string predicates.
+    await page.waitForFunction((mark) => (window as unknown as Record<string, unknown>)[mark] !== undefined, MARK, { timeout: timeoutMs });
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    await page.waitForLoadState('networkidle', { timeout: timeoutMs });
+    const measured = await page.evaluate((mark) => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const origin = location.origin;
+      const entries = [nav, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])].map((e) => ({
+        path: e.name.startsWith(origin) ? e.name.slice(origin.length) : e.name,
+        startMs: e.startTime,
+        endMs: e.responseEnd,
+        wire: e.transferSize,
+        decoded: e.decodedBodySize,
+      }));
+      return { keyVisibleMs: (window as unknown as Record<string, number>)[mark], domContentLoadedMs: nav.domContentLoadedEventEnd, entries };
+    }, MARK);
+    const requests = measured.entries.sort((a, b) => a.startMs - b.startMs);
+    const isJs = (r: RequestTiming) => /\.js(\?|$)/.test(r.path);
+    return {
+      keyVisibleMs: measured.keyVisibleMs,
+      domContentLoadedMs: measured.domContentLoadedMs,
+      mainThreadMs: metric('TaskDuration'),
+      scriptMs: metric('ScriptDuration'),
+      js: sum(requests.filter(isJs)),
+      all: sum(requests),
+      requests,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The load whose key-element time is the median (odd counts: the middle one). */
+export function medianLoad(loads: PageLoad[]): PageLoad {
+  const sorted = [...loads].sort((a, b) => a.keyVisibleMs - b.keyVisibleMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};

@@ -1,0 +1,137 @@
+/**
+ * Page load in Chromium: the built product (node api/dist/main.js, as the e2e suites start it) with its feeds
+ * replayed locally (the recorded real feeds when ../shared/fixtures/m365 is present, else the shipped demo data),
+ * Debian's Chromium driven by playwright-core. Per page: one uncounted warm-up load (server caches and JIT), then
+ * five cold loads (fresh browser context each: empty HTTP cache, no cookies), median reported.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { demoMessagesRaw, demoRoadmapRaw } from '../src/demo/demo-data.js';
+import { REPO_ROOT, startBuiltProduct, type BuiltProduct } from '../test/built-product.js';
+import { startReplayServer, type ReplayServer } from '../test/replay-server.js';
+import { bundleBreakdown } from './bundle-report.js';
+import { measurePageLoad, median, medianLoad, type PageLoad } from './page-metrics.js';
+import { onInterrupt, type Bench } from './run.js';
+
+const LOADS = 5;
+const KB = 1024;
+
+interface PageSpec {
+  path: string;
+  keyElement: string;
+  selector: string;
+  targetMs: number;
+  targetJsKb: number;
+}
+
+const PAGES: PageSpec[] = [
+  { path: '/dashboard', keyElement: 'first list row', selector: 'table[aria-label="Items"] tbody tr[data-item-id]', targetMs: 500, targetJsKb: 280 },
+  { path: '/', keyElement: 'landing heading (h1)', selector: 'main h1', targetMs: 350, targetJsKb: 200 },
+];
+
+/** The same Chromium flags as e2e/playwright.config.ts (no downloaded browsers here: Debian's Chromium). */
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const REAL_FEEDS_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'm365');
+const REAL_FILES = { roadmap: 'roadmap-v1-2026-02-07.json', messages: 'messages-2026-02-07.json' };
+
+async function startFeeds(): Promise<{ feeds: ReplayServer; dataSet: string }> {
+  const real = Object.values(REAL_FILES).every((f) => fs.existsSync(path.join(REAL_FEEDS_DIR, f)));
+  if (real) {
+    const read = (f: string) => fs.readFileSync(path.join(REAL_FEEDS_DIR, f), 'utf8');
+    const feeds = await startReplayServer({ roadmaps: { real: read(REAL_FILES.roadmap) }, messages: { real: JSON.parse(read(REAL_FILES.messages)) }, pageSize: 100 });
+    return { feeds, dataSet: `the recorded real feeds (${REAL_FILES.roadmap}, ${REAL_FILES.messages})` };
+  }
+  const now = new Date();
+  const feeds = await startReplayServer({ roadmaps: { demo: JSON.stringify(demoRoadmapRaw(now)) }, messages: { demo: demoMessagesRaw(now) }, pageSize: 20 });
+  return { feeds, dataSet: `the shipped demo data (${REAL_FEEDS_DIR} not present)` };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const pass = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
+
+function pageRows(spec: PageSpec, loads: PageLoad[]): string {
+  const ms = median(loads.map((l) => l.keyVisibleMs));
+  const jsWire = median(loads.map((l) => l.js.wire));
+  const jsDecoded = median(loads.map((l) => l.js.decoded));
+  const allWire = median(loads.map((l) => l.all.wire));
+  const requests = median(loads.map((l) => l.all.requests));
+  const jsRequests = median(loads.map((l) => l.js.requests));
+  const cpu = median(loads.map((l) => l.mainThreadMs));
+  const script = median(loads.map((l) => l.scriptMs));
+  const each = loads.map((l) => Math.round(l.keyVisibleMs)).join(', ');
+  const msOver = ms > spec.targetMs ? ` (${Math.round(ms - spec.targetMs)} ms over)` : '';
+  const kbOver = jsWire > spec.targetJsKb * KB ? ` (${kb(jsWire - spec.targetJsKb * KB)} over)` : '';
+  return [
+    `| \`${spec.path}\` | ${spec.keyElement} | **${Math.round(ms)} ms** (${each}) | ≤ ${spec.targetMs} ms | ${pass(ms <= spec.targetMs)}${msOver} | ` +
+      `**${kb(jsWire)}** / ${kb(jsDecoded)} (${jsRequests} files) | ≤ ${spec.targetJsKb} KB | ${pass(jsWire <= spec.targetJsKb * KB)}${kbOver} | ${kb(allWire)} (${requests}) | ${Math.round(cpu)} ms (${Math.round(script)} ms) |`,
+  ].join('\n');
+}
+
+function waterfall(spec: PageSpec, load: PageLoad): string {
+  const rows = load.requests.map((r) => `${r.startMs.toFixed(0).padStart(5)} → ${r.endMs.toFixed(0).padStart(5)} ms  ${kb(r.wire).padStart(9)} / ${kb(r.decoded).padStart(9)}  ${r.path}`);
+  return [
+    `**\`${spec.path}\`** (the median load; key element at ${Math.round(load.keyVisibleMs)} ms, DOMContentLoaded at ${Math.round(load.domContentLoadedMs)} ms): start → end, wire / decoded, path`,
+    '',
+    '```',
+    ...rows,
+    '```',
+  ].join('\n');
+}
+
+async function run(): Promise<string> {
+  const { feeds, dataSet } = await startFeeds();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-bench-web-'));
+  // The embedded PostgreSQL runs as its own user when we are root and must reach its data directory inside.
+  fs.chmodSync(work, 0o755);
+  let product: BuiltProduct | undefined;
+  let browser: Browser | undefined;
+  const cleanup = async () => {
+    await browser?.close().catch(() => undefined);
+    await product?.stop();
+    await feeds.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+  const offInterrupt = onInterrupt(cleanup);
+  try {
+    product = await startBuiltProduct({ dataDir: path.join(work, 'data'), feeds, env: { FEED_TIMEOUT_MS: '60000', LOG_LEVEL: 'error' } });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const loadAtStart = os.loadavg().slice(0, 2);
+    const results: { spec: PageSpec; loads: PageLoad[] }[] = [];
+    for (const spec of PAGES) {
+      const url = product.baseUrl + spec.path;
+      await measurePageLoad(browser, url, spec.selector);
+      const loads: PageLoad[] = [];
+      for (let i = 0; i < LOADS; i++) loads.push(await measurePageLoad(browser, url, spec.selector));
+      results.push({ spec, loads });
+    }
+    const loadAtEnd = os.loadavg().slice(0, 2);
+    const version = browser.version();
+    const breakdown = bundleBreakdown(results.map(({ spec, loads }) => ({ page: spec.path, paths: medianLoad(loads).requests.map((r) => r.path) })));
+    return [
+      `api/bench/pageload.bench.ts. The built product (\`node api/dist/main.js\`, production mode, as the e2e suites start it) with ${dataSet} replayed locally through the real sync; Chromium ${version} (Debian, headless, the e2e flags) on loopback, viewport 1280×800.`,
+      `Per page: one uncounted warm-up load, then ${LOADS} cold loads, each in a fresh browser context (empty HTTP cache, no cookies: a first visit); the median is reported, with every load's time in brackets. Time: from navigation start to the animation frame in which the key element first has a layout box. Bytes: Resource Timing of every request until the network was idle for 500 ms (wire = transferSize, headers included; decoded = after Content-Encoding).`,
+      `Machine load average (1 min / 5 min): ${loadAtStart.map((n) => n.toFixed(1)).join(' / ')} at the start, ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} at the end, on ${os.cpus().length} cores (other processes sharing the CPUs make the times pessimistic; the bytes do not depend on it).`,
+      '',
+      '| page | key element | time to key element, median (each load) | target | result | JS on the wire / decoded, median | target | result | all bytes on the wire (requests) | main-thread CPU to key element (of it script) |',
+      '|---|---|---:|---:|---|---:|---:|---|---:|---:|',
+      ...results.map(({ spec, loads }) => pageRows(spec, loads)),
+      '',
+      breakdown,
+      '',
+      '<details><summary>Waterfalls</summary>',
+      '',
+      ...results.map(({ spec, loads }) => waterfall(spec, medianLoad(loads))),
+      '',
+      '</details>',
+    ].join('\n');
+  } finally {
+    await cleanup();
+    offInterrupt();
+  }
+}
+
+const bench: Bench = { title: 'Page load: /dashboard and / in Chromium, cold', run };
+export default bench;
