@@ -53,7 +53,9 @@ export type ModeratorActivityStats = z.infer<typeof moderatorActivityStats>;
 
 /** Route params of the moderation PUTs: any provider id (demo and real ids alike). */
 export const moderatedRoadmapParams = z.object({ itemId: z.string().trim().min(1, 'itemId is required').max(50, 'itemId is too long') });
+export type ModeratedRoadmapParams = z.infer<typeof moderatedRoadmapParams>;
 export const moderatedMessageParams = z.object({ messageId: z.string().trim().min(1, 'messageId is required').max(50, 'messageId is too long') });
+export type ModeratedMessageParams = z.infer<typeof moderatedMessageParams>;
 
 /** The answer of a moderation save: the item as stored now, so the dialog shows what the server kept. */
 export const moderationSaveResponse = z.object({ success: z.boolean(), message: z.string(), item: unifiedItem });

@@ -3,6 +3,8 @@
 export { ApiError, apiFetch, apiRequest, serverMessageOf, swrFetcher, type ApiInit } from './api/api-client.js';
 export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvider.js';
 export { callEndpoint, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
+export { SUBSCRIPTIONS_KEY, findItemSubscription, removeSubscription, subscribeToItem, useNotificationSubscriptions } from './api/subscriptions.js';
+export { DIGEST_STATUS_KEY, signUpForWeeklyDigest, subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus } from './api/digest.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
 export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
 export { THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme/theme-store.js';
@@ -10,6 +12,7 @@ export { ToastProvider, useToast, type ToastProviderProps } from './toast/ToastP
 export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOptions, type ToastVariant } from './toast/toast-store.js';
 export { AUTH_USER_KEY, SESSION_USER_KEY, displayNameOf, hasRole, useSession, type Session } from './session/useSession.js';
 export { useSignOut } from './session/useSignOut.js';
+export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserRoles.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export * from './presentation/item-rules.js';
 export * from './presentation/format.js';
@@ -18,6 +21,7 @@ export { AppHeader, MAIN_NAV_LINKS, type AppHeaderProps, type HeaderExportAction
 export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/AuthDialog/index.js';
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';
 export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
+export { NotFoundPage } from './components/NotFoundPage/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';
 export { ThemeToggle } from './components/ThemeToggle/index.js';
 export { Toaster } from './components/Toaster/index.js';

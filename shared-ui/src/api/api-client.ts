@@ -1,3 +1,6 @@
+import { z, type ZodType } from 'zod';
+import { errorBody } from '@radar/contracts';
+
 /** Options of {@link apiFetch}: a fetch init plus `json`, a body sent as JSON. */
 export interface ApiInit extends Omit<RequestInit, 'body'> {
   /** Serialised with JSON.stringify and sent with `Content-Type: application/json`. */
@@ -7,7 +10,9 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 
 /**
  * A non-successful answer. `message` is exactly `${status}: ${bodyText || statusText}` (spec 01 §7);
- * `serverMessage` is the api's `{ error: { message } }` (or `{ message }`) when the body has one.
+ * `serverMessage` is what the api said, for people: the first field issue's own message when the answer names
+ * fields (`{ error: { message: 'email: Please enter…', issues: [{ path: 'email', message: 'Please enter…' }] } }`
+ * gives 'Please enter…', without the field-name prefix), else `error.message` (or a bare `{ message }`).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -21,16 +26,28 @@ export class ApiError extends Error {
     this.bodyText = bodyText;
     this.serverMessage = readServerMessage(bodyText);
   }
+
+  /** The body read with a contract schema (e.g. the run a failed sync trigger recorded); undefined if it does not fit. */
+  bodyAs<T>(schema: ZodType<T>): T | undefined {
+    return schema.safeParse(parseJson(this.bodyText)).data;
+  }
 }
 
-function readServerMessage(bodyText: string): string | undefined {
+function parseJson(text: string): unknown {
   try {
-    const body = JSON.parse(bodyText) as { error?: { message?: unknown }; message?: unknown };
-    const message = body?.error?.message ?? body?.message;
-    return typeof message === 'string' ? message : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+const bareMessage = z.object({ message: z.string() });
+
+function readServerMessage(bodyText: string): string | undefined {
+  const body = parseJson(bodyText);
+  const api = errorBody.safeParse(body).data;
+  if (api) return api.error.issues?.[0]?.message ?? api.error.message;
+  return bareMessage.safeParse(body).data?.message;
 }
 
 /** fetch with cookies and JSON bodies; throws {@link ApiError} for any non-2xx answer, 401 included. */

@@ -1,14 +1,15 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { ROLE_NAMES, type SessionUserResponse, type User } from '@radar/contracts';
-import { ApiError, apiRequest } from '../api/api-client.js';
+import { ROLE_NAMES, endpoints, type User } from '@radar/contracts';
+import { ApiError } from '../api/api-client.js';
+import { callEndpoint, urlOf, useEndpoint } from '../api/endpoint-client.js';
 
-export const SESSION_USER_KEY = '/api/auth/session-user';
-export const AUTH_USER_KEY = '/api/auth/user';
+export const SESSION_USER_KEY = urlOf(endpoints.auth.sessionUser, {});
+export const AUTH_USER_KEY = urlOf(endpoints.auth.user, {});
 
 /** GET /api/auth/user answers 401 when signed out: that is "no user", not an error. */
-async function fetchAuthUser(url: string): Promise<User | null> {
+async function fetchAuthUser(): Promise<User | null> {
   try {
-    return await apiRequest<User>('GET', url);
+    return await callEndpoint(endpoints.auth.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -38,7 +39,7 @@ export function hasRole(user: User | null | undefined, role: string): boolean {
  */
 export function useSession(): Session {
   const { mutate } = useSWRConfig();
-  const first = useSWR<SessionUserResponse>(SESSION_USER_KEY, { shouldRetryOnError: false });
+  const first = useEndpoint(endpoints.auth.sessionUser, {}, { shouldRetryOnError: false });
   const firstDone = first.data !== undefined || first.error !== undefined;
   const needSecond = firstDone && !first.data?.user;
   const second = useSWR<User | null>(needSecond ? AUTH_USER_KEY : null, fetchAuthUser, { shouldRetryOnError: false });

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { apiRequest } from '../api/api-client.js';
+import { endpoints } from '@radar/contracts';
+import { callEndpoint } from '../api/endpoint-client.js';
 import { useToastStore } from '../toast/toast-store.js';
 
 /** Sign out (spec 01 §4): POST /api/auth/logout, clear the client cache, go to /, confirm with a toast. */
@@ -11,7 +12,7 @@ export function useSignOut(): () => Promise<void> {
   const toast = useToastStore((s) => s.toast);
   return useCallback(async () => {
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await callEndpoint(endpoints.auth.logout);
       // Drop every cached answer; mounted lookups (the session among them) fetch again.
       await mutate(() => true, undefined);
       navigate('/');

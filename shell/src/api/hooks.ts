@@ -1,35 +1,16 @@
-import useSWR from 'swr';
-import {
-  CACHE,
-  FEATURED_LIMIT,
-  type DashboardStatsResponse,
-  type FeaturedItem,
-  type NotificationSubscription,
-  type WeeklyDigestStatus,
-} from '@radar/contracts';
+import { CACHE, FEATURED_LIMIT, SOURCES, endpoints } from '@radar/contracts';
+import { useEndpoint } from '@radar/shared-ui';
 
-/** GET /api/dashboard/stats: cached 5 minutes, refetched every 10 (spec 01 §9). */
+/** GET /api/dashboard/stats?sources=roadmap&sources=messages: cached 5 minutes, refetched every 10 (spec 01 §7, §9). */
 export function useDashboardStats() {
-  return useSWR<DashboardStatsResponse>('/api/dashboard/stats', {
-    dedupingInterval: CACHE.statsFreshMs,
-    refreshInterval: CACHE.statsRefreshMs,
-  });
+  return useEndpoint(
+    endpoints.items.stats,
+    { query: { sources: [...SOURCES] } },
+    { dedupingInterval: CACHE.statsFreshMs, refreshInterval: CACHE.statsRefreshMs },
+  );
 }
 
 /** GET /api/featured/recent?limit=6: the landing carousel. */
 export function useFeaturedRecent() {
-  return useSWR<FeaturedItem[]>(`/api/featured/recent?limit=${FEATURED_LIMIT}`);
-}
-
-export const DIGEST_STATUS_KEY = '/api/weekly-digest/status';
-export const SUBSCRIPTIONS_KEY = '/api/notification-subscriptions';
-
-/** GET /api/weekly-digest/status, only when signed in. */
-export function useDigestStatus(enabled: boolean) {
-  return useSWR<WeeklyDigestStatus>(enabled ? DIGEST_STATUS_KEY : null);
-}
-
-/** GET /api/notification-subscriptions, only when signed in. */
-export function useNotificationSubscriptions(enabled: boolean) {
-  return useSWR<NotificationSubscription[]>(enabled ? SUBSCRIPTIONS_KEY : null);
+  return useEndpoint(endpoints.items.featuredRecent, { query: { limit: FEATURED_LIMIT } });
 }

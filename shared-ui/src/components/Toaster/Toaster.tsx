@@ -33,6 +33,7 @@ function useToastContainer(): HTMLElement | null {
 export function Toaster() {
   const container = useToastContainer();
   const toasts = useToastStore((s) => s.toasts);
+  const shown = toasts.filter((t) => t.open);
   const dismiss = useToastStore((s) => s.dismiss);
   const regionRef = useRef<HTMLElement>(null);
 
@@ -63,11 +64,11 @@ export function Toaster() {
         maxWidth: { md: TOAST.maxWidthPx },
         p: 2,
         outline: 'none',
-        pointerEvents: toasts.length ? 'auto' : 'none',
+        pointerEvents: shown.length ? 'auto' : 'none',
       }}
     >
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {toasts.map((t) => (
+        {shown.map((t) => (
           <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
         ))}
       </Box>

@@ -1,7 +1,7 @@
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button, Container, Stack, Typography } from '@mui/material';
 
-/** Any unknown route. */
+/** Any unknown route: the shell's fallback, and each remote's for its own unknown sub-paths (spec 02 §2). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
