@@ -1,3 +1,4 @@
+import { toQueryString } from '@radar/contracts';
 import { describe, expect, it } from '@jest/globals';
 import {
   canClearAll,
@@ -6,7 +7,6 @@ import {
   recomputeSources,
   toggleChangeType,
   toListParams,
-  toQueryString,
   type DashboardAction,
   type DashboardState,
 } from './dashboard-filters.js';

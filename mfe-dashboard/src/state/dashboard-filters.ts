@@ -190,14 +190,3 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.featured) params.featured = true;
   return params;
 }
-
-/** Query string of ItemListParams: lists as repeated keys (`products=a&products=b`), so commas in names survive. */
-export function toQueryString(params: ItemListParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => search.append(key, String(v)));
-    else search.append(key, String(value));
-  }
-  return search.toString();
-}

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
-import { icons, useSession, useToast } from '@radar/shared-ui';
+import type { UnifiedItem } from '@radar/contracts';
+import { icons, useToast, useUserRoles } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
 import { ModerationDialog } from '../ModerationDialog/index.js';
@@ -24,7 +24,8 @@ export interface ItemDialogFrameProps {
 export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemChange, children }: ItemDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { isModerator } = useSession();
+  // Spec 01 §6, §7: the Moderate button follows the role names of GET /api/auth/user-roles (cached 5 minutes).
+  const { isModerator } = useUserRoles();
   const { toast } = useToast();
   const [isModerating, setModerating] = useState(false);
   const id = providerIdOf(item);
@@ -39,7 +40,6 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
     }
   };
 
-  const onSaved = (update: ModerationUpdate) => onItemChange({ ...item, ...update, moderatorNotes: update.moderatorNotes ?? '' });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId} scroll="paper">
@@ -69,7 +69,7 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
         </Stack>
       </Box>
       <DialogContent dividers>{children}</DialogContent>
-      {isModerating ? <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} /> : null}
+      {isModerating ? <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onItemChange} /> : null}
     </Dialog>
   );
 }

@@ -3,18 +3,6 @@ import type { UnifiedItem } from '@radar/contracts';
 import { ItemStatusBadge } from '@radar/shared-ui';
 import type { RowPresentation } from './row-presentation.js';
 
-/** Featured / New / Updated badges: text labels, so colour is never the only signal. */
-export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
-  if (!item.isFeatured && !row.isNew && !row.isUpdated) return null;
-  return (
-    <Stack direction="row" spacing={0.5} component="span">
-      {item.isFeatured ? <Chip size="small" color="warning" label="Featured" /> : null}
-      {row.isNew ? <Chip size="small" color="success" label="New" /> : null}
-      {row.isUpdated ? <Chip size="small" color="info" label="Updated" /> : null}
-    </Stack>
-  );
-}
-
 /** Status badge for roadmap rows; tags (2 + '+N') for messages. */
 export function RowTags({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!row.tags) return <ItemStatusBadge status={item.status} />;

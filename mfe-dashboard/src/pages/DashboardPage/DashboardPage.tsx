@@ -9,7 +9,7 @@ import { ItemDialog } from '../../components/ItemDialog/index.js';
 import { ItemTable } from '../../components/ItemTable/index.js';
 import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
-import { dashboardReducer, initialDashboardState, toListParams, toQueryString } from '../../state/dashboard-filters.js';
+import { dashboardReducer, initialDashboardState, toListParams } from '../../state/dashboard-filters.js';
 import { useItemDialog } from './useItemDialog.js';
 
 const SIDEBAR_WIDTH = 300;
@@ -23,8 +23,7 @@ export function DashboardPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const listParams = toListParams(state);
-  const exportQuery = toQueryString(toListParams(state, { paged: false }));
-  const exportAction = useDashboardExport(exportQuery);
+  const exportAction = useDashboardExport(toListParams(state, { paged: false }));
   const list = useItemList(listParams);
   const { data: options } = useFilterOptions();
   const { data: counts } = useFilterCounts();
