@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { SIGNUP_SUCCESS_CLOSE_MS, type User } from '@radar/contracts';
-import { serverMessageOf, useSession, useToast } from '@radar/shared-ui';
-import { signUpForDigest } from '../../api/digest.js';
+import { serverMessageOf, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
 
 export const SIGNUP_FAILED_MESSAGE = 'Failed to sign up. Please try again.';
 
@@ -34,7 +33,8 @@ export interface DigestSignupDialogProps {
 /**
  * Weekly digest signup (spec 02 §4, §5, §8): form → submitting → success view that closes by itself after
  * SIGNUP_SUCCESS_CLOSE_MS and resets the fields. All three fields are required; Sign Up stays disabled while any
- * is empty. A failure shows a destructive toast with the server's message.
+ * is empty. A failure shows a destructive toast with the server's message (a field issue's own text, without the
+ * field-name prefix), or the fixed text when the server gave none.
  */
 export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
   const { user } = useSession();
@@ -85,12 +85,12 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
     if (!isComplete || isSubmitting) return;
     setPhase('submitting');
     try {
-      const result = await signUpForDigest(trimmed);
-      if (result && result.success === false) {
+      const result = await signUpForWeeklyDigest(trimmed);
+      if (!result.success) {
         fail(result.message);
         return;
       }
-      setSuccessMessage(result?.message ?? '');
+      setSuccessMessage(result.message);
       setPhase('success');
     } catch (error) {
       fail(serverMessageOf(error));
