@@ -1,6 +1,7 @@
 // Public surface of @radar/shared-ui. Host and remotes share this module as a singleton, so the stores and
 // contexts below are the same objects everywhere.
-export { ApiError, apiFetch, apiRequest, serverMessageOf, swrFetcher, type ApiInit } from './api/api-client.js';
+// apiFetch is for downloads (a raw answer from endpointUrl); every JSON call goes through callEndpoint/useEndpoint.
+export { ApiError, apiFetch, serverMessageOf, type ApiInit } from './api/api-client.js';
 export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvider.js';
 export { callEndpoint, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
 export { SUBSCRIPTIONS_KEY, findItemSubscription, removeSubscription, subscribeToItem, useNotificationSubscriptions } from './api/subscriptions.js';

@@ -1,57 +1,52 @@
-import useSWR from 'swr';
-import type { z } from 'zod';
-import {
-  ACTIVITY_PAGE_SIZE,
-  CACHE,
-  PAGE_SIZE,
-  type AppUser,
-  type ChangeHistoryListResponse,
-  type ContactSubmission,
-  type CurrentStatusAnalytics,
-  type ModeratorActivityStats,
-  type ProductMapping,
-  type Role,
-  type SyncHistoryRecord,
-  type UserRoleAssignment,
-  type moderatorActivitiesResponse,
-} from '@radar/contracts';
+import { ACTIVITY_PAGE_SIZE, CACHE, PAGE_SIZE, endpoints } from '@radar/contracts';
+import { urlOf, useEndpoint } from '@radar/shared-ui';
 
-/** SWR keys of the admin lists; mutations revalidate them by these exact strings. */
+/** SWR keys of the admin lists (their URLs); writes revalidate them by these exact strings or by prefix. */
 export const ADMIN_KEYS = {
-  roles: '/api/admin/roles',
-  users: '/api/admin/app-users',
-  userRoles: '/api/admin/user-roles',
-  syncHistory: '/api/admin/sync-history',
-  contactSubmissions: '/api/admin/contact-submissions',
-  analytics: '/api/admin/current-status-analytics',
-  productMappings: '/api/admin/product-mappings',
-  activityStats: '/api/admin/moderator-activity-stats',
+  roles: urlOf(endpoints.admin.roles, {}),
+  users: urlOf(endpoints.admin.users, {}),
+  userRoles: urlOf(endpoints.admin.userRoles, {}),
+  syncHistory: urlOf(endpoints.admin.syncHistory, {}),
+  contactSubmissions: urlOf(endpoints.admin.contactSubmissions, {}),
+  analytics: urlOf(endpoints.admin.analytics, {}),
+  productMappings: urlOf(endpoints.admin.productMappings, {}),
+  activityStats: urlOf(endpoints.admin.moderatorActivityStats, {}),
+  impersonation: urlOf(endpoints.admin.currentImpersonation, {}),
+  effectiveRoles: urlOf(endpoints.auth.moderatorUserRoles, {}),
 } as const;
 
-const SYNC_POLL_MS = 5000;
+/** Every page of the change history (the key carries ?page=…). */
+export const isChangeHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith(endpoints.admin.changeHistory.path);
 
-export const changeHistoryKey = (page: number) => `/api/admin/change-history?page=${page}&limit=${PAGE_SIZE}`;
-export const activitiesKey = (page: number) => `/api/admin/moderator-activities?page=${page}&limit=${ACTIVITY_PAGE_SIZE}`;
+const SYNC_POLL_MS = 5000;
 
 /**
  * GET /api/admin/roles: the role list and the page's access check (spec 02 §7: cached 5 minutes, no retry).
  * Errors are not retried, so a 401/403 turns into Access Denied at once.
  */
 export function useRoles() {
-  return useSWR<Role[]>(ADMIN_KEYS.roles, { dedupingInterval: CACHE.rolesFreshMs, shouldRetryOnError: false });
+  return useEndpoint(endpoints.admin.roles, {}, { dedupingInterval: CACHE.rolesFreshMs, shouldRetryOnError: false });
 }
 
-export const useAppUsers = () => useSWR<AppUser[]>(ADMIN_KEYS.users);
-export const useUserRoles = () => useSWR<UserRoleAssignment[]>(ADMIN_KEYS.userRoles);
+export const useAppUsers = () => useEndpoint(endpoints.admin.users, {});
+export const useUserRoles = () => useEndpoint(endpoints.admin.userRoles, {});
+
 /** Sync runs, newest first; polled every 5 s while one is still running (a scheduled job may have started it). */
 export const useSyncHistory = () =>
-  useSWR<{ syncHistory: SyncHistoryRecord[] }>(ADMIN_KEYS.syncHistory, {
+  useEndpoint(endpoints.admin.syncHistory, {}, {
     refreshInterval: (latest) => (latest?.syncHistory.some((run) => run.status === 'running') ? SYNC_POLL_MS : 0),
   });
-export const useChangeHistory = (page: number) => useSWR<ChangeHistoryListResponse>(changeHistoryKey(page), { keepPreviousData: true });
-export const useContactSubmissions = () => useSWR<ContactSubmission[]>(ADMIN_KEYS.contactSubmissions);
-export const useAnalytics = () => useSWR<CurrentStatusAnalytics>(ADMIN_KEYS.analytics);
-export const useProductMappings = () => useSWR<ProductMapping[]>(ADMIN_KEYS.productMappings);
-export const useActivityStats = () => useSWR<ModeratorActivityStats>(ADMIN_KEYS.activityStats);
+
+export const useChangeHistory = (page: number) =>
+  useEndpoint(endpoints.admin.changeHistory, { query: { page, limit: PAGE_SIZE } }, { keepPreviousData: true });
+export const useContactSubmissions = () => useEndpoint(endpoints.admin.contactSubmissions, {});
+export const useAnalytics = () => useEndpoint(endpoints.admin.analytics, {});
+export const useProductMappings = () => useEndpoint(endpoints.admin.productMappings, {});
+export const useActivityStats = () => useEndpoint(endpoints.admin.moderatorActivityStats, {});
 export const useActivities = (page: number) =>
-  useSWR<z.infer<typeof moderatorActivitiesResponse>>(activitiesKey(page), { keepPreviousData: true });
+  useEndpoint(endpoints.admin.moderatorActivities, { query: { page, limit: ACTIVITY_PAGE_SIZE } }, { keepPreviousData: true });
+
+/** Impersonation status of this session (GET /api/dev/current-impersonation; 404 when the tool is turned off). */
+export const useImpersonationStatus = () => useEndpoint(endpoints.admin.currentImpersonation, {});
+/** The roles the server applies to this session now (refetched after every impersonation change). */
+export const useEffectiveRoles = () => useEndpoint(endpoints.auth.moderatorUserRoles, {});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Divider, Drawer, IconButton, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { endpoints } from '@radar/contracts';
 import { useSession } from '../../session/useSession.js';
 import { MenuIcon } from '../icons.js';
 import { MAIN_NAV_LINKS } from './nav-links.js';
@@ -33,7 +34,7 @@ export function MobileNav() {
               <>
                 <Divider component="li" />
                 <ListItem disablePadding>
-                  <ListItemButton component="a" href="/api/logout">
+                  <ListItemButton component="a" href={endpoints.auth.logoutNavigation.path}>
                     <ListItemText primary="Sign Out" />
                   </ListItemButton>
                 </ListItem>
