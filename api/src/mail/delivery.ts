@@ -27,6 +27,8 @@ export interface DeliveryDeps {
   mailer: Mailer | null;
   batchSize?: number;
   maxAttempts?: number;
+  /** Only these outbox rows (e.g. the one mail an admin is waiting for), when due. */
+  onlyIds?: number[];
 }
 
 export interface DeliveryResult {
@@ -56,7 +58,7 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
   const maxAttempts = deps.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts;
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
-  const claimed = await claim(deps.db, now, leaseUntil, batchSize);
+  const claimed = await claim(deps.db, now, leaseUntil, batchSize, deps.onlyIds);
   for (const row of claimed) {
     if (!deps.mailer) {
       deps.log.info(
@@ -90,13 +92,14 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
 }
 
 /** Marks up to `limit` due mails 'sending' (attempts + 1) and returns them. */
-async function claim(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, onlyIds?: number[]): Promise<OutboxRow[]> {
+  const only = onlyIds ? sql`AND id IN (${sql.join(onlyIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const { rows } = await db.execute<{ id: number }>(sql`
     UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
     WHERE id IN (
       SELECT id FROM mail_outbox
-      WHERE (status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now}))
-         OR (status = 'sending' AND next_attempt_at <= ${now})
+      WHERE ((status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now}))
+         OR (status = 'sending' AND next_attempt_at <= ${now})) ${only}
       ORDER BY id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

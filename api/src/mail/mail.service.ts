@@ -16,6 +16,11 @@ export interface MailService {
   setKicker(kicker: (() => Promise<unknown>) | null): void;
   /** Delivers every due mail now (the job calls this; tests call it instead of waiting). */
   deliverNow(): Promise<DeliveryResult>;
+  /**
+   * Delivers these outbox rows now, when due (an admin waits for one test mail), and answers whether the SMTP
+   * server took them. A row another worker holds, or one the server refused (left to the retries), is not sent.
+   */
+  deliverRows(ids: number[]): Promise<DeliveryResult>;
   readonly mailer: Mailer | null;
   close(): void;
 }
@@ -44,6 +49,10 @@ export function createMailService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 
         if (r.sent + r.retrying + r.failed + r.logged < DELIVERY_DEFAULTS.batchSize) break;
       }
       return total;
+    },
+    deliverRows(ids) {
+      if (ids.length === 0) return Promise.resolve({ sent: 0, retrying: 0, failed: 0, logged: 0 });
+      return deliverDueMail({ db: deps.db, clock: deps.clock, log: deps.log, mailer, onlyIds: ids });
     },
     close() {
       mailer?.close();
