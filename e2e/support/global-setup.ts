@@ -108,6 +108,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GRAPH_AUTHORITY_URL: feeds.url,
       GRAPH_API_URL: feeds.graphApiUrl,
       FEED_RETRIES: '0',
+      // The impersonation tool (a development tool, off in production by default) is on here, so its card and the
+      // admin's way back from a lesser role (Access Denied's Clear impersonation) are tested end to end.
+      IMPERSONATION_ENABLED: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

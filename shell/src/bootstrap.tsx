@@ -4,7 +4,10 @@ import { BrowserRouter } from 'react-router-dom';
 import { RadarProviders } from '@radar/shared-ui';
 import { App } from './App.js';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <RadarProviders>
       <BrowserRouter>

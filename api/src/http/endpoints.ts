@@ -118,8 +118,8 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
   if (missing.length) throw new Error(`endpoints without an implementation: ${missing.join(', ')}`);
 
   for (const endpoint of options.table) {
-    const impl = byId.get(endpoint.id)!;
-    if (!impl.enabled) continue;
+    const impl = byId.get(endpoint.id);
+    if (!impl?.enabled) continue;
     const chain: RequestHandler[] = [accessCheck(endpoint.access), ...impl.middleware];
     if (endpoint.body) chain.push(express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
     chain.push(runHandler(impl, options.validateResponses));
@@ -146,7 +146,7 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
         if (validate) checkRawAnswer(endpoint, res);
         return;
       }
-      const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0]!, result);
+      const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0] ?? 200, result);
       if (validate) checkJsonAnswer(endpoint, reply);
       res.status(reply.status);
       if (reply.jsonText !== undefined) res.type('application/json').send(reply.jsonText);

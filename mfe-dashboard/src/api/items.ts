@@ -3,8 +3,8 @@ import { CACHE, PAGE_SIZE, endpoints, type ItemListParams, type Source, type Uni
 import { callEndpoint, useEndpoint } from '@radar/shared-ui';
 
 /** GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). */
-export function useItemList(query: ItemListParams) {
-  return useEndpoint(endpoints.items.list, { query }, { dedupingInterval: CACHE.listFreshMs });
+export function useItemList(query: ItemListParams, options: { onSuccess?: () => void } = {}) {
+  return useEndpoint(endpoints.items.list, { query }, { dedupingInterval: CACHE.listFreshMs, onSuccess: options.onSuccess });
 }
 
 export function useFilterOptions() {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider as MuiThemeProvider, createTheme } from '@mui/material';
 import { DARK_QUERY, systemPrefersDark, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme-store.js';
 
@@ -12,17 +12,16 @@ export interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
+function subscribeToSystemTheme(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** The operating system's dark preference, followed live. */
 function useSystemDark(): boolean {
-  const [dark, setDark] = useState(systemPrefersDark);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia(DARK_QUERY);
-    const onChange = (event: MediaQueryListEvent) => setDark(event.matches);
-    query.addEventListener('change', onChange);
-    setDark(query.matches);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return dark;
+  return useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark);
 }
 
 export function buildTheme(mode: ResolvedTheme) {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
+import { returned } from '../../db/returned.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
 
@@ -134,7 +135,7 @@ export function createDigestRepo(db: DbOrTx) {
           },
         })
         .returning();
-      return row!;
+      return returned(row);
     },
 
     async setActive(id: number, active: boolean, now: Date, userId?: number): Promise<DigestSubscriberRow | undefined> {

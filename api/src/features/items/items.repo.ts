@@ -146,7 +146,10 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       if (countCacheMs > 0 && total >= CACHE_COUNTS_FROM) {
         counts.delete(key);
         counts.set(key, { total, at: Date.now() });
-        if (counts.size > COUNT_CACHE_ENTRIES) counts.delete(counts.keys().next().value!);
+        for (const oldest of counts.keys()) {
+          if (counts.size <= COUNT_CACHE_ENTRIES) break;
+          counts.delete(oldest);
+        }
       }
       return total;
     })();

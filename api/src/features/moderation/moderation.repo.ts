@@ -3,6 +3,7 @@ import type { ModerationUpdate, ModeratorActivity, ModeratorActivityRequest } fr
 import type { Db } from '../../db/client.js';
 import { items, moderatorActivities } from '../../db/schema.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
+import { returned } from '../../db/returned.js';
 
 type Source = 'roadmap' | 'messages';
 
@@ -69,7 +70,7 @@ export function createModerationRepo(db: Db) {
           createdAt: now,
         })
         .returning();
-      return toModeratorActivity(row!);
+      return toModeratorActivity(returned(row));
     },
   };
 }

@@ -88,7 +88,8 @@ export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDia
         details: record.details,
       });
     } catch (error) {
-      // Spec 01 §7: a failed activity record is only logged, never shown to the moderator.
+      // Spec 01 §7: a failed activity record is only logged, never shown to the moderator (no logger in a browser).
+      // eslint-disable-next-line no-console
       console.error('Failed to record moderator activity', error);
     }
     await refresh();

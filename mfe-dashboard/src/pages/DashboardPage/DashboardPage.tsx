@@ -1,4 +1,4 @@
-import { useMemo, useReducer, useState } from 'react';
+import { useReducer, useState } from 'react';
 import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { AppHeader, icons } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
@@ -24,12 +24,12 @@ export function DashboardPage() {
 
   const listParams = toListParams(state);
   const exportAction = useDashboardExport(toListParams(state, { paged: false }));
-  const list = useItemList(listParams);
+  // Badges are measured from when the last page of results arrived.
+  const [now, setNow] = useState(() => new Date());
+  const list = useItemList(listParams, { onSuccess: () => setNow(new Date()) });
   const { data: options } = useFilterOptions();
   const { data: counts } = useFilterCounts();
   const dialog = useItemDialog();
-  // Badges are measured from when this page of results arrived.
-  const now = useMemo(() => new Date(), [list.data]);
 
   const items = list.data?.items ?? [];
   const sidebar = <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} />;

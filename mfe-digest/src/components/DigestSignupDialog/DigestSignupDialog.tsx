@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { SIGNUP_SUCCESS_CLOSE_MS, type User } from '@radar/contracts';
 import { serverMessageOf, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
@@ -42,8 +42,6 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [phase, setPhase] = useState<Phase>('form');
   const [successMessage, setSuccessMessage] = useState('');
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   // Opening starts at the form, prefilled for a signed-in user (also when the session arrives while open).
   // Adjusting state during render, not in an effect, so the previous success view never flashes on reopen.
@@ -60,15 +58,15 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
   const finish = () => {
     setFields(EMPTY);
     setSuccessMessage('');
-    onCloseRef.current();
+    onClose();
   };
+  // The auto-close timer calls the latest onClose without restarting when the parent re-renders.
+  const finishLater = useEffectEvent(finish);
 
   useEffect(() => {
     if (phase !== 'success') return undefined;
-    const timer = setTimeout(finish, SIGNUP_SUCCESS_CLOSE_MS);
+    const timer = setTimeout(finishLater, SIGNUP_SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
-    // finish only reads setters and the onClose ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase]);
 
   const trimmed = { firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim() };

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { AppHeader } from '@radar/shared-ui';
 import { REMOTE_LABELS, loadRemoteApp, type RemoteKey } from '../../federation/remotes.js';
@@ -33,14 +33,26 @@ function RemoteLoading({ label, withHeader }: { label: string; withHeader: boole
  * is keyed by remote too: moving between two remote routes reuses this component, and an error must not carry over.
  */
 export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: RemoteAppProps) {
-  const [attempt, setAttempt] = useState(0);
+  const [loading, setLoading] = useState(() => startLoading(remote, load, 0));
+  // Another remote's route reuses this component: start that remote's load (adjusted during render).
+  if (loading.remote !== remote || loading.load !== load) setLoading(startLoading(remote, load, 0));
   const label = REMOTE_LABELS[remote];
-  const Remote = useMemo(() => lazy(() => load(remote)), [remote, attempt, load]);
+  const { Remote, attempt } = loading;
   return (
-    <RemoteErrorBoundary key={`${remote}:${attempt}`} label={label} withHeader={ownsHeader} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      key={`${remote}:${attempt}`}
+      label={label}
+      withHeader={ownsHeader}
+      onRetry={() => setLoading(startLoading(remote, load, attempt + 1))}
+    >
       <Suspense fallback={<RemoteLoading label={label} withHeader={ownsHeader} />}>
         <Remote />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** One load attempt of a remote: a fresh React.lazy, so a retry really fetches again. */
+function startLoading(remote: RemoteKey, load: typeof loadRemoteApp, attempt: number) {
+  return { remote, load, attempt, Remote: lazy(() => load(remote)) };
 }

@@ -43,13 +43,13 @@ export function modelOutputToHtml(content: string): string {
     if (!lineText) flush();
     else if (heading) {
       flush();
-      out.push(`<h3>${inline(heading[1]!)}</h3>`);
+      out.push(`<h3>${inline(heading[1] ?? '')}</h3>`);
     } else if (bullet) {
       if (para.length) {
         out.push(`<p>${inline(para.join(' '))}</p>`);
         para = [];
       }
-      list.push(bullet[1]!);
+      list.push(bullet[1] ?? '');
     } else {
       if (list.length) flush();
       para.push(lineText);

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
 import { roles } from '../../../db/schema.js';
+import { returned } from '../../../db/returned.js';
 
 type Row = typeof roles.$inferSelect;
 
@@ -32,7 +33,7 @@ export function createRolesRepo(db: DbOrTx) {
     },
     async insert(values: RoleValues, now: Date): Promise<Row> {
       const [row] = await db.insert(roles).values({ ...values, isBuiltIn: false, createdAt: now, updatedAt: now }).returning();
-      return row!;
+      return returned(row);
     },
     async update(id: number, values: RoleValues, now: Date): Promise<Row | undefined> {
       const [row] = await db.update(roles).set({ ...values, updatedAt: now }).where(eq(roles.id, id)).returning();

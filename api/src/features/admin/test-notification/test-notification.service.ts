@@ -58,14 +58,13 @@ export function createTestNotificationService(ctx: Pick<AppContext, 'db' | 'cloc
           .orderBy(desc(itemHistory.changeDate), desc(itemHistory.id))
           .limit(1);
         fields = [];
-        for (const field of latest?.changedFields ?? []) {
-          if (field === 'status') {
-            statusChange = { from: formatValue(latest!.previousValues.status), to: formatValue(latest!.newValues.status) };
-          } else if (isShownField(field)) {
-            fields.push({ label: fieldLabel(field), from: formatValue(latest!.previousValues[field]), to: formatValue(latest!.newValues[field]) });
-          }
-        }
         if (!latest) fields.push({ label: 'Changes', from: 'No recorded change yet', to: 'This is a test notification' });
+        for (const field of latest?.changedFields ?? []) {
+          const from = formatValue(latest?.previousValues[field]);
+          const to = formatValue(latest?.newValues[field]);
+          if (field === 'status') statusChange = { from, to };
+          else if (isShownField(field)) fields.push({ label: fieldLabel(field), from, to });
+        }
       }
 
       const base = ctx.publicUrl.replace(/\/$/, '');
