@@ -31,6 +31,10 @@ export function buildTheme(mode: ResolvedTheme) {
       primary: { main: mode === 'dark' ? '#60a5fa' : '#1d4ed8' },
       success: { main: mode === 'dark' ? '#4ade80' : '#15803d' },
       error: { main: mode === 'dark' ? '#f87171' : '#b91c1c' },
+      // Chips and badges (Updated, Featured) carry text on these colours: dark enough for white text in light mode,
+      // light enough for dark text in dark mode (WCAG AA 4.5:1 either way).
+      info: { main: mode === 'dark' ? '#38bdf8' : '#0369a1' },
+      warning: { main: mode === 'dark' ? '#fbbf24' : '#b45309' },
       background: mode === 'dark' ? { default: '#0b1120', paper: '#111827' } : { default: '#f8fafc', paper: '#ffffff' },
     },
     shape: { borderRadius: 8 },

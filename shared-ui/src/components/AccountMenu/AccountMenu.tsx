@@ -4,7 +4,7 @@ import { Box, Chip, Divider, IconButton, Menu, MenuItem, Skeleton, Typography } 
 import { displayNameOf, useSession } from '../../session/useSession.js';
 import { useSignOut } from '../../session/useSignOut.js';
 import { useAuthDialog } from '../../auth/auth-dialog-store.js';
-import { UserAvatar } from '../UserAvatar/index.js';
+import { UserAvatar, avatarInitials } from '../UserAvatar/index.js';
 
 /** Avatar button and menu (spec 01 §2 "Account menu"): guest variant or signed-in variant. */
 export function AccountMenu() {
@@ -74,7 +74,8 @@ export function AccountMenu() {
   return (
     <>
       <IconButton
-        aria-label="Account menu"
+        // WCAG 2.5.3 (label in name): the visible initials are part of the name, so 'click EA' works by voice too.
+        aria-label={user ? `Account menu: ${avatarInitials(user)}` : 'Account menu'}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
