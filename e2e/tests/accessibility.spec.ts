@@ -55,13 +55,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${colorScheme} theme`, () => {
     test.use({ colorScheme });
 
-    test('every public route', async ({ page }) => {
-      for (const [path, ready] of PUBLIC_ROUTES) {
+    for (const [path, ready] of PUBLIC_ROUTES) {
+      test(`route ${path}`, async ({ page }) => {
         await visit(page, path, ready);
         await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
         await expectAccessible(page, `${path} (${colorScheme})`);
-      }
-    });
+      });
+    }
 
     test('the signed-in pages', async ({ userPage: page }) => {
       await visit(page, '/profile', async (p) => expect(p.getByRole('heading', { name: 'Uma User' })).toBeVisible());
@@ -73,6 +73,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('/admin with each tab, and /test-moderator', async ({ adminPage: page }) => {
+      // Eleven scans in one session; axe takes a few seconds each on a busy machine.
+      test.setTimeout(180_000);
       const admin = new AdminPage(page);
       await admin.goto();
       for (const tab of ADMIN_TABS) {

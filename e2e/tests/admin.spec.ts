@@ -21,8 +21,10 @@ test.describe('admin dashboard', () => {
     const context = await browser.newContext({ baseURL, storageState: state });
     const admin = new AdminPage(await context.newPage());
     await admin.page.goto('/test-moderator');
-    await admin.page.getByRole('radio', { name: 'User' }).check();
+    // A controlled radio group: it shows the new choice once the server has applied it.
+    await admin.page.getByRole('radio', { name: 'User' }).click();
     await expect(admin.page.getByText('Impersonating: User')).toBeVisible();
+    await expect(admin.page.getByRole('radio', { name: 'User' })).toBeChecked();
     await admin.goto();
     await expect(admin.accessDenied).toBeVisible();
     await expect(admin.page.getByText('You are impersonating the User role.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
-import { insertMessage, insertRoadmapItem, signIn } from '../../../../test/factories.js';
+import { insertMessage, signIn } from '../../../../test/factories.js';
+import { insertProductCatalog, productBreakdown } from '../../../../test/product-catalog.js';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof signIn>>['agent'];
@@ -8,31 +9,13 @@ let admin: Awaited<ReturnType<typeof signIn>>['agent'];
 beforeAll(async () => {
   t = await createTestContext({}, { now: '2026-02-07T12:00:00Z' });
   admin = (await signIn(t.app, t.ctx.db, { roles: ['Admin'] })).agent;
-  const db = t.ctx.db;
-  // Roadmap: Teams x3 (one also Outlook), SharePoint x2, Viva x1, one removed Teams item (never counted).
-  await insertRoadmapItem(db, { products: ['Microsoft Teams'] });
-  await insertRoadmapItem(db, { products: ['Microsoft Teams', 'Outlook'] });
-  await insertRoadmapItem(db, { products: ['Microsoft Teams'] });
-  await insertRoadmapItem(db, { products: ['SharePoint'] });
-  await insertRoadmapItem(db, { products: ['SharePoint'] });
-  await insertRoadmapItem(db, { products: ['Microsoft Viva'] });
-  await insertRoadmapItem(db, { products: ['Microsoft Teams'], isRemoved: true });
-  // Message Center: Teams x2, Exchange Online x2, "SharePoint Online" x1, Viva x1.
-  await insertMessage(db, { products: ['Microsoft Teams'] });
-  await insertMessage(db, { products: ['Microsoft Teams', 'Exchange Online'] });
-  await insertMessage(db, { products: ['Exchange Online'] });
-  await insertMessage(db, { products: ['SharePoint Online'] });
-  await insertMessage(db, { products: ['Microsoft Viva'] });
+  await insertProductCatalog(t.ctx.db);
 });
 afterAll(async () => {
   await t.close();
 });
 
-const breakdown = async () => {
-  const res = await admin.get('/api/admin/current-status-analytics');
-  expect(res.status).toBe(200);
-  return res.body.productBreakdown as { product: string; total: number; roadmapCount: number; messageCenterCount: number }[];
-};
+const breakdown = () => productBreakdown(admin);
 
 describe('current-status analytics', () => {
   it('counts unmapped products under their own names, largest first', async () => {
