@@ -37,6 +37,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts the api serves to browsers as they are (the API reference page).
+    files: ['api/src/**/assets/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // CommonJS build and test helpers (webpack federation helper, jest presets and configs).
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },

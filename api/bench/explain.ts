@@ -8,15 +8,17 @@ import pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { countSql, pageSql } from '../src/features/items/items.repo.js';
-import { queryOf, SCENARIOS } from './scenarios.js';
+import { EXPLAIN_ONLY, queryOf, SCENARIOS } from './scenarios.js';
 
 const dialect = new PgDialect();
 
 export async function explainPath(pool: pg.Pool | pg.Client, path: string, now: Date, opts = { analyze: true }) {
-  const q = itemListQuery.parse(queryOf(path));
+  const parsed = itemListQuery.parse(queryOf(path));
+  // sinceLastVisit is a signed-in user's previous visit: the bench's user visited 3 days ago.
+  const q = parsed.sinceLastVisit ? { ...parsed, visitSince: new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000) } : parsed;
   const plan = searchPlan(q.search);
   const where = itemWhere(q, now, plan);
-  const page = dialect.sqlToQuery(pageSql(q, plan, where, (q.page - 1) * q.limit));
+  const page = dialect.sqlToQuery(pageSql(q, now, plan, (q.page - 1) * q.limit));
   const count = dialect.sqlToQuery(countSql(where));
   const run = async (s: { sql: string; params: unknown[] }) =>
     (await pool.query(`EXPLAIN (ANALYZE ${opts.analyze}, BUFFERS, COSTS OFF, TIMING ON, SUMMARY ON) ${s.sql}`, s.params)).rows.map(
@@ -35,7 +37,7 @@ async function main() {
   const filter = process.argv[2];
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
   const now = new Date();
-  for (const s of SCENARIOS) {
+  for (const s of [...SCENARIOS, { paths: EXPLAIN_ONLY }]) {
     for (const p of s.paths) {
       if (filter && !p.includes(filter)) continue;
       const r = await explainPath(pool, p, now);

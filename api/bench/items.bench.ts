@@ -20,9 +20,11 @@ import { createServices } from '../src/services.js';
 import { explainPath, topBuffers } from './explain.js';
 import { runLoad, type LoadResult } from './load.js';
 import { onInterrupt, type Bench } from './run.js';
-import { SCENARIOS } from './scenarios.js';
+import { EXPLAIN_ONLY, SCENARIOS } from './scenarios.js';
 
 const ITEMS = 100_000;
+/** Removed roadmap items and expired posts on top of the ITEMS active ones (the archive; never in default lists). */
+const REMOVED = 4_000;
 const ROADMAP_SHARE = 0.7;
 const CONCURRENCY = 10;
 const TARGET_P95_MS = 50;
@@ -71,7 +73,8 @@ async function seed(pool: import('pg').Pool, now: Date): Promise<void> {
            $4::timestamptz - (random() * 1800) * interval '1 day' AS created
          FROM generate_series(${from}, ${to}) AS g)
        INSERT INTO items (source, external_id, title, description, status, products, tags, cloud_instances, release_phases, platforms,
-                          release_date, created_date, modified_date, first_seen_at, last_seen_at, last_changed_at, content_hash)
+                          release_date, created_date, modified_date, first_seen_at, last_seen_at, last_changed_at, content_hash,
+                          ga_moves, ga_shift_months, preview_moves, release_moved_at)
        SELECT 'roadmap', (100000 + g)::text,
               trim(both '"' from p1) || ': ' || ${words('5')},
               ${words('30')},
@@ -86,7 +89,13 @@ async function seed(pool: import('pg').Pool, now: Date): Promise<void> {
               CASE WHEN g % 5 = 0 THEN created ELSE created + random() * ($4::timestamptz - created) END,
               $4::timestamptz - interval '60 days', $4::timestamptz,
               CASE WHEN g % 20 = 0 THEN $4::timestamptz - random() * interval '30 days' ELSE $4::timestamptz - interval '60 days' END,
-              'bench-r' || g
+              'bench-r' || g,
+              -- Date slips without random() (so the rows above stay as they were): a tenth of the roadmap moved 1-3
+              -- times, the last move spread over 90 days.
+              CASE WHEN g % 10 = 0 THEN 1 + (g / 10) % 3 ELSE 0 END,
+              CASE WHEN g % 10 = 0 THEN 1 + (g / 10) % 5 ELSE 0 END,
+              CASE WHEN g % 30 = 0 THEN 1 ELSE 0 END,
+              CASE WHEN g % 10 = 0 THEN $4::timestamptz - ((g / 10) % 90) * interval '1 day' END
        FROM r`,
       [WORDS, json(PRODUCTS), json(CLOUDS), now],
     );
@@ -125,12 +134,24 @@ async function seed(pool: import('pg').Pool, now: Date): Promise<void> {
   }
   // Some curation, as in production.
   await pool.query(`UPDATE items SET is_featured = true, featured_at = $1::timestamptz - (id % 30) * interval '1 day' WHERE id % 997 = 0`, [now]);
+  // The archive: removed roadmap items and expired posts (copies of every 25th item under new ids), left in the
+  // table as a sync leaves them.
+  await pool.query(
+    `INSERT INTO items (source, external_id, title, description, summary, body_html, status, products, tags, cloud_instances, release_phases,
+                        platforms, release_date, category, severity, created_date, modified_date, end_date, first_seen_at, last_seen_at,
+                        last_changed_at, content_hash, is_removed, removed_at)
+     SELECT source, 'X' || external_id, title, description, summary, body_html, status, products, tags, cloud_instances, release_phases,
+            platforms, release_date, category, severity, created_date, modified_date, created_date + interval '90 days', first_seen_at,
+            last_seen_at, last_changed_at, 'bench-x' || id, true, $1::timestamptz - (id % 180) * interval '1 day'
+     FROM items WHERE id % 25 = 0 ORDER BY id LIMIT $2`,
+    [now, REMOVED],
+  );
 }
 
 /** Shared buffers (hit + read) and time of each scenario request's page and count queries, warm (run twice). */
 async function bufferTable(pool: import('pg').Pool, now: Date): Promise<string[]> {
   const lines = ['| request | page: buffers | page: ms | count: buffers | count: ms |', '|---|---:|---:|---:|---:|'];
-  for (const s of SCENARIOS) {
+  for (const s of [...SCENARIOS, { paths: EXPLAIN_ONLY }]) {
     for (const p of s.paths) {
       await explainPath(pool, p, now);
       const warm = await explainPath(pool, p, now);
@@ -211,7 +232,7 @@ const bench: Bench = {
       const now = new Date();
       const t0 = Date.now();
       const { rows: existing } = await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items');
-      const reused = existing[0]!.n === ITEMS;
+      const reused = existing[0]!.n === ITEMS + REMOVED;
       if (!reused) {
         await database.pool.query('TRUNCATE items CASCADE');
         await seed(database.pool, now);
@@ -309,10 +330,15 @@ const bench: Bench = {
         await explain(database.pool, 'Filtered: products + (roadmap statuses OR message tags)', SCENARIOS[1]!.paths[0]!, now),
         await explain(database.pool, 'Filtered: messages with a tag, page 2', SCENARIOS[1]!.paths[3]!, now),
         await explain(database.pool, 'Search', SCENARIOS[2]!.paths[0]!, now),
+        await explain(database.pool, 'Archive (includeRemoved)', '/api/unified/items?includeRemoved=true', now),
+        await explain(database.pool, 'Date slips: moved in the last 30 days', '/api/unified/items?releaseMoved=30days', now),
+        await explain(database.pool, 'Date slips: most slipped first', '/api/unified/items?sortField=releaseMoves', now),
+        await explain(database.pool, 'Since the last visit (3 days ago)', EXPLAIN_ONLY[0]!, now),
       ];
 
       return [
-        `Data: ${sizeRows[0].n.toLocaleString('en-US')} items (${Math.round(ROADMAP_SHARE * 100)}% roadmap, the rest Message Center; realistic products, statuses, tags, cloud instances; ` +
+        `Data: ${(sizeRows[0].n - REMOVED).toLocaleString('en-US')} items in the feeds plus ${REMOVED.toLocaleString('en-US')} removed or expired ones (the archive) ` +
+          `(${Math.round(ROADMAP_SHARE * 100)}% roadmap, the rest Message Center; realistic products, statuses, tags, cloud instances; a tenth of the roadmap with release date moves; ` +
           `descriptions of about 30 words, message bodies of about 150 words of HTML), table + indexes ${sizeRows[0].size}; ${reused ? 'seeded earlier (BENCH_PG_DIR)' : `seeded in ${seedSeconds.toFixed(0)} s`}; ` +
           `then \`VACUUM (ANALYZE) items\` (${vacuumSeconds.toFixed(1)} s) for the steady state autovacuum keeps in production (current statistics, visibility map set for index-only scans).`,
         `Machine load average (1 min / 5 min): ${loadAtStart.map((n) => n.toFixed(1)).join(' / ')} when the load started, ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} when it ended, on ${os.cpus().length} cores. ` +

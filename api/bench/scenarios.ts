@@ -30,7 +30,23 @@ export const SCENARIOS: Scenario[] = [
   },
   { name: '(extra) search for one very common word', target: false, paths: ['/api/unified/items?search=teams'] },
   { name: '(extra) deep page (page 500)', target: false, paths: ['/api/unified/items?page=500'] },
+  {
+    name: '(extra) archive and date slips (4 rotated)',
+    target: false,
+    paths: [
+      '/api/unified/items?includeRemoved=true',
+      '/api/unified/items?releaseMoved=30days',
+      '/api/unified/items?sortField=releaseMoves',
+      '/api/unified/items?includeRemoved=true&sources=messages&messageCenterTags=Retirement',
+    ],
+  },
 ];
+
+/**
+ * Requests only EXPLAINed (not loaded: they need a signed-in user). `sinceLastVisit` is explained with a visit
+ * 3 days before the bench's clock (see explain.ts).
+ */
+export const EXPLAIN_ONLY: string[] = ['/api/unified/items?sinceLastVisit=true', '/api/unified/items?sinceLastVisit=true&sources=roadmap&roadmapStatuses=In%20development'];
 
 /** The query object of a scenario path, as express hands it to the router (repeated keys become arrays). */
 export function queryOf(p: string): Record<string, string | string[]> {

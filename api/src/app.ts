@@ -6,6 +6,7 @@ import { endpointList, type RuntimeConfig } from '@radar/contracts';
 import type { AppContext } from './app-context.js';
 import { impersonationEnabled } from './config.js';
 import { sessionMiddleware } from './http/auth.js';
+import { bearerTokenMiddleware } from './http/bearer-auth.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
@@ -55,7 +56,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       hsts: config.PUBLIC_URL?.startsWith('https') ? undefined : false,
     }),
   );
-  // Every /api request: the Origin check, the session (from the cookie; bodies are parsed per endpoint, after its
+  // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are parsed per endpoint, after its
   // access check), and no caching of answers that may be personal.
   app.use(
     '/api',
@@ -66,6 +67,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
       impersonationEnabled: impersonationEnabled(config),
     }),
+    bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
     (_req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Cache-Control', 'no-store');
       next();

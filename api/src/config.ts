@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAST_VISIT_UPDATE_SECONDS_DEFAULT } from '@radar/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -79,6 +80,12 @@ export const configSchema = z.object({
   MESSAGE_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
   /** auto: load the shipped demo data set when the database is empty and the live feed cannot be reached. off: never. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+
+  /**
+   * "Since your last visit": a user's dashboard visit is written at most this often (seconds); a visit sooner keeps
+   * the previous baseline, so reloads do not reset what counts as new.
+   */
+  LAST_VISIT_UPDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(LAST_VISIT_UPDATE_SECONDS_DEFAULT),
 
   /** Weekly digest: sent on Sundays at this hour in this IANA time zone. */
   DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8),

@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import type { Db } from '../src/db/client.js';
-import { items, roles, sessions, userRoles, users, type ItemRow, type NewItemRow, type UserRow } from '../src/db/schema.js';
+import { itemHistory, items, roles, sessions, userRoles, users, type ItemRow, type NewItemRow, type UserRow } from '../src/db/schema.js';
 import { hashSessionToken, newSessionToken, SESSION_COOKIE } from '../src/http/auth.js';
 
 let sequence = 0;
@@ -129,4 +129,23 @@ export async function signIn(app: Express, db: Db, opts: Parameters<typeof creat
 export async function getItem(db: Db, id: number): Promise<ItemRow | undefined> {
   const [row] = await db.select().from(items).where(eq(items.id, id));
   return row;
+}
+
+/** A change history entry of an item (as a sync would record it). */
+export async function insertHistory(
+  db: Db,
+  itemId: number,
+  entry: {
+    changeType: 'new' | 'changed' | 'removed';
+    changeDate: Date;
+    changedFields?: string[];
+    previousValues?: Record<string, unknown>;
+    newValues?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(itemHistory)
+    .values({ itemId, changedFields: [], previousValues: {}, newValues: {}, ...entry })
+    .returning({ id: itemHistory.id });
+  return row!.id;
 }

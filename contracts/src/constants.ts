@@ -44,6 +44,21 @@ export const CHANGE_TYPE_DAYS: Record<ChangeTypeOption, number> = {
   changed_30days: 30,
 };
 
+/** Sort keys of the unified list. */
+export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves'] as const;
+export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
+
+/** `releaseMoved`: a roadmap GA or preview date moved within the last 7 / 30 days. */
+export const RELEASE_MOVED_WINDOWS = ['7days', '30days'] as const;
+export type ReleaseMovedWindow = (typeof RELEASE_MOVED_WINDOWS)[number];
+export const RELEASE_MOVED_DAYS: Record<ReleaseMovedWindow, number> = { '7days': 7, '30days': 30 };
+
+/**
+ * The dashboard visit ("since your last visit") is written at most this often per user by default
+ * (LAST_VISIT_UPDATE_SECONDS): reloads and route changes within it keep the same baseline.
+ */
+export const LAST_VISIT_UPDATE_SECONDS_DEFAULT = 300;
+
 /** Roadmap statuses as the feed spells them. Filters compare case-insensitively. */
 export const ROADMAP_STATUSES = ['In development', 'Rolling out', 'Launched', 'Cancelled'] as const;
 

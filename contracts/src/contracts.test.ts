@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { contactRequest } from './contact.js';
 import { signupRequest, verifyCodeRequest } from './auth.js';
 import { itemListQuery, thirdPartyLink } from './items.js';
+import { compareVersionsQuery } from './versions.js';
 import { moderationUpdate } from './moderation.js';
 import { roleInput, testNotificationRequest } from './admin.js';
 
@@ -56,6 +57,25 @@ describe('item list query (spec 01 §7, §9)', () => {
     expect(itemListQuery.parse({ changeTypes: 'new_7days,changed_1_day' }).changeTypes).toEqual(['new_7days', 'changed_1_day']);
     expect(itemListQuery.safeParse({ changeTypes: 'new_7days,new_30days' }).success).toBe(false);
     expect(itemListQuery.safeParse({ changeTypes: 'new_365days' }).success).toBe(false);
+  });
+
+  it('reads the archive, date-slip and since-last-visit parameters', () => {
+    expect(itemListQuery.parse({ includeRemoved: 'true', releaseMoved: '30days', sinceLastVisit: '1', sortField: 'releaseMoves' })).toMatchObject({
+      includeRemoved: true,
+      releaseMoved: '30days',
+      sinceLastVisit: true,
+      sortField: 'releaseMoves',
+    });
+    expect(messages(itemListQuery.safeParse({ releaseMoved: '90days' }))[0]).toMatch(/^releaseMoved: /);
+    expect(messages(itemListQuery.safeParse({ includeRemoved: 'yes' }))[0]).toMatch(/^includeRemoved: /);
+    expect(messages(itemListQuery.safeParse({ sinceLastVisit: 'maybe' }))[0]).toMatch(/^sinceLastVisit: /);
+  });
+
+  it('compare takes whole version numbers from 1, each named when bad', () => {
+    expect(compareVersionsQuery.parse({})).toEqual({});
+    expect(compareVersionsQuery.parse({ from: '2', to: '5' })).toEqual({ from: 2, to: 5 });
+    expect(messages(compareVersionsQuery.safeParse({ from: '0' }))).toEqual(['from: from must be 1 or more']);
+    expect(messages(compareVersionsQuery.safeParse({ to: 'x' }))).toEqual(['to: to must be a version number']);
   });
 
   it('names the bad field', () => {

@@ -35,6 +35,12 @@ export interface EndpointDef {
   readonly status?: readonly number[];
   /** The success answer: its JSON schema, or a {@link raw} media type the handler writes itself. */
   readonly response: z.ZodType | RawAnswer;
+  /**
+   * A personal API token (`Authorization: Bearer rdr_…`) is accepted here. Only read endpoints and the caller's own
+   * subscriptions declare it; everywhere else a token is refused (403), and a token never carries the Moderator or
+   * Admin role (a token of an admin acts as a plain signed-in user).
+   */
+  readonly tokenAccess?: boolean;
 }
 
 /** An endpoint of the table with its id (`group.name`) and group (the reference's tag). */

@@ -4,9 +4,11 @@ import {
   CHANGE_TYPE_OPTIONS,
   CHANGED_CHANGE_TYPES,
   HISTORY_CHANGE_TYPES,
+  LIST_SORT_FIELDS,
   MAX_PAGE_SIZE,
   NEW_CHANGE_TYPES,
   PAGE_SIZE,
+  RELEASE_MOVED_WINDOWS,
   SOURCES,
   THIRD_PARTY_LINK_TYPES,
 } from './constants.js';
@@ -23,6 +25,23 @@ export const thirdPartyLink = z.object({
   name: z.string().trim().max(300).optional(),
 });
 export type ThirdPartyLink = z.infer<typeof thirdPartyLink>;
+
+/**
+ * Date slips of a roadmap item (`publicDisclosureAvailabilityDate` = GA, `publicPreviewDate` = preview), counted by
+ * the sync from the change history; see release-dates.ts for what counts as a move.
+ */
+export const releaseMoveStats = z.object({
+  /** GA moves + preview moves: the key of `sortField=releaseMoves`. */
+  total: z.number().int(),
+  gaMoves: z.number().int(),
+  /** Sum of the GA moves in months (the net shift since first seen when every date has a month). */
+  gaShiftMonths: z.number().int(),
+  previewMoves: z.number().int(),
+  previewShiftMonths: z.number().int(),
+  /** When the GA or preview date last moved; null if never. */
+  lastMovedAt: z.string().nullable(),
+});
+export type ReleaseMoveStats = z.infer<typeof releaseMoveStats>;
 
 /** One row of the unified list (spec 01 §3). Fields of the other source are null. */
 export const unifiedItem = z.object({
@@ -65,6 +84,15 @@ export const unifiedItem = z.object({
   moderatorNotes: z.string().nullable().optional(),
   moderatedBy: z.string().nullable(),
   isRemoved: z.boolean().optional(),
+  /**
+   * When a sync found the item gone from its feed (roadmap: removed; Message Center: expired or withdrawn); null
+   * while it is in the feed. Removed items are listed only with `includeRemoved`, or found by their exact id.
+   */
+  removedAt: z.string().nullable().optional(),
+  /** Message Center end date (Graph `endDateTime`): the post expires then. */
+  endDate: z.string().nullable().optional(),
+  /** How often the roadmap GA and preview dates moved since the item was first seen; null for messages. */
+  releaseMoves: releaseMoveStats.nullable().optional(),
 });
 export type UnifiedItem = z.infer<typeof unifiedItem>;
 
@@ -84,7 +112,8 @@ export const itemListQuery = z.object({
     .min(1, 'limit must be 1 or more')
     .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
     .default(PAGE_SIZE),
-  sortField: z.enum(['createdDate', 'modifiedDate']).default('createdDate'),
+  /** releaseMoves: most date moves (GA + preview) first with the default `desc`, then newest. */
+  sortField: z.enum(LIST_SORT_FIELDS).default('createdDate'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
   search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
   products: stringList.optional(),
@@ -98,6 +127,12 @@ export const itemListQuery = z.object({
   cloudInstances: stringList.optional(),
   moderatorFeatured: queryBoolean.optional(),
   featured: queryBoolean.optional(),
+  /** Also list items removed from the roadmap feed and expired Message Center posts (off by default). */
+  includeRemoved: queryBoolean.optional(),
+  /** Roadmap items whose GA or preview date moved within the window. */
+  releaseMoved: z.enum(RELEASE_MOVED_WINDOWS).optional(),
+  /** Signed-in users only: items new or changed since the caller's previous dashboard visit. */
+  sinceLastVisit: queryBoolean.optional(),
 });
 export type ItemListQuery = z.infer<typeof itemListQuery>;
 /** What the client sends (before defaults and coercion). */
@@ -125,6 +160,8 @@ export const changeHistoryEntry = z.object({
   changedFields: z.array(z.string()),
   previousValues: z.record(z.string(), z.unknown()),
   newValues: z.record(z.string(), z.unknown()),
+  /** A cosmetic edit: only whitespace, punctuation or letter case changed (kept, badged, never e-mailed). */
+  minor: z.boolean().optional(),
   /** Present on the admin change-history list. */
   source: z.enum(SOURCES).optional(),
   roadmapItem: z.object({ itemId: z.string(), title: z.string() }).nullable().optional(),

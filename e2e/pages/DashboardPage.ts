@@ -59,6 +59,14 @@ export class DashboardPage {
     return this.page.getByRole('dialog', { name: title });
   }
 
+  /** Header Subscribe menu: copies a feed URL of the current view ('Copy RSS feed URL', …) to the clipboard. */
+  async copyFeedUrl(item: 'Copy RSS feed URL' | 'Copy Atom feed URL' | 'Copy calendar URL'): Promise<string> {
+    await this.page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await this.page.getByRole('menu', { name: 'Subscribe' }).getByRole('menuitem', { name: new RegExp(item) }).click();
+    await expect(this.page.getByText('Link Copied')).toBeVisible();
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
   async showFilters() {
     await this.page.getByRole('button', { name: 'Show Filters' }).click();
     await expect(this.filters).toBeVisible();
@@ -71,6 +79,29 @@ export class DashboardPage {
 
   sourceCheckbox(label: 'Roadmap (Future Features)' | 'Message Center (Current Updates)') {
     return this.filters.getByRole('checkbox', { name: label });
+  }
+
+  /** Data Source: the archive switch. */
+  includeRemovedSwitch() {
+    return this.filters.getByRole('switch', { name: 'Include removed and expired' });
+  }
+
+  /** Recent Activity: "Release date moved" in the last 7 or 30 days. */
+  releaseMovedOption(label: 'Last 7 Days' | 'Last 30 Days') {
+    return this.filters.getByRole('group', { name: 'Release date moved' }).getByRole('checkbox', { name: label });
+  }
+
+  /** The "N changes since your last visit" notice. */
+  sinceLastVisitBanner() {
+    return this.page.getByRole('alert').filter({ hasText: 'since your last visit' });
+  }
+
+  /** Opens "Compare versions" in an item dialog; returns the comparison region. */
+  async compareVersions(dialog: Locator) {
+    await dialog.getByRole('button', { name: 'Compare versions' }).click();
+    const region = dialog.getByRole('region', { name: 'Compare versions' });
+    await expect(region.getByRole('table', { name: 'Changed fields' })).toBeVisible();
+    return region;
   }
 
   async tick(section: string, option: string | RegExp) {

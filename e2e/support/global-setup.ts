@@ -5,9 +5,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import http from 'node:http';
+import { endpointUrl, endpoints } from '@radar/contracts';
+import { adminSync, signInByApi } from './admin-api.js';
+import { feedSnapshots } from './feeds.js';
 import { startSmtpServer } from './smtp.js';
-import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT } from '../../api/test/replay-server.js';
-import { demoMessagesRaw, demoRoadmapRaw } from '../../api/src/demo/demo-data.js';
+import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from '../../api/test/replay-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -44,7 +47,7 @@ async function waitForData(baseUrl: string, timeoutMs = 120_000): Promise<void> 
   let last = '';
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${baseUrl}/api/dashboard/stats`, { signal: AbortSignal.timeout(5000) });
+      const response = await fetch(`${baseUrl}${endpointUrl(endpoints.items.stats)}`, { signal: AbortSignal.timeout(5000) });
       last = await response.text();
       const stats = JSON.parse(last) as { bySource?: { roadmap: number; messages: number } };
       if (stats.bySource && stats.bySource.roadmap > 0 && stats.bySource.messages > 0) return;
@@ -77,12 +80,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtpServer(mailDir);
   // The product's data comes through the real sync path: a local server replays the shipped demo data set in the
   // real roadmap-feed and Graph formats (no traffic leaves this machine), so admin-triggered syncs succeed too.
+  // It holds real records in several versions (support/feeds.ts): v1 is served first, v2 is synced below.
   const now = new Date();
-  const feeds = await startReplayServer({
-    roadmaps: { demo: JSON.stringify(demoRoadmapRaw(now)) },
-    messages: { demo: demoMessagesRaw(now) },
-    pageSize: 20,
-  });
+  const feeds = await startReplayServer({ ...feedSnapshots(now), pageSize: 20 });
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
 
@@ -111,6 +111,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The impersonation tool (a development tool, off in production by default) is on here, so its card and the
       // admin's way back from a lesser role (Access Denied's Clear impersonation) are tested end to end.
       IMPERSONATION_ENABLED: 'true',
+      // Every dashboard visit counts as a new one, so the since-last-visit suite needs no waiting.
+      LAST_VISIT_UPDATE_SECONDS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,9 +122,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   api.stdout?.on('data', keep);
   api.stderr?.on('data', keep);
 
+  let control: http.Server | undefined;
   try {
-    await waitForReady(`${baseUrl}/readyz`, api, () => output);
+    await waitForReady(`${baseUrl}${endpointUrl(endpoints.health.ready)}`, api, () => output);
     await waitForData(baseUrl);
+    // The second version of the feeds, synced the way an admin does it, so items have history to compare.
+    const adminCookie = await signInByApi(baseUrl, mailDir, { email: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com', firstName: 'Erin', lastName: 'Admin' });
+    feeds.setRoadmap('v2');
+    feeds.setMessages('v2');
+    await adminSync(baseUrl, adminCookie, 'roadmap');
+    await adminSync(baseUrl, adminCookie, 'messages');
+    control = await startFeedControl(feeds, baseUrl, adminCookie);
   } catch (error) {
     api.kill('SIGTERM');
     await smtp.close();
@@ -132,6 +142,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.RADAR_BASE_URL = baseUrl;
   process.env.RADAR_MAIL_DIR = mailDir;
+  process.env.RADAR_FEED_CONTROL_URL = `http://127.0.0.1:${(control.address() as net.AddressInfo).port}`;
 
   return async () => {
     if (api.exitCode === null) {
@@ -140,8 +151,33 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
       if (api.exitCode === null) api.kill('SIGKILL');
     }
+    await new Promise((resolve) => control?.close(resolve));
     await smtp.close();
     await feeds.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
+}
+
+/**
+ * A local endpoint for the suites (they run in other processes than the replay server): `POST /roadmap/{snapshot}`
+ * or `POST /messages/{snapshot}` switches the replayed feed and runs the admin sync, answering the sync's result.
+ */
+function startFeedControl(feeds: ReplayServer, baseUrl: string, adminCookie: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const match = /^\/(roadmap|messages)\/(\w+)$/.exec(req.url ?? '');
+    if (req.method !== 'POST' || !match) {
+      res.writeHead(404).end();
+      return;
+    }
+    const [, source, snapshot] = match as unknown as [string, 'roadmap' | 'messages', string];
+    (async () => {
+      if (source === 'roadmap') feeds.setRoadmap(snapshot);
+      else feeds.setMessages(snapshot);
+      return adminSync(baseUrl, adminCookie, source);
+    })().then(
+      (result) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)),
+      (error: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -6,6 +6,7 @@ export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvid
 export { callEndpoint, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
 export { SUBSCRIPTIONS_KEY, findItemSubscription, removeSubscription, subscribeToItem, useNotificationSubscriptions } from './api/subscriptions.js';
 export { DIGEST_STATUS_KEY, signUpForWeeklyDigest, subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus } from './api/digest.js';
+export { copyText } from './clipboard/copy-text.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
 export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
 export { THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme/theme-store.js';

@@ -86,6 +86,20 @@ export async function startEmbeddedPostgres(opts: {
   return { url, port, stop: () => server.stop() };
 }
 
+/**
+ * The URL of the embedded PostgreSQL another process of this installation is running on `dataDir` (the api started
+ * with `npm start`), read from the server's own postmaster.pid (its fourth line is the port); undefined when none
+ * runs there. Lets a second process (the stdio MCP server) use the same database without configuration.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | undefined {
+  try {
+    const port = Number(fs.readFileSync(path.join(path.resolve(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(port) && port > 0 ? `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();

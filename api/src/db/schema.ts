@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -15,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -98,6 +101,25 @@ export const signInCodes = pgTable(
   (t) => [index('sign_in_codes_email_idx').on(t.email, t.createdAt), index('sign_in_codes_ip_idx').on(t.requestIp, t.createdAt)],
 );
 
+/**
+ * Personal API tokens (`Authorization: Bearer rdr_…`) for feeds, scripts and agents. Only the SHA-256 of a token is
+ * stored (256 random bits: a plain hash cannot be reversed, and a lookup by hash needs no per-row salt).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The first characters of the token, shown in the list to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
 // ---------------------------------------------------------------- items, history, links
 
 export interface ThirdPartyLinkRow {
@@ -167,6 +189,18 @@ export const items = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     /** When a sync last recorded a meaningful change (or the item was first seen). */
     lastChangedAt: ts('last_changed_at').notNull().defaultNow(),
+    /**
+     * Date slips (roadmap): how often the GA date (`publicDisclosureAvailabilityDate`) and the preview date moved and
+     * by how many months in total, kept by the sync from each recorded change (contracts release-dates.ts says
+     * what a move is); `release_moves` is their sum, the key of the "most slipped" sort.
+     */
+    gaMoves: integer('ga_moves').notNull().default(0),
+    gaShiftMonths: integer('ga_shift_months').notNull().default(0),
+    previewMoves: integer('preview_moves').notNull().default(0),
+    previewShiftMonths: integer('preview_shift_months').notNull().default(0),
+    releaseMoves: integer('release_moves').generatedAlwaysAs(sql`ga_moves + preview_moves`).notNull(),
+    /** When the GA or preview date last moved (the `releaseMoved` filter). */
+    releaseMovedAt: ts('release_moved_at'),
     /** Demo data shipped with the product (offline first start); never mixed silently with live data. */
     isDemo: boolean('is_demo').notNull().default(false),
     // curation: written only by moderators, never by a sync
@@ -209,6 +243,17 @@ export const items = pgTable(
     index('items_featured_idx').on(t.featuredAt.desc()).where(sql`${t.isFeatured}`),
     index('items_last_changed_idx').on(t.lastChangedAt.desc()),
     index('items_search_gin').using('gin', t.searchVector),
+    // The archive (includeRemoved) lists every row in date order: the partial date indexes above skip removed rows.
+    index('items_created_all_idx').on(t.createdDate.desc(), t.id.desc()),
+    index('items_modified_all_idx').on(t.modifiedDate.desc(), t.id.desc()),
+    // sortField=releaseMoves (not partial, so the archive sorts by it too; removed rows are a few percent).
+    index('items_release_moves_idx').on(t.releaseMoves.desc(), t.createdDate.desc(), t.id.desc()),
+    // releaseMoved=7days|30days: only items whose dates ever moved (a tenth of the roadmap), in list order, carrying
+    // what the filter and the other sort read, so a page walks this small index and stops after `limit` matches
+    // (index-only); a bitmap over release_moved_at read a table page per moved item and sorted them all.
+    index('items_release_moved_created_idx')
+      .on(t.createdDate.desc(), t.id.desc(), t.releaseMovedAt, t.isRemoved, t.source, t.modifiedDate)
+      .where(sql`${t.releaseMovedAt} IS NOT NULL`),
   ],
 );
 
@@ -386,12 +431,39 @@ export const moderatorActivities = pgTable(
   (t) => [index('moderator_activities_created_idx').on(t.createdAt.desc()), index('moderator_activities_type_idx').on(t.actionType)],
 );
 
+/**
+ * "Since your last visit": when each signed-in user last looked at the dashboard. `lastSeenAt` is written at most every
+ * LAST_VISIT_UPDATE_SECONDS; the value it replaced moves to `previousSeenAt`, the baseline the dashboard counts from.
+ */
+export const dashboardVisits = pgTable('dashboard_visits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  previousSeenAt: ts('previous_seen_at'),
+});
+
 /** Small key/value state of the installation (e.g. whether demo data is loaded). */
 export const appState = pgTable('app_state', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The data version (api/src/db/data-version.ts): one row whose counter every committed write to item data
+ * (items, item_history, message_roadmap_links) moves forward, bumped by triggers in the writing transaction
+ * (migration 0002). Caches of anything derived from items key on it.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
+);
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

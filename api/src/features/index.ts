@@ -5,7 +5,11 @@ import { createAuthEndpoints } from './auth/auth.router.js';
 import { createContactEndpoints } from './contact/contact.router.js';
 import { createDashboardEndpoints } from './dashboard/dashboard.router.js';
 import { createDigestEndpoints } from './digest/digest.router.js';
+import { createFeedsEndpoints } from './feeds/feeds.router.js';
 import { createHealthEndpoints } from './health.router.js';
+import { createMcpEndpoints } from './mcp/mcp.router.js';
+import { createReferenceEndpoints } from './reference/reference.router.js';
+import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
 import { createItemsEndpoints } from './items/items.router.js';
 import { createModerationEndpoints } from './moderation/moderation.router.js';
 import { createUnsubscribeEndpoints } from './notifications/unsubscribe.router.js';
@@ -13,6 +17,7 @@ import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.rout
 import { createMessageItemsEndpoints } from './message-items/message-items.router.js';
 import { createRoadmapItemsEndpoints } from './roadmap-items/roadmap-items.router.js';
 import { createSyncEndpoints } from './sync/sync.router.js';
+import { createTokensEndpoints } from './tokens/tokens.router.js';
 
 /**
  * Every feature's handlers for rows of the endpoint table (@radar/contracts `endpoints`). app.ts mounts them in table
@@ -29,7 +34,12 @@ export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation
   createSyncEndpoints,
   createRoadmapItemsEndpoints,
   createMessageItemsEndpoints,
+  createItemVersionsEndpoints,
   createAdminEndpoints,
   createDigestEndpoints,
   createUnsubscribeEndpoints,
+  createFeedsEndpoints,
+  createTokensEndpoints,
+  createReferenceEndpoints,
+  createMcpEndpoints,
 ];

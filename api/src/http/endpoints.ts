@@ -13,6 +13,7 @@ import {
 } from '@radar/contracts';
 import { ROLE_NAMES } from '@radar/contracts';
 import { hasRole, type RequestAuth } from './auth.js';
+import { tokenAccessCheck } from './bearer-auth.js';
 import { AuthenticationError, NotAllowedError } from './errors.js';
 import { parse } from './validate.js';
 
@@ -101,7 +102,8 @@ export interface MountOptions {
 }
 
 /**
- * Mounts the implementations on the app in table order. Per route: the access check first (so a guest's large body is
+ * Mounts the implementations on the app in table order. Per route: the access check first (an API token on an endpoint
+ * that does not declare `tokenAccess` is refused, then the role; so a guest's large body is
  * refused with 401/403 before it is read), then the endpoint's middleware, then the JSON body parser with the
  * endpoint's limit (only for endpoints that take a body), then params, query and body are parsed with the contract
  * (400 naming the field), then the handler. Throws at start-up when the table and the implementations disagree.
@@ -120,7 +122,7 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
   for (const endpoint of options.table) {
     const impl = byId.get(endpoint.id);
     if (!impl?.enabled) continue;
-    const chain: RequestHandler[] = [accessCheck(endpoint.access), ...impl.middleware];
+    const chain: RequestHandler[] = [tokenAccessCheck(endpoint), accessCheck(endpoint.access), ...impl.middleware];
     if (endpoint.body) chain.push(express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
     chain.push(runHandler(impl, options.validateResponses));
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -181,6 +183,8 @@ function checkRawAnswer(endpoint: Endpoint, res: Response): void {
     if (res.statusCode < 300 || res.statusCode >= 400) throw new ContractViolation(`${endpoint.id} should redirect, answered ${res.statusCode}`);
     return;
   }
+  // 202, 204 and 304 answers have no body, so no content type.
+  if ([202, 204, 304].includes(res.statusCode)) return;
   const type = String(res.getHeader('content-type') ?? '');
   if (res.statusCode < 400 && !type.startsWith(mediaType)) {
     throw new ContractViolation(`${endpoint.id} answered content type '${type}', not ${mediaType}`);

@@ -36,6 +36,10 @@ export class NotFoundError extends HttpError {
   override readonly name = 'NotFoundError';
   override readonly status = 404;
 }
+export class MethodNotAllowedError extends HttpError {
+  override readonly name = 'MethodNotAllowedError';
+  override readonly status = 405;
+}
 export class ConflictError extends HttpError {
   override readonly name = 'ConflictError';
   override readonly status = 409;

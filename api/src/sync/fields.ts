@@ -62,10 +62,14 @@ export function stableJson(value: unknown): string {
   );
 }
 
+/** A history value in comparable form: key-sorted JSON, set-like lists without order. */
+export function comparableValue(value: unknown, unordered = false): string {
+  if (unordered && Array.isArray(value)) return stableJson([...value].map((x) => stableJson(x)).sort());
+  return stableJson(value ?? null);
+}
+
 function comparable<R>(field: TrackedField<R>, record: R): string {
-  const v = field.value(record);
-  if (field.unordered && Array.isArray(v)) return stableJson([...v].map((x) => stableJson(x)).sort());
-  return stableJson(v);
+  return comparableValue(field.value(record), field.unordered);
 }
 
 export interface FieldDiff {

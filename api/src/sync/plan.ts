@@ -140,6 +140,7 @@ export function planSync<R>(args: {
           removedAt: active ? null : now,
           lastSeenAt: now,
           ...(changed || restored ? { lastChangedAt: now } : {}),
+          ...(diff && full && adapter.changeColumns ? adapter.changeColumns(diff, full, now) : {}),
         },
       });
       if (diff?.changedFields.includes('roadmapIds') || restored) plan.relink.push(externalId);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { ItemRow, NewItemRow } from '../db/schema.js';
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
-import { MESSAGE_FIELDS, ROADMAP_FIELDS, stableJson, type TrackedField } from './fields.js';
+import { MESSAGE_FIELDS, ROADMAP_FIELDS, stableJson, type FieldDiff, type TrackedField } from './fields.js';
+import { releaseMoveColumns } from './release-moves.js';
 
 /**
  * Mapping between our records and rows of the shared `items` table, and the content hash that lets a re-sync skip
@@ -23,6 +24,8 @@ export interface SourceAdapter<R> {
   modifiedDate(record: R): Date | null;
   toRow(record: R): Omit<NewItemRow, 'source'>;
   fromRow(row: ItemRow): R;
+  /** Columns derived from a recorded change (the roadmap's date-slip counters), given the row before it. */
+  changeColumns?(diff: FieldDiff, previous: ItemRow, now: Date): Partial<NewItemRow>;
   /** Roadmap ids this record links to (messages only). */
   roadmapLinks?(record: R): { roadmapExternalId: string; origin: 'details' | 'body' }[];
 }
@@ -42,6 +45,7 @@ export const roadmapAdapter: SourceAdapter<RoadmapRecord> = {
   externalId: (r) => String(r.itemId),
   isActive: () => true,
   modifiedDate: (r) => r.modifiedDate,
+  changeColumns: releaseMoveColumns,
   toRow: (r) => ({
     externalId: String(r.itemId),
     title: r.title,

@@ -71,6 +71,9 @@ describe('roadmap sync, snapshot A then B', () => {
     expect(ga.previousValues.releaseDate).toBe('March CY2026');
     expect(ga.newValues.releaseDate).toBe('April CY2026');
     expect(ga.newValues.platforms).toEqual(['Web', 'Mac']);
+    // The GA move is counted on the item (date slips).
+    expect(await item('roadmap', '500004')).toMatchObject({ gaMoves: 1, gaShiftMonths: 1, previewMoves: 0, releaseMoves: 1, releaseMovedAt: new Date(T_B) });
+    expect(await item('roadmap', '500002')).toMatchObject({ gaMoves: 0, releaseMoves: 0, releaseMovedAt: null });
 
     const title = (await historyOf('roadmap', '500005')).at(-1)!;
     expect(title.changedFields).toEqual(['title', 'products', 'tags']);
@@ -104,6 +107,8 @@ describe('roadmap sync, snapshot A then B', () => {
     expect((await historyOf('roadmap', '500006')).at(-1)).toMatchObject({ changeType: 'changed', changedFields: ['isRemoved'], previousValues: { isRemoved: true }, newValues: { isRemoved: false } });
     const rows = await db().select().from(items).where(eq(items.source, 'roadmap'));
     expect(rows).toHaveLength(14); // never deleted
+    // 500004's GA date went back (April → March): a second move, net shift 0.
+    expect(await item('roadmap', '500004')).toMatchObject({ gaMoves: 2, gaShiftMonths: 0, releaseMoves: 2, releaseMovedAt: new Date(T_C) });
   });
 });
 

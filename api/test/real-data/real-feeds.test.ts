@@ -4,6 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { itemHistory, items } from '../../src/db/schema.js';
+import { currentState, rebuildVersions } from '../../src/features/item-versions/rebuild.js';
+import { createSourceItemsRepo } from '../../src/features/roadmap-items/source-items.repo.js';
+import { createChangeHistoryRepo } from '../../src/features/sync/change-history.repo.js';
+import { messageRecordsFromPayload, roadmapRecordsFromPayload } from '../../src/sources/normalize.js';
+import { comparableValue } from '../../src/sync/fields.js';
+import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../src/sync/records.js';
 import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
 
 /**
@@ -110,6 +116,58 @@ if (!present) {
         left join items r on r.source = 'roadmap' and r.external_id = l.roadmap_external_id`).then((r) => r.rows);
       report.links = links;
       expect(links.n).toBeGreaterThan(200);
+    });
+
+    it('date slips: the items whose GA date moved A → B are exactly those whose publicDisclosureAvailabilityDate differs in the files (33)', async () => {
+      // Independent of the product: the two raw files, compared by id.
+      type Raw = { id: number; publicDisclosureAvailabilityDate: string };
+      const a = new Map((JSON.parse(read(FILES[0])) as Raw[]).map((r) => [r.id, r.publicDisclosureAvailabilityDate]));
+      const fromFiles = (JSON.parse(read(FILES[1])) as Raw[])
+        .filter((r) => a.has(r.id) && a.get(r.id) !== r.publicDisclosureAvailabilityDate)
+        .map((r) => String(r.id))
+        .sort();
+      const moved = await h.database.db
+        .select({ id: items.externalId, gaMoves: items.gaMoves, shift: items.gaShiftMonths })
+        .from(items)
+        .where(and(eq(items.source, 'roadmap'), sql`${items.gaMoves} > 0`));
+      report.gaMoves = { fromFiles: fromFiles.length, counted: moved.length, netShiftMonths: moved.reduce((n, m) => n + m.shift, 0) };
+      expect(moved.map((m) => m.id).sort()).toEqual(fromFiles);
+      expect(fromFiles).toHaveLength(33);
+      expect(moved.every((m) => m.gaMoves === 1)).toBe(true);
+      // FORMAT.md's example: 536571 moved from March CY2026 to April CY2026.
+      expect(moved.find((m) => m.id === '536571')).toMatchObject({ gaMoves: 1, shift: 1 });
+      const [slipped] = await h.database.db.select({ n: sql<number>`count(*)::int` }).from(items).where(sql`${items.releaseMovedAt} IS NOT NULL`);
+      expect(slipped!.n).toBe(moved.length + (await h.database.db.select().from(items).where(and(sql`${items.previewMoves} > 0`, sql`${items.gaMoves} = 0`))).length);
+    });
+
+    it('versions rebuilt from the history equal the recorded files: version 1 = A, the latest = B', async () => {
+      const repo = createSourceItemsRepo(h.database.db);
+      const history = createChangeHistoryRepo(h.database.db);
+      async function check<R>(adapter: SourceAdapter<R>, before: R[], after: R[]): Promise<number> {
+        const afterById = new Map(after.map((r) => [adapter.externalId(r), r]));
+        let changed = 0;
+        for (const old of before) {
+          const id = adapter.externalId(old);
+          const now = afterById.get(id);
+          if (!now) continue;
+          const row = (await repo.find(adapter.itemSource, id))!;
+          const versions = rebuildVersions(currentState(adapter, row), await history.rowsOf(row.id));
+          const first = versions[versions.length - 1]!.state;
+          const latest = versions[0]!.state;
+          for (const f of adapter.fields) {
+            expect([id, f.name, comparableValue(first[f.name], f.unordered)]).toEqual([id, f.name, comparableValue(f.value(old) ?? null, f.unordered)]);
+            expect([id, f.name, comparableValue(latest[f.name], f.unordered)]).toEqual([id, f.name, comparableValue(f.value(now) ?? null, f.unordered)]);
+          }
+          if (versions.length > 1) changed++;
+        }
+        return changed;
+      }
+      const roadmapChanged = await check(roadmapAdapter, roadmapRecordsFromPayload(JSON.parse(read(FILES[0]))), roadmapRecordsFromPayload(JSON.parse(read(FILES[1]))));
+      const messagesChanged = await check(messageAdapter, messageRecordsFromPayload(JSON.parse(read(FILES[2]))), messageRecordsFromPayload(JSON.parse(read(FILES[3]))));
+      report.versions = { roadmapChanged, messagesChanged };
+      // FORMAT.md: 80 roadmap items changed on meaningful fields; 39 messages changed for real.
+      expect(roadmapChanged).toBe(80);
+      expect(messagesChanged).toBe(39);
     });
   });
 }

@@ -63,6 +63,7 @@ export const authEndpoints = defineEndpoints('auth', {
     path: '/api/auth/user',
     summary: 'The signed-in user (401 when signed out)',
     access: 'signedIn',
+    tokenAccess: true,
     response: user,
   },
   userRoles: {
@@ -70,6 +71,7 @@ export const authEndpoints = defineEndpoints('auth', {
     path: '/api/auth/user-roles',
     summary: "The caller's effective roles (empty for guests)",
     access: 'public',
+    tokenAccess: true,
     response: userRolesResponse,
   },
   moderatorUserRoles: {

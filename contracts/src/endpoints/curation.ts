@@ -47,6 +47,7 @@ export const subscriptionEndpoints = defineEndpoints('subscriptions', {
     path: '/api/notification-subscriptions',
     summary: "The caller's subscriptions",
     access: 'signedIn',
+    tokenAccess: true,
     response: notificationSubscriptionsResponse,
   },
   create: {
@@ -54,6 +55,7 @@ export const subscriptionEndpoints = defineEndpoints('subscriptions', {
     path: '/api/notification-subscriptions',
     summary: 'Follow an item: an e-mail when it changes',
     access: 'signedIn',
+    tokenAccess: true,
     body: createItemSubscription,
     status: [200, 201],
     response: notificationSubscription,
@@ -63,6 +65,7 @@ export const subscriptionEndpoints = defineEndpoints('subscriptions', {
     path: '/api/notification-subscriptions/:id',
     summary: 'Stop following an item',
     access: 'signedIn',
+    tokenAccess: true,
     params: idParams,
     response: resultMessage,
   },

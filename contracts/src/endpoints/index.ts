@@ -2,8 +2,12 @@ import type { Endpoint } from '../endpoint.js';
 import { adminEndpoints } from './admin.js';
 import { authEndpoints } from './auth.js';
 import { curationEndpoints, subscriptionEndpoints } from './curation.js';
+import { feedEndpoints } from './feeds.js';
 import { itemsEndpoints } from './items.js';
 import { contactEndpoints, digestEndpoints, healthEndpoints } from './public.js';
+import { mcpEndpoints } from './mcp.js';
+import { referenceEndpoints } from './reference.js';
+import { tokenEndpoints } from './tokens.js';
 
 /**
  * The endpoint table: every route the api answers. The api mounts its routes from it (a route that is not here does
@@ -19,6 +23,10 @@ export const endpoints = {
   contact: contactEndpoints,
   admin: adminEndpoints,
   health: healthEndpoints,
+  feeds: feedEndpoints,
+  reference: referenceEndpoints,
+  tokens: tokenEndpoints,
+  mcp: mcpEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

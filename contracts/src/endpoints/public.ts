@@ -11,6 +11,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     path: '/api/weekly-digest',
     summary: 'New and updated items of the past 7 days',
     access: 'public',
+    tokenAccess: true,
     response: weeklyDigestResponse,
   },
   signup: {
@@ -26,6 +27,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     path: '/api/weekly-digest/status',
     summary: "The caller's digest subscription",
     access: 'signedIn',
+    tokenAccess: true,
     response: weeklyDigestStatus,
   },
   subscribe: {
@@ -33,6 +35,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     path: '/api/weekly-digest/subscribe-authenticated',
     summary: 'Subscribe the caller to the Sunday digest',
     access: 'signedIn',
+    tokenAccess: true,
     response: weeklyDigestToggleResponse,
   },
   unsubscribe: {
@@ -40,6 +43,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     path: '/api/weekly-digest/unsubscribe-authenticated',
     summary: 'Unsubscribe the caller from the Sunday digest',
     access: 'signedIn',
+    tokenAccess: true,
     response: weeklyDigestToggleResponse,
   },
   unsubscribePage: {
@@ -75,12 +79,13 @@ export const contactEndpoints = defineEndpoints('contact', {
 });
 
 export const healthEndpoints = defineEndpoints('health', {
-  health: { method: 'GET', path: '/healthz', summary: 'The process answers', access: 'public', response: healthResponse },
+  health: { method: 'GET', path: '/healthz', summary: 'The process answers', access: 'public', tokenAccess: true, response: healthResponse },
   ready: {
     method: 'GET',
     path: '/readyz',
     summary: 'The process and its database answer (503 otherwise)',
     access: 'public',
+    tokenAccess: true,
     status: [200, 503],
     response: readyResponse,
   },

@@ -2,9 +2,12 @@ import { useSWRConfig } from 'swr';
 import { CACHE, PAGE_SIZE, endpoints, type ItemListParams, type Source, type UnifiedItem } from '@radar/contracts';
 import { callEndpoint, useEndpoint } from '@radar/shared-ui';
 
-/** GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). */
-export function useItemList(query: ItemListParams, options: { onSuccess?: () => void } = {}) {
-  return useEndpoint(endpoints.items.list, { query }, { dedupingInterval: CACHE.listFreshMs, onSuccess: options.onSuccess });
+/**
+ * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). `null` waits
+ * (a "since my last visit" list waits until the visit is recorded, so it counts from the same moment as the banner).
+ */
+export function useItemList(query: ItemListParams | null, options: { onSuccess?: () => void } = {}) {
+  return useEndpoint(endpoints.items.list, query ? { query } : null, { dedupingInterval: CACHE.listFreshMs, onSuccess: options.onSuccess });
 }
 
 export function useFilterOptions() {

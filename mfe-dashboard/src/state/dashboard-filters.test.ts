@@ -5,8 +5,10 @@ import {
   dashboardReducer,
   initialDashboardState,
   recomputeSources,
+  stateFromUrl,
   toggleChangeType,
   toListParams,
+  withUrlState,
   type DashboardAction,
   type DashboardState,
 } from './dashboard-filters.js';
@@ -147,5 +149,44 @@ describe('dashboard filter rules', () => {
     expect(toQueryString(toListParams(state, { paged: false }))).toBe(
       'sortField=createdDate&sortDirection=desc&search=copilot&sources=roadmap&products=Microsoft+Teams&products=Outlook&roadmapStatuses=In+development&featured=true',
     );
+  });
+});
+
+describe('archive, date slips and since my last visit', () => {
+  it('adds includeRemoved, releaseMoved and sinceLastVisit to the query; a release window is exclusive and toggles off', () => {
+    const state = run(
+      { type: 'setIncludeRemoved', includeRemoved: true },
+      { type: 'toggleReleaseMoved', window: '30days' },
+      { type: 'toggleReleaseMoved', window: '7days' },
+      { type: 'setSinceLastVisit', sinceLastVisit: true },
+      { type: 'setSort', sortField: 'releaseMoves', sortDirection: 'desc' },
+    );
+    expect(toListParams(state, { paged: false })).toEqual({
+      sortField: 'releaseMoves',
+      sortDirection: 'desc',
+      includeRemoved: true,
+      releaseMoved: '7days',
+      sinceLastVisit: true,
+    });
+    expect(dashboardReducer(state, { type: 'toggleReleaseMoved', window: '7days' }).filters.releaseMoved).toBeUndefined();
+  });
+
+  it('Clear All resets since my last visit and release date moved, not the archive toggle', () => {
+    const state = run({ type: 'setIncludeRemoved', includeRemoved: true }, { type: 'setSinceLastVisit', sinceLastVisit: true });
+    expect(canClearAll(state.filters)).toBe(true);
+    expect(canClearAll(run({ type: 'toggleReleaseMoved', window: '7days' }).filters)).toBe(true);
+    expect(canClearAll(run({ type: 'setIncludeRemoved', includeRemoved: true }).filters)).toBe(false);
+    const cleared = dashboardReducer(state, { type: 'clearAll' });
+    expect(cleared.filters).toMatchObject({ sinceLastVisit: false, releaseMoved: undefined, includeRemoved: true });
+  });
+
+  it('reads and writes its URL-kept choices, leaving other parameters alone', () => {
+    const state = stateFromUrl(new URLSearchParams('sinceLastVisit=true&includeRemoved=true&releaseMoved=30days&sortField=releaseMoves&roadmap=313800'));
+    expect(state.filters).toMatchObject({ sinceLastVisit: true, includeRemoved: true, releaseMoved: '30days' });
+    expect(state.sortField).toBe('releaseMoves');
+    expect(stateFromUrl(new URLSearchParams('releaseMoved=90days&sinceLastVisit=1&sortField=modifiedDate')).filters).toMatchObject({ releaseMoved: undefined, sinceLastVisit: false });
+    expect(stateFromUrl(new URLSearchParams('sortField=modifiedDate')).sortField).toBe('createdDate');
+    const written = withUrlState(new URLSearchParams('message=MC1&includeRemoved=true'), run({ type: 'setSinceLastVisit', sinceLastVisit: true }));
+    expect(written.toString()).toBe('message=MC1&sinceLastVisit=true');
   });
 });

@@ -2,13 +2,16 @@ import {
   CHANGED_CHANGE_TYPES,
   NEW_CHANGE_TYPES,
   PAGE_SIZE,
+  RELEASE_MOVED_WINDOWS,
   SOURCES,
   type ChangeTypeOption,
   type ItemListParams,
+  type ListSortField,
+  type ReleaseMovedWindow,
   type Source,
 } from '@radar/contracts';
 
-export type SortField = 'createdDate' | 'modifiedDate';
+export type SortField = ListSortField;
 export type SortDirection = 'asc' | 'desc';
 
 /** Filter state of spec 01 §3, plus the cloud-instance filter (roadmap only). */
@@ -24,6 +27,12 @@ export interface DashboardFilters {
   cloudInstances: string[];
   moderatorFeatured: boolean;
   featured: boolean;
+  /** Data Source: also list removed roadmap items and expired Message Center posts. */
+  includeRemoved: boolean;
+  /** Recent Activity: new or changed since the signed-in user's previous visit. */
+  sinceLastVisit: boolean;
+  /** Recent Activity: a roadmap GA or preview date moved within the window. */
+  releaseMoved?: ReleaseMovedWindow;
 }
 
 /** Everything the list query depends on. */
@@ -48,6 +57,9 @@ export const initialFilters: DashboardFilters = {
   cloudInstances: [],
   moderatorFeatured: false,
   featured: false,
+  includeRemoved: false,
+  sinceLastVisit: false,
+  releaseMoved: undefined,
 };
 
 /** Default sort: createdDate descending (spec 01 §9). */
@@ -67,6 +79,9 @@ export type DashboardAction =
   | { type: 'toggleChangeType'; changeType: ChangeTypeOption }
   | { type: 'setFeatured'; featured: boolean }
   | { type: 'setTimeline'; timeline: string | undefined }
+  | { type: 'setIncludeRemoved'; includeRemoved: boolean }
+  | { type: 'setSinceLastVisit'; sinceLastVisit: boolean }
+  | { type: 'toggleReleaseMoved'; window: ReleaseMovedWindow }
   | { type: 'clearAll' }
   | { type: 'setSearch'; search: string }
   | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
@@ -107,11 +122,17 @@ export function canClearAll(filters: DashboardFilters): boolean {
     (filters.timeline !== undefined && filters.timeline !== 'all') ||
     filters.roadmapStatuses.length > 0 ||
     filters.messageCenterTags.length > 0 ||
-    filters.cloudInstances.length > 0
+    filters.cloudInstances.length > 0 ||
+    filters.sinceLastVisit ||
+    filters.releaseMoved !== undefined
   );
 }
 
-/** Clear All: resets products, status, changeTypes, timeline (and the source-deciding selections); sources both. */
+/**
+ * Clear All: resets products, status, changeTypes, timeline (and the source-deciding selections and the other
+ * Recent Activity choices: since my last visit, release date moved); sources both. Include removed and expired
+ * stays: it says which items exist, like the sort says their order.
+ */
 export function clearAll(filters: DashboardFilters): DashboardFilters {
   return {
     ...filters,
@@ -122,6 +143,8 @@ export function clearAll(filters: DashboardFilters): DashboardFilters {
     roadmapStatuses: [],
     messageCenterTags: [],
     cloudInstances: [],
+    sinceLastVisit: false,
+    releaseMoved: undefined,
     sources: BOTH_SOURCES,
   };
 }
@@ -141,6 +164,12 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
       return { ...filters, featured: action.featured };
     case 'setTimeline':
       return { ...filters, timeline: action.timeline };
+    case 'setIncludeRemoved':
+      return { ...filters, includeRemoved: action.includeRemoved };
+    case 'setSinceLastVisit':
+      return { ...filters, sinceLastVisit: action.sinceLastVisit };
+    case 'toggleReleaseMoved':
+      return { ...filters, releaseMoved: filters.releaseMoved === action.window ? undefined : action.window };
     case 'clearAll':
       return clearAll(filters);
     default:
@@ -188,5 +217,38 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.cloudInstances.length) params.cloudInstances = filters.cloudInstances;
   if (filters.moderatorFeatured) params.moderatorFeatured = true;
   if (filters.featured) params.featured = true;
+  if (filters.includeRemoved) params.includeRemoved = true;
+  if (filters.releaseMoved) params.releaseMoved = filters.releaseMoved;
+  if (filters.sinceLastVisit) params.sinceLastVisit = true;
   return params;
+}
+
+/**
+ * The dashboard choices kept in the page URL (so a reload, a bookmark or Back keeps them): since my last visit,
+ * include removed and expired, release date moved, and the most-slipped sort. Other query parameters (the open
+ * item: ?roadmap= / ?message=) are left alone.
+ */
+export const URL_STATE_KEYS = ['sinceLastVisit', 'includeRemoved', 'releaseMoved', 'sortField'] as const;
+
+export function stateFromUrl(search: URLSearchParams, base: DashboardState = initialDashboardState): DashboardState {
+  const flag = (key: string) => search.get(key) === 'true';
+  const moved = search.get('releaseMoved');
+  const releaseMoved = (RELEASE_MOVED_WINDOWS as readonly string[]).includes(moved ?? '') ? (moved as ReleaseMovedWindow) : undefined;
+  const slipSort = search.get('sortField') === 'releaseMoves';
+  return {
+    ...base,
+    filters: { ...base.filters, sinceLastVisit: flag('sinceLastVisit'), includeRemoved: flag('includeRemoved'), releaseMoved },
+    ...(slipSort ? { sortField: 'releaseMoves' as const, sortDirection: 'desc' as const } : {}),
+  };
+}
+
+/** `search` with the URL-kept choices of `state` written in (absent when off), everything else unchanged. */
+export function withUrlState(search: URLSearchParams, state: DashboardState): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const key of URL_STATE_KEYS) next.delete(key);
+  if (state.filters.sinceLastVisit) next.set('sinceLastVisit', 'true');
+  if (state.filters.includeRemoved) next.set('includeRemoved', 'true');
+  if (state.filters.releaseMoved) next.set('releaseMoved', state.filters.releaseMoved);
+  if (state.sortField === 'releaseMoves') next.set('sortField', 'releaseMoves');
+  return next;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FeaturedItem, ThirdPartyLink, UnifiedItem } from '@radar/contracts';
+import type { FeaturedItem, ReleaseMoveStats, ThirdPartyLink, UnifiedItem } from '@radar/contracts';
 import { items, type ItemRow } from '../../db/schema.js';
 import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from './html.js';
 
@@ -46,6 +46,13 @@ export const unifiedItemColumns = {
   attachments: items.attachments,
   contentHash: items.contentHash,
   isRemoved: items.isRemoved,
+  removedAt: items.removedAt,
+  endDate: items.endDate,
+  gaMoves: items.gaMoves,
+  gaShiftMonths: items.gaShiftMonths,
+  previewMoves: items.previewMoves,
+  previewShiftMonths: items.previewShiftMonths,
+  releaseMovedAt: items.releaseMovedAt,
   isFeatured: items.isFeatured,
   featuredAt: items.featuredAt,
   thirdPartyLinks: items.thirdPartyLinks,
@@ -96,6 +103,18 @@ export function unifiedIdOf(row: Pick<ItemRow, 'source' | 'externalId'>): string
   return `${row.source}-${row.externalId}`;
 }
 
+/** The date-slip counters of a roadmap row (contracts `releaseMoveStats`). */
+export function releaseMovesOf(row: Pick<UnifiedItemRow, 'gaMoves' | 'gaShiftMonths' | 'previewMoves' | 'previewShiftMonths' | 'releaseMovedAt'>): ReleaseMoveStats {
+  return {
+    total: row.gaMoves + row.previewMoves,
+    gaMoves: row.gaMoves,
+    gaShiftMonths: row.gaShiftMonths,
+    previewMoves: row.previewMoves,
+    previewShiftMonths: row.previewShiftMonths,
+    lastMovedAt: iso(row.releaseMovedAt),
+  };
+}
+
 export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): UnifiedItem {
   const isRoadmap = row.source === 'roadmap';
   const cacheKey = (part: string) => `${row.id}:${row.contentHash}:${part}`;
@@ -139,6 +158,9 @@ export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): 
     // Who curated is staff information: others learn only that a moderator did ('Curated by moderator').
     moderatedBy: row.moderatedBy ? (opts.includeNotes ? row.moderatedBy : 'moderator') : null,
     isRemoved: row.isRemoved,
+    removedAt: row.isRemoved ? iso(row.removedAt) : null,
+    endDate: iso(row.endDate),
+    releaseMoves: isRoadmap ? releaseMovesOf(row) : null,
   };
   if (opts.includeNotes) item.moderatorNotes = row.moderatorNotes ?? null;
   return item;

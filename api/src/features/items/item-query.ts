@@ -3,6 +3,7 @@ import {
   CHANGE_TYPE_DAYS,
   CLOUD_INSTANCES,
   NEW_CHANGE_TYPES,
+  RELEASE_MOVED_DAYS,
   SOURCES,
   type ChangeTypeOption,
   type ItemListQuery,
@@ -12,7 +13,8 @@ import {
  * SQL for the unified list's filters, search and order (GET /api/unified/items and GET /api/dashboard/export share
  * it, so an export always holds exactly the rows the list counts). Semantics, all combined with AND:
  *
- * - removed items are never listed;
+ * - removed items (left the roadmap feed, expired messages) are listed only with includeRemoved, except that an
+ *   exact-id search always finds them (a share link to an expired post must resolve);
  * - sources: source ∈ list;
  * - products: the item's products/services overlap the list;
  * - statuses: roadmap status or message category ∈ list (case-insensitive);
@@ -24,15 +26,28 @@ import {
  *   either alone restricts to its source;
  * - cloudInstances: roadmap items whose cloud instances overlap (feed spellings, or the short labels Worldwide…);
  * - featured / moderatorFeatured: true = featured items only; false = no restriction;
+ * - releaseMoved (7days, 30days): roadmap items whose GA or preview date moved within N days;
+ * - sinceLastVisit: new or changed (or, in the archive, removed) since `visitSince`, the caller's previous dashboard
+ *   visit, which the handler resolves: items.last_changed_at is stamped when an item is first seen and at every
+ *   recorded change;
  * - search: see `searchPlan`.
  */
 
 type ItemSource = (typeof SOURCES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemFilters['timeline']>, 'all'>, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
+const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemListQuery['timeline']>, 'all'>, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
 
-export type ItemFilters = Omit<ItemListQuery, 'page' | 'limit'>;
+/** The list query as the repo runs it: `sinceLastVisit` comes with the visit it means (resolved per caller). */
+export type ItemListRequest = ItemListQuery & { visitSince?: Date };
+export type ItemFilters = Omit<ItemListRequest, 'page' | 'limit'>;
+
+/**
+ * Which rows a WHERE clause describes. 'all': the list's rows. Searching, the page is chosen from two branches that
+ * together are 'all': 'exactIds' (exact id hits, removed items included) and 'rankWindow' (full-text matches that
+ * are not removed, unless includeRemoved), so the rank window walks the partial date index as before.
+ */
+export type WherePart = 'all' | 'exactIds' | 'rankWindow';
 
 export interface SearchPlan {
   /** `lower(external_id)` values that count as an exact id hit (ranked first). */
@@ -103,8 +118,9 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
  * of them instead of walking the date index), and does not AND in a 30,000–70,000-row bitmap of the
  * (source, external_id) index just to test the source.
  */
-export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null): SQL {
-  const conds: SQL[] = [sql`NOT items.is_removed`];
+export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
+  const conds: SQL[] = [];
+  const notRemoved = f.includeRemoved ? null : sql`NOT items.is_removed`;
   const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
   const only = allowed.size === 1 ? ([...allowed][0] ?? null) : null;
   if (only) conds.push(sql`items.source = ${only}::item_source`);
@@ -142,10 +158,43 @@ export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null): S
     conds.push(forSource('roadmap', sql`items.cloud_instances && ${textArray(cloudValues(f.cloudInstances))}`) ?? sql`false`);
   }
   if (f.featured || f.moderatorFeatured) conds.push(sql`items.is_featured`);
-  if (plan) {
-    conds.push(sql`(items.search_vector @@ ${tsQuery(plan)} OR lower(items.external_id) = ANY(${textArray(plan.ids)}))`);
+  if (f.releaseMoved) {
+    const since = new Date(now.getTime() - RELEASE_MOVED_DAYS[f.releaseMoved] * DAY_MS);
+    conds.push(sql`items.release_moved_at >= ${since}`);
   }
+  if (f.sinceLastVisit) {
+    if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
+    // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
+    conds.push(
+      f.includeRemoved
+        ? sql`(items.last_changed_at >= ${f.visitSince} OR items.removed_at >= ${f.visitSince})`
+        : sql`items.last_changed_at >= ${f.visitSince}`,
+    );
+  }
+  if (!plan) {
+    const all = notRemoved ? [notRemoved, ...conds] : conds;
+    return all.length ? sql.join(all, sql` AND `) : sql`true`;
+  }
+  const exact = sql`lower(items.external_id) = ANY(${textArray(plan.ids)})`;
+  const matches = sql`items.search_vector @@ ${tsQuery(plan)}`;
+  const text = notRemoved ? sql`${notRemoved} AND ${matches}` : matches;
+  if (part === 'exactIds') conds.push(exact);
+  else if (part === 'rankWindow') conds.push(text);
+  else conds.push(sql`(${exact} OR (${text}))`);
   return sql.join(conds, sql` AND `);
+}
+
+/** The sort columns before the id tie-breaker; `alias` names them in the search page's candidate list. */
+export function sortKeys(f: Pick<ItemFilters, 'sortField'>): { column: SQL; alias: SQL }[] {
+  if (f.sortField === 'modifiedDate') return [{ column: sql`items.modified_date`, alias: sql.raw('sort_at') }];
+  const created = { column: sql`items.created_date`, alias: sql.raw('sort_at') };
+  // Most slipped first: date moves (GA + preview), then newest (the items_release_moves_idx order).
+  if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves') }, created];
+  return [created];
+}
+
+export function sortDirectionSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
+  return f.sortDirection === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
 }
 
 /**
@@ -154,10 +203,9 @@ export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null): S
  * the (date DESC NULLS LAST, id DESC NULLS LAST) indexes serve both directions.
  */
 export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>, plan: SearchPlan | null): SQL {
-  const column = f.sortField === 'modifiedDate' ? sql`items.modified_date` : sql`items.created_date`;
-  // Matches the (date DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
-  const dir = f.sortDirection === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
-  const sort = sql`${column} ${dir}, items.id ${dir}`;
+  // Matches the (… DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
+  const dir = sortDirectionSql(f);
+  const sort = sql.join([...sortKeys(f).map((k) => sql`${k.column} ${dir}`), sql`items.id ${dir}`], sql`, `);
   if (!plan) return sort;
   return sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
 }

@@ -69,6 +69,12 @@ beforeAll(async () => {
     status: 'In development',
     products: ['Microsoft Teams', 'Outlook'],
     releaseDate: 'April CY2026',
+    previewDate: 'March CY2026',
+    gaMoves: 2,
+    gaShiftMonths: -1,
+    previewMoves: 1,
+    previewShiftMonths: 2,
+    releaseMovedAt: new Date('2026-02-05T00:00:00Z'),
     createdDate: new Date('2026-02-01T08:30:00Z'),
     modifiedDate: new Date('2026-02-02T09:45:10Z'),
   });
@@ -89,8 +95,16 @@ beforeAll(async () => {
     createdDate: new Date('2026-01-30T00:00:00Z'),
     modifiedDate: new Date('2026-01-30T02:00:00Z'),
   });
-  await insertRoadmapItem(t.database.db, { externalId: '700003', title: 'Removed', isRemoved: true });
+  await insertRoadmapItem(t.database.db, { externalId: '700003', title: 'Removed', isRemoved: true, removedAt: new Date('2026-02-06T00:40:00Z') });
 });
+
+const HEADER = [
+  'ID', 'Source', 'Title', 'Status', 'Product/Service', 'Tags', 'Release Date', 'Release Date Moves', 'Release Date Shift (months)',
+  'Preview Date', 'Preview Date Moves', 'Preview Date Shift (months)', 'Dates Last Moved', 'Created', 'Last Modified',
+  'Removed/Expired', 'Link', 'Summary/Description',
+];
+/** A data row as { column: value }. */
+const byColumn = (row: string[]) => Object.fromEntries(HEADER.map((h, i) => [h, row[i]]));
 afterAll(async () => {
   await t.close();
 });
@@ -103,10 +117,7 @@ describe('GET /api/dashboard/export', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="microsoft-365-dashboard-2026-02-07.csv"');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.toString('utf8').slice(1));
-    expect(rows[0]).toEqual([
-      'ID', 'Source', 'Title', 'Status', 'Product/Service', 'Tags', 'Release Date', 'Created', 'Last Modified', 'Link',
-      'Summary/Description',
-    ]);
+    expect(rows[0]).toEqual(HEADER);
     expect(rows).toHaveLength(1 + BULK + 3);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(BULK + 3);
     expect(rows.some((r) => r[0] === '700003')).toBe(false);
@@ -131,8 +142,16 @@ describe('GET /api/dashboard/export', () => {
       'Microsoft Teams, Outlook',
       'Worldwide (Standard Multi-Tenant), Web, Microsoft Teams, General Availability',
       'April CY2026',
+      '2',
+      // A negative shift stays a number (our own integers get no formula guard).
+      '-1',
+      'March CY2026',
+      '1',
+      '2',
+      '2026-02-05 00:00:00',
       '2026-02-01 08:30:00',
       '2026-02-02 09:45:10',
+      '',
       'https://www.microsoft.com/microsoft-365/roadmap?id=700001',
       'Line one\nLine two & bold',
     ]);
@@ -141,15 +160,32 @@ describe('GET /api/dashboard/export', () => {
   it('neutralises spreadsheet formulas (= + - @ tab)', async () => {
     const { bytes } = await exportCsv({ search: '700002' });
     const [, row] = parseCsv(bytes.toString('utf8').slice(1));
-    expect(row![2]).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(row![3]).toBe(`'-1`);
-    expect(row![4]).toBe(`'@SUM(1)`);
-    expect(row![10]).toBe(`'+SUM(A1:A2)`);
-    const msg = parseCsv((await exportCsv({ sources: 'messages' })).bytes.toString('utf8').slice(1))[1]!;
-    expect(msg[0]).toBe('MC1000269');
-    expect(msg[1]).toBe('Message Center');
-    expect(msg[9]).toBe('https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/MC1000269');
-    expect(msg[10]).toBe('Tab-led summary');
+    const cells = byColumn(row!);
+    expect(cells.Title).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(cells.Status).toBe(`'-1`);
+    expect(cells['Product/Service']).toBe(`'@SUM(1)`);
+    expect(cells['Summary/Description']).toBe(`'+SUM(A1:A2)`);
+    const msg = byColumn(parseCsv((await exportCsv({ sources: 'messages' })).bytes.toString('utf8').slice(1))[1]!);
+    expect(msg.ID).toBe('MC1000269');
+    expect(msg.Source).toBe('Message Center');
+    expect(msg.Link).toBe('https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/MC1000269');
+    expect(msg['Summary/Description']).toBe('Tab-led summary');
+    // Date slips are a roadmap matter: blank, not 0, for messages.
+    expect([msg['Release Date Moves'], msg['Release Date Shift (months)'], msg['Preview Date Moves']]).toEqual(['', '', '']);
+  });
+
+  it('exports the archive with includeRemoved (dated) and only then', async () => {
+    const archive = parseCsv((await exportCsv({ includeRemoved: 'true', search: 'Removed' })).bytes.toString('utf8').slice(1));
+    expect(archive.slice(1).map((r) => byColumn(r)).map((r) => [r.ID, r['Removed/Expired']])).toEqual([['700003', '2026-02-06 00:40:00']]);
+    const plain = parseCsv((await exportCsv({ search: 'Removed' })).bytes.toString('utf8').slice(1));
+    expect(plain).toHaveLength(1);
+  });
+
+  it('filters and sorts by date slips like the list', async () => {
+    const moved = parseCsv((await exportCsv({ releaseMoved: '7days' })).bytes.toString('utf8').slice(1));
+    expect(moved.slice(1).map((r) => r[0])).toEqual(['700001']);
+    const slipped = parseCsv((await exportCsv({ sortField: 'releaseMoves' })).bytes.toString('utf8').slice(1));
+    expect(slipped[1]![0]).toBe('700001');
   });
 
   it('applies the list filters and validates them', async () => {

@@ -18,8 +18,15 @@ export const EXPORT_COLUMNS = [
   'Product/Service',
   'Tags',
   'Release Date',
+  'Release Date Moves',
+  'Release Date Shift (months)',
+  'Preview Date',
+  'Preview Date Moves',
+  'Preview Date Shift (months)',
+  'Dates Last Moved',
   'Created',
   'Last Modified',
+  'Removed/Expired',
   'Link',
   'Summary/Description',
 ] as const;
@@ -42,7 +49,7 @@ export function providerLink(row: Pick<UnifiedItemRow, 'source' | 'externalId'>)
     : `https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/${encodeURIComponent(row.externalId)}`;
 }
 
-export function exportRecord(row: UnifiedItemRow): string[] {
+export function exportRecord(row: UnifiedItemRow): (string | number)[] {
   const isRoadmap = row.source === 'roadmap';
   return [
     row.externalId,
@@ -52,8 +59,17 @@ export function exportRecord(row: UnifiedItemRow): string[] {
     row.products.join(', '),
     row.tags.join(', '),
     row.releaseDate ?? '',
+    // Date slips are roadmap-only: blank for messages, 0 for a roadmap item whose dates never moved. Numbers, not
+    // strings: our own integers need no formula guard, and "-2" must stay a number in a spreadsheet.
+    isRoadmap ? row.gaMoves : '',
+    isRoadmap ? row.gaShiftMonths : '',
+    row.previewDate ?? '',
+    isRoadmap ? row.previewMoves : '',
+    isRoadmap ? row.previewShiftMonths : '',
+    csvDate(row.releaseMovedAt),
     csvDate(row.createdDate),
     csvDate(row.modifiedDate),
+    row.isRemoved ? csvDate(row.removedAt) : '',
     providerLink(row),
     htmlToPlainText(isRoadmap ? row.description : (row.summary ?? row.bodyHtml)),
   ];

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { ItemListQuery } from '@radar/contracts';
-import { itemOrder, itemWhere, searchPlan, tsQuery, type ItemFilters, type SearchPlan } from './item-query.js';
+import { itemOrder, itemWhere, searchPlan, sortDirectionSql, sortKeys, tsQuery, type ItemFilters, type ItemListRequest, type SearchPlan } from './item-query.js';
 import { toUnifiedItem, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 
 const dialect = new PgDialect();
@@ -39,25 +38,29 @@ export const RANK_WINDOW = 200;
  * Searching (first RANK_WINDOW results): the window's rows get their exact-id flag and rank while they are read,
  * so ranking reads no row twice, and only the page's rows are read again for their columns.
  */
-export function pageSql(q: ItemListQuery, plan: SearchPlan | null, where: SQL, offset: number, columns: SQL = unifiedItemSelectSql): SQL {
+export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, offset: number, columns: SQL = unifiedItemSelectSql): SQL {
   const order = itemOrder(q, plan);
   if (plan && offset + q.limit <= RANK_WINDOW) {
     const byDate = itemOrder(q, null);
-    const sortColumn = q.sortField === 'modifiedDate' ? sql`items.modified_date` : sql`items.created_date`;
-    const dir = q.sortDirection === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
+    const keysOf = sortKeys(q);
+    const dir = sortDirectionSql(q);
     const ids = sql`${sql.param(plan.ids)}::text[]`;
     // Must equal itemOrder(q, plan): exact id, ts_rank, the chosen sort, id.
-    const keys = sql`items.id, lower(items.external_id) = ANY(${ids}) AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumn} AS sort_at`;
+    const sortColumns = sql.join(keysOf.map((k) => sql`${k.column} AS ${k.alias}`), sql`, `);
+    const keys = sql`items.id, lower(items.external_id) = ANY(${ids}) AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
+    const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${dir}`), sql`id ${dir}`], sql`, `);
+    const outerOrder = sql.join([sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${dir}`), sql`page.id ${dir}`], sql`, `);
+    // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches.
     return sql`WITH candidates AS (
-        (SELECT ${keys} FROM items WHERE ${where} AND lower(items.external_id) = ANY(${ids}))
+        (SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')})
         UNION
-        (SELECT ${keys} FROM items WHERE ${where} ORDER BY ${byDate} LIMIT ${RANK_WINDOW})),
-      page AS (SELECT * FROM candidates ORDER BY exact DESC, rank DESC, sort_at ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${offset})
+        (SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW})),
+      page AS (SELECT * FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
       SELECT ${columns} FROM page JOIN items ON items.id = page.id
-      ORDER BY page.exact DESC, page.rank DESC, page.sort_at ${dir}, page.id ${dir}`;
+      ORDER BY ${outerOrder}`;
   }
   return sql`SELECT ${columns} FROM items
-    WHERE items.id IN (SELECT items.id FROM items WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset})
+    WHERE items.id IN (SELECT items.id FROM items WHERE ${itemWhere(q, now, plan)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset})
     ORDER BY ${order}`;
 }
 
@@ -162,13 +165,14 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   }
 
   /** Page rows (any columns) and the total: see `list`. */
-  async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListQuery, now: Date, columns?: SQL): Promise<{ rows: R[]; total: number }> {
+  async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, now: Date, columns?: SQL): Promise<{ rows: R[]; total: number }> {
     const plan = searchPlan(q.search);
     const where = itemWhere(q, now, plan);
     const offset = (q.page - 1) * q.limit;
+    // visitSince is part of the key: two users' "since my last visit" totals are different counts.
     const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...filters } = q;
     const countKey = JSON.stringify(filters);
-    const pageQuery = runSql<R>(pool, pageSql(q, plan, where, offset, columns));
+    const pageQuery = runSql<R>(pool, pageSql(q, now, plan, offset, columns));
     if (offset === 0) {
       const rows = await pageQuery;
       if (rows.length < q.limit) return { rows, total: rows.length };
@@ -186,8 +190,14 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * the same filters for `countCacheMs` (15 s): after a sync or a moderation change the "T total items" line
      * may lag by that much, the rows never do.
      */
-    async list(q: ItemListQuery, now: Date): Promise<ItemPage> {
+    async list(q: ItemListRequest, now: Date): Promise<ItemPage> {
       return pageAndTotal<UnifiedItemRow>(q, now);
+    },
+
+    /** The list's total for these filters (the same count and reuse as `list`). */
+    async total(f: ItemFilters, now: Date): Promise<number> {
+      const { sortField: _sortField, sortDirection: _sortDirection, ...filters } = f;
+      return count(itemWhere(f, now, searchPlan(f.search)), JSON.stringify(filters));
     },
 
     /**
@@ -195,7 +205,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * row's (id, version); rows served before come from the JSON cache, the others are read in full by id (one
      * query) and mapped. Same rows, order and total as `list`.
      */
-    async listJson(q: ItemListQuery, now: Date, opts: ToUnifiedItemOptions): Promise<JsonPage> {
+    async listJson(q: ItemListRequest, now: Date, opts: ToUnifiedItemOptions): Promise<JsonPage> {
       const { rows: keys, total } = await pageAndTotal<{ id: number; version: string }>(q, now, versionColumns);
       const audience = opts.includeNotes ? 's' : 'p';
       const cacheKey = (k: { id: number; version: string }) => `${k.id}:${k.version}:${audience}`;

@@ -1,40 +1,11 @@
-import { CHANGE_VALUE_PREVIEW_CHARS } from '@radar/contracts';
+import { CHANGE_VALUE_PREVIEW_CHARS, historyFieldLabel } from '@radar/contracts';
 import { htmlToPlainText } from '../items/html.js';
-
-/** Field names as item_history stores them → what a reader sees in a mail. */
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  status: 'Status',
-  releaseDate: 'Release date',
-  previewDate: 'Preview date',
-  products: 'Products',
-  cloudInstances: 'Cloud instances',
-  platforms: 'Platforms',
-  releasePhase: 'Release phase',
-  tags: 'Tags',
-  moreInfoLink: 'More info link',
-  summary: 'Summary',
-  bodyContent: 'Details',
-  category: 'Category',
-  severity: 'Severity',
-  services: 'Services',
-  isMajorChange: 'Major change',
-  publishedDate: 'Published',
-  endDate: 'End date',
-  actionRequiredByDate: 'Action required by',
-  roadmapIds: 'Roadmap IDs',
-  externalLinks: 'Links',
-  featureStatus: 'Rollout status',
-  hasAttachments: 'Attachments',
-};
 
 /** Bookkeeping fields the change history ignores (spec 01, Change History); isRemoved is told as removal/restore. */
 const HIDDEN_FIELDS = new Set(['lastModified', 'lastUpdated', 'modifiedDate', 'isRemoved', 'reason']);
 
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-}
+/** The reader's name of a history field (shared with the dashboard: @radar/contracts history-fields.ts). */
+export const fieldLabel = historyFieldLabel;
 
 export function isShownField(field: string): boolean {
   return !HIDDEN_FIELDS.has(field);

@@ -5,6 +5,9 @@ import type { MailService } from '../../mail/mail.service.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderMail } from '../../mail/render.js';
 import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../mail/templates/ItemChangeMail.js';
+import { shareUrlOf } from '../items/share-link.js';
+import { formatMonthShift, releaseDateMove } from '@radar/contracts';
+import { isCosmeticChange } from '../sync/cosmetic.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
@@ -35,6 +38,8 @@ interface ItemChanges {
   removed: boolean;
   restored: boolean;
   status: { from: string; to: string } | null;
+  /** GA / preview date moves, called out like a status change. */
+  dateSlips: { field: 'releaseDate' | 'previewDate'; from: string; to: string; shiftMonths: number | null }[];
   fields: { field: string; from: unknown; to: unknown }[];
 }
 
@@ -44,19 +49,30 @@ interface ItemChanges {
  */
 const isStatusChange = (c: ItemChanges) => c.removed || c.restored || c.status !== null;
 
+/**
+ * One entry per changed item. Cosmetic edits (only whitespace, punctuation or letter case; see cosmetic.ts) are kept
+ * in the history but mailed to nobody: an item whose only change in the sync was cosmetic is left out.
+ */
 function mergeByItem(rows: SyncChangeRow[]): Map<string, ItemChanges> {
   const byItem = new Map<string, ItemChanges>();
   for (const row of rows) {
+    if (isCosmeticChange(row)) continue;
     const key = `${itemTypeOf(row.source)}:${row.externalId}`;
     const entry =
       byItem.get(key) ??
-      ({ key, source: row.source, externalId: row.externalId, title: row.title, removed: false, restored: false, status: null, fields: [] } as ItemChanges);
+      ({ key, source: row.source, externalId: row.externalId, title: row.title, removed: false, restored: false, status: null, dateSlips: [], fields: [] } as ItemChanges);
     byItem.set(key, entry);
     if (row.changeType === 'removed') entry.removed = true;
     if (row.changeType === 'changed' && row.changedFields.includes('isRemoved') && row.newValues.isRemoved === false) entry.restored = true;
     for (const field of row.changedFields) {
       if (field === 'status') {
         entry.status = { from: formatValue(row.previousValues.status), to: formatValue(row.newValues.status) };
+        continue;
+      }
+      const dateField = row.source === 'roadmap' && (field === 'releaseDate' || field === 'previewDate') ? field : null;
+      const move = dateField ? releaseDateMove(row.previousValues[dateField], row.newValues[dateField]) : null;
+      if (dateField && move) {
+        entry.dateSlips.push({ field: dateField, ...move });
         continue;
       }
       if (!isShownField(field) || entry.fields.some((f) => f.field === field)) continue;
@@ -80,8 +96,7 @@ function wants(sub: SubscriberRow, change: ItemChanges): boolean {
  */
 export function createNotificationsService(deps: Deps) {
   const repo = createNotificationsRepo(deps.db);
-  const itemUrl = (c: ItemChanges) =>
-    c.source === 'roadmap' ? `${deps.publicUrl}/roadmap/${encodeURIComponent(c.externalId)}` : `${deps.publicUrl}/message/${encodeURIComponent(c.externalId)}`;
+  const itemUrl = (c: ItemChanges) => shareUrlOf(deps.publicUrl, c);
   const linkFor = (subscriptionIds: number[]) => unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'items', subscriptionIds }));
 
   function toMailItem(c: ItemChanges, subscriptionId: number): ItemChangeMailItem {
@@ -92,6 +107,12 @@ export function createNotificationsService(deps: Deps) {
       url: itemUrl(c),
       kind: c.removed ? 'removed' : c.restored ? 'restored' : 'changed',
       statusChange: c.status,
+      dateSlips: c.dateSlips.map((d) => ({
+        label: d.field === 'releaseDate' ? 'GA date' : 'Preview date',
+        from: d.from,
+        to: d.to,
+        shift: d.shiftMonths === null ? null : formatMonthShift(d.shiftMonths),
+      })),
       fields: c.fields.map((f) => ({ label: fieldLabel(f.field), from: formatValue(f.from), to: formatValue(f.to) })),
       unsubscribeUrl: linkFor([subscriptionId]),
     };

@@ -72,6 +72,14 @@ beforeAll(async () => {
         byId(items, 500002).status = 'Cancelled';
         byId(items, 500004).title = 'Usage reports, renamed again';
       }),
+      // E (after C): 500002's title changes only in letter case, spacing and punctuation (cosmetic); 500005's GA date
+      // slips three months.
+      E: snapshotFrom('roadmap-b.json', (items) => {
+        byId(items, 500002).status = 'Launched';
+        byId(items, 500002).title = 'microsoft copilot (microsoft 365): [copilot extensibility] [devx]  sensitivity labels for custom connectors.';
+        byId(items, 500004).title = 'Microsoft 365 admin center: Usage reports for agents and Copilot';
+        byId(items, 500005).publicDisclosureAvailabilityDate = 'May CY2026';
+      }),
     },
   });
   sink = await startSmtpSink();
@@ -107,12 +115,15 @@ describe('item notifications after a sync', () => {
     expect(sink.messages.map((m) => m.to[0]).sort()).toEqual(['alice@example.com', 'bob@example.com']);
 
     const mail = await sink.waitFor('alice@example.com');
-    expect(mail.subject).toBe('3 items you follow changed (2 status changes)');
+    expect(mail.subject).toBe('3 items you follow changed (2 status changes, 1 date move)');
     // Status change called out, with old → new.
     expect(mail.text).toContain('>> STATUS CHANGED: In development -> Rolling out');
     expect(mail.html).toContain('Status changed: In development → Rolling out');
-    // Field diffs, old → new, as item_history holds them.
-    expect(mail.text).toContain('* Release date: March CY2026 -> April CY2026');
+    // A GA date move is called out like a status change, with its shift in months.
+    expect(mail.text).toContain('>> GA DATE MOVED: March CY2026 -> April CY2026 (+1 month)');
+    expect(mail.html).toContain('GA date moved: March CY2026 → April CY2026 (+1 month)');
+    expect(mail.text).not.toContain('* Release date:');
+    // Other field diffs, old → new, as item_history holds them.
     expect(mail.text).toMatch(/\* Platforms: Web -> (Web, Mac|Mac, Web)/);
     // Removal is news too.
     expect(mail.text).toContain('>> THIS ITEM WAS REMOVED FROM THE MICROSOFT 365 ROADMAP FEED.');
@@ -236,5 +247,37 @@ describe('crash safety', () => {
   it('does not mail a subscription that was switched off', async () => {
     const all = await t.ctx.db.select().from(mailOutbox);
     expect(all.some((m) => m.toAddress === carol.email)).toBe(false);
+  });
+});
+
+describe('cosmetic edits and date slips', () => {
+  it('keeps a cosmetic edit in the history as minor and mails nobody about it; a GA slip is called out', async () => {
+    const dave = await createUser(t.ctx.db, { email: 'dave@example.com', firstName: 'Dave' });
+    await subscribe(dave.id, '500002', ['changed', 'status_change']);
+    await subscribe(dave.id, '500005', ['changed', 'status_change']);
+    await t.ctx.services.mail.deliverNow();
+    sink.clear();
+
+    await syncTo('E', '2026-02-11T00:40:00Z');
+    expect((await t.ctx.services.mail.deliverNow()).sent).toBe(1);
+    const mail = await sink.waitFor('dave@example.com');
+    expect(mail.subject).toBe('Release date moved: Planner: Webhooks for Planner tasks in Microsoft Graph is now May CY2026');
+    expect(mail.text).toContain('>> GA DATE MOVED: February CY2026 -> May CY2026 (+3 months)');
+    expect(mail.text).not.toContain('500002');
+    // Bob follows 500002 for status changes only: a cosmetic title edit is nothing to him either.
+    expect(sink.messages.map((m) => m.to[0])).toEqual(['dave@example.com']);
+
+    const history = await request(t.app).get('/api/roadmap/items/500002/history');
+    expect(history.body[0]).toMatchObject({ changeType: 'changed', changedFields: ['title'], minor: true });
+    expect(history.body.filter((e: { minor: boolean }) => e.minor)).toHaveLength(1);
+    const slipped = await request(t.app).get('/api/unified/items').query({ search: '500005' });
+    expect(slipped.body.items[0].releaseMoves).toEqual({
+      total: 1,
+      gaMoves: 1,
+      gaShiftMonths: 3,
+      previewMoves: 0,
+      previewShiftMonths: 0,
+      lastMovedAt: '2026-02-11T00:40:00.000Z',
+    });
   });
 });

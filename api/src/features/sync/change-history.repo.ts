@@ -2,8 +2,9 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ChangeHistoryEntry } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items } from '../../db/schema.js';
+import { isCosmeticChange } from './cosmetic.js';
 
-type HistoryRow = typeof itemHistory.$inferSelect;
+export type HistoryRow = typeof itemHistory.$inferSelect;
 type ItemHead = { source: 'roadmap' | 'messages'; externalId: string; title: string };
 
 export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHistoryEntry {
@@ -14,6 +15,7 @@ export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHi
     changedFields: row.changedFields,
     previousValues: row.previousValues,
     newValues: row.newValues,
+    minor: isCosmeticChange(row),
   };
   if (!item) return entry;
   return {
@@ -26,16 +28,16 @@ export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHi
 
 /** Reads of change history; only the sync writes it. */
 export function createChangeHistoryRepo(db: DbOrTx) {
+  const rowsOf = (itemRowId: number): Promise<HistoryRow[]> =>
+    db.select().from(itemHistory).where(eq(itemHistory.itemId, itemRowId)).orderBy(desc(itemHistory.changeDate), desc(itemHistory.id));
   return {
     /** One item's history, newest first (id breaks ties: entries of one sync share a date). */
     async forItem(itemRowId: number): Promise<ChangeHistoryEntry[]> {
-      const rows = await db
-        .select()
-        .from(itemHistory)
-        .where(eq(itemHistory.itemId, itemRowId))
-        .orderBy(desc(itemHistory.changeDate), desc(itemHistory.id));
-      return rows.map((r) => toChangeHistoryEntry(r));
+      return (await rowsOf(itemRowId)).map((r) => toChangeHistoryEntry(r));
     },
+
+    /** The stored rows of one item's history, newest first (what versions are rebuilt from). */
+    rowsOf,
 
     /** Every item's history, newest first, paged, with the item's id and title. */
     async list(q: { page: number; limit: number; source?: 'roadmap' | 'messages'; changeType?: HistoryRow['changeType'] }) {

@@ -20,6 +20,15 @@ export interface ItemChangeField {
   to: string;
 }
 
+export interface ItemDateSlip {
+  label: 'GA date' | 'Preview date';
+  from: string;
+  to: string;
+  shift: string | null;
+}
+
+const dateSlipText = (d: ItemDateSlip) => `${d.label} moved: ${d.from} → ${d.to}${d.shift ? ` (${d.shift})` : ''}`;
+
 export interface ItemChangeMailItem {
   sourceLabel: 'Roadmap' | 'Message Center';
   /** "Roadmap ID 500002" or "MC900001". */
@@ -29,6 +38,8 @@ export interface ItemChangeMailItem {
   url: string;
   kind: 'changed' | 'removed' | 'restored';
   statusChange: { from: string; to: string } | null;
+  /** Roadmap GA / preview date moves, called out like a status change ("+1 month"; null shift when unknown). */
+  dateSlips?: ItemDateSlip[];
   /** Every other changed field, old → new (the same diff the change history shows). */
   fields: ItemChangeField[];
   /** Stops this one item subscription. */
@@ -50,10 +61,17 @@ export function itemChangeSubject(items: ItemChangeMailItem[]): string {
   if (items.length === 1 && item) {
     if (item.kind === 'removed') return `Removed: ${item.title}`;
     if (item.statusChange) return `Status change: ${item.title} is now ${item.statusChange.to}`;
+    const slip = item.dateSlips?.[0];
+    if (slip) return `${slip.label === 'GA date' ? 'Release date' : 'Preview date'} moved: ${item.title} is now ${slip.to}`;
     return `Updated: ${item.title}`;
   }
   const statusCount = items.filter((i) => i.statusChange || i.kind !== 'changed').length;
-  return `${items.length} items you follow changed${statusCount ? ` (${statusCount} status ${statusCount === 1 ? 'change' : 'changes'})` : ''}`;
+  const slipCount = items.filter((i) => i.dateSlips?.length).length;
+  const notes = [
+    ...(statusCount ? [`${statusCount} status ${statusCount === 1 ? 'change' : 'changes'}`] : []),
+    ...(slipCount ? [`${slipCount} date ${slipCount === 1 ? 'move' : 'moves'}`] : []),
+  ];
+  return `${items.length} items you follow changed${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 
 function kindText(item: ItemChangeMailItem): string | null {
@@ -92,6 +110,11 @@ function ItemBlock({ item }: { item: ItemChangeMailItem }) {
           </Text>
         </Section>
       ) : null}
+      {(item.dateSlips ?? []).map((d) => (
+        <Section key={d.label} style={{ backgroundColor: callout.statusBackground, borderLeft: `4px solid ${callout.statusBorder}`, padding: '8px 12px', margin: '0 0 10px' }}>
+          <Text style={{ fontSize: '14px', fontWeight: 700, color: callout.statusText, margin: 0 }}>{dateSlipText(d)}</Text>
+        </Section>
+      ))}
       {item.fields.map((f) => (
         <Text key={f.label} style={{ fontSize: '14px', lineHeight: '20px', color: mailColors.text, margin: '0 0 8px' }}>
           <strong>{f.label}</strong>
@@ -159,6 +182,7 @@ export function itemChangeText({ firstName, items, unsubscribeAllUrl, settingsUr
     const notice = kindText(item);
     if (notice) lines.push(`>> ${notice.toUpperCase()}`);
     if (item.statusChange) lines.push(`>> STATUS CHANGED: ${item.statusChange.from} -> ${item.statusChange.to}`);
+    for (const d of item.dateSlips ?? []) lines.push(`>> ${d.label.toUpperCase()} MOVED: ${d.from} -> ${d.to}${d.shift ? ` (${d.shift})` : ''}`);
     for (const f of item.fields) lines.push(`* ${f.label}: ${f.from} -> ${f.to}`);
     lines.push(`Open: ${item.url}`, `Stop notifications for this item: ${item.unsubscribeUrl}`);
   }

@@ -1,6 +1,15 @@
 import type { Dispatch } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Switch, Typography } from '@mui/material';
-import { CHANGED_CHANGE_TYPES, CLOUD_INSTANCES, NEW_CHANGE_TYPES, type ChangeTypeOption, type FilterCountsResponse, type FilterOptionsResponse } from '@radar/contracts';
+import {
+  CHANGED_CHANGE_TYPES,
+  CLOUD_INSTANCES,
+  NEW_CHANGE_TYPES,
+  RELEASE_MOVED_WINDOWS,
+  type ChangeTypeOption,
+  type FilterCountsResponse,
+  type FilterOptionsResponse,
+  type ReleaseMovedWindow,
+} from '@radar/contracts';
 import { canClearAll, type DashboardAction, type DashboardFilters, type ListFilterKey } from '../../state/dashboard-filters.js';
 import { FilterSection } from './FilterSection.js';
 
@@ -9,7 +18,11 @@ export interface FilterSidebarProps {
   dispatch: Dispatch<DashboardAction>;
   options: FilterOptionsResponse | undefined;
   counts: FilterCountsResponse | undefined;
+  /** "Since my last visit" is offered to signed-in users only (the server remembers their visits). */
+  signedIn?: boolean;
 }
+
+const MOVED_LABELS: Record<ReleaseMovedWindow, string> = { '7days': 'Last 7 Days', '30days': 'Last 30 Days' };
 
 const SOURCE_OPTIONS = [
   { value: 'roadmap', label: 'Roadmap (Future Features)' },
@@ -65,7 +78,7 @@ function CheckList({ values, selected, onToggle, counts, label }: { values: read
 const asOptions = (list: string[] | undefined) => (list ?? []).map((value) => ({ value, label: value }));
 
 /** The dashboard's filters (spec 01 "Filter sidebar sections"), plus the Cloud Instance filter for roadmap items. */
-export function FilterSidebar({ filters, dispatch, options, counts }: FilterSidebarProps) {
+export function FilterSidebar({ filters, dispatch, options, counts, signedIn = false }: FilterSidebarProps) {
   const toggleList = (key: ListFilterKey) => (value: string) => dispatch({ type: 'toggleListValue', key, value });
   const changeGroup = (title: string, group: readonly ChangeTypeOption[]) => (
     <FormGroup role="group" aria-label={title}>
@@ -101,11 +114,36 @@ export function FilterSidebar({ filters, dispatch, options, counts }: FilterSide
       />
       <FilterSection title="Data Source" defaultOpen>
         <CheckList label="Data Source" values={SOURCE_OPTIONS} selected={filters.sources} onToggle={(value) => dispatch({ type: 'toggleSource', source: value as 'roadmap' | 'messages' })} />
+        <FormControlLabel
+          control={<Switch size="small" checked={filters.includeRemoved} onChange={(e) => dispatch({ type: 'setIncludeRemoved', includeRemoved: e.target.checked })} />}
+          label="Include removed and expired"
+          sx={{ mt: 0.5, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+        />
       </FilterSection>
       <FilterSection title="Recent Activity" defaultOpen>
         <Stack spacing={1}>
+          {signedIn ? (
+            <FormControlLabel
+              control={<Checkbox size="small" checked={filters.sinceLastVisit} onChange={(e) => dispatch({ type: 'setSinceLastVisit', sinceLastVisit: e.target.checked })} />}
+              label="Since my last visit"
+              sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+            />
+          ) : null}
           {changeGroup('New items', NEW_CHANGE_TYPES)}
           {changeGroup('Changed items', CHANGED_CHANGE_TYPES)}
+          <FormGroup role="group" aria-label="Release date moved">
+            <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+              Release date moved
+            </Typography>
+            {RELEASE_MOVED_WINDOWS.map((window) => (
+              <FormControlLabel
+                key={window}
+                control={<Checkbox size="small" checked={filters.releaseMoved === window} onChange={() => dispatch({ type: 'toggleReleaseMoved', window })} />}
+                label={MOVED_LABELS[window]}
+                sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+              />
+            ))}
+          </FormGroup>
         </Stack>
       </FilterSection>
       <FilterSection title="Products">

@@ -1,7 +1,7 @@
 import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
-import { ItemBadges, SourceBadge } from '@radar/shared-ui';
-import { presentRow, rowTint, RowTags } from '../ItemTable/index.js';
+import { SourceBadge } from '@radar/shared-ui';
+import { presentRow, rowTint, RowBadges, RowTags } from '../ItemTable/index.js';
 
 export interface ItemCardsProps {
   items: UnifiedItem[];
@@ -42,7 +42,7 @@ export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
                   <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
                     {row.providerId}
                   </Typography>
-                  <ItemBadges item={item} now={now} />
+                  <RowBadges item={item} row={row} />
                 </Stack>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
                 {row.preview ? (

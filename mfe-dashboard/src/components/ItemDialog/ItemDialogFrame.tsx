@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { icons, useToast, useUserRoles } from '@radar/shared-ui';
+import { copyText, icons, useToast, useUserRoles } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
+import { removalOf } from '../ItemTable/index.js';
 import { ModerationDialog } from '../ModerationDialog/index.js';
 import { SubscribeToggle } from '../SubscribeToggle/index.js';
-import { copyText, shareUrlOf } from './share.js';
+import { shareUrlOf } from './share.js';
 
 export interface ItemDialogFrameProps {
   item: UnifiedItem;
@@ -20,7 +21,10 @@ export interface ItemDialogFrameProps {
   children: ReactNode;
 }
 
-/** Dialog chrome shared by both detail dialogs: title, id, Subscribe, Share, provider link, Moderate. */
+/**
+ * Dialog chrome shared by both detail dialogs: title, id, Subscribe, Share, provider link, Moderate, and for an item
+ * no longer in its feed the banner "Removed from the roadmap on {date}" / "Expired on {date}".
+ */
 export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemChange, children }: ItemDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -29,6 +33,8 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
   const { toast } = useToast();
   const [isModerating, setModerating] = useState(false);
   const id = providerIdOf(item);
+  // A removed roadmap item or an expired post (opened by its id or from the archive) says so first.
+  const removal = removalOf(item);
   const titleId = `item-dialog-title-${item.id}`;
 
   const share = async () => {
@@ -39,7 +45,6 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
       toast({ title: 'Error', description: 'Could not copy the link', variant: 'destructive' });
     }
   };
-
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId} scroll="paper">
@@ -68,7 +73,14 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
           ) : null}
         </Stack>
       </Box>
-      <DialogContent dividers>{children}</DialogContent>
+      <DialogContent dividers>
+        {removal ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="removal-banner">
+            {removal.banner}
+          </Alert>
+        ) : null}
+        {children}
+      </DialogContent>
       {isModerating ? <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onItemChange} /> : null}
     </Dialog>
   );

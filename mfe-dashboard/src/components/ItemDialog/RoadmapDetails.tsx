@@ -4,6 +4,7 @@ import { formatDate, formatReleaseDate, ItemStatusBadge, useUserRoles } from '@r
 import { useItemHistory, useLinkedItems } from '../../api/items.js';
 import { ChangeHistory } from '../ChangeHistory/index.js';
 import { CommunityResources } from '../CommunityResources/index.js';
+import { DateSlips } from '../DateSlips/index.js';
 import { SafeHtml } from '../SafeHtml/index.js';
 import { Field, SectionHeading } from './Field.js';
 import { RelatedItems } from './RelatedItems.js';
@@ -44,6 +45,7 @@ export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
         <Field label="Platforms">{splitList(item.platforms).join(', ')}</Field>
         <Field label="Expected Release">{formatReleaseDate(item.releaseDate)}</Field>
       </Box>
+      {item.releaseMoves && item.releaseMoves.total > 0 ? <DateSlips stats={item.releaseMoves} history={history.data} /> : null}
       <Box component="section">
         <SectionHeading>Description</SectionHeading>
         {item.description?.trim() ? <SafeHtml html={item.description} /> : <Typography color="text.secondary">No description available</Typography>}
@@ -70,7 +72,7 @@ export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
       </Box>
       <Box component="section">
         <SectionHeading>Change History</SectionHeading>
-        <ChangeHistory entries={history.data} isLoading={history.isLoading} error={history.error} />
+        <ChangeHistory entries={history.data} isLoading={history.isLoading} error={history.error} compare={item.itemId ? { source: 'roadmap', id: item.itemId } : undefined} />
       </Box>
     </Stack>
   );

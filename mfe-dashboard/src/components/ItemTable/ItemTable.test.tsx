@@ -106,3 +106,26 @@ describe('row presentation at fixed dates', () => {
     expect(onOpen).toHaveBeenCalledWith(item);
   });
 });
+
+describe('archive and date-slip badges', () => {
+  it('badges removed roadmap items and expired posts with their date, in words', () => {
+    const removed = roadmapItem({ itemId: '11', isRemoved: true, removedAt: '2026-02-06T00:40:00.000Z' });
+    const expiredEarly = messageItem({ messageId: 'MC11', isRemoved: true, removedAt: '2026-02-07T00:40:00.000Z', endDate: '2026-02-03T08:00:00.000Z' });
+    const withdrawn = messageItem({ messageId: 'MC12', isRemoved: true, removedAt: '2026-02-07T00:40:00.000Z', endDate: '2026-06-30T07:00:00.000Z' });
+    const active = roadmapItem({ itemId: '13' });
+    renderTable([removed, expiredEarly, withdrawn, active]);
+    expect(within(rowOf('roadmap-11')).getByText('Removed Feb 6, 2026')).toBeInTheDocument();
+    expect(within(rowOf('messages-MC11')).getByText('Expired Feb 3, 2026')).toBeInTheDocument();
+    expect(within(rowOf('messages-MC12')).getByText('Expired Feb 7, 2026')).toBeInTheDocument();
+    expect(within(rowOf('roadmap-13')).queryByText(/Removed|Expired/)).not.toBeInTheDocument();
+  });
+
+  it('shows how often a roadmap item’s release date moved, for sighted and screen-reader users', () => {
+    const moved = roadmapItem({ itemId: '21', releaseMoves: { total: 1, gaMoves: 1, gaShiftMonths: 2, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: null } });
+    const still = roadmapItem({ itemId: '22', releaseMoves: { total: 0, gaMoves: 0, gaShiftMonths: 0, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: null } });
+    renderTable([moved, still]);
+    expect(within(rowOf('roadmap-21')).getByText('Date moved 1×')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(rowOf('roadmap-21')).getByText('Release date moved 1 time')).toBeInTheDocument();
+    expect(within(rowOf('roadmap-22')).queryByText(/moved/)).not.toBeInTheDocument();
+  });
+});

@@ -1,9 +1,9 @@
 import { Box, Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography, useTheme } from '@mui/material';
 import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
-import { ItemBadges, SourceBadge } from '@radar/shared-ui';
+import { SourceBadge } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { presentRow, rowTint } from './row-presentation.js';
-import { RowTags } from './RowBits.js';
+import { RowBadges, RowTags } from './RowBits.js';
 
 export interface ItemTableProps {
   items: UnifiedItem[];
@@ -77,7 +77,7 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
                         >
                           {item.title}
                         </Link>
-                        <ItemBadges item={item} now={now} />
+                        <RowBadges item={item} row={row} />
                       </Stack>
                       {row.preview ? (
                         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

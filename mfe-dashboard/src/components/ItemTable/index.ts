@@ -1,3 +1,3 @@
 export { ItemTable, type ItemTableProps } from './ItemTable.js';
-export { presentRow, rowTint, type RowPresentation } from './row-presentation.js';
-export { RowTags } from './RowBits.js';
+export { presentRow, removalOf, rowTint, type Removal, type RowPresentation } from './row-presentation.js';
+export { RowBadges, RowTags } from './RowBits.js';

@@ -14,6 +14,34 @@ export interface RowPresentation {
   lastModifiedText: string;
   /** Message tags (at most 2 plus a count); roadmap rows show their status instead. */
   tags: ReturnType<typeof displayTags> | null;
+  /** Removed from the roadmap / expired (archive rows and items found by id); null while in the feed. */
+  removal: Removal | null;
+  /** How often the roadmap GA and preview dates moved (0 for messages). */
+  dateMoves: number;
+}
+
+export interface Removal {
+  label: 'Removed' | 'Expired';
+  /** ISO date it left the feed (messages: the end date when that passed first). */
+  date: string | null;
+  /** The item dialog's banner. */
+  banner: string;
+}
+
+/**
+ * A removed roadmap item says when it left the roadmap; an expired post says when it expired: its end date when
+ * that came first (Graph drops a post after its end date), else the day it left the feed (withdrawn early).
+ */
+export function removalOf(item: Pick<UnifiedItem, 'source' | 'isRemoved' | 'removedAt' | 'endDate'>): Removal | null {
+  if (!item.isRemoved) return null;
+  if (item.source === 'roadmap') {
+    const date = item.removedAt ?? null;
+    return { label: 'Removed', date, banner: `Removed from the roadmap on ${formatDate(date)}` };
+  }
+  const end = item.endDate ?? null;
+  const removed = item.removedAt ?? null;
+  const date = end && (!removed || new Date(end).getTime() <= new Date(removed).getTime()) ? end : removed;
+  return { label: 'Expired', date, banner: `Expired on ${formatDate(date)}` };
 }
 
 /** Everything a list row shows, through shared-ui's presentation rules (spec 01 "Row presentation"). */
@@ -32,6 +60,8 @@ export function presentRow(item: UnifiedItem, now: Date): RowPresentation {
     releaseText: formatReleaseDate(item.releaseDate),
     lastModifiedText: formatDate(isMessage ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate)),
     tags: isMessage ? displayTags(item) : null,
+    removal: removalOf(item),
+    dateMoves: item.releaseMoves?.total ?? 0,
   };
 }
 

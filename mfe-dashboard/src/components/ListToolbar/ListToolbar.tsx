@@ -9,6 +9,7 @@ export const SORT_OPTIONS: { label: string; sortField: SortField; sortDirection:
   { label: 'Created Date (Oldest)', sortField: 'createdDate', sortDirection: 'asc' },
   { label: 'Modified Date (Newest)', sortField: 'modifiedDate', sortDirection: 'desc' },
   { label: 'Modified Date (Oldest)', sortField: 'modifiedDate', sortDirection: 'asc' },
+  { label: 'Most Slipped (Release Date Moves)', sortField: 'releaseMoves', sortDirection: 'desc' },
 ];
 
 export interface ListToolbarProps {

@@ -1,46 +1,19 @@
 import { afterEach, describe, expect, it, jest as jestApi } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { useToastStore } from '@radar/shared-ui';
-import { renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
-import { anonymousRoutes, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
-import App from '../../App.js';
+import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { listCalls, listOf, renderDashboard } from '../../test-utils/render-dashboard.js';
 
 // These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
 jestApi.setTimeout(20_000);
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const listOf = (items: unknown[], total = items.length, totalPages = 1) => ({ body: { items, total, totalPages } });
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderDashboard(routes: Record<string, StubAnswer>, route = '/') {
-  const stub = stubFetch({
-    ...anonymousRoutes,
-    'GET /api/roadmap/filter-options': { body: { products: ['Microsoft Teams', 'Outlook'], roadmapStatuses: ['In development', 'Launched'], messageCenterTags: ['Retirement', 'Admin impact'], cloudInstances: [] } },
-    'GET /api/analytics/filter-counts': { body: { roadmapStatuses: [{ name: 'Launched', count: 882 }], messageCenterTags: [{ name: 'Retirement', count: 12 }] } },
-    ...routes,
-  });
-  renderWithProviders(
-    <>
-      <App />
-      <LocationProbe />
-    </>,
-    { route },
-  );
-  return stub;
-}
-
-const listCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/unified/items')).map((c) => new URL(c.url, 'http://x').searchParams);
-
 describe('DashboardPage', () => {
   it('shows the header with Export, the list, the pagination footer, and pages', async () => {
     const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem(), messageItem()], 120, 3) });
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toHaveAttribute('aria-haspopup', 'menu');
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
     expect(await screen.findByText('Microsoft Teams: new meeting recap')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3 (120 total items)')).toBeInTheDocument();
@@ -151,7 +124,7 @@ describe('DashboardPage', () => {
     renderDashboard({ 'GET /api/unified/items': (_init, url) => (url.includes('search=') ? answer : listOf([])) }, '/?roadmap=999');
     expect(await screen.findByText(description)).toBeInTheDocument();
     expect(screen.getByText(title)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/), { timeout: 5000 }); // the toast, then the URL: slow on a loaded machine
   });
 
   it('uses the message wording for message deep links', async () => {

@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react';
+import { useState } from 'react';
 import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { AppHeader, icons } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
@@ -9,7 +9,10 @@ import { ItemDialog } from '../../components/ItemDialog/index.js';
 import { ItemTable } from '../../components/ItemTable/index.js';
 import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
-import { dashboardReducer, initialDashboardState, toListParams } from '../../state/dashboard-filters.js';
+import { SinceLastVisitBanner } from '../../components/SinceLastVisitBanner/index.js';
+import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
+import { toListParams } from '../../state/dashboard-filters.js';
+import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 
 const SIDEBAR_WIDTH = 300;
@@ -18,12 +21,12 @@ const SIDEBAR_WIDTH = 300;
 export function DashboardPage() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
-  const [state, dispatch] = useReducer(dashboardReducer, initialDashboardState);
+  const { state, dispatch, signedIn, visit, listParams } = useDashboardState();
   const [filtersVisible, setFiltersVisible] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const listParams = toListParams(state);
-  const exportAction = useDashboardExport(toListParams(state, { paged: false }));
+  const viewParams = toListParams(state, { paged: false });
+  const exportAction = useDashboardExport(viewParams);
   // Badges are measured from when the last page of results arrived.
   const [now, setNow] = useState(() => new Date());
   const list = useItemList(listParams, { onSuccess: () => setNow(new Date()) });
@@ -32,15 +35,21 @@ export function DashboardPage() {
   const dialog = useItemDialog();
 
   const items = list.data?.items ?? [];
-  const sidebar = <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} />;
+  const isLoading = list.isLoading || listParams === null;
+  const sidebar = <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} signedIn={signedIn} />;
 
   return (
     <>
-      <AppHeader exportAction={exportAction} />
+      <AppHeader exportAction={exportAction} actions={<SubscribeMenu params={viewParams} />} />
       <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           Dashboard
         </Typography>
+        <SinceLastVisitBanner
+          visit={visit}
+          active={state.filters.sinceLastVisit}
+          onShow={(show) => dispatch({ type: 'setSinceLastVisit', sinceLastVisit: show })}
+        />
         <ListToolbar
           search={state.search}
           onSearch={(search) => dispatch({ type: 'setSearch', search })}
@@ -63,11 +72,11 @@ export function DashboardPage() {
                 Failed to load items. Please try again.
               </Typography>
             ) : isMobile ? (
-              <ItemCards items={items} isLoading={list.isLoading} onOpen={dialog.open} now={now} />
+              <ItemCards items={items} isLoading={isLoading} onOpen={dialog.open} now={now} />
             ) : (
               <ItemTable
                 items={items}
-                isLoading={list.isLoading}
+                isLoading={isLoading}
                 sortField={state.sortField}
                 sortDirection={state.sortDirection}
                 onToggleLastModifiedSort={() => dispatch({ type: 'toggleLastModifiedSort' })}

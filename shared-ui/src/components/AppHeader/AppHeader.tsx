@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import { ThemeToggle } from '../ThemeToggle/index.js';
@@ -14,10 +15,12 @@ export interface HeaderExportAction {
 export interface AppHeaderProps {
   /** Shows an Export button (only the dashboard passes one). */
   exportAction?: HeaderExportAction;
+  /** More controls of the page, shown before Export (the dashboard's Subscribe menu). */
+  actions?: ReactNode;
 }
 
 /** Header of every page: logo, main navigation (drawer on small screens), theme control and account menu. */
-export function AppHeader({ exportAction }: AppHeaderProps) {
+export function AppHeader({ exportAction, actions }: AppHeaderProps) {
   return (
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 1 }}>
@@ -45,6 +48,7 @@ export function AppHeader({ exportAction }: AppHeaderProps) {
           ))}
         </Box>
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
+        {actions}
         {exportAction ? (
           <Button
             variant="outlined"

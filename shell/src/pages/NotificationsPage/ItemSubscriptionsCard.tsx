@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, Button, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import type { NotificationSubscription } from '@radar/contracts';
 import { removeSubscription, useNotificationSubscriptions, useToast } from '@radar/shared-ui';
+import { SectionCard } from '../../components/SectionCard/index.js';
 
 const sourceLabel = (sub: NotificationSubscription) => (sub.itemType === 'message_center' ? 'Message Center' : 'Roadmap');
 
@@ -21,39 +22,34 @@ export function ItemSubscriptionsCard() {
   };
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="item-subs-title">
-      <CardContent>
-        <Typography id="item-subs-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          Item Subscriptions
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          You get an e-mail when a roadmap item or Message Center post you follow changes.
-        </Typography>
-        {isLoading ? (
-          <Skeleton height={48} aria-label="Loading subscriptions" />
-        ) : items.length === 0 ? (
-          <Typography sx={{ py: 2 }}>No item subscriptions yet</Typography>
-        ) : (
-          <List disablePadding>
-            {items.map((sub) => {
-              const title = sub.itemTitle || 'Untitled Item';
-              return (
-                <ListItem key={sub.id} divider secondaryAction={<Button color="error" onClick={() => void remove(sub)} aria-label={`Remove subscription: ${title}`}>Remove</Button>}>
-                  <ListItemText
-                    primary={title}
-                    secondary={
-                      <Box component="span">
-                        {sourceLabel(sub)} · ID: {sub.itemId ?? 'Unknown'}
-                      </Box>
-                    }
-                    sx={{ pr: 10 }}
-                  />
-                </ListItem>
-              );
-            })}
-          </List>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard id="item-subs-title" title="Item Subscriptions">
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        You get an e-mail when a roadmap item or Message Center post you follow changes.
+      </Typography>
+      {isLoading ? (
+        <Skeleton height={48} aria-label="Loading subscriptions" />
+      ) : items.length === 0 ? (
+        <Typography sx={{ py: 2 }}>No item subscriptions yet</Typography>
+      ) : (
+        <List disablePadding>
+          {items.map((sub) => {
+            const title = sub.itemTitle || 'Untitled Item';
+            return (
+              <ListItem key={sub.id} divider secondaryAction={<Button color="error" onClick={() => void remove(sub)} aria-label={`Remove subscription: ${title}`}>Remove</Button>}>
+                <ListItemText
+                  primary={title}
+                  secondary={
+                    <Box component="span">
+                      {sourceLabel(sub)} · ID: {sub.itemId ?? 'Unknown'}
+                    </Box>
+                  }
+                  sx={{ pr: 10 }}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </SectionCard>
   );
 }

@@ -15,9 +15,11 @@ describe('ProfilePage', () => {
   });
 
   it('shows names, Not set, roles and the admin quick action', async () => {
-    stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser({ lastName: null, roles: [{ id: 1, name: 'Admin' }] }) } } });
+    stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser({ lastName: null, roles: [{ id: 1, name: 'Admin' }] }) } }, 'GET /api/tokens': { body: [] } });
     renderWithProviders(<ProfilePage />, { withAuthDialog: false });
     expect(await screen.findByText('Not set')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'API tokens' })).toBeInTheDocument();
+    expect(await screen.findByText('No API tokens yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notification Settings' })).toHaveAttribute('href', '/notifications');
     expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
   });

@@ -2,6 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Link, Stack, Typography } from '@mui/material';
 import { UserAvatar, displayNameOf, formatDate, useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
+import { ApiTokensCard } from './ApiTokensCard.js';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -38,53 +39,56 @@ export function ProfilePage() {
   }
   return (
     <PageContainer title="Profile">
-      <Card variant="outlined">
-        <CardContent>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-            <UserAvatar user={user} size={64} />
-            <Box>
-              <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-                {displayNameOf(user)}
-              </Typography>
-              <Typography color="text.secondary">{user.email}</Typography>
+      <Stack spacing={3}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
+              <UserAvatar user={user} size={64} />
+              <Box>
+                <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+                  {displayNameOf(user)}
+                </Typography>
+                <Typography color="text.secondary">{user.email}</Typography>
+              </Box>
+            </Stack>
+            <Box component="dl" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, m: 0 }}>
+              <Field label="First name" value={user.firstName || 'Not set'} />
+              <Field label="Last name" value={user.lastName || 'Not set'} />
+              <Field label="Email" value={user.email} />
+              <Field label="Last login" value={user.lastLoginAt ? formatDate(user.lastLoginAt) : 'Never'} />
+              <Field
+                label="Roles"
+                value={
+                  user.roles.length ? (
+                    <Stack direction="row" spacing={1} component="span" sx={{ flexWrap: 'wrap' }}>
+                      {user.roles.map((role) => (
+                        <Chip key={role.id} label={role.name} size="small" color={role.name === 'Admin' ? 'primary' : 'default'} />
+                      ))}
+                    </Stack>
+                  ) : (
+                    'No roles assigned'
+                  )
+                }
+              />
             </Box>
-          </Stack>
-          <Box component="dl" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, m: 0 }}>
-            <Field label="First name" value={user.firstName || 'Not set'} />
-            <Field label="Last name" value={user.lastName || 'Not set'} />
-            <Field label="Email" value={user.email} />
-            <Field label="Last login" value={user.lastLoginAt ? formatDate(user.lastLoginAt) : 'Never'} />
-            <Field
-              label="Roles"
-              value={
-                user.roles.length ? (
-                  <Stack direction="row" spacing={1} component="span" sx={{ flexWrap: 'wrap' }}>
-                    {user.roles.map((role) => (
-                      <Chip key={role.id} label={role.name} size="small" color={role.name === 'Admin' ? 'primary' : 'default'} />
-                    ))}
-                  </Stack>
-                ) : (
-                  'No roles assigned'
-                )
-              }
-            />
-          </Box>
-          <Divider sx={{ my: 3 }} />
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-            Quick actions
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Button component={RouterLink} to="/notifications" variant="outlined">
-              Notification Settings
-            </Button>
-            {isAdmin ? (
-              <Button component="a" href="/admin" variant="outlined">
-                Admin Panel
+            <Divider sx={{ my: 3 }} />
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+              Quick actions
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Button component={RouterLink} to="/notifications" variant="outlined">
+                Notification Settings
               </Button>
-            ) : null}
-          </Stack>
-        </CardContent>
-      </Card>
+              {isAdmin ? (
+                <Button component="a" href="/admin" variant="outlined">
+                  Admin Panel
+                </Button>
+              ) : null}
+            </Stack>
+          </CardContent>
+        </Card>
+        <ApiTokensCard />
+      </Stack>
     </PageContainer>
   );
 }

@@ -1,0 +1,25 @@
+import type pg from 'pg';
+
+/**
+ * The data version: a counter that moves forward with every committed write to item data (items, their history
+ * and links), whoever writes (sync, moderation, the import CLI, a test, a hand-written UPDATE). Deferred triggers
+ * bump it once per writing transaction, at its commit (migration 0002), so a reader sees the new version exactly
+ * when it sees the new data, and every process of the installation reads the same value.
+ *
+ * Use it to key caches of anything derived from items (the feeds do; list answers and totals can): read the
+ * version BEFORE reading the data, so an answer is never cached under a version newer than its data.
+ * One primary-key read of a one-row table: about as cheap as a query gets.
+ */
+export interface DataVersion {
+  /** Moves forward with every committed write to item data. */
+  version: number;
+  /** When it last moved (database clock): a Last-Modified for anything derived from items. */
+  changedAt: Date;
+}
+
+export async function readDataVersion(pool: pg.Pool | pg.PoolClient): Promise<DataVersion> {
+  const { rows } = await pool.query<{ version: string; changed_at: Date }>('SELECT version, changed_at FROM data_version WHERE id = 1');
+  const row = rows[0];
+  // The migration inserts the row; should someone delete it, the next write puts it back (the trigger upserts).
+  return row ? { version: Number(row.version), changedAt: row.changed_at } : { version: 0, changedAt: new Date(0) };
+}

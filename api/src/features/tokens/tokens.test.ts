@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { API_TOKENS_PER_USER, endpointList } from '@radar/contracts';
+import { apiTokens } from '../../db/schema.js';
+import { hashSessionToken } from '../../http/auth.js';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createUser, insertRoadmapItem, sessionCookieFor, signIn } from '../../../test/factories.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  await insertRoadmapItem(t.database.db, { externalId: '480001', title: 'Token test item' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('/api/tokens', () => {
+  it('creates a token shown once, stores only its hash, lists and revokes the caller’s own tokens', async () => {
+    const { user, agent } = await signIn(t.app, t.database.db);
+    const created = await agent.post('/api/tokens').send({ name: '  Outlook on my laptop  ' });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Outlook on my laptop', token: expect.stringMatching(/^rdr_[\w-]{43}$/), createdAt: '2026-02-07T12:00:00.000Z' });
+    const token = created.body.token as string;
+
+    const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.body.id));
+    expect(row!.tokenHash).toBe(hashSessionToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const list = await agent.get('/api/tokens');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([{ id: created.body.id, name: 'Outlook on my laptop', prefix: `${token.slice(0, 8)}…`, createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null }]);
+    expect(JSON.stringify(list.body)).not.toContain(token);
+
+    // Another user sees none of them and cannot revoke them.
+    const other = await signIn(t.app, t.database.db);
+    expect((await other.agent.get('/api/tokens')).body).toEqual([]);
+    expect((await other.agent.delete(`/api/tokens/${created.body.id}`)).status).toBe(404);
+
+    // Using the token records when (at most once a minute).
+    expect((await request(t.app).get('/api/unified/items').set(bearer(token))).status).toBe(200);
+    expect((await agent.get('/api/tokens')).body[0].lastUsedAt).toBe('2026-02-07T12:00:00.000Z');
+
+    const revoked = await agent.delete(`/api/tokens/${created.body.id}`);
+    expect(revoked.body).toEqual({ success: true, message: 'Token revoked' });
+    expect((await agent.get('/api/tokens')).body).toEqual([]);
+    const after = await request(t.app).get('/api/unified/items').set(bearer(token));
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toBe('The API token is not valid or was revoked');
+    expect(after.headers['www-authenticate']).toMatch(/^Bearer realm="M365 Radar", error="invalid_token"/);
+    expect(user.id).toBeGreaterThan(0);
+  });
+
+  it('validates the name, limits tokens per user and requires a signed-in session', async () => {
+    const { agent } = await signIn(t.app, t.database.db);
+    const blank = await agent.post('/api/tokens').send({ name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.issues[0]).toEqual({ path: 'name', message: 'Token name is required' });
+    expect((await agent.post('/api/tokens').send({ name: 'x'.repeat(101) })).body.error.issues[0].path).toBe('name');
+    expect((await agent.delete('/api/tokens/abc')).body.error.issues[0].path).toBe('id');
+    expect((await request(t.app).get('/api/tokens')).status).toBe(401);
+    expect((await request(t.app).post('/api/tokens').send({ name: 'x' })).status).toBe(401);
+    for (let i = 0; i < API_TOKENS_PER_USER; i++) expect((await agent.post('/api/tokens').send({ name: `t${i}` })).status).toBe(201);
+    const over = await agent.post('/api/tokens').send({ name: 'one too many' });
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toBe(`You already have ${API_TOKENS_PER_USER} API tokens: revoke one you no longer use first`);
+  });
+});
+
+describe('Authorization: Bearer <token>', () => {
+  async function tokenFor(roles: string[]) {
+    const user = await createUser(t.database.db, { roles });
+    const cookie = await sessionCookieFor(t.database.db, user.id);
+    const res = await request(t.app).post('/api/tokens').set('Cookie', cookie).send({ name: 'agent' });
+    return { user, cookie, token: res.body.token as string };
+  }
+
+  it('works on read endpoints and the user’s own subscriptions', async () => {
+    const { user, token } = await tokenFor(['User']);
+    expect((await request(t.app).get('/api/unified/items').set(bearer(token))).body.total).toBeGreaterThan(0);
+    const me = await request(t.app).get('/api/auth/user').set(bearer(token));
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(user.email);
+    const sub = await request(t.app).post('/api/notification-subscriptions').set(bearer(token)).send({ subscriptionType: 'item', itemId: '480001', itemType: 'roadmap' });
+    expect(sub.status).toBe(201);
+    const subs = await request(t.app).get('/api/notification-subscriptions').set(bearer(token));
+    expect(subs.body.map((s: { itemId: string }) => s.itemId)).toEqual(['480001']);
+    expect((await request(t.app).delete(`/api/notification-subscriptions/${sub.body.id}`).set(bearer(token))).status).toBe(200);
+    expect((await request(t.app).get('/api/weekly-digest/status').set(bearer(token))).body).toEqual({ isSubscribed: false, email: user.email });
+    expect((await request(t.app).get('/api/feeds/items.rss').set(bearer(token))).status).toBe(200);
+  });
+
+  it('never grants moderator or admin rights: an admin’s token acts as a plain signed-in user', async () => {
+    const { cookie, token } = await tokenFor(['Admin', 'Moderator', 'User']);
+    // The same admin with the session cookie may do all of these.
+    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie)).status).toBe(200);
+    const roles = await request(t.app).get('/api/auth/user-roles').set(bearer(token));
+    expect(roles.body.map((r: { role: { name: string } }) => r.role.name)).toEqual(['User']);
+    expect((await request(t.app).get('/api/auth/user').set(bearer(token))).body.roles.map((r: { name: string }) => r.name)).toEqual(['User']);
+    // A token on a staff endpoint is refused, and so is a token sent alongside the admin's own cookie.
+    for (const req of [
+      request(t.app).get('/api/admin/roles').set(bearer(token)),
+      request(t.app).get('/api/admin/roles').set(bearer(token)).set('Cookie', cookie),
+      request(t.app).put('/api/moderator/roadmap/480001').set(bearer(token)).send({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '' }),
+    ]) {
+      const res = await req;
+      expect(res.status).toBe(403);
+    }
+    // Moderator notes stay hidden from a token.
+    const list = await request(t.app).get('/api/unified/items').set(bearer(token));
+    expect(list.body.items[0]).not.toHaveProperty('moderatorNotes');
+  });
+
+  it('is refused everywhere else, including token management and state changes that are not subscriptions', async () => {
+    const { token } = await tokenFor(['User']);
+    for (const [method, path, body] of [
+      ['get', '/api/tokens', undefined],
+      ['post', '/api/tokens', { name: 'minted by a token' }],
+      ['post', '/api/contact', { firstName: 'A', lastName: 'B', email: 'a@example.com', message: 'hello there friend' }],
+      ['post', '/api/auth/logout', undefined],
+      ['get', '/api/auth/session-user', undefined],
+    ] as const) {
+      const res = await request(t.app)[method](path).set(bearer(token)).send(body);
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+      expect(res.body.error.message).toBe('API tokens are accepted only on read endpoints and your own subscriptions; sign in for this');
+    }
+  });
+
+  it('answers 401 to a malformed or foreign bearer value instead of treating the caller as a guest', async () => {
+    for (const header of ['Bearer', 'Bearer rdr_unknown', 'Bearer some-other-token', 'Basic abc']) {
+      const res = await request(t.app).get('/api/unified/items').set('Authorization', header);
+      expect({ header, status: res.status }).toEqual({ header, status: 401 });
+    }
+  });
+
+  it('is declared in the endpoint table only on reads and the caller’s own subscriptions', () => {
+    const allowed = endpointList.filter((e) => e.tokenAccess);
+    for (const e of allowed) {
+      expect({ id: e.id, staff: ['moderator', 'admin', 'realAdmin'].includes(e.access) }).toEqual({ id: e.id, staff: false });
+      const ownSubscription = ['subscriptions', 'digest'].includes(e.group) || e.id === 'mcp.message';
+      expect({ id: e.id, readOrOwn: e.method === 'GET' || ownSubscription }).toEqual({ id: e.id, readOrOwn: true });
+    }
+    expect(allowed.some((e) => e.group === 'tokens')).toBe(false);
+  });
+});

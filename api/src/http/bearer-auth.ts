@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { API_TOKEN_PREFIX, ROLE_NAMES, type Endpoint } from '@radar/contracts';
+import type { Db } from '../db/client.js';
+import { apiTokens, users } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { hashSessionToken, loadRolesOf } from './auth.js';
+import { AuthenticationError, NotAllowedError } from './errors.js';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set when the request authenticated with a personal API token (`Authorization: Bearer rdr_…`). */
+      apiToken?: { id: number };
+    }
+  }
+}
+
+/** Roles a token never carries: a token of an admin or moderator acts as a plain signed-in user. */
+const STAFF_ROLES = new Set<string>([ROLE_NAMES.admin, ROLE_NAMES.moderator]);
+/** Last-used time is written at most this often per token (not on every request). */
+const LAST_USED_GRANULARITY_MS = 60_000;
+
+function invalidToken(res: Response, message: string): AuthenticationError {
+  res.setHeader('WWW-Authenticate', `Bearer realm="M365 Radar", error="invalid_token", error_description="${message}"`);
+  return new AuthenticationError(message);
+}
+
+/**
+ * Resolves `Authorization: Bearer <token>` to `req.auth` (the token's owner without staff roles) and `req.apiToken`.
+ * Runs after the cookie session middleware and wins over it, so a request carrying a token never has more rights
+ * than the token. A malformed, unknown or revoked token is a 401 on every route (with RFC 6750's
+ * WWW-Authenticate), never a silent fall back to a guest. Which endpoints accept tokens is declared in the endpoint
+ * table (`tokenAccess`) and enforced by {@link tokenAccessCheck}.
+ */
+export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.get('authorization');
+    if (!header) return next();
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) return next(invalidToken(res, 'The Authorization header must be "Bearer <API token>"'));
+    const token = match[1] ?? '';
+    if (!token.startsWith(API_TOKEN_PREFIX)) return next(invalidToken(res, 'This is not an M365 Radar API token'));
+    try {
+      const [row] = await deps.db
+        .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users })
+        .from(apiTokens)
+        .innerJoin(users, eq(apiTokens.userId, users.id))
+        .where(eq(apiTokens.tokenHash, hashSessionToken(token)))
+        .limit(1);
+      if (!row) return next(invalidToken(res, 'The API token is not valid or was revoked'));
+      const now = deps.clock.now();
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
+        await deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+      }
+      const roles = (await loadRolesOf(deps.db, row.user.id)).filter((r) => !STAFF_ROLES.has(r.name));
+      const u = row.user;
+      req.auth = {
+        user: {
+          id: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          profileImageUrl: u.profileImageUrl,
+          lastLoginAt: u.lastLoginAt,
+          emailVerifiedAt: u.emailVerifiedAt,
+        },
+        realRoles: roles,
+        roles,
+        impersonatedRole: null,
+        // No session: the endpoints that use it (sign-out, impersonation) do not accept tokens.
+        sessionIdHash: '',
+      };
+      req.apiToken = { id: row.tokenId };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** Refuses a token on an endpoint whose row does not declare `tokenAccess` (checked before its role). */
+export function tokenAccessCheck(endpoint: Endpoint): RequestHandler {
+  return (req, _res, next) => {
+    if (req.apiToken && !endpoint.tokenAccess) {
+      return next(new NotAllowedError('API tokens are accepted only on read endpoints and your own subscriptions; sign in for this'));
+    }
+    next();
+  };
+}

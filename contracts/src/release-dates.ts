@@ -1,0 +1,49 @@
+/**
+ * Roadmap release dates are month-granular text ("March CY2026"; FORMAT.md §1). These rules decide what counts as a
+ * date move ("slip") and by how many months, for the api (counters kept per item, filters, e-mails) and the
+ * dashboard (the dated list in the item dialog), so both always agree.
+ */
+
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/**
+ * Months since year 0 of a roadmap date ("March CY2026", "March 2026", "march cy 2026"), or null when the text is
+ * not a full English month name and a four-digit year (e.g. "CY2026" or "Q1 CY2026"): such a date moves, but by an
+ * unknown number of months. The migration that backfilled the counters parses with the same rule (0002 SQL).
+ */
+export function roadmapMonthIndex(value: string | null | undefined): number | null {
+  const match = /^\s*([A-Za-z]+)\s+(?:CY\s*)?(\d{4})\s*$/i.exec(value ?? '');
+  if (!match) return null;
+  const month = MONTH_NAMES.indexOf((match[1] ?? '').toLowerCase());
+  return month < 0 ? null : Number(match[2]) * 12 + month;
+}
+
+export interface ReleaseDateMove {
+  from: string;
+  to: string;
+  /** Months later (positive) or earlier (negative); null when either date has no month. */
+  shiftMonths: number | null;
+}
+
+/**
+ * A GA or preview date move: the date changed from one value to another. A date first given (empty → value) or
+ * withdrawn (value → empty) is not a move, and neither is a change of spelling alone ("March CY2026" →
+ * "March CY 2026", the same month).
+ */
+export function releaseDateMove(before: unknown, after: unknown): ReleaseDateMove | null {
+  if (typeof before !== 'string' || typeof after !== 'string') return null;
+  const from = before.trim();
+  const to = after.trim();
+  if (!from || !to || from === to) return null;
+  const a = roadmapMonthIndex(from);
+  const b = roadmapMonthIndex(to);
+  if (a !== null && a === b) return null;
+  return { from, to, shiftMonths: a !== null && b !== null ? b - a : null };
+}
+
+/** "+5 months", "−1 month", "+0 months" (a signed month count for the dialog and the e-mails). */
+export function formatMonthShift(months: number): string {
+  const sign = months > 0 ? '+' : months < 0 ? '−' : '+';
+  const n = Math.abs(months);
+  return `${sign}${n} ${n === 1 ? 'month' : 'months'}`;
+}

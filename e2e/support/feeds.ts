@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { demoMessagesRaw, demoRoadmapRaw, demoRoadmapId } from '../../api/src/demo/demo-data.js';
+
+/**
+ * The feed snapshots the e2e product is fed, in the real roadmap-feed and Graph formats: the shipped demo data set
+ * plus real records from the recorded fixtures (support/data/archive-records.json, copied verbatim from
+ * ../shared/fixtures/m365) so the suites see real versions:
+ *
+ *   v1  the product's first sync (at start): 313800 "Rolling out", 536571 GA "March CY2026", MC1024404 active
+ *   v2  synced by the global setup as an admin: 313800 "Launched", 536571 GA "April CY2026" (a date slip),
+ *       MC1024404 gone from Graph (expired)
+ *   v3  synced by the since-last-visit suite (through the feed control): demo item 990001 renamed
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+type Raw = Record<string, unknown>;
+interface Records {
+  roadmap: Record<string, { A: Raw; B: Raw }>;
+  messages: Record<string, { A: Raw }>;
+}
+const records = JSON.parse(fs.readFileSync(path.join(here, 'data/archive-records.json'), 'utf8')) as Records;
+
+export const ARCHIVE_IDS = {
+  /** Rolling out in v1, Launched in v2 (FORMAT.md's example). */
+  statusChange: '313800',
+  /** GA March CY2026 in v1, April CY2026 in v2. */
+  dateSlip: '536571',
+  /** Active in v1, expired in v2. */
+  expiring: 'MC1024404',
+  /** Renamed in v3. */
+  renamedLater: String(demoRoadmapId(0)),
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function feedSnapshots(now: Date) {
+  const demoRoadmap = demoRoadmapRaw(now) as Raw[];
+  const demoMessages = demoMessagesRaw(now) as Raw[];
+  const real = (version: 'A' | 'B') => Object.values(records.roadmap).map((r) => r[version]);
+  // Recorded in January 2026, so its end date has long passed: move it a day past the product's clock, as Graph
+  // only lists active posts. It then drops out of v2, which is how a post expires.
+  const expiring = { ...records.messages[ARCHIVE_IDS.expiring]!.A, endDateTime: new Date(now.getTime() + DAY).toISOString() };
+  const v3Roadmap = [...demoRoadmap.map((item) => (String(item.id) === ARCHIVE_IDS.renamedLater ? { ...item, title: `${String(item.title)} (renamed)` } : item)), ...real('B')];
+  return {
+    roadmaps: {
+      v1: JSON.stringify([...demoRoadmap, ...real('A')]),
+      v2: JSON.stringify([...demoRoadmap, ...real('B')]),
+      v3: JSON.stringify(v3Roadmap),
+    },
+    messages: { v1: [...demoMessages, expiring], v2: demoMessages },
+  };
+}

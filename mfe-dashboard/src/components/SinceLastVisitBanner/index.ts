@@ -1,0 +1,1 @@
+export { SinceLastVisitBanner, type SinceLastVisitBannerProps } from './SinceLastVisitBanner.js';

@@ -1,0 +1,1 @@
+export { feedUrls, SubscribeMenu, type SubscribeMenuProps } from './SubscribeMenu.js';

@@ -1,0 +1,46 @@
+import { Box, Typography, alpha } from '@mui/material';
+import type { WordDiff as WordDiffData } from '@radar/contracts';
+import { VisuallyHidden } from '../VisuallyHidden/index.js';
+
+/**
+ * The word-level diff of a description or body. The parts are plain text from the server (the HTML was sanitised and
+ * reduced to text there) and are rendered as text nodes, never as HTML. Insertions are underlined, deletions struck
+ * through, each also announced ("inserted:", "deleted:") to screen readers, so colour is never the only signal.
+ */
+export function WordDiff({ diff, label }: { diff: WordDiffData; label: string }) {
+  return (
+    <Box component="section" aria-label={`${label}: word-level changes`}>
+      <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
+        {label}: word-level changes
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0, mb: 1 }}>
+        Underlined text was added; struck-through text was removed.
+      </Typography>
+      <Box
+        data-testid="word-diff"
+        sx={{ typography: 'body2', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, maxHeight: 420, overflowY: 'auto' }}
+      >
+        {diff.parts.map((part, index) => {
+          if (part.type === 'equal') return <span key={index}>{part.text}</span>;
+          const inserted = part.type === 'insert';
+          return (
+            <Box
+              key={index}
+              component={inserted ? 'ins' : 'del'}
+              sx={(theme) => ({
+                textDecoration: inserted ? 'underline' : 'line-through',
+                textDecorationThickness: 2,
+                bgcolor: alpha(inserted ? theme.palette.success.main : theme.palette.error.main, 0.15),
+                color: 'text.primary',
+              })}
+            >
+              <VisuallyHidden>{inserted ? ' [inserted: ' : ' [deleted: '}</VisuallyHidden>
+              {part.text}
+              <VisuallyHidden>{inserted ? ' end inserted] ' : ' end deleted] '}</VisuallyHidden>
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

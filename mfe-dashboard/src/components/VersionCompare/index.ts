@@ -1,0 +1,2 @@
+export { VersionCompare, type VersionCompareProps } from './VersionCompare.js';
+export { WordDiff } from './WordDiff.js';

@@ -1,0 +1,1 @@
+export { SectionCard, type SectionCardProps } from './SectionCard.js';
