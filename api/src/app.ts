@@ -1,5 +1,4 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import crypto from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { endpointList, type RuntimeConfig } from '@radar/contracts';
@@ -7,11 +6,15 @@ import type { AppContext } from './app-context.js';
 import { impersonationEnabled } from './config.js';
 import { sessionMiddleware } from './http/auth.js';
 import { bearerTokenMiddleware } from './http/bearer-auth.js';
+import { contentSecurityPolicy, cspNonce } from './http/security-headers.js';
+import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureEndpoints } from './features/index.js';
 import { mountEndpoints } from './http/endpoints.js';
+import { createHealthEndpoints } from './features/health.router.js';
+import { logSerializers } from './logger.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
@@ -19,6 +22,8 @@ export interface CreateAppOptions {
   runtimeConfig?: () => RuntimeConfig;
   /** Check every answer against its contract (default: when NODE_ENV is test). */
   validateResponses?: boolean;
+  /** True once a graceful shutdown began (main.ts): /readyz fails and kept-alive connections are closed. */
+  isStopping?: () => boolean;
 }
 
 /** Builds the Express app from its dependencies; main.ts, the tests and the e2e server all use this. */
@@ -37,34 +42,36 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !req.url?.startsWith('/api') },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          // The shell page carries an inline runtime-config script; MUI/emotion inject styles at run time.
-          'script-src': ["'self'", "'unsafe-inline'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'"],
-          'upgrade-insecure-requests': config.PUBLIC_URL?.startsWith('https') ? [] : null,
-        },
+      serializers: {
+        // Never a database client or socket in a log line (logger.ts).
+        ...logSerializers,
+        // Lean request and response records: pino-http serialises the request into a child logger on EVERY request
+        // (logged or not), and the full records (every header, then redacted) were a tenth of a cached list answer's
+        // CPU (docs/benchmarks.md, "Items API speed, issue 13").
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.PUBLIC_URL?.startsWith('https') ? undefined : false,
     }),
   );
-  // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are parsed per endpoint, after its
-  // access check), and no caching of answers that may be personal.
+  app.use(cspNonce, contentSecurityPolicy(config));
+  if (options.isStopping) {
+    const isStopping = options.isStopping;
+    // During a shutdown every answer closes its connection, so keep-alive clients reconnect to another instance.
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      if (isStopping()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
+  // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are
+  // parsed per endpoint, after its access check), and no caching of answers that may be personal.
   app.use(
     '/api',
     originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
     sessionMiddleware({
       db: ctx.db,
       clock: ctx.clock,
-      sessionTtlMs: config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+      policy: sessionPolicy(config),
+      cookieName: sessionCookieName(ctx.publicUrl),
       impersonationEnabled: impersonationEnabled(config),
     }),
     bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
@@ -73,7 +80,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       next();
     },
   );
-  mountEndpoints(app, featureEndpoints.flatMap((factory) => factory(ctx)), {
+  const implementations = [...createHealthEndpoints(ctx, { isStopping: options.isStopping }), ...featureEndpoints.flatMap((factory) => factory(ctx))];
+  mountEndpoints(app, implementations, {
     table: endpointList,
     bodyLimit: config.BODY_LIMIT,
     validateResponses: options.validateResponses ?? config.NODE_ENV === 'test',

@@ -1,10 +1,12 @@
 import type { BaseDeps } from './deps.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createDigestService, type DigestService } from './features/digest/digest.service.js';
+import { createHeldAlerts } from './features/held-sync/held-alert.js';
+import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
 import type { SyncService } from './sync/sync.service.js';
-import { createSyncServiceFor } from './sync/wiring.js';
+import { createSyncServiceFor, heldPayloadParser } from './sync/wiring.js';
 
 /**
  * The services shared by routes, jobs and the CLI, built once per process so that, for example, the sync service
@@ -21,13 +23,16 @@ export interface Services {
   notifications: NotificationsService;
   /** Weekly digest page data, subscriptions and the Sunday mail (sendWeeklyDigest). */
   digest: DigestService;
+  /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
+  heldSync: HeldSyncService;
 }
 
 export function createServices(base: BaseDeps): Services {
   const mail = createMailService(base);
   const auth = createAuthService({ ...base, mail });
   const notifications = createNotificationsService({ ...base, mail });
-  const sync = createSyncServiceFor(base, { onItemsChanged: notifications.onItemsChanged });
+  const sync = createSyncServiceFor(base, { onItemsChanged: notifications.onItemsChanged, heldAlerts: createHeldAlerts(base, mail) });
   const digest = createDigestService({ ...base, mail });
-  return { mail, auth, sync, notifications, digest };
+  const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
+  return { mail, auth, sync, notifications, digest, heldSync };
 }

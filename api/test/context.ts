@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
+import type { PoolOptions } from '../src/db/client.js';
 import { createTestDb, type TestDatabase } from './db.js';
 
 export interface TestContext {
@@ -21,9 +22,9 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { now?: string } = {},
+  opts: { now?: string; pool?: PoolOptions } = {},
 ): Promise<TestContext> {
-  const database = await createTestDb();
+  const database = await createTestDb(opts.pool);
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', ...env });
   const clock = fixedClock(opts.now ?? '2026-02-07T12:00:00Z');
   const base = {

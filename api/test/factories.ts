@@ -99,19 +99,19 @@ export async function createUser(
   return user!;
 }
 
-/** Inserts a session for the user and returns the Cookie header value that carries it. */
-export async function sessionCookieFor(db: Db, userId: number, opts: { expiresAt?: Date } = {}): Promise<string> {
+/** Inserts a session for the user and returns the Cookie header pair; `cookieName` for an https PUBLIC_URL (`__Host-`). */
+export async function sessionCookieFor(db: Db, userId: number, opts: { expiresAt?: Date; cookieName?: string } = {}): Promise<string> {
   const token = newSessionToken();
-  const now = new Date();
+  // Far ahead of any fixed test clock: no idle timeout, absolute lifetime or sliding write happens mid-test.
+  const future = new Date('2100-01-01T00:00:00Z');
   await db.insert(sessions).values({
     idHash: hashSessionToken(token),
     userId,
-    // Far ahead of any fixed test clock, and lastSeenAt "now" so no sliding write happens mid-test.
-    expiresAt: opts.expiresAt ?? new Date('2100-01-01T00:00:00Z'),
-    createdAt: now,
-    lastSeenAt: new Date('2100-01-01T00:00:00Z'),
+    expiresAt: opts.expiresAt ?? future,
+    createdAt: future,
+    lastSeenAt: future,
   });
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
+  return `${opts.cookieName ?? SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 
 /** A supertest agent that sends the user's session cookie on every request. */

@@ -48,8 +48,11 @@ export type IdParams = z.infer<typeof idParams>;
 /** GET /healthz: the process answers. */
 export const healthResponse = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof healthResponse>;
-/** GET /readyz: the process and its database answer (load balancers route on it; 503 otherwise). */
-export const readyResponse = z.looseObject({ status: z.string(), database: z.string() });
+/**
+ * GET /readyz: the process can serve requests (load balancers route on it): 200 `ready`, or 503 with what is wrong
+ * (shutting down, the pool exhausted, the database unreachable).
+ */
+export const readyResponse = z.looseObject({ status: z.string(), database: z.string().optional(), reason: z.string().optional() });
 export type ReadyResponse = z.infer<typeof readyResponse>;
 
 /** A query with a one-click unsubscribe or confirmation token. */

@@ -90,6 +90,9 @@ export type ModeratorActionType = (typeof MODERATOR_ACTION_TYPES)[number];
 export const ITEM_SUBSCRIPTION_CHANGE_TYPES = ['changed', 'status_change'] as const;
 export const SUBSCRIPTION_TYPES = ['item', 'weekly_digest'] as const;
 
+/** The query parameter the sign-out page's form redirects to (`/?signedOut=1`): the shell then shows 'Signed out successfully'. */
+export const SIGNED_OUT_PARAM = 'signedOut';
+
 export const ROLE_NAMES = { admin: 'Admin', moderator: 'Moderator', user: 'User' } as const;
 export const BUILT_IN_ROLES = [ROLE_NAMES.admin, ROLE_NAMES.moderator, ROLE_NAMES.user] as const;
 export const IMPERSONATION_CHOICES = ['Admin', 'Moderator', 'User'] as const;

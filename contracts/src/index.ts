@@ -1,3 +1,4 @@
+import './zod-config.js';
 export * from './constants.js';
 export * from './common.js';
 export * from './auth.js';
@@ -9,6 +10,8 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './sync-status.js';
+export * from './held-sync.js';
 export * from './tokens.js';
 export * from './mcp.js';
 export * from './reference.js';

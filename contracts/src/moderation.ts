@@ -10,15 +10,24 @@ export const moderationUpdate = z.object({
 });
 export type ModerationUpdate = z.infer<typeof moderationUpdate>;
 
+/** The largest `details` of a posted activity record, as JSON text. */
+export const ACTIVITY_DETAILS_MAX_CHARS = 2000;
+
 /** POST /api/moderator-activity. userId and userEmail are taken from the session, not trusted from the body. */
 export const moderatorActivityRequest = z.object({
   userId: z.union([z.string(), z.number()]).optional(),
   userEmail: z.string().optional(),
   actionType: z.enum(MODERATOR_ACTION_TYPES),
   itemType: z.enum(ITEM_TYPES),
-  itemId: z.string().trim().min(1, 'itemId is required'),
+  itemId: z.string().trim().min(1, 'itemId is required').max(50, 'itemId is too long'),
   itemTitle: z.string().max(1000).default(''),
-  details: z.unknown().optional(),
+  details: z
+    .unknown()
+    .optional()
+    .refine(
+      (details) => details === undefined || JSON.stringify(details).length <= ACTIVITY_DETAILS_MAX_CHARS,
+      `details must be at most ${ACTIVITY_DETAILS_MAX_CHARS} characters as JSON`,
+    ),
 });
 export type ModeratorActivityRequest = z.input<typeof moderatorActivityRequest>;
 

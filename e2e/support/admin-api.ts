@@ -35,6 +35,16 @@ export async function adminSync(baseUrl: string, cookie: string, source: 'roadma
   const path = endpointUrl(source === 'roadmap' ? endpoints.admin.syncRoadmap : endpoints.admin.syncMessageCenter);
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { Cookie: cookie } });
   const body = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${body}`);
+  if (!response.ok) throw new AdminApiError(`${path} answered ${response.status}: ${body}`, response.status);
   return JSON.parse(body) as unknown;
+}
+
+/** A refused admin call, with its status. */
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
 }

@@ -68,10 +68,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   moderatorState: [
     async ({ browser, mailbox, adminState }, use, workerInfo) => {
       const email = uniqueEmail(`e2e-moderator-w${workerInfo.workerIndex}`);
-      const state = await signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Mona', lastName: 'Moderator', email });
-      // Roles are read per request, so the session has the role from now on.
+      const account = { firstName: 'Mona', lastName: 'Moderator', email };
+      await signInThroughDialog(browser, productUrl(), mailbox, account);
+      // A role change ends the holder's sessions: the moderator signs in again, with the role.
       await grantRole(browser, productUrl(), adminState, email, 'Moderator');
-      await use(state);
+      await use(await signInThroughDialog(browser, productUrl(), mailbox, account));
     },
     { scope: 'worker' },
   ],

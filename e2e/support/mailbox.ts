@@ -45,4 +45,20 @@ export class Mailbox {
       .toMatch(/^\d{6}$/);
     return code;
   }
+
+  /** Waits for a link matching `pattern` in the text of a mail to `address` (after `after` messages). */
+  async link(address: string, pattern: RegExp, after = 0): Promise<string> {
+    let found = '';
+    await expect
+      .poll(
+        () => {
+          const mails = this.messagesTo(address).slice(after);
+          found = mails.map((m) => pattern.exec(m.text)?.[0] ?? '').filter(Boolean).pop() ?? '';
+          return found;
+        },
+        { message: `a link matching ${pattern} mailed to ${address}`, timeout: 30_000 },
+      )
+      .not.toBe('');
+    return found;
+  }
 }

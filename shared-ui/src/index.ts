@@ -13,7 +13,7 @@ export { THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePrefere
 export { ToastProvider, useToast, type ToastProviderProps } from './toast/ToastProvider.js';
 export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOptions, type ToastVariant } from './toast/toast-store.js';
 export { AUTH_USER_KEY, SESSION_USER_KEY, displayNameOf, hasRole, useSession, type Session } from './session/useSession.js';
-export { useSignOut } from './session/useSignOut.js';
+export { useSignOut, useSignOutEverywhere } from './session/useSignOut.js';
 export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserRoles.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export * from './presentation/item-rules.js';
@@ -22,6 +22,7 @@ export { AccountMenu } from './components/AccountMenu/index.js';
 export { AppHeader, MAIN_NAV_LINKS, type AppHeaderProps, type HeaderExportAction } from './components/AppHeader/index.js';
 export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/AuthDialog/index.js';
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';
+export { ImpersonationBanner } from './components/ImpersonationBanner/index.js';
 export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
 export { NotFoundPage } from './components/NotFoundPage/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';

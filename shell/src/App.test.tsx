@@ -50,6 +50,20 @@ describe('shell routes', () => {
     expect(screen.getByRole('status', { name: 'location', hidden: true })).toHaveTextContent(/^\/$/);
   });
 
+  it("confirms the sign-out page's sign-out with 'Signed out successfully' and drops the parameter", async () => {
+    stubFetch(guest);
+    mount('/?signedOut=1');
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location', hidden: true })).toHaveTextContent(/^\/$/));
+  });
+
+  it('shows the impersonation banner on every page while an admin impersonates', async () => {
+    useAuthDialogStore.setState({ isOpen: false });
+    stubFetch({ 'GET /api/auth/session-user': { body: { user: { id: 1, email: 'a@example.com', firstName: 'A', lastName: 'D', profileImageUrl: null, lastLoginAt: null, roles: [{ id: 2, name: 'Moderator' }], impersonatedRole: 'Moderator' } } } });
+    mount('/terms');
+    expect(await screen.findByRole('status', { name: 'Impersonation' })).toHaveTextContent('You are impersonating the Moderator role');
+  });
+
   it('footer Sign Up opens the dialog in sign-up mode; privacy and terms pages render', () => {
     stubFetch(guest);
     useAuthDialogStore.setState({ isOpen: false, mode: 'signin' });

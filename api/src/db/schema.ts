@@ -29,7 +29,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const itemSource = pgEnum('item_source', ['roadmap', 'messages']);
 export const historyChangeType = pgEnum('history_change_type', ['new', 'changed', 'removed']);
 export const syncSource = pgEnum('sync_source', ['roadmap', 'message_center']);
-export const syncStatus = pgEnum('sync_status', ['running', 'success', 'failed', 'not_configured']);
+/**
+ * running → success | unchanged (the feed answered 304 or the same bytes as the last applied snapshot) | held (the
+ * snapshot guard kept it for an admin) | failed | not_configured | interrupted (the process stopped mid-run).
+ */
+export const syncStatus = pgEnum('sync_status', ['running', 'success', 'failed', 'not_configured', 'held', 'unchanged', 'interrupted']);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
 
 // ---------------------------------------------------------------- people, roles, sessions
@@ -93,6 +97,7 @@ export const signInCodes = pgTable(
     /** HMAC of the code; the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** The requesting client's address key (an IPv6 /64 as one, http/client-address.ts), for the per-address limit. */
     requestIp: text('request_ip'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -118,6 +123,36 @@ export const apiTokens = pgTable(
     lastUsedAt: ts('last_used_at'),
   },
   (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * A sign-up waiting for its code: no account exists until the code is verified, so nobody can pre-register someone
+ * else's address with a chosen name. It lives as long as the newest code sent to the address.
+ */
+export const pendingSignups = pgTable('pending_signups', {
+  email: text('email').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * One row per failed code verification: the per-account cap (wrong codes across all of an address's codes) and the
+ * per-client throttle of the verify route count these. Kept a day, like the codes.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** Client address key (an IPv6 /64 as one). */
+    clientKey: text('client_key'),
+    /** A live code was checked and was wrong (counts toward the account cap); false for no code, expired, cool-down. */
+    wrongCode: boolean('wrong_code').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt), index('sign_in_failures_client_idx').on(t.clientKey, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- items, history, links
@@ -306,8 +341,54 @@ export const syncHistory = pgTable(
     removedItems: integer('removed_items').notNull().default(0),
     restoredItems: integer('restored_items').notNull().default(0),
     errorMessage: text('error_message'),
+    /** What the run read: json | rss (roadmap), graph (Message Center), file (CLI import), demo. Null before the fetch. */
+    feedFormat: text('feed_format'),
+    /** Why the run ended as it did when that is not an error: the RSS fallback's reason, a hold's reason, a 304. */
+    note: text('note'),
+    /**
+     * The response a successful or unchanged run applied, for conditional requests next time (If-None-Match,
+     * If-Modified-Since) and the unchanged-body check. Only meaningful for the same URL.
+     */
+    feedUrl: text('feed_url'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    bodyHash: text('body_hash'),
   },
   (t) => [index('sync_history_started_idx').on(t.startedAt.desc()), index('sync_history_source_idx').on(t.source, t.startedAt.desc())],
+);
+
+/**
+ * A snapshot the guard refused to apply (empty, or removing more than SYNC_MAX_REMOVED_PERCENT of the live items),
+ * kept as the feed sent it until an admin applies or discards it. The payload is dropped once decided.
+ */
+export const heldSnapshots = pgTable(
+  'held_snapshots',
+  {
+    syncId: integer('sync_id')
+      .primaryKey()
+      .references(() => syncHistory.id, { onDelete: 'cascade' }),
+    source: syncSource('source').notNull(),
+    /** pending | applied | discarded | superseded (a newer snapshot of the source was applied or held). */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull(),
+    /** json | rss | graph | file | demo: how to parse `payload` again. */
+    format: text('format').notNull(),
+    payload: text('payload'),
+    /** Identity of the snapshot's content (its items' content hashes), so the same bad snapshot is held once. */
+    snapshotHash: text('snapshot_hash').notNull(),
+    itemCount: integer('item_count').notNull(),
+    activeBefore: integer('active_before').notNull(),
+    wouldRemove: integer('would_remove').notNull(),
+    feedUrl: text('feed_url'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    bodyHash: text('body_hash'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    appliedSyncId: integer('applied_sync_id').references(() => syncHistory.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('held_snapshots_pending_idx').on(t.source).where(sql`${t.status} = 'pending'`)],
 );
 
 // ---------------------------------------------------------------- subscriptions, digest, mail
@@ -345,6 +426,17 @@ export const digestSubscribers = pgTable('digest_subscribers', {
   origin: text('origin').notNull(),
   subscribedAt: ts('subscribed_at').notNull().defaultNow(),
   unsubscribedAt: ts('unsubscribed_at'),
+  /**
+   * Double opt-in: when the address was confirmed (the visitor's confirmation link, or a signed-in account, whose
+   * address is verified). Only active, confirmed subscribers get digests.
+   */
+  confirmedAt: ts('confirmed_at'),
+  /** SHA-256 of the nonce in the newest confirmation link; a newer sign-up replaces it, confirming clears it. */
+  confirmTokenHash: text('confirm_token_hash'),
+  /** The confirmation link stops working then; a never-confirmed visitor row is deleted after it. */
+  confirmExpiresAt: ts('confirm_expires_at'),
+  /** When the last confirmation mail was sent (at most one per address per few minutes). */
+  confirmSentAt: ts('confirm_sent_at'),
 });
 
 /** One row per subscriber per week: the guard that makes the Sunday job send each digest once. */
@@ -373,6 +465,15 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Makes enqueueing idempotent (e.g. one item mail per user per sync). */
     dedupeKey: text('dedupe_key').unique(),
+    /**
+     * Sensitive mail (sign-in codes, confirmation links): subject, html and text encrypted (mail/sealed-content.ts);
+     * the plain columns then hold a placeholder. Deleted once the mail is sent, failed or past contentExpiresAt.
+     */
+    sealedContent: text('sealed_content'),
+    /** A sealed mail is not sent after this (its code or link no longer works) and its content is deleted. */
+    contentExpiresAt: ts('content_expires_at'),
+    /** 0 goes first and has its own in-process sender (sign-in codes); bulk mail (the digest) is 9. See mail/priority.ts. */
+    priority: smallint('priority').notNull().default(5),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -381,7 +482,12 @@ export const mailOutbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_sealed_idx').on(t.contentExpiresAt).where(sql`${t.sealedContent} IS NOT NULL`),
+    // The delivery claim walks this in priority order; only unsent rows are in it, so it stays small.
+    index('outbox_claim_idx').on(t.priority, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+  ],
 );
 
 // ---------------------------------------------------------------- admin
@@ -426,9 +532,18 @@ export const moderatorActivities = pgTable(
     itemId: text('item_id').notNull(),
     itemTitle: text('item_title').notNull().default(''),
     details: jsonb('details'),
+    /**
+     * 'server': written by the moderation save itself, in its transaction (the log's truth). 'client': posted by a
+     * client to POST /api/moderator-activity without a matching server record (all rows from before server audit).
+     */
+    recordedBy: text('recorded_by').notNull().default('client'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('moderator_activities_created_idx').on(t.createdAt.desc()), index('moderator_activities_type_idx').on(t.actionType)],
+  (t) => [
+    index('moderator_activities_created_idx').on(t.createdAt.desc()),
+    index('moderator_activities_type_idx').on(t.actionType),
+    index('moderator_activities_user_item_idx').on(t.userId, t.itemType, t.itemId, t.createdAt.desc()),
+  ],
 );
 
 /**
@@ -469,3 +584,4 @@ export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
 export type SyncHistoryRow = typeof syncHistory.$inferSelect;
+export type HeldSnapshotRow = typeof heldSnapshots.$inferSelect;

@@ -6,8 +6,9 @@ import type { Db } from '../db/client.js';
 import { roles, sessions, userRoles, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { readCookie } from './cookies.js';
+import type { SessionPolicy } from './session-policy.js';
 
-export const SESSION_COOKIE = 'radar_session';
+export { SESSION_COOKIE } from './session-policy.js';
 
 export interface AuthUser {
   id: number;
@@ -19,6 +20,19 @@ export interface AuthUser {
   emailVerifiedAt: Date | null;
 }
 
+/** The user part of `req.auth`, from a users row (sessions and API tokens alike). */
+export function toAuthUser(u: AuthUser): AuthUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    lastLoginAt: u.lastLoginAt,
+    emailVerifiedAt: u.emailVerifiedAt,
+  };
+}
+
 export interface RequestAuth {
   user: AuthUser;
   /** Roles from the database. */
@@ -27,6 +41,10 @@ export interface RequestAuth {
   roles: { id: number; name: string }[];
   impersonatedRole: string | null;
   sessionIdHash: string;
+  /** When the user signed in (the absolute lifetime counts from here; a rotated session keeps it). */
+  sessionCreatedAt: Date;
+  /** When the session expires unless used again (after this request's refresh). */
+  sessionExpiresAt: Date;
 }
 
 declare global {
@@ -56,21 +74,22 @@ export async function loadRolesOf(db: Db, userId: number): Promise<{ id: number;
     .orderBy(roles.name);
 }
 
-const SLIDE_AFTER_MS = 60 * 60 * 1000;
-
 /**
- * Resolves the session cookie to `req.auth` (or null). Sliding expiry: a session used more than an hour after its
- * last refresh is extended by the full TTL, so active users stay signed in without a write per request.
+ * Resolves the session cookie to `req.auth` (or null). A session is refused past its `expires_at` (the earlier of the
+ * idle timeout and the absolute lifetime), past the absolute lifetime counted from sign-in, and — for a user who really
+ * holds Admin — after ADMIN_SESSION_IDLE_HOURS without use; a refused session is deleted. Sliding expiry: a session
+ * used a while after its last refresh (at most an hour) gets a new expiry, one write per interval, not per request.
  */
 export function sessionMiddleware(deps: {
   db: Db;
   clock: Clock;
-  sessionTtlMs: number;
+  policy: SessionPolicy;
+  cookieName: string;
   impersonationEnabled: boolean;
 }): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     req.auth = null;
-    const token = readCookie(req, SESSION_COOKIE);
+    const token = readCookie(req, deps.cookieName);
     if (!token) return next();
     try {
       const now = deps.clock.now();
@@ -82,37 +101,35 @@ export function sessionMiddleware(deps: {
         .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
         .limit(1);
       if (!row) return next();
-      if (now.getTime() - row.session.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
-        await deps.db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + deps.sessionTtlMs) })
-          .where(eq(sessions.idHash, idHash));
-      }
       const realRoles = await loadRolesOf(deps.db, row.user.id);
+      const isRealAdmin = realRoles.some((r) => r.name === ROLE_NAMES.admin);
+      const { session } = row;
+      const idle = now.getTime() - session.lastSeenAt.getTime();
+      if (now.getTime() >= session.createdAt.getTime() + deps.policy.absoluteMs || idle > deps.policy.idleMs(isRealAdmin)) {
+        await deps.db.delete(sessions).where(eq(sessions.idHash, idHash));
+        return next();
+      }
+      let expiresAt = session.expiresAt;
+      if (idle > deps.policy.slideAfterMs(isRealAdmin)) {
+        expiresAt = deps.policy.expiresAt(session.createdAt, now, isRealAdmin);
+        await deps.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
+      }
       // Impersonation is an admin's tool: it applies only while the user really holds Admin, so a role change made
       // any other way can never leave a lesser user with an impersonated (possibly higher) role.
-      const isRealAdmin = realRoles.some((r) => r.name === ROLE_NAMES.admin);
-      const impersonatedRole = deps.impersonationEnabled && isRealAdmin ? row.session.impersonatedRole : null;
+      const impersonatedRole = deps.impersonationEnabled && isRealAdmin ? session.impersonatedRole : null;
       let effective = realRoles;
       if (impersonatedRole) {
         const [r] = await deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.name, impersonatedRole));
         effective = r ? [r] : [];
       }
-      const u = row.user;
       req.auth = {
-        user: {
-          id: u.id,
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          profileImageUrl: u.profileImageUrl,
-          lastLoginAt: u.lastLoginAt,
-          emailVerifiedAt: u.emailVerifiedAt,
-        },
+        user: toAuthUser(row.user),
         realRoles,
         roles: effective,
         impersonatedRole,
         sessionIdHash: idHash,
+        sessionCreatedAt: session.createdAt,
+        sessionExpiresAt: expiresAt,
       };
       next();
     } catch (err) {

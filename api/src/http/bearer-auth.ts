@@ -4,7 +4,7 @@ import { API_TOKEN_PREFIX, ROLE_NAMES, type Endpoint } from '@radar/contracts';
 import type { Db } from '../db/client.js';
 import { apiTokens, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { hashSessionToken, loadRolesOf } from './auth.js';
+import { hashSessionToken, loadRolesOf, toAuthUser } from './auth.js';
 import { AuthenticationError, NotAllowedError } from './errors.js';
 
 declare global {
@@ -44,7 +44,7 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
     if (!token.startsWith(API_TOKEN_PREFIX)) return next(invalidToken(res, 'This is not an M365 Radar API token'));
     try {
       const [row] = await deps.db
-        .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: users })
+        .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, createdAt: apiTokens.createdAt, user: users })
         .from(apiTokens)
         .innerJoin(users, eq(apiTokens.userId, users.id))
         .where(eq(apiTokens.tokenHash, hashSessionToken(token)))
@@ -55,22 +55,15 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
         await deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
       }
       const roles = (await loadRolesOf(deps.db, row.user.id)).filter((r) => !STAFF_ROLES.has(r.name));
-      const u = row.user;
       req.auth = {
-        user: {
-          id: u.id,
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          profileImageUrl: u.profileImageUrl,
-          lastLoginAt: u.lastLoginAt,
-          emailVerifiedAt: u.emailVerifiedAt,
-        },
+        user: toAuthUser(row.user),
         realRoles: roles,
         roles,
         impersonatedRole: null,
-        // No session: the endpoints that use it (sign-out, impersonation) do not accept tokens.
+        // No session: the endpoints that use these (sign-out, impersonation, session renewal) do not accept tokens.
         sessionIdHash: '',
+        sessionCreatedAt: row.createdAt,
+        sessionExpiresAt: now,
       };
       req.apiToken = { id: row.tokenId };
       next();

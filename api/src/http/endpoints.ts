@@ -14,6 +14,7 @@ import {
 import { ROLE_NAMES } from '@radar/contracts';
 import { hasRole, type RequestAuth } from './auth.js';
 import { tokenAccessCheck } from './bearer-auth.js';
+import { requireJsonBody } from './body-type.js';
 import { AuthenticationError, NotAllowedError } from './errors.js';
 import { parse } from './validate.js';
 
@@ -22,14 +23,14 @@ export class Reply<T = unknown> {
   private constructor(
     readonly status: number,
     readonly body: T | undefined,
-    readonly jsonText: string | undefined,
+    readonly jsonText: string | Buffer | undefined,
   ) {}
   /** `body` sent with `status` (e.g. 201 Created, or a 502 error body that carries the failed run). */
   static status<T>(status: number, body: T): Reply<T> {
     return new Reply(status, body, undefined);
   }
-  /** JSON text the handler serialised itself (the list writes cached per-row JSON); sent as is. */
-  static json(text: string, status = 200): Reply<never> {
+  /** JSON the handler serialised itself (the list sends cached answers); sent as is. */
+  static json(text: string | Buffer, status = 200): Reply<never> {
     return new Reply<never>(status, undefined, text);
   }
 }
@@ -103,9 +104,10 @@ export interface MountOptions {
 
 /**
  * Mounts the implementations on the app in table order. Per route: the access check first (an API token on an endpoint
- * that does not declare `tokenAccess` is refused, then the role; so a guest's large body is
- * refused with 401/403 before it is read), then the endpoint's middleware, then the JSON body parser with the
- * endpoint's limit (only for endpoints that take a body), then params, query and body are parsed with the contract
+ * that does not declare `tokenAccess` is refused, then the role; so a guest's large body is refused with 401/403
+ * before it is read), then the endpoint's middleware, then (only for endpoints that take a body) a non-JSON body is
+ * refused with 415 and the JSON body parser runs with the endpoint's limit, then params, query and body are parsed
+ * with the contract
  * (400 naming the field), then the handler. Throws at start-up when the table and the implementations disagree.
  */
 export function mountEndpoints(app: Express, implementations: EndpointImplementation[], options: MountOptions): void {
@@ -123,7 +125,7 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
     const impl = byId.get(endpoint.id);
     if (!impl?.enabled) continue;
     const chain: RequestHandler[] = [tokenAccessCheck(endpoint), accessCheck(endpoint.access), ...impl.middleware];
-    if (endpoint.body) chain.push(express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
+    if (endpoint.body) chain.push(requireJsonBody, express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
     chain.push(runHandler(impl, options.validateResponses));
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     app[method](endpoint.path, ...chain);
@@ -160,7 +162,7 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
 }
 
 function checkJsonAnswer(endpoint: Endpoint, reply: Reply): void {
-  const body = reply.jsonText !== undefined ? JSON.parse(reply.jsonText) : reply.body;
+  const body = reply.jsonText !== undefined ? JSON.parse(reply.jsonText.toString()) : reply.body;
   // A declared status answers the response schema; any other status must be an error with the error body.
   const declared = successStatuses(endpoint).includes(reply.status);
   if (!declared && reply.status < 400) {

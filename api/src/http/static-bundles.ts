@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@radar/contracts';
+import { nonceOf } from './security-headers.js';
 
 export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', digest: 'mfe-digest' } as const;
 
@@ -22,9 +23,10 @@ export function mountStaticBundles(app: Express, opts: { root: string; runtimeCo
   if (!fs.existsSync(indexFile)) return false;
   const template = fs.readFileSync(indexFile, 'utf8');
   app.use(express.static(shellDist, { index: false, setHeaders: remoteHeaders }));
+  // The runtime-config script carries this response's CSP nonce: the policy allows no other inline script.
   const sendIndex: RequestHandler = (_req, res) => {
     const json = JSON.stringify(opts.runtimeConfig()).replace(/</g, '\\u003c');
-    const html = template.replace('</head>', `<script>window.${RUNTIME_CONFIG_GLOBAL}=${json}</script></head>`);
+    const html = template.replace('</head>', `<script nonce="${nonceOf(res)}">window.${RUNTIME_CONFIG_GLOBAL}=${json}</script></head>`);
     res.set('Cache-Control', 'no-cache').type('html').send(html);
   };
   // Client-side routes: every GET that is not an api call or a file gets the shell page.

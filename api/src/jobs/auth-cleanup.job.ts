@@ -3,11 +3,15 @@ import type { JobDefinition } from './index.js';
 export const AUTH_CLEANUP_JOB = 'auth-cleanup';
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Deletes expired sessions and sign-in codes older than a day (kept that long for the per-e-mail rate limit). */
+/**
+ * Hourly removal of expired secrets and half-finished sign-ups: expired sessions, sign-in codes and failures older than
+ * a day (kept that long for the rate limits), sign-ups whose code expired unverified, the encrypted content of outbox
+ * mail that was sent, failed or expired, and weekly-digest signups whose confirmation link expired unconfirmed.
+ */
 export const authCleanupJob: JobDefinition = (agenda, ctx) => {
   agenda.define(AUTH_CLEANUP_JOB, async () => {
-    const removed = await ctx.services.auth.cleanup();
-    if (removed.sessions + removed.codes > 0) ctx.log.info(removed, 'expired sessions and sign-in codes removed');
+    const removed = { ...(await ctx.services.auth.cleanup()), unconfirmedDigestSignups: await ctx.services.digest.expireConfirmations() };
+    if (Object.values(removed).some((n) => n > 0)) ctx.log.info(removed, 'expired sessions, codes, sign-ups and mail secrets removed');
   });
 };
 authCleanupJob.schedule = async (agenda) => {

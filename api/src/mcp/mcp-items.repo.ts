@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { items, type itemHistory } from '../db/schema.js';
-import { itemWhere, searchPlan, type ItemFilters } from '../features/items/item-query.js';
+import { itemWhere, searchPlan, type ItemWhereFilters } from '../features/items/item-query.js';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../features/items/item-mapper.js';
 import { runSql } from '../features/items/items.repo.js';
 import { releasesSql, type ReleaseItemRow } from '../features/feeds/feed-items.repo.js';
@@ -25,7 +25,7 @@ export function createMcpItemsRepo(pool: pg.Pool) {
      * Items matching the filters with change history in [since, until), the most recently changed first (at most
      * `limit`), each with its entries in the range, newest first.
      */
-    async changedBetween(filters: ItemFilters, now: Date, since: Date, until: Date, limit: number) {
+    async changedBetween(filters: ItemWhereFilters, now: Date, since: Date, until: Date, limit: number) {
       const where = itemWhere(filters, now, searchPlan(filters.search));
       const heads = await runSql<{ id: number }>(
         pool,
@@ -57,7 +57,7 @@ export function createMcpItemsRepo(pool: pg.Pool) {
     },
 
     /** Roadmap items matching the filters whose GA month is in [from, to] (`YYYY-MM`), soonest first. */
-    async gaBetween(filters: ItemFilters, now: Date, from: string, to: string, limit: number) {
+    async gaBetween(filters: ItemWhereFilters, now: Date, from: string, to: string, limit: number) {
       const where = itemWhere(filters, now, searchPlan(filters.search));
       const rows = await runSql<ReleaseItemRow>(pool, releasesSql(where, { from: `${from}-01`, to: `${to}-01`, gaOnly: true, limit: limit + 1 }));
       return { rows: rows.slice(0, limit), truncated: rows.length > limit };

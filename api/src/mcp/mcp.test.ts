@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../test/context.js';
+import { sessionCookieName } from '../http/session-policy.js';
 import { insertHistory, insertMessage, insertRoadmapItem, sessionCookieFor, createUser } from '../../test/factories.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,8 +46,10 @@ beforeAll(async () => {
   await t.database.pool.query(`INSERT INTO message_roadmap_links (message_item_id, roadmap_external_id, origin) VALUES ($1, '412345', 'details')`, [message.id]);
 
   const user = await createUser(db, { roles: ['User'] });
-  const cookie = await sessionCookieFor(db, user.id);
-  token = (await request(t.app).post('/api/tokens').set('Cookie', cookie).send({ name: 'agent' })).body.token;
+  const cookie = await sessionCookieFor(db, user.id, { cookieName: sessionCookieName(t.ctx.publicUrl) });
+  const created = await request(t.app).post('/api/tokens').set('Cookie', cookie).send({ name: 'agent' });
+  if (created.status !== 201) throw new Error(`token not created: ${created.status} ${JSON.stringify(created.body)}`);
+  token = created.body.token;
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

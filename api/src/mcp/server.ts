@@ -13,7 +13,7 @@ import {
 } from '@radar/contracts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import type { ItemFilters } from '../features/items/item-query.js';
+import type { ItemWhereFilters } from '../features/items/item-query.js';
 import { createItemsRepo } from '../features/items/items.repo.js';
 import { createSourceItemsRepo } from '../features/roadmap-items/source-items.repo.js';
 import { createChangeHistoryRepo } from '../features/sync/change-history.repo.js';
@@ -45,8 +45,8 @@ function answer<T extends Record<string, unknown>>(data: T) {
   return { content: [{ type: 'text' as const, text: JSON.stringify(data, null, 2) }], structuredContent: data };
 }
 
-function filtersOf<T extends Record<string, unknown>>(input: T, omit: string[]): ItemFilters {
-  return Object.fromEntries(Object.entries(input).filter(([k]) => !omit.includes(k))) as ItemFilters;
+function filtersOf<T extends Record<string, unknown>>(input: T, omit: string[]): ItemWhereFilters {
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !omit.includes(k))) as ItemWhereFilters;
 }
 
 /** `roadmap-123`, `123`, `messages-MC123`, `MC123` → source and provider id. */

@@ -9,7 +9,7 @@ import { insertRoadmapItem } from '../../test/factories.js';
 import { releaseMoveColumns } from './release-moves.js';
 
 /**
- * The date-slip counters: the sync's rule (releaseMoveColumns) and the hand-written backfill in migration 0002, which
+ * The date-slip counters: the sync's rule (releaseMoveColumns) and the hand-written backfill in migration 0003, which
  * counted the history recorded before the counters existed, must agree on every kind of date change.
  */
 const MIGRATION = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations/0003_archive_versions_date_slips.sql');

@@ -7,7 +7,7 @@ type Counters = Pick<ItemRow, 'gaMoves' | 'gaShiftMonths' | 'previewMoves' | 'pr
 /**
  * The date-slip counters after one recorded roadmap change: a GA (`releaseDate`) or preview date move adds one move
  * and its shift in months to the item's counters and stamps `releaseMovedAt`. What a move is lives in
- * @radar/contracts (release-dates.ts), shared with the dashboard's dated list; migration 0002 backfilled the
+ * @radar/contracts (release-dates.ts), shared with the dashboard's dated list; migration 0003 backfilled the
  * counters of history recorded before with the same rule. No move: nothing to write.
  */
 export function releaseMoveColumns(diff: FieldDiff, previous: Counters, now: Date): Partial<NewItemRow> {

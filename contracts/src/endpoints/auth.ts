@@ -35,12 +35,26 @@ export const authEndpoints = defineEndpoints('auth', {
     access: 'public',
     response: resultMessage,
   },
+  logoutEverywhere: {
+    method: 'POST',
+    path: '/api/auth/logout-everywhere',
+    summary: "Sign out everywhere: end every session of the caller's account, this one included",
+    access: 'signedIn',
+    response: resultMessage,
+  },
   logoutNavigation: {
     method: 'GET',
     path: '/api/logout',
-    summary: 'Sign-out navigation (the mobile menu)',
+    summary: 'Sign-out navigation (the mobile menu): a page that signs out by a same-origin POST; changes nothing itself',
     access: 'public',
-    status: [302],
+    response: raw('text/html'),
+  },
+  logoutForm: {
+    method: 'POST',
+    path: '/api/logout',
+    summary: "The sign-out page's form: ends this session and redirects to /?signedOut=1",
+    access: 'public',
+    status: [303],
     response: raw('redirect'),
   },
   loginNavigation: {

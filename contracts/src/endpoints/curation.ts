@@ -33,10 +33,11 @@ export const curationEndpoints = defineEndpoints('curation', {
   recordActivity: {
     method: 'POST',
     path: '/api/moderator-activity',
-    summary: 'Record a moderator action (who comes from the session)',
+    summary: "Record a moderator action (who comes from the session); a record of a save the server already audited answers that row (200)",
     access: 'moderator',
     body: moderatorActivityRequest,
-    status: [201],
+    bodyLimit: '16kb',
+    status: [201, 200],
     response: moderatorActivity,
   },
 });

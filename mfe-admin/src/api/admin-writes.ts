@@ -19,6 +19,9 @@ export const adminWrites = {
 
   syncRoadmap: () => callEndpoint(endpoints.admin.syncRoadmap),
   syncMessageCenter: () => callEndpoint(endpoints.admin.syncMessageCenter),
+  /** Decisions on a sync the snapshot guard held (its sync-history id). */
+  applyHeldSync: (id: number) => callEndpoint(endpoints.admin.applyHeldSync, { params: { id } }),
+  discardHeldSync: (id: number) => callEndpoint(endpoints.admin.discardHeldSync, { params: { id } }),
 
   impersonate: (role: ImpersonateRequest['role']) => callEndpoint(endpoints.admin.impersonate, { body: { role } }),
   clearImpersonation: () => callEndpoint(endpoints.admin.clearImpersonation),

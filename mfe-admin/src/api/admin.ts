@@ -17,6 +17,8 @@ export const ADMIN_KEYS = {
 
 /** Every page of the change history (the key carries ?page=…). */
 export const isChangeHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith(endpoints.admin.changeHistory.path);
+/** What a sync (a triggered one, or an applied held snapshot) can change: its history, the change history, analytics. */
+export const isSyncAffectedKey = (key: unknown) => key === ADMIN_KEYS.syncHistory || key === ADMIN_KEYS.analytics || isChangeHistoryKey(key);
 
 const SYNC_POLL_MS = 5000;
 

@@ -5,20 +5,33 @@ import { endpoints } from '@radar/contracts';
 import { callEndpoint } from '../api/endpoint-client.js';
 import { useToastStore } from '../toast/toast-store.js';
 
-/** Sign out (spec 01 §4): POST /api/auth/logout, clear the client cache, go to /, confirm with a toast. */
-export function useSignOut(): () => Promise<void> {
+/** Ends the session(s) on the server, clears the client cache, goes to / and confirms with a toast. */
+function useEndSession(end: () => Promise<unknown>, done: string, failed: string): () => Promise<void> {
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const toast = useToastStore((s) => s.toast);
   return useCallback(async () => {
     try {
-      await callEndpoint(endpoints.auth.logout);
+      await end();
       // Drop every cached answer; mounted lookups (the session among them) fetch again.
       await mutate(() => true, undefined);
       navigate('/');
-      toast({ title: 'Signed out successfully' });
+      toast({ title: done });
     } catch {
-      toast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: failed, variant: 'destructive' });
     }
-  }, [mutate, navigate, toast]);
+  }, [end, done, failed, mutate, navigate, toast]);
+}
+
+const logout = () => callEndpoint(endpoints.auth.logout);
+const logoutEverywhere = () => callEndpoint(endpoints.auth.logoutEverywhere);
+
+/** Sign out (spec 01 §4): POST /api/auth/logout, clear the client cache, go to /, 'Signed out successfully'. */
+export function useSignOut(): () => Promise<void> {
+  return useEndSession(logout, 'Signed out successfully', 'Failed to sign out. Please try again.');
+}
+
+/** "Sign out everywhere" on /profile: ends every session of the account, this one included. */
+export function useSignOutEverywhere(): () => Promise<void> {
+  return useEndSession(logoutEverywhere, 'Signed out on every device', 'Failed to sign out everywhere. Please try again.');
 }

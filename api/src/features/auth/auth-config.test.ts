@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { signIn } from '../../../test/auth-helpers.js';
+import { latestMailTo, signIn } from '../../../test/auth-helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 
 describe('sign-in mail through a real SMTP server', () => {
@@ -20,9 +20,10 @@ describe('sign-in mail through a real SMTP server', () => {
   it('delivers the code (HTML and text parts) and signs in with the code read from the mail', async () => {
     const signup = await request(t.app).post('/api/auth/signup').send({ firstName: 'Mail', lastName: 'Reader', email: 'Reader@Example.com' });
     expect(signup.status).toBe(200);
-    const result = await t.ctx.services.mail.deliverNow();
-    expect(result).toEqual({ sent: 1, retrying: 0, failed: 0, logged: 0 });
+    // No deliverNow(): the code goes out on the api's interactive lane as soon as it is queued.
     const mail = await sink.waitFor('reader@example.com');
+    await t.ctx.services.mail.deliverInteractive();
+    expect(await t.ctx.services.mail.deliverNow()).toEqual({ sent: 0, retrying: 0, failed: 0, logged: 0 });
     expect(mail.from).toBe('radar@test.example');
     const code = mail.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeDefined();
@@ -54,16 +55,19 @@ describe('configuration-dependent behaviour', () => {
     await t.close();
   });
 
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('names the session cookie __Host-… and marks it Secure when PUBLIC_URL is https', async () => {
     await request(t.app).post('/api/auth/signup').send({ firstName: 'S', lastName: 'C', email: 'secure@example.com' });
-    const { rows } = await t.database.pool.query(`select text from mail_outbox where to_address = 'secure@example.com'`);
-    const code = rows[0].text.match(/\b(\d{6})\b/)[1];
+    const mail = (await latestMailTo(t, 'secure@example.com', 'sign-in-code'))!;
+    const code = mail.text.match(/\b(\d{6})\b/)![1];
     const res = await request(t.app).post('/api/auth/verify-code').send({ email: 'secure@example.com', code });
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/; Secure/);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Lax');
-    expect(rows[0].text).toContain('https://radar.example.com');
+    expect(cookie).toMatch(/^__Host-radar_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(mail.text).toContain('https://radar.example.com');
+    // The prefixed name is the only one read: a plain radar_session cookie (e.g. set by a subdomain) is ignored.
+    const token = cookie.split(';')[0]!.split('=')[1];
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', `radar_session=${token}`)).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', `__Host-radar_session=${token}`)).status).toBe(200);
   });
 
   it('grants Admin on sign-in to addresses in ADMIN_EMAILS (case-insensitive), and User to everyone new', async () => {

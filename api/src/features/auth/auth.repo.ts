@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, sessions, signInCodes, userRoles, users } from '../../db/schema.js';
+import { pendingSignups, roles, sessions, signInCodes, signInFailures, userRoles, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof signInCodes.$inferSelect;
@@ -64,18 +64,90 @@ export const authRepo = {
     return row;
   },
 
-  /** Creates the user, or fills in names an existing user does not have yet (never overwrites them). */
-  async upsertSignupUser(tx: DbOrTx, input: { email: string; firstName: string; lastName: string }, now: Date): Promise<void> {
+  /** Records (or refreshes) a sign-up waiting for its code; the newest names win until the code is verified. */
+  async upsertPendingSignup(tx: DbOrTx, row: { email: string; firstName: string; lastName: string; now: Date; expiresAt: Date }): Promise<void> {
     await tx
-      .insert(users)
-      .values({ ...input, createdAt: now, updatedAt: now })
+      .insert(pendingSignups)
+      .values({ email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.now, expiresAt: row.expiresAt })
       .onConflictDoUpdate({
-        target: users.email,
-        set: {
-          firstName: sql`coalesce(nullif(${users.firstName}, ''), excluded.first_name)`,
-          lastName: sql`coalesce(nullif(${users.lastName}, ''), excluded.last_name)`,
-        },
+        target: pendingSignups.email,
+        set: { firstName: row.firstName, lastName: row.lastName, createdAt: row.now, expiresAt: row.expiresAt },
       });
+  },
+
+  async livePendingSignup(tx: DbOrTx, email: string, now: Date): Promise<typeof pendingSignups.$inferSelect | undefined> {
+    const [row] = await tx
+      .select()
+      .from(pendingSignups)
+      .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, now)));
+    return row;
+  },
+
+  /** A new code for a pending sign-up (Resend) keeps the sign-up alive as long as that code. */
+  async extendPendingSignup(tx: DbOrTx, email: string, expiresAt: Date): Promise<void> {
+    await tx.update(pendingSignups).set({ expiresAt }).where(eq(pendingSignups.email, email));
+  },
+
+  async deletePendingSignup(tx: DbOrTx, email: string): Promise<void> {
+    await tx.delete(pendingSignups).where(eq(pendingSignups.email, email));
+  },
+
+  /** The account of a verified sign-up. */
+  async createUser(tx: DbOrTx, row: { email: string; firstName: string; lastName: string; now: Date }): Promise<UserRow> {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.now, updatedAt: row.now })
+      .returning();
+    return created!;
+  },
+
+  /** Fills in names an existing account does not have yet (never overwrites them). */
+  async fillMissingNames(tx: DbOrTx, userId: number, names: { firstName: string; lastName: string }): Promise<void> {
+    await tx
+      .update(users)
+      .set({
+        firstName: sql`coalesce(nullif(${users.firstName}, ''), ${names.firstName})`,
+        lastName: sql`coalesce(nullif(${users.lastName}, ''), ${names.lastName})`,
+      })
+      .where(eq(users.id, userId));
+  },
+
+  async recordFailure(tx: DbOrTx, row: { email: string; clientKey: string | null; wrongCode: boolean; now: Date }): Promise<void> {
+    await tx.insert(signInFailures).values({ email: row.email, clientKey: row.clientKey, wrongCode: row.wrongCode, createdAt: row.now });
+  },
+
+  /** Failed verifications from a client address after `since`, with the oldest one's time. */
+  async failuresFromClientSince(tx: DbOrTx, clientKey: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${signInFailures.createdAt})` })
+      .from(signInFailures)
+      .where(and(eq(signInFailures.clientKey, clientKey), gt(signInFailures.createdAt, since)));
+    return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  },
+
+  /**
+   * The time of the `cap`-th newest wrong code for the e-mail after `since`, or null when there are fewer: while one
+   * exists the account is cooling down, until that failure leaves the window.
+   */
+  async capReachedAt(tx: DbOrTx, email: string, since: Date, cap: number): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: signInFailures.createdAt })
+      .from(signInFailures)
+      .where(and(eq(signInFailures.email, email), eq(signInFailures.wrongCode, true), gt(signInFailures.createdAt, since)))
+      .orderBy(desc(signInFailures.createdAt))
+      .offset(cap - 1)
+      .limit(1);
+    return row?.at ?? null;
+  },
+
+  async userHasRole(tx: DbOrTx, userId: number, roleName: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .innerJoin(roles, eq(userRoles.roleId, roles.id))
+      .where(and(eq(userRoles.userId, userId), eq(roles.name, roleName)))
+      .limit(1);
+    return rows.length > 0;
   },
 
   async markSignedIn(tx: DbOrTx, userId: number, now: Date): Promise<void> {
@@ -92,23 +164,46 @@ export const authRepo = {
       ON CONFLICT (user_id, role_id) DO NOTHING`);
   },
 
+  /** `createdAt` is when the user signed in: a rotated session keeps it, so rotation never extends the absolute lifetime. */
   async createSession(
     tx: DbOrTx,
-    row: { idHash: string; userId: number; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+    row: {
+      idHash: string;
+      userId: number;
+      createdAt: Date;
+      now: Date;
+      expiresAt: Date;
+      ip: string | null;
+      userAgent: string | null;
+      impersonatedRole?: string | null;
+    },
   ): Promise<void> {
     await tx.insert(sessions).values({
       idHash: row.idHash,
       userId: row.userId,
-      createdAt: row.now,
+      createdAt: row.createdAt,
       lastSeenAt: row.now,
       expiresAt: row.expiresAt,
       ip: row.ip,
       userAgent: row.userAgent,
+      impersonatedRole: row.impersonatedRole ?? null,
     });
   },
 
-  async deleteSession(tx: DbOrTx, idHash: string): Promise<void> {
-    await tx.delete(sessions).where(eq(sessions.idHash, idHash));
+  async findSession(tx: DbOrTx, idHash: string): Promise<typeof sessions.$inferSelect | undefined> {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.idHash, idHash));
+    return row;
+  },
+
+  async deleteSession(tx: DbOrTx, idHash: string): Promise<boolean> {
+    const rows = await tx.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ id: sessions.idHash });
+    return rows.length > 0;
+  },
+
+  /** Ends every session of the user ("Sign out everywhere"); returns how many there were. */
+  async deleteSessionsOfUser(tx: DbOrTx, userId: number): Promise<number> {
+    const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.idHash });
+    return rows.length;
   },
 
   /** user_roles ids by role id, for the user-roles payload. */
@@ -117,13 +212,21 @@ export const authRepo = {
     return new Map(rows.map((r) => [r.roleId, r.id]));
   },
 
-  /** Expired sessions, and codes older than `codesBefore` (used or not). */
-  async cleanup(tx: DbOrTx, now: Date, codesBefore: Date): Promise<{ sessions: number; codes: number }> {
-    const s = await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.idHash });
+  /**
+   * Expired sessions (idle or past the absolute lifetime), codes and failures older than `codesBefore` (used or not),
+   * and sign-ups whose code expired unverified.
+   */
+  async cleanup(tx: DbOrTx, now: Date, codesBefore: Date, createdBefore: Date): Promise<{ sessions: number; codes: number; pendingSignups: number }> {
+    const s = await tx
+      .delete(sessions)
+      .where(sql`${sessions.expiresAt} < ${now} or ${sessions.createdAt} <= ${createdBefore}`)
+      .returning({ id: sessions.idHash });
     const c = await tx
       .delete(signInCodes)
       .where(lt(signInCodes.createdAt, codesBefore))
       .returning({ id: signInCodes.id });
-    return { sessions: s.length, codes: c.length };
+    await tx.delete(signInFailures).where(lt(signInFailures.createdAt, codesBefore));
+    const p = await tx.delete(pendingSignups).where(lte(pendingSignups.expiresAt, now)).returning({ email: pendingSignups.email });
+    return { sessions: s.length, codes: c.length, pendingSignups: p.length };
   },
 };

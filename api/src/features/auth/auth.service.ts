@@ -3,88 +3,125 @@ import { ROLE_NAMES, type ResultMessage, type SignupRequest, type User, type Use
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
-import { hashSessionToken, newSessionToken } from '../../http/auth.js';
-import { AuthenticationError, RateLimitError } from '../../http/errors.js';
+import { clientAddressKey } from '../../http/client-address.js';
+import { AuthenticationError, RateLimitError, type HttpError } from '../../http/errors.js';
 import type { MailService } from '../../mail/mail.service.js';
+import { purgeSealedContent } from '../../mail/outbox.js';
 import { authRepo } from './auth.repo.js';
 import { noAccountMail, signInMail } from './auth.mails.js';
+import { createSessionsService, type ClientInfo, type IssuedSession } from './sessions.service.js';
+
+export type { ClientInfo } from './sessions.service.js';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Messages the client shows (spec 01 §8 toasts show the server message on failure). */
 export const AUTH_MESSAGES = {
   codeSent: 'Please check your email for the 6-digit verification code.',
   signedIn: 'Successfully signed in',
   signedOut: 'Signed out successfully',
+  signedOutEverywhere: 'Signed out on every device',
   invalidCode: 'Invalid verification code. Please try again.',
   expiredCode: 'This verification code has expired. Request a new code.',
   noCode: 'No active verification code for this email. Request a new code.',
   tooManyAttempts: 'Too many attempts. Request a new code.',
   tooManyForEmail: (minutes: number) =>
-    `Too many verification codes requested for this email. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many verification codes requested for this email. Please try again in ${plural(minutes, 'minute')}.`,
   tooManyFromAddress: (minutes: number) =>
-    `Too many sign-in requests from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many sign-in requests from your network. Please try again in ${plural(minutes, 'minute')}.`,
+  accountCoolDown: (minutes: number) =>
+    `Too many wrong codes for this email. For your security, sign-in is paused for ${plural(minutes, 'minute')}; then request a new code.`,
+  tooManyVerifyFromAddress: (minutes: number) =>
+    `Too many failed sign-in attempts from your network. Please try again in ${plural(minutes, 'minute')}.`,
 } as const;
 
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export interface SignedIn {
-  token: string;
-  maxAgeMs: number;
-}
-
+export type SignedIn = IssuedSession;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The per-account cap counts wrong codes over this window. */
+export const ACCOUNT_CAP_WINDOW_MS = HOUR;
 
 export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config' | 'secret' | 'log' | 'publicUrl'> & { mail: MailService }) {
   const { db, clock, config, mail } = deps;
   const codeTtlMs = config.SIGN_IN_CODE_TTL_MINUTES * MINUTE;
   const windowMs = config.SIGN_IN_RATE_WINDOW_MINUTES * MINUTE;
-  const sessionTtlMs = config.SESSION_TTL_DAYS * DAY;
+  const sessions = createSessionsService(deps);
 
   /** HMAC keyed with the server secret and bound to the e-mail: a leaked table does not give codes away. */
   const hashCode = (email: string, code: string) => crypto.createHmac('sha256', deps.secret).update(`${email}:${code}`).digest('hex');
-
-  const minutesUntil = (oldest: Date | null, now: Date) =>
-    Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / MINUTE));
+  const minutesUntil = (until: number, now: Date) => Math.max(1, Math.ceil((until - now.getTime()) / MINUTE));
 
   /**
-   * Issues a code for the e-mail: checks both rate limits, supersedes older codes, stores the hash and enqueues the
-   * mail in the same transaction. An address without an account gets a "no account yet" mail instead of a code,
-   * so the answer (and its timing, roughly) is the same whether or not the account exists.
+   * Issues a code for the e-mail. In one transaction (serialised per e-mail): both sending limits are checked first —
+   * a refused request renders and stores nothing —, older codes are superseded, the code's HMAC is stored and the mail
+   * is written to the outbox encrypted (it expires with the code). An address with neither an account nor a pending
+   * sign-up gets a "no account yet" mail instead, so the answer is the same whether or not the account exists.
    */
-  async function issueCode(email: string, client: ClientInfo, beforeIssue?: (tx: DbOrTx) => Promise<void>): Promise<void> {
+  async function issueCode(email: string, client: ClientInfo, signup?: { firstName: string; lastName: string }): Promise<void> {
     const now = clock.now();
-    const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-    // Rendered before the transaction so the e-mail's lock is held only for the writes.
-    const codeMail = await signInMail({ code, validMinutes: config.SIGN_IN_CODE_TTL_MINUTES, publicUrl: deps.publicUrl });
     const since = new Date(now.getTime() - windowMs);
+    const clientKey = clientAddressKey(client.ip);
     await db.transaction(async (tx) => {
       await authRepo.lockEmail(tx, email);
       const perEmail = await authRepo.codesRequestedSince(tx, { email }, since);
-      if (perEmail.count >= config.SIGN_IN_SENDS_PER_EMAIL) throw new RateLimitError(AUTH_MESSAGES.tooManyForEmail(minutesUntil(perEmail.oldest, now)));
-      if (client.ip) {
-        const perIp = await authRepo.codesRequestedSince(tx, { ip: client.ip }, since);
-        if (perIp.count >= config.SIGN_IN_SENDS_PER_IP) throw new RateLimitError(AUTH_MESSAGES.tooManyFromAddress(minutesUntil(perIp.oldest, now)));
+      if (perEmail.count >= config.SIGN_IN_SENDS_PER_EMAIL) {
+        throw new RateLimitError(AUTH_MESSAGES.tooManyForEmail(minutesUntil((perEmail.oldest ?? now).getTime() + windowMs, now)));
       }
-      if (beforeIssue) await beforeIssue(tx);
+      if (clientKey) {
+        const perIp = await authRepo.codesRequestedSince(tx, { ip: clientKey }, since);
+        if (perIp.count >= config.SIGN_IN_SENDS_PER_IP) {
+          throw new RateLimitError(AUTH_MESSAGES.tooManyFromAddress(minutesUntil((perIp.oldest ?? now).getTime() + windowMs, now)));
+        }
+      }
+      const expiresAt = new Date(now.getTime() + codeTtlMs);
       const user = await authRepo.findUserByEmail(tx, email);
+      let pending = false;
+      if (signup) {
+        // No account yet: only the verified code creates it, with these names (an existing account only gets names it lacks).
+        await authRepo.upsertPendingSignup(tx, { email, ...signup, now, expiresAt });
+        pending = true;
+      } else if (!user && (await authRepo.livePendingSignup(tx, email, now))) {
+        await authRepo.extendPendingSignup(tx, email, expiresAt);
+        pending = true;
+      }
+      const sendsCode = Boolean(user) || pending;
+      const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
       await authRepo.supersedeOpenCodes(tx, email, now);
       // A row is written for unknown addresses too: it counts toward the rate limits; its code is never sent.
-      await authRepo.insertCode(tx, { email, codeHash: hashCode(email, code), requestIp: client.ip, createdAt: now, expiresAt: new Date(now.getTime() + codeTtlMs) });
-      const content = user ? codeMail : await noAccountMail(deps.publicUrl);
-      await mail.enqueue(tx, { kind: user ? 'sign-in-code' : 'sign-in-no-account', to: email, ...content });
+      await authRepo.insertCode(tx, { email, codeHash: hashCode(email, code), requestIp: clientKey, createdAt: now, expiresAt });
+      if (sendsCode) {
+        const content = await signInMail({ code, validMinutes: config.SIGN_IN_CODE_TTL_MINUTES, publicUrl: deps.publicUrl });
+        await mail.enqueue(tx, { kind: 'sign-in-code', to: email, ...content, sensitive: { expiresAt } });
+      } else {
+        await mail.enqueue(tx, { kind: 'sign-in-no-account', to: email, ...(await noAccountMail(deps.publicUrl)) });
+      }
     });
     mail.kick();
   }
 
+  /** Refusals that come before the code is even looked at: the client's throttle and the account's cool-down. */
+  async function throttled(tx: DbOrTx, email: string, clientKey: string | null, now: Date): Promise<HttpError | null> {
+    if (clientKey) {
+      const since = new Date(now.getTime() - windowMs);
+      const failures = await authRepo.failuresFromClientSince(tx, clientKey, since);
+      if (failures.count >= config.SIGN_IN_VERIFY_FAILURES_PER_IP) {
+        return new RateLimitError(AUTH_MESSAGES.tooManyVerifyFromAddress(minutesUntil((failures.oldest ?? now).getTime() + windowMs, now)));
+      }
+    }
+    const capReached = await authRepo.capReachedAt(tx, email, new Date(now.getTime() - ACCOUNT_CAP_WINDOW_MS), config.SIGN_IN_WRONG_CODES_PER_ACCOUNT);
+    if (capReached) return new RateLimitError(AUTH_MESSAGES.accountCoolDown(minutesUntil(capReached.getTime() + ACCOUNT_CAP_WINDOW_MS, now)));
+    return null;
+  }
+
   return {
-    /** Creates the account (or keeps the existing one, filling in missing names) and sends a code. */
+    sessions,
+
+    /** Records the sign-up as pending (no account until the code is verified) and sends a code. */
     async signup(input: SignupRequest, client: ClientInfo): Promise<ResultMessage> {
-      await issueCode(input.email, client, (tx) => authRepo.upsertSignupUser(tx, input, clock.now()));
+      await issueCode(input.email, client, { firstName: input.firstName, lastName: input.lastName });
       return { success: true, message: AUTH_MESSAGES.codeSent };
     },
 
@@ -93,52 +130,48 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
       return { success: true, message: AUTH_MESSAGES.codeSent };
     },
 
-    /** Checks the code; on success signs the user in and returns the new session token (for the cookie). */
+    /**
+     * Checks the code; on success signs the user in (creating the account of a pending sign-up) and returns the new
+     * session. Every failure is recorded (committed although the request fails) for the client throttle; a wrong code
+     * against a live code also counts toward the account's cap and burns the code at the SIGN_IN_MAX_ATTEMPTS-th try.
+     */
     async verifyCode(email: string, code: string, client: ClientInfo): Promise<SignedIn> {
       const now = clock.now();
-      const outcome = await db.transaction(async (tx) => {
+      const clientKey = clientAddressKey(client.ip);
+      const outcome = await db.transaction(async (tx): Promise<{ error: HttpError } | { signedIn: SignedIn; userId: number }> => {
+        await authRepo.lockEmail(tx, email);
+        const refused = await throttled(tx, email, clientKey, now);
+        if (refused) return { error: refused };
+        const fail = async (error: HttpError, wrongCode = false) => {
+          await authRepo.recordFailure(tx, { email, clientKey, wrongCode, now });
+          return { error };
+        };
         const row = await authRepo.latestOpenCodeForUpdate(tx, email);
-        if (!row) return { error: new AuthenticationError(AUTH_MESSAGES.noCode) };
-        if (row.attempts >= config.SIGN_IN_MAX_ATTEMPTS) return { error: new RateLimitError(AUTH_MESSAGES.tooManyAttempts) };
-        if (row.expiresAt.getTime() <= now.getTime()) return { error: new AuthenticationError(AUTH_MESSAGES.expiredCode) };
-        const user = await authRepo.findUserByEmail(tx, email);
+        if (!row) return fail(new AuthenticationError(AUTH_MESSAGES.noCode));
+        if (row.attempts >= config.SIGN_IN_MAX_ATTEMPTS) return fail(new RateLimitError(AUTH_MESSAGES.tooManyAttempts));
+        if (row.expiresAt.getTime() <= now.getTime()) return fail(new AuthenticationError(AUTH_MESSAGES.expiredCode));
+        const existing = await authRepo.findUserByEmail(tx, email);
+        const pending = await authRepo.livePendingSignup(tx, email, now);
         const expected = Buffer.from(row.codeHash, 'hex');
         const given = Buffer.from(hashCode(email, code), 'hex');
-        if (!user || expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-          // Committed even though the request fails: the wrong try must count.
+        if ((!existing && !pending) || expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
           const attempts = await authRepo.recordWrongAttempt(tx, row.id);
-          return {
-            error:
-              attempts >= config.SIGN_IN_MAX_ATTEMPTS
-                ? new RateLimitError(AUTH_MESSAGES.tooManyAttempts)
-                : new AuthenticationError(AUTH_MESSAGES.invalidCode),
-          };
+          const burnt = attempts >= config.SIGN_IN_MAX_ATTEMPTS;
+          return fail(burnt ? new RateLimitError(AUTH_MESSAGES.tooManyAttempts) : new AuthenticationError(AUTH_MESSAGES.invalidCode), true);
         }
         await authRepo.consumeCode(tx, row.id, now);
+        const user = existing ?? (await authRepo.createUser(tx, { email, firstName: pending!.firstName, lastName: pending!.lastName, now }));
+        if (existing && pending) await authRepo.fillMissingNames(tx, existing.id, pending);
+        if (pending) await authRepo.deletePendingSignup(tx, email);
         await authRepo.markSignedIn(tx, user.id, now);
         if (!user.emailVerifiedAt) await authRepo.grantRole(tx, user.id, ROLE_NAMES.user, now);
         if (config.ADMIN_EMAILS.includes(email)) await authRepo.grantRole(tx, user.id, ROLE_NAMES.admin, now);
-        const token = newSessionToken();
-        await authRepo.createSession(tx, {
-          idHash: hashSessionToken(token),
-          userId: user.id,
-          now,
-          expiresAt: new Date(now.getTime() + sessionTtlMs),
-          ip: client.ip,
-          userAgent: client.userAgent?.slice(0, 500) ?? null,
-        });
-        return { token, userId: user.id };
+        return { signedIn: await sessions.signIn(tx, user.id, client), userId: user.id };
       });
       if ('error' in outcome) throw outcome.error;
       deps.log.info({ userId: outcome.userId }, 'user signed in');
-      return { token: outcome.token, maxAgeMs: sessionTtlMs };
+      return outcome.signedIn;
     },
-
-    async logout(sessionToken: string | undefined): Promise<void> {
-      if (sessionToken) await authRepo.deleteSession(db, hashSessionToken(sessionToken));
-    },
-
-    sessionMaxAgeMs: sessionTtlMs,
 
     toUser(auth: RequestAuth): User {
       const u = auth.user;
@@ -161,10 +194,14 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
       return auth.roles.map((r) => ({ id: assignments.get(r.id) ?? r.id, roleId: r.id, role: { id: r.id, name: r.name } }));
     },
 
-    /** Removes expired sessions and sign-in codes older than a day. */
-    async cleanup(): Promise<{ sessions: number; codes: number }> {
+    /**
+     * Removes expired sessions, sign-in codes and failures older than a day, unverified sign-ups whose code expired,
+     * and the encrypted content of outbox mail that was sent, failed or expired (the safety net of sealed mail).
+     */
+    async cleanup(): Promise<{ sessions: number; codes: number; pendingSignups: number; sealedMail: number }> {
       const now = clock.now();
-      return authRepo.cleanup(db, now, new Date(now.getTime() - DAY));
+      const removed = await authRepo.cleanup(db, now, new Date(now.getTime() - DAY), new Date(now.getTime() - sessions.policy.absoluteMs));
+      return { ...removed, sealedMail: await purgeSealedContent(db, now) };
     },
   };
 }

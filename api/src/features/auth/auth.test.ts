@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { latestCodeFromOutbox, sessionCookieOf, signIn } from '../../../test/auth-helpers.js';
+import { latestCodeFromOutbox, latestMailTo, sessionCookieOf, signIn } from '../../../test/auth-helpers.js';
 import { AUTH_MESSAGES } from './auth.service.js';
 
 let t: TestContext;
@@ -21,19 +21,42 @@ const issueMessages = (res: request.Response) => (res.body.error.issues as { pat
 const query = async (text: string, values: unknown[] = []) => (await t.database.pool.query(text, values)).rows;
 
 describe('POST /api/auth/signup', () => {
-  it('creates the account and mails a code; answers { success, message }', async () => {
+  it('mails a code and creates the account only when the code is verified; answers { success, message }', async () => {
     const res = await post('/api/auth/signup', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.codeSent });
-    expect(await query('select first_name, last_name, email_verified_at from users where email = $1', ['ada@example.com'])).toEqual([
-      { first_name: 'Ada', last_name: 'Lovelace', email_verified_at: null },
-    ]);
-    const mails = await query(`select kind, subject, text from mail_outbox where to_address = 'ada@example.com'`);
-    expect(mails).toHaveLength(1);
-    expect(mails[0].kind).toBe('sign-in-code');
-    expect(mails[0].subject).toMatch(/^\d{6} is your M365 Radar sign-in code$/);
-    expect(mails[0].text).toContain('valid for 10 minutes');
     expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await query('select id from users where email = $1', ['ada@example.com'])).toEqual([]);
+    expect(await query('select first_name, last_name from pending_signups where email = $1', ['ada@example.com'])).toEqual([
+      { first_name: 'Ada', last_name: 'Lovelace' },
+    ]);
+    const mail = (await latestMailTo(t, 'ada@example.com', 'sign-in-code'))!;
+    expect(mail.subject).toMatch(/^\d{6} is your M365 Radar sign-in code$/);
+    expect(mail.text).toContain('valid for 10 minutes');
+    // The visitor's name is not in the mail: the address is not confirmed yet.
+    expect(mail.text + mail.html).not.toMatch(/Ada|Lovelace/);
+    const code = await latestCodeFromOutbox(t, 'ada@example.com');
+    expect((await post('/api/auth/verify-code', { email: 'ada@example.com', code })).status).toBe(200);
+    expect(await query('select first_name, last_name from users where email = $1', ['ada@example.com'])).toEqual([
+      { first_name: 'Ada', last_name: 'Lovelace' },
+    ]);
+    expect(await query('select email from pending_signups where email = $1', ['ada@example.com'])).toEqual([]);
+  });
+
+  it('a pending sign-up expires with its code: no account, and Resend (send-code) keeps it alive', async () => {
+    await post('/api/auth/signup', { firstName: 'Pen', lastName: 'Ding', email: 'pending@example.com' });
+    t.clock.advance(9 * 60_000);
+    // Resend from the code step asks send-code: the pending sign-up gets a code, not a "no account" mail.
+    expect((await post('/api/auth/send-code', { email: 'pending@example.com' })).status).toBe(200);
+    t.clock.advance(9 * 60_000);
+    const code = await latestCodeFromOutbox(t, 'pending@example.com');
+    expect((await post('/api/auth/verify-code', { email: 'pending@example.com', code })).status).toBe(200);
+    await post('/api/auth/signup', { firstName: 'Ex', lastName: 'Pired', email: 'expired@example.com' });
+    t.clock.advance(10 * 60_000);
+    expect((await t.ctx.services.auth.cleanup()).pendingSignups).toBe(1);
+    expect((await post('/api/auth/send-code', { email: 'expired@example.com' })).status).toBe(200);
+    expect((await latestMailTo(t, 'expired@example.com', 'sign-in-no-account'))).toBeDefined();
+    expect(await query(`select id from users where email = 'expired@example.com'`)).toEqual([]);
   });
 
   it('answers 400 with the spec messages for missing or bad fields', async () => {
@@ -54,19 +77,22 @@ describe('POST /api/auth/signup', () => {
 
   it('does not reveal an existing account: same answer, a fresh code, names kept', async () => {
     const first = await post('/api/auth/signup', { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' });
+    await post('/api/auth/verify-code', { email: 'grace@example.com', code: await latestCodeFromOutbox(t, 'grace@example.com') });
     const again = await post('/api/auth/signup', { firstName: 'Someone', lastName: 'Else', email: ' GRACE@example.com ' });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
+    const code = await latestCodeFromOutbox(t, 'grace@example.com');
+    expect((await post('/api/auth/verify-code', { email: 'grace@example.com', code })).status).toBe(200);
     expect(await query(`select first_name, last_name from users where email = 'grace@example.com'`)).toEqual([
       { first_name: 'Grace', last_name: 'Hopper' },
     ]);
-    const code = await latestCodeFromOutbox(t, 'grace@example.com');
-    expect((await post('/api/auth/verify-code', { email: 'grace@example.com', code })).status).toBe(200);
   });
 
-  it('fills in names an existing account does not have yet', async () => {
+  it('fills in names an existing account does not have yet, once its code is verified', async () => {
     await query(`insert into users (email) values ('nameless@example.com')`);
     await post('/api/auth/signup', { firstName: 'Now', lastName: 'Named', email: 'nameless@example.com' });
+    expect(await query(`select first_name from users where email = 'nameless@example.com'`)).toEqual([{ first_name: null }]);
+    await post('/api/auth/verify-code', { email: 'nameless@example.com', code: await latestCodeFromOutbox(t, 'nameless@example.com') });
     expect(await query(`select first_name, last_name from users where email = 'nameless@example.com'`)).toEqual([
       { first_name: 'Now', last_name: 'Named' },
     ]);
@@ -127,39 +153,6 @@ describe('POST /api/auth/send-code', () => {
       expect(res.body.error.issues).toEqual([{ path: 'email', message: 'Please enter a valid email address' }]);
     }
   });
-
-  it('limits codes per e-mail (429) and lets the window pass', async () => {
-    const email = 'eager@example.com';
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/send-code', { email })).status).toBe(200);
-    const limited = await post('/api/auth/send-code', { email: 'Eager@example.com' });
-    expect(limited.status).toBe(429);
-    expect(limited.body.error).toEqual({ name: 'RateLimitError', message: AUTH_MESSAGES.tooManyForEmail(15) });
-    // Sign-up counts against the same limit.
-    expect((await post('/api/auth/signup', { firstName: 'E', lastName: 'G', email })).status).toBe(429);
-    t.clock.advance(15 * 60_000 + 1);
-    expect((await post('/api/auth/send-code', { email })).status).toBe(200);
-  });
-});
-
-describe('per-address limit', () => {
-  let small: TestContext;
-  beforeAll(async () => {
-    small = await createTestContext({ TRUST_PROXY: 'true', SIGN_IN_SENDS_PER_IP: '3' });
-  });
-  afterAll(async () => {
-    await small.close();
-  });
-
-  it('limits code requests per client address (429) across e-mails', async () => {
-    const from = (ip: string, email: string) => request(small.app).post('/api/auth/send-code').set('X-Forwarded-For', ip).send({ email });
-    for (const n of [1, 2, 3]) expect((await from('192.0.2.7', `user${n}@example.com`)).status).toBe(200);
-    const limited = await from('192.0.2.7', 'user4@example.com');
-    expect(limited.status).toBe(429);
-    expect(limited.body.error).toEqual({ name: 'RateLimitError', message: AUTH_MESSAGES.tooManyFromAddress(15) });
-    expect((await from('192.0.2.8', 'user4@example.com')).status).toBe(200);
-    small.clock.advance(16 * 60_000);
-    expect((await from('192.0.2.7', 'user5@example.com')).status).toBe(200);
-  });
 });
 
 describe('POST /api/auth/verify-code', () => {
@@ -175,6 +168,7 @@ describe('POST /api/auth/verify-code', () => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(cookie).not.toContain('__Host-');
     expect(cookie).not.toContain('Secure');
     const [u] = await query(`select id, email_verified_at, last_login_at from users where email = 'linus@example.com'`);
     expect(u.email_verified_at.toISOString()).toBe(t.clock.now().toISOString());
@@ -203,37 +197,6 @@ describe('POST /api/auth/verify-code', () => {
     expect(res.body.error).toEqual({ name: 'AuthenticationError', message: AUTH_MESSAGES.invalidCode });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await post('/api/auth/verify-code', { email: 'wrong@example.com', code })).status).toBe(200);
-  });
-
-  it('refuses an expired code (after 10 minutes)', async () => {
-    await post('/api/auth/signup', { firstName: 'S', lastName: 'Low', email: 'slow@example.com' });
-    const code = await latestCodeFromOutbox(t, 'slow@example.com');
-    t.clock.advance(10 * 60_000);
-    const res = await post('/api/auth/verify-code', { email: 'slow@example.com', code });
-    expect(res.status).toBe(401);
-    expect(res.body.error.message).toBe(AUTH_MESSAGES.expiredCode);
-  });
-
-  it('burns the code after 5 wrong tries', async () => {
-    await post('/api/auth/signup', { firstName: 'B', lastName: 'F', email: 'brute@example.com' });
-    const code = await latestCodeFromOutbox(t, 'brute@example.com');
-    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555'].filter((c) => c !== code);
-    const answers: Array<[number, string]> = [];
-    for (const wrong of wrongs.slice(0, 5)) {
-      const res = await post('/api/auth/verify-code', { email: 'brute@example.com', code: wrong });
-      answers.push([res.status, res.body.error.message]);
-    }
-    expect(answers).toEqual([
-      ...Array(4).fill([401, AUTH_MESSAGES.invalidCode]),
-      [429, 'Too many attempts. Request a new code.'],
-    ]);
-    const right = await post('/api/auth/verify-code', { email: 'brute@example.com', code });
-    expect(right.status).toBe(429);
-    expect(right.body.error.message).toBe('Too many attempts. Request a new code.');
-    // A new code works again.
-    await post('/api/auth/send-code', { email: 'brute@example.com' });
-    const fresh = await latestCodeFromOutbox(t, 'brute@example.com');
-    expect((await post('/api/auth/verify-code', { email: 'brute@example.com', code: fresh })).status).toBe(200);
   });
 
   it('answers 400 with the spec message for a malformed code, and for missing fields', async () => {
@@ -287,21 +250,6 @@ describe('current user', () => {
     expect(roles.body).toEqual([{ id: expect.any(Number), roleId: userRole, role: { id: userRole, name: 'User' } }]);
     expect((await request(t.app).get('/api/moderator/user/roles').set('Cookie', cookie)).body).toEqual(roles.body);
   });
-
-  it('keeps an active session alive (sliding expiry) and ends an idle one', async () => {
-    const cookie = await signIn(t, 'slider@example.com');
-    const start = t.clock.now().getTime();
-    t.clock.advance(29 * 24 * 3600_000);
-    const alive = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
-    expect(alive.body.user.email).toBe('slider@example.com');
-    expect(String(alive.headers['set-cookie'])).toContain(`Max-Age=${30 * 24 * 3600}`);
-    const [s] = await query(`select s.expires_at from sessions s join users u on u.id = s.user_id where u.email = 'slider@example.com'`);
-    expect(s.expires_at.getTime()).toBe(start + 59 * 24 * 3600_000);
-    t.clock.advance(29 * 24 * 3600_000); // 58 days after sign-in, 29 after last use
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
-    t.clock.advance(31 * 24 * 3600_000); // idle longer than the TTL
-    expect((await request(t.app).get('/api/auth/session-user').set('Cookie', cookie)).body).toEqual({ user: null });
-  });
 });
 
 describe('logout and navigations', () => {
@@ -325,12 +273,42 @@ describe('logout and navigations', () => {
     expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
   });
 
-  it('GET /api/logout ends the session and redirects to /', async () => {
+  it('GET /api/logout answers a page that signs out by a POST; the GET itself changes nothing', async () => {
     const cookie = await signIn(t, 'nav@example.com');
-    const res = await request(t.app).get('/api/logout').set('Cookie', cookie);
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe('/');
+    const page = await request(t.app).get('/api/logout').set('Cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('<form id="action-form" action="/api/logout" method="post">');
+    expect(page.text).toContain('Sign out</button>');
+    // Not a same-origin navigation: the page asks; it does not submit itself.
+    expect(page.text).not.toContain('<script');
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+    // From our own pages (the mobile menu) the form submits at once, with this response's CSP nonce.
+    const own = await request(t.app).get('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(own.headers['content-security-policy']))![1];
+    expect(own.text).toContain(`<script nonce="${nonce}">document.getElementById('action-form').submit();</script>`);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+    // The form's POST signs out and goes home, where the shell says 'Signed out successfully'.
+    const out = await request(t.app).post('/api/logout').set('Cookie', cookie).set('Origin', 'http://localhost:8080');
+    expect(out.status).toBe(303);
+    expect(out.headers.location).toBe('/?signedOut=1');
+    expect(String(out.headers['set-cookie'])).toMatch(/radar_session=;/);
     expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+    // Signed out already: the page says so.
+    expect((await request(t.app).get('/api/logout').set('Cookie', cookie)).text).toContain('You are signed out');
+  });
+
+  it('signs out everywhere: every session of the account ends, other accounts keep theirs', async () => {
+    const laptop = await signIn(t, 'everywhere@example.com');
+    const phone = await signIn(t, 'everywhere@example.com');
+    const other = await signIn(t, 'bystander@example.com');
+    expect((await request(t.app).post('/api/auth/logout-everywhere')).status).toBe(401);
+    const res = await request(t.app).post('/api/auth/logout-everywhere').set('Cookie', phone);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.signedOutEverywhere });
+    expect(String(res.headers['set-cookie'])).toMatch(/radar_session=;/);
+    for (const cookie of [laptop, phone]) expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', other)).status).toBe(200);
   });
 
   it('GET /api/login redirects to the sign-in dialog', async () => {
@@ -341,7 +319,7 @@ describe('logout and navigations', () => {
 });
 
 describe('cleanup', () => {
-  it('deletes expired sessions and sign-in codes older than a day', async () => {
+  it('deletes expired sessions, sign-in codes and failures older than a day', async () => {
     await signIn(t, 'old@example.com');
     t.clock.advance(31 * 24 * 3600_000);
     const removed = await t.ctx.services.auth.cleanup();

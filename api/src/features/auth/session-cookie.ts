@@ -1,15 +1,23 @@
-import type { CookieOptions, Response } from 'express';
-import { SESSION_COOKIE } from '../../http/auth.js';
+import type { CookieOptions, Request, Response } from 'express';
+import { readCookie } from '../../http/cookies.js';
+import { isHttps, sessionCookieName } from '../../http/session-policy.js';
 
-/** HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site POSTs), Secure when served over https. */
+/**
+ * HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site POSTs), Path=/; over https also Secure and the
+ * `__Host-` name prefix, which browsers accept only with Secure, Path=/ and no Domain.
+ */
 function options(publicUrl: string): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', path: '/', secure: publicUrl.startsWith('https:') };
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: isHttps(publicUrl) };
 }
 
 export function setSessionCookie(res: Response, publicUrl: string, token: string, maxAgeMs: number): void {
-  res.cookie(SESSION_COOKIE, token, { ...options(publicUrl), maxAge: maxAgeMs });
+  res.cookie(sessionCookieName(publicUrl), token, { ...options(publicUrl), maxAge: Math.max(0, maxAgeMs) });
 }
 
 export function clearSessionCookie(res: Response, publicUrl: string): void {
-  res.clearCookie(SESSION_COOKIE, options(publicUrl));
+  res.clearCookie(sessionCookieName(publicUrl), options(publicUrl));
+}
+
+export function readSessionCookie(req: Request, publicUrl: string): string | undefined {
+  return readCookie(req, sessionCookieName(publicUrl));
 }

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
+import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
 
@@ -99,36 +99,93 @@ export function createDigestRepo(db: DbOrTx) {
     },
 
     /**
-     * The visitor signup: one row per address. A new address is inserted; an existing one is re-activated (names
-     * filled in if missing) — the same outcome either way, so the answer reveals nothing.
+     * A visitor signup waiting for its confirmation (double opt-in): one row per address. A new address gets an
+     * inactive, unconfirmed row; an existing one keeps its state (an active subscription stays active) and gets the
+     * new link's hash, replacing any earlier link. Names of a never-confirmed row are the newest typed ones; a
+     * confirmed row only gets names it lacks.
      */
-    async upsertSignup(input: { email: string; firstName: string; lastName: string }, now: Date): Promise<void> {
-      await db
+    async requestConfirmation(
+      input: { email: string; firstName: string; lastName: string },
+      link: { tokenHash: string; expiresAt: Date; now: Date },
+    ): Promise<DigestSubscriberRow> {
+      const [row] = await db
         .insert(digestSubscribers)
-        .values({ ...input, origin: 'signup', isActive: true, subscribedAt: now })
+        .values({
+          ...input,
+          origin: 'signup',
+          isActive: false,
+          subscribedAt: link.now,
+          confirmTokenHash: link.tokenHash,
+          confirmExpiresAt: link.expiresAt,
+          confirmSentAt: link.now,
+        })
         .onConflictDoUpdate({
           target: digestSubscribers.email,
           set: {
-            isActive: true,
-            unsubscribedAt: null,
-            firstName: sql`coalesce(${digestSubscribers.firstName}, excluded.first_name)`,
-            lastName: sql`coalesce(${digestSubscribers.lastName}, excluded.last_name)`,
-            subscribedAt: sql`case when ${digestSubscribers.isActive} then ${digestSubscribers.subscribedAt} else excluded.subscribed_at end`,
+            confirmTokenHash: link.tokenHash,
+            confirmExpiresAt: link.expiresAt,
+            confirmSentAt: link.now,
+            firstName: sql`case when ${digestSubscribers.confirmedAt} is null then excluded.first_name else coalesce(${digestSubscribers.firstName}, excluded.first_name) end`,
+            lastName: sql`case when ${digestSubscribers.confirmedAt} is null then excluded.last_name else coalesce(${digestSubscribers.lastName}, excluded.last_name) end`,
           },
-        });
+        })
+        .returning();
+      return row!;
+    },
+
+    /** The confirmation link was used: the address is confirmed and subscribed; the link is spent. */
+    async confirm(id: number, now: Date): Promise<DigestSubscriberRow | undefined> {
+      const [row] = await db
+        .update(digestSubscribers)
+        .set({
+          isActive: true,
+          confirmedAt: now,
+          unsubscribedAt: null,
+          subscribedAt: sql`case when ${digestSubscribers.isActive} then ${digestSubscribers.subscribedAt} else ${now} end`,
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+        })
+        .where(eq(digestSubscribers.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Unconfirmed signups expire: a row that was never confirmed (and belongs to no account) is deleted once its link
+     * expired; any other row only loses the expired link. Returns how many rows were deleted.
+     */
+    async expireConfirmations(now: Date): Promise<number> {
+      const deleted = await db
+        .delete(digestSubscribers)
+        .where(
+          and(
+            isNull(digestSubscribers.confirmedAt),
+            isNull(digestSubscribers.userId),
+            eq(digestSubscribers.isActive, false),
+            lte(digestSubscribers.confirmExpiresAt, now),
+          ),
+        )
+        .returning({ id: digestSubscribers.id });
+      await db
+        .update(digestSubscribers)
+        .set({ confirmTokenHash: null, confirmExpiresAt: null })
+        .where(lte(digestSubscribers.confirmExpiresAt, now));
+      return deleted.length;
     },
 
     /** Subscribes a signed-in user by their account address and links the row to the account. */
     async upsertForUser(user: { id: number; email: string; firstName: string | null; lastName: string | null }, now: Date): Promise<DigestSubscriberRow> {
       const [row] = await db
         .insert(digestSubscribers)
-        .values({ email: user.email, firstName: user.firstName, lastName: user.lastName, userId: user.id, origin: 'account', isActive: true, subscribedAt: now })
+        .values({ email: user.email, firstName: user.firstName, lastName: user.lastName, userId: user.id, origin: 'account', isActive: true, subscribedAt: now, confirmedAt: now })
         .onConflictDoUpdate({
           target: digestSubscribers.email,
           set: {
             userId: user.id,
             isActive: true,
             unsubscribedAt: null,
+            // The account's address was verified by its sign-in code.
+            confirmedAt: sql`coalesce(${digestSubscribers.confirmedAt}, ${now})`,
             firstName: sql`coalesce(${digestSubscribers.firstName}, excluded.first_name)`,
             lastName: sql`coalesce(${digestSubscribers.lastName}, excluded.last_name)`,
             subscribedAt: sql`case when ${digestSubscribers.isActive} then ${digestSubscribers.subscribedAt} else excluded.subscribed_at end`,
@@ -138,16 +195,22 @@ export function createDigestRepo(db: DbOrTx) {
       return returned(row);
     },
 
+    /** Switching on is only done for a signed-in account's own row, whose address is verified (so it counts as confirmed). */
     async setActive(id: number, active: boolean, now: Date, userId?: number): Promise<DigestSubscriberRow | undefined> {
       const [row] = await db
         .update(digestSubscribers)
-        .set({ isActive: active, unsubscribedAt: active ? null : now, ...(userId ? { userId } : {}) })
+        .set({
+          isActive: active,
+          unsubscribedAt: active ? null : now,
+          ...(active ? { confirmedAt: sql`coalesce(${digestSubscribers.confirmedAt}, ${now})` } : {}),
+          ...(userId ? { userId } : {}),
+        })
         .where(eq(digestSubscribers.id, id))
         .returning();
       return row;
     },
 
-    /** Active subscribers with no delivery for the week yet, in id order (the job's work list). */
+    /** Active, confirmed subscribers with no delivery for the week yet, in id order (the job's work list). */
     async pendingSubscribers(weekStart: string, afterId: number, limit: number): Promise<DigestSubscriberRow[]> {
       return db
         .select()
@@ -155,6 +218,7 @@ export function createDigestRepo(db: DbOrTx) {
         .where(
           and(
             eq(digestSubscribers.isActive, true),
+            isNotNull(digestSubscribers.confirmedAt),
             sql`${digestSubscribers.id} > ${afterId}`,
             sql`not exists (select 1 from ${digestDeliveries} where ${digestDeliveries.subscriberId} = ${digestSubscribers.id} and ${digestDeliveries.weekStart} = ${weekStart})`,
           ),
@@ -174,12 +238,27 @@ export function createDigestRepo(db: DbOrTx) {
     },
 
     async countActive(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(digestSubscribers).where(eq(digestSubscribers.isActive, true));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(digestSubscribers).where(and(eq(digestSubscribers.isActive, true), isNotNull(digestSubscribers.confirmedAt)));
       return row?.n ?? 0;
     },
 
     async linkDeliveryToOutbox(deliveryId: number, outboxId: number | null): Promise<void> {
       await db.update(digestDeliveries).set({ outboxId }).where(eq(digestDeliveries.id, deliveryId));
     },
+
+    /** Whether a run for the week (keyed by its Sunday) went through every subscriber. */
+    async weekDone(weekStart: string): Promise<boolean> {
+      const [row] = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, weekDoneKey(weekStart)));
+      return Boolean(row);
+    },
+
+    async markWeekDone(weekStart: string, now: Date): Promise<void> {
+      await db
+        .insert(appState)
+        .values({ key: weekDoneKey(weekStart), value: { completedAt: now.toISOString() }, updatedAt: now })
+        .onConflictDoNothing({ target: appState.key });
+    },
   };
 }
+
+const weekDoneKey = (weekStart: string) => `weekly-digest-done:${weekStart}`;

@@ -9,15 +9,16 @@ import { WeeklyDigestMail, weeklyDigestSubject, weeklyDigestText, type DigestMai
 import { htmlToPlainText } from '../items/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../notifications/unsubscribe-token.js';
+import { createDigestSignup } from './digest-signup.js';
 import { createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';
 
-export const SIGNUP_MESSAGE = 'Thanks! You will receive the M365 Radar digest every Sunday.';
+export { SIGNUP_MESSAGE } from './digest-signup.js';
 /** Entries per section in the mail; the rest are counted and linked to the digest page. */
 export const MAIL_SECTION_LIMIT = 25;
 const SEND_BATCH = 100;
 
-type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret' | 'publicUrl'> & { mail?: Pick<MailService, 'kick'> };
+type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret' | 'publicUrl'> & { mail?: Pick<MailService, 'enqueue' | 'kick'> };
 
 export interface DigestUser {
   id: number;
@@ -109,7 +110,7 @@ export function createDigestService(deps: Deps) {
     return { subject: weeklyDigestSubject(props), ...rendered, headers: listUnsubscribeHeaders(link) };
   }
 
-  return {
+  const service = {
     /** GET /api/weekly-digest: the 7 days up to now. */
     async getWeeklyDigest(now: Date = deps.clock.now()): Promise<WeeklyDigestResponse> {
       const start = new Date(now.getTime() - DIGEST_WINDOW_MS);
@@ -122,15 +123,12 @@ export function createDigestService(deps: Deps) {
       };
     },
 
-    /** Visitor signup: idempotent, re-activates an unsubscribed address, and answers the same either way. */
-    async signup(input: { email: string; firstName: string; lastName: string }): Promise<{ success: true; message: string }> {
-      await repo.upsertSignup(input, deps.clock.now());
-      return { success: true, message: SIGNUP_MESSAGE };
-    },
+    /** Visitor signup with double opt-in, and its confirmation link (digest-signup.ts). */
+    ...createDigestSignup(deps),
 
     async statusOf(user: DigestUser): Promise<WeeklyDigestStatus> {
       const row = await repo.subscriberOfUser(user.id, user.email);
-      return { isSubscribed: Boolean(row?.isActive), email: row?.email ?? user.email };
+      return { isSubscribed: Boolean(row?.isActive && row.confirmedAt), email: row?.email ?? user.email };
     },
 
     async subscribeUser(user: DigestUser): Promise<WeeklyDigestStatus> {
@@ -147,7 +145,7 @@ export function createDigestService(deps: Deps) {
       return { isSubscribed: false, email: existing?.email ?? user.email };
     },
 
-    /** For the one-click unsubscribe link; false when the subscriber no longer exists. */
+    /** For the one-click unsubscribe link; false when the subscriber no longer exists. Re-subscribing needs a new confirmation. */
     async unsubscribeById(subscriberId: number): Promise<{ found: boolean; email?: string }> {
       const row = await repo.subscriberById(subscriberId);
       if (!row) return { found: false };
@@ -197,7 +195,23 @@ export function createDigestService(deps: Deps) {
       deps.log.info(result, 'weekly digest queued');
       return result;
     },
+
+    /**
+     * The jobs' entry point (the Sunday cron and the hourly catch-up, which also runs at start-up): from this week's
+     * send time on, sends the week's digest to everyone who has not had it, until a run completes. So a Sunday missed
+     * while the process was down is sent when it is back (in the same week), and a run that failed halfway is resumed
+     * by the next check. Once a run completes, the week is marked done and later checks do nothing.
+     */
+    async sendDueWeeklyDigest({ now = deps.clock.now() }: { now?: Date } = {}): Promise<SendDigestResult | { weekStart: string; skipped: 'not-yet' | 'done' }> {
+      const { weekStart, sendAt } = scheduledSendOfWeek(now, schedule);
+      if (now.getTime() < sendAt.getTime()) return { weekStart, skipped: 'not-yet' };
+      if (await repo.weekDone(weekStart)) return { weekStart, skipped: 'done' };
+      const result = await service.sendWeeklyDigest({ now });
+      await repo.markWeekDone(weekStart, deps.clock.now());
+      return result;
+    },
   };
+  return service;
 }
 
 export type DigestService = ReturnType<typeof createDigestService>;

@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createTestJobRunner } from '../../../test/jobs.js';
 import { createUser, insertMessage, insertRoadmapItem, signedInAgent } from '../../../test/factories.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink.js';
+import { confirmDigestByMail } from '../../../test/digest-helpers.js';
 import { SIGNUP_MESSAGE } from './digest.service.js';
 
 /** Saturday noon UTC: the window is Jan 31 12:00 → Feb 7 12:00. */
@@ -109,24 +110,24 @@ describe('POST /api/weekly-digest/signup', () => {
     expect(await t.ctx.db.select().from(digestSubscribers)).toEqual([]);
   });
 
-  it('is idempotent and answers the same whether or not the address was subscribed', async () => {
+  it('answers the same every time and subscribes only once the mailed link is confirmed', async () => {
     const first = await request(t.app).post('/api/weekly-digest/signup').send({ email: ' Visitor@Example.com ', firstName: 'Vera', lastName: 'Visitor' });
-    const second = await request(t.app).post('/api/weekly-digest/signup').send({ email: 'visitor@example.com', firstName: 'Other', lastName: 'Name' });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ success: true, message: SIGNUP_MESSAGE });
+    let [row] = await t.ctx.db.select().from(digestSubscribers);
+    expect(row).toMatchObject({ email: 'visitor@example.com', firstName: 'Vera', isActive: false, confirmedAt: null, origin: 'signup' });
+    expect((await confirmDigestByMail(t, 'visitor@example.com')).status).toBe(200);
+    [row] = await t.ctx.db.select().from(digestSubscribers);
+    expect(row).toMatchObject({ isActive: true, confirmedAt: d(NOW), confirmTokenHash: null });
+    // Signing up again with a subscribed address: the same answer, no new mail, nothing changes.
+    const outboxBefore = (await t.ctx.db.select().from(mailOutbox)).length;
+    const second = await request(t.app).post('/api/weekly-digest/signup').send({ email: 'visitor@example.com', firstName: 'Other', lastName: 'Name' });
     expect(second.status).toBe(first.status);
     expect(second.body).toEqual(first.body);
+    expect(await t.ctx.db.select().from(mailOutbox)).toHaveLength(outboxBefore);
     const rows = await t.ctx.db.select().from(digestSubscribers);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'visitor@example.com', firstName: 'Vera', lastName: 'Visitor', isActive: true, origin: 'signup' });
-  });
-
-  it('re-activates an address that had unsubscribed', async () => {
-    await t.ctx.db.update(digestSubscribers).set({ isActive: false, unsubscribedAt: d(NOW) }).where(eq(digestSubscribers.email, 'visitor@example.com'));
-    const res = await request(t.app).post('/api/weekly-digest/signup').send({ email: 'visitor@example.com', firstName: 'Vera', lastName: 'Visitor' });
-    expect(res.body).toEqual({ success: true, message: SIGNUP_MESSAGE });
-    const [row] = await t.ctx.db.select().from(digestSubscribers).where(eq(digestSubscribers.email, 'visitor@example.com'));
-    expect(row).toMatchObject({ isActive: true, unsubscribedAt: null });
+    expect(rows[0]).toMatchObject({ firstName: 'Vera', lastName: 'Visitor', isActive: true });
   });
 });
 
@@ -171,9 +172,12 @@ describe('signed-in digest toggle', () => {
 
 describe('the Sunday digest', () => {
   it('is scheduled with Agenda every Sunday at the configured hour and zone, and sends once per subscriber per week', async () => {
-    // Subscribers now: visitor@ (active), member@ (active). One more inactive one.
+    // Subscribers now: visitor@ (active), member@ (active). One more inactive one, and an unconfirmed signup.
     await t.ctx.db.insert(digestSubscribers).values({ email: 'gone@example.com', origin: 'signup', isActive: false });
+    await request(t.app).post('/api/weekly-digest/signup').send({ email: 'unconfirmed@example.com', firstName: 'U', lastName: 'C' });
     t.clock.set(SUNDAY_SEND);
+    // The confirmation mails go first, so the sink then holds digests only.
+    await t.ctx.services.mail.deliverNow();
     sink.clear();
     const runner = createTestJobRunner(t);
     await runner.start();

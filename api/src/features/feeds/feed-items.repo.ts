@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { itemWhere, searchPlan, type ItemFilters } from '../items/item-query.js';
+import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
 import { runSql } from '../items/items.repo.js';
 import type { LatestChange } from './change-summary.js';
@@ -51,7 +51,7 @@ export function createFeedItemsRepo(pool: pg.Pool) {
      * walks (modified date, and created date for the rare item without one) instead of sorting every match by
      * coalesce(modified, created), which no index serves.
      */
-    async newestByActivity(filters: ItemFilters, now: Date, limit = FEED_ENTRY_LIMIT): Promise<FeedItemRow[]> {
+    async newestByActivity(filters: ItemWhereFilters, now: Date, limit = FEED_ENTRY_LIMIT): Promise<FeedItemRow[]> {
       const where = itemWhere(filters, now, searchPlan(filters.search));
       const rows = await runSql<UnifiedItemRow & LatestColumns & { activity: Date | null }>(
         pool,
@@ -82,7 +82,7 @@ export function createFeedItemsRepo(pool: pg.Pool) {
      * Matching roadmap items whose GA or preview month is `fromMonth` (`YYYY-MM-01`) or later, soonest first, with
      * what their calendar events need.
      */
-    async releases(filters: ItemFilters, now: Date, fromMonth: string, limit = CALENDAR_ITEM_LIMIT): Promise<ReleaseItemRow[]> {
+    async releases(filters: ItemWhereFilters, now: Date, fromMonth: string, limit = CALENDAR_ITEM_LIMIT): Promise<ReleaseItemRow[]> {
       const where = itemWhere(filters, now, searchPlan(filters.search));
       return runSql<ReleaseItemRow>(pool, releasesSql(where, { from: fromMonth, limit }));
     },

@@ -1,34 +1,20 @@
 import { CHANGE_TYPE_DAYS, toQueryString, type ItemListQuery } from '@radar/contracts';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { itemWhere, searchPlan, type ItemFilters } from '../items/item-query.js';
-
-const dialect = new PgDialect();
-const DAY_MS = 24 * 60 * 60 * 1000;
+import type { ItemWhereFilters } from '../items/item-query.js';
 
 /**
  * The filters of a feed request: the list query without what a feed ignores (page, limit and sort: a feed is always
  * the newest items by last activity), keys sorted, so equal views share one cache entry and one canonical URL.
  */
-export function feedFilters(query: ItemListQuery): ItemFilters {
+export function feedFilters(query: ItemListQuery): ItemWhereFilters {
   const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...filters } = query;
   const entries = Object.entries(filters).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
   // A feed has no visit of its own (`visitSince` is resolved per signed-in caller), so it is never among them.
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))) as Omit<ItemFilters, 'visitSince'>;
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))) as Omit<ItemWhereFilters, 'visitSince'>;
 }
 
 /** The canonical query string of a view (no leading `?`; '' for the whole list). */
-export function canonicalQuery(filters: ItemFilters): string {
+export function canonicalQuery(filters: ItemWhereFilters): string {
   return toQueryString(filters as Record<string, unknown>);
-}
-
-/**
- * True when the view's rows depend on the time as well as the data (a "last 7 days" filter): compared by the SQL
- * itself, so any filter added to the list later that uses `now` is recognised without being listed here.
- */
-export function isTimeRelative(filters: ItemFilters, now: Date): boolean {
-  const plan = searchPlan(filters.search);
-  const at = (d: Date) => JSON.stringify(dialect.sqlToQuery(itemWhere(filters, d, plan)).params);
-  return at(now) !== at(new Date(now.getTime() + DAY_MS));
 }
 
 const SOURCE_LABELS: Record<string, string> = { roadmap: 'Roadmap', messages: 'Message Center' };
@@ -36,7 +22,7 @@ const TIMELINE_LABELS: Record<string, string> = { '1_day': 'active in the last d
 const MAX_VIEW_CHARS = 120;
 
 /** A short human name of a view for feed and calendar titles ("Roadmap · Microsoft Teams · “copilot”"). */
-export function describeView(filters: ItemFilters): string {
+export function describeView(filters: ItemWhereFilters): string {
   const parts: string[] = [];
   const [onlySource] = filters.sources ?? [];
   if (filters.sources?.length === 1 && onlySource) parts.push(SOURCE_LABELS[onlySource] ?? onlySource);

@@ -41,6 +41,8 @@ const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemListQuery['timeline']>, 'all
 /** The list query as the repo runs it: `sinceLastVisit` comes with the visit it means (resolved per caller). */
 export type ItemListRequest = ItemListQuery & { visitSince?: Date };
 export type ItemFilters = Omit<ItemListRequest, 'page' | 'limit'>;
+/** What chooses the rows (no paging, no order): the feeds and the MCP tools order the rows their own way. */
+export type ItemWhereFilters = Omit<ItemFilters, 'sortField' | 'sortDirection'>;
 
 /**
  * Which rows a WHERE clause describes. 'all': the list's rows. Searching, the page is chosen from two branches that
@@ -118,7 +120,7 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
  * of them instead of walking the date index), and does not AND in a 30,000–70,000-row bitmap of the
  * (source, external_id) index just to test the source.
  */
-export function itemWhere(f: ItemFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
+export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
   const conds: SQL[] = [];
   const notRemoved = f.includeRemoved ? null : sql`NOT items.is_removed`;
   const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);

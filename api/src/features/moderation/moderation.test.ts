@@ -133,7 +133,7 @@ describe('POST /api/moderator-activity', () => {
       details: { isFeatured: true },
       timestamp: expect.stringMatching(/^2026-02-07T12:0/),
     });
-    const { rows } = await t.database.pool.query('SELECT user_id, user_email FROM moderator_activities');
+    const { rows } = await t.database.pool.query(`SELECT user_id, user_email FROM moderator_activities WHERE recorded_by = 'client'`);
     expect(rows).toEqual([{ user_id: user.id, user_email: user.email }]);
   });
 
@@ -147,5 +147,90 @@ describe('POST /api/moderator-activity', () => {
     expect(bad.body.error.issues[0].path).toBe('actionType');
     const badType = await agent.post('/api/moderator-activity').send({ ...activity, itemType: 'messages' });
     expect(badType.body.error.issues[0].path).toBe('itemType');
+  });
+});
+
+describe('audit written by the server', () => {
+  const activities = async (itemId: string) =>
+    (
+      await t.database.pool.query(
+        `SELECT user_email, action_type, item_type, item_title, details, recorded_by FROM moderator_activities WHERE item_id = $1 ORDER BY id`,
+        [itemId],
+      )
+    ).rows;
+  const link = (title: string, url: string) => ({ title, url, type: 'blog' as const });
+
+  it('records each change of a save with the action types of the spec, and nothing for unchanged fields', async () => {
+    await insertRoadmapItem(t.database.db, { externalId: '880001', title: 'Audited item' });
+    const { user, agent } = await signIn(t.app, t.database.db, { roles: ['Moderator'] });
+    const a = link('A', 'https://a.example.com');
+    const b = link('B', 'https://b.example.com');
+    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: true, thirdPartyLinks: [a], moderatorNotes: 'first' }).expect(200);
+    expect((await activities('880001')).map((r) => r.action_type)).toEqual(['featured', 'link_added', 'note_added']);
+    const [featured] = await activities('880001');
+    expect(featured).toEqual({
+      user_email: user.email,
+      action_type: 'featured',
+      item_type: 'roadmap',
+      item_title: 'Audited item',
+      details: { isFeatured: true },
+      recorded_by: 'server',
+    });
+    // The same state again: nothing changed, nothing recorded.
+    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: true, thirdPartyLinks: [a], moderatorNotes: 'first' }).expect(200);
+    expect(await activities('880001')).toHaveLength(3);
+    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: 'second' }).expect(200);
+    expect((await activities('880001')).slice(3).map((r) => [r.action_type, r.details])).toEqual([
+      ['unfeatured', { isFeatured: false }],
+      ['link_added', { link: b }],
+      ['link_removed', { link: a }],
+      ['note_updated', { previousNote: 'first', note: 'second' }],
+    ]);
+    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: '   ' }).expect(200);
+    expect((await activities('880001')).slice(7).map((r) => r.action_type)).toEqual(['note_removed']);
+    // Previous note empty and the new one still empty: no record.
+    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: '' }).expect(200);
+    expect(await activities('880001')).toHaveLength(8);
+  });
+
+  it('writes nothing when the save fails, and answers the client record of a save with the server row', async () => {
+    await insertMessage(t.database.db, { externalId: 'MC880002', title: 'Audited message' });
+    const { agent } = await signIn(t.app, t.database.db, { roles: ['Moderator'] });
+    const bad = await agent.put('/api/moderator/message/MC880002').send({ isFeatured: 'yes', thirdPartyLinks: [] });
+    expect(bad.status).toBe(400);
+    expect(await activities('MC880002')).toEqual([]);
+    await agent.put('/api/moderator/message/mc880002').send({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: 'n' }).expect(200);
+    const serverRows = await activities('MC880002');
+    expect(serverRows.map((r) => [r.action_type, r.item_type])).toEqual([
+      ['featured', 'message_center'],
+      ['note_added', 'message_center'],
+    ]);
+    // The spec's client posts one record after the save: it gets the server's row back and writes nothing.
+    const posted = { actionType: 'note_added', itemType: 'message_center', itemId: 'MC880002', itemTitle: 'Audited message', details: { x: 1 } };
+    const echo = await agent.post('/api/moderator-activity').send(posted);
+    expect(echo.status).toBe(200);
+    expect(echo.body).toMatchObject({ actionType: 'note_added', itemId: 'MC880002', details: { previousNote: null, note: 'n' } });
+    // A record of another type for the same save also answers the server's record.
+    expect((await agent.post('/api/moderator-activity').send({ ...posted, actionType: 'link_added' })).status).toBe(200);
+    expect(await activities('MC880002')).toHaveLength(2);
+    // Long after the save, a record is the client's own.
+    t.clock.advance(3 * 60_000);
+    const late = await agent.post('/api/moderator-activity').send(posted);
+    expect(late.status).toBe(201);
+    expect((await activities('MC880002')).map((r) => r.recorded_by)).toEqual(['server', 'server', 'client']);
+  });
+
+  it('bounds the details of a posted record', async () => {
+    const { agent } = await signIn(t.app, t.database.db, { roles: ['Moderator'] });
+    const res = await agent
+      .post('/api/moderator-activity')
+      .send({ actionType: 'featured', itemType: 'roadmap', itemId: '496594', details: { blob: 'x'.repeat(3000) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0]).toEqual({ path: 'details', message: 'details must be at most 2000 characters as JSON' });
+    const huge = await agent
+      .post('/api/moderator-activity')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ actionType: 'featured', itemType: 'roadmap', itemId: '496594', details: 'x'.repeat(20_000) }));
+    expect(huge.status).toBe(413);
   });
 });

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { createSignedToken, readSignedToken } from '../../lib/signed-token.js';
 
 /**
  * One-click unsubscribe tokens: `<payload>.<signature>`, both base64url. The payload names what the link stops —
@@ -12,31 +12,16 @@ export type UnsubscribeTarget = { kind: 'items'; subscriptionIds: number[] } | {
 
 const CONTEXT = 'radar-unsubscribe-v1:';
 
-function sign(secret: string, payload: string): string {
-  return crypto.createHmac('sha256', secret).update(CONTEXT + payload).digest('base64url');
-}
-
-function encodePayload(target: UnsubscribeTarget): string {
-  const body = target.kind === 'digest' ? `d:${target.subscriberId}` : `i:${[...new Set(target.subscriptionIds)].sort((a, b) => a - b).join(',')}`;
-  return Buffer.from(body, 'utf8').toString('base64url');
-}
-
 export function createUnsubscribeToken(secret: string, target: UnsubscribeTarget): string {
   if (target.kind === 'items' && target.subscriptionIds.length === 0) throw new Error('an items token needs at least one subscription id');
-  const payload = encodePayload(target);
-  return `${payload}.${sign(secret, payload)}`;
+  const body = target.kind === 'digest' ? `d:${target.subscriberId}` : `i:${[...new Set(target.subscriptionIds)].sort((a, b) => a - b).join(',')}`;
+  return createSignedToken(secret, CONTEXT, body);
 }
 
 /** The target of a genuine token, or null for anything malformed or forged. */
 export function verifyUnsubscribeToken(secret: string, token: unknown): UnsubscribeTarget | null {
-  if (typeof token !== 'string' || token.length > 2000) return null;
-  const parts = token.split('.');
-  if (parts.length !== 2) return null;
-  const [payload, signature] = parts as [string, string];
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  const body = Buffer.from(payload, 'base64url').toString('utf8');
+  const body = readSignedToken(secret, CONTEXT, token);
+  if (body === null) return null;
   const digest = /^d:(\d{1,10})$/.exec(body);
   if (digest) return { kind: 'digest', subscriberId: Number(digest[1]) };
   const itemsMatch = /^i:(\d{1,10}(?:,\d{1,10})*)$/.exec(body);

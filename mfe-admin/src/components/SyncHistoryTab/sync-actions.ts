@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { syncTriggerErrorBody, type SyncHistoryRecord } from '@radar/contracts';
 import { ApiError, useToast } from '@radar/shared-ui';
-import { ADMIN_KEYS, isChangeHistoryKey } from '../../api/admin.js';
+import { isSyncAffectedKey } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
 import { adminWrites } from '../../api/admin-writes.js';
 
@@ -24,9 +24,6 @@ export interface SyncOutcome {
 function recordOfError(error: unknown): SyncHistoryRecord | null {
   return error instanceof ApiError ? (error.bodyAs(syncTriggerErrorBody)?.sync ?? null) : null;
 }
-
-/** What a sync can change on the other tabs: its history, the change history and the analytics. */
-const isSyncAffectedKey = (key: unknown) => key === ADMIN_KEYS.syncHistory || key === ADMIN_KEYS.analytics || isChangeHistoryKey(key);
 
 /** The two sync triggers: running state per source, the last outcome, toasts, and a refresh of what a sync changes. */
 export function useSyncTriggers() {

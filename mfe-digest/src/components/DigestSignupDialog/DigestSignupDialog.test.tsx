@@ -27,7 +27,8 @@ function Harness() {
 }
 
 const SIGNUP = 'POST /api/weekly-digest/signup';
-const ok: StubAnswer = { body: { success: true, message: 'Thanks! You will receive the M365 Radar digest every Sunday.' } };
+const SERVER_MESSAGE = 'Almost done! Check your inbox and confirm your address with the link we sent you to receive the M365 Radar digest every Sunday.';
+const ok: StubAnswer = { body: { success: true, message: SERVER_MESSAGE } };
 
 function renderDialog(routes: Record<string, StubAnswer> = {}) {
   const stub = stubFetch({ ...anonymousRoutes, [SIGNUP]: ok, ...routes });
@@ -96,8 +97,8 @@ describe('DigestSignupDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
 
     await act(async () => release());
-    expect(await within(dialog).findByText("✓ You're signed up!")).toBeInTheDocument();
-    expect(within(dialog).getByRole('status')).toHaveTextContent('Thanks! You will receive the M365 Radar digest every Sunday.');
+    expect(await within(dialog).findByText('✓ Check your inbox')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(SERVER_MESSAGE);
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       url: '/api/weekly-digest/signup',
       method: 'POST',

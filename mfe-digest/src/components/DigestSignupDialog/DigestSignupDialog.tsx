@@ -4,6 +4,8 @@ import { SIGNUP_SUCCESS_CLOSE_MS, type User } from '@radar/contracts';
 import { serverMessageOf, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
 
 export const SIGNUP_FAILED_MESSAGE = 'Failed to sign up. Please try again.';
+/** Double opt-in: nothing is sent until the address is confirmed, so the success view sends the visitor to the inbox. */
+export const CHECK_INBOX_MESSAGE = 'We sent you a link to confirm your address. Once you confirm it, the weekly digest arrives every Sunday.';
 
 type Phase = 'form' | 'submitting' | 'success';
 interface Fields {
@@ -32,7 +34,8 @@ export interface DigestSignupDialogProps {
 
 /**
  * Weekly digest signup (spec 02 §4, §5, §8): form → submitting → success view that closes by itself after
- * SIGNUP_SUCCESS_CLOSE_MS and resets the fields. All three fields are required; Sign Up stays disabled while any
+ * SIGNUP_SUCCESS_CLOSE_MS and resets the fields. The signup is double opt-in, so the success view asks the visitor
+ * to confirm the address from their inbox. All three fields are required; Sign Up stays disabled while any
  * is empty. A failure shows a destructive toast with the server's message (a field issue's own text, without the
  * field-name prefix), or the fixed text when the server gave none.
  */
@@ -123,10 +126,10 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
         <DialogContent>
           <Box role="status" sx={{ textAlign: 'center', py: 2 }}>
             <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
-              ✓ You&apos;re signed up!
+              ✓ Check your inbox
             </Typography>
             <Typography id="digest-signup-description" color="text.secondary" sx={{ mt: 1 }}>
-              {successMessage || 'You will receive the weekly digest every Sunday.'}
+              {successMessage || CHECK_INBOX_MESSAGE}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               This window closes automatically.

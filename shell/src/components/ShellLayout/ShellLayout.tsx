@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { AppHeader } from '@radar/shared-ui';
+import { AppHeader, ImpersonationBanner } from '@radar/shared-ui';
 import { Footer } from '../Footer/index.js';
 import { SignInParam } from '../SignInParam/index.js';
+import { SignedOutParam } from '../SignedOutParam/index.js';
 
-/** Header (hidden on /dashboard, which renders its own with Export), page area and footer. */
+/**
+ * Impersonation banner (every page, the dashboard too), header (hidden on /dashboard, which renders its own with
+ * Export), page area and footer.
+ */
 export function ShellLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
@@ -14,12 +18,14 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <Box component="a" href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, p: 1, bgcolor: 'background.paper' } }}>
         Skip to content
       </Box>
+      <ImpersonationBanner />
       {onDashboard ? null : <AppHeader />}
       <Box id="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {children}
       </Box>
       <Footer />
       <SignInParam />
+      <SignedOutParam />
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useToastStore } from '@radar/shared-ui';
 import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { ProfilePage } from './ProfilePage.js';
 
@@ -29,5 +30,28 @@ describe('ProfilePage', () => {
     renderWithProviders(<ProfilePage />, { withAuthDialog: false });
     expect(await screen.findByText('No roles assigned')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+  });
+
+  it('signs out everywhere after a confirmation, then says so', async () => {
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser() } },
+      'POST /api/auth/logout-everywhere': { body: { success: true, message: 'Signed out on every device' } },
+    });
+    renderWithProviders(<ProfilePage />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout-everywhere')).toBe(true));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Signed out on every device' }));
+  });
+
+  it('cancelling changes nothing', async () => {
+    const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } } });
+    renderWithProviders(<ProfilePage />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

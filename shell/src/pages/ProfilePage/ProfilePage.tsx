@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Link, 
 import { UserAvatar, displayNameOf, formatDate, useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
 import { ApiTokensCard } from './ApiTokensCard.js';
+import { SignOutEverywhere } from './SignOutEverywhere.js';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -85,6 +86,8 @@ export function ProfilePage() {
                 </Button>
               ) : null}
             </Stack>
+            <Divider sx={{ my: 3 }} />
+            <SignOutEverywhere />
           </CardContent>
         </Card>
         <ApiTokensCard />

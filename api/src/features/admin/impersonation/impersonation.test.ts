@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
-import { signIn, signedInAgent } from '../../../../test/factories.js';
+import { createUser, sessionCookieFor, signIn, signedInAgent } from '../../../../test/factories.js';
 
 const PATHS: ['get' | 'post' | 'delete', string, object?][] = [
   ['get', '/api/dev/current-impersonation'],
@@ -113,14 +113,30 @@ describe('impersonation when enabled', () => {
     expect((await agent.get('/api/admin/roles')).status).toBe(200);
   });
 
-  it('drops an open impersonation when the user loses the Admin role', async () => {
+  it('rotates the session when impersonation starts or ends: the old token stops working', async () => {
+    const admin = await createUser(t.ctx.db, { roles: ['Admin'] });
+    const before = await sessionCookieFor(t.ctx.db, admin.id);
+    const started = await request(t.app).post('/api/dev/impersonate-role').set('Cookie', before).send({ role: 'User' });
+    expect(started.status).toBe(200);
+    const rotated = String(started.headers['set-cookie']).split(';')[0]!;
+    expect(rotated).toMatch(/^radar_session=[A-Za-z0-9_-]{43}$/);
+    expect(rotated).not.toBe(before);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', before)).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', rotated)).body.impersonatedRole).toBe('User');
+    const cleared = await request(t.app).delete('/api/dev/clear-impersonation').set('Cookie', rotated);
+    const again = String(cleared.headers['set-cookie']).split(';')[0]!;
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', rotated)).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', again)).body.impersonatedRole).toBeNull();
+  });
+
+  it('ends every session (and so any open impersonation) of a user who loses the Admin role', async () => {
     const { agent: boss } = await signIn(t.app, t.ctx.db, { roles: ['Admin'] });
     const { user, agent } = await signIn(t.app, t.ctx.db, { roles: ['Admin'] });
     await agent.post('/api/dev/impersonate-role').send({ role: 'Admin' }).expect(200);
     const adminRole = (await t.database.pool.query(`SELECT id FROM roles WHERE name = 'Admin'`)).rows[0].id;
     await boss.delete(`/api/admin/user-roles/${user.id}/${adminRole}`).expect(200);
-    expect((await agent.get('/api/admin/roles')).status).toBe(403);
+    expect((await agent.get('/api/admin/roles')).status).toBe(401);
     const rows = await t.database.pool.query('SELECT impersonated_role FROM sessions WHERE user_id = $1', [user.id]);
-    expect(rows.rows).toEqual([{ impersonated_role: null }]);
+    expect(rows.rows).toEqual([]);
   });
 });

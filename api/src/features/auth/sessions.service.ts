@@ -1,0 +1,85 @@
+import { ROLE_NAMES } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import type { BaseDeps } from '../../deps.js';
+import type { RequestAuth } from '../../http/auth.js';
+import { hashSessionToken, newSessionToken } from '../../http/auth.js';
+import { sessionPolicy } from '../../http/session-policy.js';
+import { authRepo } from './auth.repo.js';
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A session just issued: the token for the cookie and how long the cookie should live. */
+export interface IssuedSession {
+  token: string;
+  maxAgeMs: number;
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/**
+ * Session lifecycle: issue at sign-in, rotate on a privilege change of the caller, end one or all. A role change made
+ * to a user (assign, unassign, deleting a role they hold) ends all of that user's sessions in the same transaction
+ * (the `user_roles` trigger of the migration), so no token issued before the change carries the new privileges;
+ * when the caller changed their own roles, `renewIfEnded` gives them a new session in the same response.
+ */
+export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'>) {
+  const policy = sessionPolicy(deps.config);
+
+  async function issue(
+    tx: DbOrTx,
+    opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null },
+  ): Promise<IssuedSession> {
+    const now = deps.clock.now();
+    const isAdmin = await authRepo.userHasRole(tx, opts.userId, ROLE_NAMES.admin);
+    const expiresAt = policy.expiresAt(opts.createdAt, now, isAdmin);
+    const token = newSessionToken();
+    await authRepo.createSession(tx, {
+      idHash: hashSessionToken(token),
+      userId: opts.userId,
+      createdAt: opts.createdAt,
+      now,
+      expiresAt,
+      ip: opts.client.ip,
+      userAgent: opts.client.userAgent?.slice(0, 500) ?? null,
+      impersonatedRole: opts.impersonatedRole ?? null,
+    });
+    return { token, maxAgeMs: expiresAt.getTime() - now.getTime() };
+  }
+
+  return {
+    policy,
+
+    /** A new session at sign-in (inside the sign-in transaction). */
+    signIn: (tx: DbOrTx, userId: number, client: ClientInfo) => issue(tx, { userId, createdAt: deps.clock.now(), client }),
+
+    /**
+     * Replaces the caller's session by a new one (new token; the old one stops working at once) carrying
+     * `impersonatedRole`. Used when the caller's effective privileges change (impersonation on or off).
+     */
+    async rotate(auth: RequestAuth, client: ClientInfo, impersonatedRole: string | null): Promise<IssuedSession> {
+      return deps.db.transaction(async (tx) => {
+        await authRepo.deleteSession(tx, auth.sessionIdHash);
+        return issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, impersonatedRole });
+      });
+    },
+
+    /** After a role change that affected the caller (their session was ended with all others): a new one, or null. */
+    async renewIfEnded(auth: RequestAuth, client: ClientInfo): Promise<IssuedSession | null> {
+      if (await authRepo.findSession(deps.db, auth.sessionIdHash)) return null;
+      return deps.db.transaction((tx) => issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client }));
+    },
+
+    async end(token: string | undefined): Promise<void> {
+      if (token) await authRepo.deleteSession(deps.db, hashSessionToken(token));
+    },
+
+    /** "Sign out everywhere": every session of the user, this one included. */
+    endAll: (userId: number) => authRepo.deleteSessionsOfUser(deps.db, userId),
+
+    /** Cookie lifetime of the current session (session-user renews the cookie with it). */
+    maxAgeOf: (auth: RequestAuth) => auth.sessionExpiresAt.getTime() - deps.clock.now().getTime(),
+  };
+}

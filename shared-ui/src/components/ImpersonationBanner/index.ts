@@ -1,0 +1,1 @@
+export { ImpersonationBanner } from './ImpersonationBanner.js';

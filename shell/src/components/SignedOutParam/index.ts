@@ -1,0 +1,1 @@
+export { SignedOutParam } from './SignedOutParam.js';
