@@ -12,6 +12,8 @@ export type ModerationUpdate = z.infer<typeof moderationUpdate>;
 
 /** The largest `details` of a posted activity record, as JSON text. */
 export const ACTIVITY_DETAILS_MAX_CHARS = 2000;
+/** Note text kept in an activity's details, by the server's audit and the client's record (the whole note stays on the item). */
+export const ACTIVITY_NOTE_CHARS = 500;
 
 /** POST /api/moderator-activity. userId and userEmail are taken from the session, not trusted from the body. */
 export const moderatorActivityRequest = z.object({

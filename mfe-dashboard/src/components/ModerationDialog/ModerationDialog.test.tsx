@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ACTIVITY_DETAILS_MAX_CHARS, ACTIVITY_NOTE_CHARS, moderatorActivityRequest } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
 import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { roadmapItem } from '../../test-utils/fixtures.js';
@@ -40,6 +41,22 @@ describe('the moderator-activity record of a save', () => {
     const unchanged = moderatorActivityFor(before, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' });
     expect(unchanged.actionType).toBe('note_removed');
     expect(unchanged.details.changes).toEqual([]);
+  });
+
+  it("stays within the server's details limit: notes clipped, links beyond it counted", () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ title: `Guide ${i} ${'x'.repeat(200)}`, url: `https://example.com/${i}`, type: 'article' as const }));
+    const record = moderatorActivityFor(
+      { isFeatured: false, thirdPartyLinks: [], moderatorNotes: 'a'.repeat(10_000) },
+      { isFeatured: false, thirdPartyLinks: many, moderatorNotes: 'b'.repeat(10_000) },
+    );
+    expect(JSON.stringify(record.details).length).toBeLessThanOrEqual(ACTIVITY_DETAILS_MAX_CHARS);
+    const request = { actionType: record.actionType, itemType: 'roadmap', itemId: '990001', details: record.details };
+    expect(moderatorActivityRequest.safeParse(request).success).toBe(true);
+    expect(record.details.previousNote).toHaveLength(ACTIVITY_NOTE_CHARS);
+    expect(record.details.newNote.endsWith('…')).toBe(true);
+    expect(record.details.linksAdded.length).toBeGreaterThan(0);
+    expect(record.details.linksAdded.length + record.details.linksOmitted).toBe(50);
+    expect(record.details.changes).toEqual(['link_added', 'note_updated']);
   });
 });
 

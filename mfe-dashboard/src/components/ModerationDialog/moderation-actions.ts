@@ -1,4 +1,4 @@
-import type { ModerationUpdate, ModeratorActionType, ThirdPartyLink } from '@radar/contracts';
+import { ACTIVITY_DETAILS_MAX_CHARS, ACTIVITY_NOTE_CHARS, type ModerationUpdate, type ModeratorActionType, type ThirdPartyLink } from '@radar/contracts';
 
 export interface ModerationSnapshot {
   isFeatured: boolean;
@@ -13,18 +13,42 @@ export interface ActivityRecord {
     /** Every action the save amounts to, in the order featured, links, note (a save may do several at once). */
     changes: ModeratorActionType[];
     isFeatured: boolean;
-    linksAdded: Pick<ThirdPartyLink, 'title' | 'url' | 'type'>[];
-    linksRemoved: Pick<ThirdPartyLink, 'title' | 'url' | 'type'>[];
+    linksAdded: LinkDetail[];
+    linksRemoved: LinkDetail[];
+    /** Links left out of the two lists above so the record stays within the server's size limit. */
+    linksOmitted: number;
+    /** The notes, clipped to ACTIVITY_NOTE_CHARS like the server's audit (the whole note stays on the item). */
     previousNote: string;
     newNote: string;
   };
 }
 
+type LinkDetail = Pick<ThirdPartyLink, 'title' | 'url' | 'type'>;
+
 type NoteAction = Extract<ModeratorActionType, 'note_added' | 'note_updated' | 'note_removed'>;
 
 const isEmpty = (note: string) => note.trim() === '';
 const linkKey = (link: ThirdPartyLink) => `${link.url.trim()}\u0000${link.title.trim()}`;
-const linkDetails = ({ title, url, type }: ThirdPartyLink) => ({ title, url, type });
+const linkDetails = ({ title, url, type }: ThirdPartyLink): LinkDetail => ({ title, url, type });
+const clip = (note: string) => (note.length > ACTIVITY_NOTE_CHARS ? `${note.slice(0, ACTIVITY_NOTE_CHARS - 1)}…` : note);
+const fits = (details: ActivityRecord['details']) => JSON.stringify(details).length <= ACTIVITY_DETAILS_MAX_CHARS;
+
+/**
+ * The server refuses details over ACTIVITY_DETAILS_MAX_CHARS (a save may carry 50 links): the links are listed while
+ * they fit, added ones first, and the rest counted in linksOmitted.
+ */
+function withinLimit(details: ActivityRecord['details']): ActivityRecord['details'] {
+  if (fits(details)) return details;
+  const fitted = { ...details, linksAdded: [] as LinkDetail[], linksRemoved: [] as LinkDetail[], linksOmitted: details.linksAdded.length + details.linksRemoved.length };
+  for (const list of ['linksAdded', 'linksRemoved'] as const) {
+    for (const link of details[list]) {
+      const next = { ...fitted, [list]: [...fitted[list], link], linksOmitted: fitted.linksOmitted - 1 };
+      if (!fits(next)) return fitted;
+      Object.assign(fitted, next);
+    }
+  }
+  return fitted;
+}
 
 /**
  * The note action, exactly as spec 01 §4 writes it: added if the previous note was empty and the new one is not;
@@ -39,7 +63,8 @@ export function noteAction(previous: string, next: string): NoteAction {
 /**
  * The single record posted after a successful save (spec 01 §4, §7). Its actionType names the save's main change:
  * the featured flag if it changed, else added links, else removed links, else the note action of the rule above.
- * `details` lists everything the save changed, so nothing is lost when a save does several things at once.
+ * `details` lists everything the save changed, so nothing is lost when a save does several things at once (within
+ * the server's size limit: long notes clipped, links beyond the limit counted).
  */
 export function moderatorActivityFor(before: ModerationSnapshot, after: ModerationUpdate): ActivityRecord {
   const afterNote = after.moderatorNotes ?? '';
@@ -58,6 +83,14 @@ export function moderatorActivityFor(before: ModerationSnapshot, after: Moderati
 
   return {
     actionType: changes[0] ?? note,
-    details: { changes, isFeatured: after.isFeatured, linksAdded, linksRemoved, previousNote: before.moderatorNotes, newNote: afterNote },
+    details: withinLimit({
+      changes,
+      isFeatured: after.isFeatured,
+      linksAdded,
+      linksRemoved,
+      linksOmitted: 0,
+      previousNote: clip(before.moderatorNotes),
+      newNote: clip(afterNote),
+    }),
   };
 }
