@@ -85,7 +85,7 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, logged: 0 };
   const batchSize = deps.batchSize ?? DELIVERY_DEFAULTS.batchSize;
   const maxAttempts = deps.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts;
-  if (deps.unrecorded?.size) await recordUnrecorded(deps);
+  if (deps.unrecorded?.size) await recordUnrecorded(deps.db, deps.unrecorded);
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
   const claimed = await claim(deps.db, now, leaseUntil, batchSize, { maxPriority: deps.maxPriority ?? null, onlyIds: deps.onlyIds, skip: deps.unrecorded });
@@ -145,27 +145,28 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
  */
 async function recordSent(deps: DeliveryDeps, id: number, sent: { providerMessageId: string; sentAt: Date }): Promise<void> {
   const sleep = deps.sleep ?? pause;
-  for (let i = 0; ; i++) {
+  // One try, then one retry per delay; null marks the last try.
+  for (const retryInMs of [...MARK_RETRY_DELAYS_MS, null]) {
     try {
       await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
       deps.unrecorded?.delete(id);
       return;
     } catch (err) {
-      if (i >= MARK_RETRY_DELAYS_MS.length) {
+      if (retryInMs === null) {
         deps.unrecorded?.set(id, sent);
         deps.log.warn({ outboxId: id, err }, 'mail sent, but recording it failed; will record it again (it is not sent again)');
         return;
       }
-      deps.log.warn({ outboxId: id, err, retryInMs: MARK_RETRY_DELAYS_MS[i] }, 'mail sent, but recording it failed; retrying the record');
-      await sleep(MARK_RETRY_DELAYS_MS[i]!);
+      deps.log.warn({ outboxId: id, err, retryInMs }, 'mail sent, but recording it failed; retrying the record');
+      await sleep(retryInMs);
     }
   }
 }
 
-async function recordUnrecorded(deps: DeliveryDeps): Promise<void> {
-  for (const [id, sent] of [...deps.unrecorded!]) {
-    await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
-    deps.unrecorded!.delete(id);
+async function recordUnrecorded(db: Db, unrecorded: UnrecordedSends): Promise<void> {
+  for (const [id, sent] of [...unrecorded]) {
+    await finish(db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
+    unrecorded.delete(id);
   }
 }
 

@@ -130,7 +130,7 @@ export function createDigestRepo(db: DbOrTx) {
           },
         })
         .returning();
-      return row!;
+      return returned(row);
     },
 
     /** The confirmation link was used: the address is confirmed and subscribed; the link is spent. */

@@ -44,7 +44,7 @@ describe('the moderator-activity record of a save', () => {
   });
 
   it("stays within the server's details limit: notes clipped, links beyond it counted", () => {
-    const many = Array.from({ length: 50 }, (_, i) => ({ title: `Guide ${i} ${'x'.repeat(200)}`, url: `https://example.com/${i}`, type: 'article' as const }));
+    const many = Array.from({ length: 50 }, (_, i) => ({ title: `Guide ${i} ${'x'.repeat(200)}`, url: `https://example.com/${i}`, type: 'documentation' as const }));
     const record = moderatorActivityFor(
       { isFeatured: false, thirdPartyLinks: [], moderatorNotes: 'a'.repeat(10_000) },
       { isFeatured: false, thirdPartyLinks: many, moderatorNotes: 'b'.repeat(10_000) },
