@@ -66,6 +66,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the signed-in pages', async ({ userPage: page }) => {
       await visit(page, '/profile', async (p) => expect(p.getByRole('heading', { name: 'Uma User' })).toBeVisible());
       await expectAccessible(page, `/profile signed in (${colorScheme})`);
+      // Opened and cancelled only: confirming would end the worker's session.
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      const everywhere = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+      await expect(everywhere).toBeVisible();
+      await expectAccessible(page, `sign out everywhere dialog (${colorScheme})`);
+      await everywhere.getByRole('button', { name: 'Cancel' }).click();
+      await expect(everywhere).toBeHidden();
+      // The sign-out page the server renders for GET /api/logout (it changes nothing until its form is sent).
+      await visit(page, '/api/logout', async (p) => expect(p.getByRole('heading', { name: 'Sign out?' })).toBeVisible());
+      await expectAccessible(page, `/api/logout sign-out page (${colorScheme})`);
       await visit(page, '/notifications', heading('Notification Settings'));
       await expect(page.getByText(/^(Subscribed|Not subscribed)$/)).toBeVisible();
       await expect(page.getByLabel('Loading subscriptions')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { AdminPage, E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
+import { expectAccessible } from '../support/a11y.js';
 import { signInThroughDialog } from '../support/sign-in.js';
 
 // The global setup (support/global-setup.ts) makes E2E_ADMIN_EMAIL an Admin and replays the demo feeds locally.
@@ -28,6 +29,9 @@ test.describe('admin dashboard', () => {
     await admin.goto();
     await expect(admin.accessDenied).toBeVisible();
     await expect(admin.page.getByText('You are impersonating the User role.')).toBeVisible();
+    // Access Denied under the impersonation banner: the page an admin sees while impersonating.
+    await expect(admin.page.getByRole('status', { name: 'Impersonation' })).toBeVisible();
+    await expectAccessible(admin.page, 'Access Denied while impersonating, with the impersonation banner');
     await admin.page.getByRole('button', { name: 'Clear impersonation' }).click();
     await expect(admin.page.getByRole('tab', { name: 'Sync History', exact: true })).toBeVisible();
     await expect(admin.accessDenied).toHaveCount(0);
