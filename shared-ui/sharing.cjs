@@ -15,7 +15,7 @@
 //   comes with the shell's barrels. Each barrel's version carries a hash of its list: a remote built with a list
 //   the shell lacks uses its own copy of that part instead of finding a name missing (its dialogs then have their
 //   own modal stack: deploy the shell first when a list changes).
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const path = require('node:path');
 const sharedUiPackage = require('./package.json');
 const { barrelNames } = require('./vendor/names.cjs');
@@ -27,7 +27,7 @@ const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 
 /** `9.5.0-radar.h1a2b3c4d`: the MUI version plus a hash of the barrel's list (a prerelease tag: ranges like ^9.5.0 skip it). */
 function muiBarrelVersion(file) {
-  const hash = crypto.createHash('sha256').update(barrelNames(file).join(',')).digest('hex').slice(0, 8);
+  const hash = createHash('sha256').update(barrelNames(file).join(',')).digest('hex').slice(0, 8);
   return `${installedVersion('@mui/material')}-radar.h${hash}`;
 }
 

@@ -3,7 +3,6 @@
  *   DATABASE_URL=postgres://… npx tsx --conditions=source bench/explain.ts [filter]
  * Buffer counts (shared hit/read) and rows touched are deterministic, unlike latencies on a shared machine.
  */
-import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { itemListQuery } from '@radar/contracts';

@@ -107,7 +107,7 @@ const EXPORT_PATH = /^\/api\/dashboard\/export\/?$/i;
  */
 function compressApiAnswer(req: Request, res: Response): boolean {
   // Asked when the answer starts, after routing: req.path is no longer relative to the /api mount by then.
-  if (EXPORT_PATH.test(req.originalUrl.split('?')[0]!)) return false;
+  if (EXPORT_PATH.test(req.originalUrl.split('?')[0] ?? '')) return false;
   return compression.filter(req, res);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBody, resultMessage } from './common.js';
 import { ITEM_TYPES, IMPERSONATION_CHOICES, SOURCES } from './constants.js';
 import { FEED_FORMATS, heldSnapshotInfo, SYNC_STATUSES } from './sync-status.js';
 
@@ -49,6 +50,7 @@ export type ImpersonationStatus = z.infer<typeof impersonationStatus>;
 export const impersonateRequest = z.object({ role: z.enum(IMPERSONATION_CHOICES).nullable() });
 
 export const syncSourceName = z.enum(['roadmap', 'message_center']);
+export type SyncSourceName = z.infer<typeof syncSourceName>;
 export const syncHistoryRecord = z.object({
   id: z.number().int(),
   syncDate: z.string(),
@@ -74,6 +76,9 @@ export const syncHistoryRecord = z.object({
 export type SyncHistoryRecord = z.infer<typeof syncHistoryRecord>;
 export const syncHistoryResponse = z.object({ syncHistory: z.array(syncHistoryRecord) });
 export const syncTriggerResponse = z.object({ message: z.string(), sync: syncHistoryRecord });
+/** A failed sync trigger (502 feed failed, 503 not configured) still answers with the run it recorded. */
+export const syncTriggerErrorBody = errorBody.extend({ sync: syncHistoryRecord.optional() });
+export type SyncTriggerErrorBody = z.infer<typeof syncTriggerErrorBody>;
 
 export const productMapping = z.object({
   id: z.number().int(),
@@ -114,7 +119,15 @@ export const testNotificationRequest = z.object({
   changesSummary: z.string().max(5000).optional(),
 });
 
+/**
+ * POST /api/admin/test-notification: `delivery` says whether the mail was handed to the SMTP server ('sent') or is
+ * still in the outbox ('queued': no SMTP server configured, or the server did not take it yet; the outbox retries).
+ */
+export const testNotificationResponse = resultMessage.extend({ delivery: z.enum(['sent', 'queued']) });
+export type TestNotificationResponse = z.infer<typeof testNotificationResponse>;
+
 export const sourceEnum = z.enum(SOURCES);
+export type SourceEnum = z.infer<typeof sourceEnum>;
 
 export type AssignRoleRequest = z.input<typeof assignRoleRequest>;
 export type ImpersonateRequest = z.input<typeof impersonateRequest>;
@@ -133,10 +146,15 @@ const positiveId = (name: string) =>
     .positive(`${name} must be a positive whole number`);
 /** DELETE /api/admin/user-roles/{userId}/{roleId}. */
 export const roleAssignmentParams = z.object({ userId: positiveId('userId'), roleId: positiveId('roleId') });
+export type RoleAssignmentParams = z.infer<typeof roleAssignmentParams>;
 
 export const rolesResponse = z.array(role);
+export type RolesResponse = z.infer<typeof rolesResponse>;
 export const appUsersResponse = z.array(appUser);
+export type AppUsersResponse = z.infer<typeof appUsersResponse>;
 export const userRoleAssignmentsResponse = z.array(userRoleAssignment);
+export type UserRoleAssignmentsResponse = z.infer<typeof userRoleAssignmentsResponse>;
 export const productMappingsResponse = z.array(productMapping);
+export type ProductMappingsResponse = z.infer<typeof productMappingsResponse>;
 export const productMappingsInitializeResponse = z.object({ created: z.number().int(), total: z.number().int(), message: z.string() });
 export type ProductMappingsInitializeResponse = z.infer<typeof productMappingsInitializeResponse>;

@@ -48,4 +48,5 @@ export type SessionUserResponse = z.infer<typeof sessionUserResponse>;
 /** GET /api/auth/user-roles: one entry per effective role; the client reads `role.name`. */
 export const userRoleEntry = z.object({ id: z.number().int(), roleId: z.number().int(), role: roleRef });
 export const userRolesResponse = z.array(userRoleEntry);
+export type UserRolesResponse = z.infer<typeof userRolesResponse>;
 export type UserRoleEntry = z.infer<typeof userRoleEntry>;

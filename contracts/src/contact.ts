@@ -24,3 +24,4 @@ export type ContactSubmission = z.infer<typeof contactSubmission>;
 export const contactResponse = z.object({ success: z.boolean(), message: z.string(), id: z.number().int() });
 export type ContactResponse = z.infer<typeof contactResponse>;
 export const contactSubmissionsResponse = z.array(contactSubmission);
+export type ContactSubmissionsResponse = z.infer<typeof contactSubmissionsResponse>;

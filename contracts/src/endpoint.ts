@@ -91,7 +91,7 @@ export function successStatuses(endpoint: EndpointDef): readonly number[] {
 
 /** Names of the `:params` in a path, in order. */
 export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] ?? '');
 }
 
 type QueryValue = string | number | boolean | Date | null | undefined | readonly (string | number | boolean)[];

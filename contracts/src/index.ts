@@ -21,3 +21,4 @@ export * from './release-dates.js';
 export * from './history-fields.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
+export * from './routes.js';

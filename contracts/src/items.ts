@@ -230,6 +230,7 @@ export const sourceItemsResponse = z.object({
 export type SourceItemsResponse = z.infer<typeof sourceItemsResponse>;
 
 export const featuredItemsResponse = z.array(featuredItem);
+export type FeaturedItemsResponse = z.infer<typeof featuredItemsResponse>;
 export type FeaturedRecentQuery = z.input<typeof featuredRecentQuery>;
 export type FeaturedTimeframeQuery = z.input<typeof featuredTimeframeQuery>;
 export type StatsQuery = z.input<typeof statsQuery>;

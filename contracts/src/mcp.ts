@@ -16,6 +16,7 @@ export const MCP_MAX_RESULTS = 100;
  * one signed-in user's dashboard visit, which an agent does not have (what_changed takes an explicit date instead).
  */
 export const mcpItemFilters = itemListQuery.omit({ page: true, limit: true, sortField: true, sortDirection: true, sinceLastVisit: true });
+export type McpItemFilters = z.input<typeof mcpItemFilters>;
 
 /** search_items: the list's query (without `sinceLastVisit`, see above), with a smaller page. */
 export const searchItemsInput = itemListQuery.omit({ sinceLastVisit: true }).extend({
@@ -26,14 +27,17 @@ export const searchItemsInput = itemListQuery.omit({ sinceLastVisit: true }).ext
     .max(MCP_MAX_RESULTS, `limit must be at most ${MCP_MAX_RESULTS}`)
     .default(20),
 });
+export type SearchItemsInput = z.input<typeof searchItemsInput>;
 
 /** `roadmap-123` / `123` (roadmap) or `messages-MC123` / `MC123` (Message Center), as the list and share links name items. */
 export const itemReference = z
   .string()
   .trim()
   .regex(/^((roadmap-)?\d{1,9}|(messages-)?MC\d{1,9})$/i, 'id must be a roadmap id (e.g. 412345) or a Message Center id (e.g. MC1000269)');
+export type ItemReference = z.infer<typeof itemReference>;
 
 export const getItemInput = z.object({ id: itemReference });
+export type GetItemInput = z.input<typeof getItemInput>;
 
 /** A calendar date or date-time (ISO 8601). */
 const isoDay = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be an ISO date (2026-02-01) or date-time' });
@@ -43,6 +47,7 @@ export const whatChangedInput = mcpItemFilters.extend({
   until: isoDay.optional().describe('Changes recorded before this date (default: now)'),
   limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MCP_MAX_RESULTS, `limit must be at most ${MCP_MAX_RESULTS}`).default(50),
 });
+export type WhatChangedInput = z.input<typeof whatChangedInput>;
 
 /** `2026-03` or a date inside the month. */
 const month = z
@@ -58,6 +63,7 @@ export const releaseCalendarInput = mcpItemFilters
     limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(500, 'limit must be at most 500').default(200),
   })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'to must not be before from' });
+export type ReleaseCalendarInput = z.input<typeof releaseCalendarInput>;
 
 /** An item as a tool answers it: the facts an agent needs, plain text, with links. */
 export const mcpItem = z.object({
@@ -82,14 +88,17 @@ export const mcpItem = z.object({
 export type McpItem = z.infer<typeof mcpItem>;
 
 export const mcpFieldChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+export type McpFieldChange = z.infer<typeof mcpFieldChange>;
 
 export const searchItemsOutput = z.object({ items: z.array(mcpItem), total: z.number().int(), page: z.number().int(), totalPages: z.number().int() });
+export type SearchItemsOutput = z.infer<typeof searchItemsOutput>;
 
 export const getItemOutput = z.object({
   item: mcpItem.extend({ description: z.string(), platforms: z.array(z.string()), cloudInstances: z.array(z.string()), moreInfoLink: z.string().nullable() }),
   history: z.array(z.object({ date: z.string(), type: z.enum(HISTORY_CHANGE_TYPES), changes: z.array(mcpFieldChange) })),
   linkedItems: z.array(mcpItem),
 });
+export type GetItemOutput = z.infer<typeof getItemOutput>;
 
 export const whatChangedOutput = z.object({
   since: z.string(),
@@ -98,6 +107,7 @@ export const whatChangedOutput = z.object({
   /** True when more items changed than `limit`. */
   truncated: z.boolean(),
 });
+export type WhatChangedOutput = z.infer<typeof whatChangedOutput>;
 
 export const releaseCalendarOutput = z.object({
   from: z.string(),
@@ -105,9 +115,11 @@ export const releaseCalendarOutput = z.object({
   items: z.array(z.object({ gaMonth: z.string(), previewMonth: z.string().nullable(), item: mcpItem })),
   truncated: z.boolean(),
 });
+export type ReleaseCalendarOutput = z.infer<typeof releaseCalendarOutput>;
 
 /** A JSON-RPC 2.0 message or batch, as POSTed to /api/mcp (the MCP SDK checks the rest). */
 const jsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0', { error: "jsonrpc must be '2.0'" }) });
 export const mcpRequestBody = z.union([jsonRpcMessage, z.array(jsonRpcMessage).min(1)], {
   error: 'The body must be a JSON-RPC 2.0 message ("jsonrpc": "2.0") or a batch of them',
 });
+export type McpRequestBody = z.infer<typeof mcpRequestBody>;

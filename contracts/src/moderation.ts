@@ -12,6 +12,8 @@ export type ModerationUpdate = z.infer<typeof moderationUpdate>;
 
 /** The largest `details` of a posted activity record, as JSON text. */
 export const ACTIVITY_DETAILS_MAX_CHARS = 2000;
+/** Note text kept in an activity's details, by the server's audit and the client's record (the whole note stays on the item). */
+export const ACTIVITY_NOTE_CHARS = 500;
 
 /** POST /api/moderator-activity. userId and userEmail are taken from the session, not trusted from the body. */
 export const moderatorActivityRequest = z.object({
@@ -62,7 +64,9 @@ export type ModeratorActivityStats = z.infer<typeof moderatorActivityStats>;
 
 /** Route params of the moderation PUTs: any provider id (demo and real ids alike). */
 export const moderatedRoadmapParams = z.object({ itemId: z.string().trim().min(1, 'itemId is required').max(50, 'itemId is too long') });
+export type ModeratedRoadmapParams = z.infer<typeof moderatedRoadmapParams>;
 export const moderatedMessageParams = z.object({ messageId: z.string().trim().min(1, 'messageId is required').max(50, 'messageId is too long') });
+export type ModeratedMessageParams = z.infer<typeof moderatedMessageParams>;
 
 /** The answer of a moderation save: the item as stored now, so the dialog shows what the server kept. */
 export const moderationSaveResponse = z.object({ success: z.boolean(), message: z.string(), item: unifiedItem });

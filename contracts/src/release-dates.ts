@@ -14,7 +14,7 @@ const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'ju
 export function roadmapMonthIndex(value: string | null | undefined): number | null {
   const match = /^\s*([A-Za-z]+)\s+(?:CY\s*)?(\d{4})\s*$/i.exec(value ?? '');
   if (!match) return null;
-  const month = MONTH_NAMES.indexOf(match[1]!.toLowerCase());
+  const month = MONTH_NAMES.indexOf((match[1] ?? '').toLowerCase());
   return month < 0 ? null : Number(match[2]) * 12 + month;
 }
 

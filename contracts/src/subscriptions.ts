@@ -37,6 +37,7 @@ export const weeklyDigestStatus = z.object({ isSubscribed: z.boolean(), email: z
 export type WeeklyDigestStatus = z.infer<typeof weeklyDigestStatus>;
 
 export const notificationSubscriptionsResponse = z.array(notificationSubscription);
+export type NotificationSubscriptionsResponse = z.infer<typeof notificationSubscriptionsResponse>;
 
 /** The answer of the signed-in digest toggle: the result and the status after it. */
 export const weeklyDigestToggleResponse = weeklyDigestStatus.extend({ success: z.boolean(), message: z.string() });

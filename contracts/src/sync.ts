@@ -4,6 +4,7 @@ import { changeHistoryEntry, unifiedItem } from './items.js';
 
 /** GET /api/roadmap/items/{itemId}/history and GET /api/message-center/items/{messageId}/history: newest first. */
 export const itemHistoryResponse = z.array(changeHistoryEntry);
+export type ItemHistoryResponse = z.infer<typeof itemHistoryResponse>;
 
 /** GET /api/admin/change-history (spec 02 §7): newest first, paged. */
 export const changeHistoryQuery = z.object({
@@ -12,6 +13,7 @@ export const changeHistoryQuery = z.object({
   source: z.enum(SOURCES).optional(),
   changeType: z.enum(HISTORY_CHANGE_TYPES).optional(),
 });
+export type ChangeHistoryQuery = z.input<typeof changeHistoryQuery>;
 export const changeHistoryListResponse = z.object({
   changeHistory: z.array(changeHistoryEntry),
   total: z.number().int(),
@@ -22,6 +24,9 @@ export type ChangeHistoryListResponse = z.infer<typeof changeHistoryListResponse
 
 /** GET /api/roadmap/items/{itemId}/linked-messages and GET /api/message-center/items/{messageId}/linked-roadmap. */
 export const linkedItemsResponse = z.array(unifiedItem);
+export type LinkedItemsResponse = z.infer<typeof linkedItemsResponse>;
 
 export const roadmapItemIdParams = z.object({ itemId: z.string().trim().regex(/^\d{1,9}$/, 'itemId must be a roadmap id (digits)') });
+export type RoadmapItemIdParams = z.infer<typeof roadmapItemIdParams>;
 export const messageIdParams = z.object({ messageId: z.string().trim().regex(/^MC\d{1,9}$/i, 'messageId must look like MC1234567') });
+export type MessageIdParams = z.infer<typeof messageIdParams>;

@@ -39,3 +39,4 @@ export const createdApiToken = z.object({
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
 export const apiTokensResponse = z.array(apiToken);
+export type ApiTokensResponse = z.infer<typeof apiTokensResponse>;

@@ -24,8 +24,8 @@ export class ShellPage {
     await this.page.goto(path);
   }
 
-  toast(text: string | RegExp): Locator {
-    return this.toasts.getByText(text);
+  toast(text: string | RegExp, options: { exact?: boolean } = {}): Locator {
+    return this.toasts.getByText(text, options);
   }
 
   heading(name: string | RegExp): Locator {

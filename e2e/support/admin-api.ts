@@ -1,3 +1,4 @@
+import { endpointUrl, endpoints } from '@radar/contracts';
 import { Mailbox } from './mailbox.js';
 
 /**
@@ -8,10 +9,10 @@ export async function signInByApi(baseUrl: string, mailDir: string, user: { emai
   const mailbox = new Mailbox(mailDir);
   const before = mailbox.messagesTo(user.email).length;
   const json = { 'Content-Type': 'application/json' };
-  const signup = await fetch(`${baseUrl}/api/auth/signup`, { method: 'POST', headers: json, body: JSON.stringify(user) });
+  const signup = await fetch(`${baseUrl}${endpointUrl(endpoints.auth.signup)}`, { method: 'POST', headers: json, body: JSON.stringify(user) });
   if (!signup.ok) throw new Error(`sign-up of ${user.email} failed: ${signup.status} ${await signup.text()}`);
   const code = await waitForCode(mailbox, user.email, before);
-  const verify = await fetch(`${baseUrl}/api/auth/verify-code`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, code }) });
+  const verify = await fetch(`${baseUrl}${endpointUrl(endpoints.auth.verifyCode)}`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, code }) });
   if (!verify.ok) throw new Error(`sign-in of ${user.email} failed: ${verify.status} ${await verify.text()}`);
   const cookie = verify.headers.getSetCookie().find((c) => c.startsWith('radar_session='));
   if (!cookie) throw new Error('no session cookie after verify-code');
@@ -31,7 +32,7 @@ async function waitForCode(mailbox: Mailbox, email: string, before: number, time
 
 /** Runs an admin sync (POST /api/roadmap/sync or /api/admin/sync-message-center) and checks it succeeded. */
 export async function adminSync(baseUrl: string, cookie: string, source: 'roadmap' | 'messages'): Promise<unknown> {
-  const path = source === 'roadmap' ? '/api/roadmap/sync' : '/api/admin/sync-message-center';
+  const path = endpointUrl(source === 'roadmap' ? endpoints.admin.syncRoadmap : endpoints.admin.syncMessageCenter);
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { Cookie: cookie } });
   const body = await response.text();
   if (!response.ok) throw new AdminApiError(`${path} answered ${response.status}: ${body}`, response.status);

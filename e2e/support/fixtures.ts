@@ -1,17 +1,97 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Browser, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
 import { Mailbox } from './mailbox.js';
+import { grantRole, signInThroughDialog, type StorageState } from './sign-in.js';
 
-/** Tests get the product's URL (from the global setup) as baseURL, and the test mailbox. */
-export const test = base.extend<{ mailbox: Mailbox }>({
+export type Role = 'admin' | 'moderator' | 'user';
+
+interface WorkerFixtures {
+  /** The test mailbox (every mail the product sent, as JSON files from the global setup's SMTP server). */
+  mailbox: Mailbox;
+  /** Signed-in storage states, one per role and worker: each signs in once, through the real passwordless flow. */
+  adminState: StorageState;
+  moderatorState: StorageState;
+  userState: StorageState;
+}
+
+interface TestFixtures {
+  /** A page signed in as the e2e admin / a moderator / a plain user (a fresh context per test, the worker's session). */
+  adminPage: Page;
+  moderatorPage: Page;
+  userPage: Page;
+}
+
+const productUrl = () => {
+  const url = process.env.RADAR_BASE_URL;
+  if (!url) throw new Error('RADAR_BASE_URL is not set: run the suites through playwright.config.ts');
+  return url;
+};
+
+/** A page in a fresh context with a worker's session; the test's colour scheme applies as to `page`. */
+async function withSignedInPage(browser: Browser, storageState: StorageState, colorScheme: ColorScheme | null | undefined, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: productUrl(), storageState, colorScheme: colorScheme ?? undefined });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+type ColorScheme = 'light' | 'dark' | 'no-preference';
+
+/** A unique address per test run, so suites never collide on the same account. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * Tests get the product's URL (from the global setup) as baseURL, the test mailbox, and one signed-in session per
+ * worker and role (ARCHITECTURE.md §3.11): the admin is the account ADMIN_EMAILS makes Admin; the moderator and the
+ * user sign up per worker, and the admin grants the moderator its role through the admin API.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
-    await use(process.env.RADAR_BASE_URL);
+    await use(productUrl());
   },
-  mailbox: async ({}, use) => {
-    await use(new Mailbox());
+  mailbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      await use(new Mailbox());
+    },
+    { scope: 'worker' },
+  ],
+  adminState: [
+    async ({ browser, mailbox }, use) => {
+      await use(await signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL }));
+    },
+    { scope: 'worker' },
+  ],
+  moderatorState: [
+    async ({ browser, mailbox, adminState }, use, workerInfo) => {
+      const email = uniqueEmail(`e2e-moderator-w${workerInfo.workerIndex}`);
+      const account = { firstName: 'Mona', lastName: 'Moderator', email };
+      await signInThroughDialog(browser, productUrl(), mailbox, account);
+      // A role change ends the holder's sessions: the moderator signs in again, with the role.
+      await grantRole(browser, productUrl(), adminState, email, 'Moderator');
+      await use(await signInThroughDialog(browser, productUrl(), mailbox, account));
+    },
+    { scope: 'worker' },
+  ],
+  userState: [
+    async ({ browser, mailbox }, use, workerInfo) => {
+      const email = uniqueEmail(`e2e-user-w${workerInfo.workerIndex}`);
+      await use(await signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Uma', lastName: 'User', email }));
+    },
+    { scope: 'worker' },
+  ],
+  adminPage: async ({ browser, adminState, colorScheme }, use) => {
+    await withSignedInPage(browser, adminState, colorScheme, use);
+  },
+  moderatorPage: async ({ browser, moderatorState, colorScheme }, use) => {
+    await withSignedInPage(browser, moderatorState, colorScheme, use);
+  },
+  userPage: async ({ browser, userState, colorScheme }, use) => {
+    await withSignedInPage(browser, userState, colorScheme, use);
   },
 });
 
 export { expect } from '@playwright/test';
-
-/** A unique address per test run, so suites never collide on the same account. */
-export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

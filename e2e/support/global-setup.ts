@@ -42,6 +42,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         ADMIN_EMAILS: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
         // Every dashboard visit counts as a new one, so the since-last-visit suite needs no waiting.
         LAST_VISIT_UPDATE_SECONDS: '0',
+        // The impersonation tool (a development tool, off in production by default) is on here, so its card and the
+        // admin's way back from a lesser role (Access Denied's Clear impersonation) are tested end to end.
+        IMPERSONATION_ENABLED: 'true',
       },
     });
     const { baseUrl } = product;

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
-import { E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
-import { grantRole, signInThroughDialog } from '../support/sign-in.js';
 
 // The e2e product syncs the shipped demo data set from a local replay of the feeds (support/global-setup.ts).
 
@@ -81,44 +79,35 @@ test.describe('dashboard', () => {
   });
 });
 
-/** Signed-in flows: real passwordless sign-in (code from the test mailbox); the moderator is granted by the e2e admin. */
+/** Signed-in flows: one session per worker and role (support/fixtures.ts), signed in through the real passwordless flow. */
 test.describe('dashboard, signed in', () => {
-  test('a moderator features an item and it appears in the landing carousel', async ({ browser, mailbox }) => {
-    const baseURL = process.env.RADAR_BASE_URL ?? '';
-    const adminState = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL });
-    const email = uniqueEmail('mona');
-    await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Mona', lastName: 'Moderator', email });
-    await grantRole(browser, baseURL, adminState, email, 'Moderator');
-    // Sign in again so the page starts with the new role.
-    const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Mona', lastName: 'Moderator', email });
-    const context = await browser.newContext({ baseURL, storageState: state });
-    const page = await context.newPage();
+  test('a moderator curates an item: the dialog shows it at once, and the item appears in the landing carousel', async ({ moderatorPage: page }) => {
     const title = 'Microsoft Teams: Town hall Q&A moderation queue';
     const dashboard = new DashboardPage(page);
-    await dashboard.goto('?roadmap=990004');
-    const dialog = dashboard.dialog(title);
+    const dialog = await dashboard.gotoItem('?roadmap=990004', title);
     await dialog.getByRole('button', { name: 'Moderate' }).click();
     const moderation = page.getByRole('dialog', { name: `Moderate: ${title}` });
     await moderation.getByRole('switch', { name: 'Featured item' }).check();
+    await moderation.getByLabel('Link title').fill('Town hall moderation guide');
+    await moderation.getByLabel('Link URL').fill('https://learn.example.com/town-hall-qa');
+    await moderation.getByRole('button', { name: 'Add Link' }).click();
     await moderation.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Moderation settings updated successfully')).toBeVisible();
+    await expect(moderation).toBeHidden();
+    // The saved item comes back with the PUT's answer: no reload needed.
+    await expect(dialog.getByText('Curated by moderator')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Open Town hall moderation guide' })).toBeVisible();
     await page.goto('/');
     await expect(page.getByText(title).first()).toBeVisible();
-    await context.close();
   });
 
-  test('a user subscribes to an item and sees it on /notifications', async ({ browser, mailbox }) => {
-    const baseURL = process.env.RADAR_BASE_URL ?? '';
-    const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Sam', lastName: 'Subscriber', email: uniqueEmail('sam') });
-    const context = await browser.newContext({ baseURL, storageState: state });
-    const page = await context.newPage();
+  test('a user subscribes to an item and sees it on /notifications', async ({ userPage: page }) => {
     const title = 'Microsoft Teams: Pin messages in channels';
     const dashboard = new DashboardPage(page);
-    await dashboard.goto('?roadmap=990002');
-    await dashboard.dialog(title).getByRole('switch', { name: 'Subscribe' }).click();
+    const dialog = await dashboard.gotoItem('?roadmap=990002', title);
+    await dialog.getByRole('switch', { name: 'Subscribe' }).click();
     await expect(page.getByText('Subscription created')).toBeVisible();
     await page.goto('/notifications');
     await expect(page.getByText(title)).toBeVisible();
-    await context.close();
   });
 });

@@ -34,4 +34,11 @@ describe('admin App routes', () => {
     expect(screen.getByRole('heading', { name: 'Role Impersonation' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
   });
+
+  it('shows the 404 page for an unknown sub-path of /admin', async () => {
+    stubFetch(signedOut);
+    mount('/admin/unknown');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+  });
 });

@@ -5,7 +5,10 @@ import { AppHeader, RadarProviders } from '@radar/shared-ui';
 import App from './App.js';
 
 // Standalone development (npm run dev -w @radar/mfe-digest, port 3003). Inside the shell only ./App is used.
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
   <StrictMode>
     <RadarProviders>
       <BrowserRouter>

@@ -1,8 +1,11 @@
 // Public surface of @radar/shared-ui. Host and remotes share this module as a singleton, so the stores and
 // contexts below are the same objects everywhere.
-export { ApiError, apiFetch, apiRequest, serverMessageOf, swrFetcher, type ApiInit } from './api/api-client.js';
+// apiFetch is for downloads (a raw answer from endpointUrl); every JSON call goes through callEndpoint/useEndpoint.
+export { ApiError, apiFetch, serverMessageOf, type ApiInit } from './api/api-client.js';
 export { SwrProvider, swrDefaults, type SwrProviderProps } from './api/SwrProvider.js';
-export { callEndpoint, endpointTable, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
+export { callEndpoint, urlOf, useEndpoint, type RequestArgs } from './api/endpoint-client.js';
+export { SUBSCRIPTIONS_KEY, findItemSubscription, removeSubscription, subscribeToItem, useNotificationSubscriptions } from './api/subscriptions.js';
+export { DIGEST_STATUS_KEY, signUpForWeeklyDigest, subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus } from './api/digest.js';
 export { copyText } from './clipboard/copy-text.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
 export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
@@ -11,6 +14,7 @@ export { ToastProvider, useToast, type ToastProviderProps } from './toast/ToastP
 export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOptions, type ToastVariant } from './toast/toast-store.js';
 export { AUTH_USER_KEY, SESSION_USER_KEY, displayNameOf, hasRole, useSession, type Session } from './session/useSession.js';
 export { useSignOut, useSignOutEverywhere } from './session/useSignOut.js';
+export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserRoles.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
 export * from './presentation/item-rules.js';
@@ -21,6 +25,7 @@ export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/Au
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';
 export { ImpersonationBanner } from './components/ImpersonationBanner/index.js';
 export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
+export { NotFoundPage } from './components/NotFoundPage/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';
 export { ThemeToggle } from './components/ThemeToggle/index.js';
 export { Toaster } from './components/Toaster/index.js';

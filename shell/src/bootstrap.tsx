@@ -6,7 +6,9 @@ import { App } from './App.js';
 
 /** Renders the shell; index.ts calls it once the current route's page chunk is here (or failed). */
 export function mount(): void {
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
     <StrictMode>
       <RadarProviders>
         <BrowserRouter>

@@ -40,7 +40,7 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
     if (!header) return next();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) return next(invalidToken(res, 'The Authorization header must be "Bearer <API token>"'));
-    const token = match[1]!;
+    const token = match[1] ?? '';
     if (!token.startsWith(API_TOKEN_PREFIX)) return next(invalidToken(res, 'This is not an M365 Radar API token'));
     try {
       const [row] = await deps.db

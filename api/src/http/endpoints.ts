@@ -132,8 +132,8 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
   if (missing.length) throw new Error(`endpoints without an implementation: ${missing.join(', ')}`);
 
   for (const endpoint of options.table) {
-    const impl = byId.get(endpoint.id)!;
-    if (!impl.enabled) continue;
+    const impl = byId.get(endpoint.id);
+    if (!impl?.enabled) continue;
     const chain: RequestHandler[] = [tokenAccessCheck(endpoint), accessCheck(endpoint.access), ...impl.middleware];
     if (endpoint.body) chain.push(requireJsonBody, express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
     chain.push(runHandler(impl, options.validateResponses));
@@ -160,7 +160,7 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
         if (validate) checkRawAnswer(endpoint, res);
         return;
       }
-      const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0]!, result);
+      const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0] ?? 200, result);
       if (validate) checkJsonAnswer(endpoint, reply);
       res.status(reply.status);
       // A 304 (req.fresh: the client's validator matches) carries no body, so no Content-Encoding either.

@@ -44,6 +44,8 @@ export interface DeliveryDeps {
   baseBackoffMs?: number;
   /** Claim only mail of this priority or more urgent (0: the interactive lane). */
   maxPriority?: number;
+  /** Only these outbox rows (e.g. the one mail an admin is waiting for), when due. */
+  onlyIds?: number[];
   unrecorded?: UnrecordedSends;
   /** Message-ID domain, so a mail sent twice despite everything carries the same id (receivers may fold them). */
   messageIdDomain?: string;
@@ -83,10 +85,10 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, logged: 0 };
   const batchSize = deps.batchSize ?? DELIVERY_DEFAULTS.batchSize;
   const maxAttempts = deps.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts;
-  if (deps.unrecorded?.size) await recordUnrecorded(deps);
+  if (deps.unrecorded?.size) await recordUnrecorded(deps.db, deps.unrecorded);
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
-  const claimed = await claim(deps.db, now, leaseUntil, batchSize, deps.maxPriority ?? null, deps.unrecorded);
+  const claimed = await claim(deps.db, now, leaseUntil, batchSize, { maxPriority: deps.maxPriority ?? null, onlyIds: deps.onlyIds, skip: deps.unrecorded });
   for (const row of claimed) {
     const prepared = contentToSend(row, deps.outboxKey, now);
     if ('refused' in prepared) {
@@ -143,32 +145,40 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
  */
 async function recordSent(deps: DeliveryDeps, id: number, sent: { providerMessageId: string; sentAt: Date }): Promise<void> {
   const sleep = deps.sleep ?? pause;
-  for (let i = 0; ; i++) {
+  // One try, then one retry per delay; null marks the last try.
+  for (const retryInMs of [...MARK_RETRY_DELAYS_MS, null]) {
     try {
       await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
       deps.unrecorded?.delete(id);
       return;
     } catch (err) {
-      if (i >= MARK_RETRY_DELAYS_MS.length) {
+      if (retryInMs === null) {
         deps.unrecorded?.set(id, sent);
         deps.log.warn({ outboxId: id, err }, 'mail sent, but recording it failed; will record it again (it is not sent again)');
         return;
       }
-      deps.log.warn({ outboxId: id, err, retryInMs: MARK_RETRY_DELAYS_MS[i] }, 'mail sent, but recording it failed; retrying the record');
-      await sleep(MARK_RETRY_DELAYS_MS[i]!);
+      deps.log.warn({ outboxId: id, err, retryInMs }, 'mail sent, but recording it failed; retrying the record');
+      await sleep(retryInMs);
     }
   }
 }
 
-async function recordUnrecorded(deps: DeliveryDeps): Promise<void> {
-  for (const [id, sent] of [...deps.unrecorded!]) {
-    await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
-    deps.unrecorded!.delete(id);
+async function recordUnrecorded(db: Db, unrecorded: UnrecordedSends): Promise<void> {
+  for (const [id, sent] of [...unrecorded]) {
+    await finish(db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
+    unrecorded.delete(id);
   }
 }
 
+interface ClaimFilter {
+  maxPriority: number | null;
+  onlyIds?: number[];
+  /** Sent but not yet recorded: never claimed again by this process. */
+  skip?: UnrecordedSends;
+}
+
 /** Marks up to `limit` due mails 'sending' (attempts + 1), most urgent first, and returns them. */
-async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, maxPriority: number | null, skip?: UnrecordedSends): Promise<OutboxRow[]> {
+async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, { maxPriority, onlyIds, skip }: ClaimFilter): Promise<OutboxRow[]> {
   const skipIds = skip?.size ? [...skip.keys()] : [];
   const { rows } = await db.execute<{ id: number }>(sql`
     UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
@@ -177,6 +187,7 @@ async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, maxPrio
       WHERE status IN ('pending', 'sending')
         AND ((status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now})) OR (status = 'sending' AND next_attempt_at <= ${now}))
         ${maxPriority !== null ? sql`AND priority <= ${maxPriority}` : sql``}
+        ${onlyIds ? sql`AND id = ANY(${sql.param(onlyIds)}::int[])` : sql``}
         ${skipIds.length ? sql`AND id <> ALL(${sql.param(skipIds)}::int[])` : sql``}
       ORDER BY priority, id
       LIMIT ${limit}

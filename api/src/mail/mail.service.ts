@@ -21,6 +21,11 @@ export interface MailService {
   deliverNow(): Promise<DeliveryResult>;
   /** Sends due interactive mail now (what kick() starts); resolves when this lane is idle. */
   deliverInteractive(): Promise<DeliveryResult>;
+  /**
+   * Delivers these outbox rows now, when due (an admin waits for one test mail), and answers whether the SMTP
+   * server took them. A row another worker holds, or one the server refused (left to the retries), is not sent.
+   */
+  deliverRows(ids: number[]): Promise<DeliveryResult>;
   /** Graceful shutdown: no new delivery rounds; resolves when the sends in progress are recorded. */
   drain(): Promise<void>;
   readonly mailer: Mailer | null;
@@ -110,6 +115,10 @@ export function createMailService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 
     async drain() {
       stopping = true;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    deliverRows(ids) {
+      if (ids.length === 0 || stopping) return Promise.resolve(emptyResult());
+      return track(deliverDueMail({ ...delivery, onlyIds: ids }));
     },
     close() {
       mailer?.close();

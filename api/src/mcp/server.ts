@@ -173,7 +173,8 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       return {
         from: input.from,
         to: input.to,
-        items: rows.map((row) => ({ gaMonth: row.gaMonth!, previewMonth: row.previewMonth, item: item(row) })),
+        // gaBetween selects by the GA month, so every row has one.
+        items: rows.flatMap((row) => (row.gaMonth ? [{ gaMonth: row.gaMonth, previewMonth: row.previewMonth, item: item(row) }] : [])),
         truncated,
       };
     }),

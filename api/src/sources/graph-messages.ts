@@ -39,11 +39,11 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
   async function token(control: RequestControl): Promise<string> {
     const now = options.clock.now().getTime();
     if (cached && now < cached.renewAt) return cached.token;
-    const tokenUrl = `${trimSlash(options.authorityUrl)}/${encodeURIComponent(tenantId!)}/oauth2/v2.0/token`;
+    const tokenUrl = `${trimSlash(options.authorityUrl)}/${encodeURIComponent(tenantId ?? '')}/oauth2/v2.0/token`;
     const form = new URLSearchParams({
       grant_type: 'client_credentials',
-      client_id: clientId!,
-      client_secret: clientSecret!,
+      client_id: clientId ?? '',
+      client_secret: clientSecret ?? '',
       scope: `${apiUrl}/.default`,
     });
     const { text } = await fetchTextWithRetry(

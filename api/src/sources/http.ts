@@ -36,7 +36,7 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     }
     function onAbort() {
       clearTimeout(timer);
-      reject(signal!.reason);
+      reject(signal?.reason);
     }
     signal?.addEventListener('abort', onAbort, { once: true });
   });

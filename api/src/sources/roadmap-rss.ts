@@ -56,7 +56,7 @@ export function splitRssDescription(description: string): { text: string; moreIn
   let text = description;
   const found: Record<string, string> = {};
   for (let m = SUFFIX.exec(text); m; m = SUFFIX.exec(text)) {
-    found[m[1]!.toLowerCase()] = m[2]!;
+    found[(m[1] ?? '').toLowerCase()] = m[2] ?? '';
     text = text.slice(0, m.index);
   }
   return { text, moreInfo: found['more info'] || null, gaDate: found['ga date'] || null, previewDate: found['preview date'] || null };
@@ -109,6 +109,6 @@ export function roadmapRecordsFromRss(text: string, vocabulary: RoadmapVocabular
     mapped.map((m) => m.raw),
     mapped.map((m) => ({ rss: m.original })),
   );
-  records.forEach((record, i) => (record.rss = { hasMoreInfoLink: mapped[i]!.hasMoreInfoLink }));
+  records.forEach((record, i) => (record.rss = { hasMoreInfoLink: mapped[i]?.hasMoreInfoLink ?? false }));
   return records;
 }

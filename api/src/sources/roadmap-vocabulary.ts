@@ -49,25 +49,27 @@ export interface ClassifiedCategories {
   platforms: string[];
 }
 
+/** How many of the first entries of `list` pass `test`. */
+function leadingRun(list: string[], test: (category: string) => boolean): number {
+  const end = list.findIndex((category) => !test(category));
+  return end === -1 ? list.length : end;
+}
+
 /**
  * Splits an RSS item's categories by their fixed order: the first is the status; then the run of release phases,
  * then the run of cloud instances; of the rest, the trailing run of platforms is platforms and everything before
  * it is products. Product names are open-ended (39 and counting), so they are what is left, not what is known.
  */
 export function classifyCategories(categories: string[], vocabulary: RoadmapVocabulary): ClassifiedCategories {
-  const out: ClassifiedCategories = { status: null, releasePhase: [], cloudInstances: [], products: [], platforms: [] };
-  let i = 0;
-  if (categories.length > 0 && !vocabulary.releasePhases.has(categories[0]!) && !vocabulary.cloudInstances.has(categories[0]!)) {
-    out.status = categories[0]!;
-    i = 1;
-  }
-  while (i < categories.length && isReleasePhase(categories[i]!, vocabulary)) out.releasePhase.push(categories[i++]!);
-  while (i < categories.length && vocabulary.cloudInstances.has(categories[i]!)) out.cloudInstances.push(categories[i++]!);
-  let end = categories.length;
-  while (end > i && vocabulary.platforms.has(categories[end - 1]!)) end--;
-  out.products = categories.slice(i, end);
-  out.platforms = categories.slice(end);
-  return out;
+  const [first] = categories;
+  const status = first !== undefined && !vocabulary.releasePhases.has(first) && !vocabulary.cloudInstances.has(first) ? first : null;
+  let rest = status === null ? categories : categories.slice(1);
+  const releasePhase = rest.slice(0, leadingRun(rest, (c) => isReleasePhase(c, vocabulary)));
+  rest = rest.slice(releasePhase.length);
+  const cloudInstances = rest.slice(0, leadingRun(rest, (c) => vocabulary.cloudInstances.has(c)));
+  rest = rest.slice(cloudInstances.length);
+  const productCount = rest.length - leadingRun([...rest].reverse(), (c) => vocabulary.platforms.has(c));
+  return { status, releasePhase, cloudInstances, products: rest.slice(0, productCount), platforms: rest.slice(productCount) };
 }
 
 /** Microsoft has added "Targeted Release (…)" variants before; any of them is a release phase. */

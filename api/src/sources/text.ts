@@ -5,6 +5,8 @@
  */
 
 /** Invisible characters with no meaning in plain text (titles, summaries). */
+// The joiners are listed one by one on purpose: each is stripped alone, never as part of a sequence.
+// eslint-disable-next-line no-misleading-character-class
 const ZERO_WIDTH_PLAIN = /[\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 /**
  * In HTML/long text we keep ZWJ/ZWNJ: they join emoji sequences and some scripts. Only the characters that are
@@ -12,8 +14,10 @@ const ZERO_WIDTH_PLAIN = /[\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
  */
 const ZERO_WIDTH_RICH = /[\u200b\u2060\ufeff\u180e]/g;
 /** C0 controls except \t \n \r, plus DEL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
 /** Vertical tab and form feed are line breaks in the source documents. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SOFT_BREAK = /[\u000b\u000c]/g;
 const NBSP = /[\u00a0\u202f\u2007]/g;
 

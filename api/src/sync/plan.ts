@@ -119,9 +119,9 @@ export function planSync<R>(args: {
       });
       plan.changes.push({ externalId, changeType: 'restored', changedFields: ['isRemoved', ...(diff?.changedFields ?? [])] });
       plan.counts.restoredItems++;
-    } else if (changed) {
-      plan.history.push({ externalId, changeType: 'changed', ...diff! });
-      plan.changes.push({ externalId, changeType: 'changed', changedFields: diff!.changedFields });
+    } else if (changed && diff) {
+      plan.history.push({ externalId, changeType: 'changed', ...diff });
+      plan.changes.push({ externalId, changeType: 'changed', changedFields: diff.changedFields });
       plan.counts.changedItems++;
     }
     if (nowRemoved) {

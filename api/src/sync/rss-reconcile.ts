@@ -25,11 +25,11 @@ export async function reconcileRssRecords(tx: DbOrTx, records: RoadmapRecord[]):
   const byId = new Map(stored.map((s) => [s.externalId, s]));
   return records.map((record) => {
     const before = record.rss ? byId.get(String(record.itemId)) : undefined;
-    if (!before) return record;
+    if (!before || !record.rss) return record;
     const kept = { ...record };
-    if (!record.rss!.hasMoreInfoLink) kept.moreInfoLink = before.moreInfoLink;
+    if (!record.rss.hasMoreInfoLink) kept.moreInfoLink = before.moreInfoLink;
     if (sameButSpacing(before.title, record.title)) kept.title = before.title;
-    if (sameButSpacing(before.description, record.description)) kept.description = before.description!;
+    if (before.description !== null && sameButSpacing(before.description, record.description)) kept.description = before.description;
     return kept;
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FeedFormat, SyncHistoryRecord, SyncStatus } from '@radar/contracts';
 import type { DbOrTx } from '../db/client.js';
+import { returned } from '../db/returned.js';
 import { heldSnapshots, syncHistory, users, type HeldSnapshotRow, type SyncHistoryRow } from '../db/schema.js';
 import type { FeedValidators } from '../sources/roadmap-feed.js';
 import type { SourceName } from '../sources/types.js';
@@ -20,7 +21,7 @@ export async function startRun(
   triggeredBy: number | null,
 ): Promise<SyncHistoryRow> {
   const [row] = await db.insert(syncHistory).values({ source, trigger, triggeredBy, startedAt, status: 'running' }).returning();
-  return row!;
+  return returned(row);
 }
 
 export interface RunResult {
@@ -50,7 +51,7 @@ export async function finishRun(db: DbOrTx, id: number, result: RunResult): Prom
     })
     .where(eq(syncHistory.id, id))
     .returning();
-  return row!;
+  return returned(row);
 }
 
 export const INTERRUPTED_MESSAGE = 'interrupted: the process stopped before the sync finished; nothing of it was applied';

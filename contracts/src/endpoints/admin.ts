@@ -19,6 +19,7 @@ import {
   syncHistoryResponse,
   syncTriggerResponse,
   testNotificationRequest,
+  testNotificationResponse,
   userRoleAssignment,
   userRoleAssignmentsResponse,
 } from '../admin.js';
@@ -177,10 +178,10 @@ export const adminEndpoints = defineEndpoints('admin', {
   testNotification: {
     method: 'POST',
     path: '/api/admin/test-notification',
-    summary: 'Send the caller an item-change e-mail for an item',
+    summary: "Send the caller an item-change e-mail for an item ('sent', or 'queued' when SMTP has not taken it)",
     access: 'admin',
     body: testNotificationRequest,
-    response: resultMessage,
+    response: testNotificationResponse,
   },
   contactSubmissions: {
     method: 'GET',

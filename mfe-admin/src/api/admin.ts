@@ -1,57 +1,54 @@
-import useSWR from 'swr';
-import type { z } from 'zod';
-import {
-  ACTIVITY_PAGE_SIZE,
-  CACHE,
-  PAGE_SIZE,
-  type AppUser,
-  type ChangeHistoryListResponse,
-  type ContactSubmission,
-  type CurrentStatusAnalytics,
-  type ModeratorActivityStats,
-  type ProductMapping,
-  type Role,
-  type SyncHistoryRecord,
-  type UserRoleAssignment,
-  type moderatorActivitiesResponse,
-} from '@radar/contracts';
+import { ACTIVITY_PAGE_SIZE, CACHE, PAGE_SIZE, routes } from '@radar/contracts';
+import { urlOf, useEndpoint } from '@radar/shared-ui';
 
-/** SWR keys of the admin lists; mutations revalidate them by these exact strings. */
+/** SWR keys of the admin lists (their URLs); writes revalidate them by these exact strings or by prefix. */
 export const ADMIN_KEYS = {
-  roles: '/api/admin/roles',
-  users: '/api/admin/app-users',
-  userRoles: '/api/admin/user-roles',
-  syncHistory: '/api/admin/sync-history',
-  contactSubmissions: '/api/admin/contact-submissions',
-  analytics: '/api/admin/current-status-analytics',
-  productMappings: '/api/admin/product-mappings',
-  activityStats: '/api/admin/moderator-activity-stats',
+  roles: urlOf(routes.admin.roles, {}),
+  users: urlOf(routes.admin.users, {}),
+  userRoles: urlOf(routes.admin.userRoles, {}),
+  syncHistory: urlOf(routes.admin.syncHistory, {}),
+  contactSubmissions: urlOf(routes.admin.contactSubmissions, {}),
+  analytics: urlOf(routes.admin.analytics, {}),
+  productMappings: urlOf(routes.admin.productMappings, {}),
+  activityStats: urlOf(routes.admin.moderatorActivityStats, {}),
+  impersonation: urlOf(routes.admin.currentImpersonation, {}),
+  effectiveRoles: urlOf(routes.auth.moderatorUserRoles, {}),
 } as const;
 
-const SYNC_POLL_MS = 5000;
+/** Every page of the change history (the key carries ?page=…). */
+export const isChangeHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith(routes.admin.changeHistory.path);
+/** What a sync (a triggered one, or an applied held snapshot) can change: its history, the change history, analytics. */
+export const isSyncAffectedKey = (key: unknown) => key === ADMIN_KEYS.syncHistory || key === ADMIN_KEYS.analytics || isChangeHistoryKey(key);
 
-export const changeHistoryKey = (page: number) => `/api/admin/change-history?page=${page}&limit=${PAGE_SIZE}`;
-export const activitiesKey = (page: number) => `/api/admin/moderator-activities?page=${page}&limit=${ACTIVITY_PAGE_SIZE}`;
+const SYNC_POLL_MS = 5000;
 
 /**
  * GET /api/admin/roles: the role list and the page's access check (spec 02 §7: cached 5 minutes, no retry).
  * Errors are not retried, so a 401/403 turns into Access Denied at once.
  */
 export function useRoles() {
-  return useSWR<Role[]>(ADMIN_KEYS.roles, { dedupingInterval: CACHE.rolesFreshMs, shouldRetryOnError: false });
+  return useEndpoint(routes.admin.roles, {}, { dedupingInterval: CACHE.rolesFreshMs, shouldRetryOnError: false });
 }
 
-export const useAppUsers = () => useSWR<AppUser[]>(ADMIN_KEYS.users);
-export const useUserRoles = () => useSWR<UserRoleAssignment[]>(ADMIN_KEYS.userRoles);
+export const useAppUsers = () => useEndpoint(routes.admin.users, {});
+export const useUserRoles = () => useEndpoint(routes.admin.userRoles, {});
+
 /** Sync runs, newest first; polled every 5 s while one is still running (a scheduled job may have started it). */
 export const useSyncHistory = () =>
-  useSWR<{ syncHistory: SyncHistoryRecord[] }>(ADMIN_KEYS.syncHistory, {
+  useEndpoint(routes.admin.syncHistory, {}, {
     refreshInterval: (latest) => (latest?.syncHistory.some((run) => run.status === 'running') ? SYNC_POLL_MS : 0),
   });
-export const useChangeHistory = (page: number) => useSWR<ChangeHistoryListResponse>(changeHistoryKey(page), { keepPreviousData: true });
-export const useContactSubmissions = () => useSWR<ContactSubmission[]>(ADMIN_KEYS.contactSubmissions);
-export const useAnalytics = () => useSWR<CurrentStatusAnalytics>(ADMIN_KEYS.analytics);
-export const useProductMappings = () => useSWR<ProductMapping[]>(ADMIN_KEYS.productMappings);
-export const useActivityStats = () => useSWR<ModeratorActivityStats>(ADMIN_KEYS.activityStats);
+
+export const useChangeHistory = (page: number) =>
+  useEndpoint(routes.admin.changeHistory, { query: { page, limit: PAGE_SIZE } }, { keepPreviousData: true });
+export const useContactSubmissions = () => useEndpoint(routes.admin.contactSubmissions, {});
+export const useAnalytics = () => useEndpoint(routes.admin.analytics, {});
+export const useProductMappings = () => useEndpoint(routes.admin.productMappings, {});
+export const useActivityStats = () => useEndpoint(routes.admin.moderatorActivityStats, {});
 export const useActivities = (page: number) =>
-  useSWR<z.infer<typeof moderatorActivitiesResponse>>(activitiesKey(page), { keepPreviousData: true });
+  useEndpoint(routes.admin.moderatorActivities, { query: { page, limit: ACTIVITY_PAGE_SIZE } }, { keepPreviousData: true });
+
+/** Impersonation status of this session (GET /api/dev/current-impersonation; 404 when the tool is turned off). */
+export const useImpersonationStatus = () => useEndpoint(routes.admin.currentImpersonation, {});
+/** The roles the server applies to this session now (refetched after every impersonation change). */
+export const useEffectiveRoles = () => useEndpoint(routes.auth.moderatorUserRoles, {});

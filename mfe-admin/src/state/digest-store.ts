@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DigestReport, SummaryResult } from '../api/digest-report.js';
+import type { DigestReport, GenerateSummaryResponse } from '@radar/contracts';
 
 /** Where the current summary came from: the generated report or an uploaded file. */
 export type SummarySource = { kind: 'report' } | { kind: 'file'; fileName: string; format: 'json' | 'text' };
@@ -7,7 +7,7 @@ export type SummarySource = { kind: 'report' } | { kind: 'file'; fileName: strin
 interface DigestState {
   /** The last generated report; the AI Summary tab summarises it. */
   report: DigestReport | null;
-  summary: (SummaryResult & { source: SummarySource }) | null;
+  summary: (GenerateSummaryResponse & { source: SummarySource }) | null;
   setReport: (report: DigestReport | null) => void;
   setSummary: (summary: DigestState['summary']) => void;
 }

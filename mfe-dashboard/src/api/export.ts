@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
-import { SUITE_SLUG } from '@radar/contracts';
+import { SUITE_SLUG, endpointUrl, routes, type ItemListParams } from '@radar/contracts';
 import { apiFetch, useToast } from '@radar/shared-ui';
 
 /** `filename="x.csv"` or RFC 5987 `filename*=UTF-8''x.csv` from a Content-Disposition header. */
@@ -33,14 +33,15 @@ function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** GET /api/dashboard/export with the list's filters (as a query string), saved under the server's file name. */
-export function useDashboardExport(query: string) {
+/** GET /api/dashboard/export with the list's filters, saved under the server's file name. */
+export function useDashboardExport(query: ItemListParams) {
   const { toast } = useToast();
   const [isExporting, setExporting] = useState(false);
   const run = async () => {
     setExporting(true);
     try {
-      const response = await apiFetch(`/api/dashboard/export${query ? `?${query}` : ''}`, { headers: { Accept: 'text/csv' } });
+      // A download, not JSON: the endpoint's URL with the raw response (see docs/frontend.md).
+      const response = await apiFetch(endpointUrl(routes.items.export, { query }), { headers: { Accept: 'text/csv' } });
       const blob = await response.blob();
       saveBlob(blob, fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? defaultExportFileName());
       toast({ title: 'Export completed', description: 'Dashboard data has been exported successfully.' });

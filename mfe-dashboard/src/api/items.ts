@@ -1,79 +1,67 @@
 import useSWR, { useSWRConfig } from 'swr';
-import {
-  CACHE,
-  PAGE_SIZE,
-  type ChangeHistoryEntry,
-  type FilterCountsResponse,
-  type FilterOptionsResponse,
-  type ItemListParams,
-  type ItemListResponse,
-  type Source,
-  type UnifiedItem,
-  UNIFIED_ITEMS_PATH,
-  itemListUrl,
-} from '@radar/contracts';
-import { apiRequest } from '@radar/shared-ui';
-import { toQueryString } from '../state/dashboard-filters.js';
+import { CACHE, PAGE_SIZE, itemListUrl, routes, type ItemListParams, type ItemListResponse, type Source, type UnifiedItem } from '@radar/contracts';
+import { callEndpoint, useEndpoint } from '@radar/shared-ui';
 
 /**
  * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). `null` waits
  * (a "since my last visit" list waits until the visit is recorded, so it counts from the same moment as the banner).
  */
-export function useItemList(params: ItemListParams | null) {
-  return useSWR<ItemListResponse>(params ? itemListUrl(params) : null, { dedupingInterval: CACHE.listFreshMs });
+export function useItemList(params: ItemListParams | null, options: { onSuccess?: () => void } = {}) {
+  // Keyed by itemListUrl (not urlOf): the shell's early fetch of the first page asks for this exact URL.
+  return useSWR<ItemListResponse>(params ? itemListUrl(params) : null, { dedupingInterval: CACHE.listFreshMs, onSuccess: options.onSuccess });
 }
 
 export function useFilterOptions() {
-  return useSWR<FilterOptionsResponse>('/api/roadmap/filter-options');
+  return useEndpoint(routes.items.filterOptions, {});
 }
 
 export function useFilterCounts() {
-  return useSWR<FilterCountsResponse>('/api/analytics/filter-counts');
+  return useEndpoint(routes.items.filterCounts, {});
 }
 
 /** Change history of one item; `null` id skips the call. */
 export function useItemHistory(source: Source, id: string | null) {
-  const path = source === 'roadmap' ? `/api/roadmap/items/${encodeURIComponent(id ?? '')}/history` : `/api/message-center/items/${encodeURIComponent(id ?? '')}/history`;
-  return useSWR<ChangeHistoryEntry[]>(id ? path : null);
+  const roadmap = useEndpoint(routes.items.roadmapHistory, source === 'roadmap' && id ? { params: { itemId: id } } : null);
+  const messages = useEndpoint(routes.items.messageHistory, source === 'messages' && id ? { params: { messageId: id } } : null);
+  return source === 'roadmap' ? roadmap : messages;
 }
 
 /** Message Center items linked to a roadmap item, or roadmap items linked to a message. */
 export function useLinkedItems(source: Source, id: string | null) {
-  const path =
-    source === 'roadmap'
-      ? `/api/roadmap/items/${encodeURIComponent(id ?? '')}/linked-messages`
-      : `/api/message-center/items/${encodeURIComponent(id ?? '')}/linked-roadmap`;
-  return useSWR<UnifiedItem[]>(id ? path : null);
+  const roadmap = useEndpoint(routes.items.roadmapLinkedMessages, source === 'roadmap' && id ? { params: { itemId: id } } : null);
+  const messages = useEndpoint(routes.items.messageLinkedRoadmap, source === 'messages' && id ? { params: { messageId: id } } : null);
+  return source === 'roadmap' ? roadmap : messages;
 }
 
 /** The provider id of a unified item: itemId for roadmap, messageId for messages. */
 export const providerIdOf = (item: Pick<UnifiedItem, 'source' | 'itemId' | 'messageId'>): string =>
   (item.source === 'roadmap' ? item.itemId : item.messageId) ?? '';
 
-export type LinkedItemLookup =
-  | { status: 'found'; item: UnifiedItem }
-  | { status: 'no-exact-match' }
-  | { status: 'no-results' };
+export type LinkedItemLookup = { status: 'found'; item: UnifiedItem } | { status: 'no-exact-match' } | { status: 'no-results' };
 
 /**
  * Resolves a deep-linked item (spec 01 §7): GET /api/unified/items?search={id}&sources=…&limit=50, then the first
  * exact match of the provider id. Throws when the request fails.
  */
 export async function lookupLinkedItem(source: Source, id: string): Promise<LinkedItemLookup> {
-  const query = toQueryString({ search: id, sources: [source], limit: PAGE_SIZE });
-  const response = await apiRequest<ItemListResponse>('GET', `${UNIFIED_ITEMS_PATH}?${query}`);
-  const items = response?.items ?? [];
+  const { items } = await callEndpoint(routes.items.list, { query: { search: id, sources: [source], limit: PAGE_SIZE } });
   if (items.length === 0) return { status: 'no-results' };
   const wanted = id.trim().toLowerCase();
   const item = items.find((candidate) => candidate.source === source && providerIdOf(candidate).toLowerCase() === wanted);
   return item ? { status: 'found', item } : { status: 'no-exact-match' };
 }
 
-/** Key prefixes refreshed after a moderation save: roadmap, message center, unified, featured, moderator activity. */
-const MODERATION_REFRESH_PREFIXES = ['/api/roadmap', '/api/message-center', '/api/unified', '/api/featured', '/api/moderator-activity', '/api/dashboard'];
+/**
+ * What a moderation save can change (spec 01 §4: roadmap, message center, unified and featured lists, moderator
+ * activity): every item read of the table (lists, featured, stats, per-item history and links) and the admin's
+ * activity lists, as URL prefixes (the path up to its first parameter).
+ */
+const MODERATION_AFFECTED_PREFIXES = [...Object.values(routes.items), routes.admin.moderatorActivities, routes.admin.moderatorActivityStats]
+  .filter((endpoint) => endpoint.method === 'GET')
+  .map((endpoint) => endpoint.path.split('/:')[0]);
 
 export function isModerationAffectedKey(key: unknown): boolean {
-  return typeof key === 'string' && MODERATION_REFRESH_PREFIXES.some((prefix) => key.startsWith(prefix));
+  return typeof key === 'string' && MODERATION_AFFECTED_PREFIXES.some((prefix) => key.startsWith(prefix));
 }
 
 /** Revalidates every cached list a moderation save can change. */

@@ -1,16 +1,18 @@
-import type { ItemType, ModerationUpdate, ModeratorActivityRequest, UnifiedItem } from '@radar/contracts';
-import { apiRequest } from '@radar/shared-ui';
+import { routes, type ItemType, type ModerationUpdate, type ModeratorActivityRequest, type UnifiedItem } from '@radar/contracts';
+import { callEndpoint } from '@radar/shared-ui';
 import { providerIdOf } from './items.js';
 
 export const itemTypeOf = (item: Pick<UnifiedItem, 'source'>): ItemType => (item.source === 'roadmap' ? 'roadmap' : 'message_center');
 
-/** PUT /api/moderator/roadmap/{itemId} or PUT /api/moderator/message/{messageId}. */
+/** PUT /api/moderator/roadmap/{itemId} or PUT /api/moderator/message/{messageId}; answers the item as stored now. */
 export function saveModeration(item: UnifiedItem, update: ModerationUpdate) {
-  const id = encodeURIComponent(providerIdOf(item));
-  const path = item.source === 'roadmap' ? `/api/moderator/roadmap/${id}` : `/api/moderator/message/${id}`;
-  return apiRequest<unknown>('PUT', path, update);
+  const id = providerIdOf(item);
+  return item.source === 'roadmap'
+    ? callEndpoint(routes.curation.moderateRoadmap, { params: { itemId: id }, body: update })
+    : callEndpoint(routes.curation.moderateMessage, { params: { messageId: id }, body: update });
 }
 
+/** POST /api/moderator-activity. */
 export function postModeratorActivity(record: ModeratorActivityRequest) {
-  return apiRequest<unknown>('POST', '/api/moderator-activity', record);
+  return callEndpoint(routes.curation.recordActivity, { body: record });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { DashboardVisitResponse } from '@radar/contracts';
-import { callEndpoint, endpointTable } from '@radar/shared-ui';
+import { routes, type DashboardVisitResponse } from '@radar/contracts';
+import { callEndpoint } from '@radar/shared-ui';
 
 export type DashboardVisitState =
   | { status: 'idle' }
@@ -14,16 +14,12 @@ export type DashboardVisitState =
  * second mount (React's development double effects, a route change) does not move the baseline.
  */
 export function useDashboardVisit(signedIn: boolean): DashboardVisitState {
-  const [state, setState] = useState<DashboardVisitState>({ status: 'idle' });
+  // The answer of the request in flight or done; 'recording' until it arrives, nothing for a guest.
+  const [state, setState] = useState<DashboardVisitState>({ status: 'recording' });
   useEffect(() => {
-    if (!signedIn) {
-      setState({ status: 'idle' });
-      return undefined;
-    }
+    if (!signedIn) return undefined;
     let cancelled = false;
-    setState({ status: 'recording' });
-    endpointTable()
-      .then((endpoints) => callEndpoint(endpoints.items.dashboardVisit))
+    callEndpoint(routes.items.dashboardVisit)
       .then((visit) => {
         if (!cancelled) setState({ status: 'done', visit });
       })
@@ -34,5 +30,5 @@ export function useDashboardVisit(signedIn: boolean): DashboardVisitState {
       cancelled = true;
     };
   }, [signedIn]);
-  return state;
+  return signedIn ? state : { status: 'idle' };
 }

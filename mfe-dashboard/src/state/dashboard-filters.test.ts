@@ -1,3 +1,4 @@
+import { toQueryString } from '@radar/contracts';
 import { describe, expect, it } from '@jest/globals';
 import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl } from '@radar/contracts';
 import {
@@ -8,7 +9,6 @@ import {
   stateFromUrl,
   toggleChangeType,
   toListParams,
-  toQueryString,
   withUrlState,
   type DashboardAction,
   type DashboardState,

@@ -6,7 +6,6 @@ import {
   PAGE_SIZE,
   RELEASE_MOVED_WINDOWS,
   SOURCES,
-  itemListQueryString,
   type ChangeTypeOption,
   type ItemListParams,
   type ListSortField,
@@ -256,5 +255,3 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
   return next;
 }
 
-/** Query string of ItemListParams (the one serialisation the shell's early first-page fetch uses too). */
-export const toQueryString = itemListQueryString;

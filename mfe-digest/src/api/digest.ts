@@ -1,30 +1,12 @@
-import useSWR from 'swr';
-import { FEATURED_LIMIT, type FeaturedItem, type ResultMessage, type WeeklyDigestResponse, type WeeklyDigestSignup } from '@radar/contracts';
-import { apiRequest } from '@radar/shared-ui';
-
-export const WEEKLY_DIGEST_PATH = '/api/weekly-digest';
-export const FEATURED_TIMEFRAME_PATH = '/api/featured/timeframe';
-export const DIGEST_SIGNUP_PATH = '/api/weekly-digest/signup';
-
-type WeekRange = WeeklyDigestResponse['weekRange'];
+import { FEATURED_LIMIT, routes, type WeeklyDigestResponse } from '@radar/contracts';
+import { useEndpoint } from '@radar/shared-ui';
 
 /** GET /api/weekly-digest: the past 7 days. */
 export function useWeeklyDigest() {
-  return useSWR<WeeklyDigestResponse>(WEEKLY_DIGEST_PATH);
+  return useEndpoint(routes.digest.weeklyDigest, {});
 }
 
-/** The featured/timeframe key for a week (spec 02 §7: startDate, endDate, limit=6). */
-export function featuredTimeframeKey(range: Pick<WeekRange, 'start' | 'end'>): string {
-  const query = new URLSearchParams({ startDate: range.start, endDate: range.end, limit: String(FEATURED_LIMIT) });
-  return `${FEATURED_TIMEFRAME_PATH}?${query.toString()}`;
-}
-
-/** Featured items of the digest's week; waits until the week range is known. */
-export function useFeaturedForWeek(range: WeekRange | undefined) {
-  return useSWR<FeaturedItem[]>(range ? featuredTimeframeKey(range) : null);
-}
-
-/** POST /api/weekly-digest/signup for a visitor; throws ApiError on a non-2xx answer. */
-export function signUpForDigest(body: WeeklyDigestSignup): Promise<ResultMessage> {
-  return apiRequest<ResultMessage>('POST', DIGEST_SIGNUP_PATH, body);
+/** Featured items of the digest's week (spec 02 §7: startDate, endDate, limit=6); waits until the week is known. */
+export function useFeaturedForWeek(range: Pick<WeeklyDigestResponse['weekRange'], 'start' | 'end'> | undefined) {
+  return useEndpoint(routes.items.featuredTimeframe, range ? { query: { startDate: range.start, endDate: range.end, limit: FEATURED_LIMIT } } : null);
 }

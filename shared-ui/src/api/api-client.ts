@@ -1,3 +1,5 @@
+import type { ZodType } from 'zod';
+import type { ErrorBody } from '@radar/contracts';
 import { takePrefetched } from './prefetch.js';
 
 /** Options of {@link apiFetch}: a fetch init plus `json`, a body sent as JSON. */
@@ -9,7 +11,9 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 
 /**
  * A non-successful answer. `message` is exactly `${status}: ${bodyText || statusText}` (spec 01 §7);
- * `serverMessage` is the api's `{ error: { message } }` (or `{ message }`) when the body has one.
+ * `serverMessage` is what the api said, for people: the first field issue's own message when the answer names
+ * fields (`{ error: { message: 'email: Please enter…', issues: [{ path: 'email', message: 'Please enter…' }] } }`
+ * gives 'Please enter…', without the field-name prefix), else `error.message` (or a bare `{ message }`).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -23,13 +27,16 @@ export class ApiError extends Error {
     this.bodyText = bodyText;
     this.serverMessage = readServerMessage(bodyText);
   }
+
+  /** The body read with a contract schema (e.g. the run a failed sync trigger recorded); undefined if it does not fit. */
+  bodyAs<T>(schema: ZodType<T>): T | undefined {
+    return schema.safeParse(parseJson(this.bodyText)).data;
+  }
 }
 
-function readServerMessage(bodyText: string): string | undefined {
+function parseJson(text: string): unknown {
   try {
-    const body = JSON.parse(bodyText) as { error?: { message?: unknown }; message?: unknown };
-    const message = body?.error?.message ?? body?.message;
-    return typeof message === 'string' ? message : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
@@ -38,6 +45,24 @@ function readServerMessage(bodyText: string): string | undefined {
 /** A plain GET, as the early requests of ./prefetch.ts are sent. */
 function isPlainGet({ method = 'GET', json, body, ...others }: ApiInit): boolean {
   return method.toUpperCase() === 'GET' && json === undefined && body == null && Object.values(others).every((value) => value === undefined);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The api's message in an error body (contracts' `errorBody`), or a bare `{ message }`. Read without zod: this
+ * module is on every first paint, and the schemas (with zod) are not.
+ */
+function readServerMessage(bodyText: string): string | undefined {
+  const body = parseJson(bodyText);
+  if (!isRecord(body)) return undefined;
+  if (isRecord(body.error)) {
+    const error = body.error as Partial<ErrorBody['error']> & Record<string, unknown>;
+    const first: unknown = Array.isArray(error.issues) ? error.issues[0] : undefined;
+    return stringOr(isRecord(first) ? first.message : undefined) ?? stringOr(error.message);
+  }
+  return stringOr(body.message);
 }
 
 /**

@@ -2,10 +2,9 @@ import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ZodType } from 'zod';
 import {
   endpointUrl,
-  type endpoints as EndpointTable,
   type BodyInput,
-  type Endpoint,
   type EndpointDef,
+  type EndpointOfRoute,
   type ParamsInput,
   type QueryInput,
   type ResponseOf,
@@ -27,16 +26,15 @@ export type RequestArgs<E extends EndpointDef> = Part<E, 'params', ParamsInput<E
 type ArgsOf<E extends EndpointDef> = Has<E, 'params'> extends true ? [args: RequestArgs<E>] : Has<E, 'body'> extends true ? [args: RequestArgs<E>] : [args?: RequestArgs<E>];
 
 /**
- * The endpoint table, loaded on first use. It holds every endpoint's zod schemas (and so zod itself, ~90 KB): a
- * screen's first paint must not wait for it, so code that runs on every page (sign-out everywhere, the impersonation
- * banner, the dashboard visit) reads it here when it acts, and only lazily loaded screens import it directly.
+ * What the apps pass: a route of `routes` (method and path at run time, the table row's types at compile time, so no
+ * schema or zod reaches a first paint), or a row of `endpoints` itself.
  */
-export function endpointTable(): Promise<typeof EndpointTable> {
-  return import('@radar/contracts').then((contracts) => contracts.endpoints);
-}
+type Callable = Pick<EndpointDef, 'method' | 'path'>;
+/** The table row of a route (a row stays itself). */
+type Def<R> = EndpointOfRoute<R> extends infer E extends EndpointDef ? E : never;
 
 /** The URL of a GET: also its SWR cache key, so `mutate(urlOf(...))` revalidates exactly that request. */
-export function urlOf<E extends Endpoint>(endpoint: E, args: Omit<RequestArgs<E>, 'body'>): string {
+export function urlOf<R extends Callable>(endpoint: R, args: Omit<RequestArgs<Def<R>>, 'body'>): string {
   return endpointUrl(endpoint, args as { params?: Record<string, unknown>; query?: Record<string, unknown> });
 }
 
@@ -44,19 +42,19 @@ export function urlOf<E extends Endpoint>(endpoint: E, args: Omit<RequestArgs<E>
  * Calls an endpoint of the table with credentials and a JSON body; resolves to its typed answer and throws ApiError
  * for any non-2xx status (spec 01 §7's "status: body" message).
  */
-export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsOf<E>): Promise<ResponseOf<E>> {
+export function callEndpoint<R extends Callable>(endpoint: R, ...[args]: ArgsOf<Def<R>>): Promise<ResponseOf<Def<R>>> {
   const a = (args ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  return apiRequest<ResponseOf<E>>(endpoint.method, endpointUrl(endpoint, a), a.body);
+  return apiRequest<ResponseOf<Def<R>>>(endpoint.method, endpointUrl(endpoint, a), a.body);
 }
 
 /**
  * SWR over a GET endpoint of the table, keyed by its URL. Pass `null` args to skip the request (e.g. no item open).
  * The global SWR defaults (spec 01 §9) apply unless `config` overrides them.
  */
-export function useEndpoint<E extends Endpoint & { method: 'GET' }>(
-  endpoint: E,
-  args: Omit<RequestArgs<E>, 'body'> | null,
-  config?: SWRConfiguration<ResponseOf<E>>,
-): SWRResponse<ResponseOf<E>> {
-  return useSWR<ResponseOf<E>>(args ? urlOf(endpoint, args) : null, config);
+export function useEndpoint<R extends Callable & { method: 'GET' }>(
+  endpoint: R,
+  args: Omit<RequestArgs<Def<R>>, 'body'> | null,
+  config?: SWRConfiguration<ResponseOf<Def<R>>>,
+): SWRResponse<ResponseOf<Def<R>>> {
+  return useSWR<ResponseOf<Def<R>>>(args ? urlOf(endpoint, args) : null, config);
 }

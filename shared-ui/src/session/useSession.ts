@@ -1,15 +1,16 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { ROLE_NAMES, type SessionUserResponse, type User } from '@radar/contracts';
-import { ApiError, apiRequest } from '../api/api-client.js';
-
+import { ROLE_NAMES, routes, type User } from '@radar/contracts';
+import { ApiError } from '../api/api-client.js';
+import { callEndpoint, useEndpoint } from '../api/endpoint-client.js';
+// The keys are plain strings there: the shell's entry starts these GETs before any shared module exists.
 import { AUTH_USER_KEY, SESSION_USER_KEY } from '../api/prefetch.js';
 
 export { AUTH_USER_KEY, SESSION_USER_KEY };
 
 /** GET /api/auth/user answers 401 when signed out: that is "no user", not an error. */
-async function fetchAuthUser(url: string): Promise<User | null> {
+async function fetchAuthUser(): Promise<User | null> {
   try {
-    return await apiRequest<User>('GET', url);
+    return await callEndpoint(routes.auth.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -39,7 +40,7 @@ export function hasRole(user: User | null | undefined, role: string): boolean {
  */
 export function useSession(): Session {
   const { mutate } = useSWRConfig();
-  const first = useSWR<SessionUserResponse>(SESSION_USER_KEY, { shouldRetryOnError: false });
+  const first = useEndpoint(routes.auth.sessionUser, {}, { shouldRetryOnError: false });
   const firstDone = first.data !== undefined || first.error !== undefined;
   const needSecond = firstDone && !first.data?.user;
   const second = useSWR<User | null>(needSecond ? AUTH_USER_KEY : null, fetchAuthUser, { shouldRetryOnError: false });

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { apiRequest } from '../api/api-client.js';
-import { callEndpoint, endpointTable } from '../api/endpoint-client.js';
+import { routes } from '@radar/contracts';
+import { callEndpoint } from '../api/endpoint-client.js';
 import { useToastStore } from '../toast/toast-store.js';
 
 /** Ends the session(s) on the server, clears the client cache, goes to / and confirms with a toast. */
@@ -23,8 +23,8 @@ function useEndSession(end: () => Promise<unknown>, done: string, failed: string
   }, [end, done, failed, mutate, navigate, toast]);
 }
 
-const logout = () => apiRequest('POST', '/api/auth/logout');
-const logoutEverywhere = async () => callEndpoint((await endpointTable()).auth.logoutEverywhere);
+const logout = () => callEndpoint(routes.auth.logout);
+const logoutEverywhere = () => callEndpoint(routes.auth.logoutEverywhere);
 
 /** Sign out (spec 01 §4): POST /api/auth/logout, clear the client cache, go to /, 'Signed out successfully'. */
 export function useSignOut(): () => Promise<void> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { returned } from '../../db/returned.js';
 import { pendingSignups, roles, sessions, signInCodes, signInFailures, userRoles, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -98,7 +99,7 @@ export const authRepo = {
       .insert(users)
       .values({ email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.now, updatedAt: row.now })
       .returning();
-    return created!;
+    return returned(created);
   },
 
   /** Fills in names an existing account does not have yet (never overwrites them). */

@@ -152,15 +152,20 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
         if (row.expiresAt.getTime() <= now.getTime()) return fail(new AuthenticationError(AUTH_MESSAGES.expiredCode));
         const existing = await authRepo.findUserByEmail(tx, email);
         const pending = await authRepo.livePendingSignup(tx, email, now);
+        // Who signs in: the existing account, or the one a pending sign-up creates once the code is right.
+        const account = existing ? ({ kind: 'existing', user: existing } as const) : pending ? ({ kind: 'signUp', pending } as const) : null;
         const expected = Buffer.from(row.codeHash, 'hex');
         const given = Buffer.from(hashCode(email, code), 'hex');
-        if ((!existing && !pending) || expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+        if (!account || expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
           const attempts = await authRepo.recordWrongAttempt(tx, row.id);
           const burnt = attempts >= config.SIGN_IN_MAX_ATTEMPTS;
           return fail(burnt ? new RateLimitError(AUTH_MESSAGES.tooManyAttempts) : new AuthenticationError(AUTH_MESSAGES.invalidCode), true);
         }
         await authRepo.consumeCode(tx, row.id, now);
-        const user = existing ?? (await authRepo.createUser(tx, { email, firstName: pending!.firstName, lastName: pending!.lastName, now }));
+        const user =
+          account.kind === 'existing'
+            ? account.user
+            : await authRepo.createUser(tx, { email, firstName: account.pending.firstName, lastName: account.pending.lastName, now });
         if (existing && pending) await authRepo.fillMissingNames(tx, existing.id, pending);
         if (pending) await authRepo.deletePendingSignup(tx, email);
         await authRepo.markSignedIn(tx, user.id, now);

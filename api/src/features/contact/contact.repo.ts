@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { ContactRequest, ContactSubmission } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
 import { contactSubmissions } from '../../db/schema.js';
+import { returned } from '../../db/returned.js';
 
 type Row = typeof contactSubmissions.$inferSelect;
 
@@ -21,7 +22,7 @@ export function createContactRepo(db: Db) {
   return {
     async insert(input: ContactRequest, submittedAt: Date): Promise<ContactSubmission> {
       const [row] = await db.insert(contactSubmissions).values({ ...input, submittedAt }).returning();
-      return toContract(row!);
+      return toContract(returned(row));
     },
     async list(): Promise<ContactSubmission[]> {
       const rows = await db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.submittedAt), desc(contactSubmissions.id));

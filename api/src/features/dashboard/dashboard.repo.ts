@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { NEW_WINDOW_DAYS, UPDATED_MESSAGE_MIN_GAP_MS, type DashboardStatsResponse, type Source } from '@radar/contracts';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
 import { runSql } from '../items/items.repo.js';
+import { returned } from '../../db/returned.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
@@ -73,7 +74,7 @@ export function createDashboardRepo(pool: pg.Pool) {
         ),
         runSql<{ demo: boolean }>(pool, sql`SELECT EXISTS (SELECT 1 FROM items WHERE is_demo AND NOT is_removed) AS demo`),
       ]);
-      const c = counts[0]!;
+      const c = returned(counts[0]);
       const lastSync = (s: string) => syncs.find((r) => r.source === s)?.at?.toISOString() ?? null;
       return {
         total: c.roadmap + c.messages,

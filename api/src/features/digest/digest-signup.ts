@@ -39,7 +39,7 @@ export function createDigestSignup(deps: Deps) {
   function readToken(token: unknown): { subscriberId: number; nonce: string } | null {
     const body = readSignedToken(deps.secret, CONTEXT, token);
     const match = body ? /^c:(\d{1,10}):([A-Za-z0-9_-]{20,100})$/.exec(body) : null;
-    return match ? { subscriberId: Number(match[1]), nonce: match[2]! } : null;
+    return match ? { subscriberId: Number(match[1]), nonce: match[2] ?? '' } : null;
   }
 
   /** Checks a link without using it (the GET page) or uses it (the POST). */

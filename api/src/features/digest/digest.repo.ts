@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
+import { returned } from '../../db/returned.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
 
@@ -129,7 +130,7 @@ export function createDigestRepo(db: DbOrTx) {
           },
         })
         .returning();
-      return row!;
+      return returned(row);
     },
 
     /** The confirmation link was used: the address is confirmed and subscribed; the link is spent. */
@@ -191,7 +192,7 @@ export function createDigestRepo(db: DbOrTx) {
           },
         })
         .returning();
-      return row!;
+      return returned(row);
     },
 
     /** Switching on is only done for a signed-in account's own row, whose address is verified (so it counts as confirmed). */

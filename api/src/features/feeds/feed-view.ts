@@ -8,7 +8,8 @@ import type { ItemWhereFilters } from '../items/item-query.js';
 export function feedFilters(query: ItemListQuery): ItemWhereFilters {
   const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...filters } = query;
   const entries = Object.entries(filters).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0));
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))) as ItemWhereFilters;
+  // A feed has no visit of its own (`visitSince` is resolved per signed-in caller), so it is never among them.
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))) as Omit<ItemWhereFilters, 'visitSince'>;
 }
 
 /** The canonical query string of a view (no leading `?`; '' for the whole list). */
@@ -23,7 +24,8 @@ const MAX_VIEW_CHARS = 120;
 /** A short human name of a view for feed and calendar titles ("Roadmap · Microsoft Teams · “copilot”"). */
 export function describeView(filters: ItemWhereFilters): string {
   const parts: string[] = [];
-  if (filters.sources?.length === 1) parts.push(SOURCE_LABELS[filters.sources[0]!] ?? filters.sources[0]!);
+  const [onlySource] = filters.sources ?? [];
+  if (filters.sources?.length === 1 && onlySource) parts.push(SOURCE_LABELS[onlySource] ?? onlySource);
   if (filters.search) parts.push(`“${filters.search}”`);
   for (const list of [filters.products, filters.statuses, filters.roadmapStatuses, filters.messageCenterTags, filters.cloudInstances]) {
     if (list?.length) parts.push(list.join(', '));

@@ -1,5 +1,5 @@
 import type { FeedFormat, SyncHistoryRecord } from '@radar/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { HeldSnapshotRow } from '../../db/schema.js';
@@ -23,13 +23,18 @@ function refuseUnlessPending(held: HeldSnapshotRow): void {
 
 /** "Apply anyway" and "Discard" of a held sync (admin only; the router enforces the role). */
 export function createHeldSyncService(deps: { db: Db; clock: Clock; sync: SyncService; parseHeld: HeldParser }) {
-  async function loadHeld(syncId: number): Promise<HeldSnapshotRow> {
-    const held = await heldById(deps.db, syncId);
+  /** The held snapshot of a run, refused (404/409) unless it still waits for a decision. */
+  async function loadHeld(syncId: number, db: DbOrTx = deps.db): Promise<HeldSnapshotRow> {
+    const held = await heldById(db, syncId);
     if (!held) throw new NotFoundError(`Sync #${syncId} was not held: there is nothing to apply or discard`);
     refuseUnlessPending(held);
     return held;
   }
-  const recordOf = async (syncId: number): Promise<SyncHistoryRecord> => toSyncHistoryRecord((await getRun(deps.db, syncId))!);
+  async function recordOf(syncId: number): Promise<SyncHistoryRecord> {
+    const run = await getRun(deps.db, syncId);
+    if (!run) throw new NotFoundError(`Sync #${syncId} no longer exists`);
+    return toSyncHistoryRecord(run);
+  }
 
   return {
     /** Applies exactly the stored snapshot as a new admin run, without the guard; the held run becomes `applied`. */
@@ -51,7 +56,7 @@ export function createHeldSyncService(deps: { db: Db; clock: Clock; sync: SyncSe
         afterApply: async (tx, appliedSyncId) => {
           // Decided inside the apply's transaction: two admins applying at once cannot both succeed.
           const decided = await decideHeld(tx, syncId, { status: 'applied', by: userId, at: deps.clock.now(), appliedSyncId });
-          if (!decided) refuseUnlessPending((await heldById(tx, syncId))!);
+          if (!decided) await loadHeld(syncId, tx);
         },
       });
       if (run.status !== 'success') throw new ConflictError(`The held snapshot could not be applied: ${run.errorMessage ?? run.status}`);
@@ -61,7 +66,7 @@ export function createHeldSyncService(deps: { db: Db; clock: Clock; sync: SyncSe
 
     async discard(syncId: number, userId: number): Promise<{ message: string; held: SyncHistoryRecord }> {
       await loadHeld(syncId);
-      if (!(await decideHeld(deps.db, syncId, { status: 'discarded', by: userId, at: deps.clock.now() }))) refuseUnlessPending((await heldById(deps.db, syncId))!);
+      if (!(await decideHeld(deps.db, syncId, { status: 'discarded', by: userId, at: deps.clock.now() }))) await loadHeld(syncId);
       return { message: `Discarded the snapshot held by sync #${syncId}`, held: await recordOf(syncId) };
     },
   };

@@ -50,8 +50,10 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
     checkVersion('from', from, latest);
     checkVersion('to', to, latest);
     // Newest first: version n is at index latest - n.
-    const a = versions[latest - from]!;
-    const b = versions[latest - to]!;
+    const a = versions[latest - from];
+    const b = versions[latest - to];
+    // checkVersion has kept both within 1..latest.
+    if (!a || !b) throw new Error(`version ${from} or ${to} of ${externalId} is missing`);
     const textField = adapter.itemSource === 'roadmap' ? 'description' : 'bodyContent';
     const fields = differingFields(adapter, a.state, b.state);
     return {

@@ -64,6 +64,7 @@ export function htmlToPlainText(value: string | null | undefined): string {
     });
   }
   return text
+    // eslint-disable-next-line no-control-regex -- the vertical tab is removed on purpose
     .replace(/[\u200b\ufeff\u000b]/g, '')
     .replace(/\u00a0/g, ' ')
     .replace(/[ \t]+/g, ' ')

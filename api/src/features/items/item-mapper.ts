@@ -92,7 +92,10 @@ function cachedSanitize(key: string, html: string, fn: (s: string) => string): s
   }
   const clean = fn(html);
   sanitizedCache.set(key, clean);
-  if (sanitizedCache.size > CACHE_LIMIT) sanitizedCache.delete(sanitizedCache.keys().next().value!);
+  for (const oldest of sanitizedCache.keys()) {
+    if (sanitizedCache.size <= CACHE_LIMIT) break;
+    sanitizedCache.delete(oldest);
+  }
   return clean;
 }
 

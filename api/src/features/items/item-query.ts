@@ -36,7 +36,7 @@ import {
 type ItemSource = (typeof SOURCES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TIMELINE_DAYS: Record<string, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
+const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemListQuery['timeline']>, 'all'>, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
 
 /** The list query as the repo runs it: `sinceLastVisit` comes with the visit it means (resolved per caller). */
 export type ItemListRequest = ItemListQuery & { visitSince?: Date };
@@ -74,7 +74,7 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const compact = text.toLowerCase().replace(/\s+/g, '');
   const ids = [compact];
   if (/^\d+$/.test(compact)) ids.push(`mc${compact}`);
-  const last = words[words.length - 1]!;
+  const last = words[words.length - 1] ?? '';
   return { ids, words: words.slice(0, -1).join(' & '), prefix: `${last}:*` };
 }
 
@@ -106,7 +106,7 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
     }
   }
   if (!parts.length) return null;
-  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` OR `)})`;
+  return parts.length === 1 && parts[0] ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
 /**
@@ -124,7 +124,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   const conds: SQL[] = [];
   const notRemoved = f.includeRemoved ? null : sql`NOT items.is_removed`;
   const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
-  const only = allowed.size === 1 ? [...allowed][0]! : null;
+  const only = allowed.size === 1 ? ([...allowed][0] ?? null) : null;
   if (only) conds.push(sql`items.source = ${only}::item_source`);
   /** `cond` for items of `source`, or null when `sources` rules that source out. */
   const forSource = (source: ItemSource, cond: SQL): SQL | null => {
@@ -137,7 +137,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
     conds.push(sql`(lower(items.status) = ANY(${textArray(lowered)}) OR lower(items.category) = ANY(${textArray(lowered)}))`);
   }
   if (f.timeline && f.timeline !== 'all') {
-    const since = new Date(now.getTime() - TIMELINE_DAYS[f.timeline]! * DAY_MS);
+    const since = new Date(now.getTime() - TIMELINE_DAYS[f.timeline] * DAY_MS);
     conds.push(sql`coalesce(items.modified_date, items.created_date) >= ${since}`);
   }
   const change = f.changeTypes?.length ? changeTypeCondition(f.changeTypes, now) : null;
@@ -154,7 +154,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
       if (half) bySource.push(half);
     }
     if (!bySource.length) conds.push(sql`false`);
-    else conds.push(bySource.length === 1 ? bySource[0]! : sql`(${sql.join(bySource, sql` OR `)})`);
+    else conds.push(bySource.length === 1 && bySource[0] ? bySource[0] : sql`(${sql.join(bySource, sql` OR `)})`);
   }
   if (f.cloudInstances?.length) {
     conds.push(forSource('roadmap', sql`items.cloud_instances && ${textArray(cloudValues(f.cloudInstances))}`) ?? sql`false`);

@@ -39,7 +39,7 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
       res.vary('Accept-Encoding');
       // The validator is set here, so Express does not hash the 50–100 KB body again on every request.
       res.setHeader('ETag', encoded ? encoded.etag : answer.etag);
-      return Reply.json(answer.body, 200, encoded ? { encoding: encoding!, body: encoded.body } : undefined);
+      return Reply.json(answer.body, 200, encoding && encoded ? { encoding, body: encoded.body } : undefined);
     }),
     implement(endpoints.items.export, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();

@@ -1,4 +1,4 @@
-import type { ModeratorActionType } from '@radar/contracts';
+import { ACTIVITY_NOTE_CHARS, type ModeratorActionType } from '@radar/contracts';
 import type { ThirdPartyLinkRow } from '../../db/schema.js';
 
 /** The curation fields one save changes, as stored before and after it. */
@@ -13,10 +13,7 @@ export interface AuditAction {
   details: Record<string, unknown>;
 }
 
-/** Note text kept in an activity's details (the whole note stays on the item). */
-export const NOTE_DETAIL_CHARS = 500;
-
-const clip = (text: string | null) => (text && text.length > NOTE_DETAIL_CHARS ? `${text.slice(0, NOTE_DETAIL_CHARS - 1)}…` : text);
+const clip = (text: string | null) => (text && text.length > ACTIVITY_NOTE_CHARS ? `${text.slice(0, ACTIVITY_NOTE_CHARS - 1)}…` : text);
 const isEmpty = (note: string | null) => !note || note.trim() === '';
 /** A link's identity: every field the moderator can edit, so an edited link reads as one removed and one added. */
 const linkKey = (link: ThirdPartyLinkRow) =>

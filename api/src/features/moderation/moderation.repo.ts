@@ -3,6 +3,7 @@ import type { ModerationUpdate, ModeratorActivity, ModeratorActivityRequest } fr
 import type { DbOrTx } from '../../db/client.js';
 import { items, moderatorActivities } from '../../db/schema.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
+import { returned } from '../../db/returned.js';
 import type { AuditAction, CurationState } from './moderation-audit.js';
 
 type Source = 'roadmap' | 'messages';
@@ -103,7 +104,7 @@ export function createModerationRepo(db: DbOrTx) {
           createdAt: now,
         })
         .returning();
-      return toModeratorActivity(row!);
+      return toModeratorActivity(returned(row));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { endpoints, type ModerationUpdate, type ModeratorActivityRequest } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { returned } from '../../db/returned.js';
 import { NotFoundError } from '../../http/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { moderationActions } from './moderation-audit.js';
@@ -24,7 +25,8 @@ export function createModerationEndpoints(ctx: AppContext): EndpointImplementati
       const repo = createModerationRepo(tx);
       const before = await repo.lockCuration(source, externalId);
       if (!before) return undefined;
-      const row = (await repo.update(source, externalId, update, { email: by.email }, now))!;
+      // The row is locked above, so the update finds it.
+      const row = returned(await repo.update(source, externalId, update, { email: by.email }, now));
       const actions = moderationActions(before, row);
       const item = { itemType: source === 'roadmap' ? ('roadmap' as const) : ('message_center' as const), itemId: row.externalId, itemTitle: row.title };
       await repo.insertServerActivities(actions, item, by, now);

@@ -131,7 +131,8 @@ export function createNotificationsService(deps: Deps) {
     }
     const mails = [];
     for (const [userId, list] of byUser) {
-      const first = list[0]!.sub;
+      const first = list[0]?.sub;
+      if (!first) continue;
       const allUrl = linkFor(list.map((l) => l.sub.subscriptionId));
       const props: ItemChangeMailProps = {
         publicUrl: deps.publicUrl,

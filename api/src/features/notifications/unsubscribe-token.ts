@@ -25,7 +25,7 @@ export function verifyUnsubscribeToken(secret: string, token: unknown): Unsubscr
   const digest = /^d:(\d{1,10})$/.exec(body);
   if (digest) return { kind: 'digest', subscriberId: Number(digest[1]) };
   const itemsMatch = /^i:(\d{1,10}(?:,\d{1,10})*)$/.exec(body);
-  if (itemsMatch) return { kind: 'items', subscriptionIds: itemsMatch[1]!.split(',').map(Number) };
+  if (itemsMatch) return { kind: 'items', subscriptionIds: (itemsMatch[1] ?? '').split(',').map(Number) };
   return null;
 }
 

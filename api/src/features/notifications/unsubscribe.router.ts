@@ -34,10 +34,10 @@ export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementat
     implement(endpoints.digest.unsubscribePage, async ({ query: { token }, res }) => {
       const target = verifyUnsubscribeToken(ctx.secret, token);
       const what = target && (await describe(target));
-      if (!target || !what) return invalid(res);
+      if (!token || !target || !what) return invalid(res);
       res
         .type('html')
-        .send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token!)}` }));
+        .send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token)}` }));
     }),
     implement(endpoints.digest.unsubscribeConfirm, async ({ query: { token }, res }) => {
       const target = verifyUnsubscribeToken(ctx.secret, token);

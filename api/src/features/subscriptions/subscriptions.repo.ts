@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { NotificationSubscription } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
 import { items, notificationSubscriptions } from '../../db/schema.js';
+import { returned } from '../../db/returned.js';
 
 type Row = typeof notificationSubscriptions.$inferSelect;
 
@@ -58,7 +59,7 @@ export function createSubscriptionsRepo(db: Db) {
           set: { isActive: true, changeTypes: input.changeTypes, itemTitle: input.itemTitle, updatedAt: now },
         })
         .returning({ ...getTableColumns(notificationSubscriptions), created: sql<boolean>`(xmax = 0)` });
-      const { created, ...saved } = row!;
+      const { created, ...saved } = returned(row);
       return { subscription: toSubscription(saved), created };
     },
 

@@ -4,6 +4,7 @@ import { API_TOKEN_PREFIX, type ApiToken, type CreatedApiToken } from '@radar/co
 import type { Db } from '../../db/client.js';
 import { apiTokens } from '../../db/schema.js';
 import { hashSessionToken } from '../../http/auth.js';
+import { returned } from '../../db/returned.js';
 
 /** Characters of the token kept to show in the list (the prefix plus 4 random characters). */
 const SHOWN_CHARS = API_TOKEN_PREFIX.length + 4;
@@ -41,7 +42,8 @@ export function createTokensRepo(db: Db) {
         .insert(apiTokens)
         .values({ userId, name, tokenHash: hashSessionToken(token), prefix: token.slice(0, SHOWN_CHARS), createdAt: now })
         .returning();
-      return { id: row!.id, name: row!.name, token, createdAt: row!.createdAt.toISOString() };
+      const saved = returned(row);
+      return { id: saved.id, name: saved.name, token, createdAt: saved.createdAt.toISOString() };
     },
 
     /** False when the id is unknown or another user's. */

@@ -57,8 +57,8 @@ export interface ItemChangeMailProps {
 }
 
 export function itemChangeSubject(items: ItemChangeMailItem[]): string {
-  if (items.length === 1) {
-    const item = items[0]!;
+  const [item] = items;
+  if (items.length === 1 && item) {
     if (item.kind === 'removed') return `Removed: ${item.title}`;
     if (item.statusChange) return `Status change: ${item.title} is now ${item.statusChange.to}`;
     const slip = item.dateSlips?.[0];

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useRoles } from '../../api/admin.js';
+import { useImpersonation } from '../ImpersonationCard/useImpersonation.js';
 
 /**
  * Admin access is decided by the roles call (spec 02 §6): checking while it loads, Access Denied when it fails,
@@ -24,7 +25,12 @@ export function AccessCheck({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * Access Denied (spec 02 §2), with a way back for an admin who impersonates a lesser role: while impersonating,
+ * 'Clear impersonation' restores their real roles, and the roles call (the access check) runs again.
+ */
 function AccessDenied() {
+  const { status, busy, clear } = useImpersonation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
       <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
@@ -34,6 +40,19 @@ function AccessDenied() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           You need administrator access to view this page.
         </Typography>
+        {status?.isImpersonating ? (
+          <Alert
+            severity="warning"
+            sx={{ mb: 3, textAlign: 'left' }}
+            action={
+              <Button color="inherit" size="small" variant="outlined" onClick={() => void clear()} disabled={busy}>
+                Clear impersonation
+              </Button>
+            }
+          >
+            You are impersonating the {status.impersonatedRole} role.
+          </Alert>
+        ) : null}
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" component={RouterLink} to="/dashboard">
             Go to Dashboard

@@ -8,7 +8,7 @@ import { AiSummaryTab } from './AiSummaryTab.js';
 jest.setTimeout(30_000);
 beforeEach(() => useDigestStore.setState({ report: null, summary: null }));
 
-const report = { generatedAt: '2026-03-10T12:00:00.000Z', timeframe: 7 as const, roadmap: { newItems: [], changedItems: [] }, messageCenter: { newItems: [], updatedItems: [] } };
+const report = { generatedAt: '2026-03-10T12:00:00.000Z', timeframe: 7 as const, roadmap: { newItems: [], changedItems: [], coverage: { total: 0, included: 0 } }, messageCenter: { newItems: [], updatedItems: [], coverage: { total: 0, included: 0 } } };
 
 describe('AiSummaryTab', () => {
   it('needs a report first', () => {

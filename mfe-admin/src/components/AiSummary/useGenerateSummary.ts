@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '@radar/shared-ui';
-import { generateSummary } from '../../api/digest-report.js';
+import { adminWrites } from '../../api/admin-writes.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
 import { useDigestStore, type SummarySource } from '../../state/digest-store.js';
 
@@ -12,7 +12,7 @@ export function useGenerateSummary() {
   const generate = async (reportData: unknown, source: SummarySource) => {
     setGenerating(true);
     try {
-      const result = await generateSummary(reportData);
+      const result = await adminWrites.generateSummary(reportData);
       setSummary({ ...result, source });
       toast({ title: 'Summary generated', description: result.kind === 'ai' ? 'AI summary is ready.' : 'Extractive summary is ready.' });
     } catch (error) {

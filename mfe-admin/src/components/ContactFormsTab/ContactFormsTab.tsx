@@ -1,6 +1,7 @@
 import { Alert, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import type { ContactSubmission } from '@radar/contracts';
-import { apiRequest, formatChangeDate } from '@radar/shared-ui';
+import { formatChangeDate } from '@radar/shared-ui';
+import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useContactSubmissions } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 
@@ -9,12 +10,12 @@ export function ContactFormsTab() {
   const { data, error, isLoading } = useContactSubmissions();
   const run = useAdminAction();
   const markRead = (submission: ContactSubmission) =>
-    run(() => apiRequest('PATCH', `/api/admin/contact-submissions/${submission.id}/read`), {
+    run(() => adminWrites.markContactRead(submission.id), {
       failure: () => 'Failed to mark submission as read.',
       revalidate: [ADMIN_KEYS.contactSubmissions],
     });
   const remove = (submission: ContactSubmission) =>
-    run(() => apiRequest('DELETE', `/api/admin/contact-submissions/${submission.id}`), {
+    run(() => adminWrites.deleteContact(submission.id), {
       success: { title: 'Submission deleted', description: `The message from ${submission.email} was deleted.` },
       failure: () => 'Failed to delete submission.',
       revalidate: [ADMIN_KEYS.contactSubmissions],

@@ -1,13 +1,31 @@
 import { useState } from 'react';
-import { Button, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { DIGEST_REPORT_TIMEFRAMES } from '@radar/contracts';
+import { Alert, Button, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { DIGEST_REPORT_LIMIT, DIGEST_REPORT_TIMEFRAMES, type DigestReport, type DigestTimeframe } from '@radar/contracts';
 import { useToast } from '@radar/shared-ui';
-import { buildDigestReport, type DigestTimeframe } from '../../api/digest-report.js';
+import { buildDigestReport } from '../../api/digest-report.js';
 import { useDigestStore } from '../../state/digest-store.js';
 import { useGenerateSummary } from '../AiSummary/index.js';
 import { DigestTables } from './DigestTables.js';
 
 const timeframeLabel = (days: DigestTimeframe) => (days === 1 ? 'Last 24 hours' : `Last ${days} days`);
+
+/** Says so when a source had more items in the window than one report call returns (spec 02 §9: 1,000). */
+function TruncationNotice({ report }: { report: DigestReport }) {
+  const cut = [
+    { label: 'roadmap items', coverage: report.roadmap.coverage },
+    { label: 'Message Center items', coverage: report.messageCenter.coverage },
+  ].filter(({ coverage }) => coverage.total > coverage.included);
+  if (cut.length === 0) return null;
+  return (
+    <Alert severity="warning" role="status">
+      This report is incomplete: it holds the first {DIGEST_REPORT_LIMIT.toLocaleString('en-US')} items per source.{' '}
+      {cut
+        .map(({ label, coverage }) => `${coverage.included.toLocaleString('en-US')} of ${coverage.total.toLocaleString('en-US')} ${label}`)
+        .join(' and ')}{' '}
+      are included. Choose a shorter timeframe to see everything.
+    </Alert>
+  );
+}
 
 /** Digest report: pick 1, 7 or 30 days, generate, read the tables, then optionally summarise. */
 export function DigestReportCard() {
@@ -65,6 +83,7 @@ export function DigestReportCard() {
           </Typography>
         ) : null}
       </Paper>
+      {report ? <TruncationNotice report={report} /> : null}
       {report ? <DigestTables report={report} /> : null}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import type { DigestReport } from '@radar/contracts';
 import { useDigestStore } from '../../state/digest-store.js';
 import { adminSession, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
 import { DigestTab } from './DigestTab.js';
@@ -33,8 +34,8 @@ describe('DigestTab report', () => {
     expect(await screen.findByText(/Last 30 days: 1 new and 1 updated roadmap items, 0 new and 1 updated Message Center items/)).toBeInTheDocument();
     const urls = calls.filter((c) => c.url.includes('/items?')).map((c) => c.url);
     expect(urls).toEqual([
-      '/api/roadmap/items?changeTypes=new_30days%2Cchanged_30days&page=1&limit=1000',
-      '/api/message-center/items?changeTypes=new_30days%2Cchanged_30days&page=1&limit=1000',
+      '/api/roadmap/items?changeTypes=new_30days&changeTypes=changed_30days&page=1&limit=1000',
+      '/api/message-center/items?changeTypes=new_30days&changeTypes=changed_30days&page=1&limit=1000',
     ]);
     const newRoadmap = screen.getByRole('table', { name: 'New Roadmap Items' });
     expect(within(newRoadmap).getByText('In development').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'blue');
@@ -43,6 +44,25 @@ describe('DigestTab report', () => {
     expect(within(updatedMessages).getByText('Exchange Online')).toBeInTheDocument();
     expect(within(updatedMessages).getAllByText('+1')).toHaveLength(2);
     expect(within(updatedMessages).getByRole('link', { name: 'MC100' })).toHaveAttribute('href', 'http://localhost/dashboard?message=MC100');
+  });
+
+  it('says so when a source had more than 1,000 items in the window', async () => {
+    stubFetch({
+      ...adminSession,
+      'GET /api/roadmap/items': { body: { ...items['GET /api/roadmap/items'].body, total: 1500, totalPages: 2, page: 1 } },
+      'GET /api/message-center/items': items['GET /api/message-center/items'],
+    });
+    renderWithProviders(<DigestTab />);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText(/This report is incomplete: it holds the first 1,000 items per source\. 2 of 1,500 roadmap items are included\./)).toBeInTheDocument();
+  });
+
+  it('shows no truncation notice when everything fits', async () => {
+    stubFetch({ ...adminSession, ...items });
+    renderWithProviders(<DigestTab />);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await screen.findByText(/Last 7 days:/);
+    expect(screen.queryByText(/This report is incomplete/)).not.toBeInTheDocument();
   });
 
   it("toasts 'Failed to generate digest report.' when a list call fails", async () => {
@@ -64,9 +84,12 @@ describe('DigestTab report', () => {
     expect(within(html).getByRole('link', { name: 'recap' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(html.innerHTML).not.toMatch(/script|onerror|<img/);
     expect(screen.getByText('Extractive summary')).toBeInTheDocument();
-    const body = calls.find((c) => c.method === 'POST')?.body as { reportData: { timeframe: number; messageCenter: { updatedItems: Array<{ link: string }> } } };
+    const body = calls.find((c) => c.method === 'POST')?.body as { reportData: DigestReport };
     expect(body.reportData.timeframe).toBe(7);
     expect(body.reportData.messageCenter.updatedItems[0].link).toBe('http://localhost/dashboard?message=MC100');
+    // Roadmap rows keep their products; message rows carry their services.
+    expect(body.reportData.roadmap.newItems[0].products.length).toBeGreaterThan(0);
+    expect(body.reportData.messageCenter.updatedItems[0].products).toContain('Exchange Online');
   });
 
   it("toasts 'Failed to generate AI summary: {message}'", async () => {
@@ -135,18 +158,36 @@ describe('DigestTab test notification', () => {
     const { calls } = stubFetch({
       ...adminSession,
       'POST /api/admin/test-notification': () =>
-        fail ? { status: 404, body: { error: { name: 'NotFoundError', message: 'Message MC9 not found' } } } : { body: { success: true, message: 'Test notification sent to admin@example.com' } },
+        fail
+          ? { status: 404, body: { error: { name: 'NotFoundError', message: 'Message MC9 not found' } } }
+          : { body: { success: true, message: 'Test notification sent to admin@example.com', delivery: 'sent' } },
     });
     renderWithProviders(<DigestTab />);
     await fill(' 412345 ', 'Roadmap');
     fireEvent.change(screen.getByLabelText('Changes summary (optional)'), { target: { value: 'Status changed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     expect(await screen.findByText('Test notification sent to admin@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Test notification sent')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ itemId: '412345', itemType: 'roadmap', changesSummary: 'Status changed' });
     fail = true;
     await fill('MC9', 'Message Center');
     fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
     expect(await screen.findByText('Message MC9 not found')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Test Notification' })).toBeEnabled());
+  });
+
+  it("says 'queued', not 'sent', when the server has not handed the mail to an SMTP server", async () => {
+    stubFetch({
+      ...adminSession,
+      'POST /api/admin/test-notification': {
+        body: { success: true, message: 'Test notification queued for admin@example.com: no SMTP server is configured', delivery: 'queued' },
+      },
+    });
+    renderWithProviders(<DigestTab />);
+    await fill('412345', 'Roadmap');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Test Notification' }));
+    expect(await screen.findByText('Test notification queued')).toBeInTheDocument();
+    expect(screen.getByText('Test notification queued for admin@example.com: no SMTP server is configured')).toBeInTheDocument();
+    expect(screen.queryByText('Test notification sent')).not.toBeInTheDocument();
   });
 });

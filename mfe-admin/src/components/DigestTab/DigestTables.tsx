@@ -1,6 +1,6 @@
 import { Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ItemStatusBadge, displayTags, formatDate } from '@radar/shared-ui';
-import type { DigestReport, DigestReportItem } from '../../api/digest-report.js';
+import type { DigestReport, DigestReportItem } from '@radar/contracts';
 import { ChipList } from '../ChipList/index.js';
 
 function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
@@ -42,7 +42,7 @@ function RoadmapTable({ title, items }: { title: string; items: DigestReportItem
                 </TableCell>
                 <TableCell>{item.title}</TableCell>
                 <TableCell>
-                  <ChipList labels={(item.product ?? '').split(',')} />
+                  <ChipList labels={item.products} />
                 </TableCell>
                 <TableCell>
                   <ItemStatusBadge status={item.status} />
@@ -79,7 +79,7 @@ function MessageTable({ title, items }: { title: string; items: DigestReportItem
                 </TableCell>
                 <TableCell>{item.title}</TableCell>
                 <TableCell>
-                  <ChipList labels={item.service} />
+                  <ChipList labels={item.products} />
                 </TableCell>
                 <TableCell>
                   <ChipList labels={displayTags(item).all} />

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
 import type { ItemType } from '@radar/contracts';
-import { apiRequest, serverMessageOf, useToast } from '@radar/shared-ui';
+import { serverMessageOf, useToast } from '@radar/shared-ui';
+import { adminWrites } from '../../api/admin-writes.js';
 
 const ITEM_TYPE_LABELS: Record<ItemType, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
 
@@ -22,8 +23,9 @@ export function TestNotificationForm() {
     setSending(true);
     try {
       const body = { itemId: itemId.trim(), itemType, ...(changesSummary.trim() ? { changesSummary: changesSummary.trim() } : {}) };
-      const answer = await apiRequest<{ message?: string }>('POST', '/api/admin/test-notification', body);
-      toast({ title: 'Test notification sent', description: answer?.message ?? 'The test notification was sent.' });
+      const answer = await adminWrites.sendTestNotification(body);
+      // 'sent' only when the SMTP server took it; otherwise it waits in the outbox (or no SMTP server is configured).
+      toast({ title: answer.delivery === 'sent' ? 'Test notification sent' : 'Test notification queued', description: answer.message });
     } catch (error) {
       toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to send test notification.', variant: 'destructive' });
     } finally {

@@ -1,8 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
-import type { ApplyHeldSyncResponse, DiscardHeldSyncResponse, SyncHistoryRecord } from '@radar/contracts';
-import { apiRequest, formatChangeDate } from '@radar/shared-ui';
-import { ADMIN_KEYS } from '../../api/admin.js';
+import type { SyncHistoryRecord } from '@radar/contracts';
+import { formatChangeDate } from '@radar/shared-ui';
+import { ADMIN_KEYS, isSyncAffectedKey } from '../../api/admin.js';
 import { failureWithReason, useAdminAction } from '../../api/admin-actions.js';
+import { adminWrites } from '../../api/admin-writes.js';
 import { useConfirmation } from '../ConfirmDialog/index.js';
 
 export interface HeldSyncActionsProps {
@@ -12,9 +13,10 @@ export interface HeldSyncActionsProps {
 
 const sourceLabel = (run: SyncHistoryRecord) => (run.syncSource === 'roadmap' ? 'Roadmap' : 'Message Center');
 const count = (n: number) => n.toLocaleString('en-US');
+/** Applying changes items like any sync (history, change history and analytics refresh); discarding only the run. */
 const DECISIONS = {
-  apply: { done: 'Snapshot Applied', failed: 'Apply Failed' },
-  discard: { done: 'Snapshot Discarded', failed: 'Discard Failed' },
+  apply: { done: 'Snapshot Applied', failed: 'Apply Failed', run: adminWrites.applyHeldSync, revalidate: isSyncAffectedKey },
+  discard: { done: 'Snapshot Discarded', failed: 'Discard Failed', run: adminWrites.discardHeldSync, revalidate: ADMIN_KEYS.syncHistory },
 } as const;
 
 /** What became of a held snapshot once it is no longer waiting. */
@@ -37,11 +39,11 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
   const label = sourceLabel(run);
 
   const decide = (action: 'apply' | 'discard') =>
-    act(() => apiRequest<ApplyHeldSyncResponse | DiscardHeldSyncResponse>('POST', `/api/admin/sync-history/${run.id}/${action}`), {
+    act(() => DECISIONS[action].run(run.id), {
       success: (result) => ({ title: DECISIONS[action].done, description: result.message }),
       failureTitle: DECISIONS[action].failed,
       failure: (error) => failureWithReason(`Failed to ${action} the snapshot of sync #${run.id}`, error),
-      revalidate: [ADMIN_KEYS.syncHistory],
+      revalidate: [DECISIONS[action].revalidate],
     });
 
   return (

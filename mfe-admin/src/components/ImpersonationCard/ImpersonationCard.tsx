@@ -1,15 +1,11 @@
 import { useId, type ElementType } from 'react';
-import useSWR from 'swr';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
-import { IMPERSONATION_OPTIONS, MODERATOR_ROLES_KEY, useImpersonation, type ImpersonationChoice } from './useImpersonation.js';
+import { useEffectiveRoles } from '../../api/admin.js';
+import { IMPERSONATION_OPTIONS, useImpersonation, type ImpersonationChoice } from './useImpersonation.js';
 
 export interface ImpersonationCardProps {
   /** Heading element of the card title: 'h1' on /test-moderator, 'h2' inside the admin Users tab. */
   titleComponent?: ElementType;
-}
-
-interface RoleEntry {
-  role: { name: string };
 }
 
 /** Role impersonation (a development tool): None, Admin, Moderator or User for the caller's own session. */
@@ -66,7 +62,7 @@ export function ImpersonationCard({ titleComponent = 'h2' }: ImpersonationCardPr
 
 /** The roles the server now applies to this session (refetched after every change). */
 function EffectiveRoles() {
-  const { data } = useSWR<RoleEntry[]>(MODERATOR_ROLES_KEY);
+  const { data } = useEffectiveRoles();
   if (!data) return null;
   const names = data.map((entry) => entry.role.name);
   return (

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { ImpersonationStatus } from '@radar/contracts';
-import { ApiError, apiRequest, useSession, useToast } from '@radar/shared-ui';
-
-export const IMPERSONATION_KEY = '/api/dev/current-impersonation';
-export const MODERATOR_ROLES_KEY = '/api/moderator/user/roles';
-export const AUTH_USER_ROLES_KEY = '/api/auth/user-roles';
+import { useSWRConfig } from 'swr';
+import { ApiError, USER_ROLES_KEY, useSession, useToast } from '@radar/shared-ui';
+import { ADMIN_KEYS, useImpersonationStatus } from '../../api/admin.js';
+import { adminWrites } from '../../api/admin-writes.js';
 
 export type ImpersonationChoice = 'None' | 'Admin' | 'Moderator' | 'User';
 export const IMPERSONATION_OPTIONS: ImpersonationChoice[] = ['None', 'Admin', 'Moderator', 'User'];
@@ -20,7 +17,7 @@ export function useImpersonation() {
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
   const session = useSession();
-  const status = useSWR<ImpersonationStatus>(IMPERSONATION_KEY);
+  const status = useImpersonationStatus();
   const [busy, setBusy] = useState(false);
 
   const availability: ImpersonationAvailability = status.error
@@ -33,14 +30,16 @@ export function useImpersonation() {
       ? 'available'
       : 'loading';
 
-  const refetchRoles = () => Promise.all([mutate(IMPERSONATION_KEY), mutate(MODERATOR_ROLES_KEY), mutate(AUTH_USER_ROLES_KEY), session.refresh()]);
+  // Every role list, and the admin page's access check (the roles call), follow the new effective roles.
+  const refetchRoles = () =>
+    Promise.all([mutate(ADMIN_KEYS.impersonation), mutate(ADMIN_KEYS.effectiveRoles), mutate(USER_ROLES_KEY), mutate(ADMIN_KEYS.roles), session.refresh()]);
 
-  const change = async (request: () => Promise<{ message?: string } | undefined>, failure: string) => {
+  const change = async (request: () => Promise<{ message: string }>, failure: string) => {
     setBusy(true);
     try {
       const answer = await request();
       await refetchRoles();
-      toast({ title: 'Impersonation updated', description: answer?.message });
+      toast({ title: 'Impersonation updated', description: answer.message });
     } catch {
       toast({ title: 'Error', description: failure, variant: 'destructive' });
     } finally {
@@ -51,10 +50,10 @@ export function useImpersonation() {
   /** Choosing None clears the impersonation (POST with role null). */
   const choose = (choice: ImpersonationChoice) =>
     change(
-      () => apiRequest('POST', '/api/dev/impersonate-role', { role: choice === 'None' ? null : choice }),
+      () => adminWrites.impersonate(choice === 'None' ? null : choice),
       choice === 'None' ? 'Failed to clear impersonation' : 'Failed to impersonate role',
     );
-  const clear = () => change(() => apiRequest('DELETE', '/api/dev/clear-impersonation'), 'Failed to clear impersonation');
+  const clear = () => change(() => adminWrites.clearImpersonation(), 'Failed to clear impersonation');
 
   return { status: status.data, availability, busy, choose, clear };
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import type { ProductMapping } from '@radar/contracts';
-import { apiRequest, formatDate } from '@radar/shared-ui';
+import { formatDate } from '@radar/shared-ui';
+import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useProductMappings } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { DisplayNameEditor } from './DisplayNameEditor.js';
@@ -19,21 +20,21 @@ export function ProductsTab() {
 
   const initialize = async () => {
     setInitializing(true);
-    await run(() => apiRequest<{ message?: string }>('POST', '/api/admin/product-mappings/initialize'), {
-      success: (answer) => ({ title: 'Product mappings initialized', description: answer?.message }),
+    await run(() => adminWrites.initializeProductMappings(), {
+      success: (answer) => ({ title: 'Product mappings initialized', description: answer.message }),
       failure: failure('initialize'),
       revalidate: MAPPING_LISTS,
     });
     setInitializing(false);
   };
   const update = (mapping: ProductMapping, patch: { displayName: string } | { isActive: boolean }) =>
-    run(() => apiRequest('PUT', `/api/admin/product-mappings/${mapping.id}`, patch), {
+    run(() => adminWrites.updateProductMapping(mapping.id, patch), {
       success: { title: 'Product mapping updated', description: `${mapping.sourceProduct} was updated.` },
       failure: failure('update'),
       revalidate: MAPPING_LISTS,
     });
   const remove = (mapping: ProductMapping) =>
-    run(() => apiRequest('DELETE', `/api/admin/product-mappings/${mapping.id}`), {
+    run(() => adminWrites.deleteProductMapping(mapping.id), {
       success: { title: 'Product mapping deleted', description: `${mapping.sourceProduct} was deleted.` },
       failure: failure('delete'),
       revalidate: MAPPING_LISTS,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import type { Role, RoleInput } from '@radar/contracts';
 
@@ -24,13 +24,18 @@ export function RoleFormDialog({ open, role, onClose, onSubmit }: RoleFormDialog
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    setName(role?.name ?? '');
-    setDescription(role?.description ?? '');
-    setPermissions((role?.permissions ?? []).join(', '));
-    setNameError(null);
-  }, [open, role]);
+  // Opening (or switching the role while open) starts from the role's values: adjusted during render, the way
+  // React recommends for state that follows a prop, so the old values never flash.
+  const [shown, setShown] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+  if (shown.open !== open || shown.role !== role) {
+    setShown({ open, role });
+    if (open) {
+      setName(role?.name ?? '');
+      setDescription(role?.description ?? '');
+      setPermissions((role?.permissions ?? []).join(', '));
+      setNameError(null);
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -97,11 +97,19 @@ describe('RoleManagement', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/roles/7'))).toBe(true);
   });
 
+  it('offers no Delete button for the built-in roles', async () => {
+    await mount();
+    expect(screen.queryByRole('button', { name: 'Delete role Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete role Moderator' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit role Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete role Auditor' })).toBeInTheDocument();
+  });
+
   it('shows the server reason when a role cannot be deleted', async () => {
-    await mount({ 'DELETE /api/admin/roles/1': { status: 409, body: { error: { name: 'ConflictError', message: 'The built-in Admin role cannot be deleted' } } } });
-    fireEvent.click(screen.getByRole('button', { name: 'Delete role Admin' }));
+    await mount({ 'DELETE /api/admin/roles/7': { status: 409, body: { error: { name: 'ConflictError', message: 'The Auditor role changed meanwhile' } } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete role Auditor' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Role' }));
-    expect(await screen.findByText('Failed to delete role: The built-in Admin role cannot be deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to delete role: The Auditor role changed meanwhile')).toBeInTheDocument();
   });
 
   it('assigns a role only once both a user and a role are selected', async () => {

@@ -11,7 +11,7 @@ export interface RolesTableProps {
   onDelete: (role: Role) => void;
 }
 
-/** The roles with their permissions (2 chips plus '+N'), and create / edit / delete. */
+/** The roles with their permissions (2 chips plus '+N'), and create / edit / delete (custom roles only). */
 export function RolesTable({ roles, onCreate, onEdit, onDelete }: RolesTableProps) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -49,7 +49,8 @@ export function RolesTable({ roles, onCreate, onEdit, onDelete }: RolesTableProp
                       <EditOutlinedIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <DeleteIconButton label={`Delete role ${role.name}`} tooltip="Delete role" onClick={() => onDelete(role)} />
+                  {/* Built-in roles (Admin, Moderator, User) cannot be deleted; the server refuses it as well. */}
+                  {role.isBuiltIn ? null : <DeleteIconButton label={`Delete role ${role.name}`} tooltip="Delete role" onClick={() => onDelete(role)} />}
                 </TableCell>
               </TableRow>
             ))}

@@ -1,5 +1,5 @@
 import type { AppUser, Role, RoleInput } from '@radar/contracts';
-import { apiRequest } from '@radar/shared-ui';
+import { adminWrites } from '../../api/admin-writes.js';
 import { ROLE_LISTS, failureWithReason, useAdminAction } from '../../api/admin-actions.js';
 
 export const userLabel = (user: Pick<AppUser, 'firstName' | 'lastName' | 'email'>) => {
@@ -12,37 +12,37 @@ export function useRoleActions() {
   const run = useAdminAction();
   return {
     createRole: (input: RoleInput) =>
-      run(() => apiRequest<Role>('POST', '/api/admin/roles', input), {
-        success: (role) => ({ title: 'Role created', description: `The role ${role?.name ?? input.name} was created.` }),
+      run(() => adminWrites.createRole(input), {
+        success: (role) => ({ title: 'Role created', description: `The role ${role.name} was created.` }),
         failure: () => 'Failed to create role. Please try again.',
         revalidate: ROLE_LISTS,
       }),
     updateRole: (id: number, input: RoleInput) =>
-      run(() => apiRequest<Role>('PUT', `/api/admin/roles/${id}`, input), {
+      run(() => adminWrites.updateRole(id, input), {
         success: { title: 'Role updated', description: `The role ${input.name} was saved.` },
         failure: (error) => failureWithReason('Failed to update role', error),
         revalidate: ROLE_LISTS,
       }),
     deleteRole: (role: Role) =>
-      run(() => apiRequest('DELETE', `/api/admin/roles/${role.id}`), {
+      run(() => adminWrites.deleteRole(role.id), {
         success: { title: 'Role deleted', description: `The role ${role.name} was deleted.` },
         failure: (error) => failureWithReason('Failed to delete role', error),
         revalidate: ROLE_LISTS,
       }),
     assignRole: (userId: number, roleId: number) =>
-      run(() => apiRequest('POST', '/api/admin/user-roles', { userId, roleId }), {
+      run(() => adminWrites.assignRole(userId, roleId), {
         success: { title: 'Role assigned', description: 'The role was assigned to the user.' },
         failure: (error) => failureWithReason('Failed to assign role', error),
         revalidate: ROLE_LISTS,
       }),
     removeRole: (userId: number, roleId: number, roleName: string) =>
-      run(() => apiRequest('DELETE', `/api/admin/user-roles/${userId}/${roleId}`), {
+      run(() => adminWrites.removeRole(userId, roleId), {
         success: { title: 'Role removed', description: `The role ${roleName} was removed from the user.` },
         failure: (error) => failureWithReason('Failed to remove role', error),
         revalidate: ROLE_LISTS,
       }),
     deleteUser: (user: AppUser) =>
-      run(() => apiRequest('DELETE', `/api/admin/app-users/${user.id}`), {
+      run(() => adminWrites.deleteUser(user.id), {
         success: { title: 'User deleted', description: `${user.email} was deleted.` },
         failure: (error) => failureWithReason('Failed to delete user', error),
         revalidate: ROLE_LISTS,

@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession, syncRun } from '../../test-utils/fixtures.js';
+import { AnalyticsTab } from '../AnalyticsTab/index.js';
+import { ChangeHistoryTab } from '../ChangeHistoryTab/index.js';
 import { SyncHistoryTab } from './SyncHistoryTab.js';
 
 jest.setTimeout(30_000);
@@ -101,6 +103,37 @@ describe('SyncHistoryTab', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Sync history' })).getAllByRole('row')).toHaveLength(3));
     expect(calls.filter((c) => c.url.endsWith('/api/admin/sync-history'))).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Sync Roadmap' })).toBeEnabled();
+  });
+
+  it('refreshes Change History and Analytics after a sync, not only the sync history', async () => {
+    let synced = false;
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': { body: { syncHistory: [] } },
+      'GET /api/admin/change-history': () => ({ body: { changeHistory: [], total: synced ? 4 : 0, page: 1, totalPages: 1 } }),
+      'GET /api/admin/current-status-analytics': { body: { productBreakdown: [] } },
+      'POST /api/roadmap/sync': () => {
+        synced = true;
+        return { body: { message: 'Roadmap sync finished: 4 new, 0 changed, 0 removed, 0 restored', sync: syncRun({ id: 9 }) } };
+      },
+    });
+    // The other tabs' lists are in the cache, as after visiting them.
+    renderWithProviders(
+      <>
+        <SyncHistoryTab />
+        <ChangeHistoryTab />
+        <AnalyticsTab />
+      </>,
+    );
+    await screen.findByText('No changes have been recorded yet.');
+    await screen.findByText('No products to show yet.');
+    const count = (path: string) => calls.filter((c) => c.url.startsWith(path)).length;
+    expect(count('/api/admin/change-history')).toBe(1);
+    expect(count('/api/admin/current-status-analytics')).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Sync Roadmap' }));
+    expect(await screen.findByText('Sync Completed')).toBeInTheDocument();
+    await waitFor(() => expect(count('/api/admin/change-history')).toBe(2));
+    expect(count('/api/admin/current-status-analytics')).toBe(2);
   });
 
   it("toasts 'Sync Failed' with the source's text and shows the recorded error", async () => {

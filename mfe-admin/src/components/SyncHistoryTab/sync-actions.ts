@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { SyncHistoryRecord } from '@radar/contracts';
-import { ApiError, apiRequest, useToast } from '@radar/shared-ui';
-import { ADMIN_KEYS } from '../../api/admin.js';
+import { syncTriggerErrorBody, type SyncHistoryRecord } from '@radar/contracts';
+import { ApiError, useToast } from '@radar/shared-ui';
+import { isSyncAffectedKey } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
+import { adminWrites } from '../../api/admin-writes.js';
 
 export type SyncKind = 'message_center' | 'roadmap';
 
-export const SYNC_TRIGGERS: Record<SyncKind, { label: string; path: string; failure: string }> = {
-  message_center: { label: 'Message Center', path: '/api/admin/sync-message-center', failure: 'Failed to trigger Message Center sync.' },
-  roadmap: { label: 'Roadmap', path: '/api/roadmap/sync', failure: 'Failed to trigger Roadmap sync.' },
+export const SYNC_TRIGGERS: Record<SyncKind, { label: string; run: typeof adminWrites.syncRoadmap; failure: string }> = {
+  message_center: { label: 'Message Center', run: adminWrites.syncMessageCenter, failure: 'Failed to trigger Message Center sync.' },
+  roadmap: { label: 'Roadmap', run: adminWrites.syncRoadmap, failure: 'Failed to trigger Roadmap sync.' },
 };
 
 export interface SyncOutcome {
@@ -21,15 +22,10 @@ export interface SyncOutcome {
 
 /** A failed trigger still answers with the recorded run ({error, sync}); read it when the body has one. */
 function recordOfError(error: unknown): SyncHistoryRecord | null {
-  if (!(error instanceof ApiError)) return null;
-  try {
-    return (JSON.parse(error.bodyText) as { sync?: SyncHistoryRecord }).sync ?? null;
-  } catch {
-    return null;
-  }
+  return error instanceof ApiError ? (error.bodyAs(syncTriggerErrorBody)?.sync ?? null) : null;
 }
 
-/** The two sync triggers: running state per source, the last outcome, toasts, and a history refresh. */
+/** The two sync triggers: running state per source, the last outcome, toasts, and a refresh of what a sync changes. */
 export function useSyncTriggers() {
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
@@ -37,20 +33,22 @@ export function useSyncTriggers() {
   const [outcomes, setOutcomes] = useState<Partial<Record<SyncKind, SyncOutcome>>>({});
 
   const trigger = async (kind: SyncKind) => {
-    const { label, path, failure } = SYNC_TRIGGERS[kind];
+    const { run, failure } = SYNC_TRIGGERS[kind];
     setRunning((r) => ({ ...r, [kind]: true }));
     try {
-      const answer = await apiRequest<{ message: string; sync: SyncHistoryRecord }>('POST', path);
+      const answer = await run();
       setOutcomes((o) => ({ ...o, [kind]: { ok: true, message: answer.message, record: answer.sync } }));
-      toast({ title: 'Sync Completed', description: answer.message ?? `${label} sync finished.` });
+      toast({ title: 'Sync Completed', description: answer.message });
     } catch (error) {
       setOutcomes((o) => ({ ...o, [kind]: { ok: false, message: errorMessageOf(error), record: recordOfError(error) } }));
       toast({ title: 'Sync Failed', description: failure, variant: 'destructive' });
     } finally {
       setRunning((r) => ({ ...r, [kind]: false }));
-      // A failed run is recorded too, so the list changes either way.
-      await mutate(ADMIN_KEYS.syncHistory);
+      // A failed run is recorded too, so the history changes either way; a successful one changes items, so the
+      // Change History and Analytics tabs refresh as well (cached pages of them included).
+      await mutate(isSyncAffectedKey);
     }
   };
+
   return { running, outcomes, trigger: (kind: SyncKind) => void trigger(kind) };
 }

@@ -58,6 +58,36 @@ describe('AdminPage access check', () => {
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
   });
 
+  it('offers Clear impersonation on Access Denied while an admin impersonates a lesser role, and lets them back in', async () => {
+    let impersonating = true;
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/roles': () => (impersonating ? { status: 403, body: { error: { name: 'ForbiddenError', message: 'Admin only' } } } : { body: roles }),
+      'GET /api/dev/current-impersonation': () => ({ body: { isImpersonating: impersonating, impersonatedRole: impersonating ? 'User' : null } }),
+      'DELETE /api/dev/clear-impersonation': () => {
+        impersonating = false;
+        return { body: { message: 'Impersonation cleared' } };
+      },
+      'GET /api/admin/sync-history': { body: { syncHistory: [] } },
+    });
+    mount();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(await screen.findByText('You are impersonating the User role.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear impersonation' }));
+    expect(await screen.findByRole('tab', { name: 'Sync History' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/dev/clear-impersonation')).toBe(true);
+  });
+
+  it('shows no Clear impersonation when nobody impersonates', async () => {
+    stubFetch({
+      'GET /api/admin/roles': { status: 403, body: { error: { name: 'ForbiddenError', message: 'Admin only' } } },
+      'GET /api/dev/current-impersonation': { status: 403, body: { error: { name: 'ForbiddenError', message: 'Admin only' } } },
+    });
+    mount();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear impersonation' })).not.toBeInTheDocument();
+  });
+
   it('Request Access goes to /contact', async () => {
     stubFetch({ 'GET /api/admin/roles': { status: 401, body: { error: { name: 'UnauthorizedError', message: 'Not signed in' } } } });
     mount();

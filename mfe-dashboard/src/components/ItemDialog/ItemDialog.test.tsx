@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useAuthDialogStore, useToastStore } from '@radar/shared-ui';
 import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { anonymousRoutes, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { useState } from 'react';
+import type { UnifiedItem } from '@radar/contracts';
 import { ItemDialog } from './ItemDialog.js';
 
 // These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
@@ -67,6 +69,7 @@ describe('roadmap detail dialog', () => {
   it('shows Community Resources with Curated by moderator, and Moderate for moderators', async () => {
     stubFetch({
       'GET /api/auth/session-user': { body: { user: makeUser({ roles: [{ id: 2, name: 'Moderator' }] }) } },
+      'GET /api/auth/user-roles': { body: [{ id: 1, roleId: 2, role: { id: 2, name: 'Moderator' } }] },
       'GET /api/notification-subscriptions': { body: [] },
       'GET /api/roadmap/items/412345/history': { body: [] },
       'GET /api/roadmap/items/412345/linked-messages': { body: [] },
@@ -84,6 +87,58 @@ describe('roadmap detail dialog', () => {
     expect(screen.getByText('Walkthrough')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Walkthrough' })).toHaveAttribute('href', 'https://example.com/v');
     expect(await screen.findByRole('button', { name: 'Moderate' })).toBeInTheDocument();
+  });
+});
+
+describe('moderation from the dialog', () => {
+  function Stateful({ initial }: { initial: UnifiedItem }) {
+    const [item, setItem] = useState(initial);
+    return <ItemDialog item={item} onClose={noop} onOpenItem={noop} onItemChange={setItem} now={NOW} />;
+  }
+
+  it('gates Moderate on GET /api/auth/user-roles, not on the session user', async () => {
+    const { calls } = stubFetch({
+      // The session still lists Moderator, but the role lookup (e.g. while impersonating User) does not.
+      'GET /api/auth/session-user': { body: { user: makeUser({ roles: [{ id: 2, name: 'Moderator' }] }) } },
+      'GET /api/auth/user-roles': { body: [{ id: 1, roleId: 3, role: { id: 3, name: 'User' } }] },
+      'GET /api/notification-subscriptions': { body: [] },
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+    });
+    renderWithProviders(<ItemDialog item={roadmapItem()} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/user-roles')).toBe(true));
+    await screen.findByText('No change history available');
+    expect(screen.queryByRole('button', { name: 'Moderate' })).not.toBeInTheDocument();
+  });
+
+  it("shows the saved item from the server's answer at once: Curated by moderator without a refetch", async () => {
+    const saved = roadmapItem({
+      isFeatured: true,
+      moderatedBy: 'mod@example.com',
+      thirdPartyLinks: [{ title: 'Deep dive', url: 'https://example.com/deep', type: 'blog' }],
+    });
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser({ id: 5, roles: [{ id: 2, name: 'Moderator' }] }) } },
+      'GET /api/auth/user-roles': { body: [{ id: 1, roleId: 2, role: { id: 2, name: 'Moderator' } }] },
+      'GET /api/notification-subscriptions': { body: [] },
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+      'PUT /api/moderator/roadmap/412345': { body: { success: true, message: 'Moderation settings updated successfully', item: saved } },
+      'POST /api/moderator-activity': { status: 201, body: {} },
+    });
+    renderWithProviders(<Stateful initial={roadmapItem()} />);
+    expect(screen.queryByText('Curated by moderator')).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Moderate' }));
+    const moderation = await screen.findByRole('dialog', { name: /^Moderate:/ });
+    fireEvent.change(within(moderation).getByLabelText('Link title'), { target: { value: 'Deep dive' } });
+    fireEvent.change(within(moderation).getByLabelText('Link URL'), { target: { value: 'https://example.com/deep' } });
+    fireEvent.click(within(moderation).getByRole('button', { name: 'Add Link' }));
+    fireEvent.click(within(moderation).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Curated by moderator')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Moderate:/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Open Deep dive' })).toHaveAttribute('href', 'https://example.com/deep');
+    expect(calls.some((c) => c.url.startsWith('/api/unified/items'))).toBe(false);
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/moderator-activity')).toHaveLength(1));
   });
 });
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { ModerationUpdate, UnifiedItem } from '@radar/contracts';
-import { copyText, Deferred, icons, lazyNamed, useSession, useToast } from '@radar/shared-ui';
+import type { UnifiedItem } from '@radar/contracts';
+import { copyText, Deferred, icons, lazyNamed, useToast, useUserRoles } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
 import { removalOf } from '../ItemTable/index.js';
@@ -30,7 +30,8 @@ export interface ItemDialogFrameProps {
 export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemChange, children }: ItemDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const { isModerator } = useSession();
+  // Spec 01 §6, §7: the Moderate button follows the role names of GET /api/auth/user-roles (cached 5 minutes).
+  const { isModerator } = useUserRoles();
   const { toast } = useToast();
   const [isModerating, setModerating] = useState(false);
   const id = providerIdOf(item);
@@ -46,8 +47,6 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
       toast({ title: 'Error', description: 'Could not copy the link', variant: 'destructive' });
     }
   };
-
-  const onSaved = (update: ModerationUpdate) => onItemChange({ ...item, ...update, moderatorNotes: update.moderatorNotes ?? '' });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId} scroll="paper">
@@ -86,7 +85,7 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
       </DialogContent>
       {isModerating ? (
         <Deferred open>
-          <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onSaved} />
+          <ModerationDialog item={item} open onClose={() => setModerating(false)} onSaved={onItemChange} />
         </Deferred>
       ) : null}
     </Dialog>

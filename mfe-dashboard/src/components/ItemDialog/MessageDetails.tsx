@@ -1,6 +1,6 @@
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { displayTags, formatDate, useSession } from '@radar/shared-ui';
+import { displayTags, formatDate, useUserRoles } from '@radar/shared-ui';
 import { useItemHistory, useLinkedItems } from '../../api/items.js';
 import { ChangeHistory } from '../ChangeHistory/index.js';
 import { CommunityResources } from '../CommunityResources/index.js';
@@ -16,7 +16,7 @@ export interface MessageDetailsProps {
 
 /** Body of the message detail dialog (spec 01 "Message detail dialog"). */
 export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
-  const { isModerator } = useSession();
+  const { isModerator } = useUserRoles();
   const history = useItemHistory('messages', item.messageId);
   const linked = useLinkedItems('messages', item.messageId);
   const tags = displayTags(item, Number.POSITIVE_INFINITY).all;

@@ -1,6 +1,6 @@
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { formatDate, formatReleaseDate, ItemStatusBadge, useSession } from '@radar/shared-ui';
+import { formatDate, formatReleaseDate, ItemStatusBadge, useUserRoles } from '@radar/shared-ui';
 import { useItemHistory, useLinkedItems } from '../../api/items.js';
 import { ChangeHistory } from '../ChangeHistory/index.js';
 import { CommunityResources } from '../CommunityResources/index.js';
@@ -23,7 +23,7 @@ export interface RoadmapDetailsProps {
 
 /** Body of the roadmap detail dialog (spec 01 "Roadmap detail dialog"). */
 export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
-  const { isModerator } = useSession();
+  const { isModerator } = useUserRoles();
   const history = useItemHistory('roadmap', item.itemId);
   const linked = useLinkedItems('roadmap', item.itemId);
   const products = splitList(item.product);

@@ -38,6 +38,15 @@ describe('row presentation at fixed dates', () => {
     expect(presentRow(updated, NOW)).toMatchObject({ isNew: false, isUpdated: true });
   });
 
+  it('message: New and Updated both show when a new message was updated; the tint follows New', () => {
+    const both = messageItem({ messageId: 'MC3', publishedDate: days(5), lastUpdatedDate: days(1) });
+    expect(presentRow(both, NOW)).toMatchObject({ isNew: true, isUpdated: true, tint: 'new' });
+    renderTable([both]);
+    expect(within(rowOf('messages-MC3')).getByText('New')).toBeInTheDocument();
+    expect(within(rowOf('messages-MC3')).getByText('Updated')).toBeInTheDocument();
+    expect(rowOf('messages-MC3')).toHaveAttribute('data-tint', 'new');
+  });
+
   it('shows the provider id, source badge, status badge colour, release date text and Featured', () => {
     renderTable([
       roadmapItem({ itemId: '10', status: 'Rolling out', releaseDate: 'March CY2026', isFeatured: true, createdDate: days(40), modifiedDate: days(40) }),

@@ -5,7 +5,7 @@ import { displayTags, formatDate, formatReleaseDate, formatServices, isNewItem, 
 export interface RowPresentation {
   isNew: boolean;
   isUpdated: boolean;
-  /** 'new' is tinted green, 'updated' blue. */
+  /** 'new' is tinted green, 'updated' blue; New wins when both apply. */
   tint: 'new' | 'updated' | null;
   providerId: string;
   preview: string;
@@ -47,8 +47,9 @@ export function removalOf(item: Pick<UnifiedItem, 'source' | 'isRemoved' | 'remo
 /** Everything a list row shows, through shared-ui's presentation rules (spec 01 "Row presentation"). */
 export function presentRow(item: UnifiedItem, now: Date): RowPresentation {
   const isMessage = itemSource(item) === 'messages';
+  // A message can be both New and Updated; the tint then follows New (spec 01 Row presentation).
   const isNew = isNewItem(item, now);
-  const isUpdated = !isNew && isUpdatedItem(item, now);
+  const isUpdated = isUpdatedItem(item, now);
   return {
     isNew,
     isUpdated,

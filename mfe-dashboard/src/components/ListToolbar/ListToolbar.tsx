@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, InputAdornment, ListItemText, Menu, MenuItem, Stack, TextField } from '@mui/material';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 
@@ -28,15 +28,18 @@ export interface ListToolbarProps {
 export function ListToolbar({ search, onSearch, sortField, sortDirection, onSort, filtersVisible, onToggleFilters, isMobile }: ListToolbarProps) {
   const [text, setText] = useState(search);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
-
-  // Keep the box in step when the search is changed from outside (e.g. reset).
-  useEffect(() => setText(search), [search]);
+  // Keep the box in step when the search is changed from outside (e.g. reset), adjusted during render.
+  const [applied, setApplied] = useState(search);
+  if (applied !== search) {
+    setApplied(search);
+    setText(search);
+  }
+  // The debounce timer calls the latest onSearch without restarting when the parent re-renders.
+  const searchNow = useEffectEvent((value: string) => onSearch(value));
 
   useEffect(() => {
     if (text === search) return undefined;
-    const timer = setTimeout(() => latest.current(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => searchNow(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, search]);
 

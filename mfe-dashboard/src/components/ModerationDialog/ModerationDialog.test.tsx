@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ACTIVITY_DETAILS_MAX_CHARS, ACTIVITY_NOTE_CHARS, moderatorActivityRequest } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
 import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { roadmapItem } from '../../test-utils/fixtures.js';
 import { ModerationDialog } from './ModerationDialog.js';
-import { deriveModeratorActions, noteAction } from './moderation-actions.js';
+import { moderatorActivityFor, noteAction } from './moderation-actions.js';
 
 // These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
 jest.setTimeout(20_000);
@@ -14,26 +15,48 @@ afterEach(() => useToastStore.setState({ toasts: [] }));
 const moderator = { 'GET /api/auth/session-user': { body: { user: makeUser({ id: 5, email: 'mod@example.com', roles: [{ id: 2, name: 'Moderator' }] }) } } };
 const link = { title: 'Guide', url: 'https://example.com/guide', type: 'documentation' as const };
 
-describe('moderation activity derivation', () => {
-  it('note rule: added from empty, removed when emptied, otherwise updated, nothing when unchanged', () => {
+describe('the moderator-activity record of a save', () => {
+  it('note rule exactly as written: added from empty, removed when the new note is empty, otherwise updated', () => {
     expect(noteAction('', 'watch this')).toBe('note_added');
     expect(noteAction('  ', 'watch this')).toBe('note_added');
     expect(noteAction('old', '')).toBe('note_removed');
+    expect(noteAction('old', '   ')).toBe('note_removed');
+    expect(noteAction('', '')).toBe('note_removed');
     expect(noteAction('old', 'new')).toBe('note_updated');
-    expect(noteAction('same', 'same')).toBeNull();
+    expect(noteAction('same', 'same')).toBe('note_updated');
   });
 
-  it('derives featured/unfeatured and one record per added or removed link', () => {
+  it('is one record: the featured change first, then links, then the note; details list every change', () => {
     const before = { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' };
     const added = { title: 'Video', url: 'https://example.com/v', type: 'video' as const };
-    expect(deriveModeratorActions(before, { isFeatured: true, thirdPartyLinks: [added], moderatorNotes: 'n' }).map((a) => a.actionType)).toEqual([
-      'featured',
-      'link_added',
-      'link_removed',
-      'note_added',
-    ]);
-    expect(deriveModeratorActions({ ...before, isFeatured: true }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' }).map((a) => a.actionType)).toEqual(['unfeatured']);
-    expect(deriveModeratorActions(before, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' })).toEqual([]);
+    const all = moderatorActivityFor(before, { isFeatured: true, thirdPartyLinks: [added], moderatorNotes: 'n' });
+    expect(all.actionType).toBe('featured');
+    expect(all.details.changes).toEqual(['featured', 'link_added', 'link_removed', 'note_added']);
+    expect(all.details.linksAdded).toEqual([added]);
+    expect(all.details.linksRemoved).toEqual([link]);
+    expect(moderatorActivityFor({ ...before, isFeatured: true }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' }).actionType).toBe('unfeatured');
+    expect(moderatorActivityFor(before, { isFeatured: false, thirdPartyLinks: [], moderatorNotes: '' }).actionType).toBe('link_removed');
+    expect(moderatorActivityFor({ ...before, moderatorNotes: 'old' }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: 'new' }).actionType).toBe('note_updated');
+    // A save that changed nothing still gets its one record; the note rule names it.
+    const unchanged = moderatorActivityFor(before, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' });
+    expect(unchanged.actionType).toBe('note_removed');
+    expect(unchanged.details.changes).toEqual([]);
+  });
+
+  it("stays within the server's details limit: notes clipped, links beyond it counted", () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ title: `Guide ${i} ${'x'.repeat(200)}`, url: `https://example.com/${i}`, type: 'documentation' as const }));
+    const record = moderatorActivityFor(
+      { isFeatured: false, thirdPartyLinks: [], moderatorNotes: 'a'.repeat(10_000) },
+      { isFeatured: false, thirdPartyLinks: many, moderatorNotes: 'b'.repeat(10_000) },
+    );
+    expect(JSON.stringify(record.details).length).toBeLessThanOrEqual(ACTIVITY_DETAILS_MAX_CHARS);
+    const request = { actionType: record.actionType, itemType: 'roadmap', itemId: '990001', details: record.details };
+    expect(moderatorActivityRequest.safeParse(request).success).toBe(true);
+    expect(record.details.previousNote).toHaveLength(ACTIVITY_NOTE_CHARS);
+    expect(record.details.newNote.endsWith('…')).toBe(true);
+    expect(record.details.linksAdded.length).toBeGreaterThan(0);
+    expect(record.details.linksAdded.length + record.details.linksOmitted).toBe(50);
+    expect(record.details.changes).toEqual(['link_added', 'note_updated']);
   });
 });
 
@@ -58,9 +81,10 @@ describe('ModerationDialog', () => {
 
   it('saves, shows Saving..., posts the activity records and closes', async () => {
     let release: () => void = () => undefined;
+    const stored = roadmapItem({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '', moderatedBy: 'mod@example.com' });
     const { calls } = stubFetch({
       ...moderator,
-      'PUT /api/moderator/roadmap/412345': () => ({ body: { success: true } }),
+      'PUT /api/moderator/roadmap/412345': () => ({ body: { success: true, message: 'Moderation settings updated successfully', item: stored } }),
       'POST /api/moderator-activity': { status: 500, body: { error: { name: 'Error', message: 'activity store down' } } },
     });
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -86,9 +110,18 @@ describe('ModerationDialog', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '' });
     const activity = calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/moderator-activity')).map((c) => c.body as Record<string, unknown>);
-    expect(activity.map((a) => a.actionType)).toEqual(['featured', 'link_removed', 'note_removed']);
-    expect(activity[0]).toMatchObject({ userId: 5, userEmail: 'mod@example.com', itemType: 'roadmap', itemId: '412345', itemTitle: 'Microsoft Teams: new meeting recap' });
-    expect(onSaved).toHaveBeenCalledWith({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '' });
+    expect(activity).toHaveLength(1);
+    expect(activity[0]).toMatchObject({
+      userId: 5,
+      userEmail: 'mod@example.com',
+      actionType: 'featured',
+      itemType: 'roadmap',
+      itemId: '412345',
+      itemTitle: 'Microsoft Teams: new meeting recap',
+      details: { changes: ['featured', 'link_removed', 'note_removed'], previousNote: 'old note', newNote: '' },
+    });
+    // The dialog gets the item the server answered with, not a local rebuild.
+    expect(onSaved).toHaveBeenCalledWith(stored);
     expect(consoleError).toHaveBeenCalled();
     consoleError.mockRestore();
   });

@@ -21,7 +21,7 @@ import { THIRD_PARTY_LINK_TYPES, type ModerationUpdate, type ThirdPartyLink, typ
 import { icons, serverMessageOf, useSession, useToast } from '@radar/shared-ui';
 import { providerIdOf, useRefreshAfterModeration } from '../../api/items.js';
 import { itemTypeOf, postModeratorActivity, saveModeration } from '../../api/moderation.js';
-import { deriveModeratorActions } from './moderation-actions.js';
+import { moderatorActivityFor } from './moderation-actions.js';
 
 const LINK_TYPE_LABELS: Record<ThirdPartyLinkType, string> = {
   other: 'Other',
@@ -35,8 +35,8 @@ export interface ModerationDialogProps {
   item: UnifiedItem;
   open: boolean;
   onClose: () => void;
-  /** Called with the saved values after a successful save. */
-  onSaved?: (update: ModerationUpdate) => void;
+  /** Called with the item as the server stored it (the PUT's answer) after a successful save. */
+  onSaved?: (item: UnifiedItem) => void;
 }
 
 const emptyDraft = { title: '', url: '', type: 'other' as ThirdPartyLinkType, description: '' };
@@ -47,7 +47,7 @@ export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDia
   const { user } = useSession();
   const refresh = useRefreshAfterModeration();
   const [isFeatured, setFeatured] = useState(item.isFeatured);
-  const [links, setLinks] = useState<ThirdPartyLink[]>(item.thirdPartyLinks ?? []);
+  const [links, setLinks] = useState<ThirdPartyLink[]>(item.thirdPartyLinks);
   const [notes, setNotes] = useState(item.moderatorNotes ?? '');
   const [draft, setDraft] = useState(emptyDraft);
   const [isSaving, setSaving] = useState(false);
@@ -64,34 +64,36 @@ export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDia
   const save = async () => {
     const update: ModerationUpdate = { isFeatured, thirdPartyLinks: links, moderatorNotes: notes };
     setSaving(true);
+    let saved: UnifiedItem;
     try {
-      await saveModeration(item, update);
+      saved = (await saveModeration(item, update)).item;
     } catch (error) {
       toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to update moderation settings', variant: 'destructive' });
       setSaving(false);
       return;
     }
     toast({ title: 'Success', description: 'Moderation settings updated successfully' });
-    const before = { isFeatured: item.isFeatured, thirdPartyLinks: item.thirdPartyLinks ?? [], moderatorNotes: item.moderatorNotes ?? '' };
-    for (const action of deriveModeratorActions(before, update)) {
-      try {
-        await postModeratorActivity({
-          userId: user?.id,
-          userEmail: user?.email,
-          actionType: action.actionType,
-          itemType: itemTypeOf(item),
-          itemId: providerIdOf(item),
-          itemTitle: item.title,
-          details: action.details,
-        });
-      } catch (error) {
-        // Spec 01 §7: a failed activity record is only logged, never shown to the moderator.
-        console.error('Failed to record moderator activity', error);
-      }
+    // The dialog shows what the server kept at once (e.g. 'Curated by moderator'); the lists refresh behind it.
+    onSaved?.(saved);
+    const before = { isFeatured: item.isFeatured, thirdPartyLinks: item.thirdPartyLinks, moderatorNotes: item.moderatorNotes ?? '' };
+    const record = moderatorActivityFor(before, update);
+    try {
+      await postModeratorActivity({
+        userId: user?.id,
+        userEmail: user?.email,
+        actionType: record.actionType,
+        itemType: itemTypeOf(item),
+        itemId: providerIdOf(item),
+        itemTitle: item.title,
+        details: record.details,
+      });
+    } catch (error) {
+      // Spec 01 §7: a failed activity record is only logged, never shown to the moderator (no logger in a browser).
+      // eslint-disable-next-line no-console
+      console.error('Failed to record moderator activity', error);
     }
     await refresh();
     setSaving(false);
-    onSaved?.(update);
     onClose();
   };
 

@@ -1,2 +1,2 @@
 export { ModerationDialog, type ModerationDialogProps } from './ModerationDialog.js';
-export { deriveModeratorActions, noteAction, type DerivedAction, type ModerationSnapshot } from './moderation-actions.js';
+export { moderatorActivityFor, noteAction, type ActivityRecord, type ModerationSnapshot } from './moderation-actions.js';

@@ -1,14 +1,14 @@
 import { Divider, ListItemText, Menu, MenuItem } from '@mui/material';
-import { endpoints, type ItemListParams } from '@radar/contracts';
+import { routes, type ItemListParams } from '@radar/contracts';
 import { copyText, urlOf, useToast } from '@radar/shared-ui';
 
 const FEEDS = [
-  { key: 'rss', label: 'Copy RSS feed URL', hint: 'Feed readers, Outlook RSS', endpoint: endpoints.feeds.itemsRss, copied: 'RSS feed URL copied to clipboard' },
-  { key: 'atom', label: 'Copy Atom feed URL', hint: 'Feed readers', endpoint: endpoints.feeds.itemsAtom, copied: 'Atom feed URL copied to clipboard' },
-  { key: 'ics', label: 'Copy calendar URL', hint: 'GA and preview months, for Outlook or Google Calendar', endpoint: endpoints.feeds.releasesIcs, copied: 'Calendar URL copied to clipboard' },
+  { key: 'rss', label: 'Copy RSS feed URL', hint: 'Feed readers, Outlook RSS', endpoint: routes.feeds.itemsRss, copied: 'RSS feed URL copied to clipboard' },
+  { key: 'atom', label: 'Copy Atom feed URL', hint: 'Feed readers', endpoint: routes.feeds.itemsAtom, copied: 'Atom feed URL copied to clipboard' },
+  { key: 'ics', label: 'Copy calendar URL', hint: 'GA and preview months, for Outlook or Google Calendar', endpoint: routes.feeds.releasesIcs, copied: 'Calendar URL copied to clipboard' },
 ] as const;
 
-/** The feed URLs of a view: the list's filters on the feed endpoints of the endpoint table, absolute. */
+/** The feed URLs of a view: the list's filters on the feed routes of the endpoint table, absolute. */
 export function feedUrls(params: ItemListParams, origin: string): Record<(typeof FEEDS)[number]['key'], string> {
   // A feed is the newest items of a view; "since my last visit" is personal to the dashboard and not a feed filter.
   const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, sinceLastVisit: _since, ...query } = params;

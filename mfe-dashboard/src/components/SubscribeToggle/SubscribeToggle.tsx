@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { FormControlLabel, Switch } from '@mui/material';
 import type { ItemType } from '@radar/contracts';
-import { useAuthDialog, useSession, useToast } from '@radar/shared-ui';
-import { createItemSubscription, deleteSubscription, findItemSubscription, useSubscriptions } from '../../api/subscriptions.js';
+import {
+  findItemSubscription,
+  removeSubscription,
+  subscribeToItem,
+  useAuthDialog,
+  useNotificationSubscriptions,
+  useSession,
+  useToast,
+} from '@radar/shared-ui';
 
 export interface SubscribeToggleProps {
   itemType: ItemType;
@@ -20,7 +27,7 @@ export function SubscribeToggle({ itemType, itemId, itemTitle }: SubscribeToggle
   const { isAuthenticated } = useSession();
   const { open: openAuthDialog } = useAuthDialog();
   const { toast } = useToast();
-  const { data, mutate } = useSubscriptions(isAuthenticated);
+  const { data, mutate } = useNotificationSubscriptions(isAuthenticated);
   const [isBusy, setBusy] = useState(false);
   const subscription = findItemSubscription(data, itemType, itemId);
 
@@ -32,14 +39,14 @@ export function SubscribeToggle({ itemType, itemId, itemTitle }: SubscribeToggle
     setBusy(true);
     if (subscription) {
       try {
-        await deleteSubscription(subscription.id);
+        await removeSubscription(subscription.id);
         toast({ title: 'Subscription removed', description: 'You will no longer be notified about this item.' });
       } catch {
         toast({ title: 'Unsubscribe failed', description: 'Failed to remove subscription. Please try again.', variant: 'destructive' });
       }
     } else {
       try {
-        await createItemSubscription(itemType, itemId, itemTitle);
+        await subscribeToItem(itemType, itemId, itemTitle);
         toast({ title: 'Subscription created', description: CREATED_TEXT[itemType] });
       } catch {
         toast({ title: 'Subscription failed', description: 'Failed to create subscription. Please try again.', variant: 'destructive' });

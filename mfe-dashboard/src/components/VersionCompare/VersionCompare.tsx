@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, MenuItem, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { historyFieldLabel, type ItemVersion, type Source } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
@@ -31,21 +31,19 @@ function cellText(field: string, value: unknown, hasWordDiff: boolean): string {
 export function VersionCompare({ source, id }: VersionCompareProps) {
   const versions = useItemVersions(source, id);
   const latest = versions.data?.[0]?.version ?? 0;
-  const [from, setFrom] = useState<number | null>(null);
-  const [to, setTo] = useState<number | null>(null);
-  useEffect(() => {
-    if (latest > 0 && from === null && to === null) {
-      setFrom(Math.max(1, latest - 1));
-      setTo(latest);
-    }
-  }, [latest, from, to]);
+  // Until the user picks, the last two versions.
+  const [pickedFrom, setFrom] = useState<number | null>(null);
+  const [pickedTo, setTo] = useState<number | null>(null);
+  const from = pickedFrom ?? (latest > 0 ? Math.max(1, latest - 1) : null);
+  const to = pickedTo ?? (latest > 0 ? latest : null);
   const compare = useVersionCompare(source, id, from, to);
 
   if (versions.error) return <Alert severity="error">Failed to fetch versions</Alert>;
-  if (!versions.data) return <Skeleton variant="rounded" height={96} aria-label="Loading versions" />;
+  const list = versions.data;
+  if (!list) return <Skeleton variant="rounded" height={96} aria-label="Loading versions" />;
   const picker = (label: string, value: number | null, onChange: (v: number) => void) => (
     <TextField select size="small" label={label} value={value ?? ''} onChange={(e) => onChange(Number(e.target.value))} sx={{ minWidth: 260, flex: 1 }}>
-      {versions.data!.map((v) => (
+      {list.map((v) => (
         <MenuItem key={v.version} value={v.version}>
           {versionLabel(v)}
         </MenuItem>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { AppHeader, Deferred, icons, lazyNamed } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
@@ -10,7 +10,7 @@ import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
 import { SinceLastVisitBanner } from '../../components/SinceLastVisitBanner/index.js';
 import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
-import { toListParams, toQueryString } from '../../state/dashboard-filters.js';
+import { toListParams } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 
@@ -28,14 +28,13 @@ export function DashboardPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const viewParams = toListParams(state, { paged: false });
-  const exportQuery = toQueryString(viewParams);
-  const exportAction = useDashboardExport(exportQuery);
-  const list = useItemList(listParams);
+  const exportAction = useDashboardExport(viewParams);
+  // Badges are measured from when the last page of results arrived.
+  const [now, setNow] = useState(() => new Date());
+  const list = useItemList(listParams, { onSuccess: () => setNow(new Date()) });
   const { data: options } = useFilterOptions();
   const { data: counts } = useFilterCounts();
   const dialog = useItemDialog();
-  // Badges are measured from when this page of results arrived.
-  const now = useMemo(() => new Date(), [list.data]);
 
   const items = list.data?.items ?? [];
   const isLoading = list.isLoading || listParams === null;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Source, UnifiedItem } from '@radar/contracts';
 import { useToast } from '@radar/shared-ui';
@@ -31,12 +31,15 @@ const keyOf = (source: Source, id: string) => `${source}:${id.toLowerCase()}`;
 export function useItemDialog() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { toast } = useToast();
-  const known = useRef(new Map<string, UnifiedItem>());
-  const [item, setItem] = useState<UnifiedItem | null>(null);
+  // Items opened from the list, found by a lookup, or saved by a moderator, by source and provider id.
+  const [known, setKnown] = useState<ReadonlyMap<string, UnifiedItem>>(() => new Map());
+  const remember = useCallback((item: UnifiedItem) => setKnown((map) => new Map(map).set(keyOf(item.source, providerIdOf(item)), item)), []);
 
   const roadmapId = searchParams.get('roadmap');
   const messageId = searchParams.get('message');
   const target: { source: Source; id: string } | null = roadmapId ? { source: 'roadmap', id: roadmapId } : messageId ? { source: 'messages', id: messageId } : null;
+  const targetKey = target ? keyOf(target.source, target.id) : null;
+  const item = targetKey ? (known.get(targetKey) ?? null) : null;
 
   const removeParam = useCallback(
     () =>
@@ -52,63 +55,59 @@ export function useItemDialog() {
     [setSearchParams],
   );
 
-  useEffect(() => {
-    if (!target) {
-      setItem(null);
-      return undefined;
-    }
-    const cached = known.current.get(keyOf(target.source, target.id));
-    if (cached) {
-      setItem(cached);
-      return undefined;
-    }
-    setItem(null);
-    let cancelled = false;
-    const text = NOT_FOUND_TEXT[target.source];
-    lookupLinkedItem(target.source, target.id)
+  // Reads the latest state without making the lookup depend on it: only a new target starts a lookup.
+  const lookUp = useEffectEvent((wanted: { source: Source; id: string }, isCancelled: () => boolean) => {
+    if (known.has(keyOf(wanted.source, wanted.id))) return;
+    const text = NOT_FOUND_TEXT[wanted.source];
+    lookupLinkedItem(wanted.source, wanted.id)
       .then((result) => {
-        if (cancelled) return;
+        if (isCancelled()) return;
         if (result.status === 'found') {
-          known.current.set(keyOf(target.source, target.id), result.item);
-          setItem(result.item);
+          // Keyed by the id as linked, so ?roadmap=412345 finds it whatever the case of a message id.
+          setKnown((map) => new Map(map).set(keyOf(wanted.source, wanted.id), result.item));
           return;
         }
-        const description = result.status === 'no-results' ? text.noResults(target.id) : text.noExactMatch(target.id);
+        const description = result.status === 'no-results' ? text.noResults(wanted.id) : text.noExactMatch(wanted.id);
         toast({ title: text.title, description, variant: 'destructive' });
         removeParam();
       })
       .catch(() => {
-        if (cancelled) return;
+        if (isCancelled()) return;
         toast({ title: 'Error', description: text.failed, variant: 'destructive' });
         removeParam();
       });
+  });
+
+  const wantedSource = target?.source;
+  const wantedId = target?.id;
+  useEffect(() => {
+    if (!wantedSource || !wantedId) return undefined;
+    let cancelled = false;
+    lookUp({ source: wantedSource, id: wantedId }, () => cancelled);
     return () => {
       cancelled = true;
     };
-    // The target is identified by its source and id; the rest is stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target?.source, target?.id]);
+  }, [wantedSource, wantedId]);
 
   const open = useCallback(
     (next: UnifiedItem) => {
-      const id = providerIdOf(next);
-      known.current.set(keyOf(next.source, id), next);
+      remember(next);
       setSearchParams((previous) => {
         const params = new URLSearchParams(previous);
         params.delete('roadmap');
         params.delete('message');
-        params.set(PARAM[next.source], id);
+        params.set(PARAM[next.source], providerIdOf(next));
         return params;
       });
     },
-    [setSearchParams],
+    [remember, setSearchParams],
   );
 
-  /** After a moderation save: show (and remember) the saved values. */
+  /** After a moderation save: show (and remember) what the server stored. */
   const update = useCallback((next: UnifiedItem) => {
-    known.current.set(keyOf(next.source, providerIdOf(next)), next);
-    setItem(next);
-  }, []);
+    remember(next);
+    if (targetKey && targetKey !== keyOf(next.source, providerIdOf(next))) setKnown((map) => new Map(map).set(targetKey, next));
+  }, [remember, targetKey]);
 
   return { item, open, close: removeParam, update };
 }

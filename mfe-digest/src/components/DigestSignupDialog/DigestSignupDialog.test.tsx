@@ -121,8 +121,14 @@ describe('DigestSignupDialog', () => {
     expect(within(reopened).getByRole('button', { name: 'Sign Up' })).toBeDisabled();
   });
 
-  it('toasts the server message on failure and keeps the form', async () => {
-    renderDialog({ [SIGNUP]: { status: 400, body: { error: { name: 'InputError', message: 'Please enter a valid email address' } } } });
+  it('toasts the server message on failure, without a field-name prefix, and keeps the form', async () => {
+    renderDialog({
+      [SIGNUP]: {
+        status: 400,
+        // The api's real 400: the message names the field, the issue carries the message alone.
+        body: { error: { name: 'InputError', message: 'email: Please enter a valid email address', issues: [{ path: 'email', message: 'Please enter a valid email address' }] } },
+      },
+    });
     const dialog = await openDialog();
     fillAll(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));

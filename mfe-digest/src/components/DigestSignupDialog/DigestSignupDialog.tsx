@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { SIGNUP_SUCCESS_CLOSE_MS, type User } from '@radar/contracts';
-import { serverMessageOf, useSession, useToast } from '@radar/shared-ui';
-import { signUpForDigest } from '../../api/digest.js';
+import { serverMessageOf, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
 
 export const SIGNUP_FAILED_MESSAGE = 'Failed to sign up. Please try again.';
 /** Double opt-in: nothing is sent until the address is confirmed, so the success view sends the visitor to the inbox. */
@@ -37,7 +36,8 @@ export interface DigestSignupDialogProps {
  * Weekly digest signup (spec 02 §4, §5, §8): form → submitting → success view that closes by itself after
  * SIGNUP_SUCCESS_CLOSE_MS and resets the fields. The signup is double opt-in, so the success view asks the visitor
  * to confirm the address from their inbox. All three fields are required; Sign Up stays disabled while any
- * is empty. A failure shows a destructive toast with the server's message.
+ * is empty. A failure shows a destructive toast with the server's message (a field issue's own text, without the
+ * field-name prefix), or the fixed text when the server gave none.
  */
 export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
   const { user } = useSession();
@@ -45,8 +45,6 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [phase, setPhase] = useState<Phase>('form');
   const [successMessage, setSuccessMessage] = useState('');
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   // Opening starts at the form, prefilled for a signed-in user (also when the session arrives while open).
   // Adjusting state during render, not in an effect, so the previous success view never flashes on reopen.
@@ -63,15 +61,15 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
   const finish = () => {
     setFields(EMPTY);
     setSuccessMessage('');
-    onCloseRef.current();
+    onClose();
   };
+  // The auto-close timer calls the latest onClose without restarting when the parent re-renders.
+  const finishLater = useEffectEvent(finish);
 
   useEffect(() => {
     if (phase !== 'success') return undefined;
-    const timer = setTimeout(finish, SIGNUP_SUCCESS_CLOSE_MS);
+    const timer = setTimeout(finishLater, SIGNUP_SUCCESS_CLOSE_MS);
     return () => clearTimeout(timer);
-    // finish only reads setters and the onClose ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [phase]);
 
   const trimmed = { firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), email: fields.email.trim() };
@@ -88,12 +86,12 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
     if (!isComplete || isSubmitting) return;
     setPhase('submitting');
     try {
-      const result = await signUpForDigest(trimmed);
-      if (result && result.success === false) {
+      const result = await signUpForWeeklyDigest(trimmed);
+      if (!result.success) {
         fail(result.message);
         return;
       }
-      setSuccessMessage(result?.message ?? '');
+      setSuccessMessage(result.message);
       setPhase('success');
     } catch (error) {
       fail(serverMessageOf(error));

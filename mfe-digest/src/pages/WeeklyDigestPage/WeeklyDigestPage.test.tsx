@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest as jestApi } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
 import { anonymousRoutes, featured, messageItem, roadmapItem, weeklyDigest } from '../../test-utils/fixtures.js';
@@ -21,7 +21,10 @@ function renderPage(routes: Record<string, StubAnswer>) {
   const stub = stubFetch({ ...anonymousRoutes, 'GET /api/featured/timeframe': { body: [] }, ...routes });
   renderWithProviders(
     <>
-      <App />
+      {/* Mounted the way the shell mounts it. */}
+      <Routes>
+        <Route path="/weekly-digest/*" element={<App />} />
+      </Routes>
       <LocationProbe />
     </>,
     { route: '/weekly-digest' },

@@ -18,7 +18,7 @@ function mount() {
   );
 }
 
-const openMenu = async () => fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+const openMenu = async () => fireEvent.click(await screen.findByRole('button', { name: /^Account menu/ }));
 
 describe('AccountMenu', () => {
   beforeEach(() => {
@@ -42,6 +42,8 @@ describe('AccountMenu', () => {
   it('signed-in user: name, e-mail, Profile, Notifications, Sign out; no admin entries', async () => {
     const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } } });
     mount();
+    // The visible initials are part of the button's name (WCAG 2.5.3, label in name).
+    expect(await screen.findByRole('button', { name: 'Account menu: AL' })).toBeInTheDocument();
     await openMenu();
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();

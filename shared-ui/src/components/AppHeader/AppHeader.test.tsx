@@ -37,7 +37,7 @@ describe('AppHeader', () => {
   it('mobile drawer: the main links, and Sign Out to /api/logout for signed-in users', async () => {
     stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } } });
     renderWithProviders(<AppHeader />, { withAuthDialog: false });
-    await screen.findByRole('button', { name: 'Account menu' });
+    await screen.findByRole('button', { name: /^Account menu/ });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(drawer).getByRole('link', { name: 'Weekly Digest' })).toHaveAttribute('href', '/weekly-digest');

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { routes } from '@radar/contracts';
 import { MAIN_NAV_LINKS } from './nav-links.js';
 
 export interface MobileNavDrawerProps {
@@ -29,7 +30,7 @@ export function MobileNavDrawer({ open, isAuthenticated, onClose: close }: Mobil
             <>
               <Divider component="li" />
               <ListItem disablePadding>
-                <ListItemButton component="a" href="/api/logout">
+                <ListItemButton component="a" href={routes.auth.logoutNavigation.path}>
                   <ListItemText primary="Sign Out" />
                 </ListItemButton>
               </ListItem>

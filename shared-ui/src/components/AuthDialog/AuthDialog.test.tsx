@@ -137,6 +137,27 @@ describe('AuthDialog', () => {
     expect(await screen.findByText('An error occurred during verification. Please try again.')).toBeInTheDocument();
   });
 
+  it('shows the fixed text for a server error (5xx), even when its body carries a message', async () => {
+    stubFetch({
+      ...signedOut,
+      'POST /api/auth/send-code': { status: 503, body: { error: { name: 'ServiceUnavailable', message: 'database is down' } } },
+      'POST /api/auth/signup': { status: 500, body: { error: { name: 'Error', message: 'Internal error' } } },
+    });
+    open('signin');
+    type('Email', 'ada@example.com');
+    click('Send Code');
+    expect(await screen.findByText('An error occurred during sign in. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Sign in failed');
+    expect(screen.queryByText('database is down')).not.toBeInTheDocument();
+    act(() => useToastStore.getState().dismiss());
+    click('Sign up');
+    type('First name', 'Ada');
+    type('Last name', 'Lovelace');
+    click('Send Code');
+    expect(await screen.findByText('An error occurred during signup. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Signup failed');
+  });
+
   it('closing resets to the e-mail step with empty fields', async () => {
     stubFetch({ ...signedOut, 'POST /api/auth/send-code': { body: { success: true, message: 'ok' } } });
     open('signin');

@@ -35,6 +35,7 @@ export function EmailStep({ mode, flow, onSwitchMode }: EmailStepProps) {
                 error={Boolean(errors.firstName)}
                 helperText={errors.firstName}
                 autoComplete="given-name"
+                autoFocus
                 fullWidth
               />
               <TextField
@@ -56,7 +57,8 @@ export function EmailStep({ mode, flow, onSwitchMode }: EmailStepProps) {
             error={Boolean(errors.email)}
             helperText={errors.email}
             autoComplete="email"
-            autoFocus
+            // Focus starts in the first field: the e-mail when signing in, the first name when signing up.
+            autoFocus={!isSignup}
             fullWidth
           />
         </Stack>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ZodType } from 'zod';
 import { sendCodeRequest, signupRequest, verifyCodeRequest, type ResultMessage } from '@radar/contracts';
-import { apiRequest, serverMessageOf } from '../../api/api-client.js';
+import { ApiError } from '../../api/api-client.js';
+import { signIn } from '../../api/auth.js';
 import { queueToastAfterReload, useToastStore } from '../../toast/toast-store.js';
 import type { AuthMode } from '../../auth/auth-dialog-store.js';
 import { WELCOME_TOAST } from './welcome-toast.js';
@@ -24,6 +25,14 @@ const FAILURES = {
   verify: { title: 'Verification failed', error: 'An error occurred during verification. Please try again.' },
 } as const;
 
+/**
+ * Spec 01 §8: a `success: false` answer shows the server's message; a network or server error shows the fixed text.
+ * The api refuses with a 4xx error body instead of `success: false` (wrong code, rate limit, taken address): that is
+ * the same kind of answer, so its message is shown too. A 5xx or no answer at all gets the fixed text.
+ */
+function refusalMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
+}
 
 function fieldErrors<T>(schema: ZodType<T>, value: unknown): { data?: T; errors: Partial<Record<AuthField, string>> } {
   const result = schema.safeParse(value);
@@ -57,16 +66,15 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const call = async (url: string, body: unknown, kind: keyof typeof FAILURES): Promise<boolean> => {
+  const call = async (request: () => Promise<ResultMessage>, kind: keyof typeof FAILURES): Promise<boolean> => {
     setBusy(true);
     try {
-      const result = await apiRequest<ResultMessage>('POST', url, body);
-      if (result?.success) return true;
-      toast({ title: FAILURES[kind].title, description: result?.message, variant: 'destructive' });
+      const result = await request();
+      if (result.success) return true;
+      toast({ title: FAILURES[kind].title, description: result.message, variant: 'destructive' });
       return false;
     } catch (error) {
-      const message = serverMessageOf(error);
-      toast({ title: FAILURES[kind].title, description: message ?? FAILURES[kind].error, variant: 'destructive' });
+      toast({ title: FAILURES[kind].title, description: refusalMessage(error) ?? FAILURES[kind].error, variant: 'destructive' });
       return false;
     } finally {
       setBusy(false);
@@ -75,29 +83,33 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
 
   const codeSent = () => toast({ title: 'Verification code sent', description: 'Please check your email for the 6-digit verification code.' });
 
-  const submitEmail = async () => {
-    const isSignup = mode === 'signup';
-    const { data, errors: found } = isSignup
-      ? fieldErrors(signupRequest, { firstName: fields.firstName, lastName: fields.lastName, email: fields.email })
-      : fieldErrors(sendCodeRequest, { email: fields.email });
-    setErrors(found);
-    if (!data) return;
-    const ok = await call(isSignup ? '/api/auth/signup' : '/api/auth/send-code', data, isSignup ? 'signup' : 'signin');
-    if (!ok) return;
-    setSentTo(data.email);
+  const codeSentTo = (email: string) => {
+    setSentTo(email);
     setStep('code');
     codeSent();
   };
 
+  const submitEmail = async () => {
+    if (mode === 'signup') {
+      const { data, errors: found } = fieldErrors(signupRequest, { firstName: fields.firstName, lastName: fields.lastName, email: fields.email });
+      setErrors(found);
+      if (data && (await call(() => signIn.signup(data), 'signup'))) codeSentTo(data.email);
+      return;
+    }
+    const { data, errors: found } = fieldErrors(sendCodeRequest, { email: fields.email });
+    setErrors(found);
+    if (data && (await call(() => signIn.sendCode(data.email), 'signin'))) codeSentTo(data.email);
+  };
+
   const resend = async () => {
-    if (await call('/api/auth/send-code', { email: sentTo }, 'signin')) codeSent();
+    if (await call(() => signIn.sendCode(sentTo), 'signin')) codeSent();
   };
 
   const verify = async () => {
     const { data, errors: found } = fieldErrors(verifyCodeRequest, { email: sentTo, code: fields.code });
     setErrors(found);
     if (!data) return;
-    if (!(await call('/api/auth/verify-code', data, 'verify'))) return;
+    if (!(await call(() => signIn.verifyCode(data), 'verify'))) return;
     queueToastAfterReload(WELCOME_TOAST);
     await onSignedIn();
   };

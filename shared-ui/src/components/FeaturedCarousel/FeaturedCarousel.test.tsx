@@ -49,6 +49,13 @@ describe('FeaturedCarousel', () => {
     renderCarousel([1, 2].map(item));
     expect(screen.getByRole('link', { name: 'View Details: Item 1' })).toHaveAttribute('href', '/dashboard?roadmap=1001');
     expect(screen.getByRole('link', { name: 'View Details: Item 2' })).toHaveAttribute('href', '/dashboard?message=MC2');
-    expect(screen.queryByRole('button', { name: 'Next featured items' })).not.toBeInTheDocument();
+  });
+
+  it('shows the arrows and dots whenever it shows, even with one slide', () => {
+    renderCarousel([1, 2].map(item));
+    expect(screen.getByRole('button', { name: 'Previous featured items' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to slide 1' })).toHaveAttribute('aria-current', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Next featured items' }));
+    expect(titles()).toEqual(['Item 1', 'Item 2']);
   });
 });

@@ -10,7 +10,10 @@ export interface FeaturedCarouselProps {
   label?: string;
 }
 
-/** 3 cards per slide, previous/next arrows and dots; the index wraps around. Renders nothing when empty. */
+/**
+ * 3 cards per slide, previous/next arrows and dots whenever it shows (spec 01 §2 Landing), even with one slide; the
+ * index wraps around. Renders nothing when empty.
+ */
 export function FeaturedCarousel({ items, label = 'Featured items' }: FeaturedCarouselProps) {
   const [index, setIndex] = useState(0);
   if (!items.length) return null;
@@ -22,11 +25,9 @@ export function FeaturedCarousel({ items, label = 'Featured items' }: FeaturedCa
   return (
     <Box component="section" aria-roledescription="carousel" aria-label={label}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        {slides > 1 ? (
-          <IconButton aria-label="Previous featured items" onClick={() => go(current - 1)}>
-            <ChevronLeftIcon />
-          </IconButton>
-        ) : null}
+        <IconButton aria-label="Previous featured items" onClick={() => go(current - 1)}>
+          <ChevronLeftIcon />
+        </IconButton>
         <Box
           role="group"
           aria-roledescription="slide"
@@ -37,36 +38,35 @@ export function FeaturedCarousel({ items, label = 'Featured items' }: FeaturedCa
             <FeaturedCard key={item.id} item={item} />
           ))}
         </Box>
-        {slides > 1 ? (
-          <IconButton aria-label="Next featured items" onClick={() => go(current + 1)}>
-            <ChevronRightIcon />
-          </IconButton>
-        ) : null}
+        <IconButton aria-label="Next featured items" onClick={() => go(current + 1)}>
+          <ChevronRightIcon />
+        </IconButton>
       </Box>
-      {slides > 1 ? (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mt: 2 }}>
-          {Array.from({ length: slides }, (_, i) => (
+      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'center', mt: 2 }}>
+        {Array.from({ length: slides }, (_, i) => (
+          // A 24 px target (WCAG 2.2 target size) around the visible dot.
+          <Box
+            key={i}
+            component="button"
+            type="button"
+            aria-label={`Go to slide ${i + 1}`}
+            aria-current={i === current ? 'true' : undefined}
+            onClick={() => go(i)}
+            sx={{ minWidth: 24, height: 24, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+          >
             <Box
-              key={i}
-              component="button"
-              type="button"
-              aria-label={`Go to slide ${i + 1}`}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => go(i)}
+              component="span"
               sx={{
                 width: i === current ? 24 : 10,
                 height: 10,
-                p: 0,
-                border: 0,
                 borderRadius: 5,
-                cursor: 'pointer',
                 bgcolor: i === current ? 'primary.main' : 'action.disabled',
                 transition: 'width 150ms',
               }}
             />
-          ))}
-        </Stack>
-      ) : null}
+          </Box>
+        ))}
+      </Stack>
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Alert, Button } from '@mui/material';
-import { callEndpoint, endpointTable } from '../../api/endpoint-client.js';
+import { routes } from '@radar/contracts';
+import { callEndpoint } from '../../api/endpoint-client.js';
 import { useSession } from '../../session/useSession.js';
 import { useToastStore } from '../../toast/toast-store.js';
 
@@ -20,7 +21,7 @@ export function ImpersonationBanner() {
   const clear = async () => {
     setClearing(true);
     try {
-      await callEndpoint((await endpointTable()).admin.clearImpersonation);
+      await callEndpoint(routes.admin.clearImpersonation);
       // Roles change everything a page shows: refetch every cached answer.
       await mutate(() => true);
     } catch {

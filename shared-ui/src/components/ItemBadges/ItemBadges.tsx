@@ -28,10 +28,10 @@ export interface ItemBadgesProps {
   now: Date;
 }
 
-/** Featured / New / Updated badges of a row. */
+/** Featured / New / Updated badges of a row; a message can be both New and Updated (spec 01 Row presentation). */
 export function ItemBadges({ item, now }: ItemBadgesProps) {
   const isNew = isNewItem(item, now);
-  const isUpdated = !isNew && isUpdatedItem(item, now);
+  const isUpdated = isUpdatedItem(item, now);
   if (!item.isFeatured && !isNew && !isUpdated) return null;
   return (
     <Stack direction="row" spacing={0.5} component="span">

@@ -75,6 +75,26 @@ describe('toasts', () => {
     expect(screen.queryByText('First')).not.toBeInTheDocument();
   });
 
+  it('keeps a dismissed toast in the store, hidden, for 1,000,000 ms, then removes it', () => {
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('first'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ title: 'First', open: false })]);
+    act(() => {
+      jest.advanceTimersByTime(999_999);
+    });
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+    act(() => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+
   it('shows a toast queued before a reload once', () => {
     queueToastAfterReload({ title: 'Successfully signed in' });
     render(<ToastProvider>{null}</ToastProvider>);

@@ -9,30 +9,32 @@ import { ToastCard } from './ToastCard.js';
  * A body-level container for the region. An open MUI dialog marks every other child of <body> aria-hidden, which
  * would silence the sign-in dialog's own error toasts for screen readers; the region removes that mark from itself.
  */
-function useToastContainer(): HTMLElement | null {
-  const [container, setContainer] = useState<HTMLElement | null>(null);
+function useToastContainer(): HTMLElement {
+  const [element] = useState(() => {
+    const div = document.createElement('div');
+    div.dataset.radarToasts = '';
+    return div;
+  });
   useEffect(() => {
-    const element = document.createElement('div');
-    element.dataset.radarToasts = '';
     document.body.appendChild(element);
     const observer = new MutationObserver(() => {
       if (element.hasAttribute('aria-hidden')) element.removeAttribute('aria-hidden');
       if (element.hasAttribute('inert')) element.removeAttribute('inert');
     });
     observer.observe(element, { attributes: true, attributeFilter: ['aria-hidden', 'inert'] });
-    setContainer(element);
     return () => {
       observer.disconnect();
       element.remove();
     };
-  }, []);
-  return container;
+  }, [element]);
+  return element;
 }
 
 /** The notifications region: bottom right, max 420 px wide from md up; F8 moves focus here. */
 export function Toaster() {
   const container = useToastContainer();
   const toasts = useToastStore((s) => s.toasts);
+  const shown = toasts.filter((t) => t.open);
   const dismiss = useToastStore((s) => s.dismiss);
   const regionRef = useRef<HTMLElement>(null);
 
@@ -47,7 +49,6 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  if (!container) return null;
   return createPortal(
     <Box
       component="section"
@@ -63,11 +64,11 @@ export function Toaster() {
         maxWidth: { md: TOAST.maxWidthPx },
         p: 2,
         outline: 'none',
-        pointerEvents: toasts.length ? 'auto' : 'none',
+        pointerEvents: shown.length ? 'auto' : 'none',
       }}
     >
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {toasts.map((t) => (
+        {shown.map((t) => (
           <ToastCard key={t.id} toast={t} onDismiss={() => dismiss(t.id)} />
         ))}
       </Box>

@@ -72,7 +72,8 @@ export function Footer() {
         <Divider sx={{ my: 3 }} />
         <Typography variant="body2" color="text.secondary">
           © {year} {PRODUCT_NAME}. All rights reserved. Support:{' '}
-          <Link href={`mailto:${config.supportEmail}`} underline="hover">
+          {/* Underlined: a link inside a sentence must not rely on colour alone. */}
+          <Link href={`mailto:${config.supportEmail}`} underline="always">
             {config.supportEmail}
           </Link>
         </Typography>

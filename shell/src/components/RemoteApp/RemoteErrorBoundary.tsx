@@ -26,6 +26,7 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     // Kept visible in the browser console for whoever is on call; the user sees the contained message.
+    // eslint-disable-next-line no-console
     console.error(`[radar] ${this.props.label} app failed`, error, info.componentStack);
   }
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertTitle, Box, Button, Stack, TextField } from '@mui/material';
 import { contactRequest, type ContactRequest } from '@radar/contracts';
-import { apiRequest, useToast } from '@radar/shared-ui';
+import { useToast } from '@radar/shared-ui';
+import { sendContactMessage } from '../../api/contact.js';
 
 type Field = keyof ContactRequest;
 const EMPTY: ContactRequest = { firstName: '', lastName: '', email: '', message: '' };
@@ -30,7 +31,7 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      await apiRequest('POST', '/api/contact', parsed.data);
+      await sendContactMessage(parsed.data);
       setSent(true);
       setValues(EMPTY);
     } catch {

@@ -24,7 +24,7 @@ const featured = [
 
 describe('LandingPage', () => {
   it('shows live status counts, the source cards, the demo notice and the carousel', async () => {
-    stubFetch({ 'GET /api/dashboard/stats': { body: stats(true) }, 'GET /api/featured/recent': { body: featured } });
+    const { calls } = stubFetch({ 'GET /api/dashboard/stats': { body: { ...stats(true), bySource: { roadmap: 1834, messages: 20 } } }, 'GET /api/featured/recent': { body: featured } });
     renderWithProviders(<LandingPage />, { withAuthDialog: false });
     expect(screen.getByRole('link', { name: 'Open Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Start Exploring' })).toHaveAttribute('href', '/dashboard');
@@ -35,6 +35,13 @@ describe('LandingPage', () => {
     expect(screen.getByRole('heading', { name: 'Message Center' })).toBeInTheDocument();
     expect(screen.getByText('Demo data.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'View Details: Copilot in Teams' })).toHaveAttribute('href', '/dashboard?roadmap=1');
+    // The live roadmap count stands where the spec claims "1,800+"; stats are asked for both sources.
+    expect(screen.getByTestId('roadmap-count')).toHaveTextContent('Tracking 1,834 Microsoft 365 Roadmap items and 20 Message Center announcements');
+    expect(calls.map((c) => c.url)).toContain('/api/dashboard/stats?sources=roadmap&sources=messages');
+    expect(calls.map((c) => c.url)).toContain('/api/featured/recent?limit=6');
+    // Arrows and dots show with a single slide too.
+    expect(screen.getByRole('button', { name: 'Next featured items' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to slide 1' })).toBeInTheDocument();
   });
 
   it('hides the carousel without featured items and the notice for real data', async () => {

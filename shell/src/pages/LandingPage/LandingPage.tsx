@@ -3,6 +3,7 @@ import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material'
 import { FeaturedCarousel } from '@radar/shared-ui';
 import { useDashboardStats, useFeaturedRecent } from '../../api/hooks.js';
 import { Benefits } from './Benefits.js';
+import { RoadmapCount } from './RoadmapCount.js';
 import { SourceCards } from './SourceCards.js';
 import { StatusBadges } from './StatusBadges.js';
 
@@ -38,6 +39,7 @@ export function LandingPage() {
           M365 Radar merges the Microsoft 365 Roadmap and the Message Center into one searchable list, so admins see
           what is coming, what is rolling out and what changed this week.
         </Typography>
+        <RoadmapCount stats={stats.data} failed={Boolean(stats.error)} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', mb: 4 }}>
           <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
             Open Dashboard

@@ -1,7 +1,6 @@
 import { Box, Button, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
 import type { NotificationSubscription } from '@radar/contracts';
-import { apiRequest, useToast } from '@radar/shared-ui';
-import { useNotificationSubscriptions } from '../../api/hooks.js';
+import { removeSubscription, useNotificationSubscriptions, useToast } from '@radar/shared-ui';
 import { SectionCard } from '../../components/SectionCard/index.js';
 
 const sourceLabel = (sub: NotificationSubscription) => (sub.itemType === 'message_center' ? 'Message Center' : 'Roadmap');
@@ -14,7 +13,7 @@ export function ItemSubscriptionsCard() {
 
   const remove = async (sub: NotificationSubscription) => {
     try {
-      await apiRequest('DELETE', `/api/notification-subscriptions/${sub.id}`);
+      await removeSubscription(sub.id);
       toast({ title: 'Unsubscribed', description: 'You will no longer receive notifications for this item.' });
       await mutate();
     } catch {

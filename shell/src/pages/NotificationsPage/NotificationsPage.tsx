@@ -1,4 +1,5 @@
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { routes } from '@radar/contracts';
 import { useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
 import { ItemSubscriptionsCard } from './ItemSubscriptionsCard.js';
@@ -18,7 +19,7 @@ export function NotificationsPage() {
     return (
       <PageContainer title="Notification Settings" subtitle="Sign in required">
         <Typography sx={{ mb: 2 }}>Sign in to manage your weekly digest and item subscriptions.</Typography>
-        <Button variant="contained" component="a" href="/api/login">
+        <Button variant="contained" component="a" href={routes.auth.loginNavigation.path}>
           Sign in
         </Button>
       </PageContainer>

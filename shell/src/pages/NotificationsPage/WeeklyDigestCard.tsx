@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import { apiRequest, useToast } from '@radar/shared-ui';
-import { useDigestStatus } from '../../api/hooks.js';
+import { subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus, useToast } from '@radar/shared-ui';
 
 /** Weekly Digest subscription (spec 01 §2 Notification settings). */
 export function WeeklyDigestCard() {
@@ -14,10 +13,10 @@ export function WeeklyDigestCard() {
     setBusy(true);
     try {
       if (subscribed) {
-        await apiRequest('POST', '/api/weekly-digest/unsubscribe-authenticated');
+        await unsubscribeFromWeeklyDigest();
         toast({ title: 'Successfully unsubscribed', description: 'You will no longer receive the weekly digest.' });
       } else {
-        await apiRequest('POST', '/api/weekly-digest/subscribe-authenticated');
+        await subscribeToWeeklyDigest();
         toast({ title: 'Successfully subscribed!', description: 'You will receive weekly digest summaries every Sunday.' });
       }
       await mutate();

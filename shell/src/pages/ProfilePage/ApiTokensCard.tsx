@@ -17,7 +17,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { API_TOKEN_NAME_MAX, endpoints, type ApiToken, type CreatedApiToken } from '@radar/contracts';
+import { API_TOKEN_NAME_MAX, routes, type ApiToken, type CreatedApiToken } from '@radar/contracts';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { ApiError, callEndpoint, copyText, formatChangeDate, formatDate, useEndpoint, useToast } from '@radar/shared-ui';
 
@@ -28,7 +28,7 @@ const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError &
  * last use, revoke. Tokens read items, feeds and the MCP server and manage the owner's own subscriptions.
  */
 export function ApiTokensCard() {
-  const { data, isLoading, error, mutate } = useEndpoint(endpoints.tokens.list, {});
+  const { data, isLoading, error, mutate } = useEndpoint(routes.tokens.list, {});
   const { toast } = useToast();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function ApiTokensCard() {
     }
     setCreating(true);
     try {
-      const token = await callEndpoint(endpoints.tokens.create, { body: { name } });
+      const token = await callEndpoint(routes.tokens.create, { body: { name } });
       setCreated(token);
       setName('');
       setNameError(null);
@@ -68,7 +68,7 @@ export function ApiTokensCard() {
   const revoke = async (token: ApiToken) => {
     setRevoking(null);
     try {
-      await callEndpoint(endpoints.tokens.revoke, { params: { id: token.id } });
+      await callEndpoint(routes.tokens.revoke, { params: { id: token.id } });
       toast({ title: 'Token revoked', description: `Apps using “${token.name}” can no longer connect.` });
       if (created?.id === token.id) setCreated(null);
       await mutate();

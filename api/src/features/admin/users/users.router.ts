@@ -1,0 +1,17 @@
+import { endpoints } from '@radar/contracts';
+import type { AppContext } from '../../../app-context.js';
+import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
+import { createUsersService } from './users.service.js';
+
+/** GET /api/admin/app-users and DELETE /api/admin/app-users/{id} (Admin only). */
+export function createUsersEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const service = createUsersService(ctx);
+  return [
+    implement(endpoints.admin.users, () => service.list()),
+    implement(endpoints.admin.deleteUser, async ({ params: { id }, auth }) => {
+      const email = await service.remove(id, auth.user.id);
+      ctx.log.info({ userId: id, by: auth.user.id }, 'user deleted by an admin');
+      return { success: true, message: `User ${email} deleted` };
+    }),
+  ];
+}

@@ -1,0 +1,32 @@
+import { routes, type ImpersonateRequest, type ProductMappingUpdate, type RoleInput, type TestNotificationRequest } from '@radar/contracts';
+import { callEndpoint } from '@radar/shared-ui';
+
+/** Every admin write, typed from the endpoint table (spec 02 §7). The tabs add toasts and revalidation. */
+export const adminWrites = {
+  createRole: (body: RoleInput) => callEndpoint(routes.admin.createRole, { body }),
+  updateRole: (id: number, body: RoleInput) => callEndpoint(routes.admin.updateRole, { params: { id }, body }),
+  deleteRole: (id: number) => callEndpoint(routes.admin.deleteRole, { params: { id } }),
+  assignRole: (userId: number, roleId: number) => callEndpoint(routes.admin.assignRole, { body: { userId, roleId } }),
+  removeRole: (userId: number, roleId: number) => callEndpoint(routes.admin.unassignRole, { params: { userId, roleId } }),
+  deleteUser: (id: number) => callEndpoint(routes.admin.deleteUser, { params: { id } }),
+
+  markContactRead: (id: number) => callEndpoint(routes.admin.markContactRead, { params: { id } }),
+  deleteContact: (id: number) => callEndpoint(routes.admin.deleteContact, { params: { id } }),
+
+  initializeProductMappings: () => callEndpoint(routes.admin.initializeProductMappings),
+  updateProductMapping: (id: number, body: ProductMappingUpdate) => callEndpoint(routes.admin.updateProductMapping, { params: { id }, body }),
+  deleteProductMapping: (id: number) => callEndpoint(routes.admin.deleteProductMapping, { params: { id } }),
+
+  syncRoadmap: () => callEndpoint(routes.admin.syncRoadmap),
+  syncMessageCenter: () => callEndpoint(routes.admin.syncMessageCenter),
+  /** Decisions on a sync the snapshot guard held (its sync-history id). */
+  applyHeldSync: (id: number) => callEndpoint(routes.admin.applyHeldSync, { params: { id } }),
+  discardHeldSync: (id: number) => callEndpoint(routes.admin.discardHeldSync, { params: { id } }),
+
+  impersonate: (role: ImpersonateRequest['role']) => callEndpoint(routes.admin.impersonate, { body: { role } }),
+  clearImpersonation: () => callEndpoint(routes.admin.clearImpersonation),
+
+  sendTestNotification: (body: TestNotificationRequest) => callEndpoint(routes.admin.testNotification, { body }),
+  /** reportData is a digest report, an uploaded JSON value, or uploaded text (spec 02 §5). */
+  generateSummary: (reportData: unknown) => callEndpoint(routes.admin.generateSummary, { body: { reportData } }),
+};
