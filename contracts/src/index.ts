@@ -11,6 +11,7 @@ export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
 export * from './tokens.js';
+export * from './alerts.js';
 export * from './mcp.js';
 export * from './reference.js';
 export * from './versions.js';
