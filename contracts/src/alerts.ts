@@ -232,3 +232,21 @@ export const alertWebhookPayload = z.object({
   sections: z.array(alertSection),
 });
 export type AlertWebhookPayload = z.infer<typeof alertWebhookPayload>;
+
+// ---------------------------------------------------------------- presentation shared by the apps
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const ALERT_CHANNEL_KIND_LABELS: Record<AlertChannelKind, string> = { email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack', webhook: 'Webhook' };
+
+/** "Instant", "Daily at 08:00 (Europe/Berlin)", "Weekly on Monday at 17:00 (UTC)". */
+export function describeSchedule(s: Pick<SavedSearch, 'schedule' | 'hour' | 'weekday' | 'timeZone'>): string {
+  if (s.schedule === 'instant') return 'Instant (after each sync)';
+  const time = `${String(s.hour).padStart(2, '0')}:00`;
+  return s.schedule === 'daily' ? `Daily at ${time} (${s.timeZone})` : `Weekly on ${WEEKDAY_NAMES[s.weekday] ?? 'Monday'} at ${time} (${s.timeZone})`;
+}
+
+/** "New and changed items", "New items", "Changed items". */
+export function describeAlertOn(alertOn: readonly AlertOn[]): string {
+  if (alertOn.includes('new') && alertOn.includes('changed')) return 'New and changed items';
+  return alertOn.includes('new') ? 'New items' : 'Changed items';
+}
