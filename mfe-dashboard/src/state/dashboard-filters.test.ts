@@ -4,6 +4,8 @@ import {
   dashboardReducer,
   initialDashboardState,
   recomputeSources,
+  savedSearchQueryOf,
+  stateFromQuery,
   stateFromUrl,
   toggleChangeType,
   toListParams,
@@ -188,5 +190,34 @@ describe('archive, date slips and since my last visit', () => {
     expect(stateFromUrl(new URLSearchParams('sortField=modifiedDate')).sortField).toBe('createdDate');
     const written = withUrlState(new URLSearchParams('message=MC1&includeRemoved=true'), run({ type: 'setSinceLastVisit', sinceLastVisit: true }));
     expect(written.toString()).toBe('message=MC1&sinceLastVisit=true');
+  });
+});
+
+describe('saved-search views', () => {
+  it('a saved search query opens as the same view, and the view saves as the same query', () => {
+    const query = {
+      search: 'Teams Rooms',
+      sources: ['roadmap'],
+      products: ['Microsoft Teams'],
+      statuses: ['Launched'],
+      timeline: '30days',
+      changeTypes: ['changed_7days'],
+      roadmapStatuses: ['Rolling out'],
+      cloudInstances: ['GCC High'],
+      featured: true,
+      includeRemoved: true,
+      releaseMoved: '30days',
+      sortField: 'modifiedDate',
+      sortDirection: 'asc',
+    };
+    const state = stateFromQuery(query);
+    expect(state.page).toBe(1);
+    expect(savedSearchQueryOf(state)).toEqual(query);
+    expect(dashboardReducer(initialDashboardState, { type: 'loadView', state })).toBe(state);
+  });
+
+  it('leaves "since my last visit" out of a saved search', () => {
+    const state = dashboardReducer(initialDashboardState, { type: 'setSinceLastVisit', sinceLastVisit: true });
+    expect(savedSearchQueryOf(state)).toEqual({ sortField: 'createdDate', sortDirection: 'desc' });
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AppHeader, icons } from '@radar/shared-ui';
+import { Alert, Box, Button, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { AppHeader, icons, useAuthDialog } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
 import { FilterSidebar } from '../../components/FilterSidebar/index.js';
@@ -9,9 +9,10 @@ import { ItemDialog } from '../../components/ItemDialog/index.js';
 import { ItemTable } from '../../components/ItemTable/index.js';
 import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
+import { SaveSearchDialog } from '../../components/SaveSearchDialog/index.js';
 import { SinceLastVisitBanner } from '../../components/SinceLastVisitBanner/index.js';
 import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
-import { toListParams, toQueryString } from '../../state/dashboard-filters.js';
+import { savedSearchQueryOf, toListParams, toQueryString } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 
@@ -21,8 +22,10 @@ const SIDEBAR_WIDTH = 300;
 export function DashboardPage() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
-  const { state, dispatch, signedIn, visit, listParams } = useDashboardState();
+  const { state, dispatch, signedIn, visit, listParams, editing, stopEditing, refreshEditing } = useDashboardState();
   const [filtersVisible, setFiltersVisible] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const authDialog = useAuthDialog();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const viewParams = toListParams(state, { paged: false });
@@ -41,11 +44,39 @@ export function DashboardPage() {
 
   return (
     <>
-      <AppHeader exportAction={exportAction} actions={<SubscribeMenu params={viewParams} />} />
+      <AppHeader
+        exportAction={exportAction}
+        actions={
+          <>
+            <Button variant="outlined" onClick={() => (signedIn ? setSaveOpen(true) : authDialog.open('signin'))}>
+              Save search
+            </Button>
+            <SubscribeMenu params={viewParams} />
+          </>
+        }
+      />
       <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           Dashboard
         </Typography>
+        {editing ? (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Stack direction="row" spacing={1}>
+                <Button color="inherit" size="small" onClick={() => setSaveOpen(true)}>
+                  Save changes
+                </Button>
+                <Button color="inherit" size="small" onClick={stopEditing}>
+                  Stop editing
+                </Button>
+              </Stack>
+            }
+          >
+            {`Editing saved search “${editing.name}”: change the search or filters, then Save changes.`}
+          </Alert>
+        ) : null}
         <SinceLastVisitBanner
           visit={visit}
           active={state.filters.sinceLastVisit}
@@ -105,6 +136,18 @@ export function DashboardPage() {
           </Stack>
           {sidebar}
         </Drawer>
+      ) : null}
+      {saveOpen ? (
+        <SaveSearchDialog
+          query={savedSearchQueryOf(state)}
+          editing={editing}
+          droppedSinceLastVisit={state.filters.sinceLastVisit}
+          onClose={() => setSaveOpen(false)}
+          onSaved={() => {
+            setSaveOpen(false);
+            if (editing) void refreshEditing();
+          }}
+        />
       ) : null}
       {dialog.item ? <ItemDialog key={dialog.item.id} item={dialog.item} onClose={dialog.close} onOpenItem={dialog.open} onItemChange={dialog.update} /> : null}
     </>
