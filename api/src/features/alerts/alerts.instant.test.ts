@@ -7,7 +7,7 @@ import { signIn } from '../../../test/auth-helpers.js';
 import type { TestContext } from '../../../test/context.js';
 import { createReplayTestContext } from '../../../test/replay-context.js';
 import { readFixture, type ReplayServer } from '../../../test/replay-server.js';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink.js';
+import { rawHeader, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { T_A, T_B } from '../../../test/sync-harness.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.js';
 
@@ -29,8 +29,6 @@ const channels: Record<'email' | 'teams' | 'slack' | 'hook', number> = {} as nev
 let signingSecret = '';
 let copilotId = 0;
 
-const rawHeader = (mail: ReceivedMail, name: string) =>
-  mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
 
 async function syncTo(name: string, at: string) {
   server.setRoadmap(name);

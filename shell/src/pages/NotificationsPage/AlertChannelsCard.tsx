@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Button, Chip, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, endpoints, type AlertChannel } from '@radar/contracts';
 import { ApiError, callEndpoint, useToast } from '@radar/shared-ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
+import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { AddChannelForm } from './AddChannelForm.js';
 import { DeliveryLogDialog } from './DeliveryLogDialog.js';
@@ -66,17 +67,9 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         Where saved searches send their alerts. Webhook URLs are stored encrypted and shown shortened.
       </Typography>
-      {isLoading ? (
-        <Skeleton height={48} aria-label="Loading alert channels" />
-      ) : failed ? (
-        <Typography role="alert" color="error">
-          Failed to load your alert channels.
-        </Typography>
-      ) : !channels?.length ? (
-        <Typography sx={{ py: 1 }}>No alert channels yet</Typography>
-      ) : (
+      <ListState isLoading={isLoading} failed={failed} isEmpty={!channels?.length} loadingLabel="Loading alert channels" errorText="Failed to load your alert channels." emptyText="No alert channels yet">
         <List disablePadding aria-label="Your alert channels">
-          {channels.map((c) => (
+          {(channels ?? []).map((c) => (
             <ListItem key={c.id} divider sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
               <ListItemText
                 primary={
@@ -109,7 +102,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
             </ListItem>
           ))}
         </List>
-      )}
+      </ListState>
       <AddChannelForm isAdmin={isAdmin} onAdded={refresh} />
       {logOf ? <DeliveryLogDialog channel={logOf} onClose={() => setLogOf(null)} /> : null}
       <ConfirmDialog

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { describeAlertOn, describeSchedule, endpoints, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
 import { ApiError, callEndpoint, useEndpoint, useToast } from '@radar/shared-ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
+import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.serverMessage) || fallback;
@@ -64,17 +65,9 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
         Alerts when items matching a saved dashboard view appear or change, by e-mail, Microsoft Teams, Slack or webhook. Save a search with
         <strong> Save search</strong> on the dashboard; open one to change its filters.
       </Typography>
-      {isLoading ? (
-        <Skeleton height={48} aria-label="Loading saved searches" />
-      ) : error ? (
-        <Typography role="alert" color="error">
-          Failed to load your saved searches.
-        </Typography>
-      ) : !data?.length ? (
-        <Typography sx={{ py: 2 }}>No saved searches yet</Typography>
-      ) : (
+      <ListState isLoading={isLoading} failed={Boolean(error)} isEmpty={!data?.length} loadingLabel="Loading saved searches" errorText="Failed to load your saved searches." emptyText="No saved searches yet">
         <List disablePadding aria-label="Your saved searches">
-          {data.map((s) => (
+          {(data ?? []).map((s) => (
             <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
               <ListItemText
                 primary={
@@ -104,7 +97,7 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
             </ListItem>
           ))}
         </List>
-      )}
+      </ListState>
       <Dialog open={Boolean(renaming)} onClose={() => setRenaming(null)} aria-labelledby="rename-search-title">
         <Box component="form" onSubmit={(e) => void rename(e)} noValidate>
           <DialogTitle id="rename-search-title">Rename saved search</DialogTitle>
