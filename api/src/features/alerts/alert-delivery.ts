@@ -55,7 +55,7 @@ export interface AttemptResult {
 const KIND_LABEL: Record<ChannelWithOwner['kind'], string> = { email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack', webhook: 'Webhook' };
 
 /**
- * One HTTP attempt of a delivery, classified like a real integration: 2xx sent; network errors, timeouts, 408, 429
+ * One HTTP attempt of a delivery, classified like a real integration: 2xx sent; network errors, timeouts, 429
  * (after the receiver's Retry-After, capped at an hour) and 5xx retried with backoff; every other answer (other 4xx,
  * redirects, which are never followed) fails at once. The URL passes the SSRF guard again before every attempt.
  */
@@ -91,7 +91,7 @@ export async function attemptDelivery(deps: AlertDeliveryDeps, channel: ChannelW
       const retryInMs = Math.min(asked ?? alertBackoffMs(row.attempts), ALERT_DELIVERY.maxRetryAfterMs);
       return { outcome: 'retrying', ...base, error: `HTTP 429 Too Many Requests${asked !== null ? ` (Retry-After ${res.retryAfter})` : ''}`, retryInMs };
     }
-    if (res.status >= 500 || res.status === 408) return { outcome: 'retrying', ...base, error: `HTTP ${res.status}`, retryInMs: alertBackoffMs(row.attempts) };
+    if (res.status >= 500) return { outcome: 'retrying', ...base, error: `HTTP ${res.status}`, retryInMs: alertBackoffMs(row.attempts) };
     if (res.status >= 300 && res.status < 400) return { outcome: 'failed', ...base, error: `HTTP ${res.status}: redirects are not followed; use the final URL` };
     return { outcome: 'failed', ...base, error: `HTTP ${res.status}: the receiver refused the message` };
   } catch (err) {

@@ -79,7 +79,7 @@ describe('retries', () => {
     expect((await delivery(id)).next_attempt_at.getTime()).toBe(t.clock.now().getTime() + ALERT_DELIVERY.maxRetryAfterMs);
   });
 
-  it('never retries other 4xx answers or redirects, and keeps the first 500 characters of an answer', async () => {
+  it('never retries other 4xx answers (408 too) or redirects, and keeps the first 500 characters of an answer', async () => {
     const a = (await queue())!;
     receiver.answerNext({ status: 400, body: `invalid_payload ${'x'.repeat(700)}` });
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 1 });
@@ -92,9 +92,13 @@ describe('retries', () => {
     receiver.answerNext({ status: 302, headers: { Location: 'http://169.254.169.254/' } });
     await deliver();
     expect((await delivery(b)).last_error).toBe('HTTP 302: redirects are not followed; use the final URL');
+    const c = (await queue())!;
+    receiver.answerNext({ status: 408 });
+    await deliver();
+    expect((await delivery(c)).status).toBe('failed');
     t.clock.advance(24 * 60 * MINUTE);
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect(receiver.requests).toHaveLength(2);
+    expect(receiver.requests).toHaveLength(3);
   });
 
   it('retries network errors (no status code) and gives up after the last attempt', async () => {

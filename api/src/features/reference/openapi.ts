@@ -149,7 +149,7 @@ function alertWebhooks(): Record<string, unknown> {
           `\`<${WEBHOOK_HEADERS.timestamp}>.<raw body>\`, hex-encode it, and compare it in constant time with the part of ` +
           `\`${WEBHOOK_HEADERS.signature}\` after \`v1=\`; refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from your clock ` +
           `(replay). \`${WEBHOOK_HEADERS.delivery}\` is the same on every retry of one delivery: drop duplicates by it. Answer 2xx quickly; ` +
-          'network errors, 408, 429 (Retry-After is honoured, up to an hour) and 5xx are retried with backoff, any other status is not, ' +
+          'network errors, 429 (Retry-After is honoured, up to an hour) and 5xx are retried with backoff, any other status is not, ' +
           'and redirects are not followed. docs/notifications.md has verification code for Node.js and Python.',
         parameters: [
           header(WEBHOOK_HEADERS.signature, '`v1=` followed by the hex HMAC-SHA256 of `<timestamp>.<body>`'),
