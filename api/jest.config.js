@@ -27,6 +27,6 @@ const base = {
 export default {
   ...base,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/test/real-data/', '/test/security/'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/real-data/', '/test/security/', '/test/faults/'],
 };
 export { base };

@@ -14,7 +14,7 @@ import { createServices } from '../src/services.js';
 import { runLoad } from './load.js';
 import { SCENARIOS } from './scenarios.js';
 
-const database = connectDatabase(process.env.DATABASE_URL!, undefined, 20);
+const database = connectDatabase(process.env.DATABASE_URL!, undefined, { max: 20 });
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:8080' });
 const base = { config, db: database.db, pool: database.pool, log: createLogger('silent'), clock: systemClock, secret: 'bench-secret-bench-secret-bench-secret-0123', publicUrl: 'http://127.0.0.1:8080' };
 const ctx: AppContext = { ...base, services: createServices(base) };

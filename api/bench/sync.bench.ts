@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { applyMigrations, connectDatabase } from '../src/db/client.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createGraphMessagesClient } from '../src/sources/graph-messages.js';
 import { createRoadmapFeedClient } from '../src/sources/roadmap-feed.js';
 import { createSyncService } from '../src/sync/sync.service.js';
+import { messagesLoader, roadmapLoader } from '../src/sync/wiring.js';
+import { DEFAULT_BROWSER_USER_AGENT } from '../src/config.js';
 import { CLIENT_ID, CLIENT_SECRET, readFixture, startReplayServer, TENANT } from '../test/replay-server.js';
-import { measuresTable, onInterrupt, type Bench } from './run.js';
+import { withBenchDatabase } from './bench-db.js';
+import { measuresTable, type Bench } from './run.js';
 
 /**
  * Full sync of 2,000 roadmap items and 750 messages, then a re-sync with no changes, through the production
@@ -43,53 +41,36 @@ function generate() {
 async function run(): Promise<string> {
   const { roadmap, messages } = generate();
   const server = await startReplayServer({ roadmaps: { G: roadmap }, messages: { G: messages }, pageSize: 100 });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-bench-pg-'));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    pg = await startEmbeddedPostgres({ dataDir, persistent: false, database: 'bench' });
-  } catch (err) {
-    removeDir();
-    await server.close();
-    throw err;
-  }
-  const offInterrupt = onInterrupt(async () => {
-    await pg.stop().catch(() => undefined);
-    removeDir();
-  });
-  const database = connectDatabase(pg.url('bench'), undefined, 4);
-  try {
-    await applyMigrations(database.db);
-    const log = createLogger('silent');
-    const retry = { timeoutMs: 30_000, retries: 0 };
-    const roadmapClient = createRoadmapFeedClient({ url: server.roadmapUrl, ...retry });
-    const graph = createGraphMessagesClient({ tenantId: TENANT, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authorityUrl: server.url, apiUrl: server.graphApiUrl, clock: systemClock, ...retry });
-    const sync = createSyncService({ db: database.db, pool: database.pool, clock: systemClock, log, fetchRoadmap: () => roadmapClient.fetchSnapshot(), fetchMessages: () => graph.fetchAll() });
-    const timed = async () => {
-      const start = performance.now();
-      const r = await sync.syncRoadmap({ trigger: 'cli' });
-      const m = await sync.syncMessages({ trigger: 'cli' });
-      if (r.run.status !== 'success' || m.run.status !== 'success') throw new Error(`bench sync failed: ${r.run.errorMessage ?? m.run.errorMessage}`);
-      return { ms: performance.now() - start, r: r.run, m: m.run };
-    };
-    const full = await timed();
-    const again = await timed();
-    if (again.r.changedItems + again.m.changedItems + again.r.newItems + again.m.newItems !== 0) throw new Error('re-sync found changes');
-    return [
-      'api/bench/sync.bench.ts. Both feeds served over HTTP by the replay server, fetched by the production clients (Graph in 8 pages),',
-      'validated, normalised and applied in one transaction per source to a real PostgreSQL 18 (embedded, fsync off).',
-      '',
-      measuresTable([
-        { name: 'full sync (empty database)', ms: full.ms, targetMs: 5000, note: `${full.r.newItems} + ${full.m.newItems} new` },
-        { name: 're-sync, no changes', ms: again.ms, targetMs: 2000, note: '0 new, 0 changed, 0 history rows' },
-      ]),
-    ].join('\n');
+    return await withBenchDatabase({ poolMax: 4 }, async (database) => {
+      const log = createLogger('silent');
+      const retry = { timeoutMs: 30_000, retries: 0 };
+      const roadmapClient = createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: DEFAULT_BROWSER_USER_AGENT, ...retry });
+      const graph = createGraphMessagesClient({ tenantId: TENANT, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authorityUrl: server.url, apiUrl: server.graphApiUrl, clock: systemClock, ...retry });
+      // The re-sync must really read and compare: without the previous response it cannot end as unchanged early.
+      const fetchRoadmap = roadmapLoader(roadmapClient);
+      const sync = createSyncService({ db: database.db, pool: database.pool, clock: systemClock, log, fetchRoadmap: (ctx) => fetchRoadmap({ ...ctx, previous: null }), fetchMessages: messagesLoader(graph) });
+      const timed = async () => {
+        const start = performance.now();
+        const r = await sync.syncRoadmap({ trigger: 'cli' });
+        const m = await sync.syncMessages({ trigger: 'cli' });
+        if (r.run.status !== 'success' || m.run.status !== 'success') throw new Error(`bench sync failed: ${r.run.errorMessage ?? m.run.errorMessage}`);
+        return { ms: performance.now() - start, r: r.run, m: m.run };
+      };
+      const full = await timed();
+      const again = await timed();
+      if (again.r.changedItems + again.m.changedItems + again.r.newItems + again.m.newItems !== 0) throw new Error('re-sync found changes');
+      return [
+        'api/bench/sync.bench.ts. Both feeds served over HTTP by the replay server, fetched by the production clients (Graph in 8 pages),',
+        'validated, normalised and applied in one transaction per source to a real PostgreSQL 18 (embedded, fsync off).',
+        '',
+        measuresTable([
+          { name: 'full sync (empty database)', ms: full.ms, targetMs: 5000, note: `${full.r.newItems} + ${full.m.newItems} new` },
+          { name: 're-sync, no changes', ms: again.ms, targetMs: 2000, note: '0 new, 0 changed, 0 history rows' },
+        ]),
+      ].join('\n');
+    });
   } finally {
-    // Each step on its own, so one failing does not leave the server process or the directory behind.
-    await database.close().catch(() => undefined);
-    await pg.stop().catch(() => undefined);
-    removeDir();
-    offInterrupt();
     await server.close();
   }
 }

@@ -13,6 +13,8 @@ import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureEndpoints } from './features/index.js';
 import { mountEndpoints } from './http/endpoints.js';
+import { createHealthEndpoints } from './features/health.router.js';
+import { logSerializers } from './logger.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
@@ -20,6 +22,8 @@ export interface CreateAppOptions {
   runtimeConfig?: () => RuntimeConfig;
   /** Check every answer against its contract (default: when NODE_ENV is test). */
   validateResponses?: boolean;
+  /** True once a graceful shutdown began (main.ts): /readyz fails and kept-alive connections are closed. */
+  isStopping?: () => boolean;
 }
 
 /** Builds the Express app from its dependencies; main.ts, the tests and the e2e server all use this. */
@@ -38,11 +42,28 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !req.url?.startsWith('/api') },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        // Never a database client or socket in a log line (logger.ts).
+        ...logSerializers,
+        // Lean request and response records: pino-http serialises the request into a child logger on EVERY request
+        // (logged or not), and the full records (every header, then redacted) were a tenth of a cached list answer's
+        // CPU (docs/benchmarks.md, "Items API speed, issue 13").
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(cspNonce, contentSecurityPolicy(config));
-  // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are parsed per endpoint, after its
-  // access check), and no caching of answers that may be personal.
+  if (options.isStopping) {
+    const isStopping = options.isStopping;
+    // During a shutdown every answer closes its connection, so keep-alive clients reconnect to another instance.
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      if (isStopping()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
+  // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are
+  // parsed per endpoint, after its access check), and no caching of answers that may be personal.
   app.use(
     '/api',
     originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
@@ -59,7 +80,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       next();
     },
   );
-  mountEndpoints(app, featureEndpoints.flatMap((factory) => factory(ctx)), {
+  const implementations = [...createHealthEndpoints(ctx, { isStopping: options.isStopping }), ...featureEndpoints.flatMap((factory) => factory(ctx))];
+  mountEndpoints(app, implementations, {
     table: endpointList,
     bodyLimit: config.BODY_LIMIT,
     validateResponses: options.validateResponses ?? config.NODE_ENV === 'test',

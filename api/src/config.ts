@@ -9,6 +9,10 @@ const csv = z
   .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
 const ms = z.coerce.number().int().positive();
 
+/** A current desktop Chrome on Windows: what the roadmap endpoint expects to see (see ROADMAP_USER_AGENT). */
+export const DEFAULT_BROWSER_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+
 /**
  * Every setting the api reads, from the environment. One key each, with its default; README lists them all.
  * A bad value stops the process at start with a message naming the key.
@@ -59,6 +63,11 @@ export const configSchema = z.object({
   REMOTE_DIGEST_URL: z.string().optional(),
   /** Role impersonation (a development tool). On in `npm run dev`; off (routes answer 404) otherwise. */
   IMPERSONATION_ENABLED: bool.optional(),
+  /**
+   * HTTP worker processes (node:cluster). 1: one process does everything. More: the first process owns the embedded
+   * PostgreSQL, the migrations and the jobs and forks this many workers that share the port and answer requests.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Run Agenda jobs in this process (turn off on web-only replicas). */
   JOBS_ENABLED: bool.default(true),
   /** Sign-in codes: lifetime, wrong tries before the code burns, sends allowed per e-mail and per client per window. */
@@ -76,6 +85,18 @@ export const configSchema = z.object({
 
   /** Microsoft 365 Roadmap feed (one JSON array of every item). */
   ROADMAP_FEED_URL: z.string().url().default('https://www.microsoft.com/releasecommunications/api/v1/m365'),
+  /**
+   * User-Agent of roadmap requests. The JSON endpoint answers 403 to clients that do not look like a browser
+   * (Node's default `node` included), so the default is a current desktop browser's.
+   */
+  ROADMAP_USER_AGENT: z.string().trim().min(1).default(DEFAULT_BROWSER_USER_AGENT),
+  /** The official RSS feed, read when the JSON feed is refused or broken; `off` disables the fallback. */
+  ROADMAP_RSS_URL: z.union([z.literal('off'), z.string().url()]).default('https://www.microsoft.com/releasecommunications/api/v2/M365/rss'),
+  /**
+   * Snapshot guard: a snapshot that would mark more than this share of a source's live items removed (or an empty
+   * one) is held for an admin instead of applied. 100 turns the share check off (empty snapshots are still held).
+   */
+  SYNC_MAX_REMOVED_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Entra app for Microsoft Graph (ServiceMessage.Read.All, application permission). All three or none. */
   GRAPH_TENANT_ID: z.string().optional(),
   GRAPH_CLIENT_ID: z.string().optional(),
@@ -85,8 +106,8 @@ export const configSchema = z.object({
   /** Feed request timeout and retries (transient failures, with exponential backoff). */
   FEED_TIMEOUT_MS: ms.default(30_000),
   FEED_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  /** Sync schedules. */
-  ROADMAP_SYNC_INTERVAL_MS: ms.default(6 * 60 * 60 * 1000),
+  /** Sync schedules: both hourly, so a change reaches followers within about an hour (docs/ingestion.md). */
+  ROADMAP_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
   MESSAGE_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
   /** auto: load the shipped demo data set when the database is empty and the live feed cannot be reached. off: never. */
   DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
@@ -97,9 +118,31 @@ export const configSchema = z.object({
    */
   LAST_VISIT_UPDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(LAST_VISIT_UPDATE_SECONDS_DEFAULT),
 
+  /**
+   * Memory (MB, per process) for whole answers of the dashboard list, kept per query, audience and data version
+   * (never stale: any write to item data is a new version). 0 turns the cache off.
+   */
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+
   /** Weekly digest: sent on Sundays at this hour in this IANA time zone. */
   DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   DIGEST_TIMEZONE: z.string().default('UTC'),
+
+  /** Database pool: connections, how long a request waits for one, and the longest statement the api runs. */
+  DB_POOL_MAX: z.coerce.number().int().min(4).max(200).default(10),
+  DB_ACQUIRE_TIMEOUT_MS: ms.default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: ms.default(30_000),
+  /**
+   * CSV export: concurrent downloads per client address and in total (each holds a pooled connection for its whole
+   * download), and how long a download may make no progress because the client stopped reading before it is cut.
+   */
+  EXPORT_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(50).default(2),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
+  EXPORT_IDLE_TIMEOUT_MS: ms.default(30_000),
+  /** Graceful shutdown budget: in-flight requests and running jobs get this long before they are cut. */
+  SHUTDOWN_TIMEOUT_MS: ms.default(20_000),
+  /** First retry delay of a mail the SMTP server refused (doubles per attempt, at most 6 hours). */
+  MAIL_RETRY_BASE_MS: ms.default(60_000),
 
   /**
    * Alert webhooks (Teams, Slack, generic): true lifts the SSRF guard's two rules, https only and no private,
@@ -134,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (graphKeys.some(Boolean) && !graphKeys.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET must be set together',
+    );
+  }
+  if (parsed.data.EXPORT_MAX_CONCURRENT > parsed.data.DB_POOL_MAX - 2) {
+    throw new ConfigError(
+      `Invalid configuration:\n  EXPORT_MAX_CONCURRENT: must leave at least 2 of the DB_POOL_MAX (${parsed.data.DB_POOL_MAX}) connections to other requests`,
     );
   }
   return parsed.data;

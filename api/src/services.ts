@@ -3,10 +3,12 @@ import { createAlertsService, type AlertsService } from './features/alerts/alert
 import type { Resolver } from './features/alerts/ssrf-guard.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createDigestService, type DigestService } from './features/digest/digest.service.js';
+import { createHeldAlerts } from './features/held-sync/held-alert.js';
+import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
 import type { SyncChangeSet, SyncService } from './sync/sync.service.js';
-import { createSyncServiceFor } from './sync/wiring.js';
+import { createSyncServiceFor, heldPayloadParser } from './sync/wiring.js';
 
 /**
  * The services shared by routes, jobs and the CLI, built once per process so that, for example, the sync service
@@ -25,6 +27,8 @@ export interface Services {
   digest: DigestService;
   /** Saved-search alerts: instant after a sync (onItemsChanged), daily/weekly digests, webhook delivery. */
   alerts: AlertsService;
+  /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
+  heldSync: HeldSyncService;
 }
 
 /** Runs every post-sync step; one failing step is logged and never keeps the others from running. */
@@ -43,7 +47,11 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const auth = createAuthService({ ...base, mail });
   const notifications = createNotificationsService({ ...base, mail });
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
-  const sync = createSyncServiceFor(base, { onItemsChanged: allHooks(base.log, { notifications: notifications.onItemsChanged, alerts: alerts.onItemsChanged }) });
+  const sync = createSyncServiceFor(base, {
+    onItemsChanged: allHooks(base.log, { notifications: notifications.onItemsChanged, alerts: alerts.onItemsChanged }),
+    heldAlerts: createHeldAlerts(base, mail),
+  });
   const digest = createDigestService({ ...base, mail });
-  return { mail, auth, sync, notifications, digest, alerts };
+  const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
+  return { mail, auth, sync, notifications, digest, alerts, heldSync };
 }

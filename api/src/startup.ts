@@ -1,9 +1,23 @@
 import type { AppContext } from './app-context.js';
-import { initialSyncTask } from './sync/initial-sync.js';
+import { initialSyncTask, recoverInterruptedRunsTask } from './sync/initial-sync.js';
 
 export interface StartupEnv {
   isEmbedded: boolean;
 }
 
-/** Work run once after the server is up (first sync on an empty database, demo data offline). A feature adds one line. */
-export const startupTasks: Array<(ctx: AppContext, env: StartupEnv) => Promise<void>> = [initialSyncTask];
+/**
+ * Work run once after the server is up, one task after the other in this order (runs a dead process left behind,
+ * then the first sync on an empty database or demo data offline). A feature adds one line.
+ */
+export const startupTasks: Array<(ctx: AppContext, env: StartupEnv) => Promise<void>> = [recoverInterruptedRunsTask, initialSyncTask];
+
+/** Runs the start-up tasks in order; a failing task is logged and the next one still runs. */
+export async function runStartupTasks(ctx: AppContext, env: StartupEnv): Promise<void> {
+  for (const task of startupTasks) {
+    try {
+      await task(ctx, env);
+    } catch (err) {
+      ctx.log.error({ err }, 'startup task failed');
+    }
+  }
+}

@@ -6,6 +6,7 @@ import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import type { Resolver } from '../src/features/alerts/ssrf-guard.js';
 import { createServices } from '../src/services.js';
+import type { PoolOptions } from '../src/db/client.js';
 import { createTestDb, type TestDatabase } from './db.js';
 
 export interface TestContext {
@@ -22,9 +23,9 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { now?: string; resolve?: Resolver } = {},
+  opts: { now?: string; pool?: PoolOptions; resolve?: Resolver } = {},
 ): Promise<TestContext> {
-  const database = await createTestDb();
+  const database = await createTestDb(opts.pool);
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', ...env });
   const clock = fixedClock(opts.now ?? '2026-02-07T12:00:00Z');
   const base = {

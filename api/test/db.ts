@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { connectDatabase, type Database } from '../src/db/client.js';
+import { connectDatabase, type Database, type PoolOptions } from '../src/db/client.js';
 import { ensureDatabase } from '../src/db/embedded.js';
 import { seedBuiltInRoles } from '../src/db/seed.js';
 
@@ -10,13 +10,13 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated database (cloned from the run's template) for one test file. Call close() in afterAll. */
-export async function createTestDb(): Promise<TestDatabase> {
+export async function createTestDb(pool: PoolOptions = { max: 5 }): Promise<TestDatabase> {
   const adminUrl = process.env.RADAR_TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('RADAR_TEST_PG_ADMIN_URL is not set: run the tests through jest (test/global-setup.ts)');
   const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   await ensureDatabase(adminUrl, name, 'radar_template');
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const database = connectDatabase(url, undefined, 5);
+  const database = connectDatabase(url, undefined, pool);
   await seedBuiltInRoles(database.db);
   return {
     ...database,

@@ -1,17 +1,24 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answerFeedFailure, type Failure, type Target } from './replay-failures.js';
+import { rssFromRoadmapJson } from './rss-builder.js';
+
+export type { Failure, Target };
 
 /**
  * A real HTTP server that replays recorded feeds, so the production clients (fetch, retries, zod validation,
  * paging) run unmodified in tests:
  *   GET  /roadmap                                   the current roadmap snapshot, byte for byte as recorded
+ *   GET  /rss                                       the same moment as the RSS feed (built from it, or recorded)
  *   POST /{tenant}/oauth2/v2.0/token                client-credentials token (checks the form)
  *   GET  /v1.0/admin/serviceAnnouncement/messages   the current Message Center snapshot in pages with @odata.nextLink
- * Failures are scripted with fail(): a status (500, 429 + Retry-After), malformed JSON, a page without `value`,
- * a hang, each on a path and optionally only on a given page, a number of times.
+ * Roadmap and RSS answers carry an ETag and Last-Modified and answer 304 to a matching conditional request, as a CDN
+ * does. Like Microsoft's endpoint, it can refuse clients without a browser User-Agent (403). Failures are scripted
+ * with fail() (replay-failures.ts).
  */
 
 export const FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -19,43 +26,43 @@ export const TENANT = 'contoso-tenant';
 export const CLIENT_ID = 'replay-client';
 export const CLIENT_SECRET = 'replay-secret';
 
-export type Target = 'roadmap' | 'token' | 'messages';
-export interface Failure {
-  target: Target;
-  kind: 'status' | 'malformed' | 'hang' | 'no-value' | 'not-array' | 'item-without-id';
-  status?: number;
-  retryAfter?: string;
-  /** Messages only: 1-based page; omit for every page. */
-  page?: number;
-  /** How many requests fail; omit for all. */
-  times?: number;
-}
-
 export interface ReplayServer {
   url: string;
   graphApiUrl: string;
   roadmapUrl: string;
-  /** Roadmap snapshots by name: raw text served as is. */
+  rssUrl: string;
+  /** Roadmap snapshots by name: raw text served as is (the RSS twin is built from it unless one was added). */
   setRoadmap(name: string): void;
   setMessages(name: string): void;
-  addRoadmap(name: string, text: string): void;
+  addRoadmap(name: string, text: string, rss?: string): void;
   addMessages(name: string, messages: unknown[]): void;
+  /** Answer 403 (an HTML page) to roadmap and RSS requests whose User-Agent is not a browser's, like Microsoft's. */
+  refuseNonBrowsers(on: boolean): void;
   fail(failure: Failure): void;
   clearFailures(): void;
-  /** Requests seen, e.g. ['GET /roadmap', 'POST /token', 'GET /messages?page=2']. */
+  /** Requests seen, e.g. ['GET /roadmap', 'GET /roadmap 304', 'POST /token', 'GET /messages?page=2']. */
   requests: string[];
+  /** User-Agent of each roadmap/RSS request, in order. */
+  userAgents: string[];
   tokensIssued: number;
   close(): Promise<void>;
 }
 
 export const readFixture = (name: string) => fs.readFileSync(path.join(FIXTURES_DIR, name), 'utf8');
 
+/** Browsers all send "Mozilla/5.0 (…)"; Node's fetch sends "node", curl "curl/…". */
+export const looksLikeBrowser = (ua: string | undefined) => /^Mozilla\/5\.0 \(/.test(ua ?? '');
+
+const etagOf = (text: string) => `"${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}"`;
+
 export async function startReplayServer(options: {
   roadmaps?: Record<string, string>;
+  rss?: Record<string, string>;
   messages?: Record<string, unknown[]>;
   pageSize?: number;
 } = {}): Promise<ReplayServer> {
   const roadmaps = new Map(Object.entries(options.roadmaps ?? { A: readFixture('roadmap-a.json'), B: readFixture('roadmap-b.json') }));
+  const rssTexts = new Map(Object.entries(options.rss ?? {}));
   const messageSets = new Map(
     Object.entries(
       options.messages ?? {
@@ -66,14 +73,17 @@ export async function startReplayServer(options: {
     ),
   );
   const pageSize = options.pageSize ?? 4;
-  let roadmapName = [...roadmaps.keys()][0];
-  let messagesName = [...messageSets.keys()][0];
+  let roadmapName = [...roadmaps.keys()][0]!;
+  let messagesName = [...messageSets.keys()][0]!;
   let failures: (Failure & { used: number })[] = [];
+  let browsersOnly = false;
+  /** When each served body was first served: its Last-Modified. */
+  const firstServed = new Map<string, string>();
   const sockets = new Set<Socket>();
   const tokenText = readFixture('graph-token.json');
   const token = (JSON.parse(tokenText) as { access_token: string }).access_token;
 
-  const state = { requests: [] as string[], tokensIssued: 0 };
+  const state = { requests: [] as string[], userAgents: [] as string[], tokensIssued: 0 };
   let base = '';
 
   function failureFor(target: Target, page?: number) {
@@ -82,22 +92,55 @@ export async function startReplayServer(options: {
     return f;
   }
 
-  function applyFailure(f: Failure, res: http.ServerResponse): boolean {
-    if (f.kind === 'hang') return true; // never answer; the client's timeout must fire
-    if (f.kind === 'status') {
-      res.writeHead(f.status ?? 500, { 'content-type': 'application/json', ...(f.retryAfter ? { 'retry-after': f.retryAfter } : {}) });
-      res.end(JSON.stringify({ error: { code: 'ServiceUnavailable', message: 'replayed failure' } }));
-      return true;
-    }
+  function answerStatus(f: Failure, res: http.ServerResponse) {
+    res.writeHead(f.status ?? 500, { 'content-type': 'application/json', ...(f.retryAfter ? { 'retry-after': f.retryAfter } : {}) });
+    res.end(JSON.stringify({ error: { code: 'ServiceUnavailable', message: 'replayed failure' } }));
+  }
+
+  /** The JSON-API failures the Graph and token endpoints (and the roadmap) share. */
+  function answerJsonFailure(f: Failure, res: http.ServerResponse): boolean {
+    if (f.kind === 'hang') return true;
+    if (f.kind === 'status') return answerStatus(f, res), true;
     const bodies: Record<string, string> = {
       malformed: '[{"id": 1, "title": "truncated',
       'no-value': JSON.stringify({ '@odata.context': 'x', items: [] }),
       'not-array': JSON.stringify({ message: 'not what you expected' }),
       'item-without-id': JSON.stringify([{ title: 'no id', created: '2026-01-01T00:00:00' }]),
     };
+    if (!(f.kind in bodies)) return false;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(f.target === 'messages' && f.kind === 'item-without-id' ? JSON.stringify({ value: [{ title: 'no id' }] }) : bodies[f.kind]);
     return true;
+  }
+
+  function serveFeed(req: http.IncomingMessage, res: http.ServerResponse, target: 'roadmap' | 'rss') {
+    const ua = req.headers['user-agent'] ?? '';
+    state.userAgents.push(ua);
+    if (browsersOnly && !looksLikeBrowser(ua)) {
+      state.requests.push(`GET /${target} 403`);
+      res.writeHead(403, { 'content-type': 'text/html' }).end('<html><body><h1>403 Forbidden</h1></body></html>');
+      return;
+    }
+    const json = roadmaps.get(roadmapName)!;
+    const body = target === 'roadmap' ? json : (rssTexts.get(roadmapName) ?? rssFromRoadmapJson(json));
+    const f = failureFor(target);
+    if (f) {
+      state.requests.push(`GET /${target}`);
+      if (f.kind === 'status') return answerStatus(f, res);
+      if (answerFeedFailure(f, res, body, target === 'rss') || answerJsonFailure(f, res)) return;
+    }
+    const etag = etagOf(body);
+    if (!firstServed.has(etag)) firstServed.set(etag, new Date().toUTCString());
+    const lastModified = firstServed.get(etag)!;
+    if (req.headers['if-none-match'] === etag) {
+      state.requests.push(`GET /${target} 304`);
+      res.writeHead(304, { etag, 'last-modified': lastModified }).end();
+      return;
+    }
+    state.requests.push(`GET /${target}`);
+    const type = target === 'roadmap' ? 'application/json; charset=utf-8' : 'application/rss+xml; charset=utf-8';
+    res.writeHead(200, { 'content-type': type, etag, 'last-modified': lastModified });
+    res.end(body);
   }
 
   const server = http.createServer((req, res) => {
@@ -105,17 +148,11 @@ export async function startReplayServer(options: {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (req.method === 'GET' && url.pathname === '/roadmap') {
-        state.requests.push('GET /roadmap');
-        const f = failureFor('roadmap');
-        if (f && applyFailure(f, res)) return;
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        return res.end(roadmaps.get(roadmapName));
-      }
+      if (req.method === 'GET' && (url.pathname === '/roadmap' || url.pathname === '/rss')) return serveFeed(req, res, url.pathname === '/roadmap' ? 'roadmap' : 'rss');
       if (req.method === 'POST' && url.pathname === `/${TENANT}/oauth2/v2.0/token`) {
         state.requests.push('POST /token');
         const f = failureFor('token');
-        if (f && applyFailure(f, res)) return;
+        if (f && answerJsonFailure(f, res)) return;
         const form = new URLSearchParams(body);
         const ok =
           form.get('grant_type') === 'client_credentials' &&
@@ -138,7 +175,7 @@ export async function startReplayServer(options: {
           return res.end(JSON.stringify({ error: { code: 'InvalidAuthenticationToken' } }));
         }
         const f = failureFor('messages', page);
-        if (f && applyFailure(f, res)) return;
+        if (f && answerJsonFailure(f, res)) return;
         const all = messageSets.get(messagesName) ?? [];
         const slice = all.slice((page - 1) * pageSize, page * pageSize);
         const more = page * pageSize < all.length;
@@ -165,6 +202,7 @@ export async function startReplayServer(options: {
     url: base,
     graphApiUrl: base,
     roadmapUrl: `${base}/roadmap`,
+    rssUrl: `${base}/rss`,
     setRoadmap: (name) => {
       if (!roadmaps.has(name)) throw new Error(`no roadmap snapshot ${name}`);
       roadmapName = name;
@@ -173,12 +211,19 @@ export async function startReplayServer(options: {
       if (!messageSets.has(name)) throw new Error(`no messages snapshot ${name}`);
       messagesName = name;
     },
-    addRoadmap: (name, text) => void roadmaps.set(name, text),
+    addRoadmap: (name, text, rss) => {
+      roadmaps.set(name, text);
+      if (rss) rssTexts.set(name, rss);
+    },
     addMessages: (name, list) => void messageSets.set(name, list),
+    refuseNonBrowsers: (on) => void (browsersOnly = on),
     fail: (f) => void failures.push({ ...f, used: 0 }),
     clearFailures: () => void (failures = []),
     get requests() {
       return state.requests;
+    },
+    get userAgents() {
+      return state.userAgents;
     },
     get tokensIssued() {
       return state.tokensIssued;

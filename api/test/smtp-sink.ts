@@ -28,6 +28,8 @@ export interface SmtpSink {
   clear(): void;
   /** Answer the next `count` messages with a temporary failure (451), to exercise retries. */
   rejectNext(count: number): void;
+  /** Runs after a message is received and before the server answers 250 (to act in that window). */
+  beforeAccept: ((mail: ReceivedMail) => Promise<void> | void) | null;
   close(): Promise<void>;
 }
 
@@ -35,11 +37,12 @@ export interface SmtpSink {
  * A real SMTP server in this process on a free port (no TLS, no auth) that parses what it receives. The code under
  * test uses its production nodemailer client against it.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: { port?: number; host?: string; delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters: Array<{ address: string; resolve: (m: ReceivedMail) => void }> = [];
   let rejecting = 0;
+  const hooks: { beforeAccept: SmtpSink['beforeAccept'] } = { beforeAccept: null };
 
   const deliver = (mail: ReceivedMail) => {
     messages.push(mail);
@@ -65,8 +68,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         return;
       }
       simpleParser(stream)
-        .then((parsed) => {
-          deliver({
+        .then(async (parsed) => {
+          const mail: ReceivedMail = {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: parsed.subject ?? '',
@@ -74,7 +77,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             headers: parsed.headers,
             parsed,
-          });
+          };
+          // A real relay takes some milliseconds per message; bulk-mail tests and the bench set this.
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+          deliver(mail);
+          await hooks.beforeAccept?.(mail);
           callback();
         })
         .catch((err: Error) => callback(err));
@@ -82,7 +89,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
 
@@ -118,6 +125,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     rejectNext(count) {
       rejecting = count;
+    },
+    get beforeAccept() {
+      return hooks.beforeAccept;
+    },
+    set beforeAccept(fn) {
+      hooks.beforeAccept = fn;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_TYPES, IMPERSONATION_CHOICES, SOURCES } from './constants.js';
+import { FEED_FORMATS, heldSnapshotInfo, SYNC_STATUSES } from './sync-status.js';
 
 export const role = z.object({
   id: z.number().int(),
@@ -55,7 +56,7 @@ export const syncHistoryRecord = z.object({
   syncSource: syncSourceName,
   trigger: z.string(),
   success: z.boolean(),
-  status: z.enum(['running', 'success', 'failed', 'not_configured']),
+  status: z.enum(SYNC_STATUSES),
   itemsProcessed: z.number().int(),
   totalItems: z.number().int(),
   newItems: z.number().int(),
@@ -63,6 +64,12 @@ export const syncHistoryRecord = z.object({
   removedItems: z.number().int(),
   restoredItems: z.number().int(),
   errorMessage: z.string().nullable(),
+  /** What the run read (roadmap json or its rss fallback, graph, a cli file, the demo set); null before the fetch. */
+  feedFormat: z.enum(FEED_FORMATS).nullable(),
+  /** Why a run ended as it did when that is not an error: the RSS fallback's reason, a hold's reason, a 304. */
+  note: z.string().nullable(),
+  /** Set on a `held` run that kept its snapshot for an admin (see held-sync.ts). */
+  held: heldSnapshotInfo.nullable(),
 });
 export type SyncHistoryRecord = z.infer<typeof syncHistoryRecord>;
 export const syncHistoryResponse = z.object({ syncHistory: z.array(syncHistoryRecord) });

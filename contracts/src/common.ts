@@ -41,8 +41,11 @@ export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a po
 
 /** GET /healthz: the process answers. */
 export const healthResponse = z.object({ status: z.literal('ok') });
-/** GET /readyz: the process and its database answer (load balancers route on it; 503 otherwise). */
-export const readyResponse = z.looseObject({ status: z.string(), database: z.string() });
+/**
+ * GET /readyz: the process can serve requests (load balancers route on it): 200 `ready`, or 503 with what is wrong
+ * (shutting down, the pool exhausted, the database unreachable).
+ */
+export const readyResponse = z.looseObject({ status: z.string(), database: z.string().optional(), reason: z.string().optional() });
 
 /** A query with a one-click unsubscribe or confirmation token. */
 export const tokenQuery = z.object({ token: z.string().max(2000).optional() });

@@ -4,7 +4,9 @@ import { signupRequest, verifyCodeRequest } from './auth.js';
 import { itemListQuery, thirdPartyLink } from './items.js';
 import { compareVersionsQuery } from './versions.js';
 import { moderationUpdate } from './moderation.js';
-import { roleInput, testNotificationRequest } from './admin.js';
+import { roleInput, syncHistoryRecord, testNotificationRequest } from './admin.js';
+import { heldSyncParams } from './held-sync.js';
+import { FEED_FORMATS, SYNC_STATUSES } from './sync-status.js';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -111,5 +113,39 @@ describe('admin contracts (spec 02 §5)', () => {
       'itemId: Please fill in Item ID and Item Type',
       'itemType: Please fill in Item ID and Item Type',
     ]);
+  });
+});
+
+describe('held sync contracts (issue 10)', () => {
+  it('reads the id from the path and names it when it is not a positive integer', () => {
+    expect(heldSyncParams.parse({ id: '42' })).toEqual({ id: 42 });
+    for (const id of ['abc', '0', '-3', '1.5']) {
+      const result = heldSyncParams.safeParse({ id });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]).toMatchObject({ path: ['id'], message: 'id must be a sync history id' });
+    }
+  });
+
+  it('accepts every sync status and feed format the api records', () => {
+    const run = {
+      id: 1,
+      syncDate: '2026-02-07T00:40:00.000Z',
+      finishedAt: null,
+      syncSource: 'roadmap',
+      trigger: 'schedule',
+      success: false,
+      itemsProcessed: 0,
+      totalItems: 0,
+      newItems: 0,
+      changedItems: 0,
+      removedItems: 0,
+      restoredItems: 0,
+      errorMessage: null,
+      note: null,
+      held: null,
+    };
+    for (const status of SYNC_STATUSES) expect(syncHistoryRecord.safeParse({ ...run, status, feedFormat: 'rss' }).success).toBe(true);
+    for (const feedFormat of FEED_FORMATS) expect(syncHistoryRecord.safeParse({ ...run, status: 'success', feedFormat }).success).toBe(true);
+    expect(syncHistoryRecord.safeParse({ ...run, status: 'paused', feedFormat: null }).success).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './sync.js';
+export * from './sync-status.js';
+export * from './held-sync.js';
 export * from './tokens.js';
 export * from './alerts.js';
 export * from './mcp.js';

@@ -34,6 +34,16 @@ export async function adminSync(baseUrl: string, cookie: string, source: 'roadma
   const path = source === 'roadmap' ? '/api/roadmap/sync' : '/api/admin/sync-message-center';
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { Cookie: cookie } });
   const body = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${body}`);
+  if (!response.ok) throw new AdminApiError(`${path} answered ${response.status}: ${body}`, response.status);
   return JSON.parse(body) as unknown;
+}
+
+/** A refused admin call, with its status. */
+export class AdminApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
 }

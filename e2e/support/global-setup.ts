@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import http from 'node:http';
-import { adminSync, signInByApi } from './admin-api.js';
+import { AdminApiError, adminSync, signInByApi } from './admin-api.js';
 import { feedSnapshots } from './feeds.js';
 import { startSmtpServer } from './smtp.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from '../../api/test/replay-server.js';
@@ -101,6 +101,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // This address is made an Admin on sign-up (see pages/AdminPage.ts).
       ADMIN_EMAILS: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com',
       ROADMAP_FEED_URL: feeds.roadmapUrl,
+      // The RSS fallback is the replay server's too: nothing ever goes to Microsoft from a test run.
+      ROADMAP_RSS_URL: feeds.rssUrl,
       GRAPH_TENANT_ID: TENANT,
       GRAPH_CLIENT_ID: CLIENT_ID,
       GRAPH_CLIENT_SECRET: CLIENT_SECRET,
@@ -125,12 +127,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForReady(`${baseUrl}/readyz`, api, () => output);
     await waitForData(baseUrl);
     // The second version of the feeds, synced the way an admin does it, so items have history to compare.
-    const adminCookie = await signInByApi(baseUrl, mailDir, { email: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com', firstName: 'Erin', lastName: 'Admin' });
+    const signInAdmin = () =>
+      signInByApi(baseUrl, mailDir, { email: process.env.RADAR_E2E_ADMIN_EMAIL ?? 'e2e-admin@example.com', firstName: 'Erin', lastName: 'Admin' });
+    const adminCookie = await signInAdmin();
     feeds.setRoadmap('v2');
     feeds.setMessages('v2');
     await adminSync(baseUrl, adminCookie, 'roadmap');
     await adminSync(baseUrl, adminCookie, 'messages');
-    control = await startFeedControl(feeds, baseUrl, adminCookie);
+    control = await startFeedControl(feeds, baseUrl, adminCookie, signInAdmin);
   } catch (error) {
     api.kill('SIGTERM');
     await smtp.close();
@@ -160,7 +164,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
  * A local endpoint for the suites (they run in other processes than the replay server): `POST /roadmap/{snapshot}`
  * or `POST /messages/{snapshot}` switches the replayed feed and runs the admin sync, answering the sync's result.
  */
-function startFeedControl(feeds: ReplayServer, baseUrl: string, adminCookie: string): Promise<http.Server> {
+function startFeedControl(feeds: ReplayServer, baseUrl: string, firstCookie: string, signIn: () => Promise<string>): Promise<http.Server> {
+  let adminCookie = firstCookie;
   const server = http.createServer((req, res) => {
     const match = /^\/(roadmap|messages)\/(\w+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
@@ -171,7 +176,14 @@ function startFeedControl(feeds: ReplayServer, baseUrl: string, adminCookie: str
     (async () => {
       if (source === 'roadmap') feeds.setRoadmap(snapshot);
       else feeds.setMessages(snapshot);
-      return adminSync(baseUrl, adminCookie, source);
+      try {
+        return await adminSync(baseUrl, adminCookie, source);
+      } catch (error) {
+        // A suite that changes the admin's roles ends the admin's sessions (a change of privileges): sign in again.
+        if (!(error instanceof AdminApiError && error.status === 401)) throw error;
+        adminCookie = await signIn();
+        return adminSync(baseUrl, adminCookie, source);
+      }
     })().then(
       (result) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)),
       (error: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),

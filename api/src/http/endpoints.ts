@@ -23,14 +23,14 @@ export class Reply<T = unknown> {
   private constructor(
     readonly status: number,
     readonly body: T | undefined,
-    readonly jsonText: string | undefined,
+    readonly jsonText: string | Buffer | undefined,
   ) {}
   /** `body` sent with `status` (e.g. 201 Created, or a 502 error body that carries the failed run). */
   static status<T>(status: number, body: T): Reply<T> {
     return new Reply(status, body, undefined);
   }
-  /** JSON text the handler serialised itself (the list writes cached per-row JSON); sent as is. */
-  static json(text: string, status = 200): Reply<never> {
+  /** JSON the handler serialised itself (the list sends cached answers); sent as is. */
+  static json(text: string | Buffer, status = 200): Reply<never> {
     return new Reply<never>(status, undefined, text);
   }
 }
@@ -162,7 +162,7 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
 }
 
 function checkJsonAnswer(endpoint: Endpoint, reply: Reply): void {
-  const body = reply.jsonText !== undefined ? JSON.parse(reply.jsonText) : reply.body;
+  const body = reply.jsonText !== undefined ? JSON.parse(reply.jsonText.toString()) : reply.body;
   // A declared status answers the response schema; any other status must be an error with the error body.
   const declared = successStatuses(endpoint).includes(reply.status);
   if (!declared && reply.status < 400) {

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { isDatabaseBusyError } from '../db/client.js';
 import { HttpError, InputError, NotFoundError } from './errors.js';
 
 /** Unknown /api routes answer 404 JSON rather than the SPA page. */
@@ -20,6 +21,7 @@ export function inputErrorFromZod(error: z.ZodError, where = 'Invalid input'): I
 export function errorMiddleware(log: Logger, exposeDetails: boolean): ErrorRequestHandler {
   return (err, req, res, _next) => {
     let status = 500;
+    let busy = false;
     let body: { name: string; message: string; issues?: { path: string; message: string }[] };
     if (err instanceof HttpError) {
       status = err.status;
@@ -37,14 +39,22 @@ export function errorMiddleware(log: Logger, exposeDetails: boolean): ErrorReque
     } else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       status = err.status;
       body = { name: err.name ?? 'Error', message: err.message ?? 'Bad request' };
+    } else if (isDatabaseBusyError(err)) {
+      // No pooled connection within DB_ACQUIRE_TIMEOUT_MS, or a statement cut by DB_STATEMENT_TIMEOUT_MS: overload,
+      // not a bug. The client may try again; the load balancer sees /readyz fail meanwhile.
+      status = 503;
+      busy = true;
+      body = { name: 'ServiceUnavailableError', message: 'The server is busy; please try again in a moment' };
     } else {
       body = { name: 'InternalError', message: exposeDetails ? String(err?.message ?? err) : 'Something went wrong on our side' };
     }
-    if (status >= 500) (req.log ?? log).error({ err }, 'request failed');
+    if (busy) (req.log ?? log).warn({ err }, 'request refused: the database is busy');
+    else if (status >= 500) (req.log ?? log).error({ err }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    if (busy) res.setHeader('Retry-After', '5');
     res.status(status).json({ error: body });
   };
 }

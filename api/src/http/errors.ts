@@ -48,3 +48,7 @@ export class RateLimitError extends HttpError {
   override readonly name = 'RateLimitError';
   override readonly status = 429;
 }
+export class ServiceUnavailableError extends HttpError {
+  override readonly name = 'ServiceUnavailableError';
+  override readonly status = 503;
+}

@@ -7,6 +7,11 @@ import { jobDefinitions } from './index.js';
 export interface JobRunner {
   agenda: Agenda;
   start(): Promise<void>;
+  /** Stops picking up jobs and waits for the running ones to finish (graceful shutdown); then close(). */
+  drain(): Promise<void>;
+  /** Ends the runner's own pool. */
+  close(): Promise<void>;
+  /** stop() + close(): unlocks running jobs without waiting (tests). */
   stop(): Promise<void>;
 }
 
@@ -51,8 +56,17 @@ export function createJobRunner(ctx: AppContext, connectionString: string, opts:
       started = true;
       for (const define of jobDefinitions) await define.schedule?.(agenda, ctx);
     },
+    async drain() {
+      if (!started) return;
+      started = false;
+      await agenda.drain();
+    },
+    async close() {
+      await pool.end().catch(() => undefined);
+    },
     async stop() {
       if (started) await agenda.stop();
+      started = false;
       await pool.end().catch(() => undefined);
     },
   };

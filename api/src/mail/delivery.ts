@@ -4,21 +4,31 @@ import { mailOutbox } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from './mailer.js';
-import { contentToSend, forgetSealedContent } from './outbox.js';
+import { contentToSend, forgetSealedContent, NOT_SENT_NO_SMTP } from './outbox.js';
 
 export const DELIVERY_DEFAULTS = {
   batchSize: 20,
   /** Sends tried before a mail is marked failed. */
   maxAttempts: 8,
-  /** First retry after 1 minute, doubling, at most 6 hours apart. */
+  /** First retry after 1 minute (MAIL_RETRY_BASE_MS), doubling, at most 6 hours apart. */
   baseBackoffMs: 60_000,
   maxBackoffMs: 6 * 60 * 60 * 1000,
   /** A mail left in 'sending' this long (the process died mid-send) is claimed again. */
   sendingLeaseMs: 10 * 60 * 1000,
 };
 
+/** Waits between tries to record "sent" for a mail the SMTP server accepted (the send itself is not repeated). */
+const MARK_RETRY_DELAYS_MS = [100, 300, 1000, 3000];
+
 /** Written to last_error when no SMTP server is configured: the mail is kept, logged, and never retried. */
-export const NOT_SENT_NO_SMTP = 'Not sent: SMTP_URL is not set. The mail was written to the log instead.';
+export { NOT_SENT_NO_SMTP };
+
+/**
+ * Mails the SMTP server accepted whose "sent" could not be recorded yet (the database was unreachable). Kept by the
+ * mail service for the life of the process and recorded before anything else is claimed, so they are never sent
+ * again by this process.
+ */
+export type UnrecordedSends = Map<number, { providerMessageId: string; sentAt: Date }>;
 
 export interface DeliveryDeps {
   db: Db;
@@ -30,6 +40,14 @@ export interface DeliveryDeps {
   outboxKey: Buffer;
   batchSize?: number;
   maxAttempts?: number;
+  /** MAIL_RETRY_BASE_MS. */
+  baseBackoffMs?: number;
+  /** Claim only mail of this priority or more urgent (0: the interactive lane). */
+  maxPriority?: number;
+  unrecorded?: UnrecordedSends;
+  /** Message-ID domain, so a mail sent twice despite everything carries the same id (receivers may fold them). */
+  messageIdDomain?: string;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface DeliveryResult {
@@ -42,14 +60,22 @@ export interface DeliveryResult {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export function backoffMs(attempts: number): number {
-  return Math.min(DELIVERY_DEFAULTS.baseBackoffMs * 2 ** Math.max(0, attempts - 1), DELIVERY_DEFAULTS.maxBackoffMs);
+export function backoffMs(attempts: number, base = DELIVERY_DEFAULTS.baseBackoffMs): number {
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), DELIVERY_DEFAULTS.maxBackoffMs);
 }
 
+export const outboxMessageId = (row: Pick<OutboxRow, 'id' | 'createdAt'>, domain: string) => `<radar-${row.id}-${row.createdAt.getTime()}@${domain}>`;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Claims due mails (FOR UPDATE SKIP LOCKED, so several workers never send the same mail), sends each and records
- * the outcome. A claimed mail is 'sending' with a lease in next_attempt_at: if the process dies before recording
- * the outcome, the mail is claimed again once the lease ends (at-least-once delivery).
+ * Claims due mails (FOR UPDATE SKIP LOCKED, so several workers never send the same mail) in priority order, sends
+ * each and records the outcome. A claimed mail is 'sending' with a lease in next_attempt_at: if the process dies
+ * before recording the outcome, the mail is claimed again once the lease ends.
+ *
+ * Delivery guarantee (docs/notifications.md): every mail is sent at least once; it is sent twice only if the SMTP
+ * server accepted it and the process then died (or lost the database for longer than the lease) before recording
+ * it. When recording fails, the record is retried — never the send.
  *
  * A new mail (attempts = 0) is due at once whatever its timestamp; a retry waits for next_attempt_at.
  */
@@ -57,9 +83,10 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, logged: 0 };
   const batchSize = deps.batchSize ?? DELIVERY_DEFAULTS.batchSize;
   const maxAttempts = deps.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts;
+  if (deps.unrecorded?.size) await recordUnrecorded(deps);
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
-  const claimed = await claim(deps.db, now, leaseUntil, batchSize);
+  const claimed = await claim(deps.db, now, leaseUntil, batchSize, deps.maxPriority ?? null, deps.unrecorded);
   for (const row of claimed) {
     const prepared = contentToSend(row, deps.outboxKey, now);
     if ('refused' in prepared) {
@@ -74,17 +101,16 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
         { outboxId: row.id, kind: row.kind, to: row.toAddress, subject: content.subject, mailText: content.text },
         `mail not sent (SMTP_URL is not set); its text follows:\n${content.text}`,
       );
-      await finish(deps.db, row.id, { status: 'failed', lastError: NOT_SENT_NO_SMTP, attempts: 0, sealedContent: null });
+      // A sealed mail keeps its (encrypted) content until its code expires, like one still waiting to be sent: the
+      // code was handed to the log instead, and the cleanup job deletes the ciphertext at its expiry.
+      await finish(deps.db, row.id, { status: 'failed', lastError: NOT_SENT_NO_SMTP, attempts: 0 });
       result.logged++;
       continue;
     }
+    let info: { messageId: string };
     try {
-      const info = await deps.mailer.send({ to: row.toAddress, ...content, headers: row.headers });
-      await finish(deps.db, row.id, { status: 'sent', providerMessageId: info.messageId, sentAt: deps.clock.now(), lastError: null });
-      // Separate from the mark, so the sent mark never depends on it; purgeSealedContent catches a crash in between.
-      if (row.sealedContent) await forgetSealedContent(deps.db, row.id);
-      deps.log.info({ outboxId: row.id, kind: row.kind, messageId: info.messageId }, 'mail sent');
-      result.sent++;
+      const messageId = deps.messageIdDomain ? outboxMessageId(row, deps.messageIdDomain) : undefined;
+      info = await deps.mailer.send({ to: row.toAddress, ...content, headers: row.headers, messageId });
     } catch (err) {
       const lastError = String((err as Error)?.message ?? err).slice(0, 1000);
       if (row.attempts >= maxAttempts) {
@@ -92,32 +118,74 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
         deps.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err }, 'mail failed for good');
         result.failed++;
       } else {
-        const nextAttemptAt = new Date(deps.clock.now().getTime() + backoffMs(row.attempts));
+        const nextAttemptAt = new Date(deps.clock.now().getTime() + backoffMs(row.attempts, deps.baseBackoffMs));
         await finish(deps.db, row.id, { status: 'pending', lastError, nextAttemptAt });
         deps.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt, err }, 'mail not sent; will retry');
         result.retrying++;
       }
+      continue;
     }
+    await recordSent(deps, row.id, { providerMessageId: info.messageId, sentAt: deps.clock.now() });
+    // Separate from the mark, so the sent mark never depends on it; purgeSealedContent catches a failure here.
+    if (row.sealedContent) {
+      await forgetSealedContent(deps.db, row.id).catch((err) => deps.log.warn({ outboxId: row.id, err }, 'could not delete a sent mail’s sealed content yet; the cleanup job will'));
+    }
+    deps.log.info({ outboxId: row.id, kind: row.kind, messageId: info.messageId }, 'mail sent');
+    result.sent++;
   }
   return result;
 }
 
-/** Marks up to `limit` due mails 'sending' (attempts + 1) and returns them. */
-async function claim(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+/**
+ * Records an accepted mail as sent, retrying the UPDATE a few times. If the database still refuses, the mail is kept
+ * in `unrecorded` (recorded first thing on the next run) and skipped by this process's claims: sending it again
+ * would be a duplicate in the recipient's inbox.
+ */
+async function recordSent(deps: DeliveryDeps, id: number, sent: { providerMessageId: string; sentAt: Date }): Promise<void> {
+  const sleep = deps.sleep ?? pause;
+  for (let i = 0; ; i++) {
+    try {
+      await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
+      deps.unrecorded?.delete(id);
+      return;
+    } catch (err) {
+      if (i >= MARK_RETRY_DELAYS_MS.length) {
+        deps.unrecorded?.set(id, sent);
+        deps.log.warn({ outboxId: id, err }, 'mail sent, but recording it failed; will record it again (it is not sent again)');
+        return;
+      }
+      deps.log.warn({ outboxId: id, err, retryInMs: MARK_RETRY_DELAYS_MS[i] }, 'mail sent, but recording it failed; retrying the record');
+      await sleep(MARK_RETRY_DELAYS_MS[i]!);
+    }
+  }
+}
+
+async function recordUnrecorded(deps: DeliveryDeps): Promise<void> {
+  for (const [id, sent] of [...deps.unrecorded!]) {
+    await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
+    deps.unrecorded!.delete(id);
+  }
+}
+
+/** Marks up to `limit` due mails 'sending' (attempts + 1), most urgent first, and returns them. */
+async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, maxPriority: number | null, skip?: UnrecordedSends): Promise<OutboxRow[]> {
+  const skipIds = skip?.size ? [...skip.keys()] : [];
   const { rows } = await db.execute<{ id: number }>(sql`
     UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
     WHERE id IN (
       SELECT id FROM mail_outbox
-      WHERE (status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now}))
-         OR (status = 'sending' AND next_attempt_at <= ${now})
-      ORDER BY id
+      WHERE status IN ('pending', 'sending')
+        AND ((status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now})) OR (status = 'sending' AND next_attempt_at <= ${now}))
+        ${maxPriority !== null ? sql`AND priority <= ${maxPriority}` : sql``}
+        ${skipIds.length ? sql`AND id <> ALL(${sql.param(skipIds)}::int[])` : sql``}
+      ORDER BY priority, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
-  return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => asc(t.id) });
+  return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => [asc(t.priority), asc(t.id)] });
 }
 
 async function finish(db: Db, id: number, set: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {

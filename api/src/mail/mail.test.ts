@@ -139,7 +139,8 @@ describe('delivery over SMTP', () => {
   });
 
   it('backs off 1 min × 2^(attempt-1), at most 6 hours', () => {
-    expect([1, 2, 3, 4].map(backoffMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect([1, 2, 3, 4].map((n) => backoffMs(n))).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(backoffMs(3, 500)).toBe(2000);
     expect(backoffMs(20)).toBe(6 * 3600_000);
   });
 });
@@ -251,10 +252,14 @@ describe('sealed (sensitive) outbox mail', () => {
     expect((await rows())[0]).toMatchObject({ status: 'failed', last_error: NOT_SENT_UNREADABLE, sealed_content: null });
   });
 
-  it('logs the decrypted text without SMTP (local sign-in) and deletes the content', async () => {
+  it('logs the decrypted text without SMTP (local sign-in) and deletes the content when the code expires', async () => {
     await t.ctx.services.mail.enqueue(t.ctx.db, codeMail('local@example.com'));
     const local = createMailService(t.ctx, { mailer: null });
     expect(await local.deliverNow()).toMatchObject({ logged: 1 });
+    expect(await purgeSealedContent(t.ctx.db, t.clock.now())).toBe(0);
+    expect((await rows())[0].sealed_content).not.toBeNull();
+    t.clock.advance(10 * MINUTE);
+    expect(await purgeSealedContent(t.ctx.db, t.clock.now())).toBe(1);
     expect((await rows())[0].sealed_content).toBeNull();
   });
 

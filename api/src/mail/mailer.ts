@@ -8,6 +8,8 @@ export interface MailMessage {
   html: string;
   text: string;
   headers?: Record<string, string>;
+  /** Message-ID header; the outbox gives each mail a stable one (delivery.ts), so a repeated send is recognisable. */
+  messageId?: string;
 }
 
 /** Sends one message; throws when the SMTP server refuses it or cannot be reached. */
@@ -33,6 +35,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>, log
         html: message.html,
         text: message.text,
         headers: message.headers,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       return { messageId: info.messageId };
     },
@@ -50,4 +53,9 @@ function safeSmtpTarget(url: string): string {
   } catch {
     return '(unparsable SMTP_URL)';
   }
+}
+
+/** The domain of MAIL_FROM's address, for Message-IDs. */
+export function mailDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? 'm365radar.local';
 }

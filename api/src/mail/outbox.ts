@@ -1,7 +1,8 @@
-import { and, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import { openContent, SEALED_PLACEHOLDER, sealContent, type MailContent } from './sealed-content.js';
+import { priorityOf } from './priority.js';
 
 export interface OutgoingMail {
   /** What the mail is for ('sign-in-code', 'item-change', 'weekly-digest', …): for logs and the outbox view. */
@@ -24,8 +25,12 @@ export interface OutgoingMail {
    * stored encrypted, sent only before then, and deleted afterwards (see sealed-content.ts).
    */
   sensitive?: { expiresAt: Date };
+  /** Delivery order (priority.ts); by default the kind's. */
+  priority?: number;
 }
 
+/** Written to last_error of a mail kept in the log because SMTP_URL is not set. */
+export const NOT_SENT_NO_SMTP = 'Not sent: SMTP_URL is not set. The mail was written to the log instead.';
 /** Written to last_error of a sealed mail that could not be sent before its secret expired. */
 export const NOT_SENT_EXPIRED = 'Not sent: its code or link expired before it could be delivered; the content was deleted.';
 /** Written to last_error of a sealed mail that no longer decrypts (the installation secret changed). */
@@ -57,6 +62,7 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, opts: { key?: 
       ...content,
       headers: mail.headers ?? {},
       dedupeKey: mail.dedupeKey ?? null,
+      priority: mail.priority ?? priorityOf(mail.kind),
       ...(mail.createdAt ? { createdAt: mail.createdAt, nextAttemptAt: mail.createdAt } : {}),
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
@@ -104,7 +110,12 @@ export async function purgeSealedContent(db: DbOrTx, now: Date): Promise<number>
     .where(
       and(
         isNotNull(mailOutbox.sealedContent),
-        or(inArray(mailOutbox.status, ['sent', 'failed']), lte(mailOutbox.contentExpiresAt, now)),
+        // A mail only logged for want of SMTP keeps its ciphertext until its code expires (delivery.ts).
+        or(
+          eq(mailOutbox.status, 'sent'),
+          and(eq(mailOutbox.status, 'failed'), ne(mailOutbox.lastError, NOT_SENT_NO_SMTP)),
+          lte(mailOutbox.contentExpiresAt, now),
+        ),
       ),
     )
     .returning({ id: mailOutbox.id });

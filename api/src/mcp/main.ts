@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const database = connectDatabase(databaseUrl, log, 4);
+  const database = connectDatabase(databaseUrl, log, { max: 4, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS });
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const server = createRadarMcpServer({ db: database.db, pool: database.pool, clock: systemClock, log, publicUrl });
   const transport = new StdioServerTransport();

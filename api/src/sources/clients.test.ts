@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { DEFAULT_BROWSER_USER_AGENT } from '../config.js';
 import { fixedClock } from '../lib/clock.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from '../../test/replay-server.js';
 import { FeedFormatError, FeedHttpError, FeedTimeoutError, NotConfiguredError } from './errors.js';
@@ -9,6 +10,7 @@ import { createRoadmapFeedClient } from './roadmap-feed.js';
 let server: ReplayServer;
 const clock = fixedClock('2026-01-31T00:40:00Z');
 const noWait = { sleep: async () => undefined };
+const UA = DEFAULT_BROWSER_USER_AGENT;
 
 beforeAll(async () => {
   server = await startReplayServer();
@@ -19,9 +21,11 @@ beforeEach(() => {
   server.setRoadmap('A');
   server.setMessages('A');
   server.requests.length = 0;
+  server.userAgents.length = 0;
+  server.refuseNonBrowsers(false);
 });
 
-const roadmap = (retries = 2, timeoutMs = 2000) => createRoadmapFeedClient({ url: server.roadmapUrl, timeoutMs, retries, ...noWait });
+const roadmap = (retries = 2, timeoutMs = 2000) => createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: UA, timeoutMs, retries, ...noWait });
 const graph = (opts: Partial<Parameters<typeof createGraphMessagesClient>[0]> = {}) =>
   createGraphMessagesClient({
     tenantId: TENANT,
@@ -48,7 +52,7 @@ describe('roadmap feed client', () => {
     server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
     server.fail({ target: 'roadmap', kind: 'status', status: 429, retryAfter: '1', times: 1 });
     const delays: number[] = [];
-    const client = createRoadmapFeedClient({ url: server.roadmapUrl, timeoutMs: 2000, retries: 3, sleep: async (ms) => void delays.push(ms) });
+    const client = createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: UA, timeoutMs: 2000, retries: 3, sleep: async (ms) => void delays.push(ms) });
     expect(await client.fetchSnapshot()).toHaveLength(12);
     expect(server.requests.filter((r) => r === 'GET /roadmap')).toHaveLength(3);
     expect(delays[1]).toBe(1000);
@@ -81,7 +85,7 @@ describe('roadmap feed client', () => {
   });
 
   it('reports an unreachable host as a network error', async () => {
-    const client = createRoadmapFeedClient({ url: 'http://127.0.0.1:1/roadmap', timeoutMs: 1000, retries: 0 });
+    const client = createRoadmapFeedClient({ url: 'http://127.0.0.1:1/roadmap', userAgent: UA, timeoutMs: 1000, retries: 0 });
     await expect(client.fetchSnapshot()).rejects.toMatchObject({ name: 'FeedNetworkError', transient: true });
   });
 
@@ -89,6 +93,65 @@ describe('roadmap feed client', () => {
     expect(parseRetryAfter('2')).toBe(2000);
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4000)).toBe(6000);
     expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+describe('roadmap feed: what the real endpoint does', () => {
+  const client = (opts: Partial<Parameters<typeof createRoadmapFeedClient>[0]> = {}) =>
+    createRoadmapFeedClient({ url: server.roadmapUrl, rssUrl: server.rssUrl, userAgent: UA, timeoutMs: 2000, retries: 0, ...noWait, ...opts });
+
+  it('sends a browser User-Agent, which an endpoint that refuses other clients accepts', async () => {
+    server.refuseNonBrowsers(true);
+    // What Node sends by itself is refused, as Microsoft refuses it.
+    expect((await fetch(server.roadmapUrl)).status).toBe(403);
+    const result = await client().fetch(null);
+    expect(result).toMatchObject({ kind: 'snapshot', format: 'json', note: null });
+    expect(server.userAgents.at(-1)).toBe(DEFAULT_BROWSER_USER_AGENT);
+  });
+
+  it('falls back to the RSS feed when the JSON feed is refused (403), and says why', async () => {
+    server.fail({ target: 'roadmap', kind: 'status', status: 403 });
+    const result = await client().fetch(null);
+    expect(result.kind).toBe('snapshot');
+    if (result.kind !== 'snapshot') return;
+    expect(result.format).toBe('rss');
+    expect(result.note).toMatch(/JSON feed unusable \(.*HTTP 403\); the RSS feed was used/);
+    expect(result.records).toHaveLength(12);
+    expect(result.validators.url).toBe(server.rssUrl);
+  });
+
+  it.each([
+    ['an HTML page with status 200', 'html' as const],
+    ['truncated JSON', 'truncated' as const],
+    ['a wrong shape', 'not-array' as const],
+  ])('refuses %s whole and falls back to RSS', async (_name, kind) => {
+    server.fail({ target: 'roadmap', kind, times: 1 });
+    const result = await client().fetch(null);
+    expect(result).toMatchObject({ kind: 'snapshot', format: 'rss' });
+  });
+
+  it('fails with both reasons when the RSS feed fails too; without an RSS URL the JSON error stands alone', async () => {
+    server.fail({ target: 'roadmap', kind: 'html' });
+    server.fail({ target: 'rss', kind: 'truncated' });
+    await expect(client().fetch(null)).rejects.toThrow(/roadmap JSON feed: .*markup instead of JSON.*; RSS fallback: .*not well-formed XML/);
+    await expect(client({ rssUrl: null }).fetch(null)).rejects.toThrow(/answered markup instead of JSON \(HTTP 200, text\/html/);
+  });
+
+  it('asks conditionally: a 304, or a body equal to the last applied one, is unchanged without parsing', async () => {
+    const first = await client().fetch(null);
+    if (first.kind !== 'snapshot') throw new Error('expected a snapshot');
+    expect(first.validators).toMatchObject({ url: server.roadmapUrl, etag: expect.stringMatching(/^"/), lastModified: expect.any(String) });
+    const again = await client().fetch(first.validators);
+    expect(again).toMatchObject({ kind: 'unchanged', how: '304', format: 'json' });
+    expect(server.requests.at(-1)).toBe('GET /roadmap 304');
+    // A server without validators: the body hash decides.
+    const noEtag = await client().fetch({ ...first.validators, etag: null, lastModified: null });
+    expect(noEtag).toMatchObject({ kind: 'unchanged', how: 'same-body' });
+    // Validators of another URL (the last run used RSS) are not sent to this one.
+    const other = await client().fetch({ ...first.validators, url: server.rssUrl });
+    expect(other.kind).toBe('snapshot');
+    server.setRoadmap('B');
+    expect((await client().fetch(first.validators)).kind).toBe('snapshot');
   });
 });
 

@@ -40,3 +40,8 @@ export class FeedTimeoutError extends FeedError {
 export class NotConfiguredError extends FeedError {
   override name = 'NotConfiguredError';
 }
+
+/** The fetch was stopped on purpose (the process is shutting down): not the feed's fault, nothing was changed. */
+export class FeedAbortedError extends FeedError {
+  override name = 'FeedAbortedError';
+}

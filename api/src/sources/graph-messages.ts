@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { FeedFormatError, FeedHttpError, NotConfiguredError } from './errors.js';
-import { fetchTextWithRetry, type RetryOptions } from './http.js';
+import { fetchTextWithRetry, type RequestControl, type RetryOptions } from './http.js';
 import { normalizeMessages, parseJsonText } from './normalize.js';
 import { describeIssues, rawGraphPage, tokenResponse, type RawGraphMessage } from './raw-schemas.js';
 import type { MessageRecord } from './types.js';
@@ -21,7 +21,7 @@ export interface GraphMessagesOptions extends RetryOptions {
 export interface GraphMessagesClient {
   readonly configured: boolean;
   /** Every active message, all pages; throws NotConfiguredError without credentials, another FeedError on failure. */
-  fetchAll(): Promise<MessageRecord[]>;
+  fetchAll(control?: RequestControl): Promise<MessageRecord[]>;
 }
 
 /** Renew this long before the token's stated expiry, so a token never dies mid-paging. */
@@ -36,7 +36,7 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
   const apiOrigin = new URL(apiUrl).origin;
   let cached: { token: string; renewAt: number } | null = null;
 
-  async function token(): Promise<string> {
+  async function token(control: RequestControl): Promise<string> {
     const now = options.clock.now().getTime();
     if (cached && now < cached.renewAt) return cached.token;
     const tokenUrl = `${trimSlash(options.authorityUrl)}/${encodeURIComponent(tenantId!)}/oauth2/v2.0/token`;
@@ -50,6 +50,7 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
       tokenUrl,
       { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() },
       options,
+      control,
     );
     const parsed = tokenResponse.safeParse(parseJsonText(text, 'token response'));
     if (!parsed.success) throw new FeedFormatError(`token response refused: ${describeIssues(parsed.error)}`);
@@ -58,9 +59,9 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
     return cached.token;
   }
 
-  async function getPage(url: string) {
+  async function getPage(url: string, control: RequestControl) {
     const send = async () =>
-      fetchTextWithRetry(url, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${await token()}` } }, options);
+      fetchTextWithRetry(url, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${await token(control)}` } }, options, control);
     let response;
     try {
       response = await send();
@@ -78,7 +79,7 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
 
   return {
     configured,
-    async fetchAll() {
+    async fetchAll(control = {}) {
       if (!configured) {
         throw new NotConfiguredError('Message Center sync is not configured: set GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET');
       }
@@ -92,7 +93,7 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         if (new URL(next).origin !== apiOrigin) throw new FeedFormatError(`Graph nextLink points to another host: ${new URL(next).origin}`);
         if (visited.has(next) || visited.size >= maxPages) throw new FeedFormatError('Graph paging does not end (nextLink repeats or too many pages)');
         visited.add(next);
-        const page = await getPage(next);
+        const page = await getPage(next, control);
         messages.push(...page.value);
         originals.push(...page.originals);
         next = page['@odata.nextLink'];

@@ -1,4 +1,4 @@
-import { FeedError, FeedHttpError, FeedNetworkError, FeedTimeoutError } from './errors.js';
+import { FeedAbortedError, FeedError, FeedHttpError, FeedNetworkError, FeedTimeoutError } from './errors.js';
 
 export interface RetryOptions {
   /** Per attempt, covering headers and body: a server that stalls mid-body is cut off too. */
@@ -11,15 +11,35 @@ export interface RetryOptions {
   maxDelayMs?: number;
   log?: { warn(obj: object, msg: string): void };
   /** Injected in tests that must not wait. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface TextResponse {
   status: number;
   text: string;
+  /** Lower-cased response headers the callers use (etag, last-modified, content-type). */
+  headers: { etag: string | null; lastModified: string | null; contentType: string | null };
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Per call: stops retries and the request in flight (graceful shutdown). */
+export interface RequestControl {
+  signal?: AbortSignal;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 
 /** Retry-After is either delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
@@ -30,20 +50,27 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** Hides query strings (Graph skip tokens are long and tell the log nothing). */
-const shortUrl = (url: string) => url.split('?')[0];
+export const shortUrl = (url: string) => url.split('?')[0];
 
-async function attempt(url: string, init: RequestInit, timeoutMs: number): Promise<TextResponse> {
-  let response: Response;
+async function attempt(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<TextResponse> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     const text = await response.text();
-    if (!response.ok) {
+    const headers = {
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+      contentType: response.headers.get('content-type'),
+    };
+    // 304 answers a conditional request: nothing changed since the validators we sent.
+    if (!response.ok && response.status !== 304) {
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
       throw new FeedHttpError(`${shortUrl(url)} answered HTTP ${response.status}`, response.status, retryAfter);
     }
-    return { status: response.status, text };
+    return { status: response.status, text, headers };
   } catch (err) {
     if (err instanceof FeedError) throw err;
+    if (signal?.aborted) throw new FeedAbortedError(`${shortUrl(url)}: request stopped (${String(signal.reason?.message ?? signal.reason ?? 'aborted')})`);
     const name = (err as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
       throw new FeedTimeoutError(`${shortUrl(url)} did not answer within ${timeoutMs} ms`);
@@ -56,14 +83,15 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number): Promi
 /**
  * GET/POST with a timeout per attempt and retries of transient failures (network errors, timeouts, 408, 429
  * honouring Retry-After, 5xx) with exponential backoff. Anything else fails at once: a 400 or 403 will not heal.
+ * The worst case is bounded: (retries + 1) × timeoutMs plus the backoff delays (each at most maxDelayMs).
  */
-export async function fetchTextWithRetry(url: string, init: RequestInit, options: RetryOptions): Promise<TextResponse> {
+export async function fetchTextWithRetry(url: string, init: RequestInit, options: RetryOptions, control: RequestControl = {}): Promise<TextResponse> {
   const base = options.retryBaseMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 60_000;
   const sleep = options.sleep ?? defaultSleep;
   for (let attemptNo = 0; ; attemptNo++) {
     try {
-      return await attempt(url, init, options.timeoutMs);
+      return await attempt(url, init, options.timeoutMs, control.signal);
     } catch (err) {
       const feedErr = err as FeedError;
       if (!feedErr.transient || attemptNo >= options.retries) throw feedErr;
@@ -71,7 +99,11 @@ export async function fetchTextWithRetry(url: string, init: RequestInit, options
       const serverAsked = feedErr instanceof FeedHttpError ? feedErr.retryAfterMs : null;
       const delay = Math.min(maxDelay, serverAsked ?? backoff);
       options.log?.warn({ url: shortUrl(url), err: feedErr.message, retryInMs: Math.round(delay) }, 'feed request failed; retrying');
-      await sleep(delay);
+      try {
+        await sleep(delay, control.signal);
+      } catch {
+        throw new FeedAbortedError(`${shortUrl(url)}: retries stopped (${String(control.signal?.reason?.message ?? 'aborted')})`);
+      }
     }
   }
 }

@@ -21,6 +21,12 @@ export interface RoadmapRecord {
   modifiedDate: Date;
   /** The feed's own object, kept for audits and re-parsing; never compared. */
   raw?: unknown;
+  /**
+   * Set on records read from the RSS fallback, which carries less than the JSON feed: `moreInfoLink` only when the
+   * item's description ends with a "More info:" line, and no characters XML cannot hold (the JSON's \u000b soft
+   * breaks). The sync keeps the stored values then (reconcileRssRecords) rather than blanking or churning them.
+   */
+  rss?: { hasMoreInfoLink: boolean };
 }
 
 export interface ExternalLink {

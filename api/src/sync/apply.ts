@@ -3,7 +3,8 @@ import type { ItemRow, SyncHistoryRow } from '../db/schema.js';
 import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
 import { setDemoFlag } from './demo-state.js';
-import { finishRun } from './sync-history.repo.js';
+import { finishRun, type RunResult } from './sync-history.repo.js';
+import { holdReason, snapshotHash, SnapshotHeldError } from './snapshot-guard.js';
 import {
   countActive,
   deleteDemoItems,
@@ -24,27 +25,51 @@ export interface ApplyOutcome {
   removedDemoItems: number;
 }
 
+export interface ApplyArgs<R> {
+  adapter: SourceAdapter<R>;
+  snapshot: R[];
+  now: Date;
+  syncId: number;
+  demo: boolean;
+  finishedAt: () => Date;
+  /** SYNC_MAX_REMOVED_PERCENT; null applies whatever the snapshot removes ("Apply anyway"). */
+  maxRemovedPercent: number | null;
+  /** Fills in what a lossy format (the RSS fallback) could not carry from the stored rows, before anything is compared. */
+  reconcile?: (tx: DbOrTx, snapshot: R[]) => Promise<R[]>;
+  /** Written on the run row with its counts (what was read, from where, why). */
+  finish?: Pick<RunResult, 'feedFormat' | 'note' | 'validators'>;
+  /** More writes that must commit with the snapshot (superseding held snapshots, marking one applied). */
+  afterApply?: (tx: DbOrTx) => Promise<void>;
+}
+
 /**
  * Writes one snapshot inside the caller's transaction: loads the existing rows once (bodies only for items whose
- * content hash moved), plans in memory, then writes in batches and finishes the sync-history row, so the counts
- * and the data commit or roll back together.
+ * content hash moved), plans in memory, checks the snapshot guard (throwing SnapshotHeldError rolls everything back),
+ * then writes in batches and finishes the sync-history row, so the counts and the data commit or roll back together.
  */
-export async function applySnapshot<R>(
-  tx: DbOrTx,
-  args: { adapter: SourceAdapter<R>; snapshot: R[]; now: Date; syncId: number; demo: boolean; finishedAt: () => Date },
-): Promise<ApplyOutcome> {
-  const { adapter, snapshot, now, syncId, demo } = args;
+export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<ApplyOutcome> {
+  const { adapter, now, syncId, demo } = args;
+  const snapshot = args.reconcile ? await args.reconcile(tx, args.snapshot) : args.snapshot;
   const removedDemoItems = demo ? 0 : await deleteDemoItems(tx, adapter.itemSource);
   if (removedDemoItems > 0) await setDemoFlag(tx, adapter.itemSource, false, now);
 
   const existing = await loadExistingIndex(tx, adapter.itemSource);
+  const rows = new Map(snapshot.map((record) => [adapter.externalId(record), adapter.toRow(record)]));
   const needFull: number[] = [];
-  for (const record of snapshot) {
-    const before = existing.get(adapter.externalId(record));
-    if (before && before.contentHash !== adapter.toRow(record).contentHash) needFull.push(before.id);
+  for (const [externalId, row] of rows) {
+    const before = existing.get(externalId);
+    if (before && before.contentHash !== row.contentHash) needFull.push(before.id);
   }
   const fullRows = new Map<string, ItemRow>((await loadFullRows(tx, needFull)).map((r) => [r.externalId, r]));
   const plan = planSync({ adapter, snapshot, existing, fullRows, now });
+
+  if (args.maxRemovedPercent !== null) {
+    let activeBefore = 0;
+    for (const item of existing.values()) if (!item.isRemoved) activeBefore++;
+    const stats = { itemCount: snapshot.length, activeBefore, wouldRemove: plan.counts.removedItems };
+    const reason = holdReason(stats, args.maxRemovedPercent);
+    if (reason) throw new SnapshotHeldError(reason, stats, snapshotHash([...rows].map(([id, row]) => [id, row.contentHash])));
+  }
 
   const insertedIds = await insertItems(tx, adapter.itemSource, plan.inserts, demo ? { isDemo: true } : {});
   const idOf = (externalId: string) => {
@@ -67,9 +92,10 @@ export async function applySnapshot<R>(
     await replaceLinks(tx, plan.relink.map(idOf), links);
   }
   if (demo && snapshot.length > 0) await setDemoFlag(tx, adapter.itemSource, true, now);
+  await args.afterApply?.(tx);
 
   const totalItems = await countActive(tx, adapter.itemSource);
-  const run = await finishRun(tx, syncId, { status: 'success', finishedAt: args.finishedAt(), counts: plan.counts, totalItems });
+  const run = await finishRun(tx, syncId, { status: 'success', finishedAt: args.finishedAt(), counts: plan.counts, totalItems, ...args.finish });
   const changes = plan.changes.map((c) => ({ ...c, itemId: idOf(c.externalId) }));
   return { run, counts: plan.counts, changes, removedDemoItems };
 }

@@ -3,7 +3,7 @@ import { demoRecords } from '../demo/demo-data.js';
 import type { StartupEnv } from '../startup.js';
 import { lastSuccessfulRun } from './sync-history.repo.js';
 import { countItems } from './sync.repo.js';
-import type { SyncService } from './sync.service.js';
+import { SyncAlreadyRunningError, SyncShuttingDownError, type SyncService } from './sync.service.js';
 
 /**
  * After the server is up: on an empty database, sync both sources at once instead of waiting for the schedule.
@@ -13,14 +13,38 @@ import type { SyncService } from './sync.service.js';
  * (the repeating jobs skip their immediate run, so restarts do not each cost a full fetch).
  */
 export async function initialSyncTask(ctx: AppContext, env: StartupEnv): Promise<void> {
+  try {
+    await firstSyncs(ctx, env);
+  } catch (err) {
+    // A shutdown that began during start-up: the syncs not started yet simply do not run. Another process
+    // starting at the same time (several replicas on one database) runs the first sync instead of this one.
+    if (err instanceof SyncAlreadyRunningError) ctx.log.info('another process is running the first sync');
+    else if (!(err instanceof SyncShuttingDownError)) throw err;
+  }
+}
+
+/**
+ * Start-up task that runs first: sync runs left 'running' by a process that died (kill -9, a crash, power loss) are
+ * marked interrupted. Their transactions never committed, so the items are as the previous run left them.
+ */
+export async function recoverInterruptedRunsTask(ctx: AppContext): Promise<void> {
+  await ctx.services.sync.recoverInterruptedRuns();
+}
+
+async function firstSyncs(ctx: AppContext, env: StartupEnv): Promise<void> {
   const { config, db, log, clock } = ctx;
   const sync: SyncService = ctx.services.sync;
   if (!config.JOBS_ENABLED) return;
-  const run = (what: () => Promise<unknown>) => what().catch((err) => log.warn({ err: (err as Error).message }, 'startup sync skipped'));
+  const run = (what: () => Promise<unknown>) =>
+    what().catch((err) => {
+      if (err instanceof SyncShuttingDownError) return;
+      log.warn({ err: (err as Error).message }, 'startup sync skipped');
+    });
 
   if ((await countItems(db)) === 0) {
     log.info('empty database: running the first Roadmap and Message Center sync');
     const roadmap = await sync.syncRoadmap({ trigger: 'startup' });
+    if (roadmap.run.status === 'interrupted') return;
     if (roadmap.run.status !== 'success' && env.isEmbedded && config.DEMO_DATA === 'auto') {
       const demo = demoRecords(clock.now());
       await sync.applyRoadmap(demo.roadmap, { trigger: 'demo', demo: true });

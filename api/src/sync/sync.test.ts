@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { and, eq, sql } from 'drizzle-orm';
 import { itemHistory, items, messageRoadmapLinks, syncHistory } from '../db/schema.js';
+import { readFixture } from '../../test/replay-server.js';
 import { createSyncHarness, T_A, T_B, T_C, type SyncHarness } from '../../test/sync-harness.js';
 
 let h: SyncHarness;
@@ -44,9 +45,17 @@ describe('roadmap sync, snapshot A then B', () => {
 
   it('the same snapshot twice creates no history and counts nothing', async () => {
     const before = await historyCount();
+    // The replay server answers the conditional request with 304: the run ends unchanged without a body.
     const { run, changes } = await h.sync.syncRoadmap({ trigger: 'schedule' });
-    expect(run).toMatchObject({ newItems: 0, changedItems: 0, removedItems: 0, restoredItems: 0, itemsProcessed: 12 });
+    expect(run).toMatchObject({ status: 'unchanged', success: true, feedFormat: 'json', newItems: 0, changedItems: 0, removedItems: 0, itemsProcessed: 0, totalItems: 12 });
+    expect(h.server.requests.at(-1)).toBe('GET /roadmap 304');
+    // The same items re-serialised (keys sorted, 4-space indent, like the second real file): read, compared, no history.
+    h.server.addRoadmap('A-sorted', JSON.stringify(JSON.parse(readFixture('roadmap-a.json')), null, 4));
+    h.server.setRoadmap('A-sorted');
+    const again = await h.sync.syncRoadmap({ trigger: 'schedule' });
+    expect(again.run).toMatchObject({ status: 'success', newItems: 0, changedItems: 0, removedItems: 0, restoredItems: 0, itemsProcessed: 12 });
     expect(changes).toBeNull();
+    expect(again.changes).toBeNull();
     expect(await historyCount()).toBe(before);
     expect(h.hookCalls).toHaveLength(1);
   });
@@ -183,6 +192,8 @@ describe('failures change nothing and are recorded', () => {
     h.server.setRoadmap('B');
     h.server.setMessages('A');
     h.server.fail(failure);
+    // The roadmap's RSS fallback is down too: here the whole fetch must fail (the fallback has its own tests).
+    h.server.fail({ target: 'rss', kind: 'status', status: 503 });
     const before = await snapshotState();
     const { run, changes } = source === 'roadmap' ? await h.sync.syncRoadmap({ trigger: 'admin' }) : await h.sync.syncMessages({ trigger: 'admin' });
     h.server.clearFailures();
@@ -197,6 +208,7 @@ describe('failures change nothing and are recorded', () => {
 describe('locking and configuration', () => {
   it('never runs two syncs of one source at once (in process and across processes)', async () => {
     h.server.fail({ target: 'roadmap', kind: 'hang', times: 1 });
+    h.server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
     const first = h.sync.syncRoadmap({ trigger: 'schedule' });
     await new Promise((r) => setTimeout(r, 100));
     await expect(h.sync.syncRoadmap({ trigger: 'admin' })).rejects.toMatchObject({ status: 409 });
@@ -211,7 +223,26 @@ describe('locking and configuration', () => {
       await other.close();
     }
     expect((await first).run.status).toBe('failed');
+    // The lock is free again (the server serves B, which the failed runs above never applied).
     expect((await h.sync.syncRoadmap({ trigger: 'admin' })).run.status).toBe('success');
+  });
+
+  it('marks runs a dead process left running as interrupted at start, but not one a live process owns', async () => {
+    const [orphan] = await db().insert(syncHistory).values({ source: 'message_center', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' }).returning();
+    // A live run of the roadmap elsewhere: its session holds the advisory lock.
+    const [owned] = await db().insert(syncHistory).values({ source: 'roadmap', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' }).returning();
+    const holder = await h.database.pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1, 1)', [0x52414441]);
+      expect(await h.sync.recoverInterruptedRuns()).toBe(1);
+      const rows = await db().select().from(syncHistory).where(sql`${syncHistory.id} in (${orphan!.id}, ${owned!.id})`).orderBy(syncHistory.id);
+      expect(rows.map((r) => r.status)).toEqual(['interrupted', 'running']);
+      expect(rows[0]!.errorMessage).toMatch(/^interrupted: the process stopped/);
+    } finally {
+      await holder.query('select pg_advisory_unlock($1, 1)', [0x52414441]);
+      holder.release();
+    }
+    expect(await h.sync.recoverInterruptedRuns()).toBe(1);
   });
 
   it('without Graph credentials the Message Center sync is recorded as not configured', async () => {

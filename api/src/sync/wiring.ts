@@ -1,21 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { FeedFormat } from '@radar/contracts';
 import type { Config } from '../config.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import type { BaseDeps } from '../deps.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
+import { FeedFormatError } from '../sources/errors.js';
 import { createGraphMessagesClient, type GraphMessagesClient } from '../sources/graph-messages.js';
+import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
 import { createRoadmapFeedClient, type RoadmapFeedClient } from '../sources/roadmap-feed.js';
-import { createSyncService, type SyncChangeSet, type SyncService } from './sync.service.js';
+import { roadmapRecordsFromRss } from '../sources/roadmap-rss.js';
+import { roadmapVocabulary, type RoadmapVocabulary } from '../sources/roadmap-vocabulary.js';
+import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
+import type { FetchedSnapshot, Loader } from './fetched.js';
+import { reconcileRssRecords } from './rss-reconcile.js';
+import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
 
 export interface FeedClients {
   roadmap: RoadmapFeedClient;
   graph: GraphMessagesClient;
 }
 
-/** The production feed clients, configured from env (config.ts: ROADMAP_FEED_URL, GRAPH_*, FEED_*). */
-export function createFeedClients(config: Config, clock: Clock, log: Logger): FeedClients {
+/**
+ * The RSS mapping's tag vocabulary: the known lists plus every value the JSON feed has given us, so a release
+ * phase or platform Microsoft adds later is classified right once the JSON feed has carried it.
+ */
+export async function storedVocabulary(db: DbOrTx): Promise<RoadmapVocabulary> {
+  const { rows } = await db.execute<{ kind: string; value: string }>(sql`
+    SELECT DISTINCT 'phase' AS kind, unnest(release_phases) AS value FROM items WHERE source = 'roadmap' AND NOT is_demo
+    UNION SELECT DISTINCT 'cloud', unnest(cloud_instances) FROM items WHERE source = 'roadmap' AND NOT is_demo
+    UNION SELECT DISTINCT 'platform', unnest(platforms) FROM items WHERE source = 'roadmap' AND NOT is_demo
+    UNION SELECT DISTINCT 'status', status FROM items WHERE source = 'roadmap' AND NOT is_demo AND status IS NOT NULL`);
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.value);
+  return roadmapVocabulary({ releasePhases: of('phase'), cloudInstances: of('cloud'), platforms: of('platform'), statuses: of('status') });
+}
+
+/** The production feed clients, configured from env (config.ts: ROADMAP_*, GRAPH_*, FEED_*). */
+export function createFeedClients(config: Config, clock: Clock, log: Logger, db?: Db): FeedClients {
   const retry = { timeoutMs: config.FEED_TIMEOUT_MS, retries: config.FEED_RETRIES, log };
   return {
-    roadmap: createRoadmapFeedClient({ url: config.ROADMAP_FEED_URL, ...retry }),
+    roadmap: createRoadmapFeedClient({
+      url: config.ROADMAP_FEED_URL,
+      rssUrl: config.ROADMAP_RSS_URL === 'off' ? null : config.ROADMAP_RSS_URL,
+      userAgent: config.ROADMAP_USER_AGENT,
+      vocabulary: db ? () => storedVocabulary(db) : undefined,
+      ...retry,
+    }),
     graph: createGraphMessagesClient({
       tenantId: config.GRAPH_TENANT_ID,
       clientId: config.GRAPH_CLIENT_ID,
@@ -28,22 +58,55 @@ export function createFeedClients(config: Config, clock: Clock, log: Logger): Fe
   };
 }
 
+/** Roadmap loader: JSON or its RSS fallback, conditional; RSS records are completed from the stored rows. */
+export function roadmapLoader(client: RoadmapFeedClient): Loader<RoadmapRecord> {
+  return async ({ previous, signal }) => {
+    const result = await client.fetch(previous, { signal });
+    if (result.kind === 'unchanged') {
+      const note = result.how === '304' ? 'The feed answered 304 Not Modified.' : 'The feed sent the same bytes as the last applied sync.';
+      return { kind: 'unchanged', format: result.format, validators: result.validators, note };
+    }
+    const body = result.payload;
+    return { ...result, payload: () => body, reconcile: result.format === 'rss' ? reconcileRssRecords : undefined };
+  };
+}
+
+/** Message Center loader: every Graph page; the raw messages are what a held snapshot keeps. */
+export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecord> {
+  return async ({ signal }) => {
+    const records = await client.fetchAll({ signal });
+    return { kind: 'snapshot', format: 'graph', records, payload: () => JSON.stringify(records.map((r) => r.raw ?? null)), validators: null, note: null };
+  };
+}
+
+/** Parses a held snapshot's payload again, the way its format was read when it was held. */
+export function heldPayloadParser(db: Db) {
+  return async (source: SourceName, format: FeedFormat, payload: string): Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>> => {
+    if (source === 'message_center') return { records: messageRecordsFromPayload(parseJsonText(payload, 'held Message Center snapshot')) };
+    if (format === 'rss') return { records: roadmapRecordsFromRss(payload, await storedVocabulary(db)), reconcile: reconcileRssRecords as FetchedSnapshot<RoadmapRecord | MessageRecord>['reconcile'] };
+    if (format === 'json' || format === 'file' || format === 'demo') return { records: roadmapRecordsFromPayload(parseJsonText(payload, 'held roadmap snapshot')) };
+    throw new FeedFormatError(`held roadmap snapshot has an unknown format "${format}"`);
+  };
+}
+
 /**
- * The sync service as the process uses it. `onItemsChanged` is where subscriber notifications plug in (digest
- * issue); until then changes are only logged by the service.
+ * The sync service as the process uses it. `onItemsChanged` is where subscriber notifications plug in;
+ * `heldAlerts` mails the admins when the snapshot guard holds a snapshot.
  */
 export function createSyncServiceFor(
   base: Pick<BaseDeps, 'config' | 'db' | 'pool' | 'clock' | 'log'>,
-  hooks: { onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void; clients?: FeedClients } = {},
+  hooks: { onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void; clients?: FeedClients; heldAlerts?: SyncServiceDeps['heldAlerts'] } = {},
 ): SyncService {
-  const clients = hooks.clients ?? createFeedClients(base.config, base.clock, base.log);
+  const clients = hooks.clients ?? createFeedClients(base.config, base.clock, base.log, base.db);
   return createSyncService({
     db: base.db,
     pool: base.pool,
     clock: base.clock,
     log: base.log,
-    fetchRoadmap: () => clients.roadmap.fetchSnapshot(),
-    fetchMessages: () => clients.graph.fetchAll(),
+    fetchRoadmap: roadmapLoader(clients.roadmap),
+    fetchMessages: messagesLoader(clients.graph),
+    maxRemovedPercent: base.config.SYNC_MAX_REMOVED_PERCENT,
     onItemsChanged: hooks.onItemsChanged,
+    heldAlerts: hooks.heldAlerts,
   });
 }

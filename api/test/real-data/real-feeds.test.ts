@@ -7,8 +7,9 @@ import { itemHistory, items } from '../../src/db/schema.js';
 import { currentState, rebuildVersions } from '../../src/features/item-versions/rebuild.js';
 import { createSourceItemsRepo } from '../../src/features/roadmap-items/source-items.repo.js';
 import { createChangeHistoryRepo } from '../../src/features/sync/change-history.repo.js';
-import { messageRecordsFromPayload, roadmapRecordsFromPayload } from '../../src/sources/normalize.js';
-import { comparableValue } from '../../src/sync/fields.js';
+import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../../src/sources/normalize.js';
+import { roadmapRecordsFromRss } from '../../src/sources/roadmap-rss.js';
+import { comparableValue, diffRecords, ROADMAP_FIELDS } from '../../src/sync/fields.js';
 import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../src/sync/records.js';
 import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
 
@@ -18,7 +19,7 @@ import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DIR = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'm365');
-const FILES = ['roadmap-v1-2026-01-31.json', 'roadmap-v1-2026-02-07.json', 'messages-2026-01-31.json', 'messages-2026-02-07.json'];
+const FILES = ['roadmap-v1-2026-01-31.json', 'roadmap-v1-2026-02-07.json', 'messages-2026-01-31.json', 'messages-2026-02-07.json', 'roadmap-rss-2026-01-31.xml'];
 const present = FILES.every((f) => fs.existsSync(path.join(DIR, f)));
 const read = (f: string) => fs.readFileSync(path.join(DIR, f), 'utf8');
 
@@ -40,10 +41,13 @@ if (!present) {
       h = await createSyncHarness({
         server: {
           roadmaps: { A: read(FILES[0]), B: read(FILES[1]) },
+          // The RSS feed of the same moment as A (FORMAT.md §2).
+          rss: { A: read(FILES[4]) },
           messages: { A: JSON.parse(read(FILES[2])), B: JSON.parse(read(FILES[3])) },
           pageSize: 100,
         },
-        env: { FEED_TIMEOUT_MS: '60000' },
+        // The production guard (10%): a real week of changes must pass it.
+        env: { FEED_TIMEOUT_MS: '60000', SYNC_MAX_REMOVED_PERCENT: '10' },
       });
     });
     afterAll(async () => {
@@ -91,6 +95,41 @@ if (!present) {
       const again = (await h.sync.syncRoadmap({ trigger: 'cli' })).run;
       report.roadmapBAgain = { ...pick(again), ms: Date.now() - t };
       expect(again).toMatchObject({ newItems: 0, changedItems: 0, removedItems: 0 });
+    });
+
+    it('roadmap RSS fallback: the same 1,900 items as the JSON of that moment; switching writes no history', async () => {
+      const fromJson = roadmapRecordsFromPayload(parseJsonText(read(FILES[0]), 'A'));
+      const fromRss = roadmapRecordsFromRss(read(FILES[4]));
+      expect(fromRss).toHaveLength(1900);
+      const rssById = new Map(fromRss.map((r) => [r.itemId, r]));
+      const differing: Record<number, string[]> = {};
+      for (const j of fromJson) {
+        const r = rssById.get(j.itemId);
+        const fields = r ? diffRecords(ROADMAP_FIELDS, j, r).changedFields : ['missing'];
+        if (fields.length) differing[j.itemId] = fields;
+      }
+      report.rssVsJson = differing;
+      // XML cannot hold the two \u000b soft breaks of 543714's description (FORMAT.md §2); nothing else differs.
+      expect(differing).toEqual({ 543714: ['description'] });
+      expect(fromRss.filter((r) => r.moreInfoLink).length).toBe(33);
+
+      // Through the sync: A from JSON, then JSON refused → the RSS of the same moment → nothing changes.
+      const h2 = await createSyncHarness({ server: { roadmaps: { A: read(FILES[0]) }, rss: { A: read(FILES[4]) } }, env: { FEED_TIMEOUT_MS: '60000', SYNC_MAX_REMOVED_PERCENT: '10' } });
+      try {
+        h2.clock.set(AT_A);
+        expect((await h2.sync.syncRoadmap({ trigger: 'cli' })).run).toMatchObject({ status: 'success', newItems: 1900, feedFormat: 'json' });
+        h2.server.fail({ target: 'roadmap', kind: 'status', status: 403 });
+        const viaRss = (await h2.sync.syncRoadmap({ trigger: 'cli' })).run;
+        report.viaRss = pick(viaRss);
+        expect(viaRss).toMatchObject({ status: 'success', feedFormat: 'rss', itemsProcessed: 1900, newItems: 0, changedItems: 0, removedItems: 0, totalItems: 1900 });
+        expect(viaRss.note).toMatch(/HTTP 403\); the RSS feed was used$/);
+        const [links] = await h2.database.db.select({ n: sql<number>`count(*)::int` }).from(items).where(sql`${items.moreInfoLink} is not null`);
+        expect(links!.n).toBe(33);
+        const [hist] = await h2.database.db.select({ n: sql<number>`count(*)::int` }).from(itemHistory).where(eq(itemHistory.changeType, 'changed'));
+        expect(hist!.n).toBe(0);
+      } finally {
+        await h2.close();
+      }
     });
 
     it('messages: 731, then 54 added, 59 expired, 39 real changes and none for the 5 FeatureStatusJson-only ones', async () => {

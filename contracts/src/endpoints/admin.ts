@@ -23,6 +23,7 @@ import {
   userRoleAssignmentsResponse,
 } from '../admin.js';
 import { contactSubmission, contactSubmissionsResponse } from '../contact.js';
+import { applyHeldSyncResponse, discardHeldSyncResponse, heldSyncParams } from '../held-sync.js';
 import { moderatorActivitiesQuery, moderatorActivitiesResponse, moderatorActivityStats } from '../moderation.js';
 import { changeHistoryListResponse, changeHistoryQuery } from '../sync.js';
 
@@ -217,6 +218,22 @@ export const adminEndpoints = defineEndpoints('admin', {
     summary: 'Run a Message Center sync now (503 when Graph is not configured)',
     access: 'admin',
     response: syncTriggerResponse,
+  },
+  applyHeldSync: {
+    method: 'POST',
+    path: '/api/admin/sync-history/:id/apply',
+    summary: 'Apply exactly the snapshot a held sync stored, as a new run (the snapshot guard\'s "Apply anyway")',
+    access: 'admin',
+    params: heldSyncParams,
+    response: applyHeldSyncResponse,
+  },
+  discardHeldSync: {
+    method: 'POST',
+    path: '/api/admin/sync-history/:id/discard',
+    summary: 'Drop the snapshot a held sync stored',
+    access: 'admin',
+    params: heldSyncParams,
+    response: discardHeldSyncResponse,
   },
   syncHistory: {
     method: 'GET',

@@ -38,6 +38,9 @@ export function syncRun(overrides: Partial<SyncHistoryRecord> = {}): SyncHistory
     removedItems: 1,
     restoredItems: 0,
     errorMessage: null,
+    feedFormat: 'json',
+    note: null,
+    held: null,
     ...overrides,
   };
 }

@@ -69,7 +69,7 @@ export function createDashboardRepo(pool: pg.Pool) {
         ),
         runSql<{ source: string; at: Date | null }>(
           pool,
-          sql`SELECT source::text AS source, max(finished_at) AS at FROM sync_history WHERE status = 'success' GROUP BY source`,
+          sql`SELECT source::text AS source, max(finished_at) AS at FROM sync_history WHERE status IN ('success', 'unchanged') GROUP BY source`,
         ),
         runSql<{ demo: boolean }>(pool, sql`SELECT EXISTS (SELECT 1 FROM items WHERE is_demo AND NOT is_removed) AS demo`),
       ]);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
+import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
@@ -244,5 +244,20 @@ export function createDigestRepo(db: DbOrTx) {
     async linkDeliveryToOutbox(deliveryId: number, outboxId: number | null): Promise<void> {
       await db.update(digestDeliveries).set({ outboxId }).where(eq(digestDeliveries.id, deliveryId));
     },
+
+    /** Whether a run for the week (keyed by its Sunday) went through every subscriber. */
+    async weekDone(weekStart: string): Promise<boolean> {
+      const [row] = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, weekDoneKey(weekStart)));
+      return Boolean(row);
+    },
+
+    async markWeekDone(weekStart: string, now: Date): Promise<void> {
+      await db
+        .insert(appState)
+        .values({ key: weekDoneKey(weekStart), value: { completedAt: now.toISOString() }, updatedAt: now })
+        .onConflictDoNothing({ target: appState.key });
+    },
   };
 }
+
+const weekDoneKey = (weekStart: string) => `weekly-digest-done:${weekStart}`;

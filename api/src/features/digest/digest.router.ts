@@ -2,6 +2,7 @@ import { rateLimit } from 'express-rate-limit';
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { PER_ADDRESS } from '../../http/client-address.js';
+import { limiterStore } from '../../http/rate-limit-store.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { RateLimitError } from '../../http/errors.js';
 import { renderConfirmPage } from './digest-confirm-page.js';
@@ -19,6 +20,7 @@ export function createDigestEndpoints(ctx: AppContext): EndpointImplementation[]
   const signupLimiter = rateLimit({
     ...SIGNUP_LIMIT,
     ...PER_ADDRESS,
+    ...limiterStore('digest-signup'),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new RateLimitError('Too many signups from this address. Please try again later.')),

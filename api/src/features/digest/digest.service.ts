@@ -110,7 +110,7 @@ export function createDigestService(deps: Deps) {
     return { subject: weeklyDigestSubject(props), ...rendered, headers: listUnsubscribeHeaders(link) };
   }
 
-  return {
+  const service = {
     /** GET /api/weekly-digest: the 7 days up to now. */
     async getWeeklyDigest(now: Date = deps.clock.now()): Promise<WeeklyDigestResponse> {
       const start = new Date(now.getTime() - DIGEST_WINDOW_MS);
@@ -195,7 +195,23 @@ export function createDigestService(deps: Deps) {
       deps.log.info(result, 'weekly digest queued');
       return result;
     },
+
+    /**
+     * The jobs' entry point (the Sunday cron and the hourly catch-up, which also runs at start-up): from this week's
+     * send time on, sends the week's digest to everyone who has not had it, until a run completes. So a Sunday missed
+     * while the process was down is sent when it is back (in the same week), and a run that failed halfway is resumed
+     * by the next check. Once a run completes, the week is marked done and later checks do nothing.
+     */
+    async sendDueWeeklyDigest({ now = deps.clock.now() }: { now?: Date } = {}): Promise<SendDigestResult | { weekStart: string; skipped: 'not-yet' | 'done' }> {
+      const { weekStart, sendAt } = scheduledSendOfWeek(now, schedule);
+      if (now.getTime() < sendAt.getTime()) return { weekStart, skipped: 'not-yet' };
+      if (await repo.weekDone(weekStart)) return { weekStart, skipped: 'done' };
+      const result = await service.sendWeeklyDigest({ now });
+      await repo.markWeekDone(weekStart, deps.clock.now());
+      return result;
+    },
   };
+  return service;
 }
 
 export type DigestService = ReturnType<typeof createDigestService>;

@@ -1,9 +1,5 @@
 import { CHANGE_TYPE_DAYS, toQueryString, type ItemListQuery } from '@radar/contracts';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
-
-const dialect = new PgDialect();
-const DAY_MS = 24 * 60 * 60 * 1000;
+import type { ItemWhereFilters } from '../items/item-query.js';
 
 /**
  * The filters of a feed request: the list query without what a feed ignores (page, limit and sort: a feed is always
@@ -18,16 +14,6 @@ export function feedFilters(query: ItemListQuery): ItemWhereFilters {
 /** The canonical query string of a view (no leading `?`; '' for the whole list). */
 export function canonicalQuery(filters: ItemWhereFilters): string {
   return toQueryString(filters as Record<string, unknown>);
-}
-
-/**
- * True when the view's rows depend on the time as well as the data (a "last 7 days" filter): compared by the SQL
- * itself, so any filter added to the list later that uses `now` is recognised without being listed here.
- */
-export function isTimeRelative(filters: ItemWhereFilters, now: Date): boolean {
-  const plan = searchPlan(filters.search);
-  const at = (d: Date) => JSON.stringify(dialect.sqlToQuery(itemWhere(filters, d, plan)).params);
-  return at(now) !== at(new Date(now.getTime() + DAY_MS));
 }
 
 const SOURCE_LABELS: Record<string, string> = { roadmap: 'Roadmap', messages: 'Message Center' };

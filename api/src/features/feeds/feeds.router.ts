@@ -5,14 +5,13 @@ import { readDataVersion, type DataVersion } from '../../db/data-version.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { InputError } from '../../http/errors.js';
 import type { ItemWhereFilters } from '../items/item-query.js';
+import { TIME_BUCKET_MS, viewTime } from '../items/view-time.js';
 import { buildReleaseCalendar } from './calendar-render.js';
 import { FeedCache } from './feed-cache.js';
 import { createFeedItemsRepo } from './feed-items.repo.js';
 import { buildItemsFeed } from './feed-render.js';
-import { canonicalQuery, describeView, feedFilters, isTimeRelative } from './feed-view.js';
+import { canonicalQuery, describeView, feedFilters } from './feed-view.js';
 
-/** Views whose rows depend on the time ("last 7 days") are re-rendered at most this often per data version. */
-const TIME_BUCKET_MS = 60_000;
 /** The release calendar starts this many months back (older releases are history, not plans). */
 const CALENDAR_MONTHS_BACK = 12;
 
@@ -48,7 +47,8 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
     const now = ctx.clock.now();
     // Read before the rows (see data-version.ts): an answer is never cached under a version newer than its data.
     const data = await readDataVersion(ctx.pool);
-    const bucket = isTimeRelative(filters, now) ? Math.floor(now.getTime() / TIME_BUCKET_MS) : null;
+    // Views whose rows depend on the time ("last 7 days") are re-rendered once per time bucket and data version.
+    const { bucket } = viewTime(filters, now);
     const key = JSON.stringify([args.endpoint.id, filters, data.version, bucket]);
     const rendered = await cache.get(key, async () => {
       const changed = bucket === null ? data.changedAt : new Date(Math.max(data.changedAt.getTime(), bucket * TIME_BUCKET_MS));

@@ -3,6 +3,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemOrder, itemWhere, searchPlan, sortDirectionSql, sortKeys, tsQuery, type ItemFilters, type ItemListRequest, type SearchPlan } from './item-query.js';
 import { toUnifiedItem, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
+import { readDataVersionNumber } from '../../db/data-version.js';
+import { LruCache } from '../../lib/lru-cache.js';
+import { viewTime } from './view-time.js';
 
 const dialect = new PgDialect();
 
@@ -75,135 +78,104 @@ export function countSql(where: SQL): SQL {
   return sql`SELECT count(*)::int AS n FROM items WHERE ${where}`;
 }
 
-/**
- * JSON text of each mapped row, keyed by row id, row version and audience (moderator notes are staff-only), so a
- * list page whose rows were served before costs no row transfer, mapping, sanitising or serialising: the page query
- * returns only (id, version) and the full rows are read for the misses alone. A changed row has a new version and
- * is read and mapped again, so nothing stale is served. Bounded by total characters (LRU).
- */
-class JsonRowCache {
-  private readonly map = new Map<string, string>();
-  private chars = 0;
-  constructor(private readonly maxChars: number) {}
-  get(key: string): string | undefined {
-    const hit = this.map.get(key);
-    if (hit !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, hit);
-    }
-    return hit;
-  }
-  set(key: string, json: string): void {
-    if (this.maxChars <= 0) return;
-    const old = this.map.get(key);
-    if (old !== undefined) this.chars -= old.length;
-    this.map.delete(key);
-    this.map.set(key, json);
-    this.chars += json.length;
-    while (this.chars > this.maxChars && this.map.size) {
-      const [k, v] = this.map.entries().next().value as [string, string];
-      this.map.delete(k);
-      this.chars -= v.length;
-    }
-  }
-}
-
 export interface JsonPage {
   /** Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))`), in list order. */
   items: string[];
   total: number;
 }
 
+export interface StreamOptions {
+  /** Rows per FETCH (default 1,000). */
+  batchSize?: number;
+  /** idle_in_transaction_session_timeout for the export's transaction (ms); none by default. */
+  idleInTransactionMs?: number;
+}
+
+/**
+ * The moment a read is for: the data version read before the data (db/data-version.ts) and the view's time
+ * (view-time.ts). Caches of derived data are keyed by it, so what they hold is exact for that moment: a write
+ * commits a new version and a time-relative view moves to a new time bucket, and both are new keys.
+ */
+export interface ReadPoint {
+  version: number;
+  /** The instant the view is computed for (the time bucket's start for a time-relative view). */
+  now: Date;
+  bucket: number | null;
+}
+
+export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date): Promise<ReadPoint> {
+  return { version: await readDataVersionNumber(pool), ...viewTime(filtersOf(filters), now) };
+}
+
 export interface ItemsRepoOptions {
-  /** How long a computed total may be reused for the same filters (0 disables). */
-  countCacheMs?: number;
+  /** Totals kept (by filters, data version and time bucket); 0 disables. */
+  countCacheEntries?: number;
   /** Characters of serialised items kept for reuse (0 disables); default 32 M (about 32 MB, some 15,000 items). */
   jsonCacheChars?: number;
 }
 
-/** Totals below this are cheap to count exactly every time; only larger ones are cached. */
-const CACHE_COUNTS_FROM = 1000;
-const COUNT_CACHE_ENTRIES = 500;
+/** The filters a total depends on: everything but paging and order. */
+function filtersOf(q: ItemFilters): Omit<ItemFilters, 'sortField' | 'sortDirection'> {
+  const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...filters } = q as ItemListRequest;
+  return filters;
+}
 
 export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
-  const countCacheMs = opts.countCacheMs ?? 15_000;
-  const counts = new Map<string, { total: number; at: number }>();
-  /** Counts being computed: concurrent requests for the same filters wait for the one count instead of each running it. */
-  const counting = new Map<string, Promise<number>>();
-  const jsonCache = new JsonRowCache(opts.jsonCacheChars ?? 32_000_000);
-
   /**
-   * `key` names the filters (not the SQL): the SQL of a time-relative filter (changeTypes, timeline) holds `now`
-   * and so differs on every request, which made those totals uncacheable. Within the 15 s reuse the window's
-   * start moves by at most as much, the lag the reuse already allows.
+   * Totals by (filters, data version, time bucket): exact for as long as the key can be asked for, so no expiry;
+   * concurrent requests for the same key share one count (LruCache.load). visitSince is in the filters: two users'
+   * "since my last visit" totals are different counts.
    */
-  async function count(where: SQL, key: string): Promise<number> {
-    const hit = counts.get(key);
-    if (hit && Date.now() - hit.at < countCacheMs) return hit.total;
-    const running = counting.get(key);
-    if (running) return running;
-    const query = dialect.sqlToQuery(countSql(where));
-    const promise = (async () => {
+  const counts = new LruCache<number>({ entries: opts.countCacheEntries ?? 2000, weight: opts.countCacheEntries ?? 2000 });
+  const jsonCache = new LruCache<string>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
+
+  function count(f: ItemFilters, point: ReadPoint): Promise<number> {
+    const filters = filtersOf(f);
+    const key = JSON.stringify([filters, point.version, point.bucket]);
+    return counts.load(key, async () => {
+      const query = dialect.sqlToQuery(countSql(itemWhere(filters, point.now, searchPlan(filters.search))));
       const { rows } = await pool.query<{ n: number }>(query.sql, query.params as unknown[]);
-      const total = rows[0]?.n ?? 0;
-      if (countCacheMs > 0 && total >= CACHE_COUNTS_FROM) {
-        counts.delete(key);
-        counts.set(key, { total, at: Date.now() });
-        if (counts.size > COUNT_CACHE_ENTRIES) counts.delete(counts.keys().next().value!);
-      }
-      return total;
-    })();
-    counting.set(key, promise);
-    try {
-      return await promise;
-    } finally {
-      counting.delete(key);
-    }
+      return rows[0]?.n ?? 0;
+    });
   }
 
-  /** Page rows (any columns) and the total: see `list`. */
-  async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, now: Date, columns?: SQL): Promise<{ rows: R[]; total: number }> {
+  /** Page rows (any columns) and the total at `point`: see `list`. */
+  async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, point: ReadPoint, columns?: SQL): Promise<{ rows: R[]; total: number }> {
     const plan = searchPlan(q.search);
-    const where = itemWhere(q, now, plan);
     const offset = (q.page - 1) * q.limit;
-    // visitSince is part of the key: two users' "since my last visit" totals are different counts.
-    const { page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...filters } = q;
-    const countKey = JSON.stringify(filters);
-    const pageQuery = runSql<R>(pool, pageSql(q, now, plan, offset, columns));
+    const pageQuery = runSql<R>(pool, pageSql(q, point.now, plan, offset, columns));
     if (offset === 0) {
       const rows = await pageQuery;
       if (rows.length < q.limit) return { rows, total: rows.length };
-      return { rows, total: await count(where, countKey) };
+      return { rows, total: await count(q, point) };
     }
-    const [rows, total] = await Promise.all([pageQuery, count(where, countKey)]);
+    const [rows, total] = await Promise.all([pageQuery, count(q, point)]);
     return { rows, total: rows.length > 0 && rows.length < q.limit ? offset + rows.length : total };
   }
 
   return {
     /**
-     * One page and the total. The page is always read fresh. The total is exact when the page proves it (a
-     * non-empty page shorter than `limit` ends the result); otherwise it is counted in parallel with the page on a
-     * second connection. Counting 100,000 matching rows costs tens of milliseconds, so large totals are reused for
-     * the same filters for `countCacheMs` (15 s): after a sync or a moderation change the "T total items" line
-     * may lag by that much, the rows never do.
+     * One page and the total. The page is read fresh; the total is exact when the page proves it (a non-empty page
+     * shorter than `limit` ends the result), otherwise counted in parallel with the page on a second connection,
+     * or taken from the totals counted before for the same filters at the same data version and time bucket (so it
+     * is never stale: any committed write moves the version).
      */
     async list(q: ItemListRequest, now: Date): Promise<ItemPage> {
-      return pageAndTotal<UnifiedItemRow>(q, now);
+      return pageAndTotal<UnifiedItemRow>(q, await readPoint(pool, q, now));
     },
 
     /** The list's total for these filters (the same count and reuse as `list`). */
     async total(f: ItemFilters, now: Date): Promise<number> {
-      const { sortField: _sortField, sortDirection: _sortDirection, ...filters } = f;
-      return count(itemWhere(f, now, searchPlan(f.search)), JSON.stringify(filters));
+      return count(f, await readPoint(pool, f, now));
     },
 
     /**
-     * The same page as `list`, each item mapped for the audience and serialised: the page query returns only each
-     * row's (id, version); rows served before come from the JSON cache, the others are read in full by id (one
-     * query) and mapped. Same rows, order and total as `list`.
+     * The same page as `list` at `point`, each item mapped for the audience and serialised: the page query returns
+     * only each row's (id, version); rows served before come from the JSON cache, the others are read in full by id
+     * (one query) and mapped. Same rows, order and total as `list`.
      */
-    async listJson(q: ItemListRequest, now: Date, opts: ToUnifiedItemOptions): Promise<JsonPage> {
-      const { rows: keys, total } = await pageAndTotal<{ id: number; version: string }>(q, now, versionColumns);
+    async listJson(q: ItemListRequest, point: ReadPoint, opts: ToUnifiedItemOptions): Promise<JsonPage> {
+      const { rows: keys, total } = await pageAndTotal<{ id: number; version: string }>(q, point, versionColumns);
       const audience = opts.includeNotes ? 's' : 'p';
       const cacheKey = (k: { id: number; version: string }) => `${k.id}:${k.version}:${audience}`;
       const out: (string | undefined)[] = keys.map((k) => jsonCache.get(cacheKey(k)));
@@ -234,15 +206,21 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * stays flat however many rows match. Breaking out of the loop (client went away) closes the cursor and
      * returns the connection.
      */
-    async *streamAll(f: ItemFilters, now: Date, batchSize = 1000): AsyncGenerator<UnifiedItemRow[]> {
+    async *streamAll(f: ItemFilters, now: Date, opts: StreamOptions = {}): AsyncGenerator<UnifiedItemRow[]> {
+      const batchSize = opts.batchSize ?? 1000;
       const plan = searchPlan(f.search);
+      // The list's instant for a time-relative view (view-time.ts), so the export holds exactly the rows it counts.
+      const at = viewTime(filtersOf(f), now).now;
       const { sql: text, params } = dialect.sqlToQuery(
-        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, now, plan)} ORDER BY ${itemOrder(f, plan)}`,
+        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, at, plan)} ORDER BY ${itemOrder(f, plan)}`,
       );
       const client = await pool.connect();
       let broken = false;
       try {
         await client.query('BEGIN READ ONLY');
+        // Server-side backstop for a download whose client stopped reading: the transaction sits idle while the
+        // response waits for the socket, and PostgreSQL ends it (and frees the connection) after this long.
+        if (opts.idleInTransactionMs) await client.query(`SET LOCAL idle_in_transaction_session_timeout = ${Math.round(opts.idleInTransactionMs)}`);
         await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${text}`, params as unknown[]);
         for (;;) {
           const { rows } = await client.query<UnifiedItemRow>(`FETCH ${Number(batchSize)} FROM export_cursor`);

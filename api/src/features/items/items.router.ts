@@ -1,5 +1,4 @@
-import { pipeline } from 'node:stream/promises';
-import { endpoints, type ItemListQuery, type ItemListResponse } from '@radar/contracts';
+import { endpoints, type ItemListQuery } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
@@ -7,8 +6,9 @@ import { AuthenticationError } from '../../http/errors.js';
 import { createLastVisitEndpoints } from '../last-visit/last-visit.router.js';
 import { createLastVisitRepo, visitBaseline } from '../last-visit/last-visit.repo.js';
 import type { ItemListRequest } from './item-query.js';
-import { csvStream, exportFileName } from './items.export.js';
+import { createExportWriter } from './export-handler.js';
 import { createItemsRepo } from './items.repo.js';
+import { createListAnswers } from './list-answers.js';
 
 /**
  * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
@@ -16,7 +16,9 @@ import { createItemsRepo } from './items.repo.js';
  */
 export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createItemsRepo(ctx.pool);
+  const answers = createListAnswers(ctx.pool, repo, { maxBytes: ctx.config.LIST_CACHE_MB * 1024 * 1024 });
   const visits = createLastVisitRepo(ctx.db);
+  const writeExport = createExportWriter(ctx, repo);
 
   /** `sinceLastVisit` means the caller's previous dashboard visit: signed-in users only. */
   async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(q: Q, auth: RequestAuth | null, now: Date): Promise<Q & Pick<ItemListRequest, 'visitSince'>> {
@@ -27,28 +29,18 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
 
   return [
     ...createLastVisitEndpoints(ctx, repo),
-    implement(endpoints.items.list, async ({ query, auth }) => {
+    implement(endpoints.items.list, async ({ query, auth, res }) => {
       const now = ctx.clock.now();
       const q = await resolveVisit(query, auth, now);
-      const { items, total } = await repo.listJson(q, now, { includeNotes: isModeratorOrAdmin(auth) });
-      // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
-      // as res.json(body) would send, without serialising 50 items again on every request.
-      const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
-      return Reply.json(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
+      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth) });
+      // Set here, so Express does not hash the 50–100 KB body again on every request.
+      res.setHeader('ETag', answer.etag);
+      return Reply.json(answer.body);
     }),
-    implement(endpoints.items.export, async ({ query, auth, res }) => {
+    implement(endpoints.items.export, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
       const { page: _page, limit: _limit, ...filters } = await resolveVisit(query, auth, now);
-      res.status(200);
-      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-      try {
-        await pipeline(csvStream(repo.streamAll(filters, now)), res);
-      } catch (err) {
-        // The client going away mid-download is not a server error.
-        if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-        throw err;
-      }
+      await writeExport(filters, now, req, res);
     }),
   ];
 }

@@ -50,6 +50,7 @@ describe('admin sync triggers and history', () => {
 
   it('answers 409 while a sync of the same source runs', async () => {
     server.fail({ target: 'roadmap', kind: 'hang', times: 1 });
+    server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
     const first = admin.post('/api/roadmap/sync').then((r) => r);
     await new Promise((r) => setTimeout(r, 150));
     const second = await admin.post('/api/roadmap/sync');
@@ -82,6 +83,9 @@ describe('admin sync triggers and history', () => {
     const page2 = await admin.get('/api/admin/change-history?limit=5&page=2&changeType=removed');
     expect(page2.body).toMatchObject({ total: 2, changeHistory: [] });
     expect((await admin.get('/api/admin/change-history?limit=5000')).status).toBe(400);
+    const again = await admin.post('/api/roadmap/sync');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: 'Roadmap feed unchanged since the last sync: nothing to apply', sync: { status: 'unchanged', success: true } });
   });
 });
 

@@ -7,8 +7,8 @@ import { createChangeHistoryRepo } from './change-history.repo.js';
 
 /**
  * Admin sync triggers and the two admin history lists. A trigger runs the sync and answers with its sync-history
- * record: 200 on success, 502 when the feed failed (nothing changed), 503 when Graph is not configured, 409 when a
- * sync of that source is already running (thrown by the service).
+ * record: 200 on success, unchanged or held (the snapshot guard kept it for a decision), 502 when the feed failed
+ * (nothing changed), 503 when Graph is not configured, 409 when a sync of that source is already running.
  */
 export function createSyncEndpoints(ctx: AppContext): EndpointImplementation[] {
   const sync: SyncService = ctx.services.sync;
@@ -21,6 +21,9 @@ export function createSyncEndpoints(ctx: AppContext): EndpointImplementation[] {
         sync: run,
       };
     }
+    // The run did its job: nothing new, or a suspicious snapshot kept for an admin's decision (see the list).
+    if (run.status === 'unchanged') return { message: `${label} feed unchanged since the last sync: nothing to apply`, sync: run };
+    if (run.status === 'held') return { message: `${label} snapshot held for an admin: ${run.note ?? ''}`.trim(), sync: run };
     const notConfigured = run.status === 'not_configured';
     return Reply.status(notConfigured ? 503 : 502, {
       error: { name: notConfigured ? 'NotConfiguredError' : 'SyncFailedError', message: run.errorMessage ?? `${label} sync failed` },

@@ -25,7 +25,52 @@ describe('SyncHistoryTab', () => {
     expect(rows[0]).toHaveTextContent('Not configured');
     expect(rows[0]).toHaveTextContent('Microsoft Graph is not configured');
     expect(rows[1]).toHaveTextContent('Failed');
-    expect(rows[2]).toHaveTextContent(/Roadmap.*Success.*120 \/ 120.*3.*5.*1/);
+    expect(rows[2]).toHaveTextContent(/Roadmap.*JSON feed.*Success.*120 \/ 120.*3.*5.*1/);
+  });
+
+  it('shows what each run read and why it ended so: RSS fallback, unchanged, interrupted', async () => {
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': {
+        body: {
+          syncHistory: [
+            syncRun({ id: 6, status: 'interrupted', success: false, feedFormat: null, errorMessage: 'interrupted: the process stopped before the sync finished; nothing of it was applied' }),
+            syncRun({ id: 5, status: 'unchanged', feedFormat: 'json', itemsProcessed: 0, note: 'The feed answered 304 Not Modified.' }),
+            syncRun({ id: 4, feedFormat: 'rss', note: 'JSON feed unusable (https://www.microsoft.com/releasecommunications/api/v1/m365 answered HTTP 403); the RSS feed was used' }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<SyncHistoryTab />);
+    const rows = within(await screen.findByRole('table', { name: 'Sync history' })).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent(/Interrupted.*interrupted: the process stopped/);
+    expect(rows[1]).toHaveTextContent(/JSON feed.*Unchanged.*The feed answered 304 Not Modified\./);
+    expect(rows[2]).toHaveTextContent(/RSS feed \(fallback\).*Success.*answered HTTP 403\); the RSS feed was used/);
+  });
+
+  it('offers "Apply anyway" and "Discard" on a held run and refreshes the list after a decision', async () => {
+    const reason = 'The snapshot is empty: applying it would mark all 1,900 live items removed.';
+    const held = { reason, itemCount: 0, activeBefore: 1900, wouldRemove: 1900, decidedAt: null, decidedBy: null, appliedSyncId: null };
+    let runs = [syncRun({ id: 9, status: 'held', success: false, itemsProcessed: 0, totalItems: 1900, note: reason, held: { ...held, status: 'pending' } })];
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': () => ({ body: { syncHistory: runs } }),
+      'POST /api/admin/sync-history/9/discard': () => {
+        runs = [syncRun({ ...runs[0], held: { ...held, status: 'discarded', decidedBy: 'admin@example.com', decidedAt: '2026-03-05T15:00:00.000Z' } })];
+        return { body: { message: 'Discarded the snapshot held by sync #9', held: runs[0] } };
+      },
+    });
+    renderWithProviders(<SyncHistoryTab />);
+    const table = await screen.findByRole('table', { name: 'Sync history' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent(/Roadmap.*JSON feed.*Held.*0 \/ 1900/);
+    expect(row).toHaveTextContent(reason);
+    expect(within(row!).getByRole('button', { name: 'Apply anyway: sync #9' })).toBeEnabled();
+    fireEvent.click(within(row!).getByRole('button', { name: 'Discard: sync #9' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard held snapshot' })).getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText(/^Discarded by admin@example\.com on /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply anyway: sync #9' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/api/admin/sync-history') && c.method === 'GET').length).toBeGreaterThanOrEqual(2);
   });
 
   it('runs a roadmap sync: running state, the result, a toast and the refreshed history', async () => {

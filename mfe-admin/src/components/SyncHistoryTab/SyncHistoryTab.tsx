@@ -1,18 +1,19 @@
-import { Alert, Button, Chip, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from '@mui/material';
+import { Alert, Button, Chip, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { SyncHistoryRecord } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { useSyncHistory } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
+import { HeldSyncActions } from '../HeldSyncActions/index.js';
 import { SYNC_TRIGGERS, useSyncTriggers, type SyncKind } from './sync-actions.js';
+import { FEED_FORMAT_LABELS, SYNC_STATUS_LABELS, syncSourceLabel } from './sync-labels.js';
 
-const STATUS: Record<SyncHistoryRecord['status'], { label: string; color: ChipProps['color'] }> = {
-  running: { label: 'Running', color: 'info' },
-  success: { label: 'Success', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
-  not_configured: { label: 'Not configured', color: 'warning' },
-};
+export { syncSourceLabel };
 
-export const syncSourceLabel = (source: SyncHistoryRecord['syncSource']) => (source === 'roadmap' ? 'Roadmap' : 'Message Center');
+/** Why the run ended as it did: the hold with its decision controls, the error, or a note (RSS fallback, a 304). */
+function RunDetails({ run }: { run: SyncHistoryRecord }) {
+  if (run.held) return <HeldSyncActions run={{ ...run, held: run.held }} />;
+  return <>{run.errorMessage ?? run.note ?? ''}</>;
+}
 
 /** Sync History: the two triggers with their running state and last outcome, then the recorded runs. */
 export function SyncHistoryTab() {
@@ -40,7 +41,7 @@ export function SyncHistoryTab() {
           const outcome = outcomes[kind];
           if (!outcome) return null;
           return (
-            <Alert key={kind} severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 2 }}>
+            <Alert key={kind} severity={!outcome.ok ? 'error' : outcome.record?.status === 'held' ? 'warning' : 'success'} sx={{ mt: 2 }}>
               {SYNC_TRIGGERS[kind].label}: {outcome.message}
             </Alert>
           );
@@ -63,12 +64,13 @@ function SyncHistoryList() {
           <TableRow>
             <TableCell>Date</TableCell>
             <TableCell>Source</TableCell>
+            <TableCell>Feed</TableCell>
             <TableCell>Status</TableCell>
             <TableCell align="right">Processed</TableCell>
             <TableCell align="right">New</TableCell>
             <TableCell align="right">Changed</TableCell>
             <TableCell align="right">Removed</TableCell>
-            <TableCell>Error</TableCell>
+            <TableCell>Details</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -76,8 +78,9 @@ function SyncHistoryList() {
             <TableRow key={run.id}>
               <TableCell>{formatChangeDate(run.syncDate)}</TableCell>
               <TableCell>{syncSourceLabel(run.syncSource)}</TableCell>
+              <TableCell>{run.feedFormat ? FEED_FORMAT_LABELS[run.feedFormat] : ''}</TableCell>
               <TableCell>
-                <Chip size="small" label={STATUS[run.status]?.label ?? run.status} color={STATUS[run.status]?.color ?? 'default'} />
+                <Chip size="small" label={SYNC_STATUS_LABELS[run.status]?.label ?? run.status} color={SYNC_STATUS_LABELS[run.status]?.color ?? 'default'} />
               </TableCell>
               <TableCell align="right">
                 {run.itemsProcessed} / {run.totalItems}
@@ -85,7 +88,9 @@ function SyncHistoryList() {
               <TableCell align="right">{run.newItems}</TableCell>
               <TableCell align="right">{run.changedItems}</TableCell>
               <TableCell align="right">{run.removedItems}</TableCell>
-              <TableCell sx={{ maxWidth: 320, wordBreak: 'break-word' }}>{run.errorMessage ?? ''}</TableCell>
+              <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word' }}>
+                <RunDetails run={run} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,0 +1,160 @@
+/**
+ * The api as the bench measures it: its own process (or cluster of processes) started from src/main.ts exactly as
+ * `npm start` runs it (NODE_ENV=production, the default LOG_LEVEL=info writing a line per request to a discarded
+ * stdout), on a database the bench prepared; and the bare baseline, a minimal node:http server answering fixed
+ * bytes, so the ratio of the stack to what Node itself can serve on this machine is visible.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/db/embedded.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** CPU seconds (user + system) of the process and its children (cluster workers) so far. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * CPU seconds of `root` and every descendant, from /proc (the counters process.cpuUsage() reads, for any process),
+ * plus what the descendants that already ended spent (the root's reaped-children counters: PostgreSQL backends
+ * end when the api's pool closes an idle connection).
+ */
+export function processTreeCpuSeconds(root: number): number {
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  let reaped = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+      if (Number(entry) === root) reaped = (Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid, depth = 0; p && depth < 10; p = parents.get(p), depth++) if (p === root) return true;
+    return false;
+  };
+  let total = reaped;
+  for (const [pid, seconds] of cpu) if (inTree(pid)) total += seconds;
+  return total;
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it answered`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer ${url} within 120 s`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/**
+ * Starts the api from `entry` (default src/main.ts; the bench's before/after comparison points it at another
+ * checkout's) with tsx, as a production process on `databaseUrl`. `env` adds settings (WEB_CONCURRENCY, LIST_CACHE_MB).
+ */
+export async function startApi(opts: { databaseUrl: string; env?: Record<string, string>; entry?: string; cpuProfileDir?: string }): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-bench-api-'));
+  const entry = opts.entry ?? process.env.BENCH_API_ENTRY ?? path.resolve(here, '../src/main.ts');
+  const profile = opts.cpuProfileDir ? [`--cpu-prof`, `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...profile, entry], {
+    cwd: path.resolve(here, '..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: opts.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      JOBS_ENABLED: 'false',
+      DEMO_DATA: 'off',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return serverProcess(child, `http://127.0.0.1:${port}`, 'the api', dataDir);
+}
+
+const BASELINE = `
+const http = require('node:http');
+const cluster = require('node:cluster');
+const fs = require('node:fs');
+const [file, port, workers] = process.argv.slice(2);
+if (cluster.isPrimary && Number(workers) > 1) {
+  for (let i = 0; i < Number(workers); i++) cluster.fork();
+} else {
+  const body = fs.readFileSync(file);
+  http.createServer((req, res) => {
+    if (req.url === '/healthz') return res.end('ok');
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
+    res.end(body);
+  }).listen(Number(port), '127.0.0.1');
+}
+`;
+
+/** A minimal node:http server (in `workers` processes) answering `body` to every request: the stack's ceiling. */
+export async function startBaseline(body: Buffer, workers = 1): Promise<ServerProcess> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-bench-baseline-'));
+  const file = path.join(dir, 'body.json');
+  fs.writeFileSync(file, body);
+  // A file, not \`node -e\`: cluster workers re-run the primary's script.
+  const script = path.join(dir, 'baseline.cjs');
+  fs.writeFileSync(script, BASELINE);
+  const child = spawn(process.execPath, [script, file, String(port), String(workers)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return serverProcess(child, `http://127.0.0.1:${port}`, 'the baseline server', dir);
+}
+
+/** The started `child` once it answers `url`/healthz (stopped if it never does); `stop` also removes `tempDir`. */
+async function serverProcess(child: ChildProcess, url: string, what: string, tempDir: string): Promise<ServerProcess> {
+  const stop = stopper(child);
+  try {
+    await waitUntilUp(`${url}/healthz`, child, what);
+  } catch (err) {
+    await stop();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url,
+    pid: child.pid!,
+    cpuSeconds: () => processTreeCpuSeconds(child.pid!),
+    stop: async () => {
+      await stop();
+      fs.rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../app-context.js';
+import { createExportLimiter, writeWithStallGuard } from './export-guard.js';
+import type { ItemFilters } from './item-query.js';
+import { csvStream, exportFileName } from './items.export.js';
+import type { ItemsRepo } from './items.repo.js';
+
+/** A stalled download's transaction outlives the api's own cut by this much before PostgreSQL ends it itself. */
+const SERVER_BACKSTOP_MS = 10_000;
+
+/**
+ * GET /api/dashboard/export: the list's filters as CSV, streamed from a cursor. Limited per client address and in
+ * total (429 / 503), and cut when the client stops reading for EXPORT_IDLE_TIMEOUT_MS (export-guard.ts).
+ */
+export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
+  const { config } = ctx;
+  const limiter = createExportLimiter({ perClient: config.EXPORT_MAX_PER_CLIENT, total: config.EXPORT_MAX_CONCURRENT });
+  return async (filters: ItemFilters, now: Date, req: Request, res: Response): Promise<void> => {
+    const release = limiter.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    res.once('close', release);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+    // no-transform: proxies and any compression middleware leave the stream as it is (see writeWithStallGuard).
+    res.setHeader('Cache-Control', 'no-store, no-transform');
+    const rows = repo.streamAll(filters, now, { idleInTransactionMs: config.EXPORT_IDLE_TIMEOUT_MS + SERVER_BACKSTOP_MS });
+    const outcome = await writeWithStallGuard(csvStream(rows), res, config.EXPORT_IDLE_TIMEOUT_MS);
+    if (outcome === 'stalled') {
+      req.log.warn({ idleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS }, 'export cut: the client stopped reading; its database connection is released');
+    }
+  };
+}

@@ -1,0 +1,47 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { LruCache } from '../../lib/lru-cache.js';
+import { itemWhere, searchPlan, type ItemWhereFilters } from './item-query.js';
+
+const dialect = new PgDialect();
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Views whose rows depend on the time as well as the data ("new in the last 7 days", "changed in the last day",
+ * "release date moved in the last 30 days", "active in the last 90 days") are computed for the start of a time
+ * bucket of this length: every process answers such a view identically within a bucket, so an answer or a total
+ * cached under (view, data version, bucket) is exact for the instant it names, and its window edge is never more
+ * than this far behind the clock. The feeds, the list, its totals and the export share it.
+ */
+export const TIME_BUCKET_MS = 60_000;
+
+/**
+ * True when the view's rows depend on the time as well as the data: compared by the SQL itself, so any filter added
+ * to the list later that uses `now` is recognised without being listed here.
+ */
+export function isTimeRelative(filters: ItemWhereFilters, now: Date): boolean {
+  const plan = searchPlan(filters.search);
+  const at = (d: Date) => JSON.stringify(dialect.sqlToQuery(itemWhere(filters, d, plan)).params);
+  return at(now) !== at(new Date(now.getTime() + DAY_MS));
+}
+
+export interface ViewTime {
+  /** The time bucket the view is computed for, or null when its rows do not depend on the time. */
+  bucket: number | null;
+  /** The instant to compute the view for: the bucket's start, or `now` for a view that does not use it. */
+  now: Date;
+}
+
+/** Whether a filter set is time-relative never changes, so it is worked out once per filter set (it builds SQL twice). */
+const relativeByFilters = new LruCache<boolean>({ entries: 5000, weight: 5000 });
+
+export function viewTime(filters: ItemWhereFilters, now: Date): ViewTime {
+  const key = JSON.stringify(filters);
+  let relative = relativeByFilters.get(key);
+  if (relative === undefined) {
+    relative = isTimeRelative(filters, now);
+    relativeByFilters.set(key, relative);
+  }
+  if (!relative) return { bucket: null, now };
+  const bucket = Math.floor(now.getTime() / TIME_BUCKET_MS);
+  return { bucket, now: new Date(bucket * TIME_BUCKET_MS) };
+}

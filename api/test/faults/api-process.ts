@@ -1,0 +1,144 @@
+import { afterAll } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/db/embedded.js';
+
+/**
+ * The built api (`node api/dist/main.js`) as a real child process, for the fault suite: its JSON log lines are
+ * collected, its exit is observed, and signals are real signals.
+ */
+export const DIST_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  time: number;
+  [key: string]: unknown;
+}
+
+export interface ApiProcess {
+  url: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  logs: LogLine[];
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The first log line (from `since` on) matching, waiting up to `timeoutMs`. */
+  waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number, since?: number): Promise<LogLine>;
+  /** Log lines at error level or above (pino: 50 error, 60 fatal), from index `since`. */
+  errorLogs(since?: number): LogLine[];
+  /** Sends a signal and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A data directory the embedded PostgreSQL's own user can enter (a mkdtemp folder is 0700: STACK-NOTES). */
+export function tempDataDir(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `radar-fault-${label}-`));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+export async function startApi(env: Record<string, string>, opts: { label?: string; readyTimeoutMs?: number } = {}): Promise<ApiProcess> {
+  if (!fs.existsSync(DIST_MAIN)) throw new Error(`${DIST_MAIN} is missing: run \`npm run build\` before \`npm run test:faults\``);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [DIST_MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SESSION_SECRET: 'fault-suite-secret-fault-suite-secret-0123456789',
+      DEMO_DATA: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  let stderr = '';
+  let buffered = '';
+  const waiters = new Set<() => void>();
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        logs.push({ level: 30, msg: line, time: Date.now(), raw: true });
+      }
+    }
+    for (const wake of waiters) wake();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+    for (const wake of waiters) wake();
+  });
+
+  const waitForLog: ApiProcess['waitForLog'] = (match, timeoutMs = 30_000, since = 0) =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const found = logs.slice(since).find(match);
+        if (found) return done(() => resolve(found));
+        if (hasExited) return done(() => reject(new Error(`api${opts.label ? ` ${opts.label}` : ''} exited before the expected log line; stderr: ${stderr.slice(-2000)}`)));
+      };
+      const timer = setTimeout(() => done(() => reject(new Error(`no matching log line within ${timeoutMs} ms; last lines: ${logs.slice(-5).map((l) => l.msg).join(' | ')}`))), timeoutMs);
+      const done = (fn: () => void) => {
+        clearTimeout(timer);
+        waiters.delete(check);
+        fn();
+      };
+      waiters.add(check);
+      check();
+    });
+
+  const proc: ApiProcess = {
+    url,
+    port,
+    pid: child.pid!,
+    child,
+    logs,
+    stderr: () => stderr,
+    exited,
+    waitForLog,
+    errorLogs: (since = 0) => logs.slice(since).filter((l) => l.level >= 50),
+    async stop(signal = 'SIGTERM') {
+      if (!hasExited) child.kill(signal);
+      return exited;
+    },
+  };
+  await waitForLog((l) => l.msg === 'M365 Radar is listening', opts.readyTimeoutMs ?? 60_000);
+  return proc;
+}
+
+/** Polls until `check` returns a truthy value. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Registers clean-ups that run after the file's tests (last registered first), whatever happened in them. */
+export function cleanupAfterAll(): (cleanup: () => unknown) => void {
+  const cleanups: Array<() => unknown> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return (cleanup) => void cleanups.push(cleanup);
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from '@jest/globals';
+import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { connectDatabase } from '../../src/db/client.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { createTestDb } from '../db.js';
+import { startReplayServer } from '../replay-server.js';
+import { cleanupAfterAll, eventually, startApi, tempDataDir } from './api-process.js';
+import { adminCookie } from './fault-fixtures.js';
+
+/**
+ * Process lifecycle with real signals: SIGTERM while a sync runs (on the embedded PostgreSQL, whose own exit hook must
+ * not stop the database under the running sync), and kill -9 in the middle of a sync's transaction.
+ */
+const cleanup = cleanupAfterAll();
+
+describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
+  it('finishes the sync, stops Agenda, the pool and then PostgreSQL, and exits 0 without error logs', async () => {
+    const server = await startReplayServer();
+    cleanup(() => server.close());
+    const dataDir = tempDataDir('sigterm');
+    cleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // The first sync's feed takes 3 s to answer: SIGTERM arrives while it is running.
+    server.fail({ target: 'roadmap', kind: 'slow', delayMs: 3000, times: 1 });
+    const api = await startApi({ DATA_DIR: dataDir, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl }, { label: 'embedded' });
+    cleanup(() => api.stop('SIGKILL'));
+    await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
+    const since = api.logs.length;
+    api.child.kill('SIGTERM');
+    const { code } = await api.exited;
+    expect(code).toBe(0);
+    expect(api.errorLogs(since)).toEqual([]);
+    const messages = api.logs.slice(since).map((l) => l.msg);
+    expect(messages.indexOf('Roadmap sync finished')).toBeGreaterThan(messages.findIndex((m) => m.startsWith('shutting down')));
+    expect(messages.at(-1)).toBe('stopped');
+    // PostgreSQL was shut down cleanly by us (no server left running, no stale pid file).
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    // The finished sync is in the data: reopen the same data directory.
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), persistent: true });
+    try {
+      const db = connectDatabase(pg.url('radar'), undefined, { max: 1 });
+      const { rows } = await db.db.execute<{ status: string; n: number }>(sql`
+        select (select status from sync_history where source = 'roadmap' order by id limit 1) as status,
+               (select count(*)::int from items where source = 'roadmap') as n`);
+      expect(rows[0]).toEqual({ status: 'success', n: 12 });
+      await db.close();
+    } finally {
+      await pg.stop();
+    }
+  });
+});
+
+describe('SIGTERM while a feed hangs', () => {
+  it('waits SHUTDOWN_TIMEOUT_MS, then aborts the fetch (run interrupted, nothing applied) and still exits 0', async () => {
+    const server = await startReplayServer();
+    cleanup(() => server.close());
+    const database = await createTestDb();
+    cleanup(() => database.close());
+    server.fail({ target: 'roadmap', kind: 'hang' });
+    const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, FEED_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
+    cleanup(() => api.stop('SIGKILL'));
+    await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
+    const since = api.logs.length;
+    const started = Date.now();
+    const { code } = await api.stop('SIGTERM');
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(api.logs.slice(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
+    expect(api.errorLogs(since)).toEqual([]);
+    const { rows } = await database.pool.query(`select status, error_message from sync_history where source = 'roadmap'`);
+    expect(rows).toEqual([{ status: 'interrupted', error_message: 'interrupted: the process shut down before the feed answered; nothing was changed' }]);
+    expect((await database.pool.query('select count(*)::int as n from items')).rows[0].n).toBe(0);
+  });
+});
+
+describe('kill -9 in the middle of a sync', () => {
+  it('leaves the previous state intact; the next start marks the run interrupted', async () => {
+    const server = await startReplayServer();
+    cleanup(() => server.close());
+    const database = await createTestDb();
+    cleanup(() => database.close());
+    const env = { DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, SYNC_MAX_REMOVED_PERCENT: '100' };
+    const first = await startApi(env, { label: 'first' });
+    cleanup(() => first.stop('SIGKILL'));
+    const state = async () =>
+      (
+        await database.db.execute<{ items: number; removed: number; history: number }>(sql`
+          select (select count(*)::int from items) as items, (select count(*)::int from items where is_removed) as removed,
+                 (select count(*)::int from item_history) as history`)
+      ).rows[0]!;
+    await eventually(async () => (await state()).items === 12, 30_000, 'snapshot A applied at start');
+    const before = await state();
+
+    // Hold a lock the sync's history insert needs: its transaction is then open, mid-write, when the process dies.
+    const blocker = await database.pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE item_history IN SHARE MODE');
+    server.setRoadmap('B');
+    const cookie = await adminCookie(database.db);
+    void fetch(`${first.url}/api/roadmap/sync`, { method: 'POST', headers: { cookie } }).catch(() => undefined);
+    await eventually(
+      async () =>
+        (
+          await database.pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and backend_xid is not null`)
+        ).rowCount === 1,
+      30_000,
+      'the sync writing, blocked on item_history',
+    );
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    await blocker.query('COMMIT');
+    blocker.release();
+    // The dead process's sessions end (their transaction rolled back) once PostgreSQL notices the closed sockets.
+    await eventually(async () => (await database.pool.query(`select 1 from pg_stat_activity where datname = current_database() and backend_xid is not null`)).rowCount === 0, 30_000, 'the orphaned transaction rolled back');
+
+    expect(await state()).toEqual(before);
+    const running = await database.pool.query(`select id from sync_history where status = 'running'`);
+    expect(running.rowCount).toBe(1);
+
+    const second = await startApi({ ...env, JOBS_ENABLED: 'false' }, { label: 'second' });
+    cleanup(() => second.stop('SIGKILL'));
+    await second.waitForLog((l) => l.msg === 'sync runs left running by a stopped process were marked interrupted', 30_000);
+    const run = await database.pool.query(`select status, error_message from sync_history where id = $1`, [running.rows[0].id]);
+    expect(run.rows[0]).toEqual({ status: 'interrupted', error_message: 'interrupted: the process stopped before the sync finished; nothing of it was applied' });
+    expect(await state()).toEqual(before);
+    expect((await second.stop('SIGTERM')).code).toBe(0);
+  });
+});

@@ -1,0 +1,1 @@
+export { HeldSyncActions, type HeldSyncActionsProps } from './HeldSyncActions.js';
