@@ -25,6 +25,10 @@ export interface WebhookReceiver {
   answerNext(...answers: ScriptedAnswer[]): void;
   /** Answers every request with this from now on (until reset). */
   answerAlways(answer: ScriptedAnswer | null): void;
+  /** From now on requests are recorded and left without an answer (a receiver that hangs), until release(). */
+  hang(): void;
+  /** Stops hanging and answers the requests left waiting (200 "ok" unless told); a cut one is skipped. */
+  release(answer?: ScriptedAnswer): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -33,14 +37,17 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const requests: ReceivedRequest[] = [];
   let script: ScriptedAnswer[] = [];
   let always: ScriptedAnswer | null = null;
+  let hanging = false;
+  const waiting: http.ServerResponse[] = [];
   const sockets = new Set<Socket>();
+  const answer = (res: http.ServerResponse, a: ScriptedAnswer) => res.writeHead(a.status, { 'content-type': 'text/plain', ...a.headers }).end(a.body ?? '');
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = script.shift() ?? always ?? { status: 200, body: 'ok' };
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end(answer.body ?? '');
+      if (hanging) return void waiting.push(res);
+      answer(res, script.shift() ?? always ?? { status: 200, body: 'ok' });
     });
   });
   server.on('connection', (s) => {
@@ -56,10 +63,18 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     answerAlways: (answer) => {
       always = answer;
     },
+    hang: () => {
+      hanging = true;
+    },
+    release: (a = { status: 200, body: 'ok' }) => {
+      hanging = false;
+      for (const res of waiting.splice(0)) if (!res.destroyed) answer(res, a);
+    },
     reset: () => {
       requests.length = 0;
       script = [];
       always = null;
+      hanging = false;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CHANNEL_PAUSE_AFTER_FAILURES, DELIVERY_RESPONSE_EXCERPT_CHARS, WEBHOOK_HEADERS } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
 import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema.js';
@@ -38,6 +38,10 @@ export interface AlertDeliveryDeps {
   timeoutMs: number;
   publicUrl: string;
   mail: Pick<MailService, 'enqueue' | 'kick'>;
+  /** Graceful shutdown has begun: no further delivery is started. */
+  stopping?: () => boolean;
+  /** Fires past the shutdown budget: requests in flight are cut and recorded as network errors (retried later). */
+  abort?: AbortSignal;
 }
 
 type DeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -82,7 +86,7 @@ export async function attemptDelivery(deps: AlertDeliveryDeps, channel: ChannelW
     headers[WEBHOOK_HEADERS.event] = row.trigger === 'test' ? 'radar.test' : 'radar.alert';
   }
   try {
-    const res = await postToWebhook(target, body, headers, deps.timeoutMs);
+    const res = await postToWebhook(target, body, headers, deps.timeoutMs, deps.abort);
     const response = res.text.slice(0, DELIVERY_RESPONSE_EXCERPT_CHARS);
     const base = { statusCode: res.status, latencyMs: res.latencyMs, response };
     if (res.status >= 200 && res.status < 300) return { outcome: 'sent', ...base, error: null };
@@ -186,15 +190,31 @@ export interface AlertDeliveryResult {
   failed: number;
 }
 
+/** Claimed deliveries a stopping process will not attempt: due again at once, for another process or the next start. */
+async function release(db: Db, now: Date, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  await db
+    .update(alertDeliveries)
+    .set({ status: 'pending', attempts: sql`${alertDeliveries.attempts} - 1`, nextAttemptAt: now })
+    .where(and(inArray(alertDeliveries.id, ids), eq(alertDeliveries.status, 'sending')));
+}
+
 /**
  * Sends due webhook deliveries. Claims are FOR UPDATE SKIP LOCKED with a lease, so two workers never send the same
  * delivery and a delivery whose worker died is claimed again when the lease ends (at-least-once: receivers drop
- * duplicates by X-Radar-Delivery / the body's id). Deliveries of a paused channel wait.
+ * duplicates by X-Radar-Delivery / the body's id). Deliveries of a paused channel wait. When a shutdown begins, the
+ * attempt in progress finishes and is recorded; the rest of the batch is released rather than left to its lease.
  */
 export async function deliverDueAlerts(deps: AlertDeliveryDeps): Promise<AlertDeliveryResult> {
   const result: AlertDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const channels = createChannelsRepo(deps.db);
-  for (const row of await claim(deps.db, deps.clock.now(), ALERT_DELIVERY.batchSize)) {
+  const claimed = await claim(deps.db, deps.clock.now(), ALERT_DELIVERY.batchSize);
+  for (const [index, row] of claimed.entries()) {
+    if (deps.stopping?.()) {
+      await release(deps.db, deps.clock.now(), claimed.slice(index));
+      break;
+    }
     const channel = await channels.byId(row.channelId);
     if (!channel) continue;
     const attempt = await attemptDelivery(deps, channel, row);

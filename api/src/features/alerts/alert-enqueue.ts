@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';
 import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema.js';
 import type { MailService } from '../../mail/mail.service.js';
+import { MAIL_PRIORITY } from '../../mail/priority.js';
 import { renderMail } from '../../mail/render.js';
 import { SavedSearchAlertMail, savedSearchAlertText, type SavedSearchAlertMailProps } from '../../mail/templates/SavedSearchAlertMail.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../notifications/unsubscribe-token.js';
@@ -49,7 +50,15 @@ export async function alertMail(deps: EnqueueDeps, channel: ChannelWithOwner, m:
     periodText: PERIOD_TEXT[m.trigger],
   };
   const rendered = await renderMail(createElement(SavedSearchAlertMail, props), savedSearchAlertText(props));
-  return { kind: 'saved-search-alert', to: channel.ownerEmail, subject: props.title, ...rendered, headers: realIds.length ? listUnsubscribeHeaders(allUrl) : {} };
+  return {
+    kind: 'saved-search-alert',
+    to: channel.ownerEmail,
+    subject: props.title,
+    ...rendered,
+    headers: realIds.length ? listUnsubscribeHeaders(allUrl) : {},
+    // Whoever pressed "Send test" is waiting for it: the interactive lane, never behind a digest run.
+    ...(m.trigger === 'test' ? { priority: MAIL_PRIORITY.interactive } : {}),
+  };
 }
 
 export const newPublicId = () => crypto.randomUUID();

@@ -208,8 +208,12 @@ describe('instant alerts after a sync', () => {
     const failed = await request(t.app).post(`/api/alert-channels/${channels.slack}/test`).set('Cookie', ada);
     expect(failed.body).toMatchObject({ success: false, message: 'Test message not delivered: HTTP 404: the receiver refused the message', entry: { statusCode: 404, response: 'no_service' } });
     const email = await request(t.app).post(`/api/alert-channels/${channels.email}/test`).set('Cookie', ada);
-    expect(email.body).toMatchObject({ success: true, message: 'Test e-mail queued for ada@example.com', entry: { outcome: 'queued' } });
-    await t.ctx.services.mail.deliverNow();
+    // Interactive priority: the api sends it at once itself, so it may already be with the mail server.
+    expect(email.body.success).toBe(true);
+    expect(email.body.message).toMatch(/^Test e-mail (queued for|sent to) ada@example\.com$/);
+    expect(['queued', 'sent']).toContain(email.body.entry.outcome);
     expect((await sink.waitFor('ada@example.com')).subject).toBe('Test alert from M365 Radar');
+    const [row] = (await t.database.pool.query(`select priority from mail_outbox where kind = 'saved-search-alert' order by id desc limit 1`)).rows;
+    expect(row.priority).toBe(0);
   });
 });

@@ -39,6 +39,16 @@ export function createAlertsService(deps: Deps) {
   const searches = createSavedSearchesRepo(deps.db);
   const channels = createChannelsRepo(deps.db);
   const guard = { allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS, resolve: deps.resolve ?? systemResolver };
+  // Graceful shutdown (shutdown.ts): drain() stops new work and waits for the runs in progress; past the budget,
+  // abortDeliveries() cuts the webhook requests still waiting for an answer (recorded as network errors, retried).
+  let stopping = false;
+  const shutdownAbort = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p)).catch(() => undefined);
+    return p;
+  };
   const deliveryDeps: AlertDeliveryDeps = {
     db: deps.db,
     clock: deps.clock,
@@ -48,6 +58,8 @@ export function createAlertsService(deps: Deps) {
     timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
     publicUrl: deps.publicUrl,
     mail: deps.mail,
+    stopping: () => stopping,
+    abort: shutdownAbort.signal,
   };
   const enqueueDeps = { publicUrl: deps.publicUrl, secret: deps.secret, mail: deps.mail };
   const settingsUrl = `${deps.publicUrl}/notifications`;
@@ -87,11 +99,13 @@ export function createAlertsService(deps: Deps) {
   function afterCommit(written: number) {
     if (written === 0) return;
     deps.mail.kick();
+    if (stopping) return;
     kicker?.().catch((err) => deps.log.warn({ err }, 'could not schedule alert delivery; the periodic job will send it'));
   }
 
   /** The instant alerts of one sync (idempotent: a marker per sync, dedupe keys per channel message). */
-  async function alertSync(syncId: number): Promise<{ syncId: number; claimed: boolean; messages: number }> {
+  const alertSync = (syncId: number) => track(alertSyncNow(syncId));
+  async function alertSyncNow(syncId: number): Promise<{ syncId: number; claimed: boolean; messages: number }> {
     const marker = MARKER_PREFIX + syncId;
     if ((await deps.db.select({ key: appState.key }).from(appState).where(eq(appState.key, marker))).length) return { syncId, claimed: false, messages: 0 };
     const [sync] = await deps.db.select({ startedAt: syncHistory.startedAt }).from(syncHistory).where(eq(syncHistory.id, syncId));
@@ -126,13 +140,18 @@ export function createAlertsService(deps: Deps) {
     return { syncId, claimed: true, messages: written };
   }
 
-  /** Daily and weekly digests due at `now`: one message per search and channel (nothing when nothing matched). */
-  async function runDigests(now: Date): Promise<{ due: number; messages: number }> {
+  /**
+   * Daily and weekly digests due at `now`: one message per search and channel (nothing when nothing matched). A
+   * shutdown stops between searches; the next run sends the slots left over (a slot is due until it is claimed).
+   */
+  const runDigests = (now: Date) => track(runDigestsNow(now));
+  async function runDigestsNow(now: Date): Promise<{ due: number; messages: number }> {
     let due = 0;
     let messages = 0;
     const periods = new Map<string, TouchedChange[]>();
     for (const schedule of ['daily', 'weekly'] as const) {
       for (const search of await searches.activeWithSchedule(schedule)) {
+        if (stopping) return { due, messages };
         const slot = dueDigest({ schedule, hour: search.hour, weekday: search.weekday, timeZone: search.timeZone, anchor: search.digestAnchorAt, lastDigestAt: search.lastDigestAt }, now);
         if (!slot) continue;
         due++;
@@ -160,7 +179,8 @@ export function createAlertsService(deps: Deps) {
    * "Send test": a sample message to the channel now, through the same delivery path (SSRF guard, signature, log);
    * the answer carries the receiver's reply. A test is never retried and never pauses a channel.
    */
-  async function sendTest(channel: ChannelWithOwner) {
+  const sendTest = (channel: ChannelWithOwner) => track(sendTestNow(channel));
+  async function sendTestNow(channel: ChannelWithOwner) {
     const now = deps.clock.now();
     const m = message(channel, testSections(deps.publicUrl), 'test', { from: null, to: now });
     const id = await deps.db.transaction((tx) => enqueueAlert(tx as DbOrTx, enqueueDeps, channel, m, null));
@@ -179,6 +199,46 @@ export function createAlertsService(deps: Deps) {
     return entry ?? null;
   }
 
+  /** Catch-up: alert every recent successful sync that changed items and has no marker; prunes old markers and logs. */
+  async function sweepNow(): Promise<number[]> {
+    const now = deps.clock.now();
+    const rows = await deps.db
+      .select({ id: syncHistory.id })
+      .from(syncHistory)
+      .where(
+        and(
+          eq(syncHistory.status, 'success'),
+          sql`${syncHistory.startedAt} >= ${new Date(now.getTime() - SWEEP_LOOKBACK_MS)}`,
+          sql`${syncHistory.newItems} + ${syncHistory.changedItems} + ${syncHistory.removedItems} + ${syncHistory.restoredItems} > 0`,
+          sql`NOT EXISTS (SELECT 1 FROM app_state s WHERE s.key = ${MARKER_PREFIX} || ${syncHistory.id}::text)`,
+        ),
+      )
+      .orderBy(syncHistory.id);
+    const done: number[] = [];
+    for (const { id } of rows) {
+      if (stopping) break;
+      if ((await alertSyncNow(id)).claimed) done.push(id);
+    }
+    const before = new Date(now.getTime() - RETENTION_MS);
+    await deps.db.delete(appState).where(and(like(appState.key, `${MARKER_PREFIX}%`), lt(appState.updatedAt, before)));
+    await deps.db.delete(alertDeliveryAttempts).where(lt(alertDeliveryAttempts.attemptedAt, before));
+    await deps.db.delete(alertDeliveries).where(and(inArray(alertDeliveries.status, ['sent', 'failed']), lt(alertDeliveries.createdAt, before)));
+    if (done.length) deps.log.warn({ syncs: done }, 'alert sweep caught up on syncs that had not been alerted');
+    return done;
+  }
+
+  async function deliverNowRounds(): Promise<AlertDeliveryResult> {
+    const total: AlertDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+    for (let round = 0; round < 50 && !stopping; round++) {
+      const r = await deliverDueAlerts(deliveryDeps);
+      total.sent += r.sent;
+      total.retrying += r.retrying;
+      total.failed += r.failed;
+      if (r.sent + r.retrying + r.failed === 0) break;
+    }
+    return total;
+  }
+
   return {
     alertSync,
     sendTest,
@@ -190,47 +250,26 @@ export function createAlertsService(deps: Deps) {
       await alertSync(changes.syncId);
     },
 
-    /** Catch-up: alert every recent successful sync that changed items and has no marker; prunes old markers and logs. */
-    async sweep(): Promise<number[]> {
-      const now = deps.clock.now();
-      const rows = await deps.db
-        .select({ id: syncHistory.id })
-        .from(syncHistory)
-        .where(
-          and(
-            eq(syncHistory.status, 'success'),
-            sql`${syncHistory.startedAt} >= ${new Date(now.getTime() - SWEEP_LOOKBACK_MS)}`,
-            sql`${syncHistory.newItems} + ${syncHistory.changedItems} + ${syncHistory.removedItems} + ${syncHistory.restoredItems} > 0`,
-            sql`NOT EXISTS (SELECT 1 FROM app_state s WHERE s.key = ${MARKER_PREFIX} || ${syncHistory.id}::text)`,
-          ),
-        )
-        .orderBy(syncHistory.id);
-      const done: number[] = [];
-      for (const { id } of rows) if ((await alertSync(id)).claimed) done.push(id);
-      const before = new Date(now.getTime() - RETENTION_MS);
-      await deps.db.delete(appState).where(and(like(appState.key, `${MARKER_PREFIX}%`), lt(appState.updatedAt, before)));
-      await deps.db.delete(alertDeliveryAttempts).where(lt(alertDeliveryAttempts.attemptedAt, before));
-      await deps.db.delete(alertDeliveries).where(and(inArray(alertDeliveries.status, ['sent', 'failed']), lt(alertDeliveries.createdAt, before)));
-      if (done.length) deps.log.warn({ syncs: done }, 'alert sweep caught up on syncs that had not been alerted');
-      return done;
+    /** The alert-sweep job's safety net (sweepNow). */
+    sweep: () => track(sweepNow()),
+
+    /** Graceful shutdown: no new alert work and no new delivery; resolves when the runs in progress have finished. */
+    async drain(): Promise<void> {
+      stopping = true;
+      kicker = null;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    /** Past the shutdown budget: cuts the webhook requests still waiting for an answer. */
+    abortDeliveries(): void {
+      shutdownAbort.abort(new Error('shutting down'));
     },
 
     /** Sends every due webhook delivery now (the job calls this; tests call it instead of waiting). */
-    async deliverNow(): Promise<AlertDeliveryResult> {
-      const total: AlertDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
-      for (let round = 0; round < 50; round++) {
-        const r = await deliverDueAlerts(deliveryDeps);
-        total.sent += r.sent;
-        total.retrying += r.retrying;
-        total.failed += r.failed;
-        if (r.sent + r.retrying + r.failed === 0) break;
-      }
-      return total;
-    },
+    deliverNow: () => track(deliverNowRounds()),
 
     /** The job runner registers how to run the deliver-alerts job at once. */
     setKicker(fn: (() => Promise<unknown>) | null) {
-      kicker = fn;
+      if (!stopping) kicker = fn;
     },
   };
 }

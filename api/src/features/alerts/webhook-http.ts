@@ -37,12 +37,13 @@ function pinnedLookup(target: WebhookTarget): LookupFunction {
 /**
  * POSTs a body to a checked webhook target: connects to the pinned address (TLS still verifies the certificate for
  * the URL's host name), never follows redirects (a redirect could lead past the guard), gives up after `timeoutMs`
- * for the whole exchange, and reads at most 64 KB of the answer.
+ * for the whole exchange (or when `abort` fires: a shutdown past its budget), and reads at most 64 KB of the answer.
  */
-export function postToWebhook(target: WebhookTarget, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
+export function postToWebhook(target: WebhookTarget, body: string, headers: Record<string, string>, timeoutMs: number, abort?: AbortSignal): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const client = target.url.protocol === 'https:' ? https : http;
+  const networkError = (err: Error) => new WebhookNetworkError(abort?.aborted ? `aborted: ${abortReason(abort)}` : describe(err, timeoutMs), elapsed());
   return new Promise<PostResult>((resolve, reject) => {
     const req = client.request(
       target.url,
@@ -50,7 +51,7 @@ export function postToWebhook(target: WebhookTarget, body: string, headers: Reco
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'M365-Radar-Alerts/1', ...headers, 'content-length': Buffer.byteLength(body) },
         lookup: pinnedLookup(target),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: abort ? AbortSignal.any([AbortSignal.timeout(timeoutMs), abort]) : AbortSignal.timeout(timeoutMs),
         agent: false,
       },
       (res) => {
@@ -73,10 +74,10 @@ export function postToWebhook(target: WebhookTarget, body: string, headers: Reco
           }
         });
         res.on('end', finish);
-        res.on('error', (err) => (size >= MAX_ANSWER_BYTES ? undefined : reject(new WebhookNetworkError(describe(err, timeoutMs), elapsed()))));
+        res.on('error', (err) => (size >= MAX_ANSWER_BYTES ? undefined : reject(networkError(err))));
       },
     );
-    req.on('error', (err) => reject(new WebhookNetworkError(describe(err, timeoutMs), elapsed())));
+    req.on('error', (err) => reject(networkError(err)));
     req.end(body);
   });
 }
@@ -85,4 +86,8 @@ function describe(err: Error, timeoutMs: number): string {
   if (err.name === 'AbortError' || err.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
   const code = (err as NodeJS.ErrnoException).code;
   return code ? `${code}: ${err.message}` : err.message;
+}
+
+function abortReason(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted');
 }
