@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
-import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { SaveSearchDialog } from './SaveSearchDialog.js';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
@@ -92,6 +92,35 @@ describe('SaveSearchDialog', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Teams Rooms', query: { search: 'Teams Rooms Pro' }, channelIds: [3] });
     expect(useToastStore.getState().toasts[0]?.title).toBe('Saved search updated');
+  });
+
+  it('lets an admin save it for the whole organisation, to organisation channels only', async () => {
+    const onSaved = jest.fn();
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser({ roles: [{ id: 1, name: 'Admin' }] }) } },
+      'GET /api/alert-channels': { body: [{ ...teams, kind: 'email', id: 2, name: 'My e-mail' }, { ...teams, id: 5, scope: 'organisation', name: 'All of IT' }] },
+      'POST /api/saved-searches': { status: 201, body: saved({ id: 12, scope: 'organisation', name: 'Major changes', channelIds: [5] }) },
+    });
+    renderWithProviders(<SaveSearchDialog query={{ messageCenterTags: ['Major change'] }} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={onSaved} />, {
+      withAuthDialog: false,
+    });
+    expect(await screen.findByRole('checkbox', { name: 'My e-mail (E-mail)' })).toBeChecked();
+    expect(screen.queryByRole('checkbox', { name: 'All of IT (Microsoft Teams)' })).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('switch', { name: 'For the whole organisation (managed by every admin)' }));
+    expect(screen.queryByRole('checkbox', { name: 'My e-mail (E-mail)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'E-mail me' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'All of IT (Microsoft Teams)' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search name' }), { target: { value: 'Major changes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/saved-searches')?.body).toMatchObject({ name: 'Major changes', channelIds: [5], scope: 'organisation' });
+  });
+
+  it('offers the organisation switch to admins only', async () => {
+    stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } }, 'GET /api/alert-channels': { body: [teams] } });
+    renderWithProviders(<SaveSearchDialog query={{}} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />, { withAuthDialog: false });
+    expect(await screen.findByRole('checkbox', { name: 'IT Teams (Microsoft Teams)' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /For the whole organisation/ })).not.toBeInTheDocument();
   });
 
   it('shows the server message when saving fails', async () => {

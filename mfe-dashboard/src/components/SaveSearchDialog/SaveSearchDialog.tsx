@@ -15,10 +15,12 @@ import {
   FormLabel,
   MenuItem,
   Stack,
+  Switch,
   TextField,
+  Typography,
 } from '@mui/material';
-import { ALERT_CHANNEL_KIND_LABELS, ALERT_SCHEDULES, endpoints, SAVED_SEARCH_NAME_MAX, WEEKDAY_NAMES, type AlertOn, type AlertSchedule, type ItemListParams, type SavedSearch } from '@radar/contracts';
-import { ApiError, callEndpoint, useEndpoint, useToast } from '@radar/shared-ui';
+import { ALERT_CHANNEL_KIND_LABELS, ALERT_SCHEDULES, endpoints, SAVED_SEARCH_NAME_MAX, WEEKDAY_NAMES, type AlertOn, type AlertSchedule, type AlertScope, type ItemListParams, type SavedSearch } from '@radar/contracts';
+import { ApiError, callEndpoint, useEndpoint, useSession, useToast } from '@radar/shared-ui';
 
 export interface SaveSearchDialogProps {
   /** The view to save (the list's query without paging). */
@@ -41,13 +43,16 @@ const zones = () => {
 
 /**
  * "Save search": the current dashboard view under a name, with what to alert on, when, and where. Without an e-mail
- * channel yet, "E-mail me" creates it (to the account's address). Validation messages follow the spec's style.
+ * channel yet, "E-mail me" creates it (to the account's address). Admins may save it for the whole organisation: it
+ * then sends to organisation channels only (the server enforces both). Validation messages follow the spec's style.
  */
 export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClose, onSaved }: SaveSearchDialogProps) {
   const { toast } = useToast();
+  const { isAdmin } = useSession();
   const channels = useEndpoint(endpoints.alerts.listChannels, {});
-  const personal = useMemo(() => (channels.data ?? []).filter((c) => c.scope === (editing?.scope ?? 'personal')), [channels.data, editing]);
-  const hasEmail = personal.some((c) => c.kind === 'email');
+  const [scope, setScope] = useState<AlertScope>(editing?.scope ?? 'personal');
+  const personal = useMemo(() => (channels.data ?? []).filter((c) => c.scope === scope), [channels.data, scope]);
+  const hasEmail = scope !== 'personal' || personal.some((c) => c.kind === 'email');
   const [name, setName] = useState(editing?.name ?? '');
   const [alertOn, setAlertOn] = useState<AlertOn[]>(editing?.alertOn ?? ['new', 'changed']);
   const [schedule, setSchedule] = useState<AlertSchedule>(editing?.schedule ?? 'instant');
@@ -60,10 +65,16 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
 
   // A new search goes to the user's e-mail by default (an alert without a channel reaches nobody).
   useEffect(() => {
-    if (editing || !channels.data) return;
+    if (editing || !channels.data || scope !== 'personal') return;
     const email = personal.find((c) => c.kind === 'email');
     setSelected((current) => (current.length ? current : [email ? email.id : EMAIL_CHOICE]));
-  }, [channels.data, editing, personal]);
+  }, [channels.data, editing, personal, scope]);
+
+  const changeScope = (organisation: boolean) => {
+    setScope(organisation ? 'organisation' : 'personal');
+    // The channels of the other scope cannot receive this search.
+    setSelected([]);
+  };
 
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
@@ -80,7 +91,7 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
     try {
       let channelIds = selected.filter((id) => id !== EMAIL_CHOICE);
       if (selected.includes(EMAIL_CHOICE)) channelIds = [...channelIds, (await callEndpoint(endpoints.alerts.createChannel, { body: { kind: 'email', name: 'My e-mail' } })).id];
-      const body = { name: trimmed, query, alertOn, schedule, hour, weekday, timeZone, channelIds, paused: editing?.paused ?? false, scope: editing?.scope ?? ('personal' as const) };
+      const body = { name: trimmed, query, alertOn, schedule, hour, weekday, timeZone, channelIds, paused: editing?.paused ?? false, scope };
       const saved = editing
         ? await callEndpoint(endpoints.alerts.updateSavedSearch, { params: { id: editing.id }, body })
         : await callEndpoint(endpoints.alerts.createSavedSearch, { body });
@@ -151,6 +162,12 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
                 ))}
               </TextField>
             ) : null}
+            {isAdmin && !editing ? (
+              <FormControlLabel
+                control={<Switch checked={scope === 'organisation'} onChange={(ev) => changeScope(ev.target.checked)} />}
+                label="For the whole organisation (managed by every admin)"
+              />
+            ) : null}
             <FormControl component="fieldset">
               <FormLabel component="legend">Send alerts to</FormLabel>
               <FormGroup>
@@ -161,7 +178,12 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
                   <FormControlLabel key={c.id} control={<Checkbox checked={selected.includes(c.id)} onChange={() => setSelected(toggle(selected, c.id))} />} label={`${c.name} (${ALERT_CHANNEL_KIND_LABELS[c.kind]})`} />
                 ))}
               </FormGroup>
-              <FormHelperText>Add Microsoft Teams, Slack or webhook channels under Notifications.</FormHelperText>
+              {scope === 'organisation' && personal.length === 0 ? <Typography sx={{ py: 1 }}>No organisation channels yet</Typography> : null}
+              <FormHelperText>
+                {scope === 'organisation'
+                  ? 'An organisation search sends to organisation channels: add them under Notifications.'
+                  : 'Add Microsoft Teams, Slack or webhook channels under Notifications.'}
+              </FormHelperText>
             </FormControl>
           </Stack>
         </DialogContent>
