@@ -110,11 +110,12 @@ export function createAlertsService(deps: Deps) {
     if ((await deps.db.select({ key: appState.key }).from(appState).where(eq(appState.key, marker))).length) return { syncId, claimed: false, messages: 0 };
     const [sync] = await deps.db.select({ startedAt: syncHistory.startedAt }).from(syncHistory).where(eq(syncHistory.id, syncId));
     if (!sync) return { syncId, claimed: false, messages: 0 };
-    const changes = await touchedChanges(deps.db, { syncId });
+    // A search alerts only on syncs after it was saved (the sweep may run an older sync late).
+    const eligible = (await searches.activeWithSchedule('instant')).filter((s) => s.createdAt.getTime() <= sync.startedAt.getTime());
+    // Without a search to match, the sync's changes (all 1,900 items of a first sync) are not even read.
+    const changes = eligible.length ? await touchedChanges(deps.db, { syncId }) : [];
     const byChannel = new Map<number, AlertSection[]>();
-    for (const search of await searches.activeWithSchedule('instant')) {
-      // A search alerts only on syncs after it was saved (the sweep may run an older sync late).
-      if (search.createdAt.getTime() > sync.startedAt.getTime()) continue;
+    for (const search of eligible) {
       const section = await sectionFor(search, changes, sync.startedAt);
       if (!section) continue;
       for (const id of search.channelIds) byChannel.set(id, [...(byChannel.get(id) ?? []), section]);
