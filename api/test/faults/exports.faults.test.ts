@@ -78,7 +78,10 @@ describe('exports under stalled clients (100,000 items, a real api process)', ()
 
     // Cut after EXPORT_IDLE_TIMEOUT_MS without progress: the connections go back to the pool.
     await eventually(async () => (await exportTransactions()) === 0, 20_000, 'stalled exports released');
-    expect(api.logs.filter((l) => l.msg.startsWith('export cut: the client stopped reading'))).toHaveLength(2);
+    // The api's stdout is block-buffered (flushed at least every second): wait for the lines, then count them.
+    const cuts = () => api.logs.filter((l) => l.msg.startsWith('export cut: the client stopped reading'));
+    await eventually(async () => cuts().length >= 2, 5_000, 'the export cut logged');
+    expect(cuts()).toHaveLength(2);
     expect((await fetch(`${api.url}/readyz`)).status).toBe(200);
   }
 

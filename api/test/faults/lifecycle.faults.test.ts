@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createTestDb } from '../db.js';
 import { startReplayServer } from '../replay-server.js';
 import { startWebhookReceiver } from '../webhook-receiver.js';
-import { cleanupAfterAll, eventually, startApi, tempDataDir } from './api-process.js';
+import { cleanupAfterAll, eventually, startApi, tempDataDir, type ApiProcess } from './api-process.js';
 import { adminCookie } from './fault-fixtures.js';
 
 /**
@@ -54,6 +54,17 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
   });
 });
 
+/** SIGTERM while something hangs: the process exits 0 soon after the budget, says it used it up, and logs no error. */
+async function expectExitAfterBudget(api: ApiProcess): Promise<void> {
+  const since = api.logs.length;
+  const started = Date.now();
+  const { code } = await api.stop('SIGTERM');
+  expect(code).toBe(0);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  expect(api.logs.slice(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
+  expect(api.errorLogs(since)).toEqual([]);
+}
+
 describe('SIGTERM while a feed hangs', () => {
   it('waits SHUTDOWN_TIMEOUT_MS, then aborts the fetch (run interrupted, nothing applied) and still exits 0', async () => {
     const server = await startReplayServer();
@@ -64,13 +75,7 @@ describe('SIGTERM while a feed hangs', () => {
     const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, FEED_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
     cleanup(() => api.stop('SIGKILL'));
     await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
-    const since = api.logs.length;
-    const started = Date.now();
-    const { code } = await api.stop('SIGTERM');
-    expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(api.logs.slice(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
-    expect(api.errorLogs(since)).toEqual([]);
+    await expectExitAfterBudget(api);
     const { rows } = await database.pool.query(`select status, error_message from sync_history where source = 'roadmap'`);
     expect(rows).toEqual([{ status: 'interrupted', error_message: 'interrupted: the process shut down before the feed answered; nothing was changed' }]);
     expect((await database.pool.query('select count(*)::int as n from items')).rows[0].n).toBe(0);
@@ -103,13 +108,7 @@ describe('SIGTERM while an alert webhook hangs', () => {
     );
     // The deliver-alerts job (every 10 s) picks it up and the receiver never answers.
     await eventually(async () => receiver.requests.length === 1, 30_000, 'the deliver-alerts job posting');
-    const since = api.logs.length;
-    const started = Date.now();
-    const { code } = await api.stop('SIGTERM');
-    expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(api.logs.slice(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
-    expect(api.errorLogs(since)).toEqual([]);
+    await expectExitAfterBudget(api);
     const row = (await database.pool.query('select status, attempts, last_error from alert_deliveries where id = $1', [rows[0].id])).rows[0];
     expect(row).toEqual({ status: 'pending', attempts: 1, last_error: 'aborted: shutting down' });
     const attempts = await database.pool.query('select outcome, error from alert_delivery_attempts where delivery_id = $1', [rows[0].id]);
