@@ -144,6 +144,14 @@ export const configSchema = z.object({
   /** First retry delay of a mail the SMTP server refused (doubles per attempt, at most 6 hours). */
   MAIL_RETRY_BASE_MS: ms.default(60_000),
 
+  /**
+   * Alert webhooks (Teams, Slack, generic): true lifts the SSRF guard's two rules, https only and no private,
+   * loopback, link-local or metadata addresses. For tests and on-premises receivers only.
+   */
+  ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+  /** Per attempt of a webhook delivery (connect, send, answer). */
+  WEBHOOK_TIMEOUT_MS: ms.max(120_000).default(10_000),
+
   /** OpenAI-compatible chat-completions endpoint for the admin AI summary. Without it the summary is extractive. */
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -199,6 +207,11 @@ export function securityWarnings(config: Config): string[] {
   }
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     warnings.push('SMTP_URL is not set: no mail is sent, and every mail — sign-in codes included — is written to the log instead.');
+  }
+  if (config.NODE_ENV === 'production' && config.ALLOW_PRIVATE_WEBHOOKS) {
+    warnings.push(
+      'ALLOW_PRIVATE_WEBHOOKS is on: alert webhooks may use plain http and reach private, loopback and cloud metadata addresses. Use it only for on-premises receivers.',
+    );
   }
   return warnings;
 }

@@ -1,11 +1,13 @@
 import type { BaseDeps } from './deps.js';
+import { createAlertsService, type AlertsService } from './features/alerts/alerts.service.js';
+import type { Resolver } from './features/alerts/ssrf-guard.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createDigestService, type DigestService } from './features/digest/digest.service.js';
 import { createHeldAlerts } from './features/held-sync/held-alert.js';
 import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
-import type { SyncService } from './sync/sync.service.js';
+import type { SyncChangeSet, SyncService } from './sync/sync.service.js';
 import { createSyncServiceFor, heldPayloadParser } from './sync/wiring.js';
 
 /**
@@ -23,16 +25,33 @@ export interface Services {
   notifications: NotificationsService;
   /** Weekly digest page data, subscriptions and the Sunday mail (sendWeeklyDigest). */
   digest: DigestService;
+  /** Saved-search alerts: instant after a sync (onItemsChanged), daily/weekly digests, webhook delivery. */
+  alerts: AlertsService;
   /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
   heldSync: HeldSyncService;
 }
 
-export function createServices(base: BaseDeps): Services {
+/** Runs every post-sync step; one failing step is logged and never keeps the others from running. */
+function allHooks(log: BaseDeps['log'], hooks: Record<string, (changes: SyncChangeSet) => Promise<void>>) {
+  return async (changes: SyncChangeSet) => {
+    const results = await Promise.allSettled(Object.values(hooks).map((hook) => hook(changes)));
+    results.forEach((r, i) => {
+      if (r.status === 'rejected') log.error({ err: r.reason, step: Object.keys(hooks)[i], syncId: changes.syncId }, 'a post-sync step failed; its job catches up');
+    });
+  };
+}
+
+/** `resolve` replaces the system DNS of the webhook SSRF guard (tests answer chosen addresses). */
+export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}): Services {
   const mail = createMailService(base);
   const auth = createAuthService({ ...base, mail });
   const notifications = createNotificationsService({ ...base, mail });
-  const sync = createSyncServiceFor(base, { onItemsChanged: notifications.onItemsChanged, heldAlerts: createHeldAlerts(base, mail) });
+  const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
+  const sync = createSyncServiceFor(base, {
+    onItemsChanged: allHooks(base.log, { notifications: notifications.onItemsChanged, alerts: alerts.onItemsChanged }),
+    heldAlerts: createHeldAlerts(base, mail),
+  });
   const digest = createDigestService({ ...base, mail });
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
-  return { mail, auth, sync, notifications, digest, heldSync };
+  return { mail, auth, sync, notifications, digest, alerts, heldSync };
 }

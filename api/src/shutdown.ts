@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from './db/client.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import type { JobRunner } from './jobs/agenda.js';
+import type { AlertsService } from './features/alerts/alerts.service.js';
 import type { Logger } from './logger.js';
 import type { MailService } from './mail/mail.service.js';
 import type { SyncService } from './sync/sync.service.js';
@@ -18,6 +19,8 @@ export interface RunningParts {
   jobs?: JobRunner;
   sync: Pick<SyncService, 'drain' | 'abortFetches'>;
   mail: Pick<MailService, 'drain' | 'close'>;
+  /** Saved-search alerts: webhook deliveries, digests and sweeps in progress, and a request's Send test. */
+  alerts: Pick<AlertsService, 'drain' | 'abortDeliveries'>;
   /** The start-up tasks (first sync), still running or done. */
   startup: Promise<unknown>;
   database: Pick<Database, 'close'>;
@@ -29,10 +32,11 @@ const AFTER_ABORT_GRACE_MS = 5_000;
 
 /**
  * Graceful shutdown, in dependency order: stop accepting connections (readyz already fails and kept-alive clients
- * are told to reconnect elsewhere), let requests in flight, running jobs, syncs and mail sends finish, within
- * `timeoutMs`; then stop Agenda and its pool, close the api's pool, and only then stop the embedded PostgreSQL —
- * everything above still needed it. Past the budget, feed fetches still running are aborted (their runs are recorded
- * as interrupted and nothing is applied) and open connections are closed. Resolves when everything is down.
+ * are told to reconnect elsewhere), let requests in flight, running jobs, syncs, mail sends and alert deliveries
+ * finish, within `timeoutMs`; then stop Agenda and its pool, close the api's pool, and only then stop the embedded
+ * PostgreSQL — everything above still needed it. Past the budget, feed fetches still running are aborted (their runs
+ * are recorded as interrupted and nothing is applied), so are webhook requests waiting for an answer (recorded as
+ * network errors and retried by the next process), and open connections are closed. Resolves when everything is down.
  */
 export async function shutDown(parts: RunningParts, signal: string): Promise<void> {
   const { log, server } = parts;
@@ -41,13 +45,14 @@ export async function shutDown(parts: RunningParts, signal: string): Promise<voi
   server?.closeIdleConnections();
   // Connections become idle as their last response ends; close each as soon as it does.
   const idleSweep = setInterval(() => server?.closeIdleConnections(), 100);
-  const work = Promise.allSettled([serverClosed, parts.workers?.stop(), parts.jobs?.drain(), parts.sync.drain(), parts.startup, parts.mail.drain()]);
+  const work = Promise.allSettled([serverClosed, parts.workers?.stop(), parts.jobs?.drain(), parts.sync.drain(), parts.startup, parts.mail.drain(), parts.alerts.drain()]);
   const budget = new AbortController();
   const finished = await Promise.race([work.then(() => true), sleep(parts.timeoutMs, false, { signal: budget.signal }).catch(() => false)]);
   budget.abort();
   if (!finished) {
     log.warn({ timeoutMs: parts.timeoutMs }, 'shutdown budget used up: aborting feed fetches and closing open connections');
     parts.sync.abortFetches();
+    parts.alerts.abortDeliveries();
     server?.closeAllConnections();
     const grace = new AbortController();
     await Promise.race([work, sleep(AFTER_ABORT_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);

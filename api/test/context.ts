@@ -4,6 +4,7 @@ import type { AppContext } from '../src/app-context.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
+import type { Resolver } from '../src/features/alerts/ssrf-guard.js';
 import { createServices } from '../src/services.js';
 import type { PoolOptions } from '../src/db/client.js';
 import { createTestDb, type TestDatabase } from './db.js';
@@ -22,7 +23,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { now?: string; pool?: PoolOptions } = {},
+  opts: { now?: string; pool?: PoolOptions; resolve?: Resolver } = {},
 ): Promise<TestContext> {
   const database = await createTestDb(opts.pool);
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', ...env });
@@ -36,7 +37,7 @@ export async function createTestContext(
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: config.PUBLIC_URL ?? 'http://localhost:8080',
   };
-  const ctx: AppContext = { ...base, services: createServices(base) };
+  const ctx: AppContext = { ...base, services: createServices(base, { resolve: opts.resolve }) };
   const app = createApp(ctx);
   return { ctx, app, database, clock, close: () => database.close() };
 }

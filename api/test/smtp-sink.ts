@@ -135,3 +135,7 @@ export async function startSmtpSink(options: { port?: number; host?: string; del
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A raw header value as sent (mailparser folds List-* headers into a structured `list` header). */
+export const rawHeader = (mail: ReceivedMail, name: string) =>
+  mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');

@@ -14,6 +14,7 @@ export * from './list-query.js';
 export * from './sync-status.js';
 export * from './held-sync.js';
 export * from './tokens.js';
+export * from './alerts.js';
 export * from './mcp.js';
 export * from './reference.js';
 export * from './versions.js';

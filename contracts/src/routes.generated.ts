@@ -116,4 +116,17 @@ export const routeTable = {
     message: { method: 'POST', path: '/api/mcp' },
     stream: { method: 'GET', path: '/api/mcp' },
   },
+  alerts: {
+    listSavedSearches: { method: 'GET', path: '/api/saved-searches' },
+    getSavedSearch: { method: 'GET', path: '/api/saved-searches/:id' },
+    createSavedSearch: { method: 'POST', path: '/api/saved-searches' },
+    updateSavedSearch: { method: 'PUT', path: '/api/saved-searches/:id' },
+    deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id' },
+    listChannels: { method: 'GET', path: '/api/alert-channels' },
+    createChannel: { method: 'POST', path: '/api/alert-channels' },
+    updateChannel: { method: 'PUT', path: '/api/alert-channels/:id' },
+    deleteChannel: { method: 'DELETE', path: '/api/alert-channels/:id' },
+    testChannel: { method: 'POST', path: '/api/alert-channels/:id/test' },
+    channelDeliveries: { method: 'GET', path: '/api/alert-channels/:id/deliveries' },
+  },
 } as const;

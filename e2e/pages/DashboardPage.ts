@@ -67,6 +67,17 @@ export class DashboardPage {
     return this.page.evaluate(() => navigator.clipboard.readText());
   }
 
+  /** Header "Save search": saves the current view under `name`, sending to the e-mail default plus `channels`. */
+  async saveSearch(name: string, channels: string[] = []) {
+    await this.page.getByRole('button', { name: 'Save search', exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Save search' });
+    await dialog.getByRole('textbox', { name: 'Search name' }).fill(name);
+    for (const channel of channels) await dialog.getByRole('checkbox', { name: new RegExp(`^${channel} \\(`) }).check();
+    await dialog.getByRole('button', { name: 'Save search' }).click();
+    await expect(this.page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Search saved')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  }
+
   async showFilters() {
     await this.page.getByRole('button', { name: 'Show Filters' }).click();
     await expect(this.filters).toBeVisible();

@@ -12,6 +12,7 @@ import { demoMessagesRaw, demoRoadmapRaw, demoRoadmapId } from '../../api/src/de
  *   v2  synced by the global setup as an admin: 313800 "Launched", 536571 GA "April CY2026" (a date slip),
  *       MC1024404 gone from Graph (expired)
  *   v3  synced by the since-last-visit suite (through the feed control): demo item 990001 renamed
+ *   messages v3  synced by the saved-search suite: MC099006 (Purview retention for Loop workspaces) gets a new title
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 type Raw = Record<string, unknown>;
@@ -30,7 +31,12 @@ export const ARCHIVE_IDS = {
   expiring: 'MC1024404',
   /** Renamed in v3. */
   renamedLater: String(demoRoadmapId(0)),
+  /** Retitled in messages v3. */
+  alertedMessage: 'MC099006',
 } as const;
+
+/** MC099006's title in messages v3. */
+export const ALERTED_MESSAGE_NEW_TITLE = 'Microsoft Purview: Retention for Loop workspaces and Loop pages';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -48,6 +54,10 @@ export function feedSnapshots(now: Date) {
       v2: JSON.stringify([...demoRoadmap, ...real('B')]),
       v3: JSON.stringify(v3Roadmap),
     },
-    messages: { v1: [...demoMessages, expiring], v2: demoMessages },
+    messages: {
+      v1: [...demoMessages, expiring],
+      v2: demoMessages,
+      v3: demoMessages.map((m) => (m.id === ARCHIVE_IDS.alertedMessage ? { ...m, title: ALERTED_MESSAGE_NEW_TITLE } : m)),
+    },
   };
 }

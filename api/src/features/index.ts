@@ -1,6 +1,8 @@
 import type { AppContext } from '../app-context.js';
 import type { EndpointImplementation } from '../http/endpoints.js';
 import { createAdminEndpoints } from './admin/admin.router.js';
+import { createAlertChannelsEndpoints } from './alerts/channels.router.js';
+import { createSavedSearchesEndpoints } from './alerts/saved-searches.router.js';
 import { createAuthEndpoints } from './auth/auth.router.js';
 import { createContactEndpoints } from './contact/contact.router.js';
 import { createDashboardEndpoints } from './dashboard/dashboard.router.js';
@@ -42,4 +44,6 @@ export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation
   createTokensEndpoints,
   createReferenceEndpoints,
   createMcpEndpoints,
+  createSavedSearchesEndpoints,
+  createAlertChannelsEndpoints,
 ];

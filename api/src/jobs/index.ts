@@ -1,5 +1,6 @@
 import type { Agenda } from 'agenda';
 import type { AppContext } from '../app-context.js';
+import { alertsJob } from './alerts.job.js';
 import { authCleanupJob } from './auth-cleanup.job.js';
 import { mailDeliveryJob } from './mail-delivery.job.js';
 import { notifySubscribersJob } from './notify-subscribers.job.js';
@@ -15,4 +16,4 @@ export interface JobDefinition {
   schedule?: (agenda: Agenda, ctx: AppContext) => Promise<void>;
 }
 
-export const jobDefinitions: JobDefinition[] = [mailDeliveryJob, authCleanupJob, syncJobs, notifySubscribersJob, weeklyDigestJob];
+export const jobDefinitions: JobDefinition[] = [mailDeliveryJob, authCleanupJob, syncJobs, notifySubscribersJob, weeklyDigestJob, alertsJob];

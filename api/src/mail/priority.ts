@@ -19,7 +19,10 @@ const BY_KIND: Record<string, number> = {
   'digest-confirm': MAIL_PRIORITY.interactive,
   'test-notification': MAIL_PRIORITY.interactive,
   'sync-held': MAIL_PRIORITY.interactive,
+  // A paused alert channel needs its owner to act; a saved search's "Send test" e-mail is queued interactive itself.
+  'alert-channel-paused': MAIL_PRIORITY.interactive,
   'item-change': MAIL_PRIORITY.normal,
+  'saved-search-alert': MAIL_PRIORITY.normal,
   'weekly-digest': MAIL_PRIORITY.bulk,
 };
 

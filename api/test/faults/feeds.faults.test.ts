@@ -14,6 +14,7 @@ import { adminCookie, roadmapForFaults } from './fault-fixtures.js';
 const roadmap = roadmapForFaults();
 const FEED_TIMEOUT_MS = 1500;
 const FEED_RETRIES = 1;
+const NON_BROWSER = 'curl/8.5.0';
 
 let database: TestDatabase;
 let server: ReplayServer;
@@ -57,17 +58,17 @@ function failFeeds(json: Failure['kind'] | null, rss: Failure['kind'] | null, ex
 
 describe(`roadmap feed faults against a real api process (${roadmap.label})`, () => {
   it('the endpoint refuses non-browser clients with 403; the api, sending a browser User-Agent, syncs at start', async () => {
-    expect((await fetch(server.roadmapUrl)).status).toBe(403);
+    // A non-browser client of our own, told apart from the api's requests (which may come first: the api syncs at once).
+    expect((await fetch(server.roadmapUrl, { headers: { 'user-agent': NON_BROWSER } })).status).toBe(403);
     const run = await eventually(async () => {
       const { rows } = await database.db.execute<{ status: string; feed_format: string }>(sql`select status, feed_format from sync_history where source = 'roadmap' and status <> 'running'`);
       return rows[0];
     }, 60_000, 'the start-up roadmap sync');
     expect(run).toEqual({ status: 'success', feed_format: 'json' });
     expect(await live()).toBe(roadmap.items);
-    // Every request but the test's own probe above (Node's "node") came from the api with the browser User-Agent;
-    // the start-up sync may run before or after the probe.
-    expect(server.userAgents).toContain(DEFAULT_BROWSER_USER_AGENT);
-    expect(server.userAgents.filter((ua) => ua !== DEFAULT_BROWSER_USER_AGENT)).toEqual(['node']);
+    const apis = server.userAgents.filter((ua) => ua !== NON_BROWSER);
+    expect(apis.length).toBeGreaterThan(0);
+    expect(new Set(apis)).toEqual(new Set([DEFAULT_BROWSER_USER_AGENT]));
   });
 
   it('asks conditionally: an unchanged feed is a 304 and an unchanged run', async () => {

@@ -6,12 +6,14 @@ import { connectDatabase } from '../../src/db/client.js';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createTestDb } from '../db.js';
 import { startReplayServer } from '../replay-server.js';
-import { cleanupAfterAll, eventually, startApi, tempDataDir } from './api-process.js';
+import { startWebhookReceiver } from '../webhook-receiver.js';
+import { cleanupAfterAll, eventually, startApi, tempDataDir, type ApiProcess } from './api-process.js';
 import { adminCookie } from './fault-fixtures.js';
 
 /**
  * Process lifecycle with real signals: SIGTERM while a sync runs (on the embedded PostgreSQL, whose own exit hook must
- * not stop the database under the running sync), and kill -9 in the middle of a sync's transaction.
+ * not stop the database under the running sync), while a feed or an alert webhook hangs, and kill -9 in the middle of
+ * a sync's transaction.
  */
 const cleanup = cleanupAfterAll();
 
@@ -52,6 +54,17 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
   });
 });
 
+/** SIGTERM while something hangs: the process exits 0 soon after the budget, says it used it up, and logs no error. */
+async function expectExitAfterBudget(api: ApiProcess): Promise<void> {
+  const since = Date.now();
+  const started = since;
+  const { code } = await api.stop('SIGTERM');
+  expect(code).toBe(0);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  expect(api.logsSince(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
+  expect(api.errorLogs(since)).toEqual([]);
+}
+
 describe('SIGTERM while a feed hangs', () => {
   it('waits SHUTDOWN_TIMEOUT_MS, then aborts the fetch (run interrupted, nothing applied) and still exits 0', async () => {
     const server = await startReplayServer();
@@ -62,16 +75,44 @@ describe('SIGTERM while a feed hangs', () => {
     const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, FEED_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
     cleanup(() => api.stop('SIGKILL'));
     await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
-    const since = Date.now();
-    const started = Date.now();
-    const { code } = await api.stop('SIGTERM');
-    expect(code).toBe(0);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(api.logsSince(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
-    expect(api.errorLogs(since)).toEqual([]);
+    await expectExitAfterBudget(api);
     const { rows } = await database.pool.query(`select status, error_message from sync_history where source = 'roadmap'`);
     expect(rows).toEqual([{ status: 'interrupted', error_message: 'interrupted: the process shut down before the feed answered; nothing was changed' }]);
     expect((await database.pool.query('select count(*)::int as n from items')).rows[0].n).toBe(0);
+  });
+});
+
+describe('SIGTERM while an alert webhook hangs', () => {
+  it('cuts the delivery job\'s request after SHUTDOWN_TIMEOUT_MS, records it for a retry and exits 0', async () => {
+    const receiver = await startWebhookReceiver();
+    cleanup(() => receiver.close());
+    receiver.hang();
+    cleanup(() => receiver.release());
+    const server = await startReplayServer();
+    cleanup(() => server.close());
+    const database = await createTestDb();
+    cleanup(() => database.close());
+    const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
+    cleanup(() => api.stop('SIGKILL'));
+    const cookie = await adminCookie(database.db);
+    const added = await fetch(`${api.url}/api/alert-channels`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', origin: api.url },
+      body: JSON.stringify({ kind: 'webhook', name: 'SIEM', url: `${receiver.url}/radar` }),
+    });
+    expect(added.status).toBe(201);
+    const channel = (await added.json()) as { id: number };
+    const { rows } = await database.pool.query(
+      `insert into alert_deliveries (public_id, channel_id, trigger, body) values (gen_random_uuid()::text, $1, 'instant', '{"type":"radar.alert"}') returning id`,
+      [channel.id],
+    );
+    // The deliver-alerts job (every 10 s) picks it up and the receiver never answers.
+    await eventually(async () => receiver.requests.length === 1, 30_000, 'the deliver-alerts job posting');
+    await expectExitAfterBudget(api);
+    const row = (await database.pool.query('select status, attempts, last_error from alert_deliveries where id = $1', [rows[0].id])).rows[0];
+    expect(row).toEqual({ status: 'pending', attempts: 1, last_error: 'aborted: shutting down' });
+    const attempts = await database.pool.query('select outcome, error from alert_delivery_attempts where delivery_id = $1', [rows[0].id]);
+    expect(attempts.rows).toEqual([{ outcome: 'retrying', error: 'aborted: shutting down' }]);
   });
 });
 

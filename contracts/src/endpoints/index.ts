@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { adminEndpoints } from './admin.js';
+import { alertEndpoints } from './alerts.js';
 import { authEndpoints } from './auth.js';
 import { curationEndpoints, subscriptionEndpoints } from './curation.js';
 import { feedEndpoints } from './feeds.js';
@@ -27,6 +28,7 @@ export const endpoints = {
   reference: referenceEndpoints,
   tokens: tokenEndpoints,
   mcp: mcpEndpoints,
+  alerts: alertEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

@@ -1,11 +1,12 @@
-import { toQueryString } from '@radar/contracts';
 import { describe, expect, it } from '@jest/globals';
-import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl } from '@radar/contracts';
+import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl, toQueryString } from '@radar/contracts';
 import {
   canClearAll,
   dashboardReducer,
   initialDashboardState,
   recomputeSources,
+  savedSearchQueryOf,
+  stateFromQuery,
   stateFromUrl,
   toggleChangeType,
   toListParams,
@@ -204,5 +205,34 @@ describe("the shell's early first-page request", () => {
       expect(DASHBOARD_URL_STATE_KEYS.some((key) => params.has(key))).toBe(true);
       expect(itemListUrl(toListParams(stateFromUrl(params, initialDashboardState)))).not.toBe(itemListUrl(DEFAULT_LIST_PARAMS));
     }
+  });
+});
+
+describe('saved-search views', () => {
+  it('a saved search query opens as the same view, and the view saves as the same query', () => {
+    const query = {
+      search: 'Teams Rooms',
+      sources: ['roadmap'],
+      products: ['Microsoft Teams'],
+      statuses: ['Launched'],
+      timeline: '30days',
+      changeTypes: ['changed_7days'],
+      roadmapStatuses: ['Rolling out'],
+      cloudInstances: ['GCC High'],
+      featured: true,
+      includeRemoved: true,
+      releaseMoved: '30days',
+      sortField: 'modifiedDate',
+      sortDirection: 'asc',
+    };
+    const state = stateFromQuery(query);
+    expect(state.page).toBe(1);
+    expect(savedSearchQueryOf(state)).toEqual(query);
+    expect(dashboardReducer(initialDashboardState, { type: 'loadView', state })).toBe(state);
+  });
+
+  it('leaves "since my last visit" out of a saved search', () => {
+    const state = dashboardReducer(initialDashboardState, { type: 'setSinceLastVisit', sinceLastVisit: true });
+    expect(savedSearchQueryOf(state)).toEqual({ sortField: 'createdDate', sortDirection: 'desc' });
   });
 });

@@ -88,7 +88,9 @@ export type DashboardAction =
   | { type: 'setSearch'; search: string }
   | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
   | { type: 'toggleLastModifiedSort' }
-  | { type: 'setPage'; page: number };
+  | { type: 'setPage'; page: number }
+  /** Replaces the whole view (opening a saved search). */
+  | { type: 'loadView'; state: DashboardState };
 
 const toggle = <T,>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
@@ -182,6 +184,8 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
 /** Pure reducer of the dashboard; any filter, search or sort change resets the page to 1 (spec 01 §4). */
 export function dashboardReducer(state: DashboardState, action: DashboardAction): DashboardState {
   switch (action.type) {
+    case 'loadView':
+      return action.state;
     case 'setPage':
       return { ...state, page: Math.max(1, action.page) };
     case 'setSearch':
@@ -255,3 +259,46 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
   return next;
 }
 
+/** A list query as a saved search keeps it (the list's query without paging); lists may be absent. */
+export type ViewQuery = Partial<Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances', string[]>> & {
+  search?: string;
+  timeline?: string;
+  featured?: boolean;
+  moderatorFeatured?: boolean;
+  includeRemoved?: boolean;
+  releaseMoved?: string;
+  sortField?: string;
+  sortDirection?: string;
+};
+
+/** The dashboard state that shows a saved search's view (the inverse of toListParams). */
+export function stateFromQuery(q: ViewQuery): DashboardState {
+  const sources = (q.sources ?? []).filter((s): s is Source => (SOURCES as readonly string[]).includes(s));
+  return {
+    ...initialDashboardState,
+    search: q.search ?? '',
+    sortField: (['createdDate', 'modifiedDate', 'releaseMoves'].includes(q.sortField ?? '') ? q.sortField : 'createdDate') as SortField,
+    sortDirection: q.sortDirection === 'asc' ? 'asc' : 'desc',
+    filters: {
+      ...initialFilters,
+      sources: sources.length ? sources : BOTH_SOURCES,
+      products: q.products ?? [],
+      status: q.statuses ?? [],
+      timeline: q.timeline,
+      changeTypes: (q.changeTypes ?? []) as ChangeTypeOption[],
+      roadmapStatuses: q.roadmapStatuses ?? [],
+      messageCenterTags: q.messageCenterTags ?? [],
+      cloudInstances: q.cloudInstances ?? [],
+      featured: q.featured ?? false,
+      moderatorFeatured: q.moderatorFeatured ?? false,
+      includeRemoved: q.includeRemoved ?? false,
+      releaseMoved: (RELEASE_MOVED_WINDOWS as readonly string[]).includes(q.releaseMoved ?? '') ? (q.releaseMoved as ReleaseMovedWindow) : undefined,
+    },
+  };
+}
+
+/** The query a saved search keeps of the current view: the list's query without paging and without "since my last visit". */
+export function savedSearchQueryOf(state: DashboardState): ItemListParams {
+  const { page: _page, limit: _limit, sinceLastVisit: _since, ...query } = toListParams(state, { paged: false });
+  return query;
+}

@@ -7,7 +7,7 @@ import { createSyncServiceFor } from '../../sync/wiring.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser } from '../../../test/factories.js';
 import { readFixture, startReplayServer, type ReplayServer } from '../../../test/replay-server.js';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink.js';
+import { rawHeader, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink.js';
 import { T_A, T_B } from '../../../test/sync-harness.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -52,9 +52,6 @@ async function syncTo(name: string, at: string) {
 }
 
 const itemMails = () => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'item-change'));
-/** A raw header value as sent (mailparser folds List-* headers into a structured `list` header). */
-const rawHeader = (mail: ReceivedMail, name: string) =>
-  mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
 const unsubscribeLinkOf = (mail: ReceivedMail) => String(rawHeader(mail, 'List-Unsubscribe')).replace(/^<|>$/g, '');
 
 beforeAll(async () => {

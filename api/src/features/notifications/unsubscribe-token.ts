@@ -8,13 +8,24 @@ import { createSignedToken, readSignedToken } from '../../lib/signed-token.js';
  * unsubscribe link in an old mail must keep working (RFC 8058 and the big mailbox providers expect that), and all
  * it can ever do is switch mail off.
  */
-export type UnsubscribeTarget = { kind: 'items'; subscriptionIds: number[] } | { kind: 'digest'; subscriberId: number };
+export type UnsubscribeTarget =
+  | { kind: 'items'; subscriptionIds: number[] }
+  | { kind: 'digest'; subscriberId: number }
+  /** Saved-search alert mail: stops e-mail (this channel) for those saved searches; other channels keep alerting. */
+  | { kind: 'savedSearches'; channelId: number; savedSearchIds: number[] };
 
 const CONTEXT = 'radar-unsubscribe-v1:';
 
 export function createUnsubscribeToken(secret: string, target: UnsubscribeTarget): string {
   if (target.kind === 'items' && target.subscriptionIds.length === 0) throw new Error('an items token needs at least one subscription id');
-  const body = target.kind === 'digest' ? `d:${target.subscriberId}` : `i:${[...new Set(target.subscriptionIds)].sort((a, b) => a - b).join(',')}`;
+  if (target.kind === 'savedSearches' && target.savedSearchIds.length === 0) throw new Error('a saved-search token needs at least one saved search id');
+  const ids = (list: number[]) => [...new Set(list)].sort((a, b) => a - b).join(',');
+  const body =
+    target.kind === 'digest'
+      ? `d:${target.subscriberId}`
+      : target.kind === 'items'
+        ? `i:${ids(target.subscriptionIds)}`
+        : `s:${target.channelId}:${ids(target.savedSearchIds)}`;
   return createSignedToken(secret, CONTEXT, body);
 }
 
@@ -26,6 +37,8 @@ export function verifyUnsubscribeToken(secret: string, token: unknown): Unsubscr
   if (digest) return { kind: 'digest', subscriberId: Number(digest[1]) };
   const itemsMatch = /^i:(\d{1,10}(?:,\d{1,10})*)$/.exec(body);
   if (itemsMatch) return { kind: 'items', subscriptionIds: (itemsMatch[1] ?? '').split(',').map(Number) };
+  const searches = /^s:(\d{1,10}):(\d{1,10}(?:,\d{1,10})*)$/.exec(body);
+  if (searches) return { kind: 'savedSearches', channelId: Number(searches[1]), savedSearchIds: (searches[2] ?? '').split(',').map(Number) };
   return null;
 }
 

@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { createSavedSearchesRepo } from '../alerts/saved-searches.repo.js';
 import { createNotificationsRepo } from './notifications.repo.js';
 import { renderUnsubscribePage } from './unsubscribe-page.js';
 import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token.js';
@@ -16,10 +17,17 @@ import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-to
  */
 export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createNotificationsRepo(ctx.db);
+  const searches = createSavedSearchesRepo(ctx.db);
   const digest = ctx.services.digest;
 
   async function describe(target: UnsubscribeTarget): Promise<string | null> {
     if (target.kind === 'digest') return 'the M365 Radar weekly digest';
+    if (target.kind === 'savedSearches') {
+      const rows = await searches.byIds(target.savedSearchIds);
+      if (rows.length === 0) return null;
+      const names = rows.map((r) => `“${r.name}”`);
+      return `e-mail alerts of your saved ${names.length === 1 ? 'search' : 'searches'} ${names.join(', ')}`;
+    }
     const subs = await repo.subscriptionsByIds(target.subscriptionIds);
     if (subs.length === 0) return null;
     const names = subs.map((s) => `“${s.itemTitle ?? s.itemExternalId}”`);
@@ -46,6 +54,8 @@ export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementat
       if (target.kind === 'digest') {
         const done = await digest.unsubscribeById(target.subscriberId);
         if (!done.found) return invalid(res);
+      } else if (target.kind === 'savedSearches') {
+        await searches.unlinkChannel(target.savedSearchIds, target.channelId);
       } else {
         await repo.deactivateSubscriptions(target.subscriptionIds, ctx.clock.now());
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody, isJsonEndpoint, PRODUCT_NAME, successStatuses, type Endpoint, type OpenApiDocument } from '@radar/contracts';
+import { alertWebhookPayload, errorBody, isJsonEndpoint, PRODUCT_NAME, successStatuses, WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS, type Endpoint, type OpenApiDocument } from '@radar/contracts';
 import { SESSION_COOKIE } from '../../http/auth.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -120,13 +120,46 @@ export function buildOpenApiDocument(table: readonly Endpoint[], opts: { serverU
     },
     servers: [{ url: opts.serverUrl }],
     paths,
+    webhooks: alertWebhooks(),
     components: {
-      schemas: { Error: jsonSchemaOf(errorBody, 'output') },
+      schemas: { Error: jsonSchemaOf(errorBody, 'output'), AlertWebhookPayload: jsonSchemaOf(alertWebhookPayload, 'output') },
       securitySchemes: {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set by passwordless sign-in' },
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'rdr_…', description: 'A personal API token from /profile' },
       },
     },
     tags: [...new Set(table.map((e) => e.group))].map((name) => ({ name })),
+  };
+}
+
+/**
+ * OpenAPI 3.1 `webhooks`: what M365 Radar POSTs to a generic webhook channel (a saved search's alert or a test),
+ * its body schema from the contracts and the signature headers, with how a receiver verifies them.
+ */
+function alertWebhooks(): Record<string, unknown> {
+  const header = (name: string, description: string, schema: JsonSchema = { type: 'string' }) => ({ name, in: 'header', required: true, description, schema });
+  return {
+    radarAlert: {
+      post: {
+        operationId: 'webhooks.radarAlert',
+        tags: ['alerts'],
+        summary: 'A saved-search alert (or a test) sent to a generic webhook channel',
+        description:
+          `Verify before trusting it: compute HMAC-SHA256 with the channel's signing secret (shown once when the channel was added) over ` +
+          `\`<${WEBHOOK_HEADERS.timestamp}>.<raw body>\`, hex-encode it, and compare it in constant time with the part of ` +
+          `\`${WEBHOOK_HEADERS.signature}\` after \`v1=\`; refuse a timestamp more than ${WEBHOOK_TOLERANCE_SECONDS} seconds from your clock ` +
+          `(replay). \`${WEBHOOK_HEADERS.delivery}\` is the same on every retry of one delivery: drop duplicates by it. Answer 2xx quickly; ` +
+          'network errors, 429 (Retry-After is honoured, up to an hour) and 5xx are retried with backoff, any other status is not, ' +
+          'and redirects are not followed. docs/notifications.md has verification code for Node.js and Python.',
+        parameters: [
+          header(WEBHOOK_HEADERS.signature, '`v1=` followed by the hex HMAC-SHA256 of `<timestamp>.<body>`'),
+          header(WEBHOOK_HEADERS.timestamp, 'When the request was signed, in Unix seconds', { type: 'string', pattern: '^[0-9]+$' }),
+          header(WEBHOOK_HEADERS.delivery, 'The delivery id (also the body\'s `id`), unchanged across retries'),
+          header(WEBHOOK_HEADERS.event, '`radar.alert` or `radar.test` (also the body\'s `type`)', { type: 'string', enum: ['radar.alert', 'radar.test'] }),
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/AlertWebhookPayload' } } } },
+        responses: { '2XX': { description: 'Received (any other answer counts as a failed delivery)' } },
+      },
+    },
   };
 }

@@ -66,6 +66,25 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/admin/roles']!.get!.security).toEqual([{ cookieAuth: [] }]);
     expect(doc.paths['/api/tokens']!.post!.security).toEqual([{ cookieAuth: [] }]);
   });
+
+  it('describes the generic alert webhook (body from the contracts, signature headers) as an OpenAPI webhook', async () => {
+    const doc = (await request(t.app).get('/api/openapi.json')).body as Doc & {
+      webhooks: Record<string, { post: Operation & { description: string } }>;
+      components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> };
+    };
+    const hook = doc.webhooks.radarAlert!.post;
+    expect(hook.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/AlertWebhookPayload' });
+    expect(hook.parameters!.map((p) => [p.name, p.in])).toEqual([
+      ['X-Radar-Signature', 'header'],
+      ['X-Radar-Timestamp', 'header'],
+      ['X-Radar-Delivery', 'header'],
+      ['X-Radar-Event', 'header'],
+    ]);
+    expect(hook.description).toContain('HMAC-SHA256');
+    const payload = doc.components.schemas.AlertWebhookPayload!;
+    expect(payload.required).toEqual(expect.arrayContaining(['type', 'id', 'trigger', 'window', 'channel', 'sections']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/saved-searches', '/api/alert-channels/{id}/deliveries']));
+  });
 });
 
 describe('GET /api/docs', () => {

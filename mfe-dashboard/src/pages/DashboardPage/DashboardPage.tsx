@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Box, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AppHeader, Deferred, icons, lazyNamed } from '@radar/shared-ui';
+import { Alert, Box, Button, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { AppHeader, Deferred, icons, lazyNamed, useAuthDialog } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
 import { FilterSidebar } from '../../components/FilterSidebar/index.js';
@@ -10,7 +10,7 @@ import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
 import { SinceLastVisitBanner } from '../../components/SinceLastVisitBanner/index.js';
 import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
-import { toListParams } from '../../state/dashboard-filters.js';
+import { savedSearchQueryOf, toListParams } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 
@@ -18,13 +18,16 @@ const SIDEBAR_WIDTH = 300;
 
 // The item dialog (with its HTML sanitiser) is not needed until a row or a deep link opens one.
 const ItemDialog = lazyNamed(() => import('../../components/ItemDialog/ItemDialog.js'), 'ItemDialog');
+const SaveSearchDialog = lazyNamed(() => import('../../components/SaveSearchDialog/SaveSearchDialog.js'), 'SaveSearchDialog');
 
 /** /dashboard: search, filter, sort and export the unified list; item dialogs open from rows and deep links. */
 export function DashboardPage() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
-  const { state, dispatch, signedIn, visit, listParams } = useDashboardState();
+  const { state, dispatch, signedIn, visit, listParams, editing, stopEditing, refreshEditing } = useDashboardState();
   const [filtersVisible, setFiltersVisible] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+  const authDialog = useAuthDialog();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const viewParams = toListParams(state, { paged: false });
@@ -42,11 +45,39 @@ export function DashboardPage() {
 
   return (
     <>
-      <AppHeader exportAction={exportAction} actions={<SubscribeMenu params={viewParams} />} />
+      <AppHeader
+        exportAction={exportAction}
+        actions={
+          <>
+            <Button variant="outlined" onClick={() => (signedIn ? setSaveOpen(true) : authDialog.open('signin'))}>
+              Save search
+            </Button>
+            <SubscribeMenu params={viewParams} />
+          </>
+        }
+      />
       <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           Dashboard
         </Typography>
+        {editing ? (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <Stack direction="row" spacing={1}>
+                <Button color="inherit" size="small" onClick={() => setSaveOpen(true)}>
+                  Save changes
+                </Button>
+                <Button color="inherit" size="small" onClick={stopEditing}>
+                  Stop editing
+                </Button>
+              </Stack>
+            }
+          >
+            {`Editing saved search “${editing.name}”: change the search or filters, then Save changes.`}
+          </Alert>
+        ) : null}
         <SinceLastVisitBanner
           visit={visit}
           active={state.filters.sinceLastVisit}
@@ -106,6 +137,20 @@ export function DashboardPage() {
           </Stack>
           {sidebar}
         </Drawer>
+      ) : null}
+      {saveOpen ? (
+        <Deferred open>
+          <SaveSearchDialog
+            query={savedSearchQueryOf(state)}
+            editing={editing}
+            droppedSinceLastVisit={state.filters.sinceLastVisit}
+            onClose={() => setSaveOpen(false)}
+            onSaved={() => {
+              setSaveOpen(false);
+              if (editing) void refreshEditing();
+            }}
+          />
+        </Deferred>
       ) : null}
       {dialog.item ? (
         <Deferred open>

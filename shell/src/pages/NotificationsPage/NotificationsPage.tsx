@@ -1,13 +1,16 @@
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { routes } from '@radar/contracts';
-import { useSession } from '@radar/shared-ui';
+import { useEndpoint, useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
+import { AlertChannelsCard } from './AlertChannelsCard.js';
 import { ItemSubscriptionsCard } from './ItemSubscriptionsCard.js';
+import { SavedSearchesCard } from './SavedSearchesCard.js';
 import { WeeklyDigestCard } from './WeeklyDigestCard.js';
 
 /** /notifications (spec 01 §2 Notification settings). */
 export function NotificationsPage() {
-  const { isAuthenticated, isLoading } = useSession();
+  const { isAuthenticated, isLoading, isAdmin } = useSession();
+  const channels = useEndpoint(routes.alerts.listChannels, isAuthenticated ? {} : null);
   if (isLoading) {
     return (
       <PageContainer title="Notification Settings">
@@ -18,7 +21,7 @@ export function NotificationsPage() {
   if (!isAuthenticated) {
     return (
       <PageContainer title="Notification Settings" subtitle="Sign in required">
-        <Typography sx={{ mb: 2 }}>Sign in to manage your weekly digest and item subscriptions.</Typography>
+        <Typography sx={{ mb: 2 }}>Sign in to manage your weekly digest, item subscriptions and saved-search alerts.</Typography>
         <Button variant="contained" component="a" href={routes.auth.loginNavigation.path}>
           Sign in
         </Button>
@@ -30,6 +33,8 @@ export function NotificationsPage() {
       <Stack spacing={3}>
         <WeeklyDigestCard />
         <ItemSubscriptionsCard />
+        <SavedSearchesCard channels={channels.data ?? []} />
+        <AlertChannelsCard channels={channels.data} isLoading={channels.isLoading} failed={Boolean(channels.error)} isAdmin={isAdmin} refresh={() => channels.mutate()} />
       </Stack>
     </PageContainer>
   );

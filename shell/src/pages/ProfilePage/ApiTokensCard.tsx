@@ -12,12 +12,12 @@ import {
   List,
   ListItem,
   ListItemText,
-  Skeleton,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { API_TOKEN_NAME_MAX, routes, type ApiToken, type CreatedApiToken } from '@radar/contracts';
+import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { ApiError, callEndpoint, copyText, formatChangeDate, formatDate, useEndpoint, useToast } from '@radar/shared-ui';
 
@@ -117,17 +117,9 @@ export function ApiTokensCard() {
           </Stack>
         </Alert>
       ) : null}
-      {isLoading ? (
-        <Skeleton height={48} aria-label="Loading API tokens" />
-      ) : error ? (
-        <Typography role="alert" color="error">
-          Failed to load your API tokens.
-        </Typography>
-      ) : !data?.length ? (
-        <Typography sx={{ py: 1 }}>No API tokens yet</Typography>
-      ) : (
+      <ListState isLoading={isLoading} failed={Boolean(error)} isEmpty={!data?.length} loadingLabel="Loading API tokens" errorText="Failed to load your API tokens." emptyText="No API tokens yet">
         <List disablePadding aria-label="Your API tokens">
-          {data.map((token) => (
+          {(data ?? []).map((token) => (
             <ListItem
               key={token.id}
               divider
@@ -145,7 +137,7 @@ export function ApiTokensCard() {
             </ListItem>
           ))}
         </List>
-      )}
+      </ListState>
       <Dialog open={Boolean(revoking)} onClose={() => setRevoking(null)} aria-labelledby="revoke-token-title">
       <DialogTitle id="revoke-token-title">Revoke “{revoking?.name}”?</DialogTitle>
       <DialogContent>

@@ -1,0 +1,226 @@
+import { createElement } from 'react';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CHANNEL_PAUSE_AFTER_FAILURES, DELIVERY_RESPONSE_EXCERPT_CHARS, WEBHOOK_HEADERS } from '@radar/contracts';
+import type { Db } from '../../db/client.js';
+import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import type { MailService } from '../../mail/mail.service.js';
+import { renderMail } from '../../mail/render.js';
+import { ChannelPausedMail, channelPausedSubject, channelPausedText, type ChannelPausedMailProps } from '../../mail/templates/ChannelPausedMail.js';
+import { parseRetryAfter } from '../../sources/http.js';
+import { openChannelValue, webhookSignature } from './channel-secrets.js';
+import { createChannelsRepo, type ChannelWithOwner } from './channels.repo.js';
+import { checkWebhookUrl, WebhookUrlError, type GuardOptions } from './ssrf-guard.js';
+import { postToWebhook, WebhookNetworkError } from './webhook-http.js';
+
+export const ALERT_DELIVERY = {
+  batchSize: 20,
+  /** Attempts before a delivery is given up. */
+  maxAttempts: 8,
+  /** First retry after 1 minute, doubling, at most 6 hours apart. */
+  baseBackoffMs: 60_000,
+  maxBackoffMs: 6 * 60 * 60 * 1000,
+  /** A receiver's Retry-After is honoured up to this. */
+  maxRetryAfterMs: 60 * 60 * 1000,
+  /** A delivery left in 'sending' this long (the process died mid-send) is claimed again. */
+  sendingLeaseMs: 5 * 60 * 1000,
+};
+
+export const alertBackoffMs = (attempts: number) => Math.min(ALERT_DELIVERY.baseBackoffMs * 2 ** Math.max(0, attempts - 1), ALERT_DELIVERY.maxBackoffMs);
+
+export interface AlertDeliveryDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  guard: GuardOptions;
+  channelKey: Buffer;
+  timeoutMs: number;
+  publicUrl: string;
+  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  /** Graceful shutdown has begun: no further delivery is started. */
+  stopping?: () => boolean;
+  /** Fires past the shutdown budget: requests in flight are cut and recorded as network errors (retried later). */
+  abort?: AbortSignal;
+}
+
+type DeliveryRow = typeof alertDeliveries.$inferSelect;
+export type AttemptOutcome = 'sent' | 'retrying' | 'failed';
+export interface AttemptResult {
+  outcome: AttemptOutcome;
+  statusCode: number | null;
+  latencyMs: number | null;
+  response: string;
+  error: string | null;
+  /** When to try again (retrying only). */
+  retryInMs?: number;
+}
+
+const KIND_LABEL: Record<ChannelWithOwner['kind'], string> = { email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack', webhook: 'Webhook' };
+
+/**
+ * One HTTP attempt of a delivery, classified like a real integration: 2xx sent; network errors, timeouts, 429
+ * (after the receiver's Retry-After, capped at an hour) and 5xx retried with backoff; every other answer (other 4xx,
+ * redirects, which are never followed) fails at once. The URL passes the SSRF guard again before every attempt.
+ */
+export async function attemptDelivery(deps: AlertDeliveryDeps, channel: ChannelWithOwner, row: Pick<DeliveryRow, 'publicId' | 'body' | 'trigger' | 'attempts'>): Promise<AttemptResult> {
+  const fail = (error: string): AttemptResult => ({ outcome: 'failed', statusCode: null, latencyMs: null, response: '', error });
+  const url = openChannelValue(deps.channelKey, channel.urlSealed);
+  if (!url) return fail('The webhook URL cannot be read (was SESSION_SECRET changed?): delete the channel and add it again');
+  let target;
+  try {
+    target = await checkWebhookUrl(url, deps.guard);
+  } catch (err) {
+    if (err instanceof WebhookUrlError) return fail(err.message);
+    throw err;
+  }
+  const body = row.body ?? '';
+  const headers: Record<string, string> = {};
+  if (channel.kind === 'webhook') {
+    const secret = openChannelValue(deps.channelKey, channel.secretSealed);
+    if (!secret) return fail('The signing secret cannot be read (was SESSION_SECRET changed?): delete the channel and add it again');
+    const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
+    headers[WEBHOOK_HEADERS.timestamp] = String(timestamp);
+    headers[WEBHOOK_HEADERS.signature] = webhookSignature(secret, timestamp, body);
+    headers[WEBHOOK_HEADERS.delivery] = row.publicId;
+    headers[WEBHOOK_HEADERS.event] = row.trigger === 'test' ? 'radar.test' : 'radar.alert';
+  }
+  try {
+    const res = await postToWebhook(target, body, headers, deps.timeoutMs, deps.abort);
+    const response = res.text.slice(0, DELIVERY_RESPONSE_EXCERPT_CHARS);
+    const base = { statusCode: res.status, latencyMs: res.latencyMs, response };
+    if (res.status >= 200 && res.status < 300) return { outcome: 'sent', ...base, error: null };
+    if (res.status === 429) {
+      const asked = parseRetryAfter(res.retryAfter, deps.clock.now().getTime());
+      const retryInMs = Math.min(asked ?? alertBackoffMs(row.attempts), ALERT_DELIVERY.maxRetryAfterMs);
+      return { outcome: 'retrying', ...base, error: `HTTP 429 Too Many Requests${asked !== null ? ` (Retry-After ${res.retryAfter})` : ''}`, retryInMs };
+    }
+    if (res.status >= 500) return { outcome: 'retrying', ...base, error: `HTTP ${res.status}`, retryInMs: alertBackoffMs(row.attempts) };
+    if (res.status >= 300 && res.status < 400) return { outcome: 'failed', ...base, error: `HTTP ${res.status}: redirects are not followed; use the final URL` };
+    return { outcome: 'failed', ...base, error: `HTTP ${res.status}: the receiver refused the message` };
+  } catch (err) {
+    if (!(err instanceof WebhookNetworkError)) throw err;
+    return { outcome: 'retrying', statusCode: null, latencyMs: err.latencyMs, response: '', error: err.message, retryInMs: alertBackoffMs(row.attempts) };
+  }
+}
+
+/**
+ * Records an attempt: the log row, the delivery's new state (a retry past maxAttempts fails for good) and the
+ * channel's failure streak; the attempt that reaches CHANNEL_PAUSE_AFTER_FAILURES pauses the channel and, in the same
+ * transaction, mails its owner. Tests (`trigger = 'test'`) are logged but never retried and never move the streak.
+ */
+export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWithOwner, row: DeliveryRow, result: AttemptResult): Promise<AttemptOutcome> {
+  const now = deps.clock.now();
+  const isTest = row.trigger === 'test';
+  const outcome: AttemptOutcome = result.outcome === 'retrying' && (isTest || row.attempts >= ALERT_DELIVERY.maxAttempts) ? 'failed' : result.outcome;
+  const mailOwner = await deps.db.transaction(async (tx) => {
+    await tx.insert(alertDeliveryAttempts).values({
+      deliveryId: row.id,
+      channelId: channel.id,
+      attemptedAt: now,
+      outcome,
+      statusCode: result.statusCode,
+      latencyMs: result.latencyMs,
+      responseExcerpt: result.response,
+      error: result.error,
+    });
+    await tx
+      .update(alertDeliveries)
+      .set(
+        outcome === 'sent'
+          ? { status: 'sent', sentAt: now, lastError: null }
+          : outcome === 'failed'
+            ? { status: 'failed', lastError: result.error }
+            : { status: 'pending', lastError: result.error, nextAttemptAt: new Date(now.getTime() + (result.retryInMs ?? alertBackoffMs(row.attempts))) },
+      )
+      .where(eq(alertDeliveries.id, row.id));
+    if (isTest) return null;
+    const channels = createChannelsRepo(tx);
+    if (outcome === 'sent') {
+      await channels.recordSuccess(channel.id, now);
+      return null;
+    }
+    const streak = await channels.recordFailure(channel.id, now, CHANNEL_PAUSE_AFTER_FAILURES, `Paused after ${CHANNEL_PAUSE_AFTER_FAILURES} failed deliveries in a row`);
+    if (!streak.pausedNow) return null;
+    const props: ChannelPausedMailProps = {
+      publicUrl: deps.publicUrl,
+      firstName: channel.ownerFirstName,
+      channelName: channel.name,
+      kindLabel: KIND_LABEL[channel.kind],
+      failures: streak.failures,
+      lastError: result.error ?? 'unknown',
+      settingsUrl: `${deps.publicUrl}/notifications`,
+    };
+    const rendered = await renderMail(createElement(ChannelPausedMail, props), channelPausedText(props));
+    await deps.mail.enqueue(tx, {
+      kind: 'alert-channel-paused',
+      to: channel.ownerEmail,
+      subject: channelPausedSubject(props),
+      ...rendered,
+      dedupeKey: `alert-channel-paused:${channel.id}:${now.toISOString()}`,
+    });
+    deps.log.warn({ channelId: channel.id, failures: streak.failures }, 'alert channel paused after consecutive failures');
+    return true;
+  });
+  if (mailOwner) deps.mail.kick();
+  return outcome;
+}
+
+/** Marks up to `limit` due webhook deliveries of unpaused channels 'sending' (attempts + 1) and returns them. */
+async function claim(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
+  const leaseUntil = new Date(now.getTime() + ALERT_DELIVERY.sendingLeaseMs);
+  const { rows } = await db.execute<{ id: number }>(sql`
+    UPDATE alert_deliveries SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+    WHERE id IN (
+      SELECT d.id FROM alert_deliveries d JOIN alert_channels c ON c.id = d.channel_id
+      WHERE NOT c.paused AND d.body IS NOT NULL AND d.status IN ('pending', 'sending') AND d.next_attempt_at <= ${now}
+      ORDER BY d.id
+      LIMIT ${limit}
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    RETURNING id`);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  return db.query.alertDeliveries.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => asc(t.id) });
+}
+
+export interface AlertDeliveryResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** Claimed deliveries a stopping process will not attempt: due again at once, for another process or the next start. */
+async function release(db: Db, now: Date, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  await db
+    .update(alertDeliveries)
+    .set({ status: 'pending', attempts: sql`${alertDeliveries.attempts} - 1`, nextAttemptAt: now })
+    .where(and(inArray(alertDeliveries.id, ids), eq(alertDeliveries.status, 'sending')));
+}
+
+/**
+ * Sends due webhook deliveries. Claims are FOR UPDATE SKIP LOCKED with a lease, so two workers never send the same
+ * delivery and a delivery whose worker died is claimed again when the lease ends (at-least-once: receivers drop
+ * duplicates by X-Radar-Delivery / the body's id). Deliveries of a paused channel wait. When a shutdown begins, the
+ * attempt in progress finishes and is recorded; the rest of the batch is released rather than left to its lease.
+ */
+export async function deliverDueAlerts(deps: AlertDeliveryDeps): Promise<AlertDeliveryResult> {
+  const result: AlertDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+  const channels = createChannelsRepo(deps.db);
+  const claimed = await claim(deps.db, deps.clock.now(), ALERT_DELIVERY.batchSize);
+  for (const [index, row] of claimed.entries()) {
+    if (deps.stopping?.()) {
+      await release(deps.db, deps.clock.now(), claimed.slice(index));
+      break;
+    }
+    const channel = await channels.byId(row.channelId);
+    if (!channel) continue;
+    const attempt = await attemptDelivery(deps, channel, row);
+    const outcome = await recordAttempt(deps, channel, row, attempt);
+    result[outcome]++;
+    if (outcome !== 'sent') deps.log.warn({ deliveryId: row.id, channelId: channel.id, attempts: row.attempts, error: attempt.error, outcome }, 'alert delivery not sent');
+  }
+  return result;
+}

@@ -1,0 +1,67 @@
+import type { AlertItem, AlertSection, AlertWebhookPayload } from '@radar/contracts';
+
+/** One message to one channel: one or more saved searches with the items that match (the channel-neutral form). */
+export interface AlertMessage {
+  publicId: string;
+  trigger: AlertWebhookPayload['trigger'];
+  createdAt: Date;
+  window: { from: Date | null; to: Date };
+  channel: { id: number; name: string };
+  sections: AlertSection[];
+  /** /notifications: where alerts are managed. */
+  settingsUrl: string;
+}
+
+/** Saved searches per message: keeps a Teams card under its 28 KB and a Slack message under 50 blocks. */
+export const SECTIONS_PER_MESSAGE = 3;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const TRIGGER_PREFIX: Record<AlertMessage['trigger'], string> = { instant: '', daily: 'Daily digest: ', weekly: 'Weekly digest: ', test: 'Test: ' };
+
+/** The one-line title of a message (Teams card heading, Slack header and fallback text, mail subject). */
+export function alertTitle(m: Pick<AlertMessage, 'trigger' | 'sections'>): string {
+  if (m.trigger === 'test') return 'Test alert from M365 Radar';
+  const total = m.sections.reduce((n, s) => n + s.total, 0);
+  const where = m.sections.length === 1 && m.sections[0] ? `“${m.sections[0].savedSearch.name}”` : plural(m.sections.length, 'saved search', 'saved searches');
+  return `${TRIGGER_PREFIX[m.trigger]}${plural(total, 'new or changed item')} in ${where}`;
+}
+
+export const SOURCE_BADGE: Record<AlertItem['source'], string> = { roadmap: 'Roadmap', messages: 'Message Center' };
+
+/** What changed, in one short line: "New", "Removed from the feed", or the first changed fields. */
+export function changeLine(item: AlertItem, maxFields = 3): string {
+  if (item.change === 'new') return item.source === 'roadmap' ? 'New roadmap item' : 'New Message Center post';
+  if (item.change === 'removed') return item.changes[0] ?? 'Removed from the feed';
+  const lines = item.changes.slice(0, maxFields);
+  const rest = item.changes.length - lines.length;
+  const text = lines.join(' · ') || 'Updated';
+  return `${item.change === 'restored' ? 'Back in the feed. ' : ''}${text}${rest > 0 ? ` · +${rest} more` : ''}`;
+}
+
+/** Cuts text to `max` characters with an ellipsis. */
+export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/** The sample sections of a "Send test" message: one made-up item, so a receiver shows what real alerts look like. */
+export function testSections(publicUrl: string): AlertSection[] {
+  return [
+    {
+      savedSearch: { id: 0, name: 'Test saved search', scope: 'personal' },
+      viewUrl: `${publicUrl}/dashboard`,
+      total: 1,
+      more: 0,
+      items: [
+        {
+          id: 'roadmap-0',
+          source: 'roadmap',
+          externalId: '0',
+          title: 'This is a test alert: your channel is connected',
+          change: 'changed',
+          changes: ['Status: In development → Rolling out'],
+          url: `${publicUrl}/dashboard`,
+          changedAt: new Date(0).toISOString(),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,281 @@
+import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { ALERT_WEBHOOK_ITEMS, savedSearchQuery, type AlertSection } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { alertDeliveries, alertDeliveryAttempts, appState, syncHistory } from '../../db/schema.js';
+import type { BaseDeps } from '../../deps.js';
+import type { MailService } from '../../mail/mail.service.js';
+import { SECTIONS_PER_MESSAGE, testSections, type AlertMessage } from './alert-message.js';
+import { alertItemsOf, itemsInView, touchedChanges, type TouchedChange } from './alert-matching.js';
+import { enqueueAlert, newPublicId } from './alert-enqueue.js';
+import { attemptDelivery, deliverDueAlerts, recordAttempt, type AlertDeliveryDeps, type AlertDeliveryResult } from './alert-delivery.js';
+import { deliveryLog } from './deliveries.repo.js';
+import { channelKey } from './channel-secrets.js';
+import { createChannelsRepo, type ChannelWithOwner } from './channels.repo.js';
+import { dueDigest } from './schedule.js';
+import { createSavedSearchesRepo, type SavedSearchWithChannels } from './saved-searches.repo.js';
+import { systemResolver, type Resolver } from './ssrf-guard.js';
+
+type Deps = Pick<BaseDeps, 'db' | 'pool' | 'clock' | 'log' | 'secret' | 'publicUrl' | 'config'> & {
+  mail: Pick<MailService, 'enqueue' | 'kick'>;
+  /** DNS for the SSRF guard (node:dns by default; tests inject answers such as 127.0.0.1 or 169.254.169.254). */
+  resolve?: Resolver;
+};
+
+const MARKER_PREFIX = 'alerted-sync:';
+/** How far back the sweep looks for syncs whose alert step never ran; markers and logs are kept 30 days. */
+const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+const chunk = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
+
+/**
+ * Saved-search alerts. Instant: after a sync commits (the sync's onItemsChanged hook, and a sweep job as the safety
+ * net), every active instant search is matched against what that sync changed with the list's own WHERE, and each
+ * channel gets ONE message for the sync listing its searches (at most 3 per message). Daily / weekly: a job finds the
+ * searches whose slot is due and sends each a digest of the period. Everything an alert writes (the marker or the
+ * claimed slot, webhook deliveries, mail) commits in one transaction with dedupe keys, so a re-run sends nothing twice.
+ */
+export function createAlertsService(deps: Deps) {
+  const searches = createSavedSearchesRepo(deps.db);
+  const channels = createChannelsRepo(deps.db);
+  const guard = { allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS, resolve: deps.resolve ?? systemResolver };
+  // Graceful shutdown (shutdown.ts): drain() stops new work and waits for the runs in progress; past the budget,
+  // abortDeliveries() cuts the webhook requests still waiting for an answer (recorded as network errors, retried).
+  let stopping = false;
+  const shutdownAbort = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p)).catch(() => undefined);
+    return p;
+  };
+  const deliveryDeps: AlertDeliveryDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    guard,
+    channelKey: channelKey(deps.secret),
+    timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
+    publicUrl: deps.publicUrl,
+    mail: deps.mail,
+    stopping: () => stopping,
+    abort: shutdownAbort.signal,
+  };
+  const enqueueDeps = { publicUrl: deps.publicUrl, secret: deps.secret, mail: deps.mail };
+  const settingsUrl = `${deps.publicUrl}/notifications`;
+  let kicker: (() => Promise<unknown>) | null = null;
+
+  const viewUrl = (id: number) => `${deps.publicUrl}/dashboard?savedSearch=${id}`;
+
+  async function sectionFor(search: SavedSearchWithChannels, changes: TouchedChange[], now: Date): Promise<AlertSection | null> {
+    if (changes.length === 0) return null;
+    const query = savedSearchQuery.parse(search.query);
+    const inView = await itemsInView(deps.pool, changes.map((c) => c.itemRowId), query, now);
+    const found = alertItemsOf(changes, inView, search.alertOn as ('new' | 'changed')[], deps.publicUrl);
+    if (found.length === 0) return null;
+    return {
+      savedSearch: { id: search.id, name: search.name, scope: search.scope },
+      viewUrl: viewUrl(search.id),
+      total: found.length,
+      items: found.slice(0, ALERT_WEBHOOK_ITEMS),
+      more: Math.max(0, found.length - ALERT_WEBHOOK_ITEMS),
+    };
+  }
+
+  /** Channels by id that may receive alerts now (a paused channel gets none while paused). */
+  async function liveChannels(ids: number[]): Promise<Map<number, ChannelWithOwner>> {
+    const out = new Map<number, ChannelWithOwner>();
+    for (const id of new Set(ids)) {
+      const channel = await channels.byId(id);
+      if (channel && !channel.paused) out.set(id, channel);
+    }
+    return out;
+  }
+
+  function message(channel: ChannelWithOwner, sections: AlertSection[], trigger: AlertMessage['trigger'], window: AlertMessage['window']): AlertMessage {
+    return { publicId: newPublicId(), trigger, createdAt: deps.clock.now(), window, channel: { id: channel.id, name: channel.name }, sections, settingsUrl };
+  }
+
+  function afterCommit(written: number) {
+    if (written === 0) return;
+    deps.mail.kick();
+    if (stopping) return;
+    kicker?.().catch((err) => deps.log.warn({ err }, 'could not schedule alert delivery; the periodic job will send it'));
+  }
+
+  /** The instant alerts of one sync (idempotent: a marker per sync, dedupe keys per channel message). */
+  const alertSync = (syncId: number) => track(alertSyncNow(syncId));
+  async function alertSyncNow(syncId: number): Promise<{ syncId: number; claimed: boolean; messages: number }> {
+    const marker = MARKER_PREFIX + syncId;
+    if ((await deps.db.select({ key: appState.key }).from(appState).where(eq(appState.key, marker))).length) return { syncId, claimed: false, messages: 0 };
+    const [sync] = await deps.db.select({ startedAt: syncHistory.startedAt }).from(syncHistory).where(eq(syncHistory.id, syncId));
+    if (!sync) return { syncId, claimed: false, messages: 0 };
+    // A search alerts only on syncs after it was saved (the sweep may run an older sync late).
+    const eligible = (await searches.activeWithSchedule('instant')).filter((s) => s.createdAt.getTime() <= sync.startedAt.getTime());
+    // Without a search to match, the sync's changes (all 1,900 items of a first sync) are not even read.
+    const changes = eligible.length ? await touchedChanges(deps.db, { syncId }) : [];
+    const byChannel = new Map<number, AlertSection[]>();
+    for (const search of eligible) {
+      const section = await sectionFor(search, changes, sync.startedAt);
+      if (!section) continue;
+      for (const id of search.channelIds) byChannel.set(id, [...(byChannel.get(id) ?? []), section]);
+    }
+    const live = await liveChannels([...byChannel.keys()]);
+    const window = { from: null, to: sync.startedAt };
+    const written = await deps.db.transaction(async (tx) => {
+      const claimed = await tx.insert(appState).values({ key: marker, value: { channels: live.size }, updatedAt: deps.clock.now() }).onConflictDoNothing().returning();
+      if (claimed.length === 0) return -1;
+      let count = 0;
+      for (const [id, sections] of byChannel) {
+        const channel = live.get(id);
+        if (!channel) continue;
+        for (const [index, part] of chunk(sections, SECTIONS_PER_MESSAGE).entries()) {
+          if ((await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, message(channel, part, 'instant', window), `alert:instant:${syncId}:${id}:${index}`)) !== null) count++;
+        }
+      }
+      return count;
+    });
+    if (written < 0) return { syncId, claimed: false, messages: 0 };
+    afterCommit(written);
+    if (written) deps.log.info({ syncId, messages: written }, 'saved-search alerts queued');
+    return { syncId, claimed: true, messages: written };
+  }
+
+  /**
+   * Daily and weekly digests due at `now`: one message per search and channel (nothing when nothing matched). A
+   * shutdown stops between searches; the next run sends the slots left over (a slot is due until it is claimed).
+   */
+  const runDigests = (now: Date) => track(runDigestsNow(now));
+  async function runDigestsNow(now: Date): Promise<{ due: number; messages: number }> {
+    let due = 0;
+    let messages = 0;
+    const periods = new Map<string, TouchedChange[]>();
+    for (const schedule of ['daily', 'weekly'] as const) {
+      for (const search of await searches.activeWithSchedule(schedule)) {
+        if (stopping) return { due, messages };
+        const slot = dueDigest({ schedule, hour: search.hour, weekday: search.weekday, timeZone: search.timeZone, anchor: search.digestAnchorAt, lastDigestAt: search.lastDigestAt }, now);
+        if (!slot) continue;
+        due++;
+        const key = `${slot.from.toISOString()}/${slot.slot.toISOString()}`;
+        const touched = periods.get(key) ?? (await touchedChanges(deps.db, { from: slot.from, to: slot.slot }));
+        periods.set(key, touched);
+        const section = await sectionFor(search, touched, slot.slot);
+        // Without a section (nothing matched) no channel gets a message; the slot is still claimed below.
+        const sections = section ? [section] : [];
+        const live = section ? await liveChannels(search.channelIds) : new Map<number, ChannelWithOwner>();
+        const written = await deps.db.transaction(async (tx) => {
+          if (!(await createSavedSearchesRepo(tx as DbOrTx).claimDigestSlot(search.id, slot.slot))) return 0;
+          let count = 0;
+          for (const channel of live.values()) {
+            const m = message(channel, sections, schedule, { from: slot.from, to: slot.slot });
+            if ((await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, m, `alert:${schedule}:${search.id}:${slot.slot.toISOString()}:${channel.id}`)) !== null) count++;
+          }
+          return count;
+        });
+        messages += written;
+        afterCommit(written);
+      }
+    }
+    return { due, messages };
+  }
+
+  /**
+   * "Send test": a sample message to the channel now, through the same delivery path (SSRF guard, signature, log);
+   * the answer carries the receiver's reply. A test is never retried and never pauses a channel.
+   */
+  const sendTest = (channel: ChannelWithOwner) => track(sendTestNow(channel));
+  async function sendTestNow(channel: ChannelWithOwner) {
+    const now = deps.clock.now();
+    const m = message(channel, testSections(deps.publicUrl), 'test', { from: null, to: now });
+    const id = await deps.db.transaction((tx) => enqueueAlert(tx as DbOrTx, enqueueDeps, channel, m, null));
+    if (id === null) throw new Error('a test delivery could not be written');
+    if (channel.kind === 'email') {
+      deps.mail.kick();
+    } else {
+      const [row] = await deps.db
+        .update(alertDeliveries)
+        .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) })
+        .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, 'pending')))
+        .returning();
+      if (row) await recordAttempt(deliveryDeps, channel, row, await attemptDelivery(deliveryDeps, channel, row));
+    }
+    const [entry] = await deliveryLog(deps.db, channel.id, { deliveryId: id });
+    return entry ?? null;
+  }
+
+  /** Catch-up: alert every recent successful sync that changed items and has no marker; prunes old markers and logs. */
+  async function sweepNow(): Promise<number[]> {
+    const now = deps.clock.now();
+    const rows = await deps.db
+      .select({ id: syncHistory.id })
+      .from(syncHistory)
+      .where(
+        and(
+          eq(syncHistory.status, 'success'),
+          sql`${syncHistory.startedAt} >= ${new Date(now.getTime() - SWEEP_LOOKBACK_MS)}`,
+          sql`${syncHistory.newItems} + ${syncHistory.changedItems} + ${syncHistory.removedItems} + ${syncHistory.restoredItems} > 0`,
+          sql`NOT EXISTS (SELECT 1 FROM app_state s WHERE s.key = ${MARKER_PREFIX} || ${syncHistory.id}::text)`,
+        ),
+      )
+      .orderBy(syncHistory.id);
+    const done: number[] = [];
+    for (const { id } of rows) {
+      if (stopping) break;
+      if ((await alertSyncNow(id)).claimed) done.push(id);
+    }
+    const before = new Date(now.getTime() - RETENTION_MS);
+    await deps.db.delete(appState).where(and(like(appState.key, `${MARKER_PREFIX}%`), lt(appState.updatedAt, before)));
+    await deps.db.delete(alertDeliveryAttempts).where(lt(alertDeliveryAttempts.attemptedAt, before));
+    await deps.db.delete(alertDeliveries).where(and(inArray(alertDeliveries.status, ['sent', 'failed']), lt(alertDeliveries.createdAt, before)));
+    if (done.length) deps.log.warn({ syncs: done }, 'alert sweep caught up on syncs that had not been alerted');
+    return done;
+  }
+
+  async function deliverNowRounds(): Promise<AlertDeliveryResult> {
+    const total: AlertDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+    for (let round = 0; round < 50 && !stopping; round++) {
+      const r = await deliverDueAlerts(deliveryDeps);
+      total.sent += r.sent;
+      total.retrying += r.retrying;
+      total.failed += r.failed;
+      if (r.sent + r.retrying + r.failed === 0) break;
+    }
+    return total;
+  }
+
+  return {
+    alertSync,
+    sendTest,
+    runDigests,
+    deliveryDeps,
+
+    /** The sync service's onItemsChanged hook. */
+    async onItemsChanged(changes: { syncId: number }): Promise<void> {
+      await alertSync(changes.syncId);
+    },
+
+    /** The alert-sweep job's safety net (sweepNow). */
+    sweep: () => track(sweepNow()),
+
+    /** Graceful shutdown: no new alert work and no new delivery; resolves when the runs in progress have finished. */
+    async drain(): Promise<void> {
+      stopping = true;
+      kicker = null;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    /** Past the shutdown budget: cuts the webhook requests still waiting for an answer. */
+    abortDeliveries(): void {
+      shutdownAbort.abort(new Error('shutting down'));
+    },
+
+    /** Sends every due webhook delivery now (the job calls this; tests call it instead of waiting). */
+    deliverNow: () => track(deliverNowRounds()),
+
+    /** The job runner registers how to run the deliver-alerts job at once. */
+    setKicker(fn: (() => Promise<unknown>) | null) {
+      if (!stopping) kicker = fn;
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

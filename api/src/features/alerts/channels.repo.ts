@@ -1,0 +1,113 @@
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AlertChannel, AlertScope } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { returned } from '../../db/returned.js';
+import { alertChannels, users } from '../../db/schema.js';
+
+export type ChannelRow = typeof alertChannels.$inferSelect;
+export type ChannelWithOwner = ChannelRow & { ownerEmail: string; ownerFirstName: string | null };
+
+/** Who is asking: the user and whether they may manage the organisation's channels and searches. */
+export interface Viewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+/** The rows a viewer may see and change: their own personal ones, and the organisation's for admins. */
+export const visibleTo = (v: Viewer, table: { scope: PgColumn; ownerUserId: PgColumn }): SQL =>
+  v.isAdmin
+    ? (or(and(eq(table.scope, 'personal'), eq(table.ownerUserId, v.userId)), eq(table.scope, 'organisation')) ?? sql`false`)
+    : (and(eq(table.scope, 'personal'), eq(table.ownerUserId, v.userId)) ?? sql`false`);
+
+export function toAlertChannel(row: ChannelWithOwner): AlertChannel {
+  return {
+    id: row.id,
+    scope: row.scope,
+    kind: row.kind,
+    name: row.name,
+    target: row.kind === 'email' ? row.ownerEmail : (row.urlHint ?? ''),
+    paused: row.paused,
+    pausedReason: row.pausedReason,
+    consecutiveFailures: row.consecutiveFailures,
+    createdAt: row.createdAt.toISOString(),
+    lastDeliveryAt: row.lastDeliveryAt?.toISOString() ?? null,
+  };
+}
+
+const withOwner = { ownerEmail: users.email, ownerFirstName: users.firstName };
+
+export function createChannelsRepo(db: DbOrTx) {
+  const select = () =>
+    db
+      .select({ channel: alertChannels, ...withOwner })
+      .from(alertChannels)
+      .innerJoin(users, eq(users.id, alertChannels.ownerUserId));
+  const flat = (r: { channel: ChannelRow; ownerEmail: string; ownerFirstName: string | null }): ChannelWithOwner => ({ ...r.channel, ownerEmail: r.ownerEmail, ownerFirstName: r.ownerFirstName });
+
+  return {
+    async listVisible(v: Viewer): Promise<ChannelWithOwner[]> {
+      const rows = await select().where(visibleTo(v, alertChannels)).orderBy(desc(alertChannels.createdAt), desc(alertChannels.id));
+      return rows.map(flat);
+    },
+
+    async findVisible(v: Viewer, id: number): Promise<ChannelWithOwner | null> {
+      const [row] = await select().where(and(eq(alertChannels.id, id), visibleTo(v, alertChannels)));
+      return row ? flat(row) : null;
+    },
+
+    async byId(id: number): Promise<ChannelWithOwner | null> {
+      const [row] = await select().where(eq(alertChannels.id, id));
+      return row ? flat(row) : null;
+    },
+
+    async count(scope: AlertScope, userId: number): Promise<number> {
+      const where = scope === 'organisation' ? eq(alertChannels.scope, 'organisation') : and(eq(alertChannels.scope, 'personal'), eq(alertChannels.ownerUserId, userId));
+      const [row] = await db.select({ n: count() }).from(alertChannels).where(where);
+      return row?.n ?? 0;
+    },
+
+    async personalEmailChannel(userId: number): Promise<ChannelRow | null> {
+      const [row] = await db
+        .select()
+        .from(alertChannels)
+        .where(and(eq(alertChannels.scope, 'personal'), eq(alertChannels.ownerUserId, userId), eq(alertChannels.kind, 'email')))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insert(values: typeof alertChannels.$inferInsert): Promise<ChannelRow> {
+      return returned((await db.insert(alertChannels).values(values).returning())[0]);
+    },
+
+    async update(id: number, set: Partial<typeof alertChannels.$inferInsert>): Promise<void> {
+      await db.update(alertChannels).set(set).where(eq(alertChannels.id, id));
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(alertChannels).where(eq(alertChannels.id, id));
+    },
+
+    /** A success: the failure streak ends. */
+    async recordSuccess(id: number, at: Date): Promise<void> {
+      await db.update(alertChannels).set({ consecutiveFailures: 0, lastDeliveryAt: at }).where(eq(alertChannels.id, id));
+    },
+
+    /**
+     * A failed attempt: the streak grows, and at `pauseAt` failures the channel is paused. Returns the streak and
+     * whether THIS call paused it (so exactly one caller mails the owner, even with two delivery workers).
+     */
+    async recordFailure(id: number, at: Date, pauseAt: number, reason: string): Promise<{ failures: number; pausedNow: boolean }> {
+      const { rows } = await db.execute<{ failures: number; paused_now: boolean }>(sql`
+        UPDATE alert_channels SET
+          consecutive_failures = consecutive_failures + 1,
+          last_delivery_at = ${at},
+          paused = paused OR consecutive_failures + 1 >= ${pauseAt},
+          paused_at = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${at} ELSE paused_at END,
+          paused_reason = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${reason} ELSE paused_reason END
+        WHERE id = ${id}
+        RETURNING consecutive_failures AS failures, (paused AND paused_at = ${at} AND consecutive_failures = ${pauseAt}) AS paused_now`);
+      return { failures: Number(rows[0]?.failures ?? 0), pausedNow: Boolean(rows[0]?.paused_now) };
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { SaveSearchDialog, type SaveSearchDialogProps } from './SaveSearchDialog.js';
