@@ -4,6 +4,7 @@ import { createDigestService, type DigestService } from './features/digest/diges
 import { createHeldAlerts } from './features/held-sync/held-alert.js';
 import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
+import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/registry.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
 import type { SyncService } from './sync/sync.service.js';
 import { createSyncServiceFor, heldPayloadParser } from './sync/wiring.js';
@@ -25,6 +26,8 @@ export interface Services {
   digest: DigestService;
   /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
   heldSync: HeldSyncService;
+  /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
+  remotes: RemoteRegistry;
 }
 
 export function createServices(base: BaseDeps): Services {
@@ -34,5 +37,6 @@ export function createServices(base: BaseDeps): Services {
   const sync = createSyncServiceFor(base, { onItemsChanged: notifications.onItemsChanged, heldAlerts: createHeldAlerts(base, mail) });
   const digest = createDigestService({ ...base, mail });
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
-  return { mail, auth, sync, notifications, digest, heldSync };
+  const remotes = createRemoteRegistry(base);
+  return { mail, auth, sync, notifications, digest, heldSync, remotes };
 }

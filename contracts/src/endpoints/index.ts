@@ -7,6 +7,7 @@ import { itemsEndpoints } from './items.js';
 import { contactEndpoints, digestEndpoints, healthEndpoints } from './public.js';
 import { mcpEndpoints } from './mcp.js';
 import { referenceEndpoints } from './reference.js';
+import { remoteEndpoints } from './remotes.js';
 import { tokenEndpoints } from './tokens.js';
 
 /**
@@ -27,6 +28,7 @@ export const endpoints = {
   reference: referenceEndpoints,
   tokens: tokenEndpoints,
   mcp: mcpEndpoints,
+  remotes: remoteEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */
