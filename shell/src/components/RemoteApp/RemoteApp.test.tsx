@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { RemoteIncompatibleError } from '../../federation/compat.js';
 import { RemoteApp } from './RemoteApp.js';
 
 function Dashboard() {
@@ -29,6 +30,17 @@ describe('RemoteApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Remote dashboard' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    consoleError.mockRestore();
+  });
+
+  it('names the shared library an incompatible build needs, contained to the page', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const mismatch = { library: '@radar/shared-ui', required: '^1.0.0', provided: '0.1.0' };
+    const load = async () => Promise.reject(new RemoteIncompatibleError('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).', [mismatch]));
+    render(<RemoteApp remote="admin" load={load} />);
+    expect(await screen.findByText('Admin is unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     consoleError.mockRestore();
   });
 

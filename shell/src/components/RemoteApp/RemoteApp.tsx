@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { AppHeader } from '@radar/shared-ui';
-import { REMOTE_LABELS, loadRemoteApp, type RemoteKey } from '../../federation/remotes.js';
+import { AppHeader, callEndpoint, endpointTable } from '@radar/shared-ui';
+import { REMOTE_LABELS, loadRemoteApp, registeredRemoteUrl, type RemoteKey } from '../../federation/remotes.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 
 export interface RemoteAppProps {
@@ -29,6 +29,21 @@ function RemoteLoading({ label, withHeader }: { label: string; withHeader: boole
 
 type Loaded = { attempt: string; App?: ComponentType; error?: unknown };
 
+const reported = new Set<RemoteKey>();
+
+/**
+ * Tells the api this page loaded `remote` from its registry URL (Admin → Remotes, "Last loaded"): once per page and
+ * remote; the api writes at most one record a minute. A failed report changes nothing for the user.
+ */
+export function reportLoaded(remote: RemoteKey): void {
+  const url = registeredRemoteUrl(remote);
+  if (!url || reported.has(remote)) return;
+  reported.add(remote);
+  void endpointTable()
+    .then((table) => callEndpoint(table.remotes.loaded, { params: { name: remote }, body: { url } }))
+    .catch(() => undefined);
+}
+
 /** Rethrows a load failure while rendering, so the boundary contains it like a render failure. */
 function Failed({ error }: { error: unknown }): never {
   throw error instanceof Error ? error : new Error(String(error));
@@ -49,7 +64,11 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: 
   useEffect(() => {
     let current = true;
     load(remote).then(
-      (module) => current && setLoaded({ attempt, App: module.default }),
+      (module) => {
+        if (!current) return;
+        setLoaded({ attempt, App: module.default });
+        reportLoaded(remote);
+      },
       (error: unknown) => current && setLoaded({ attempt, error }),
     );
     return () => {

@@ -45,8 +45,17 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
           }
         >
           <AlertTitle>{this.props.label} is unavailable</AlertTitle>
-          This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site
-          keeps working.
+          {this.state.error.name === 'RemoteIncompatibleError' ? (
+            <>
+              This version of {this.props.label} does not fit this site: {this.state.error.message} An administrator can
+              roll it back to the previous version; the rest of the site keeps working.
+            </>
+          ) : (
+            <>
+              This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site
+              keeps working.
+            </>
+          )}
         </Alert>
         </Box>
       </>
