@@ -1,4 +1,4 @@
-// After a remote's production build: copies dist/ into release/<folder>-<version>/, a self-contained folder named by
+// After a remote's production build: copies dist/ into release/<folder>-<version>/ ('0.1.0-1a2b3c4d'), a self-contained folder named by
 // the version its manifest states (package.json version + git commit), ready to upload to a static host or CDN
 // (docs/operations.md, "Releasing a remote"). Keeps the newest few releases; release/ is not committed.
 const fs = require('node:fs');
@@ -12,7 +12,8 @@ function release(appDir) {
   const info = manifest.metaData && manifest.metaData.radar;
   if (!info || !info.version) throw new Error(`${dist}/mf-manifest.json states no version (metaData.radar)`);
   const releases = path.join(appDir, 'release');
-  const target = path.join(releases, `${path.basename(appDir)}-${info.version}`);
+  // '+' (semver build metadata) is read as a space by some object stores in a URL path: the folder uses '-'.
+  const target = path.join(releases, `${path.basename(appDir)}-${info.version.replace(/\+/g, '-')}`);
   fs.rmSync(target, { recursive: true, force: true });
   fs.mkdirSync(releases, { recursive: true });
   fs.cpSync(dist, target, { recursive: true });
