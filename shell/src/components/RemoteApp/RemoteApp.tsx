@@ -13,6 +13,8 @@ export interface RemoteAppProps {
    * While it loads or after it failed, the shell shows the header here so navigation keeps working.
    */
   ownsHeader?: boolean;
+  /** After an admin rolled the remote back from its error (default: reload the page). */
+  onRolledBack?: () => void;
 }
 
 function RemoteLoading({ label, withHeader }: { label: string; withHeader: boolean }) {
@@ -56,7 +58,7 @@ function Failed({ error }: { error: unknown }): never {
  * federation runtime does not cache failures. The boundary is keyed by remote and attempt: moving between two
  * remote routes reuses this component, and an error must not carry over.
  */
-export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: RemoteAppProps) {
+export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false, onRolledBack }: RemoteAppProps) {
   const [retries, setRetries] = useState(0);
   const attempt = `${remote}:${retries}`;
   const [loaded, setLoaded] = useState<Loaded>({ attempt: '' });
@@ -77,7 +79,7 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: 
   }, [attempt, remote, load]);
   const state = loaded.attempt === attempt ? loaded : undefined;
   return (
-    <RemoteErrorBoundary key={attempt} label={label} withHeader={ownsHeader} onRetry={() => setRetries((n) => n + 1)}>
+    <RemoteErrorBoundary key={attempt} label={label} remote={remote} withHeader={ownsHeader} onRetry={() => setRetries((n) => n + 1)} onRolledBack={onRolledBack}>
       {state?.App ? <state.App /> : state?.error !== undefined ? <Failed error={state.error} /> : <RemoteLoading label={label} withHeader={ownsHeader} />}
     </RemoteErrorBoundary>
   );
