@@ -3,12 +3,14 @@
 // (webpack.config.ts via tsx, .mjs, .cjs) can load it without a build step.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const webpack = require('webpack');
 // webpack 5.111 ships its minimizer as minimizer-webpack-plugin (the former terser-webpack-plugin).
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
-const { sharedModules, sharingAliases, sharingRules } = require('./sharing.cjs');
+const { execFileSync } = require('node:child_process');
+const { sharedModules, sharingAliases, sharingRules, sharedLibraryRanges, sharedLibraryVersions } = require('./sharing.cjs');
 
 /** Federation names of the remotes, keyed by the short name runtime config uses. */
 const REMOTE_NAMES = { dashboard: 'radar_dashboard', admin: 'radar_admin', digest: 'radar_digest' };
@@ -31,9 +33,16 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
   const isHost = app === 'shell';
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
+    const build = buildInfo(dirname, app, isHost ? sharedLibraryVersions() : sharedLibraryRanges());
     const federation = isHost
       ? { name: HOST_NAME, remotes: {} }
-      : { name: REMOTE_NAMES[app], filename: 'remoteEntry.js', exposes: { './App': './src/App.tsx' }, manifest: true };
+      : {
+          name: REMOTE_NAMES[app],
+          filename: 'remoteEntry.js',
+          exposes: { './App': './src/App.tsx' },
+          // The build's version and shared-library ranges, which the shell checks before loading it (issue 17).
+          manifest: { additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, radar: build } }) },
+        };
     return {
       mode,
       context: dirname,
@@ -92,6 +101,12 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
           // remoteEntry.js carries one) leaves out remote loading and manifest snapshots.
           experiments: { optimization: isHost ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true } },
         }),
+        // The app's own version in its code (shown in the page), and for the shell the versions it provides.
+        new webpack.DefinePlugin({
+          __RADAR_APP_VERSION__: JSON.stringify(build.version),
+          ...(isHost ? { __RADAR_SHELL_SHARED__: JSON.stringify(build.shared) } : {}),
+        }),
+        ...(isHost ? [buildInfoAsset(build)] : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
@@ -138,6 +153,36 @@ function precompress() {
   ];
 }
 
+/**
+ * `{ app, version, commit, shared }`: version from the app's package.json plus the git commit (`0.1.0+1a2b3c4d`;
+ * RADAR_BUILD_COMMIT overrides it where the tree has no git), `shared` the ranges (remotes) or versions (shell).
+ */
+function buildInfo(dirname, app, shared) {
+  const { version } = require(path.join(dirname, 'package.json'));
+  let commit = process.env.RADAR_BUILD_COMMIT;
+  if (!commit) {
+    try {
+      commit = execFileSync('git', ['rev-parse', '--short=8', 'HEAD'], { cwd: dirname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      commit = 'nogit';
+    }
+  }
+  return { app, version: `${version}+${commit}`, commit, shared };
+}
+
+/** shell/dist/radar-build.json: what the api's Test button compares a remote's ranges with. */
+function buildInfoAsset(build) {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('RadarBuildInfo', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'RadarBuildInfo', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset('radar-build.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(build, null, 2)}\n`));
+        });
+      });
+    },
+  };
+}
+
 /** The runtime config the shell dev server answers at /config.json (remotes on their own dev servers). */
 function devRuntimeConfig() {
   const remote = (app) => `http://localhost:${DEV_PORTS[app]}/mf-manifest.json`;
@@ -149,4 +194,4 @@ function devRuntimeConfig() {
   };
 }
 
-module.exports = { sharedModules, createAppConfig, devRuntimeConfig, REMOTE_NAMES, HOST_NAME, DEV_PORTS };
+module.exports = { sharedModules, createAppConfig, devRuntimeConfig, buildInfo, REMOTE_NAMES, HOST_NAME, DEV_PORTS };

@@ -81,4 +81,29 @@ function sharingRules() {
   ];
 }
 
-module.exports = { sharedModules, sharingAliases, sharingRules };
+/**
+ * The ranges of the shared libraries a remote is built against, written into its manifest (metaData.radar.shared): the
+ * shell refuses a remote whose ranges its own versions do not satisfy (sharedMismatches in @radar/contracts).
+ */
+function sharedLibraryRanges() {
+  return {
+    react: deps.react,
+    'react-router': deps['react-router'],
+    '@mui/material': deps['@mui/material'],
+    '@radar/shared-ui': `^${sharedUiPackage.version}`,
+    '@radar/contracts': `^${require('../contracts/package.json').version}`,
+  };
+}
+
+/** The versions of the same libraries the shell provides (its singletons, and the contracts it was built with). */
+function sharedLibraryVersions() {
+  return {
+    react: installedVersion('react'),
+    'react-router': installedVersion('react-router'),
+    '@mui/material': installedVersion('@mui/material'),
+    '@radar/shared-ui': sharedUiPackage.version,
+    '@radar/contracts': require('../contracts/package.json').version,
+  };
+}
+
+module.exports = { sharedModules, sharingAliases, sharingRules, sharedLibraryRanges, sharedLibraryVersions };

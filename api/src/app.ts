@@ -90,7 +90,10 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   });
   app.use('/api', apiNotFound);
   if (options.staticRoot && options.runtimeConfig) {
-    const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig: options.runtimeConfig });
+    const base = options.runtimeConfig;
+    // Where the remotes are comes from the remote registry (Admin → Remotes), read per page: a change applies on the next load.
+    const runtimeConfig = async (): Promise<RuntimeConfig> => ({ ...base(), remotes: (await ctx.services.remotes.snapshot()).urls });
+    const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig });
     if (!served) log.warn({ root: options.staticRoot }, 'front-end bundles not built: run `npm run build`; serving the api only');
   }
   app.use(errorMiddleware(log, config.NODE_ENV === 'development'));

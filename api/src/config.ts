@@ -61,6 +61,8 @@ export const configSchema = z.object({
   REMOTE_DASHBOARD_URL: z.string().optional(),
   REMOTE_ADMIN_URL: z.string().optional(),
   REMOTE_DIGEST_URL: z.string().optional(),
+  /** How long the api waits for a remote's manifest (Admin → Remotes: version and Test). */
+  REMOTE_MANIFEST_TIMEOUT_MS: ms.max(60_000).default(5000),
   /** Role impersonation (a development tool). On in `npm run dev`; off (routes answer 404) otherwise. */
   IMPERSONATION_ENABLED: bool.optional(),
   /**

@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     publicUrl,
   };
   const ctx: AppContext = { ...base, services: createServices(base) };
+  // REMOTE_*_URL into the remote registry (rows an admin changed keep the admin's URL).
+  await ctx.services.remotes.syncFromConfig();
   let server: Server | undefined;
   let workers: WorkerPool | undefined;
   if (config.WEB_CONCURRENCY > 1) {

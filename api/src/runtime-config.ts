@@ -1,13 +1,14 @@
 import type { RuntimeConfig } from '@radar/contracts';
 import type { Config } from './config.js';
+import { configuredRemoteUrls } from './features/remotes/registry.js';
 
+/**
+ * The runtime config from the configuration alone. createApp replaces `remotes` with the remote registry's URLs on
+ * every page (the configured ones are the registry's initial values).
+ */
 export function buildRuntimeConfig(config: Config): () => RuntimeConfig {
   return () => ({
-    remotes: {
-      dashboard: config.REMOTE_DASHBOARD_URL ?? '/remotes/dashboard/mf-manifest.json',
-      admin: config.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
-      digest: config.REMOTE_DIGEST_URL ?? '/remotes/digest/mf-manifest.json',
-    },
+    remotes: configuredRemoteUrls(config),
     supportEmail: config.SUPPORT_EMAIL,
     sisterProductUrl: config.SISTER_PRODUCT_URL,
     sisterProductName: config.SISTER_PRODUCT_NAME,

@@ -6,6 +6,7 @@ import { createDigestService, type DigestService } from './features/digest/diges
 import { createHeldAlerts } from './features/held-sync/held-alert.js';
 import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
+import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/registry.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
 import type { SyncChangeSet, SyncService } from './sync/sync.service.js';
 import { createSyncServiceFor, heldPayloadParser } from './sync/wiring.js';
@@ -29,6 +30,8 @@ export interface Services {
   alerts: AlertsService;
   /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
   heldSync: HeldSyncService;
+  /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
+  remotes: RemoteRegistry;
 }
 
 /** Runs every post-sync step; one failing step is logged and never keeps the others from running. */
@@ -53,5 +56,6 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   });
   const digest = createDigestService({ ...base, mail });
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
-  return { mail, auth, sync, notifications, digest, alerts, heldSync };
+  const remotes = createRemoteRegistry(base);
+  return { mail, auth, sync, notifications, digest, alerts, heldSync, remotes };
 }

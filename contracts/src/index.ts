@@ -9,6 +9,8 @@ export * from './digest.js';
 export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
+export * from './remotes.js';
+export * from './remote-compat.js';
 export * from './sync.js';
 export * from './list-query.js';
 export * from './sync-status.js';

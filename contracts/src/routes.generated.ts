@@ -129,4 +129,11 @@ export const routeTable = {
     testChannel: { method: 'POST', path: '/api/alert-channels/:id/test' },
     channelDeliveries: { method: 'GET', path: '/api/alert-channels/:id/deliveries' },
   },
+  remotes: {
+    list: { method: 'GET', path: '/api/admin/remotes' },
+    update: { method: 'PUT', path: '/api/admin/remotes/:name' },
+    rollback: { method: 'POST', path: '/api/admin/remotes/:name/rollback' },
+    test: { method: 'POST', path: '/api/admin/remotes/:name/test' },
+    loaded: { method: 'POST', path: '/api/remotes/:name/loaded' },
+  },
 } as const;

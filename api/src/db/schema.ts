@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -696,6 +697,28 @@ export const dataVersion = pgTable(
     changedAt: ts('changed_at').notNull().defaultNow(),
   },
   (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
+);
+
+/** Moves forward with every change of a remote's URL: the shell page and its CSP are cached per value (remotes.registry.ts). */
+export const remotesRevision = pgSequence('remotes_revision_seq');
+
+/**
+ * The remote registry (issue 17): which build of each remote (its mf-manifest.json URL) the shell loads. Rows start
+ * from REMOTE_*_URL (`source` 'config', refreshed from the configuration at every start); an admin's change sets
+ * 'admin' and is never overwritten by the configuration again.
+ */
+export const remotes = pgTable(
+  'remotes',
+  {
+    name: text('name').primaryKey(),
+    url: text('url').notNull(),
+    previousUrl: text('previous_url'),
+    source: text('source').notNull().default('config'),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('remotes_revision_seq')`),
+    lastLoadedAt: ts('last_loaded_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('remotes_name_known', sql`${t.name} IN ('dashboard', 'admin', 'digest')`), check('remotes_source_known', sql`${t.source} IN ('config', 'admin')`)],
 );
 
 export type ItemRow = typeof items.$inferSelect;

@@ -11,6 +11,7 @@ import { createHeldSyncEndpoints } from './held-sync/held-sync.router.js';
 import { createFeedsEndpoints } from './feeds/feeds.router.js';
 import { createMcpEndpoints } from './mcp/mcp.router.js';
 import { createReferenceEndpoints } from './reference/reference.router.js';
+import { createRemotesEndpoints } from './remotes/remotes.router.js';
 import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
 import { createItemsEndpoints } from './items/items.router.js';
 import { createModerationEndpoints } from './moderation/moderation.router.js';
@@ -46,4 +47,5 @@ export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation
   createMcpEndpoints,
   createSavedSearchesEndpoints,
   createAlertChannelsEndpoints,
+  createRemotesEndpoints,
 ];

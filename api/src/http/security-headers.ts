@@ -15,24 +15,13 @@ export function nonceOf(res: Response): string {
   return String(res.locals.cspNonce ?? '');
 }
 
-/** Origins of remotes served from elsewhere (REMOTE_*_URL on a CDN): the shell loads their scripts and manifests. */
-export function remoteOrigins(config: Pick<Config, 'REMOTE_DASHBOARD_URL' | 'REMOTE_ADMIN_URL' | 'REMOTE_DIGEST_URL'>): string[] {
-  const origins = new Set<string>();
-  for (const url of [config.REMOTE_DASHBOARD_URL, config.REMOTE_ADMIN_URL, config.REMOTE_DIGEST_URL]) {
-    if (!url || !/^https?:\/\//.test(url)) continue;
-    origins.add(new URL(url).origin);
-  }
-  return [...origins];
-}
-
 /**
- * Security headers (helmet) on every answer: a Content-Security-Policy whose scripts are our own origin (plus remote
- * origins) and a per-response nonce — no 'unsafe-inline' for scripts; styles keep it because MUI/emotion inject them
+ * Security headers (helmet) on every answer: a Content-Security-Policy whose scripts are our own origin and a
+ * per-response nonce (the shell page adds the origins of the remotes it loads: allowRemoteOrigins) — no 'unsafe-inline' for scripts; styles keep it because MUI/emotion inject them
  * at run time —, no framing (frame-ancestors 'none', X-Frame-Options DENY), nosniff, a strict referrer policy, and
  * HSTS when PUBLIC_URL is https.
  */
 export function contentSecurityPolicy(config: Config): RequestHandler {
-  const remotes = remoteOrigins(config);
   const https = isHttps(config.PUBLIC_URL);
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`;
   return helmet({
@@ -40,11 +29,11 @@ export function contentSecurityPolicy(config: Config): RequestHandler {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", nonce, ...remotes],
+        'script-src': ["'self'", nonce],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'", ...remotes],
+        'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],
         'object-src': ["'none'"],
@@ -68,4 +57,15 @@ export function allowInlineScriptHash(res: Response, sha256Base64: string): void
   const policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string') return;
   res.setHeader('Content-Security-Policy', policy.replace(/(^|;)(\s*script-src)(?=\s)([^;]*)/, `$1$2$3 'sha256-${sha256Base64}'`));
+}
+
+/**
+ * Lets the shell page fetch the manifests of remotes served from other origins (connect-src) and run their scripts
+ * (script-src): exactly the origins the remote registry names for this response, nothing broader.
+ */
+export function allowRemoteOrigins(res: Response, origins: readonly string[]): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string' || origins.length === 0) return;
+  const extra = ` ${origins.join(' ')}`;
+  res.setHeader('Content-Security-Policy', policy.replace(/(^|;)(\s*(?:script-src|connect-src))(?=\s)([^;]*)/g, `$1$2$3${extra}`));
 }

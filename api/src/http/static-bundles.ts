@@ -6,35 +6,38 @@ import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@radar/contracts';
-import { allowInlineScriptHash } from './security-headers.js';
+import { originsOf } from '../features/remotes/registry.js';
+import { allowInlineScriptHash, allowRemoteOrigins } from './security-headers.js';
 
 export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', digest: 'mfe-digest' } as const;
 
 /**
  * Serves the built shell at / and each remote's dist at /remotes/<name>/, and fills the runtime configuration
- * (where the remotes are) into the shell's index.html, so a remote can ship without rebuilding the shell.
+ * (where the remotes are: the remote registry, read per request) into the shell's index.html, so a remote can ship
+ * without rebuilding or restarting anything. The page's CSP names exactly the origins of the remotes it loads.
  *
  * Every build writes brotli and gzip copies beside its files (shared-ui/federation.cjs); they are served by
  * Accept-Encoding with `Vary: Accept-Encoding` and the ETag of the copy actually sent. Hashed chunks are immutable;
  * entries, manifests and the page are revalidated (ETag → 304).
  */
-export function mountStaticBundles(app: Express, opts: { root: string; runtimeConfig: () => RuntimeConfig }): boolean {
+export function mountStaticBundles(app: Express, opts: { root: string; runtimeConfig: () => RuntimeConfig | Promise<RuntimeConfig> }): boolean {
   const shellDist = path.join(opts.root, 'shell', 'dist');
   const indexFile = path.join(shellDist, 'index.html');
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
     app.use(`/remotes/${name}`, precompressedStatic(path.join(opts.root, dir, 'dist'), { fallthrough: false }));
   }
-  app.get('/config.json', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(opts.runtimeConfig());
+  app.get('/config.json', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await opts.runtimeConfig());
   });
   if (!fs.existsSync(indexFile)) return false;
   app.use(precompressedStatic(shellDist, { fallthrough: true }));
-  const page = shellPage(fs.readFileSync(indexFile, 'utf8'), opts.runtimeConfig);
-  const sendIndex: RequestHandler = (_req, res) => {
-    const { html, etag, scriptHash } = page();
+  const page = shellPage(fs.readFileSync(indexFile, 'utf8'));
+  const sendIndex: RequestHandler = async (_req, res) => {
+    const { html, etag, scriptHash, origins } = page(await opts.runtimeConfig());
     // The same bytes for every response with this config: the config script is allowed by its hash, not by this
     // response's nonce, and the ETag is the page's own, so a changed config is never answered with 304.
     allowInlineScriptHash(res, scriptHash);
+    allowRemoteOrigins(res, origins);
     res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   };
   // Client-side routes: every GET that is not an api call or a file gets the shell page.
@@ -48,19 +51,22 @@ interface ShellPage {
   etag: string;
   /** SHA-256 (base64) of the runtime-config script, for the page's Content-Security-Policy. */
   scriptHash: string;
+  /** Origins of the remotes served elsewhere, for the same policy. */
+  origins: string[];
 }
 
 /** The shell page with the runtime config injected, rebuilt only when the config's JSON changes. */
-function shellPage(template: string, runtimeConfig: () => RuntimeConfig): () => ShellPage {
+function shellPage(template: string): (config: RuntimeConfig) => ShellPage {
   let last: ShellPage | undefined;
-  return () => {
-    const json = JSON.stringify(runtimeConfig()).replace(/</g, '\\u003c');
+  return (config) => {
+    const json = JSON.stringify(config).replace(/</g, '\\u003c');
     if (last?.json !== json) {
       const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
       // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
       const html = template.replace('</head>', `<script>${script}</script></head>`);
       const etag = `W/"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      last = { json, html, etag, scriptHash: crypto.createHash('sha256').update(script).digest('base64') };
+      const origins = originsOf(Object.values(config.remotes));
+      last = { json, html, etag, origins, scriptHash: crypto.createHash('sha256').update(script).digest('base64') };
     }
     return last;
   };

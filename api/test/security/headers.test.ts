@@ -81,17 +81,21 @@ describe('the shell page', () => {
     }
   });
 
-  it('allows scripts from a remote served elsewhere (REMOTE_*_URL), and HSTS only over https', async () => {
+  it('lets the shell page load a remote served elsewhere (REMOTE_*_URL, the registry) and nothing else; HSTS only over https', async () => {
     const cdn = await securityContext({ REMOTE_ADMIN_URL: 'https://cdn.example.com/admin/mf-manifest.json', PUBLIC_URL: 'https://radar.example.com' });
     try {
-      const res = await request(cdn.app).get('/healthz');
-      const csp = directives(res.headers['content-security-policy']);
+      const page = createApp(cdn.ctx, { staticRoot, runtimeConfig: buildRuntimeConfig(cdn.ctx.config) });
+      const csp = directives((await request(page).get('/admin')).headers['content-security-policy']);
       expect(csp.get('script-src')).toContain('https://cdn.example.com');
       expect(csp.get('connect-src')).toEqual(["'self'", 'https://cdn.example.com']);
+      // Answers that run no remote code keep 'self' alone.
+      const res = await request(cdn.app).get('/healthz');
+      expect(directives(res.headers['content-security-policy']).get('connect-src')).toEqual(["'self'"]);
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await cdn.close();
     }
+    expect(directives((await request(served).get('/admin')).headers['content-security-policy']).get('connect-src')).toEqual(["'self'"]);
     expect((await request(served).get('/healthz')).headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { itemsEndpoints } from './items.js';
 import { contactEndpoints, digestEndpoints, healthEndpoints } from './public.js';
 import { mcpEndpoints } from './mcp.js';
 import { referenceEndpoints } from './reference.js';
+import { remoteEndpoints } from './remotes.js';
 import { tokenEndpoints } from './tokens.js';
 
 /**
@@ -29,6 +30,7 @@ export const endpoints = {
   tokens: tokenEndpoints,
   mcp: mcpEndpoints,
   alerts: alertEndpoints,
+  remotes: remoteEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

@@ -12,6 +12,8 @@ interface RemoteManifest {
 }
 
 const earlyManifests = new Map<string, Promise<Response>>();
+/** The same early responses, parsed, for the compatibility check before the remote loads (once each). */
+const earlyManifestJson = new Map<string, Promise<unknown>>();
 
 /** The early manifest response for `url`, once (the runtime's first fetch of it); later fetches go to the network. */
 export function takeEarlyManifest(url: string): Promise<Response> | undefined {
@@ -50,8 +52,19 @@ export function preloadRemoteApp(entryUrl: string, timeoutMs: number): void {
   }
   const response = fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   earlyManifests.set(url, response);
-  response
-    .then((r) => (r.ok ? (r.clone().json() as Promise<RemoteManifest>) : undefined))
-    .then((manifest) => manifest && remoteFilesOf(manifest, url).forEach(preloadScript))
-    .catch(() => undefined);
+  const json = response.then((r) => (r.ok ? (r.clone().json() as Promise<RemoteManifest>) : undefined));
+  json.catch(() => undefined);
+  earlyManifestJson.set(url, json);
+  json.then((manifest) => manifest && remoteFilesOf(manifest, url).forEach(preloadScript)).catch(() => undefined);
+}
+
+/**
+ * The manifest at `url`, parsed: the entry's early request when there was one (used once), else a fresh request.
+ * Resolves to undefined when it cannot be read: the real load then reports why.
+ */
+export function remoteManifest(url: string, timeoutMs: number): Promise<unknown> {
+  const early = earlyManifestJson.get(url);
+  earlyManifestJson.delete(url);
+  const manifest = early ?? fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).then((r) => (r.ok ? (r.json() as Promise<unknown>) : undefined));
+  return manifest.catch(() => undefined);
 }

@@ -32,6 +32,7 @@ export function preloadRouteCode(pathname: string, config: RuntimeConfig): Promi
   const { page, remote } = routeOf(pathname);
   if (remote) {
     preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
+    void import('./compat.js').catch(() => undefined);
     void loadShare('@radar/vendor-mui-extra').catch(() => undefined);
   }
   return page ? loadPage(page).then(() => undefined, () => undefined) : Promise.resolve();

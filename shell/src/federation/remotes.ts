@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@radar/contracts';
-import { takeEarlyManifest } from './early-remote.js';
+import { remoteManifest, takeEarlyManifest } from './early-remote.js';
 
 export type RemoteKey = keyof RuntimeConfig['remotes'];
 
@@ -14,11 +14,8 @@ export const REMOTE_NAMES: Record<RemoteKey, string> = {
 };
 
 /** User-facing names, for loading and error messages. */
-export const REMOTE_LABELS: Record<RemoteKey, string> = {
-  dashboard: 'Dashboard',
-  admin: 'Admin',
-  digest: 'Weekly Digest',
-};
+export { REMOTE_LABELS } from '@radar/contracts';
+import { REMOTE_LABELS } from '@radar/contracts';
 
 /** A hung remote server must not leave the page spinning: manifests and scripts give up after this. */
 export const REMOTE_TIMEOUT_MS = 5000;
@@ -45,8 +42,14 @@ export function remoteTimeoutPlugin(timeoutMs: number = REMOTE_TIMEOUT_MS): Modu
   };
 }
 
+/** The registry's URL of each remote for this page (as the runtime config gave it: the shell reports it loaded). */
+const registeredUrls = new Map<RemoteKey, string>();
+
+export const registeredRemoteUrl = (key: RemoteKey): string | undefined => registeredUrls.get(key);
+
 /** Registers the remotes named by the runtime config (their mf-manifest.json or remoteEntry.js URLs). */
 export function registerRadarRemotes(config: RuntimeConfig): void {
+  for (const key of Object.keys(REMOTE_NAMES) as RemoteKey[]) registeredUrls.set(key, config.remotes[key]);
   registerPlugins([remoteTimeoutPlugin()]);
   registerRemotes(
     (Object.keys(REMOTE_NAMES) as RemoteKey[]).map((key) => ({
@@ -57,8 +60,31 @@ export function registerRadarRemotes(config: RuntimeConfig): void {
   );
 }
 
-/** Loads a remote's exposed ./App; rejects when the remote is unreachable or exposes no component. */
+/**
+ * Checks a remote's manifest against the shell's shared libraries before anything of the remote runs; a passed
+ * check is kept for the page (the runtime loads a remote once), a failed one is asked again on Retry.
+ */
+const checked = new Map<string, Promise<void>>();
+function checkCompatible(key: RemoteKey): Promise<void> {
+  const url = registeredUrls.get(key);
+  if (!url || !/\.json(\?|$)/.test(url)) return Promise.resolve();
+  const absolute = new URL(url, window.location.href).href;
+  let check = checked.get(absolute);
+  if (!check) {
+    // The check (and the semver ranges it needs) loads beside the manifest, off the shell's entry.
+    check = Promise.all([remoteManifest(absolute, REMOTE_TIMEOUT_MS), import('./compat.js')]).then(([manifest, { assertCompatible }]) => assertCompatible(key, manifest));
+    check.catch(() => checked.delete(absolute));
+    checked.set(absolute, check);
+  }
+  return check;
+}
+
+/**
+ * Loads a remote's exposed ./App; rejects when the remote is unreachable, exposes no component, or was built against
+ * shared libraries this shell does not provide (RemoteIncompatibleError, before any of its code runs).
+ */
 export async function loadRemoteApp(key: RemoteKey): Promise<{ default: ComponentType }> {
+  await checkCompatible(key);
   const module = await loadRemote<{ default?: ComponentType }>(`${REMOTE_NAMES[key]}/App`);
   if (!module || typeof module.default !== 'function') {
     throw new Error(`The ${REMOTE_LABELS[key]} app did not load.`);

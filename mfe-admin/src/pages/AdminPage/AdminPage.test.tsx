@@ -43,6 +43,7 @@ describe('AdminPage access check', () => {
       'Analytics',
       'AI Summary',
       'Activity',
+      'Remotes',
     ]);
     expect(screen.queryByText('Checking Permissions')).not.toBeInTheDocument();
     expect(await screen.findByText('No syncs have run yet.')).toBeInTheDocument();

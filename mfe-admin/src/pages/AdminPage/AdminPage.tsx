@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, CircularProgress, Container, Tab, Tabs, Typography } from '@mui/material';
 import { AccessCheck } from '../../components/AccessCheck/index.js';
+import { ADMIN_APP_VERSION } from '../../build-version.js';
 import { ADMIN_TABS } from './admin-tabs.js';
 
 /** /admin: the admin dashboard, behind the access check; the open tab lives in ?tab= so it survives a reload. */
@@ -13,11 +14,14 @@ export function AdminPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Sync history, change history, users and roles, product mappings, contact forms, digest reports, analytics,
-        AI summary and moderator activity.
+        AI summary, moderator activity and remotes.
       </Typography>
       <AccessCheck>
         <AdminTabs />
       </AccessCheck>
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 4 }}>
+        Admin app version {ADMIN_APP_VERSION}
+      </Typography>
     </Container>
   );
 }

@@ -12,6 +12,7 @@ const ContactFormsTab = lazyNamed(() => import('../../components/ContactFormsTab
 const DigestTab = lazyNamed(() => import('../../components/DigestTab/DigestTab.js'), 'DigestTab');
 const ImpersonationCard = lazyNamed(() => import('../../components/ImpersonationCard/ImpersonationCard.js'), 'ImpersonationCard');
 const ProductsTab = lazyNamed(() => import('../../components/ProductsTab/ProductsTab.js'), 'ProductsTab');
+const RemotesTab = lazyNamed(() => import('../../components/RemotesTab/RemotesTab.js'), 'RemotesTab');
 const RoleManagement = lazyNamed(() => import('../../components/RoleManagement/RoleManagement.js'), 'RoleManagement');
 
 function UsersTab() {
@@ -34,4 +35,5 @@ export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactE
   { id: 'analytics', label: 'Analytics', render: () => <AnalyticsTab /> },
   { id: 'ai-summary', label: 'AI Summary', render: () => <AiSummaryTab /> },
   { id: 'activity', label: 'Activity', render: () => <ActivityTab /> },
+  { id: 'remotes', label: 'Remotes', render: () => <RemotesTab /> },
 ];

@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { makeUser, renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { RemoteIncompatibleError } from '../../federation/compat.js';
 import { RemoteApp } from './RemoteApp.js';
 
 function Dashboard() {
@@ -29,6 +30,44 @@ describe('RemoteApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Remote dashboard' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    consoleError.mockRestore();
+  });
+
+  it('names the shared library an incompatible build needs, contained to the page', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const mismatch = { library: '@radar/shared-ui', required: '^1.0.0', provided: '0.1.0' };
+    const load = async () => Promise.reject(new RemoteIncompatibleError('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).', [mismatch]));
+    render(<RemoteApp remote="admin" load={load} />);
+    expect(await screen.findByText('Admin is unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  it("offers an admin to roll the broken remote back, and says why when there is nothing to roll back to", async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer = { status: 409, body: { error: { name: 'ConflictError', message: 'Admin has no previous URL to roll back to' } } };
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser({ id: 1, email: 'admin@example.com', roles: [{ id: 1, name: 'Admin' }] }) } },
+      'POST /api/admin/remotes/admin/rollback': () => answer,
+    });
+    const rolledBack = jest.fn();
+    renderWithProviders(<RemoteApp remote="admin" onRolledBack={rolledBack} load={async () => Promise.reject(new Error('down'))} />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Roll back Admin' }));
+    expect(await screen.findByText('Admin has no previous URL to roll back to')).toBeInTheDocument();
+    answer = { status: 200, body: { name: 'admin', url: '/remotes/admin/mf-manifest.json', version: null, previousUrl: 'https://cdn.example.com/mf-manifest.json', lastLoadedAt: null } } as never;
+    fireEvent.click(screen.getByRole('button', { name: 'Roll back Admin' }));
+    await waitFor(() => expect(rolledBack).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    consoleError.mockRestore();
+  });
+
+  it('offers no rollback to a visitor', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch({ 'GET /api/auth/session-user': { body: { user: null } }, 'GET /api/auth/user': { status: 401 } });
+    renderWithProviders(<RemoteApp remote="admin" load={async () => Promise.reject(new Error('down'))} />, { withAuthDialog: false });
+    expect(await screen.findByText('Admin is unavailable')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Roll back Admin' })).not.toBeInTheDocument();
     consoleError.mockRestore();
   });
 

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { AppHeader } from '@radar/shared-ui';
-import { REMOTE_LABELS, loadRemoteApp, type RemoteKey } from '../../federation/remotes.js';
+import { routes } from '@radar/contracts';
+import { AppHeader, callEndpoint } from '@radar/shared-ui';
+import { REMOTE_LABELS, loadRemoteApp, registeredRemoteUrl, type RemoteKey } from '../../federation/remotes.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 
 export interface RemoteAppProps {
@@ -13,6 +14,8 @@ export interface RemoteAppProps {
    * While it loads or after it failed, the shell shows the header here so navigation keeps working.
    */
   ownsHeader?: boolean;
+  /** After an admin rolled the remote back from its error (default: reload the page). */
+  onRolledBack?: () => void;
 }
 
 function RemoteLoading({ label, withHeader }: { label: string; withHeader: boolean }) {
@@ -29,6 +32,19 @@ function RemoteLoading({ label, withHeader }: { label: string; withHeader: boole
 
 type Loaded = { attempt: string; App?: ComponentType; error?: unknown };
 
+const reported = new Set<RemoteKey>();
+
+/**
+ * Tells the api this page loaded `remote` from its registry URL (Admin → Remotes, "Last loaded"): once per page and
+ * remote; the api writes at most one record a minute. A failed report changes nothing for the user.
+ */
+export function reportLoaded(remote: RemoteKey): void {
+  const url = registeredRemoteUrl(remote);
+  if (!url || reported.has(remote)) return;
+  reported.add(remote);
+  void callEndpoint(routes.remotes.loaded, { params: { name: remote }, body: { url } }).catch(() => undefined);
+}
+
 /** Rethrows a load failure while rendering, so the boundary contains it like a render failure. */
 function Failed({ error }: { error: unknown }): never {
   throw error instanceof Error ? error : new Error(String(error));
@@ -41,7 +57,7 @@ function Failed({ error }: { error: unknown }): never {
  * federation runtime does not cache failures. The boundary is keyed by remote and attempt: moving between two
  * remote routes reuses this component, and an error must not carry over.
  */
-export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: RemoteAppProps) {
+export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false, onRolledBack }: RemoteAppProps) {
   const [retries, setRetries] = useState(0);
   const attempt = `${remote}:${retries}`;
   const [loaded, setLoaded] = useState<Loaded>({ attempt: '' });
@@ -49,7 +65,11 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: 
   useEffect(() => {
     let current = true;
     load(remote).then(
-      (module) => current && setLoaded({ attempt, App: module.default }),
+      (module) => {
+        if (!current) return;
+        setLoaded({ attempt, App: module.default });
+        reportLoaded(remote);
+      },
       (error: unknown) => current && setLoaded({ attempt, error }),
     );
     return () => {
@@ -58,7 +78,7 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false }: 
   }, [attempt, remote, load]);
   const state = loaded.attempt === attempt ? loaded : undefined;
   return (
-    <RemoteErrorBoundary key={attempt} label={label} withHeader={ownsHeader} onRetry={() => setRetries((n) => n + 1)}>
+    <RemoteErrorBoundary key={attempt} label={label} remote={remote} withHeader={ownsHeader} onRetry={() => setRetries((n) => n + 1)} onRolledBack={onRolledBack}>
       {state?.App ? <state.App /> : state?.error !== undefined ? <Failed error={state.error} /> : <RemoteLoading label={label} withHeader={ownsHeader} />}
     </RemoteErrorBoundary>
   );

@@ -1,6 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import type { RemoteKey } from '@radar/contracts';
 import { AppHeader } from '@radar/shared-ui';
+import { RollbackRemote } from './RollbackRemote.js';
 
 export interface RemoteErrorBoundaryProps {
   /** User-facing name of the app, e.g. 'Dashboard'. */
@@ -9,6 +11,10 @@ export interface RemoteErrorBoundaryProps {
   onRetry: () => void;
   /** Show the shell header above the error (for a remote that normally renders its own). */
   withHeader?: boolean;
+  /** The remote, for an admin's Roll back in the error. */
+  remote?: RemoteKey;
+  /** After an admin's rollback (default: reload the page). */
+  onRolledBack?: () => void;
   children: ReactNode;
 }
 
@@ -46,8 +52,22 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
           }
         >
           <AlertTitle>{this.props.label} is unavailable</AlertTitle>
-          This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site
-          keeps working.
+          {this.state.error.name === 'RemoteIncompatibleError' ? (
+            <>
+              This version of {this.props.label} does not fit this site: {this.state.error.message} An administrator can
+              roll it back to the previous version; the rest of the site keeps working.
+            </>
+          ) : (
+            <>
+              This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site
+              keeps working.
+            </>
+          )}
+          {this.props.remote ? (
+            <Box sx={{ mt: 1 }}>
+              <RollbackRemote remote={this.props.remote} label={this.props.label} onRolledBack={this.props.onRolledBack} />
+            </Box>
+          ) : null}
         </Alert>
         </Box>
       </>

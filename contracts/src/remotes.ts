@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { isoDate } from './common.js';
+
+/** The remotes the shell hosts, by the short name the runtime config and the registry use. */
+export const REMOTE_KEYS = ['dashboard', 'admin', 'digest'] as const;
+export type RemoteKey = (typeof REMOTE_KEYS)[number];
+
+/** User-facing names, for messages. */
+export const REMOTE_LABELS: Record<RemoteKey, string> = { dashboard: 'Dashboard', admin: 'Admin', digest: 'Weekly Digest' };
+
+/** Where each remote is served by the api itself (the default when REMOTE_*_URL is not set). */
+export const defaultRemoteUrl = (name: RemoteKey): string => `/remotes/${name}/mf-manifest.json`;
+
+export const isRemoteKey = (value: string): value is RemoteKey => (REMOTE_KEYS as readonly string[]).includes(value);
+
+const LOOPBACK_HOST = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Why a remote URL cannot be used, or null. A remote's URL names its mf-manifest.json (the shell reads its version
+ * and shared-library ranges from it): https anywhere, http only on a loopback host (development), or a path on this
+ * site (the api serves the built remotes at /remotes/<name>/). No credentials in the URL: it is sent to every browser.
+ */
+export function remoteUrlProblem(url: string): string | null {
+  if (url.startsWith('/') && !url.startsWith('//')) {
+    return /\.json$/.test(url.split(/[?#]/)[0] ?? '') ? null : "url must point to the remote's mf-manifest.json";
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'url must be an absolute https URL (or a path on this site)';
+  }
+  if (parsed.protocol === 'http:') {
+    if (!LOOPBACK_HOST.test(parsed.hostname)) return 'url must be https (http is allowed only for localhost and loopback addresses)';
+  } else if (parsed.protocol !== 'https:') {
+    return 'url must be https (http is allowed only for localhost and loopback addresses)';
+  }
+  if (parsed.username || parsed.password) return 'url must not contain a user name or password';
+  if (!/\.json$/.test(parsed.pathname)) return "url must point to the remote's mf-manifest.json";
+  return null;
+}
+
+export const remoteUrl = z
+  .string({ error: 'url is required' })
+  .trim()
+  .min(1, 'url is required')
+  .max(2000, 'url must be at most 2000 characters')
+  .superRefine((url, ctx) => {
+    const problem = url ? remoteUrlProblem(url) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Route params `{ name }`; an unknown name is a 404 (answered by the handler, not a 400). */
+export const remoteNameParams = z.object({ name: z.string().max(100) });
+
+/** One row of the remote registry (Admin → Remotes). */
+export const remoteEntry = z.object({
+  name: z.enum(REMOTE_KEYS),
+  url: z.string(),
+  /** The version its manifest states now (`0.1.0+abc1234`), null when the manifest cannot be read or states none. */
+  version: z.string().nullable(),
+  /** The URL before the last change, for a one-click rollback. */
+  previousUrl: z.string().nullable(),
+  /** When a browser last reported loading this remote from its current URL (recorded at most once a minute). */
+  lastLoadedAt: isoDate.nullable(),
+});
+export type RemoteEntry = z.infer<typeof remoteEntry>;
+export const remotesResponse = z.array(remoteEntry);
+
+export const updateRemoteRequest = z.object({ url: remoteUrl });
+export type UpdateRemoteRequest = z.infer<typeof updateRemoteRequest>;
+
+/** A shared library the remote needs in another version than the shell provides. */
+export const sharedMismatch = z.object({ library: z.string(), required: z.string(), provided: z.string().nullable() });
+export type SharedMismatch = z.infer<typeof sharedMismatch>;
+
+/** POST /api/admin/remotes/{name}/test: the manifest fetched by the server and checked as the shell checks it. */
+export const remoteTestResult = z.object({
+  name: z.enum(REMOTE_KEYS),
+  url: z.string(),
+  /** Reachable, a valid manifest, and compatible with the shell (or stating no ranges). */
+  ok: z.boolean(),
+  reachable: z.boolean(),
+  version: z.string().nullable(),
+  /** null when the manifest states no ranges or the shell's build is not available to compare with. */
+  compatible: z.boolean().nullable(),
+  mismatches: z.array(sharedMismatch),
+  message: z.string(),
+});
+export type RemoteTestResult = z.infer<typeof remoteTestResult>;
+
+/** POST /api/remotes/{name}/loaded: the shell loaded this remote from `url`. */
+export const remoteLoadedRequest = z.object({ url: z.string().max(2000) });
+export const remoteLoadedResponse = z.object({ recorded: z.boolean() });
+
+/**
+ * What a remote's build writes into its mf-manifest.json (`metaData.radar`, shared-ui/federation.cjs): its version
+ * and the ranges of the shared libraries it was built against. The shell's build writes the versions it provides
+ * (`shell/dist/radar-build.json`, same shape, `shared` holding versions instead of ranges).
+ */
+export const radarBuildInfo = z.object({
+  app: z.string(),
+  version: z.string(),
+  commit: z.string(),
+  shared: z.record(z.string(), z.string()),
+});
+export type RadarBuildInfo = z.infer<typeof radarBuildInfo>;

@@ -1,0 +1,2 @@
+export { RemotesTab } from './RemotesTab.js';
+export { RemoteUrlDialog } from './RemoteUrlDialog.js';
