@@ -11,7 +11,15 @@ const apps = ['shell', 'shared-ui', 'mfe-dashboard', 'mfe-admin', 'mfe-digest'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/src/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'api/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -10,9 +10,7 @@ export interface AppConfigOptions {
   title: string;
   devMiddleware?: (app: { get: (path: string, handler: (req: unknown, res: { json: (body: unknown) => void }) => void) => void }) => void;
 }
-export declare function createAppConfig(
-  options: AppConfigOptions,
-): (env: unknown, argv: { mode?: string }) => Configuration;
+export declare function createAppConfig(options: AppConfigOptions): (env: unknown, argv: { mode?: string }) => Configuration;
 export declare function devRuntimeConfig(): {
   remotes: { dashboard: string; admin: string; digest: string };
   supportEmail: string;

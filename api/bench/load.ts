@@ -60,7 +60,14 @@ function get(path) {
 })();
 `;
 
-export function runLoad(opts: { base: string; paths: string[]; concurrency: number; maxRequests: number; maxMs: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export function runLoad(opts: {
+  base: string;
+  paths: string[];
+  concurrency: number;
+  maxRequests: number;
+  maxMs: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.base)) throw new Error('load runs against loopback only');
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { headers: {}, ...opts } });

@@ -21,7 +21,15 @@ async function run(): Promise<string> {
   try {
     return await withBenchDatabase({ poolMax: 8 }, async (database) => {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: sink.url, PUBLIC_URL: 'http://127.0.0.1:8080' });
-      const base = { config, db: database.db, pool: database.pool, log: createLogger('silent'), clock: systemClock, secret: 'bench-secret-bench-secret-bench-secret-0123', publicUrl: 'http://127.0.0.1:8080' };
+      const base = {
+        config,
+        db: database.db,
+        pool: database.pool,
+        log: createLogger('silent'),
+        clock: systemClock,
+        secret: 'bench-secret-bench-secret-bench-secret-0123',
+        publicUrl: 'http://127.0.0.1:8080',
+      };
       services = createServices(base);
       const ctx: AppContext = { ...base, services };
       await database.pool.query(
@@ -62,7 +70,12 @@ async function run(): Promise<string> {
         'real SMTP server on loopback (10 ms per message, every message parsed); then a sign-in code requested through the production sign-up path.',
         '',
         measuresTable([
-          { name: 'sign-in code: request → accepted by the SMTP server', ms: codeMs, targetMs: TARGET_MS, note: `${queuedAtRequest.toLocaleString('en-US')} mails still queued; ${digestsBeforeCode} digest${digestsBeforeCode === 1 ? '' : 's'} reached the server before it (sends already in flight)` },
+          {
+            name: 'sign-in code: request → accepted by the SMTP server',
+            ms: codeMs,
+            targetMs: TARGET_MS,
+            note: `${queuedAtRequest.toLocaleString('en-US')} mails still queued; ${digestsBeforeCode} digest${digestsBeforeCode === 1 ? '' : 's'} reached the server before it (sends already in flight)`,
+          },
         ]),
         '',
         `Bulk throughput meanwhile: ${perSecond.toFixed(1)} mails/s (one SMTP connection per mail). In plain first-in-first-out order the code would have waited behind all ${queuedAtRequest.toLocaleString('en-US')} queued mails: about ${fifoWaitS.toFixed(0)} s at that rate.`,

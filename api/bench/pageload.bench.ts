@@ -32,7 +32,16 @@ const PAGES: PageSpec[] = [
 ];
 
 /** The same Chromium flags as e2e/playwright.config.ts (no downloaded browsers here: Debian's Chromium). */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const REAL_FEEDS_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'm365');
 const REAL_FILES = { roadmap: 'roadmap-v1-2026-02-07.json', messages: 'messages-2026-02-07.json' };
@@ -41,7 +50,11 @@ async function startFeeds(): Promise<{ feeds: ReplayServer; dataSet: string }> {
   const real = Object.values(REAL_FILES).every((f) => fs.existsSync(path.join(REAL_FEEDS_DIR, f)));
   if (real) {
     const read = (f: string) => fs.readFileSync(path.join(REAL_FEEDS_DIR, f), 'utf8');
-    const feeds = await startReplayServer({ roadmaps: { real: read(REAL_FILES.roadmap) }, messages: { real: JSON.parse(read(REAL_FILES.messages)) }, pageSize: 100 });
+    const feeds = await startReplayServer({
+      roadmaps: { real: read(REAL_FILES.roadmap) },
+      messages: { real: JSON.parse(read(REAL_FILES.messages)) },
+      pageSize: 100,
+    });
     return { feeds, dataSet: `the recorded real feeds (${REAL_FILES.roadmap}, ${REAL_FILES.messages})` };
   }
   const now = new Date();
@@ -71,7 +84,9 @@ function pageRows(spec: PageSpec, loads: PageLoad[]): string {
 }
 
 function waterfall(spec: PageSpec, load: PageLoad): string {
-  const rows = load.requests.map((r) => `${r.startMs.toFixed(0).padStart(5)} → ${r.endMs.toFixed(0).padStart(5)} ms  ${kb(r.wire).padStart(9)} / ${kb(r.decoded).padStart(9)}  ${r.path}`);
+  const rows = load.requests.map(
+    (r) => `${r.startMs.toFixed(0).padStart(5)} → ${r.endMs.toFixed(0).padStart(5)} ms  ${kb(r.wire).padStart(9)} / ${kb(r.decoded).padStart(9)}  ${r.path}`,
+  );
   return [
     `**\`${spec.path}\`** (the median load; key element at ${Math.round(load.keyVisibleMs)} ms, DOMContentLoaded at ${Math.round(load.domContentLoadedMs)} ms): start → end, wire / decoded, path`,
     '',

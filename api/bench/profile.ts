@@ -43,7 +43,9 @@ export function summarise(profile: Profile, window: { fromMs: number; toMs: numb
   for (const [id, us] of self) {
     const f = byId.get(id)!.callFrame;
     const where = f.url.replace(/^file:\/\//, '');
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith('node:') ? where : where ? (/\/(api\/src|contracts\/src)\//.exec(where)?.[1] ?? 'other') : `(${f.functionName || 'program'})`);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
+      (where.startsWith('node:') ? where : where ? (/\/(api\/src|contracts\/src)\//.exec(where)?.[1] ?? 'other') : `(${f.functionName || 'program'})`);
     const name = `${f.functionName || '(anonymous)'} ${where ? `${path.basename(where)}:${f.lineNumber + 1}` : ''}`.trim();
     frames.set(name, (frames.get(name) ?? 0) + us);
     packages.set(pkg, (packages.get(pkg) ?? 0) + us);
@@ -83,13 +85,17 @@ async function main() {
       const r = await runLoad({ base: api.url, paths: scenario.paths, concurrency: CONCURRENCY, maxRequests: 20_000, maxMs: 10_000 });
       window.toMs = Date.now() - spawned;
       const cpuMs = ((api.cpuSeconds() - cpu0) * 1000) / r.requests;
-      process.stdout.write(`${scenario.name} ${JSON.stringify(env)}: ${r.requests} requests, ${r.rps.toFixed(0)}/s, p95 ${r.p95.toFixed(1)} ms, api CPU ${cpuMs.toFixed(3)} ms/request (with profiling on)\n`);
+      process.stdout.write(
+        `${scenario.name} ${JSON.stringify(env)}: ${r.requests} requests, ${r.rps.toFixed(0)}/s, p95 ${r.p95.toFixed(1)} ms, api CPU ${cpuMs.toFixed(3)} ms/request (with profiling on)\n`,
+      );
     } finally {
       await api.stop();
     }
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the api wrote no CPU profile');
-    process.stdout.write(`${summarise(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as Profile, window)}\n(profile: ${path.join(profileDir, file)})\n`);
+    process.stdout.write(
+      `${summarise(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as Profile, window)}\n(profile: ${path.join(profileDir, file)})\n`,
+    );
   } finally {
     await pg.stop();
   }

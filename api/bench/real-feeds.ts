@@ -20,7 +20,9 @@ const SNAPSHOTS = [
 
 /** True when the recorded feeds are beside the repository (they are not part of it). */
 export function realFeedsAvailable(): boolean {
-  return SNAPSHOTS.every((s) => fs.existsSync(path.join(FIXTURES, `roadmap-v1-${s.date}.json`)) && fs.existsSync(path.join(FIXTURES, `messages-${s.date}.json`)));
+  return SNAPSHOTS.every(
+    (s) => fs.existsSync(path.join(FIXTURES, `roadmap-v1-${s.date}.json`)) && fs.existsSync(path.join(FIXTURES, `messages-${s.date}.json`)),
+  );
 }
 
 /** Applies both snapshots in order; returns the number of listed (not removed) items. */

@@ -24,7 +24,8 @@ export interface BenchMeasure {
 /** A results table for time-with-target measures (shared helper for bench files). */
 export function measuresTable(measures: BenchMeasure[]): string {
   const rows = measures.map(
-    (m) => `| ${m.name} | ${(m.ms / 1000).toFixed(2)} s | < ${(m.targetMs / 1000).toFixed(0)} s | ${m.ms < m.targetMs ? 'pass' : '**FAIL**'} | ${m.note ?? ''} |`,
+    (m) =>
+      `| ${m.name} | ${(m.ms / 1000).toFixed(2)} s | < ${(m.targetMs / 1000).toFixed(0)} s | ${m.ms < m.targetMs ? 'pass' : '**FAIL**'} | ${m.note ?? ''} |`,
   );
   return ['| measure | time | target | result | note |', '|---|---:|---:|---|---|', ...rows].join('\n');
 }
@@ -54,14 +55,21 @@ function machine(): string {
 }
 
 function render(file: string, title: string, body: string): string {
-  return [`<!-- bench:${file} -->`, `## ${title}`, '', `Run ${new Date().toISOString()} on ${machine()}.`, '', body.trim(), `<!-- /bench:${file} -->`].join('\n');
+  return [`<!-- bench:${file} -->`, `## ${title}`, '', `Run ${new Date().toISOString()} on ${machine()}.`, '', body.trim(), `<!-- /bench:${file} -->`].join(
+    '\n',
+  );
 }
 
 async function main() {
   const only = process.argv[2];
-  const files = fs.readdirSync(here).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
+  const files = fs
+    .readdirSync(here)
+    .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
+    .sort();
   if (!files.length) throw new Error(`no bench/*.bench.ts matches "${only}"`);
-  let doc = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : '# Benchmarks\n\nWritten by `npm run bench` (api/bench/run.ts). Each section is replaced when its benchmark runs again.\n';
+  let doc = fs.existsSync(docPath)
+    ? fs.readFileSync(docPath, 'utf8')
+    : '# Benchmarks\n\nWritten by `npm run bench` (api/bench/run.ts). Each section is replaced when its benchmark runs again.\n';
   for (const file of files) {
     const bench = ((await import(pathToFileURL(path.join(here, file)).href)) as { default: Bench }).default;
     process.stdout.write(`running ${file}: ${bench.title}\n`);

@@ -75,7 +75,10 @@ export const REAL_FEED_SCENARIOS: Scenario[] = [
  * Requests only EXPLAINed (not loaded: they need a signed-in user). `sinceLastVisit` is explained with a visit
  * 3 days before the bench's clock (see explain.ts).
  */
-export const EXPLAIN_ONLY: string[] = ['/api/unified/items?sinceLastVisit=true', '/api/unified/items?sinceLastVisit=true&sources=roadmap&roadmapStatuses=In%20development'];
+export const EXPLAIN_ONLY: string[] = [
+  '/api/unified/items?sinceLastVisit=true',
+  '/api/unified/items?sinceLastVisit=true&sources=roadmap&roadmapStatuses=In%20development',
+];
 
 /** The query object of a scenario path, as express hands it to the router (repeated keys become arrays). */
 export function queryOf(p: string): Record<string, string | string[]> {

@@ -28,10 +28,64 @@ timeline schedule date dates month week begin complete completed expected availa
   .split(/\s+/)
   .filter(Boolean);
 
-const PRODUCTS = ['Microsoft Copilot (Microsoft 365)', 'Microsoft Purview', 'Microsoft Teams', 'Outlook', 'Microsoft Viva', 'SharePoint', 'PowerPoint', 'Word', 'Microsoft 365 app', 'Microsoft Edge', 'Microsoft 365', 'Excel', 'OneDrive', 'Microsoft Intune', 'Microsoft 365 admin center', 'OneNote', 'Microsoft Defender for Office 365', 'Planner', 'Forms', 'Microsoft Entra', 'Exchange', 'Windows 365'];
-const SERVICES = ['Windows', 'Microsoft Copilot (Microsoft 365)', 'Microsoft Teams', 'Microsoft 365 apps', 'SharePoint Online', 'Exchange Online', 'Microsoft Viva', 'Microsoft 365 suite', 'Microsoft Defender XDR', 'Microsoft Purview', 'Microsoft 365 Copilot Chat', 'Microsoft 365 for the web', 'Power Platform', 'Microsoft Entra', 'Microsoft Intune'];
-const CLOUDS = [['Worldwide (Standard Multi-Tenant)'], ['Worldwide (Standard Multi-Tenant)'], ['Worldwide (Standard Multi-Tenant)'], ['Worldwide (Standard Multi-Tenant)', 'GCC', 'GCC High', 'DoD'], ['GCC', 'GCC High', 'DoD'], ['Worldwide (Standard Multi-Tenant)', 'GCC']];
-const MC_TAGS = [['Admin impact'], ['User impact', 'Admin impact'], ['New feature', 'User impact'], ['Updated message', 'Admin impact'], ['Feature update'], ['Retirement', 'Admin impact'], ['New feature', 'User impact', 'Admin impact']];
+const PRODUCTS = [
+  'Microsoft Copilot (Microsoft 365)',
+  'Microsoft Purview',
+  'Microsoft Teams',
+  'Outlook',
+  'Microsoft Viva',
+  'SharePoint',
+  'PowerPoint',
+  'Word',
+  'Microsoft 365 app',
+  'Microsoft Edge',
+  'Microsoft 365',
+  'Excel',
+  'OneDrive',
+  'Microsoft Intune',
+  'Microsoft 365 admin center',
+  'OneNote',
+  'Microsoft Defender for Office 365',
+  'Planner',
+  'Forms',
+  'Microsoft Entra',
+  'Exchange',
+  'Windows 365',
+];
+const SERVICES = [
+  'Windows',
+  'Microsoft Copilot (Microsoft 365)',
+  'Microsoft Teams',
+  'Microsoft 365 apps',
+  'SharePoint Online',
+  'Exchange Online',
+  'Microsoft Viva',
+  'Microsoft 365 suite',
+  'Microsoft Defender XDR',
+  'Microsoft Purview',
+  'Microsoft 365 Copilot Chat',
+  'Microsoft 365 for the web',
+  'Power Platform',
+  'Microsoft Entra',
+  'Microsoft Intune',
+];
+const CLOUDS = [
+  ['Worldwide (Standard Multi-Tenant)'],
+  ['Worldwide (Standard Multi-Tenant)'],
+  ['Worldwide (Standard Multi-Tenant)'],
+  ['Worldwide (Standard Multi-Tenant)', 'GCC', 'GCC High', 'DoD'],
+  ['GCC', 'GCC High', 'DoD'],
+  ['Worldwide (Standard Multi-Tenant)', 'GCC'],
+];
+const MC_TAGS = [
+  ['Admin impact'],
+  ['User impact', 'Admin impact'],
+  ['New feature', 'User impact'],
+  ['Updated message', 'Admin impact'],
+  ['Feature update'],
+  ['Retirement', 'Admin impact'],
+  ['New feature', 'User impact', 'Admin impact'],
+];
 
 /** Postgres text literal of a 2-D array can't be ragged, so variable-length choices are passed as JSON. */
 const json = (v: unknown) => JSON.stringify(v);
@@ -41,7 +95,8 @@ export async function seedItems(pool: Pool, now: Date, count = ITEMS, progress: 
   const messages = count - roadmap;
   await pool.query('SELECT setseed(0.42)');
   // Words per row come from a correlated subquery (it references g), so each row gets its own text.
-  const words = (n: string) => `(SELECT string_agg(($1::text[])[1 + floor(random() * array_length($1::text[], 1))::int], ' ') FROM generate_series(1, ${n} + (g % 3)) AS w)`;
+  const words = (n: string) =>
+    `(SELECT string_agg(($1::text[])[1 + floor(random() * array_length($1::text[], 1))::int], ' ') FROM generate_series(1, ${n} + (g % 3)) AS w)`;
   const batch = 10_000;
   for (let from = 1; from <= roadmap; from += batch) {
     const to = Math.min(roadmap, from + batch - 1);
@@ -128,4 +183,3 @@ export async function seedItems(pool: Pool, now: Date, count = ITEMS, progress: 
     [now, REMOVED],
   );
 }
-

@@ -16,7 +16,15 @@ import { SCENARIOS } from './scenarios.js';
 
 const database = connectDatabase(process.env.DATABASE_URL!, undefined, { max: 20 });
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:8080' });
-const base = { config, db: database.db, pool: database.pool, log: createLogger('silent'), clock: systemClock, secret: 'bench-secret-bench-secret-bench-secret-0123', publicUrl: 'http://127.0.0.1:8080' };
+const base = {
+  config,
+  db: database.db,
+  pool: database.pool,
+  log: createLogger('silent'),
+  clock: systemClock,
+  secret: 'bench-secret-bench-secret-bench-secret-0123',
+  publicUrl: 'http://127.0.0.1:8080',
+};
 const ctx: AppContext = { ...base, services: createServices(base) };
 const server = createApp(ctx).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
@@ -30,7 +38,9 @@ for (const s of SCENARIOS.filter((x) => x.name.includes(filter))) {
   const cpu = process.cpuUsage(cpu0);
   // CPU of this process (api + load worker) per request: unlike latency, barely affected by other load on the machine.
   const perReq = (cpu.user + cpu.system) / 1000 / r.requests;
-  process.stdout.write(`${s.name}: n ${r.requests} err ${r.errors} rps ${r.rps.toFixed(0)} p50 ${r.p50.toFixed(1)} p95 ${r.p95.toFixed(1)} p99 ${r.p99.toFixed(1)} node cpu/req ${perReq.toFixed(2)} ms\n`);
+  process.stdout.write(
+    `${s.name}: n ${r.requests} err ${r.errors} rps ${r.rps.toFixed(0)} p50 ${r.p50.toFixed(1)} p95 ${r.p95.toFixed(1)} p99 ${r.p99.toFixed(1)} node cpu/req ${perReq.toFixed(2)} ms\n`,
+  );
 }
 server.close();
 await database.close();

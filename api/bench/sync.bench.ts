@@ -31,7 +31,10 @@ function generate() {
       id: `MC${2000000 + i}`,
       title: `Generated announcement ${i}`,
       endDateTime: '2099-01-01T00:00:00Z',
-      details: [{ name: 'RoadmapIds', value: `${100000 + i},${100000 + ((i * 7) % 2000)}` }, { name: 'Summary', value: `Summary ${i}. ${filler}` }],
+      details: [
+        { name: 'RoadmapIds', value: `${100000 + i},${100000 + ((i * 7) % 2000)}` },
+        { name: 'Summary', value: `Summary ${i}. ${filler}` },
+      ],
       body: { contentType: 'html', content: `<p>${t.body.content}</p>${`<p>${filler}</p>`.repeat(18)}` },
     };
   });
@@ -46,10 +49,25 @@ async function run(): Promise<string> {
       const log = createLogger('silent');
       const retry = { timeoutMs: 30_000, retries: 0 };
       const roadmapClient = createRoadmapFeedClient({ url: server.roadmapUrl, userAgent: DEFAULT_BROWSER_USER_AGENT, ...retry });
-      const graph = createGraphMessagesClient({ tenantId: TENANT, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, authorityUrl: server.url, apiUrl: server.graphApiUrl, clock: systemClock, ...retry });
+      const graph = createGraphMessagesClient({
+        tenantId: TENANT,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        authorityUrl: server.url,
+        apiUrl: server.graphApiUrl,
+        clock: systemClock,
+        ...retry,
+      });
       // The re-sync must really read and compare: without the previous response it cannot end as unchanged early.
       const fetchRoadmap = roadmapLoader(roadmapClient);
-      const sync = createSyncService({ db: database.db, pool: database.pool, clock: systemClock, log, fetchRoadmap: (ctx) => fetchRoadmap({ ...ctx, previous: null }), fetchMessages: messagesLoader(graph) });
+      const sync = createSyncService({
+        db: database.db,
+        pool: database.pool,
+        clock: systemClock,
+        log,
+        fetchRoadmap: (ctx) => fetchRoadmap({ ...ctx, previous: null }),
+        fetchMessages: messagesLoader(graph),
+      });
       const timed = async () => {
         const start = performance.now();
         const r = await sync.syncRoadmap({ trigger: 'cli' });

@@ -49,7 +49,12 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
         // Lean request and response records: pino-http serialises the request into a child logger on EVERY request
         // (logged or not), and the full records (every header, then redacted) were a tenth of a cached list answer's
         // CPU (docs/benchmarks.md, "Items API speed, issue 13").
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { LAST_VISIT_UPDATE_SECONDS_DEFAULT } from '@radar/contracts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const csv = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean),
+);
 const ms = z.coerce.number().int().positive();
 
 /** A current desktop Chrome on Windows: what the roadmap endpoint expects to see (see ROADMAP_USER_AGENT). */
-export const DEFAULT_BROWSER_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+export const DEFAULT_BROWSER_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
 /**
  * Every setting the api reads, from the environment. One key each, with its default; README lists them all.
@@ -37,7 +37,12 @@ export const configSchema = z.object({
   /** Absolute lifetime of a session from sign-in, however active it is; then the user signs in again. */
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Idle timeout of a session whose user really holds Admin (shorter: an admin session is worth more). */
-  ADMIN_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  ADMIN_SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Without it mail is kept in the outbox and logged. */
   SMTP_URL: z.string().url().optional(),
   /** Sender of every mail. */
@@ -83,7 +88,12 @@ export const configSchema = z.object({
   /** Failed verifications per client address (an IPv6 /64 counts as one) per SIGN_IN_RATE_WINDOW_MINUTES. */
   SIGN_IN_VERIFY_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
   /** How long a weekly-digest confirmation link works; unconfirmed visitor sign-ups are deleted after it. */
-  DIGEST_CONFIRM_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+  DIGEST_CONFIRM_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(48),
 
   /** Microsoft 365 Roadmap feed (one JSON array of every item). */
   ROADMAP_FEED_URL: z.string().url().default('https://www.microsoft.com/releasecommunications/api/v1/m365'),
@@ -177,9 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const graphKeys = [parsed.data.GRAPH_TENANT_ID, parsed.data.GRAPH_CLIENT_ID, parsed.data.GRAPH_CLIENT_SECRET];
   if (graphKeys.some(Boolean) && !graphKeys.every(Boolean)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET must be set together',
-    );
+    throw new ConfigError('Invalid configuration:\n  GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET must be set together');
   }
   if (parsed.data.EXPORT_MAX_CONCURRENT > parsed.data.DB_POOL_MAX - 2) {
     throw new ConfigError(

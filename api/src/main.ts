@@ -116,7 +116,22 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + HARD_EXIT_AFTER_BUDGET_MS).unref();
     try {
-      await shutDown({ log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, server, workers, jobs, sync: ctx.services.sync, mail: ctx.services.mail, alerts: ctx.services.alerts, startup, database, embedded }, signal);
+      await shutDown(
+        {
+          log,
+          timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+          server,
+          workers,
+          jobs,
+          sync: ctx.services.sync,
+          mail: ctx.services.mail,
+          alerts: ctx.services.alerts,
+          startup,
+          database,
+          embedded,
+        },
+        signal,
+      );
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'shutdown failed');
@@ -154,7 +169,16 @@ async function runWorker(config: Config, log: Logger): Promise<void> {
     if (stopping) return;
     stopping = true;
     setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + HARD_EXIT_AFTER_BUDGET_MS).unref();
-    const parts = { log, timeoutMs: config.SHUTDOWN_TIMEOUT_MS, server, sync: ctx.services.sync, mail: ctx.services.mail, alerts: ctx.services.alerts, startup: Promise.resolve(), database };
+    const parts = {
+      log,
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      server,
+      sync: ctx.services.sync,
+      mail: ctx.services.mail,
+      alerts: ctx.services.alerts,
+      startup: Promise.resolve(),
+      database,
+    };
     shutDown(parts, 'SIGTERM').then(
       () => process.exit(0),
       (err) => {

@@ -39,7 +39,8 @@ function allHooks(log: BaseDeps['log'], hooks: Record<string, (changes: SyncChan
   return async (changes: SyncChangeSet) => {
     const results = await Promise.allSettled(Object.values(hooks).map((hook) => hook(changes)));
     results.forEach((r, i) => {
-      if (r.status === 'rejected') log.error({ err: r.reason, step: Object.keys(hooks)[i], syncId: changes.syncId }, 'a post-sync step failed; its job catches up');
+      if (r.status === 'rejected')
+        log.error({ err: r.reason, step: Object.keys(hooks)[i], syncId: changes.syncId }, 'a post-sync step failed; its job catches up');
     });
   };
 }

@@ -45,7 +45,15 @@ export async function shutDown(parts: RunningParts, signal: string): Promise<voi
   server?.closeIdleConnections();
   // Connections become idle as their last response ends; close each as soon as it does.
   const idleSweep = setInterval(() => server?.closeIdleConnections(), 100);
-  const work = Promise.allSettled([serverClosed, parts.workers?.stop(), parts.jobs?.drain(), parts.sync.drain(), parts.startup, parts.mail.drain(), parts.alerts.drain()]);
+  const work = Promise.allSettled([
+    serverClosed,
+    parts.workers?.stop(),
+    parts.jobs?.drain(),
+    parts.sync.drain(),
+    parts.startup,
+    parts.mail.drain(),
+    parts.alerts.drain(),
+  ]);
   const budget = new AbortController();
   const finished = await Promise.race([work.then(() => true), sleep(parts.timeoutMs, false, { signal: budget.signal }).catch(() => false)]);
   budget.abort();

@@ -7,9 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type AiServerMode =
-  | { kind: 'ok'; content: string; model?: string }
-  | { kind: 'slow'; delayMs: number; content?: string }
-  | { kind: 'error'; status: number; message: string };
+  { kind: 'ok'; content: string; model?: string } | { kind: 'slow'; delayMs: number; content?: string } | { kind: 'error'; status: number; message: string };
 
 export interface RecordedAiRequest {
   path: string;

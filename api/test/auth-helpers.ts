@@ -44,7 +44,9 @@ export function sessionCookieOf(res: request.Response): string {
 
 /** Signs up (or in) through the real endpoints and returns the session cookie pair. */
 export async function signIn(t: TestContext, email: string, names = { firstName: 'Test', lastName: 'User' }): Promise<string> {
-  const sent = await request(t.app).post('/api/auth/signup').send({ ...names, email });
+  const sent = await request(t.app)
+    .post('/api/auth/signup')
+    .send({ ...names, email });
   if (sent.status !== 200) throw new Error(`signup failed: ${sent.status} ${JSON.stringify(sent.body)}`);
   const code = await latestCodeFromOutbox(t, email.trim().toLowerCase());
   const res = await request(t.app).post('/api/auth/verify-code').send({ email, code });

@@ -14,7 +14,13 @@ import { CLIENT_ID, CLIENT_SECRET, TENANT, type ReplayServer } from './replay-se
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const BUILT_FILES = ['api/dist/main.js', 'shell/dist/index.html', 'mfe-dashboard/dist/mf-manifest.json', 'mfe-admin/dist/mf-manifest.json', 'mfe-digest/dist/mf-manifest.json'];
+const BUILT_FILES = [
+  'api/dist/main.js',
+  'shell/dist/index.html',
+  'mfe-dashboard/dist/mf-manifest.json',
+  'mfe-admin/dist/mf-manifest.json',
+  'mfe-digest/dist/mf-manifest.json',
+];
 
 /** Throws naming the missing files when `npm run build` has not been run. */
 export function assertBuilt(): void {
@@ -86,16 +92,26 @@ export async function startBuiltProduct(options: StartBuiltProductOptions): Prom
   };
   try {
     const deadline = Date.now() + timeoutMs;
-    await waitFor(deadline, `/readyz within ${timeoutMs} ms`, async () => {
-      if (api.exitCode !== null) throw new Error(`The api exited with code ${api.exitCode} before it was ready:\n${output}`);
-      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
-      return response.ok;
-    }, () => output);
-    await waitFor(deadline, `items from both sources within ${timeoutMs} ms`, async () => {
-      const response = await fetch(`${baseUrl}/api/dashboard/stats`, { signal: AbortSignal.timeout(5000) });
-      const stats = (await response.json()) as { bySource?: { roadmap: number; messages: number } };
-      return Boolean(stats.bySource && stats.bySource.roadmap > 0 && stats.bySource.messages > 0);
-    }, () => output);
+    await waitFor(
+      deadline,
+      `/readyz within ${timeoutMs} ms`,
+      async () => {
+        if (api.exitCode !== null) throw new Error(`The api exited with code ${api.exitCode} before it was ready:\n${output}`);
+        const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+        return response.ok;
+      },
+      () => output,
+    );
+    await waitFor(
+      deadline,
+      `items from both sources within ${timeoutMs} ms`,
+      async () => {
+        const response = await fetch(`${baseUrl}/api/dashboard/stats`, { signal: AbortSignal.timeout(5000) });
+        const stats = (await response.json()) as { bySource?: { roadmap: number; messages: number } };
+        return Boolean(stats.bySource && stats.bySource.roadmap > 0 && stats.bySource.messages > 0);
+      },
+      () => output,
+    );
   } catch (error) {
     await stop();
     throw error;

@@ -64,15 +64,31 @@ describe('WEB_CONCURRENCY=2 without DATABASE_URL', () => {
 
   it('starts one embedded PostgreSQL in the primary and answers from two workers', async () => {
     port = await freePort();
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|SMTP_URL|PUBLIC_URL|SESSION_SECRET|NODE_ENV|WEB_CONCURRENCY)$/.test(k)));
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|SMTP_URL|PUBLIC_URL|SESSION_SECRET|NODE_ENV|WEB_CONCURRENCY)$/.test(k)),
+    );
     primary = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
       cwd: apiDir,
-      env: { ...clean, NODE_ENV: 'production', WEB_CONCURRENCY: '2', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(work, 'data'), JOBS_ENABLED: 'false', DEMO_DATA: 'off', STATIC_ROOT: work },
+      env: {
+        ...clean,
+        NODE_ENV: 'production',
+        WEB_CONCURRENCY: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'data'),
+        JOBS_ENABLED: 'false',
+        DEMO_DATA: 'off',
+        STATIC_ROOT: work,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     primary.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     primary.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    await waitFor('the cluster to listen', () => (/"workers":2[^\n]*M365 Radar is listening/.test(output) ? true : primary.exitCode !== null ? Promise.reject(new Error(output)) : undefined), 90_000);
+    await waitFor(
+      'the cluster to listen',
+      () => (/"workers":2[^\n]*M365 Radar is listening/.test(output) ? true : primary.exitCode !== null ? Promise.reject(new Error(output)) : undefined),
+      90_000,
+    );
 
     const children = processTable().filter((p) => p.ppid === primary.pid);
     const workers = children.filter((p) => p.cmd.includes('src/main.ts'));
@@ -99,7 +115,9 @@ describe('WEB_CONCURRENCY=2 without DATABASE_URL', () => {
       return workers.length === 2 ? workers : undefined;
     });
     expect(output).toContain('HTTP worker died; starting a new one');
-    await waitFor('an answer after the restart', async () => ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200 ? true : undefined));
+    await waitFor('an answer after the restart', async () =>
+      (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200 ? true : undefined,
+    );
 
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     primary.kill('SIGTERM');

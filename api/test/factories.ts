@@ -92,7 +92,10 @@ export async function createUser(
     .returning();
   const names = opts.roles ?? [];
   if (names.length) {
-    await db.insert(roles).values(names.map((name) => ({ name }))).onConflictDoNothing();
+    await db
+      .insert(roles)
+      .values(names.map((name) => ({ name })))
+      .onConflictDoNothing();
     const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, names));
     await db.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })));
   }

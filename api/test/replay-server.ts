@@ -55,12 +55,14 @@ export const looksLikeBrowser = (ua: string | undefined) => /^Mozilla\/5\.0 \(/.
 
 const etagOf = (text: string) => `"${crypto.createHash('sha1').update(text).digest('hex').slice(0, 16)}"`;
 
-export async function startReplayServer(options: {
-  roadmaps?: Record<string, string>;
-  rss?: Record<string, string>;
-  messages?: Record<string, unknown[]>;
-  pageSize?: number;
-} = {}): Promise<ReplayServer> {
+export async function startReplayServer(
+  options: {
+    roadmaps?: Record<string, string>;
+    rss?: Record<string, string>;
+    messages?: Record<string, unknown[]>;
+    pageSize?: number;
+  } = {},
+): Promise<ReplayServer> {
   const roadmaps = new Map(Object.entries(options.roadmaps ?? { A: readFixture('roadmap-a.json'), B: readFixture('roadmap-b.json') }));
   const rssTexts = new Map(Object.entries(options.rss ?? {}));
   const messageSets = new Map(
@@ -100,7 +102,7 @@ export async function startReplayServer(options: {
   /** The JSON-API failures the Graph and token endpoints (and the roadmap) share. */
   function answerJsonFailure(f: Failure, res: http.ServerResponse): boolean {
     if (f.kind === 'hang') return true;
-    if (f.kind === 'status') return answerStatus(f, res), true;
+    if (f.kind === 'status') return (answerStatus(f, res), true);
     const bodies: Record<string, string> = {
       malformed: '[{"id": 1, "title": "truncated',
       'no-value': JSON.stringify({ '@odata.context': 'x', items: [] }),
@@ -148,7 +150,8 @@ export async function startReplayServer(options: {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (req.method === 'GET' && (url.pathname === '/roadmap' || url.pathname === '/rss')) return serveFeed(req, res, url.pathname === '/roadmap' ? 'roadmap' : 'rss');
+      if (req.method === 'GET' && (url.pathname === '/roadmap' || url.pathname === '/rss'))
+        return serveFeed(req, res, url.pathname === '/roadmap' ? 'roadmap' : 'rss');
       if (req.method === 'POST' && url.pathname === `/${TENANT}/oauth2/v2.0/token`) {
         state.requests.push('POST /token');
         const f = failureFor('token');

@@ -138,4 +138,7 @@ export async function startSmtpSink(options: { port?: number; host?: string; del
 
 /** A raw header value as sent (mailparser folds List-* headers into a structured `list` header). */
 export const rawHeader = (mail: ReceivedMail, name: string) =>
-  mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+  mail.parsed.headerLines
+    .find((h) => h.key === name.toLowerCase())
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, ' ');

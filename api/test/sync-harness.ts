@@ -44,10 +44,7 @@ export async function createSyncHarness(
   const log = createLogger('silent');
   const hookCalls: SyncChangeSet[] = [];
   const clients = createFeedClients(config, clock, log, database.db);
-  const sync = createSyncServiceFor(
-    { config, db: database.db, pool: database.pool, clock, log },
-    { clients, onItemsChanged: (c) => void hookCalls.push(c) },
-  );
+  const sync = createSyncServiceFor({ config, db: database.db, pool: database.pool, clock, log }, { clients, onItemsChanged: (c) => void hookCalls.push(c) });
   return {
     database,
     server,

@@ -43,12 +43,10 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * A saved search's `query`: exactly the list's query (GET /api/unified/items) without paging. `sinceLastVisit` is
  * personal to a dashboard visit and means nothing to an alert, so it is refused.
  */
-export const savedSearchQuery = itemListQuery
-  .omit({ page: true, limit: true })
-  .refine((q) => !q.sinceLastVisit, {
-    path: ['sinceLastVisit'],
-    message: 'sinceLastVisit cannot be part of a saved search: alerts already tell you what is new or changed',
-  });
+export const savedSearchQuery = itemListQuery.omit({ page: true, limit: true }).refine((q) => !q.sinceLastVisit, {
+  path: ['sinceLastVisit'],
+  message: 'sinceLastVisit cannot be part of a saved search: alerts already tell you what is new or changed',
+});
 export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
 export type SavedSearchQueryInput = z.input<typeof savedSearchQuery>;
 
@@ -68,7 +66,10 @@ export const timeZoneName = z
   }, 'Time zone must be an IANA time zone such as Europe/Berlin or UTC');
 
 const uniqueList = <T>(list: T[]) => [...new Set(list)];
-const positiveId = z.number({ error: 'Channel ids must be whole numbers' }).int('Channel ids must be whole numbers').positive('Channel ids must be whole numbers');
+const positiveId = z
+  .number({ error: 'Channel ids must be whole numbers' })
+  .int('Channel ids must be whole numbers')
+  .positive('Channel ids must be whole numbers');
 
 /** POST /api/saved-searches and PUT /api/saved-searches/{id} (a full replacement). */
 export const savedSearchInput = z.object({
@@ -84,9 +85,19 @@ export const savedSearchInput = z.object({
     .transform(uniqueList),
   schedule: z.enum(ALERT_SCHEDULES, { error: "schedule must be 'instant', 'daily' or 'weekly'" }).default('instant'),
   /** Digest hour (0–23) in `timeZone`; daily and weekly only. */
-  hour: z.number({ error: 'hour must be a whole number from 0 to 23' }).int().min(0, 'hour must be from 0 to 23').max(23, 'hour must be from 0 to 23').default(8),
+  hour: z
+    .number({ error: 'hour must be a whole number from 0 to 23' })
+    .int()
+    .min(0, 'hour must be from 0 to 23')
+    .max(23, 'hour must be from 0 to 23')
+    .default(8),
   /** Weekly digest day, 0 = Sunday … 6 = Saturday. */
-  weekday: z.number({ error: 'weekday must be from 0 (Sunday) to 6 (Saturday)' }).int().min(0).max(6, 'weekday must be from 0 (Sunday) to 6 (Saturday)').default(1),
+  weekday: z
+    .number({ error: 'weekday must be from 0 (Sunday) to 6 (Saturday)' })
+    .int()
+    .min(0)
+    .max(6, 'weekday must be from 0 (Sunday) to 6 (Saturday)')
+    .default(1),
   timeZone: timeZoneName.default('UTC'),
   channelIds: z.array(positiveId).max(ALERT_CHANNELS_PER_OWNER).default([]).transform(uniqueList),
   paused: z.boolean().default(false),
@@ -128,7 +139,8 @@ export const alertChannelInput = z
     scope: z.enum(ALERT_SCOPES).default('personal'),
   })
   .superRefine((c, ctx) => {
-    if (c.kind === 'email' && c.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'An e-mail channel has no URL: alerts go to your account address' });
+    if (c.kind === 'email' && c.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'An e-mail channel has no URL: alerts go to your account address' });
     if (c.kind !== 'email') {
       if (!c.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Webhook URL is required' });
       else if (!URL.canParse(c.url)) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Webhook URL must be a valid URL' });

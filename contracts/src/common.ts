@@ -24,9 +24,7 @@ export const stringList = z
 export type StringList = z.output<typeof stringList>;
 
 /** Query-string booleans: 'true'/'false'/'1'/'0'. */
-export const queryBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+export const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 export type QueryBoolean = z.output<typeof queryBoolean>;
 
 export const email = z
@@ -42,7 +40,9 @@ export const idParam = z.coerce.number().int().positive();
 export type IdParam = z.infer<typeof idParam>;
 
 /** Route params `{ id }` of a numeric resource; a bad id is a 400 naming `id`. */
-export const idParams = z.object({ id: z.coerce.number({ error: 'id must be a positive whole number' }).int('id must be a positive whole number').positive('id must be a positive whole number') });
+export const idParams = z.object({
+  id: z.coerce.number({ error: 'id must be a positive whole number' }).int('id must be a positive whole number').positive('id must be a positive whole number'),
+});
 export type IdParams = z.infer<typeof idParams>;
 
 /** GET /healthz: the process answers. */

@@ -78,15 +78,7 @@ export type HistoryChangeType = (typeof HISTORY_CHANGE_TYPES)[number];
 export const THIRD_PARTY_LINK_TYPES = ['other', 'video', 'blog', 'documentation', 'tutorial'] as const;
 export type ThirdPartyLinkType = (typeof THIRD_PARTY_LINK_TYPES)[number];
 
-export const MODERATOR_ACTION_TYPES = [
-  'featured',
-  'unfeatured',
-  'link_added',
-  'link_removed',
-  'note_added',
-  'note_updated',
-  'note_removed',
-] as const;
+export const MODERATOR_ACTION_TYPES = ['featured', 'unfeatured', 'link_added', 'link_removed', 'note_added', 'note_updated', 'note_removed'] as const;
 export type ModeratorActionType = (typeof MODERATOR_ACTION_TYPES)[number];
 
 export const ITEM_SUBSCRIPTION_CHANGE_TYPES = ['changed', 'status_change'] as const;

@@ -6,7 +6,11 @@ export const contactRequest = z.object({
   firstName: z.string({ error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100),
   lastName: z.string({ error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100),
   email,
-  message: z.string({ error: 'Message must be at least 10 characters' }).trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be at most 5000 characters'),
+  message: z
+    .string({ error: 'Message must be at least 10 characters' })
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 

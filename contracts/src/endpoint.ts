@@ -50,10 +50,7 @@ export type Endpoint<D extends EndpointDef = EndpointDef> = D & { readonly id: s
  * Defines a group of endpoints; each gets the id `group.key`. The `const` type parameter keeps every literal (method,
  * path, access) and every schema's exact type, so the api's handlers and the apps' calls are typed from here.
  */
-export function defineEndpoints<const G extends Record<string, EndpointDef>>(
-  group: string,
-  defs: G,
-): { readonly [K in keyof G]: Endpoint<G[K]> } {
+export function defineEndpoints<const G extends Record<string, EndpointDef>>(group: string, defs: G): { readonly [K in keyof G]: Endpoint<G[K]> } {
   const out: Record<string, Endpoint> = {};
   for (const [key, def] of Object.entries(defs)) out[key] = { ...def, id: `${group}.${key}`, group };
   return out as { readonly [K in keyof G]: Endpoint<G[K]> };

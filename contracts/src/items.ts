@@ -96,22 +96,19 @@ export const unifiedItem = z.object({
 });
 export type UnifiedItem = z.infer<typeof unifiedItem>;
 
-const changeTypes = stringList.pipe(z.array(z.enum(CHANGE_TYPE_OPTIONS))).refine(
-  (list) =>
-    list.filter((c) => (NEW_CHANGE_TYPES as readonly string[]).includes(c)).length <= 1 &&
-    list.filter((c) => (CHANGED_CHANGE_TYPES as readonly string[]).includes(c)).length <= 1,
-  'changeTypes may hold at most one new_* and one changed_* option',
-);
+const changeTypes = stringList
+  .pipe(z.array(z.enum(CHANGE_TYPE_OPTIONS)))
+  .refine(
+    (list) =>
+      list.filter((c) => (NEW_CHANGE_TYPES as readonly string[]).includes(c)).length <= 1 &&
+      list.filter((c) => (CHANGED_CHANGE_TYPES as readonly string[]).includes(c)).length <= 1,
+    'changeTypes may hold at most one new_* and one changed_* option',
+  );
 
 /** Query of GET /api/unified/items and GET /api/dashboard/export (spec 01 §7). */
 export const itemListQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(PAGE_SIZE),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
   /** releaseMoves: most date moves (GA + preview) first with the default `desc`, then newest. */
   sortField: z.enum(LIST_SORT_FIELDS).default('createdDate'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),

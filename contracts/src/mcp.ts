@@ -20,12 +20,7 @@ export type McpItemFilters = z.input<typeof mcpItemFilters>;
 
 /** search_items: the list's query (without `sinceLastVisit`, see above), with a smaller page. */
 export const searchItemsInput = itemListQuery.omit({ sinceLastVisit: true }).extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .max(MCP_MAX_RESULTS, `limit must be at most ${MCP_MAX_RESULTS}`)
-    .default(20),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MCP_MAX_RESULTS, `limit must be at most ${MCP_MAX_RESULTS}`).default(20),
 });
 export type SearchItemsInput = z.input<typeof searchItemsInput>;
 
@@ -103,7 +98,9 @@ export type GetItemOutput = z.infer<typeof getItemOutput>;
 export const whatChangedOutput = z.object({
   since: z.string(),
   until: z.string(),
-  items: z.array(z.object({ item: mcpItem, changes: z.array(z.object({ date: z.string(), type: z.enum(HISTORY_CHANGE_TYPES), changes: z.array(mcpFieldChange) })) })),
+  items: z.array(
+    z.object({ item: mcpItem, changes: z.array(z.object({ date: z.string(), type: z.enum(HISTORY_CHANGE_TYPES), changes: z.array(mcpFieldChange) })) }),
+  ),
   /** True when more items changed than `limit`. */
   truncated: z.boolean(),
 });

@@ -26,11 +26,15 @@ describe('sharedMismatches', () => {
 });
 
 describe('remoteUrlProblem', () => {
-  it.each(['https://cdn.example.com/admin/mf-manifest.json', 'http://localhost:4000/mf-manifest.json', 'http://127.0.0.1:4000/v2/mf-manifest.json', 'http://[::1]:4000/mf-manifest.json', '/remotes/admin/mf-manifest.json'])(
-    'accepts %s',
-    (url) => expect(remoteUrlProblem(url)).toBeNull(),
-  );
-  it.each(['http://10.0.0.5/mf-manifest.json', 'http://localhost.example.com/mf-manifest.json', '//cdn.example.com/mf-manifest.json', 'javascript:alert(1)'])('refuses %s', (url) =>
-    expect(remoteUrlProblem(url)).not.toBeNull(),
+  it.each([
+    'https://cdn.example.com/admin/mf-manifest.json',
+    'http://localhost:4000/mf-manifest.json',
+    'http://127.0.0.1:4000/v2/mf-manifest.json',
+    'http://[::1]:4000/mf-manifest.json',
+    '/remotes/admin/mf-manifest.json',
+  ])('accepts %s', (url) => expect(remoteUrlProblem(url)).toBeNull());
+  it.each(['http://10.0.0.5/mf-manifest.json', 'http://localhost.example.com/mf-manifest.json', '//cdn.example.com/mf-manifest.json', 'javascript:alert(1)'])(
+    'refuses %s',
+    (url) => expect(remoteUrlProblem(url)).not.toBeNull(),
   );
 });

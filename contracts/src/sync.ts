@@ -26,7 +26,17 @@ export type ChangeHistoryListResponse = z.infer<typeof changeHistoryListResponse
 export const linkedItemsResponse = z.array(unifiedItem);
 export type LinkedItemsResponse = z.infer<typeof linkedItemsResponse>;
 
-export const roadmapItemIdParams = z.object({ itemId: z.string().trim().regex(/^\d{1,9}$/, 'itemId must be a roadmap id (digits)') });
+export const roadmapItemIdParams = z.object({
+  itemId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'itemId must be a roadmap id (digits)'),
+});
 export type RoadmapItemIdParams = z.infer<typeof roadmapItemIdParams>;
-export const messageIdParams = z.object({ messageId: z.string().trim().regex(/^MC\d{1,9}$/i, 'messageId must look like MC1234567') });
+export const messageIdParams = z.object({
+  messageId: z
+    .string()
+    .trim()
+    .regex(/^MC\d{1,9}$/i, 'messageId must look like MC1234567'),
+});
 export type MessageIdParams = z.infer<typeof messageIdParams>;

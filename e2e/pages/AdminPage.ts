@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ShellPage } from './ShellPage.js';
 
-export type AdminTab = 'Sync History' | 'Change History' | 'Users' | 'Products' | 'Contact Forms' | 'Digest' | 'Analytics' | 'AI Summary' | 'Activity' | 'Remotes';
+export type AdminTab =
+  'Sync History' | 'Change History' | 'Users' | 'Products' | 'Contact Forms' | 'Digest' | 'Analytics' | 'AI Summary' | 'Activity' | 'Remotes';
 
 /**
  * The e2e admin: the global setup must start the api with ADMIN_EMAILS containing this address
@@ -75,7 +76,9 @@ export class AdminPage {
   }
 
   async removeRole(email: string, role: string) {
-    await this.userRow(email).getByRole('button', { name: `Remove role ${role} from ${email}` }).click();
+    await this.userRow(email)
+      .getByRole('button', { name: `Remove role ${role} from ${email}` })
+      .click();
     const dialog = this.dialog('Remove role');
     await expect(dialog).toContainText(`Remove the role "${role}"`);
     await dialog.getByRole('button', { name: 'Remove Role' }).click();

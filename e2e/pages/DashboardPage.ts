@@ -62,7 +62,10 @@ export class DashboardPage {
   /** Header Subscribe menu: copies a feed URL of the current view ('Copy RSS feed URL', …) to the clipboard. */
   async copyFeedUrl(item: 'Copy RSS feed URL' | 'Copy Atom feed URL' | 'Copy calendar URL'): Promise<string> {
     await this.page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    await this.page.getByRole('menu', { name: 'Subscribe' }).getByRole('menuitem', { name: new RegExp(item) }).click();
+    await this.page
+      .getByRole('menu', { name: 'Subscribe' })
+      .getByRole('menuitem', { name: new RegExp(item) })
+      .click();
     await expect(this.page.getByText('Link Copied')).toBeVisible();
     return this.page.evaluate(() => navigator.clipboard.readText());
   }

@@ -18,7 +18,13 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
+          .join(' | ')}`,
+    );
   // Soft: one run reports every page's violations, not only the first page's.
   expect.soft(blocking, `serious or critical accessibility violations on ${what}`).toEqual([]);
 }

@@ -12,7 +12,11 @@ export async function signInByApi(baseUrl: string, mailDir: string, user: { emai
   const signup = await fetch(`${baseUrl}${endpointUrl(endpoints.auth.signup)}`, { method: 'POST', headers: json, body: JSON.stringify(user) });
   if (!signup.ok) throw new Error(`sign-up of ${user.email} failed: ${signup.status} ${await signup.text()}`);
   const code = await waitForCode(mailbox, user.email, before);
-  const verify = await fetch(`${baseUrl}${endpointUrl(endpoints.auth.verifyCode)}`, { method: 'POST', headers: json, body: JSON.stringify({ email: user.email, code }) });
+  const verify = await fetch(`${baseUrl}${endpointUrl(endpoints.auth.verifyCode)}`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: user.email, code }),
+  });
   if (!verify.ok) throw new Error(`sign-in of ${user.email} failed: ${verify.status} ${await verify.text()}`);
   const cookie = verify.headers.getSetCookie().find((c) => c.startsWith('radar_session='));
   if (!cookie) throw new Error('no session cookie after verify-code');

@@ -47,7 +47,10 @@ export function feedSnapshots(now: Date) {
   // Recorded in January 2026, so its end date has long passed: move it a day past the product's clock, as Graph
   // only lists active posts. It then drops out of v2, which is how a post expires.
   const expiring = { ...records.messages[ARCHIVE_IDS.expiring]!.A, endDateTime: new Date(now.getTime() + DAY).toISOString() };
-  const v3Roadmap = [...demoRoadmap.map((item) => (String(item.id) === ARCHIVE_IDS.renamedLater ? { ...item, title: `${String(item.title)} (renamed)` } : item)), ...real('B')];
+  const v3Roadmap = [
+    ...demoRoadmap.map((item) => (String(item.id) === ARCHIVE_IDS.renamedLater ? { ...item, title: `${String(item.title)} (renamed)` } : item)),
+    ...real('B'),
+  ];
   return {
     roadmaps: {
       v1: JSON.stringify([...demoRoadmap, ...real('A')]),

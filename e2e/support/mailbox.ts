@@ -53,7 +53,11 @@ export class Mailbox {
       .poll(
         () => {
           const mails = this.messagesTo(address).slice(after);
-          found = mails.map((m) => pattern.exec(m.text)?.[0] ?? '').filter(Boolean).pop() ?? '';
+          found =
+            mails
+              .map((m) => pattern.exec(m.text)?.[0] ?? '')
+              .filter(Boolean)
+              .pop() ?? '';
           return found;
         },
         { message: `a link matching ${pattern} mailed to ${address}`, timeout: 30_000 },

@@ -3,7 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.html': 'text/html; charset=utf-8', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.map': 'application/json',
+};
 
 export interface StaticHost {
   origin: string;
@@ -22,7 +27,11 @@ export async function startStaticHost(root: string): Promise<StaticHost> {
     if (req.method === 'OPTIONS') return void res.writeHead(204, { ...cors, 'Access-Control-Allow-Methods': 'GET, HEAD' }).end();
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return void res.writeHead(404, cors).end();
     const name = path.basename(file);
-    const cache = /^(remoteEntry\.js|mf-manifest\.json)$/.test(name) ? 'no-cache' : /\.[0-9a-f]{8,}\./.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const cache = /^(remoteEntry\.js|mf-manifest\.json)$/.test(name)
+      ? 'no-cache'
+      : /\.[0-9a-f]{8,}\./.test(name)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache';
     res.writeHead(200, { ...cors, 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Cache-Control': cache });
     fs.createReadStream(file).pipe(res);
   });
@@ -43,7 +52,9 @@ export async function startStaticHost(root: string): Promise<StaticHost> {
  * precompressed copies are left out (a plain static host serves the files as they are).
  */
 export function copyRelease(dist: string, target: string, version: string, shared: Record<string, string> = {}): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as { metaData: { radar: { version: string; shared: Record<string, string> } } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+    metaData: { radar: { version: string; shared: Record<string, string> } };
+  };
   const from = manifest.metaData.radar.version;
   fs.mkdirSync(target, { recursive: true });
   for (const name of fs.readdirSync(dist)) {

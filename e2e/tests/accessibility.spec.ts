@@ -117,7 +117,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await dashboard.gotoItem('?roadmap=990003', ROADMAP_TITLE);
       await expect(dashboard.dialog(ROADMAP_TITLE).getByRole('button', { name: `View ${MESSAGE_TITLE}` })).toBeVisible();
       await expectAccessible(page, `roadmap item dialog (${colorScheme})`);
-      await dashboard.dialog(ROADMAP_TITLE).getByRole('button', { name: `View ${MESSAGE_TITLE}` }).click();
+      await dashboard
+        .dialog(ROADMAP_TITLE)
+        .getByRole('button', { name: `View ${MESSAGE_TITLE}` })
+        .click();
       await expect(dashboard.dialog(MESSAGE_TITLE).getByText(/Message Center ID/)).toBeVisible();
       await expect(dashboard.dialog(MESSAGE_TITLE).getByRole('button', { name: `View ${ROADMAP_TITLE}` })).toBeVisible();
       await expectAccessible(page, `message item dialog (${colorScheme})`);

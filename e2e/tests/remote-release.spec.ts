@@ -28,12 +28,17 @@ test.describe('releasing a remote on its own', () => {
 
   test.beforeAll(async ({ browser, mailbox }) => {
     releases = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-releases-'));
-    v1 = (JSON.parse(fs.readFileSync(path.join(ADMIN_DIST, 'mf-manifest.json'), 'utf8')) as { metaData: { radar: { version: string } } }).metaData.radar.version;
+    v1 = (JSON.parse(fs.readFileSync(path.join(ADMIN_DIST, 'mf-manifest.json'), 'utf8')) as { metaData: { radar: { version: string } } }).metaData.radar
+      .version;
     copyRelease(ADMIN_DIST, path.join(releases, 'v1'), v1);
     copyRelease(ADMIN_DIST, path.join(releases, 'v2'), V2);
     copyRelease(ADMIN_DIST, path.join(releases, 'v3'), V3, { '@radar/shared-ui': '^1.0.0' });
     host = await startStaticHost(releases);
-    adminState = await signInThroughDialog(browser, process.env.RADAR_BASE_URL ?? '', mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL });
+    adminState = await signInThroughDialog(browser, process.env.RADAR_BASE_URL ?? '', mailbox, {
+      firstName: 'Erin',
+      lastName: 'Admin',
+      email: E2E_ADMIN_EMAIL,
+    });
     api = await playwrightRequest.newContext({ baseURL: process.env.RADAR_BASE_URL, storageState: adminState });
   });
 
@@ -72,10 +77,20 @@ test.describe('releasing a remote on its own', () => {
     await page.reload();
     await expect(version).toHaveText(`Admin app version ${V2}`);
     // The shell reported the load of the new release.
-    await expect.poll(async () => ((await (await api.get('/api/admin/remotes')).json()) as { name: string; lastLoadedAt: string | null }[]).find((r) => r.name === 'admin')?.lastLoadedAt).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          ((await (await api.get('/api/admin/remotes')).json()) as { name: string; lastLoadedAt: string | null }[]).find((r) => r.name === 'admin')
+            ?.lastLoadedAt,
+      )
+      .not.toBeNull();
 
     // One-click rollback (in v2's own Remotes tab) and a reload: v1 again.
-    await page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Admin', exact: true }) }).getByRole('button', { name: 'Roll back Admin' }).click();
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Admin', exact: true }) })
+      .getByRole('button', { name: 'Roll back Admin' })
+      .click();
     await expect(admin.toast('Remote rolled back')).toBeVisible();
     await page.reload();
     await expect(version).toHaveText(`Admin app version ${v1}`);

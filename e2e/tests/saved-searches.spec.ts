@@ -41,8 +41,20 @@ test('a saved search alerts by e-mail and webhook when a sync changes a matching
   expect(result.sync).toMatchObject({ status: 'success', changedItems: 1 });
 
   // The e-mail, with the change and a one-click unsubscribe link for the search.
-  await expect.poll(() => mailbox.messagesTo(email).slice(before).map((m) => m.subject), { timeout: 30_000 }).toContain('1 new or changed item in “Loop retention”');
-  const mail = mailbox.messagesTo(email).slice(before).find((m) => m.subject.includes('Loop retention'))!;
+  await expect
+    .poll(
+      () =>
+        mailbox
+          .messagesTo(email)
+          .slice(before)
+          .map((m) => m.subject),
+      { timeout: 30_000 },
+    )
+    .toContain('1 new or changed item in “Loop retention”');
+  const mail = mailbox
+    .messagesTo(email)
+    .slice(before)
+    .find((m) => m.subject.includes('Loop retention'))!;
   expect(mail.text).toContain(ALERTED_MESSAGE_NEW_TITLE);
   expect(mail.text).toContain('Stop e-mails for this search:');
 

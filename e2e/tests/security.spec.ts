@@ -10,7 +10,9 @@ test.describe('security in the browser', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     const shell = new ShellPage(page);
     for (const path of ['/', '/dashboard', '/weekly-digest', '/contact', '/admin', '/profile', '/no-such-page']) {

@@ -49,7 +49,8 @@ test('scripts arrive brotli-compressed, and the landing page loads no dialog, ta
   const scripts: { url: string; encoding: string | undefined; length: number }[] = [];
   page.on('response', (response) => {
     const headers = response.headers();
-    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), encoding: headers['content-encoding'], length: Number(headers['content-length'] ?? 0) });
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), encoding: headers['content-encoding'], length: Number(headers['content-length'] ?? 0) });
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -59,10 +60,13 @@ test('scripts arrive brotli-compressed, and the landing page loads no dialog, ta
   expect(scripts.filter((s) => s.encoding !== 'br' && s.length >= 1024).map((s) => s.url)).toEqual([]);
   // MUI's extra part (dialogs, menus, tables, text fields) and the sign-in dialog are fetched only when a screen needs
   // them: none of the landing page's scripts carries their code.
-  const carried = await page.evaluate(async (urls) => {
-    const texts = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
-    return ['MuiDialog', 'MuiTableCell', 'MuiTextField', 'Enter Verification Code'].filter((marker) => texts.some((text) => text.includes(marker)));
-  }, scripts.map((s) => s.url));
+  const carried = await page.evaluate(
+    async (urls) => {
+      const texts = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+      return ['MuiDialog', 'MuiTableCell', 'MuiTextField', 'Enter Verification Code'].filter((marker) => texts.some((text) => text.includes(marker)));
+    },
+    scripts.map((s) => s.url),
+  );
   expect(carried).toEqual([]);
   expect(scripts.some((s) => s.url.includes('/remotes/'))).toBe(false);
 });

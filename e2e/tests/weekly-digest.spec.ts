@@ -29,7 +29,12 @@ test.describe('weekly digest', () => {
 
     // Double opt-in: the mail (no name in it) links to a page whose button confirms.
     const link = await mailbox.link(email, /https?:\/\/\S+\/api\/weekly-digest\/confirm\?token=\S+/);
-    expect(mailbox.messagesTo(email).map((m) => m.text).join('\n')).not.toContain('Grace');
+    expect(
+      mailbox
+        .messagesTo(email)
+        .map((m) => m.text)
+        .join('\n'),
+    ).not.toContain('Grace');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
     await page.getByRole('button', { name: 'Confirm subscription' }).click();

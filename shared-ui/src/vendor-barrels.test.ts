@@ -45,7 +45,9 @@ describe('vendor barrels', () => {
 
   it('list every MUI name the apps import, in exactly one part', () => {
     const missing = [...importedNames(/^@mui\/material$/)].filter(([name]) => !core.includes(name) && !extra.includes(name));
-    expect(missing.map(([name, files]) => `${name} (${files.join(', ')}): add it to shared-ui/vendor/mui-extra.mjs, or mui-core.mjs if a first paint needs it`)).toEqual([]);
+    expect(
+      missing.map(([name, files]) => `${name} (${files.join(', ')}): add it to shared-ui/vendor/mui-extra.mjs, or mui-core.mjs if a first paint needs it`),
+    ).toEqual([]);
     expect(core.filter((name) => extra.includes(name))).toEqual([]);
   });
 

@@ -62,7 +62,22 @@ describe('shell routes', () => {
 
   it('shows the impersonation banner on every page while an admin impersonates', async () => {
     useAuthDialogStore.setState({ isOpen: false });
-    stubFetch({ 'GET /api/auth/session-user': { body: { user: { id: 1, email: 'a@example.com', firstName: 'A', lastName: 'D', profileImageUrl: null, lastLoginAt: null, roles: [{ id: 2, name: 'Moderator' }], impersonatedRole: 'Moderator' } } } });
+    stubFetch({
+      'GET /api/auth/session-user': {
+        body: {
+          user: {
+            id: 1,
+            email: 'a@example.com',
+            firstName: 'A',
+            lastName: 'D',
+            profileImageUrl: null,
+            lastLoginAt: null,
+            roles: [{ id: 2, name: 'Moderator' }],
+            impersonatedRole: 'Moderator',
+          },
+        },
+      },
+    });
     mount('/terms');
     expect(await screen.findByRole('status', { name: 'Impersonation' })).toHaveTextContent('You are impersonating the Moderator role');
   });

@@ -53,7 +53,15 @@ async function main(): Promise<number> {
       throw new Error('the import CLI applies files only');
     };
     // The snapshot guard applies to files too: a file that would remove too much is held (an admin can apply it).
-    const sync = createSyncService({ db: database.db, pool: database.pool, clock, log, fetchRoadmap: refuse, fetchMessages: refuse, maxRemovedPercent: config.SYNC_MAX_REMOVED_PERCENT });
+    const sync = createSyncService({
+      db: database.db,
+      pool: database.pool,
+      clock,
+      log,
+      fetchRoadmap: refuse,
+      fetchMessages: refuse,
+      maxRemovedPercent: config.SYNC_MAX_REMOVED_PERCENT,
+    });
     let failed = false;
     for (const [label, run] of [
       ['roadmap', roadmap && (() => sync.applyRoadmap(roadmap, { trigger: 'cli' }))],

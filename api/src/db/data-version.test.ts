@@ -26,7 +26,11 @@ describe('data version: every committed write to item data moves it, once per tr
     expect(afterInsert.changedAt.getTime()).toBeGreaterThanOrEqual(start.changedAt.getTime());
 
     await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 5; i++) await tx.update(items).set({ title: `Renamed ${i}` }).where(eq(items.id, row.id));
+      for (let i = 0; i < 5; i++)
+        await tx
+          .update(items)
+          .set({ title: `Renamed ${i}` })
+          .where(eq(items.id, row.id));
       // Not visible to others before the commit.
       expect((await readDataVersion(t.database.pool)).version).toBe(afterInsert.version);
     });

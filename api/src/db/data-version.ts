@@ -19,7 +19,10 @@ export interface DataVersion {
 
 export async function readDataVersion(pool: pg.Pool | pg.PoolClient): Promise<DataVersion> {
   // A named (prepared) statement: every list request reads it, so each connection parses and plans it once.
-  const { rows } = await pool.query<{ version: string; changed_at: Date }>({ name: 'read-data-version', text: 'SELECT version, changed_at FROM data_version WHERE id = 1' });
+  const { rows } = await pool.query<{ version: string; changed_at: Date }>({
+    name: 'read-data-version',
+    text: 'SELECT version, changed_at FROM data_version WHERE id = 1',
+  });
   const row = rows[0];
   // The migration inserts the row; should someone delete it, the next write puts it back (the trigger upserts).
   return row ? { version: Number(row.version), changedAt: row.changed_at } : { version: 0, changedAt: new Date(0) };

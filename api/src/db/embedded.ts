@@ -129,8 +129,7 @@ export async function startEmbeddedPostgres(opts: {
   });
   if (!initialised) await server.initialise();
   await server.start();
-  const urlWith = (secret: string, database = 'postgres') =>
-    `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
+  const urlWith = (secret: string, database = 'postgres') => `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`;
   let migratedLegacyPassword = false;
   if (initialised) {
     try {

@@ -56,7 +56,10 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description'),
-  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   isBuiltIn: boolean('is_built_in').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -66,8 +69,12 @@ export const userRoles = pgTable(
   'user_roles',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_roles_user_role_uq').on(t.userId, t.roleId), index('user_roles_role_idx').on(t.roleId)],
@@ -78,7 +85,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the opaque cookie value: a database leak does not leak usable sessions. */
     idHash: text('id_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -115,7 +124,9 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The first characters of the token, shown in the list to tell tokens apart. */
@@ -187,12 +198,27 @@ export const items = pgTable(
     /** Roadmap status as the feed spells it ("In development", …); null for messages. */
     status: text('status'),
     /** Roadmap products, or Message Center services. Case variants folded to one spelling. */
-    products: text('products').array().notNull().default(sql`'{}'::text[]`),
+    products: text('products')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Message Center tags; the roadmap's flattened tag list for roadmap items. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    cloudInstances: text('cloud_instances').array().notNull().default(sql`'{}'::text[]`),
-    releasePhases: text('release_phases').array().notNull().default(sql`'{}'::text[]`),
-    platforms: text('platforms').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    cloudInstances: text('cloud_instances')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    releasePhases: text('release_phases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Roadmap GA target ("March CY2026") and preview date (null when the feed has ""). */
     releaseDate: text('release_date'),
     previewDate: text('preview_date'),
@@ -209,12 +235,21 @@ export const items = pgTable(
     actionRequiredBy: ts('action_required_by'),
     endDate: ts('end_date'),
     /** Roadmap ids the message names (details.RoadmapIds and links in the body). */
-    roadmapIds: text('roadmap_ids').array().notNull().default(sql`'{}'::text[]`),
-    externalLinks: jsonb('external_links').$type<ExternalLinkRow[]>().notNull().default(sql`'[]'::jsonb`),
+    roadmapIds: text('roadmap_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    externalLinks: jsonb('external_links')
+      .$type<ExternalLinkRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** details.FeatureStatusJson without its per-fetch LastUpdateTime. */
     featureStatus: jsonb('feature_status'),
     hasAttachments: boolean('has_attachments').notNull().default(false),
-    attachments: jsonb('attachments').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Hash of the meaningful fields; equal hash means nothing worth recording changed. */
     contentHash: text('content_hash').notNull(),
     /** The provider's record as last fetched, for audits and re-parsing. */
@@ -234,7 +269,9 @@ export const items = pgTable(
     gaShiftMonths: integer('ga_shift_months').notNull().default(0),
     previewMoves: integer('preview_moves').notNull().default(0),
     previewShiftMonths: integer('preview_shift_months').notNull().default(0),
-    releaseMoves: integer('release_moves').generatedAlwaysAs(sql`ga_moves + preview_moves`).notNull(),
+    releaseMoves: integer('release_moves')
+      .generatedAlwaysAs(sql`ga_moves + preview_moves`)
+      .notNull(),
     /** When the GA or preview date last moved (the `releaseMoved` filter). */
     releaseMovedAt: ts('release_moved_at'),
     /** Demo data shipped with the product (offline first start); never mixed silently with live data. */
@@ -242,7 +279,10 @@ export const items = pgTable(
     // curation: written only by moderators, never by a sync
     isFeatured: boolean('is_featured').notNull().default(false),
     featuredAt: ts('featured_at'),
-    thirdPartyLinks: jsonb('third_party_links').$type<ThirdPartyLinkRow[]>().notNull().default(sql`'[]'::jsonb`),
+    thirdPartyLinks: jsonb('third_party_links')
+      .$type<ThirdPartyLinkRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     moderatorNotes: text('moderator_notes'),
     moderatedBy: text('moderated_by'),
     moderatedAt: ts('moderated_at'),
@@ -255,8 +295,12 @@ export const items = pgTable(
     uniqueIndex('items_source_external_uq').on(t.source, t.externalId),
     index('items_external_lower_idx').on(sql`lower(${t.externalId})`),
     // Narrow (date, id) indexes: the default list and deep pages (index-only, ~80 entries per page).
-    index('items_created_idx').on(t.createdDate.desc(), t.id.desc()).where(sql`NOT ${t.isRemoved}`),
-    index('items_modified_idx').on(t.modifiedDate.desc(), t.id.desc()).where(sql`NOT ${t.isRemoved}`),
+    index('items_created_idx')
+      .on(t.createdDate.desc(), t.id.desc())
+      .where(sql`NOT ${t.isRemoved}`),
+    index('items_modified_idx')
+      .on(t.modifiedDate.desc(), t.id.desc())
+      .where(sql`NOT ${t.isRemoved}`),
     // Covering (date, id) indexes for filtered lists: they carry every column a list filter reads (not the search
     // vector), so a filtered page walks one index in sort order, testing the filters on the index entries, and
     // stops after `limit` matches, reading no table row (an index-only scan; the table's visibility map is kept
@@ -264,19 +308,49 @@ export const items = pgTable(
     // (3,000–4,500 pages) and sorted them all. See docs/benchmarks.md. The carried columns are trailing key
     // columns (drizzle-kit cannot write INCLUDE); (date, id) is unique, so they never take part in the order.
     index('items_created_cover_idx')
-      .on(t.createdDate.desc(), t.id.desc(), t.source, t.status, t.category, t.products, t.tags, t.cloudInstances, t.isFeatured, t.lastChangedAt, t.firstSeenAt, t.modifiedDate)
+      .on(
+        t.createdDate.desc(),
+        t.id.desc(),
+        t.source,
+        t.status,
+        t.category,
+        t.products,
+        t.tags,
+        t.cloudInstances,
+        t.isFeatured,
+        t.lastChangedAt,
+        t.firstSeenAt,
+        t.modifiedDate,
+      )
       .where(sql`NOT ${t.isRemoved}`),
     index('items_modified_cover_idx')
-      .on(t.modifiedDate.desc(), t.id.desc(), t.source, t.status, t.category, t.products, t.tags, t.cloudInstances, t.isFeatured, t.lastChangedAt, t.firstSeenAt, t.createdDate)
+      .on(
+        t.modifiedDate.desc(),
+        t.id.desc(),
+        t.source,
+        t.status,
+        t.category,
+        t.products,
+        t.tags,
+        t.cloudInstances,
+        t.isFeatured,
+        t.lastChangedAt,
+        t.firstSeenAt,
+        t.createdDate,
+      )
       .where(sql`NOT ${t.isRemoved}`),
-    index('items_source_created_idx').on(t.source, t.createdDate.desc()).where(sql`NOT ${t.isRemoved}`),
+    index('items_source_created_idx')
+      .on(t.source, t.createdDate.desc())
+      .where(sql`NOT ${t.isRemoved}`),
     // Not partial: PostgreSQL keeps statistics for an index expression only on non-partial indexes, and without
     // them it guessed 0.5% of rows for any lower(status) = … (a fifth of the items are 'In development').
     index('items_status_idx').on(sql`lower(${t.status})`),
     index('items_products_gin').using('gin', t.products),
     index('items_tags_gin').using('gin', t.tags),
     index('items_cloud_gin').using('gin', t.cloudInstances),
-    index('items_featured_idx').on(t.featuredAt.desc()).where(sql`${t.isFeatured}`),
+    index('items_featured_idx')
+      .on(t.featuredAt.desc())
+      .where(sql`${t.isFeatured}`),
     index('items_last_changed_idx').on(t.lastChangedAt.desc()),
     index('items_search_gin').using('gin', t.searchVector),
     // The archive (includeRemoved) lists every row in date order: the partial date indexes above skip removed rows.
@@ -297,12 +371,23 @@ export const itemHistory = pgTable(
   'item_history',
   {
     id: serial('id').primaryKey(),
-    itemId: integer('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     changeType: historyChangeType('change_type').notNull(),
     changeDate: ts('change_date').notNull(),
-    changedFields: text('changed_fields').array().notNull().default(sql`'{}'::text[]`),
-    previousValues: jsonb('previous_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    newValues: jsonb('new_values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    changedFields: text('changed_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    previousValues: jsonb('previous_values')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    newValues: jsonb('new_values')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     syncId: integer('sync_id').references(() => syncHistory.id, { onDelete: 'set null' }),
   },
   (t) => [
@@ -316,7 +401,9 @@ export const itemHistory = pgTable(
 export const messageRoadmapLinks = pgTable(
   'message_roadmap_links',
   {
-    messageItemId: integer('message_item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    messageItemId: integer('message_item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     roadmapExternalId: text('roadmap_external_id').notNull(),
     /** 'details' (RoadmapIds) or 'body' (a roadmap link in the HTML). */
     origin: text('origin').notNull(),
@@ -389,7 +476,11 @@ export const heldSnapshots = pgTable(
     appliedSyncId: integer('applied_sync_id').references(() => syncHistory.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('held_snapshots_pending_idx').on(t.source).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('held_snapshots_pending_idx')
+      .on(t.source)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 // ---------------------------------------------------------------- subscriptions, digest, mail
@@ -398,21 +489,28 @@ export const notificationSubscriptions = pgTable(
   'notification_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** 'item' (the digest has its own table) */
     subscriptionType: text('subscription_type').notNull().default('item'),
     /** 'roadmap' | 'message_center' and the provider id, as the client posts them. */
     itemType: text('item_type').notNull(),
     itemExternalId: text('item_external_id').notNull(),
     itemTitle: text('item_title'),
-    changeTypes: text('change_types').array().notNull().default(sql`'{changed,status_change}'::text[]`),
+    changeTypes: text('change_types')
+      .array()
+      .notNull()
+      .default(sql`'{changed,status_change}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('subscriptions_user_item_uq').on(t.userId, t.itemType, t.itemExternalId),
-    index('subscriptions_item_idx').on(t.itemType, t.itemExternalId).where(sql`${t.isActive}`),
+    index('subscriptions_item_idx')
+      .on(t.itemType, t.itemExternalId)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -445,7 +543,9 @@ export const digestDeliveries = pgTable(
   'digest_deliveries',
   {
     id: serial('id').primaryKey(),
-    subscriberId: integer('subscriber_id').notNull().references(() => digestSubscribers.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => digestSubscribers.id, { onDelete: 'cascade' }),
     weekStart: date('week_start', { mode: 'string' }).notNull(),
     outboxId: integer('outbox_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -463,7 +563,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
-    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    headers: jsonb('headers')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Makes enqueueing idempotent (e.g. one item mail per user per sync). */
     dedupeKey: text('dedupe_key').unique(),
     /**
@@ -485,9 +588,13 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('outbox_sealed_idx').on(t.contentExpiresAt).where(sql`${t.sealedContent} IS NOT NULL`),
+    index('outbox_sealed_idx')
+      .on(t.contentExpiresAt)
+      .where(sql`${t.sealedContent} IS NOT NULL`),
     // The delivery claim walks this in priority order; only unsent rows are in it, so it stays small.
-    index('outbox_claim_idx').on(t.priority, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbox_claim_idx')
+      .on(t.priority, t.id)
+      .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );
 
@@ -507,7 +614,9 @@ export const alertChannels = pgTable(
   {
     id: serial('id').primaryKey(),
     scope: alertScope('scope').notNull().default('personal'),
-    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: alertChannelKind('kind').notNull(),
     name: text('name').notNull(),
     urlSealed: text('url_sealed'),
@@ -536,7 +645,9 @@ export const savedSearches = pgTable(
   {
     id: serial('id').primaryKey(),
     scope: alertScope('scope').notNull().default('personal'),
-    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     query: jsonb('query').$type<Record<string, unknown>>().notNull(),
     alertOn: text('alert_on').array().notNull(),
@@ -550,14 +661,23 @@ export const savedSearches = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('saved_searches_owner_idx').on(t.ownerUserId, t.createdAt.desc()), index('saved_searches_active_idx').on(t.schedule).where(sql`NOT ${t.paused}`)],
+  (t) => [
+    index('saved_searches_owner_idx').on(t.ownerUserId, t.createdAt.desc()),
+    index('saved_searches_active_idx')
+      .on(t.schedule)
+      .where(sql`NOT ${t.paused}`),
+  ],
 );
 
 export const savedSearchChannels = pgTable(
   'saved_search_channels',
   {
-    savedSearchId: integer('saved_search_id').notNull().references(() => savedSearches.id, { onDelete: 'cascade' }),
-    channelId: integer('channel_id').notNull().references(() => alertChannels.id, { onDelete: 'cascade' }),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.savedSearchId, t.channelId] }), index('saved_search_channels_channel_idx').on(t.channelId)],
 );
@@ -573,8 +693,13 @@ export const alertDeliveries = pgTable(
     id: serial('id').primaryKey(),
     /** The delivery's public id (webhook body `id`, X-Radar-Delivery): the same on every retry. */
     publicId: text('public_id').notNull(),
-    channelId: integer('channel_id').notNull().references(() => alertChannels.id, { onDelete: 'cascade' }),
-    savedSearchIds: integer('saved_search_ids').array().notNull().default(sql`'{}'::int[]`),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
+    savedSearchIds: integer('saved_search_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     /** instant | daily | weekly | test */
     trigger: text('trigger').notNull(),
     dedupeKey: text('dedupe_key').unique(),
@@ -596,8 +721,12 @@ export const alertDeliveryAttempts = pgTable(
   'alert_delivery_attempts',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id').notNull().references(() => alertDeliveries.id, { onDelete: 'cascade' }),
-    channelId: integer('channel_id').notNull().references(() => alertChannels.id, { onDelete: 'cascade' }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => alertDeliveries.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => alertChannels.id, { onDelete: 'cascade' }),
     attemptedAt: ts('attempted_at').notNull(),
     /** sent | retrying | failed | queued */
     outcome: text('outcome').notNull(),
@@ -714,11 +843,16 @@ export const remotes = pgTable(
     url: text('url').notNull(),
     previousUrl: text('previous_url'),
     source: text('source').notNull().default('config'),
-    revision: bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('remotes_revision_seq')`),
+    revision: bigint('revision', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('remotes_revision_seq')`),
     lastLoadedAt: ts('last_loaded_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('remotes_name_known', sql`${t.name} IN ('dashboard', 'admin', 'digest')`), check('remotes_source_known', sql`${t.source} IN ('config', 'admin')`)],
+  (t) => [
+    check('remotes_name_known', sql`${t.name} IN ('dashboard', 'admin', 'digest')`),
+    check('remotes_source_known', sql`${t.source} IN ('config', 'admin')`),
+  ],
 );
 
 export type ItemRow = typeof items.$inferSelect;

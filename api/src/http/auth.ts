@@ -80,13 +80,7 @@ export async function loadRolesOf(db: Db, userId: number): Promise<{ id: number;
  * holds Admin — after ADMIN_SESSION_IDLE_HOURS without use; a refused session is deleted. Sliding expiry: a session
  * used a while after its last refresh (at most an hour) gets a new expiry, one write per interval, not per request.
  */
-export function sessionMiddleware(deps: {
-  db: Db;
-  clock: Clock;
-  policy: SessionPolicy;
-  cookieName: string;
-  impersonationEnabled: boolean;
-}): RequestHandler {
+export function sessionMiddleware(deps: { db: Db; clock: Clock; policy: SessionPolicy; cookieName: string; impersonationEnabled: boolean }): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     req.auth = null;
     const token = readCookie(req, deps.cookieName);

@@ -53,7 +53,9 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-static-'));
   // Over compression's 1 KB threshold, as a page with inlined data is.
   const noscript = `<noscript>${'M365 Radar needs JavaScript. '.repeat(50)}</noscript>`;
-  write('shell/dist/index.html', `<!doctype html><html><head><title>M365 Radar</title></head><body>${noscript}<div id="root"></div></body></html>`, { compressed: false });
+  write('shell/dist/index.html', `<!doctype html><html><head><title>M365 Radar</title></head><body>${noscript}<div id="root"></div></body></html>`, {
+    compressed: false,
+  });
   write('shell/dist/main.js', MAIN);
   write('shell/dist/349.6f0b05dc.js', CHUNK);
   write('mfe-dashboard/dist/remoteEntry.js', ENTRY);
@@ -94,10 +96,10 @@ describe('static bundles: precompressed files', () => {
     expect(zlib.gunzipSync(gz.body).toString()).toBe(MAIN);
     const plain = await raw('/main.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect((plain.body).toString()).toBe(MAIN);
+    expect(plain.body.toString()).toBe(MAIN);
     const none = await raw('/remotes/dashboard/small.abcdef12.js', 'br');
     expect(none.headers['content-encoding']).toBeUndefined();
-    expect((none.body).toString()).toBe('x()');
+    expect(none.body.toString()).toBe('x()');
   });
 
   it('marks hashed chunks immutable and revalidates entries and manifests with their ETag (304)', async () => {

@@ -23,8 +23,16 @@ export const syncJobs: JobDefinition = (agenda, ctx) => {
       else throw err;
     }
   };
-  agenda.define(ROADMAP_SYNC_JOB, guard(ROADMAP_SYNC_JOB, () => sync.syncRoadmap({ trigger: 'schedule' })), options);
-  agenda.define(MESSAGE_SYNC_JOB, guard(MESSAGE_SYNC_JOB, () => sync.syncMessages({ trigger: 'schedule' })), options);
+  agenda.define(
+    ROADMAP_SYNC_JOB,
+    guard(ROADMAP_SYNC_JOB, () => sync.syncRoadmap({ trigger: 'schedule' })),
+    options,
+  );
+  agenda.define(
+    MESSAGE_SYNC_JOB,
+    guard(MESSAGE_SYNC_JOB, () => sync.syncMessages({ trigger: 'schedule' })),
+    options,
+  );
 };
 syncJobs.schedule = async (agenda, ctx) => {
   // skipImmediate: the startup task syncs at once when the data is empty or stale.

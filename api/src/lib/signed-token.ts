@@ -6,7 +6,10 @@ import crypto from 'node:crypto';
  * Verified in constant time.
  */
 function sign(secret: string, context: string, payload: string): string {
-  return crypto.createHmac('sha256', secret).update(context + payload).digest('base64url');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(context + payload)
+    .digest('base64url');
 }
 
 export function createSignedToken(secret: string, context: string, body: string): string {

@@ -130,7 +130,9 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
     await recordSent(deps, row.id, { providerMessageId: info.messageId, sentAt: deps.clock.now() });
     // Separate from the mark, so the sent mark never depends on it; purgeSealedContent catches a failure here.
     if (row.sealedContent) {
-      await forgetSealedContent(deps.db, row.id).catch((err) => deps.log.warn({ outboxId: row.id, err }, 'could not delete a sent mail’s sealed content yet; the cleanup job will'));
+      await forgetSealedContent(deps.db, row.id).catch((err) =>
+        deps.log.warn({ outboxId: row.id, err }, 'could not delete a sent mail’s sealed content yet; the cleanup job will'),
+      );
     }
     deps.log.info({ outboxId: row.id, kind: row.kind, messageId: info.messageId }, 'mail sent');
     result.sent++;
@@ -200,5 +202,8 @@ async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, { maxPr
 }
 
 async function finish(db: Db, id: number, set: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
-  await db.update(mailOutbox).set(set).where(sql`${mailOutbox.id} = ${id}`);
+  await db
+    .update(mailOutbox)
+    .set(set)
+    .where(sql`${mailOutbox.id} = ${id}`);
 }

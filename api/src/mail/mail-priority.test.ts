@@ -49,7 +49,13 @@ describe('mail priority', () => {
       { kind: 'sign-in-code', priority: 0 },
     ]);
     await deliverDueMail({ db: t.ctx.db, clock: t.clock, log: t.ctx.log, mailer: t.ctx.services.mail.mailer, outboxKey, batchSize: 5 });
-    expect(sink.messages.map((m) => m.to[0])).toEqual(['code@example.com', 'follower@example.com', 'reader1@example.com', 'reader2@example.com', 'reader3@example.com']);
+    expect(sink.messages.map((m) => m.to[0])).toEqual([
+      'code@example.com',
+      'follower@example.com',
+      'reader1@example.com',
+      'reader2@example.com',
+      'reader3@example.com',
+    ]);
   });
 
   it('sends a sign-in code on its own lane while a bulk delivery run is busy with 100 digests', async () => {

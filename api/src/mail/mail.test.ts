@@ -60,9 +60,12 @@ describe('enqueueMail', () => {
 
 describe('delivery over SMTP', () => {
   it('sends due mail once, with extra headers such as List-Unsubscribe', async () => {
-    await t.ctx.services.mail.enqueue(t.ctx.db, mail('c@example.com', {
-      headers: { 'List-Unsubscribe': '<https://radar.example/u?t=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    }));
+    await t.ctx.services.mail.enqueue(
+      t.ctx.db,
+      mail('c@example.com', {
+        headers: { 'List-Unsubscribe': '<https://radar.example/u?t=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      }),
+    );
     expect(await t.ctx.services.mail.deliverNow()).toEqual({ sent: 1, retrying: 0, failed: 0, logged: 0 });
     const got = await sink.waitFor('c@example.com');
     expect(got.subject).toBe('Hello c@example.com');

@@ -91,7 +91,10 @@ export function contentToSend(row: ContentColumns, key: Buffer, now: Date): { co
 
 /** Deletes the encrypted content of one mail (after it was sent or given up). */
 export async function forgetSealedContent(db: DbOrTx, id: number): Promise<void> {
-  await db.update(mailOutbox).set({ sealedContent: null }).where(and(sql`${mailOutbox.id} = ${id}`, isNotNull(mailOutbox.sealedContent)));
+  await db
+    .update(mailOutbox)
+    .set({ sealedContent: null })
+    .where(and(sql`${mailOutbox.id} = ${id}`, isNotNull(mailOutbox.sealedContent)));
 }
 
 /**

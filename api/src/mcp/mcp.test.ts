@@ -41,9 +41,22 @@ beforeAll(async () => {
   });
   await insertRoadmapItem(db, { externalId: '412346', title: 'Outlook: calendar view', products: ['Outlook'], releaseDate: 'June CY2026' });
   const gone = await insertRoadmapItem(db, { externalId: '412350', title: 'Retired Planner view', products: ['Planner'], isRemoved: true });
-  await insertHistory(db, gone.id, { changeType: 'removed', changeDate: new Date('2026-02-06T00:00:00Z'), changedFields: ['isRemoved'], previousValues: { isRemoved: false }, newValues: { isRemoved: true } });
-  const message = await insertMessage(db, { externalId: 'MC1000269', title: 'Teams recap is rolling out', summary: 'Recap rolls out in February.', roadmapIds: ['412345'] });
-  await t.database.pool.query(`INSERT INTO message_roadmap_links (message_item_id, roadmap_external_id, origin) VALUES ($1, '412345', 'details')`, [message.id]);
+  await insertHistory(db, gone.id, {
+    changeType: 'removed',
+    changeDate: new Date('2026-02-06T00:00:00Z'),
+    changedFields: ['isRemoved'],
+    previousValues: { isRemoved: false },
+    newValues: { isRemoved: true },
+  });
+  const message = await insertMessage(db, {
+    externalId: 'MC1000269',
+    title: 'Teams recap is rolling out',
+    summary: 'Recap rolls out in February.',
+    roadmapIds: ['412345'],
+  });
+  await t.database.pool.query(`INSERT INTO message_roadmap_links (message_item_id, roadmap_external_id, origin) VALUES ($1, '412345', 'details')`, [
+    message.id,
+  ]);
 
   const user = await createUser(db, { roles: ['User'] });
   const cookie = await sessionCookieFor(db, user.id, { cookieName: sessionCookieName(t.ctx.publicUrl) });
@@ -86,7 +99,11 @@ async function exerciseTools(client: Client) {
   expect(JSON.parse(found.content[0]!.text).total).toBe(1);
 
   const item = await call(client, 'get_item', { id: 'roadmap-412345' });
-  const detail = item.structuredContent as { item: { title: string }; history: { type: string; changes: { field: string; from: unknown; to: unknown }[] }[]; linkedItems: { id: string }[] };
+  const detail = item.structuredContent as {
+    item: { title: string };
+    history: { type: string; changes: { field: string; from: unknown; to: unknown }[] }[];
+    linkedItems: { id: string }[];
+  };
   expect(detail.item.title).toBe('Microsoft Teams: intelligent meeting recap');
   expect(detail.history[0]!.changes).toEqual([
     { field: 'status', from: 'In development', to: 'Rolling out' },
@@ -141,7 +158,12 @@ describe('MCP over Streamable HTTP (/api/mcp)', () => {
   });
 
   it('requires sign-in: no token or a revoked one is a 401', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const anonymous = await request(t.app).post('/api/mcp').set('Accept', 'application/json, text/event-stream').send(init);
     expect(anonymous.status).toBe(401);
     await expect(httpClient('rdr_revoked-or-never-existed')).rejects.toThrow();

@@ -37,7 +37,7 @@ class ToolInputError extends Error {}
 const SERVER_VERSION = '1.0.0';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const FILTERS_HELP =
-  'Filters are the dashboard list\'s: search (full text, an exact id ranks first), sources (roadmap, messages), products, statuses, ' +
+  "Filters are the dashboard list's: search (full text, an exact id ranks first), sources (roadmap, messages), products, statuses, " +
   'roadmapStatuses, messageCenterTags, cloudInstances, timeline (1_day, 7days, 30days, 90days), changeTypes (new_7days, changed_30days, …), featured. ' +
   'Lists take arrays or comma-separated text.';
 
@@ -109,7 +109,8 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     'get_item',
     {
       title: 'Get an item',
-      description: 'One roadmap item (id like 412345) or Message Center post (id like MC1000269): details, full change history (newest first) and linked items.',
+      description:
+        'One roadmap item (id like 412345) or Message Center post (id like MC1000269): details, full change history (newest first) and linked items.',
       inputSchema: getItemInput,
       outputSchema: getItemOutput,
       annotations: READ_ONLY,
@@ -123,7 +124,13 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
         ref.source === 'roadmap' ? sourceItems.messagesLinkedTo(row.externalId) : sourceItems.roadmapLinkedFrom(row.id),
       ]);
       return {
-        item: { ...item(row), description: itemText(row), platforms: [...row.platforms], cloudInstances: [...row.cloudInstances], moreInfoLink: row.moreInfoLink ?? null },
+        item: {
+          ...item(row),
+          description: itemText(row),
+          platforms: [...row.platforms],
+          cloudInstances: [...row.cloudInstances],
+          moreInfoLink: row.moreInfoLink ?? null,
+        },
         history: entries.map(toMcpChange),
         linkedItems: linked.map(item),
       };

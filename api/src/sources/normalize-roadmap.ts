@@ -4,7 +4,6 @@ import type { RoadmapRecord } from './types.js';
 import { productCanonicalizer } from './products.js';
 import { cleanLine, cleanOptionalLine, cleanRich, parseUtc, uniqueList } from './text.js';
 
-
 type TagList = { tagName: string }[] | null | undefined;
 const tagNames = (list: TagList): string[] => uniqueList((list ?? []).map((t) => cleanLine(t.tagName)));
 
@@ -12,10 +11,7 @@ const tagNames = (list: TagList): string[] => uniqueList((list ?? []).map((t) =>
  * One raw v1 item → our record. `canonicalProduct` folds case variants of product names; pass the one built
  * for the whole snapshot (see normalizeRoadmapFeed) so every item gets the same spelling.
  */
-export function normalizeRoadmapItem(
-  raw: RawRoadmapItem,
-  canonicalProduct: (name: string) => string = (n) => n,
-): RoadmapRecord {
+export function normalizeRoadmapItem(raw: RawRoadmapItem, canonicalProduct: (name: string) => string = (n) => n): RoadmapRecord {
   const itemId = Number(raw.id);
   const createdDate = parseUtc(raw.created);
   if (!createdDate) throw new FeedFormatError(`roadmap item ${itemId}: unreadable created date "${raw.created}"`);

@@ -14,7 +14,7 @@ describe('roadmap normalisation', () => {
   it('reads both serialisations (API key order, 2 spaces / sorted keys, 4 spaces) to the same records', () => {
     expect(roadmapA).toHaveLength(12);
     expect(roadmapB).toHaveLength(12);
-    const unchanged = (r: typeof roadmapA[number]) => ({ ...r, raw: undefined });
+    const unchanged = (r: (typeof roadmapA)[number]) => ({ ...r, raw: undefined });
     expect(unchanged(rm(500001, roadmapB))).toEqual(unchanged(rm(500001)));
   });
 

@@ -9,13 +9,7 @@ import { normalizeRoadmapFeed } from './normalize-roadmap.js';
 import type { MessageRecord, RoadmapRecord } from './types.js';
 
 export { normalizeRoadmapItem, normalizeRoadmapFeed } from './normalize-roadmap.js';
-export {
-  normalizeMessage,
-  normalizeMessages,
-  parseRoadmapIdList,
-  roadmapIdsFromBody,
-  normalizeFeatureStatus,
-} from './normalize-message.js';
+export { normalizeMessage, normalizeMessages, parseRoadmapIdList, roadmapIdsFromBody, normalizeFeatureStatus } from './normalize-message.js';
 
 /** Parses text as JSON; a UTF-8 BOM (the RSS has one, some dumps too) is not a reason to fail. */
 export function parseJsonText(text: string, what: string): unknown {
@@ -38,10 +32,7 @@ export function roadmapRecordsFromPayload(payload: unknown): RoadmapRecord[] {
  * (`{ value: [...] }`), so recorded Graph responses can be imported as they are.
  */
 export function messageRecordsFromPayload(payload: unknown): MessageRecord[] {
-  const list =
-    payload && typeof payload === 'object' && !Array.isArray(payload) && 'value' in payload
-      ? (payload as { value: unknown }).value
-      : payload;
+  const list = payload && typeof payload === 'object' && !Array.isArray(payload) && 'value' in payload ? (payload as { value: unknown }).value : payload;
   const parsed = rawGraphMessages.safeParse(list);
   if (!parsed.success) throw new FeedFormatError(`Message Center payload refused: ${describeIssues(parsed.error)}`);
   return normalizeMessages(parsed.data, list as unknown[]);

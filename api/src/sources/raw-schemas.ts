@@ -25,9 +25,7 @@ export const rawRoadmapItem = z.object({
   status: z.string().nullish(),
   locale: z.string().nullish(),
   tags: tagList,
-  tagsContainer: z
-    .object({ products: tagList, cloudInstances: tagList, releasePhase: tagList, platforms: tagList })
-    .nullish(),
+  tagsContainer: z.object({ products: tagList, cloudInstances: tagList, releasePhase: tagList, platforms: tagList }).nullish(),
 });
 export type RawRoadmapItem = z.infer<typeof rawRoadmapItem>;
 

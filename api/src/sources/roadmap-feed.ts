@@ -61,8 +61,12 @@ export const bodyHashOf = (text: string) => crypto.createHash('sha256').update(t
 
 /** An HTML error page with status 200 is a refusal in disguise, not a feed. */
 function refuseMarkup(text: string, response: TextResponse, what: string): void {
-  const start = text.replace(/^\ufeff/, '').trimStart().slice(0, 1);
-  if (start === '<') throw new FeedFormatError(`${what} answered markup instead of JSON (HTTP ${response.status}, ${response.headers.contentType ?? 'no content type'})`);
+  const start = text
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .slice(0, 1);
+  if (start === '<')
+    throw new FeedFormatError(`${what} answered markup instead of JSON (HTTP ${response.status}, ${response.headers.contentType ?? 'no content type'})`);
 }
 
 export function createRoadmapFeedClient(options: RoadmapFeedOptions): RoadmapFeedClient {
@@ -82,7 +86,13 @@ export function createRoadmapFeedClient(options: RoadmapFeedOptions): RoadmapFee
     const sameUrl = previous?.url === url ? previous : null;
     if (response.status === 304) {
       if (!sameUrl) throw new FeedFormatError(`${url} answered 304 to a request that was not conditional`);
-      return { kind: 'unchanged', format, how: '304', note: null, validators: { ...sameUrl, etag: response.headers.etag ?? sameUrl.etag, lastModified: response.headers.lastModified ?? sameUrl.lastModified } };
+      return {
+        kind: 'unchanged',
+        format,
+        how: '304',
+        note: null,
+        validators: { ...sameUrl, etag: response.headers.etag ?? sameUrl.etag, lastModified: response.headers.lastModified ?? sameUrl.lastModified },
+      };
     }
     const validators: FeedValidators = { url, etag: response.headers.etag, lastModified: response.headers.lastModified, bodyHash: bodyHashOf(response.text) };
     if (sameUrl?.bodyHash && sameUrl.bodyHash === validators.bodyHash) return { kind: 'unchanged', format, how: 'same-body', note: null, validators };

@@ -34,7 +34,14 @@ describe('roadmap RSS → records', () => {
     expect(r!.createdDate.toISOString()).toBe('2025-11-20T00:00:17.000Z');
     expect(r!.modifiedDate.toISOString()).toBe('2026-01-30T23:15:49.000Z');
     // `tags` rebuilt in the v1 order: clouds, platforms, products, phases.
-    expect(r!.tags).toEqual(['Worldwide (Standard Multi-Tenant)', 'Web', 'Microsoft 365 admin center', 'Microsoft Copilot (Microsoft 365)', 'General Availability', 'Targeted Release']);
+    expect(r!.tags).toEqual([
+      'Worldwide (Standard Multi-Tenant)',
+      'Web',
+      'Microsoft 365 admin center',
+      'Microsoft Copilot (Microsoft 365)',
+      'General Availability',
+      'Targeted Release',
+    ]);
   });
 
   it('splits the "More info", "GA date" and "Preview date" lines off the description, keeping escaped HTML', () => {
@@ -58,7 +65,9 @@ describe('roadmap RSS → records', () => {
       platforms: ['Android', 'iOS'],
     });
     // A platform value only the database knows (the JSON feed carried it) is a platform once it is in the vocabulary.
-    expect(classifyCategories(['Launched', 'Preview', 'DoD', 'Word', 'HoloLens'], roadmapVocabulary({ platforms: ['HoloLens'] })).platforms).toEqual(['HoloLens']);
+    expect(classifyCategories(['Launched', 'Preview', 'DoD', 'Word', 'HoloLens'], roadmapVocabulary({ platforms: ['HoloLens'] })).platforms).toEqual([
+      'HoloLens',
+    ]);
   });
 
   it('maps the small fixtures to the same records as their JSON, except what XML cannot hold', () => {

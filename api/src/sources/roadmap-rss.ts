@@ -16,7 +16,11 @@ import type { RoadmapRecord } from './types.js';
  *   pubDate = created ("Fri, 30 Jan 2026 23:15:49 Z": RFC-822 with a literal Z), a10:updated = modified.
  */
 
-const textNode = z.union([z.string(), z.number().transform(String), z.object({ '#text': z.union([z.string(), z.number().transform(String)]) }).transform((o) => o['#text'])]);
+const textNode = z.union([
+  z.string(),
+  z.number().transform(String),
+  z.object({ '#text': z.union([z.string(), z.number().transform(String)]) }).transform((o) => o['#text']),
+]);
 
 const rssItem = z.object({
   guid: textNode.pipe(z.string().trim().regex(/^\d+$/, 'guid must be a roadmap id')),
@@ -67,7 +71,10 @@ function toRawItem(item: RssItem, vocabulary: RoadmapVocabulary): { raw: RawRoad
   if (!created) throw new FeedFormatError(`roadmap RSS item ${item.guid}: unreadable pubDate "${item.pubDate}"`);
   const modified = item['a10:updated'] ? (parseRssDate(item['a10:updated']) ?? item['a10:updated']) : created;
   const parts = splitRssDescription(item.description ?? '');
-  const tags = classifyCategories(item.category.map((c) => c.trim()), vocabulary);
+  const tags = classifyCategories(
+    item.category.map((c) => c.trim()),
+    vocabulary,
+  );
   const list = (values: string[]) => values.map((tagName) => ({ tagName }));
   return {
     raw: {

@@ -64,9 +64,15 @@ export function classifyCategories(categories: string[], vocabulary: RoadmapVoca
   const [first] = categories;
   const status = first !== undefined && !vocabulary.releasePhases.has(first) && !vocabulary.cloudInstances.has(first) ? first : null;
   let rest = status === null ? categories : categories.slice(1);
-  const releasePhase = rest.slice(0, leadingRun(rest, (c) => isReleasePhase(c, vocabulary)));
+  const releasePhase = rest.slice(
+    0,
+    leadingRun(rest, (c) => isReleasePhase(c, vocabulary)),
+  );
   rest = rest.slice(releasePhase.length);
-  const cloudInstances = rest.slice(0, leadingRun(rest, (c) => vocabulary.cloudInstances.has(c)));
+  const cloudInstances = rest.slice(
+    0,
+    leadingRun(rest, (c) => vocabulary.cloudInstances.has(c)),
+  );
   rest = rest.slice(cloudInstances.length);
   const productCount = rest.length - leadingRun([...rest].reverse(), (c) => vocabulary.platforms.has(c));
   return { status, releasePhase, cloudInstances, products: rest.slice(0, productCount), platforms: rest.slice(productCount) };

@@ -24,13 +24,7 @@ const NBSP = /[\u00a0\u202f\u2007]/g;
 /** Titles and other one-line strings: trimmed, one space between words, no invisible or control characters. */
 export function cleanLine(value: string | null | undefined): string {
   if (!value) return '';
-  return value
-    .replace(ZERO_WIDTH_PLAIN, '')
-    .replace(SOFT_BREAK, ' ')
-    .replace(CONTROL, '')
-    .replace(NBSP, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.replace(ZERO_WIDTH_PLAIN, '').replace(SOFT_BREAK, ' ').replace(CONTROL, '').replace(NBSP, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -40,12 +34,7 @@ export function cleanLine(value: string | null | undefined): string {
  */
 export function cleanRich(value: string | null | undefined): string {
   if (!value) return '';
-  return value
-    .replace(ZERO_WIDTH_RICH, '')
-    .replace(/\r\n?/g, '\n')
-    .replace(SOFT_BREAK, '\n')
-    .replace(CONTROL, '')
-    .trim();
+  return value.replace(ZERO_WIDTH_RICH, '').replace(/\r\n?/g, '\n').replace(SOFT_BREAK, '\n').replace(CONTROL, '').trim();
 }
 
 /** A string that is empty after cleaning is "no value". */
@@ -62,7 +51,10 @@ const HAS_TAG = /<\/?[a-z][a-z0-9]*(\s[^>]*)?>/i;
  */
 export function asHtml(value: string): string {
   if (value === '' || HAS_TAG.test(value)) return value;
-  const escaped = value.replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = value
+    .replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
   return escaped.replace(/\n/g, '<br>\n');
 }
 

@@ -78,7 +78,11 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
     return id;
   };
   await updateItems(tx, plan.updates);
-  await markRemoved(tx, plan.removals.map((r) => r.id), now);
+  await markRemoved(
+    tx,
+    plan.removals.map((r) => r.id),
+    now,
+  );
   await insertHistory(tx, plan.history, idOf, now, syncId);
 
   if (adapter.roadmapLinks && plan.relink.length > 0) {

@@ -50,7 +50,9 @@ describe('a roadmap change reaches a follower within one hour', () => {
     const first = await t.ctx.services.sync.syncRoadmap({ trigger: 'startup' });
     expect(first.run.status).toBe('success');
     const alice = await createUser(t.ctx.db, { email: 'alice@example.com' });
-    await t.ctx.db.insert(notificationSubscriptions).values({ userId: alice.id, itemType: 'roadmap', itemExternalId: '500002', changeTypes: ['changed', 'status_change'] });
+    await t.ctx.db
+      .insert(notificationSubscriptions)
+      .values({ userId: alice.id, itemType: 'roadmap', itemExternalId: '500002', changeTypes: ['changed', 'status_change'] });
 
     const runner = createTestJobRunner(t);
     await runner.start();

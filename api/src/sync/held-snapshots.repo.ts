@@ -64,11 +64,7 @@ export async function supersedePending(db: DbOrTx, source: SourceName, exceptSyn
     .update(heldSnapshots)
     .set({ status: 'superseded', decidedAt: now, payload: null })
     .where(
-      and(
-        eq(heldSnapshots.source, source),
-        eq(heldSnapshots.status, 'pending'),
-        ...(exceptSyncId !== null ? [ne(heldSnapshots.syncId, exceptSyncId)] : []),
-      ),
+      and(eq(heldSnapshots.source, source), eq(heldSnapshots.status, 'pending'), ...(exceptSyncId !== null ? [ne(heldSnapshots.syncId, exceptSyncId)] : [])),
     );
 }
 

@@ -21,7 +21,13 @@ afterAll(async () => {
   await server.close();
 });
 
-const count = async (where = sql`true`) => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(items).where(where))[0].n;
+const count = async (where = sql`true`) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(items)
+      .where(where)
+  )[0].n;
 
 describe('first start', () => {
   it('offline on the embedded default: loads the demo data set, flagged and with links', async () => {

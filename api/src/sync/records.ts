@@ -137,6 +137,5 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
     externalLinks: row.externalLinks,
     featureStatus: row.featureStatus ?? null,
   }),
-  roadmapLinks: (m) =>
-    m.roadmapIds.map((id) => ({ roadmapExternalId: String(id), origin: m.detailRoadmapIds.includes(id) ? 'details' : 'body' })),
+  roadmapLinks: (m) => m.roadmapIds.map((id) => ({ roadmapExternalId: String(id), origin: m.detailRoadmapIds.includes(id) ? 'details' : 'body' })),
 };

@@ -21,9 +21,20 @@ const backfillSql = () => {
 /** Date changes of one item, oldest first: [field, before, after]. */
 type Change = ['releaseDate' | 'previewDate', string | null, string | null];
 const CASES: Record<string, Change[]> = {
-  '530001': [['releaseDate', 'March CY2026', 'April CY2026'], ['releaseDate', 'April CY2026', 'August CY2026']],
-  '530002': [['releaseDate', 'January CY2027', 'October CY2026'], ['previewDate', null, 'June CY2026'], ['previewDate', 'June CY2026', 'July CY2026']],
-  '530003': [['releaseDate', 'CY2026', 'June CY2026'], ['releaseDate', 'June CY2026', 'june cy 2026'], ['previewDate', 'May CY2026', null]],
+  '530001': [
+    ['releaseDate', 'March CY2026', 'April CY2026'],
+    ['releaseDate', 'April CY2026', 'August CY2026'],
+  ],
+  '530002': [
+    ['releaseDate', 'January CY2027', 'October CY2026'],
+    ['previewDate', null, 'June CY2026'],
+    ['previewDate', 'June CY2026', 'July CY2026'],
+  ],
+  '530003': [
+    ['releaseDate', 'CY2026', 'June CY2026'],
+    ['releaseDate', 'June CY2026', 'june cy 2026'],
+    ['previewDate', 'May CY2026', null],
+  ],
   '530004': [['releaseDate', 'Q1 CY2026', 'Q2 CY2026']],
   '530005': [],
 };
@@ -57,16 +68,34 @@ describe('date-slip counters', () => {
       let counters = { gaMoves: 0, gaShiftMonths: 0, previewMoves: 0, previewShiftMonths: 0, releaseMovedAt: null as Date | null };
       for (const [field, before, after] of changes) {
         const changeDate = new Date(Date.UTC(2026, 0, day++));
-        await db.db.insert(itemHistory).values({ itemId: row.id, changeType: 'changed', changeDate, changedFields: [field, 'status'], previousValues: { [field]: before, status: 'x' }, newValues: { [field]: after, status: 'y' } });
-        counters = { ...counters, ...releaseMoveColumns({ changedFields: [field], previousValues: { [field]: before }, newValues: { [field]: after } }, counters, changeDate) };
+        await db.db
+          .insert(itemHistory)
+          .values({
+            itemId: row.id,
+            changeType: 'changed',
+            changeDate,
+            changedFields: [field, 'status'],
+            previousValues: { [field]: before, status: 'x' },
+            newValues: { [field]: after, status: 'y' },
+          });
+        counters = {
+          ...counters,
+          ...releaseMoveColumns({ changedFields: [field], previousValues: { [field]: before }, newValues: { [field]: after } }, counters, changeDate),
+        };
       }
       expected[externalId] = counters;
     }
     await db.pool.query(backfillSql());
     for (const externalId of Object.keys(CASES)) {
       const [row] = await db.db.select().from(items).where(eq(items.externalId, externalId));
-      expect({ id: externalId, gaMoves: row!.gaMoves, gaShiftMonths: row!.gaShiftMonths, previewMoves: row!.previewMoves, previewShiftMonths: row!.previewShiftMonths, releaseMovedAt: row!.releaseMovedAt })
-        .toEqual({ id: externalId, ...expected[externalId] });
+      expect({
+        id: externalId,
+        gaMoves: row!.gaMoves,
+        gaShiftMonths: row!.gaShiftMonths,
+        previewMoves: row!.previewMoves,
+        previewShiftMonths: row!.previewShiftMonths,
+        releaseMovedAt: row!.releaseMovedAt,
+      }).toEqual({ id: externalId, ...expected[externalId] });
       expect(row!.releaseMoves).toBe(row!.gaMoves + row!.previewMoves);
     }
     // Spot checks of the rule itself.

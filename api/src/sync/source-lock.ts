@@ -14,7 +14,11 @@ const LOCK_KEY: Record<SourceName, number> = { roadmap: 1, message_center: 2 };
  * and an admin trigger) never sync one source at once. Returns `{ locked: false }` without running `fn` when another
  * session holds it.
  */
-export async function withSourceLock<T>(pool: pg.Pool, source: SourceName, fn: (db: Db) => Promise<T>): Promise<{ locked: true; value: T } | { locked: false }> {
+export async function withSourceLock<T>(
+  pool: pg.Pool,
+  source: SourceName,
+  fn: (db: Db) => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
   const client = await pool.connect();
   const db = drizzle(client, { schema }) as unknown as Db;
   let locked = false;

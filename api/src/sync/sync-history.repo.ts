@@ -13,13 +13,7 @@ export type { SyncStatus };
 /** Statuses after which the source's stored items match the feed response the run recorded. */
 const APPLIED: SyncStatus[] = ['success', 'unchanged'];
 
-export async function startRun(
-  db: DbOrTx,
-  source: SourceName,
-  trigger: SyncTrigger,
-  startedAt: Date,
-  triggeredBy: number | null,
-): Promise<SyncHistoryRow> {
+export async function startRun(db: DbOrTx, source: SourceName, trigger: SyncTrigger, startedAt: Date, triggeredBy: number | null): Promise<SyncHistoryRow> {
   const [row] = await db.insert(syncHistory).values({ source, trigger, triggeredBy, startedAt, status: 'running' }).returning();
   return returned(row);
 }

@@ -99,13 +99,32 @@ export function createSyncService(deps: SyncServiceDeps) {
     const now = deps.clock.now();
     const { row, alerted } = await db.transaction(async (tx) => {
       const pending = await pendingHeld(tx, source);
-      const base = { status: 'held' as const, finishedAt: deps.clock.now(), counts: { itemsProcessed: held.stats.itemCount }, totalItems: held.stats.activeBefore, feedFormat: fetched.format };
+      const base = {
+        status: 'held' as const,
+        finishedAt: deps.clock.now(),
+        counts: { itemsProcessed: held.stats.itemCount },
+        totalItems: held.stats.activeBefore,
+        feedFormat: fetched.format,
+      };
       if (pending && pending.snapshotHash === held.hash) {
         const note = `${held.reason} Same snapshot as held sync #${pending.syncId}, which is still waiting for an admin.`;
         return { row: await finishRun(tx, syncId, { ...base, note }), alerted: false };
       }
       await supersedePending(tx, source, null, now);
-      await insertHeld(tx, { syncId, source, reason: held.reason, format: fetched.format, payload: fetched.payload(), snapshotHash: held.hash, stats: held.stats, validators: fetched.validators }, now);
+      await insertHeld(
+        tx,
+        {
+          syncId,
+          source,
+          reason: held.reason,
+          format: fetched.format,
+          payload: fetched.payload(),
+          snapshotHash: held.hash,
+          stats: held.stats,
+          validators: fetched.validators,
+        },
+        now,
+      );
       await deps.heldAlerts?.write(tx, { syncId, source, reason: held.reason, ...held.stats });
       return { row: await finishRun(tx, syncId, { ...base, note: held.reason }), alerted: true };
     });
@@ -143,7 +162,14 @@ export function createSyncService(deps: SyncServiceDeps) {
         await supersedePending(tx, source, null, startedAt);
         const totalItems = await countActive(tx, itemSourceOf(source));
         const note = fetched.note ?? 'The feed has not changed since the last applied sync.';
-        return finishRun(tx, started.id, { status: 'unchanged', finishedAt: deps.clock.now(), totalItems, feedFormat: fetched.format, validators: fetched.validators, note });
+        return finishRun(tx, started.id, {
+          status: 'unchanged',
+          finishedAt: deps.clock.now(),
+          totalItems,
+          feedFormat: fetched.format,
+          validators: fetched.validators,
+          note,
+        });
       });
       log.info({ format: fetched.format }, `${LABEL[source]} feed unchanged`);
       return { run: toSyncHistoryRecord(row), changes: null };
@@ -169,7 +195,10 @@ export function createSyncService(deps: SyncServiceDeps) {
         }),
       );
       const { counts } = outcome;
-      log.info({ ...counts, totalItems: outcome.run.totalItems, removedDemoItems: outcome.removedDemoItems, format: fetched.format }, `${LABEL[source]} sync finished`);
+      log.info(
+        { ...counts, totalItems: outcome.run.totalItems, removedDemoItems: outcome.removedDemoItems, format: fetched.format },
+        `${LABEL[source]} sync finished`,
+      );
       const changes = outcome.changes.length ? { source, syncId: started.id, changes: outcome.changes } : null;
       if (changes && deps.onItemsChanged) {
         try {
@@ -187,7 +216,11 @@ export function createSyncService(deps: SyncServiceDeps) {
         throw err;
       }
       log.error({ err }, `${LABEL[source]} sync failed while writing; the transaction was rolled back`);
-      const row = await finishRun(db, started.id, { status: 'failed', finishedAt: deps.clock.now(), errorMessage: `database error: ${(err as Error).message}` });
+      const row = await finishRun(db, started.id, {
+        status: 'failed',
+        finishedAt: deps.clock.now(),
+        errorMessage: `database error: ${(err as Error).message}`,
+      });
       return { run: toSyncHistoryRecord(row), changes: null };
     }
   }

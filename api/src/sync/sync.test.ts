@@ -12,7 +12,10 @@ afterAll(() => h.close());
 
 const db = () => h.database.db;
 async function item(source: 'roadmap' | 'messages', externalId: string) {
-  const [row] = await db().select().from(items).where(and(eq(items.source, source), eq(items.externalId, externalId)));
+  const [row] = await db()
+    .select()
+    .from(items)
+    .where(and(eq(items.source, source), eq(items.externalId, externalId)));
   return row;
 }
 async function historyOf(source: 'roadmap' | 'messages', externalId: string) {
@@ -20,7 +23,9 @@ async function historyOf(source: 'roadmap' | 'messages', externalId: string) {
   return db().select().from(itemHistory).where(eq(itemHistory.itemId, row.id)).orderBy(itemHistory.id);
 }
 async function historyCount() {
-  const [r] = await db().select({ n: sql<number>`count(*)::int` }).from(itemHistory);
+  const [r] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(itemHistory);
   return r.n;
 }
 async function linksOf(messageId: string) {
@@ -34,7 +39,18 @@ describe('roadmap sync, snapshot A then B', () => {
     h.clock.set(T_A);
     h.server.setRoadmap('A');
     const { run, changes } = await h.sync.syncRoadmap({ trigger: 'admin' });
-    expect(run).toMatchObject({ syncSource: 'roadmap', status: 'success', success: true, itemsProcessed: 12, totalItems: 12, newItems: 12, changedItems: 0, removedItems: 0, restoredItems: 0, errorMessage: null });
+    expect(run).toMatchObject({
+      syncSource: 'roadmap',
+      status: 'success',
+      success: true,
+      itemsProcessed: 12,
+      totalItems: 12,
+      newItems: 12,
+      changedItems: 0,
+      removedItems: 0,
+      restoredItems: 0,
+      errorMessage: null,
+    });
     expect(changes?.changes).toHaveLength(12);
     expect(h.hookCalls).toHaveLength(1);
     const [entry] = await historyOf('roadmap', '500001');
@@ -47,7 +63,16 @@ describe('roadmap sync, snapshot A then B', () => {
     const before = await historyCount();
     // The replay server answers the conditional request with 304: the run ends unchanged without a body.
     const { run, changes } = await h.sync.syncRoadmap({ trigger: 'schedule' });
-    expect(run).toMatchObject({ status: 'unchanged', success: true, feedFormat: 'json', newItems: 0, changedItems: 0, removedItems: 0, itemsProcessed: 0, totalItems: 12 });
+    expect(run).toMatchObject({
+      status: 'unchanged',
+      success: true,
+      feedFormat: 'json',
+      newItems: 0,
+      changedItems: 0,
+      removedItems: 0,
+      itemsProcessed: 0,
+      totalItems: 12,
+    });
     expect(h.server.requests.at(-1)).toBe('GET /roadmap 304');
     // The same items re-serialised (keys sorted, 4-space indent, like the second real file): read, compared, no history.
     h.server.addRoadmap('A-sorted', JSON.stringify(JSON.parse(readFixture('roadmap-a.json')), null, 4));
@@ -64,7 +89,12 @@ describe('roadmap sync, snapshot A then B', () => {
     const featured = await item('roadmap', '500002');
     await db()
       .update(items)
-      .set({ isFeatured: true, moderatorNotes: 'watch this', moderatedBy: 'mod@example.com', thirdPartyLinks: [{ title: 'Video', url: 'https://example.com/v', type: 'video' }] })
+      .set({
+        isFeatured: true,
+        moderatorNotes: 'watch this',
+        moderatedBy: 'mod@example.com',
+        thirdPartyLinks: [{ title: 'Video', url: 'https://example.com/v', type: 'video' }],
+      })
       .where(eq(items.id, featured.id));
     h.clock.set(T_B);
     h.server.setRoadmap('B');
@@ -72,7 +102,12 @@ describe('roadmap sync, snapshot A then B', () => {
     expect(run).toMatchObject({ newItems: 2, changedItems: 4, removedItems: 2, restoredItems: 0, itemsProcessed: 12, totalItems: 12 });
 
     const status = (await historyOf('roadmap', '500002')).at(-1)!;
-    expect(status).toMatchObject({ changeType: 'changed', changedFields: ['status'], previousValues: { status: 'In development' }, newValues: { status: 'Rolling out' } });
+    expect(status).toMatchObject({
+      changeType: 'changed',
+      changedFields: ['status'],
+      previousValues: { status: 'In development' },
+      newValues: { status: 'Rolling out' },
+    });
     expect(status.changeDate.toISOString()).toBe(new Date(T_B).toISOString());
 
     const ga = (await historyOf('roadmap', '500004')).at(-1)!;
@@ -98,7 +133,12 @@ describe('roadmap sync, snapshot A then B', () => {
 
     const removed = await item('roadmap', '500006');
     expect(removed).toMatchObject({ isRemoved: true });
-    expect((await historyOf('roadmap', '500006')).at(-1)).toMatchObject({ changeType: 'removed', changedFields: ['isRemoved'], previousValues: { isRemoved: false }, newValues: { isRemoved: true } });
+    expect((await historyOf('roadmap', '500006')).at(-1)).toMatchObject({
+      changeType: 'removed',
+      changedFields: ['isRemoved'],
+      previousValues: { isRemoved: false },
+      newValues: { isRemoved: true },
+    });
     expect((await historyOf('roadmap', '499999'))[0].changeType).toBe('new');
 
     const curated = await item('roadmap', '500002');
@@ -113,7 +153,12 @@ describe('roadmap sync, snapshot A then B', () => {
     expect(run).toMatchObject({ newItems: 0, restoredItems: 2, removedItems: 2, changedItems: 4 });
     const back = await item('roadmap', '500006');
     expect(back).toMatchObject({ isRemoved: false, removedAt: null });
-    expect((await historyOf('roadmap', '500006')).at(-1)).toMatchObject({ changeType: 'changed', changedFields: ['isRemoved'], previousValues: { isRemoved: true }, newValues: { isRemoved: false } });
+    expect((await historyOf('roadmap', '500006')).at(-1)).toMatchObject({
+      changeType: 'changed',
+      changedFields: ['isRemoved'],
+      previousValues: { isRemoved: true },
+      newValues: { isRemoved: false },
+    });
     const rows = await db().select().from(items).where(eq(items.source, 'roadmap'));
     expect(rows).toHaveLength(14); // never deleted
     // 500004's GA date went back (April → March): a second move, net shift 0.
@@ -228,14 +273,21 @@ describe('locking and configuration', () => {
   });
 
   it('marks runs a dead process left running as interrupted at start, but not one a live process owns', async () => {
-    const [orphan] = await db().insert(syncHistory).values({ source: 'message_center', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' }).returning();
+    const [orphan] = await db()
+      .insert(syncHistory)
+      .values({ source: 'message_center', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' })
+      .returning();
     // A live run of the roadmap elsewhere: its session holds the advisory lock.
     const [owned] = await db().insert(syncHistory).values({ source: 'roadmap', trigger: 'schedule', startedAt: h.clock.now(), status: 'running' }).returning();
     const holder = await h.database.pool.connect();
     try {
       await holder.query('select pg_advisory_lock($1, 1)', [0x52414441]);
       expect(await h.sync.recoverInterruptedRuns()).toBe(1);
-      const rows = await db().select().from(syncHistory).where(sql`${syncHistory.id} in (${orphan!.id}, ${owned!.id})`).orderBy(syncHistory.id);
+      const rows = await db()
+        .select()
+        .from(syncHistory)
+        .where(sql`${syncHistory.id} in (${orphan!.id}, ${owned!.id})`)
+        .orderBy(syncHistory.id);
       expect(rows.map((r) => r.status)).toEqual(['interrupted', 'running']);
       expect(rows[0]!.errorMessage).toMatch(/^interrupted: the process stopped/);
     } finally {

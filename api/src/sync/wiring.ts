@@ -81,10 +81,19 @@ export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecor
 
 /** Parses a held snapshot's payload again, the way its format was read when it was held. */
 export function heldPayloadParser(db: Db) {
-  return async (source: SourceName, format: FeedFormat, payload: string): Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>> => {
+  return async (
+    source: SourceName,
+    format: FeedFormat,
+    payload: string,
+  ): Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>> => {
     if (source === 'message_center') return { records: messageRecordsFromPayload(parseJsonText(payload, 'held Message Center snapshot')) };
-    if (format === 'rss') return { records: roadmapRecordsFromRss(payload, await storedVocabulary(db)), reconcile: reconcileRssRecords as FetchedSnapshot<RoadmapRecord | MessageRecord>['reconcile'] };
-    if (format === 'json' || format === 'file' || format === 'demo') return { records: roadmapRecordsFromPayload(parseJsonText(payload, 'held roadmap snapshot')) };
+    if (format === 'rss')
+      return {
+        records: roadmapRecordsFromRss(payload, await storedVocabulary(db)),
+        reconcile: reconcileRssRecords as FetchedSnapshot<RoadmapRecord | MessageRecord>['reconcile'],
+      };
+    if (format === 'json' || format === 'file' || format === 'demo')
+      return { records: roadmapRecordsFromPayload(parseJsonText(payload, 'held roadmap snapshot')) };
     throw new FeedFormatError(`held roadmap snapshot has an unknown format "${format}"`);
   };
 }

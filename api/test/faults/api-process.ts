@@ -85,7 +85,9 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
     for (const wake of waiters) wake();
   });
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;
@@ -97,9 +99,23 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
       const check = () => {
         const found = logs.find((l) => l.time >= since && match(l));
         if (found) return done(() => resolve(found));
-        if (hasExited) return done(() => reject(new Error(`api${opts.label ? ` ${opts.label}` : ''} exited before the expected log line; stderr: ${stderr.slice(-2000)}`)));
+        if (hasExited)
+          return done(() => reject(new Error(`api${opts.label ? ` ${opts.label}` : ''} exited before the expected log line; stderr: ${stderr.slice(-2000)}`)));
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`no matching log line within ${timeoutMs} ms; last lines: ${logs.slice(-5).map((l) => l.msg).join(' | ')}`))), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          done(() =>
+            reject(
+              new Error(
+                `no matching log line within ${timeoutMs} ms; last lines: ${logs
+                  .slice(-5)
+                  .map((l) => l.msg)
+                  .join(' | ')}`,
+              ),
+            ),
+          ),
+        timeoutMs,
+      );
       const done = (fn: () => void) => {
         clearTimeout(timer);
         waiters.delete(check);

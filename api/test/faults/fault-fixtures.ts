@@ -17,7 +17,13 @@ export function roadmapForFaults(): { json: string; rss?: string; items: number;
   if (fs.existsSync(path.join(SHARED, REAL.json)) && fs.existsSync(path.join(SHARED, REAL.rss))) {
     const json = fs.readFileSync(path.join(SHARED, REAL.json), 'utf8');
     const items = JSON.parse(json) as { moreInfoLink: string | null }[];
-    return { json, rss: fs.readFileSync(path.join(SHARED, REAL.rss), 'utf8'), items: items.length, withMoreInfo: items.filter((i) => i.moreInfoLink).length, label: 'recorded real feeds' };
+    return {
+      json,
+      rss: fs.readFileSync(path.join(SHARED, REAL.rss), 'utf8'),
+      items: items.length,
+      withMoreInfo: items.filter((i) => i.moreInfoLink).length,
+      label: 'recorded real feeds',
+    };
   }
   const json = readFixture('roadmap-a.json');
   const items = JSON.parse(json) as { moreInfoLink: string | null }[];

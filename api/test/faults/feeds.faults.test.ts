@@ -43,11 +43,27 @@ afterAll(async () => {
 const live = async () =>
   (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from items where source = 'roadmap' and not is_removed`)).rows[0]!.n;
 const historyRows = async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from item_history`)).rows[0]!.n;
-const withInfoLink = async () => (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from items where more_info_link is not null`)).rows[0]!.n;
+const withInfoLink = async () =>
+  (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from items where more_info_link is not null`)).rows[0]!.n;
 
 async function post(path: string) {
   const res = await fetch(`${api.url}${path}`, { method: 'POST', headers: { cookie } });
-  return { status: res.status, body: (await res.json()) as { message?: string; sync: { id: number; status: string; feedFormat: string | null; note: string | null; errorMessage: string | null; removedItems: number; changedItems: number; restoredItems: number } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      message?: string;
+      sync: {
+        id: number;
+        status: string;
+        feedFormat: string | null;
+        note: string | null;
+        errorMessage: string | null;
+        removedItems: number;
+        changedItems: number;
+        restoredItems: number;
+      };
+    },
+  };
 }
 const syncRoadmap = () => post('/api/roadmap/sync');
 function failFeeds(json: Failure['kind'] | null, rss: Failure['kind'] | null, extra: Partial<Failure> = {}) {
@@ -60,10 +76,16 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
   it('the endpoint refuses non-browser clients with 403; the api, sending a browser User-Agent, syncs at start', async () => {
     // A non-browser client of our own, told apart from the api's requests (which may come first: the api syncs at once).
     expect((await fetch(server.roadmapUrl, { headers: { 'user-agent': NON_BROWSER } })).status).toBe(403);
-    const run = await eventually(async () => {
-      const { rows } = await database.db.execute<{ status: string; feed_format: string }>(sql`select status, feed_format from sync_history where source = 'roadmap' and status <> 'running'`);
-      return rows[0];
-    }, 60_000, 'the start-up roadmap sync');
+    const run = await eventually(
+      async () => {
+        const { rows } = await database.db.execute<{ status: string; feed_format: string }>(
+          sql`select status, feed_format from sync_history where source = 'roadmap' and status <> 'running'`,
+        );
+        return rows[0];
+      },
+      60_000,
+      'the start-up roadmap sync',
+    );
     expect(run).toEqual({ status: 'success', feed_format: 'json' });
     expect(await live()).toBe(roadmap.items);
     const apis = server.userAgents.filter((ua) => ua !== NON_BROWSER);
@@ -73,10 +95,14 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
 
   it('asks conditionally: an unchanged feed is a 304 and an unchanged run', async () => {
     // The start-up run's row says 'success' a moment before it lets go of the source's lock (409 until then).
-    const { status, body } = await eventually(async () => {
-      const answer = await syncRoadmap();
-      return answer.status === 409 ? undefined : answer;
-    }, 10_000, 'the start-up sync to release the roadmap lock');
+    const { status, body } = await eventually(
+      async () => {
+        const answer = await syncRoadmap();
+        return answer.status === 409 ? undefined : answer;
+      },
+      10_000,
+      'the start-up sync to release the roadmap lock',
+    );
     expect(status).toBe(200);
     expect(body.sync).toMatchObject({ status: 'unchanged', note: 'The feed answered 304 Not Modified.' });
     expect(server.requests.at(-1)).toBe('GET /roadmap 304');
@@ -97,7 +123,10 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
     const before = await historyRows();
     failFeeds('empty', null);
     const empty = await syncRoadmap();
-    expect(empty.body.sync).toMatchObject({ status: 'held', note: `The snapshot is empty: applying it would mark all ${roadmap.items.toLocaleString('en-US')} live items removed.` });
+    expect(empty.body.sync).toMatchObject({
+      status: 'held',
+      note: `The snapshot is empty: applying it would mark all ${roadmap.items.toLocaleString('en-US')} live items removed.`,
+    });
     expect((await post(`/api/admin/sync-history/${empty.body.sync.id}/discard`)).status).toBe(200);
 
     failFeeds('half', null);

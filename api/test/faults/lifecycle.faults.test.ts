@@ -72,7 +72,13 @@ describe('SIGTERM while a feed hangs', () => {
     const database = await createTestDb();
     cleanup(() => database.close());
     server.fail({ target: 'roadmap', kind: 'hang' });
-    const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, FEED_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
+    const api = await startApi({
+      DATABASE_URL: database.url,
+      ROADMAP_FEED_URL: server.roadmapUrl,
+      ROADMAP_RSS_URL: server.rssUrl,
+      FEED_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    });
     cleanup(() => api.stop('SIGKILL'));
     await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
     await expectExitAfterBudget(api);
@@ -83,7 +89,7 @@ describe('SIGTERM while a feed hangs', () => {
 });
 
 describe('SIGTERM while an alert webhook hangs', () => {
-  it('cuts the delivery job\'s request after SHUTDOWN_TIMEOUT_MS, records it for a retry and exits 0', async () => {
+  it("cuts the delivery job's request after SHUTDOWN_TIMEOUT_MS, records it for a retry and exits 0", async () => {
     const receiver = await startWebhookReceiver();
     cleanup(() => receiver.close());
     receiver.hang();
@@ -92,7 +98,14 @@ describe('SIGTERM while an alert webhook hangs', () => {
     cleanup(() => server.close());
     const database = await createTestDb();
     cleanup(() => database.close());
-    const api = await startApi({ DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, ALLOW_PRIVATE_WEBHOOKS: 'true', WEBHOOK_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '2000' });
+    const api = await startApi({
+      DATABASE_URL: database.url,
+      ROADMAP_FEED_URL: server.roadmapUrl,
+      ROADMAP_RSS_URL: server.rssUrl,
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      WEBHOOK_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    });
     cleanup(() => api.stop('SIGKILL'));
     const cookie = await adminCookie(database.db);
     const added = await fetch(`${api.url}/api/alert-channels`, {
@@ -144,7 +157,9 @@ describe('kill -9 in the middle of a sync', () => {
     await eventually(
       async () =>
         (
-          await database.pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and backend_xid is not null`)
+          await database.pool.query(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and backend_xid is not null`,
+          )
         ).rowCount === 1,
       30_000,
       'the sync writing, blocked on item_history',
@@ -154,7 +169,11 @@ describe('kill -9 in the middle of a sync', () => {
     await blocker.query('COMMIT');
     blocker.release();
     // The dead process's sessions end (their transaction rolled back) once PostgreSQL notices the closed sockets.
-    await eventually(async () => (await database.pool.query(`select 1 from pg_stat_activity where datname = current_database() and backend_xid is not null`)).rowCount === 0, 30_000, 'the orphaned transaction rolled back');
+    await eventually(
+      async () => (await database.pool.query(`select 1 from pg_stat_activity where datname = current_database() and backend_xid is not null`)).rowCount === 0,
+      30_000,
+      'the orphaned transaction rolled back',
+    );
 
     expect(await state()).toEqual(before);
     const running = await database.pool.query(`select id from sync_history where status = 'running'`);
@@ -164,7 +183,10 @@ describe('kill -9 in the middle of a sync', () => {
     cleanup(() => second.stop('SIGKILL'));
     await second.waitForLog((l) => l.msg === 'sync runs left running by a stopped process were marked interrupted', 30_000);
     const run = await database.pool.query(`select status, error_message from sync_history where id = $1`, [running.rows[0].id]);
-    expect(run.rows[0]).toEqual({ status: 'interrupted', error_message: 'interrupted: the process stopped before the sync finished; nothing of it was applied' });
+    expect(run.rows[0]).toEqual({
+      status: 'interrupted',
+      error_message: 'interrupted: the process stopped before the sync finished; nothing of it was applied',
+    });
     expect(await state()).toEqual(before);
     expect((await second.stop('SIGTERM')).code).toBe(0);
   });

@@ -33,7 +33,11 @@ describe('SMTP down, then up', () => {
       expect(res.status).toBe(200);
     }
     // Each code was tried at once on the interactive lane and refused: kept, with a retry scheduled.
-    await eventually(async () => (await database.pool.query(`select 1 from mail_outbox where status = 'pending' and attempts >= 1`)).rowCount === 3, 20_000, 'three refused sends');
+    await eventually(
+      async () => (await database.pool.query(`select 1 from mail_outbox where status = 'pending' and attempts >= 1`)).rowCount === 3,
+      20_000,
+      'three refused sends',
+    );
     expect((await database.pool.query(`select last_error from mail_outbox limit 1`)).rows[0].last_error).toMatch(/ECONNREFUSED/);
 
     const sink = await startSmtpSink({ port: smtpPort });

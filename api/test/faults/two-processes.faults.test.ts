@@ -26,7 +26,9 @@ describe('two api processes on one database', () => {
     const readers = ['r1@example.com', 'r2@example.com', 'r3@example.com'];
     await database.db.insert(digestSubscribers).values(readers.map((email) => ({ email, origin: 'signup', confirmedAt: new Date('2026-01-01T00:00:00Z') })));
     const alice = await createUser(database.db, { email: 'alice@example.com' });
-    await database.db.insert(notificationSubscriptions).values({ userId: alice.id, itemType: 'roadmap', itemExternalId: '500002', changeTypes: ['changed', 'status_change'] });
+    await database.db
+      .insert(notificationSubscriptions)
+      .values({ userId: alice.id, itemType: 'roadmap', itemExternalId: '500002', changeTypes: ['changed', 'status_change'] });
 
     const env = {
       DATABASE_URL: database.url,

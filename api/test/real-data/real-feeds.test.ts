@@ -19,7 +19,13 @@ import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DIR = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'm365');
-const FILES = ['roadmap-v1-2026-01-31.json', 'roadmap-v1-2026-02-07.json', 'messages-2026-01-31.json', 'messages-2026-02-07.json', 'roadmap-rss-2026-01-31.xml'];
+const FILES = [
+  'roadmap-v1-2026-01-31.json',
+  'roadmap-v1-2026-02-07.json',
+  'messages-2026-01-31.json',
+  'messages-2026-02-07.json',
+  'roadmap-rss-2026-01-31.xml',
+];
 const present = FILES.every((f) => fs.existsSync(path.join(DIR, f)));
 const read = (f: string) => fs.readFileSync(path.join(DIR, f), 'utf8');
 
@@ -77,7 +83,15 @@ if (!present) {
       t = Date.now();
       const b = (await h.sync.syncRoadmap({ trigger: 'cli' })).run;
       report.roadmapB = { ...pick(b), ms: Date.now() - t };
-      expect(b).toMatchObject({ status: 'success', itemsProcessed: 1902, newItems: 33, removedItems: 31, changedItems: 80, restoredItems: 0, totalItems: 1902 });
+      expect(b).toMatchObject({
+        status: 'success',
+        itemsProcessed: 1902,
+        newItems: 33,
+        removedItems: 31,
+        changedItems: 80,
+        restoredItems: 0,
+        totalItems: 1902,
+      });
 
       const [status] = await h.database.db
         .select({ n: sql<number>`count(*)::int` })
@@ -114,18 +128,35 @@ if (!present) {
       expect(fromRss.filter((r) => r.moreInfoLink).length).toBe(33);
 
       // Through the sync: A from JSON, then JSON refused → the RSS of the same moment → nothing changes.
-      const h2 = await createSyncHarness({ server: { roadmaps: { A: read(FILES[0]) }, rss: { A: read(FILES[4]) } }, env: { FEED_TIMEOUT_MS: '60000', SYNC_MAX_REMOVED_PERCENT: '10' } });
+      const h2 = await createSyncHarness({
+        server: { roadmaps: { A: read(FILES[0]) }, rss: { A: read(FILES[4]) } },
+        env: { FEED_TIMEOUT_MS: '60000', SYNC_MAX_REMOVED_PERCENT: '10' },
+      });
       try {
         h2.clock.set(AT_A);
         expect((await h2.sync.syncRoadmap({ trigger: 'cli' })).run).toMatchObject({ status: 'success', newItems: 1900, feedFormat: 'json' });
         h2.server.fail({ target: 'roadmap', kind: 'status', status: 403 });
         const viaRss = (await h2.sync.syncRoadmap({ trigger: 'cli' })).run;
         report.viaRss = pick(viaRss);
-        expect(viaRss).toMatchObject({ status: 'success', feedFormat: 'rss', itemsProcessed: 1900, newItems: 0, changedItems: 0, removedItems: 0, totalItems: 1900 });
+        expect(viaRss).toMatchObject({
+          status: 'success',
+          feedFormat: 'rss',
+          itemsProcessed: 1900,
+          newItems: 0,
+          changedItems: 0,
+          removedItems: 0,
+          totalItems: 1900,
+        });
         expect(viaRss.note).toMatch(/HTTP 403\); the RSS feed was used$/);
-        const [links] = await h2.database.db.select({ n: sql<number>`count(*)::int` }).from(items).where(sql`${items.moreInfoLink} is not null`);
+        const [links] = await h2.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(items)
+          .where(sql`${items.moreInfoLink} is not null`);
         expect(links!.n).toBe(33);
-        const [hist] = await h2.database.db.select({ n: sql<number>`count(*)::int` }).from(itemHistory).where(eq(itemHistory.changeType, 'changed'));
+        const [hist] = await h2.database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(itemHistory)
+          .where(eq(itemHistory.changeType, 'changed'));
         expect(hist!.n).toBe(0);
       } finally {
         await h2.close();
@@ -147,12 +178,19 @@ if (!present) {
       report.messagesB = { ...pick(b), ms: Date.now() - t };
       expect(b).toMatchObject({ status: 'success', itemsProcessed: 726, newItems: 54, removedItems: 59, changedItems: 39, totalItems: 726 });
       expect(await historyCountFor('messages', ['MC1183611', 'MC1217997', 'MC1218415', 'MC1218712', 'MC1219794'])).toBe(0);
-      const [resurrected] = await h.database.db.select().from(items).where(and(eq(items.source, 'messages'), eq(items.externalId, 'MC1048624')));
+      const [resurrected] = await h.database.db
+        .select()
+        .from(items)
+        .where(and(eq(items.source, 'messages'), eq(items.externalId, 'MC1048624')));
       expect(resurrected).toMatchObject({ title: '(Updated) DNS Provisioning Change', isRemoved: false });
 
-      const [links] = await h.database.db.execute<{ n: number; resolved: number }>(sql`
+      const [links] = await h.database.db
+        .execute<{ n: number; resolved: number }>(
+          sql`
         select count(*)::int as n, count(r.id)::int as resolved from message_roadmap_links l
-        left join items r on r.source = 'roadmap' and r.external_id = l.roadmap_external_id`).then((r) => r.rows);
+        left join items r on r.source = 'roadmap' and r.external_id = l.roadmap_external_id`,
+        )
+        .then((r) => r.rows);
       report.links = links;
       expect(links.n).toBeGreaterThan(200);
     });
@@ -175,8 +213,19 @@ if (!present) {
       expect(moved.every((m) => m.gaMoves === 1)).toBe(true);
       // FORMAT.md's example: 536571 moved from March CY2026 to April CY2026.
       expect(moved.find((m) => m.id === '536571')).toMatchObject({ gaMoves: 1, shift: 1 });
-      const [slipped] = await h.database.db.select({ n: sql<number>`count(*)::int` }).from(items).where(sql`${items.releaseMovedAt} IS NOT NULL`);
-      expect(slipped!.n).toBe(moved.length + (await h.database.db.select().from(items).where(and(sql`${items.previewMoves} > 0`, sql`${items.gaMoves} = 0`))).length);
+      const [slipped] = await h.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(items)
+        .where(sql`${items.releaseMovedAt} IS NOT NULL`);
+      expect(slipped!.n).toBe(
+        moved.length +
+          (
+            await h.database.db
+              .select()
+              .from(items)
+              .where(and(sql`${items.previewMoves} > 0`, sql`${items.gaMoves} = 0`))
+          ).length,
+      );
     });
 
     it('versions rebuilt from the history equal the recorded files: version 1 = A, the latest = B', async () => {
@@ -201,8 +250,16 @@ if (!present) {
         }
         return changed;
       }
-      const roadmapChanged = await check(roadmapAdapter, roadmapRecordsFromPayload(JSON.parse(read(FILES[0]))), roadmapRecordsFromPayload(JSON.parse(read(FILES[1]))));
-      const messagesChanged = await check(messageAdapter, messageRecordsFromPayload(JSON.parse(read(FILES[2]))), messageRecordsFromPayload(JSON.parse(read(FILES[3]))));
+      const roadmapChanged = await check(
+        roadmapAdapter,
+        roadmapRecordsFromPayload(JSON.parse(read(FILES[0]))),
+        roadmapRecordsFromPayload(JSON.parse(read(FILES[1]))),
+      );
+      const messagesChanged = await check(
+        messageAdapter,
+        messageRecordsFromPayload(JSON.parse(read(FILES[2]))),
+        messageRecordsFromPayload(JSON.parse(read(FILES[3]))),
+      );
       report.versions = { roadmapChanged, messagesChanged };
       // FORMAT.md: 80 roadmap items changed on meaningful fields; 39 messages changed for real.
       expect(roadmapChanged).toBe(80);

@@ -93,7 +93,9 @@ describe('the account cap: 10 wrong codes per account per hour, across codes and
     const paused = await verify(email, code);
     expect(paused.status).toBe(429);
     expect(paused.body.error).toEqual({ name: 'RateLimitError', message: AUTH_MESSAGES.accountCoolDown(60) });
-    expect(paused.body.error.message).toBe('Too many wrong codes for this email. For your security, sign-in is paused for 60 minutes; then request a new code.');
+    expect(paused.body.error.message).toBe(
+      'Too many wrong codes for this email. For your security, sign-in is paused for 60 minutes; then request a new code.',
+    );
     t.clock.advance(45 * MINUTE);
     expect((await verify(email, await freshCode(email))).body.error.message).toBe(AUTH_MESSAGES.accountCoolDown(15));
     // After the hour: the real owner requests a code and signs in.
@@ -135,7 +137,8 @@ describe('per-address limits', () => {
   });
 
   it('throttles failed verifications per address (an IPv6 /64 as one), whatever the e-mail', async () => {
-    for (let n = 0; n < 4; n++) expect((await post(small.app, '/api/auth/verify-code', { email: `probe${n}@example.com`, code: '123456' }, `2001:db8:9:9::${n + 1}`)).status).toBe(401);
+    for (let n = 0; n < 4; n++)
+      expect((await post(small.app, '/api/auth/verify-code', { email: `probe${n}@example.com`, code: '123456' }, `2001:db8:9:9::${n + 1}`)).status).toBe(401);
     const throttled = await post(small.app, '/api/auth/verify-code', { email: 'probe9@example.com', code: '123456' }, '2001:db8:9:9::abcd');
     expect([throttled.status, throttled.body.error.message]).toEqual([429, AUTH_MESSAGES.tooManyVerifyFromAddress(15)]);
     expect((await post(small.app, '/api/auth/verify-code', { email: 'probe9@example.com', code: '123456' }, '2001:db8:9:a::1')).status).toBe(401);

@@ -27,7 +27,11 @@ const connect = async (url: string) => {
   await client.connect();
   return client;
 };
-const refused = (url: string) => connect(url).then((c) => c.end().then(() => 'accepted'), (err: { code?: string }) => err.code ?? 'refused');
+const refused = (url: string) =>
+  connect(url).then(
+    (c) => c.end().then(() => 'accepted'),
+    (err: { code?: string }) => err.code ?? 'refused',
+  );
 
 describe('a new install', () => {
   it('gets a random password in a 0600 file and listens on 127.0.0.1 only', async () => {
@@ -49,7 +53,9 @@ describe('a new install', () => {
       await client.end();
       expect(await refused(server.url('radar').replace(encodeURIComponent(password), LEGACY_PASSWORD))).toBe('28P01');
       // Any address of this machine that is not loopback gets no answer.
-      const external = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
+      const external = Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === 'IPv4' && !a.internal);
       if (external) expect(await refused(server.url('radar').replace('127.0.0.1', external.address))).toBe('ECONNREFUSED');
       expect(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[5]).toBe('127.0.0.1');
     } finally {
@@ -70,7 +76,16 @@ describe('an install made with the old fixed password', () => {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     // What the previous code created: user radar, password radar, auth method "password".
     const port = await freePort();
-    const old = new EmbeddedPostgres({ databaseDir: dataDir, user: 'radar', password: LEGACY_PASSWORD, port, persistent: true, createPostgresUser: true, onLog: () => undefined, onError: () => undefined });
+    const old = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      user: 'radar',
+      password: LEGACY_PASSWORD,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
     await old.initialise();
     await old.start();
     const seed = await connect(`postgres://radar:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres`);

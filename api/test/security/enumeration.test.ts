@@ -17,7 +17,9 @@ const post = (path: string, body: object) => request(t.app).post(path).set('X-Fo
 
 /** A code that is certainly not the address's live one (its HMAC differs from the stored one). */
 async function wrongCodeFor(email: string): Promise<string> {
-  const { rows } = await t.database.pool.query(`SELECT code_hash FROM sign_in_codes WHERE email = $1 AND consumed_at IS NULL ORDER BY id DESC LIMIT 1`, [email]);
+  const { rows } = await t.database.pool.query(`SELECT code_hash FROM sign_in_codes WHERE email = $1 AND consumed_at IS NULL ORDER BY id DESC LIMIT 1`, [
+    email,
+  ]);
   for (let n = 0; ; n++) {
     const code = String(n).padStart(6, '0');
     if (crypto.createHmac('sha256', t.ctx.secret).update(`${email}:${code}`).digest('hex') !== rows[0]?.code_hash) return code;

@@ -41,7 +41,13 @@ afterAll(async () => {
 });
 
 function directives(csp: string | undefined): Map<string, string[]> {
-  return new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('the shell page', () => {
@@ -116,7 +122,14 @@ describe('api answers are never cached', () => {
 });
 
 /** Sends only the headers of a large upload and waits for the answer: it must come without the body being read. */
-function answerWithoutBody(port: number, method: string, urlPath: string, cookie: string | null, length: number, waitMs = 5000): Promise<{ status: number; body: string }> {
+function answerWithoutBody(
+  port: number,
+  method: string,
+  urlPath: string,
+  cookie: string | null,
+  length: number,
+  waitMs = 5000,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({
       host: '127.0.0.1',
@@ -162,7 +175,9 @@ describe('request bodies are read only for callers allowed to send them', () => 
   });
 
   it('for an allowed caller the same headers-only upload is read (the check above would notice a parser that runs first)', async () => {
-    await expect(answerWithoutBody(port, 'POST', '/api/admin/generate-summary', await users.cookie('Admin'), 5 * 1024 * 1024, 1500)).rejects.toThrow(/waited to read it/);
+    await expect(answerWithoutBody(port, 'POST', '/api/admin/generate-summary', await users.cookie('Admin'), 5 * 1024 * 1024, 1500)).rejects.toThrow(
+      /waited to read it/,
+    );
   });
 
   it("an admin's upload is read up to the endpoint's limit; other endpoints keep BODY_LIMIT or their own", async () => {
@@ -173,6 +188,8 @@ describe('request bodies are read only for callers allowed to send them', () => 
     expect((await request(t.app).post('/api/contact').set('Content-Type', 'application/json').send(contact)).status).toBe(413);
     const activity = JSON.stringify({ actionType: 'featured', itemType: 'roadmap', itemId: '1', itemTitle: 'x'.repeat(20_000) });
     const moderator = await users.cookie('Moderator');
-    expect((await request(t.app).post('/api/moderator-activity').set('Cookie', moderator!).set('Content-Type', 'application/json').send(activity)).status).toBe(413);
+    expect((await request(t.app).post('/api/moderator-activity').set('Cookie', moderator!).set('Content-Type', 'application/json').send(activity)).status).toBe(
+      413,
+    );
   });
 });

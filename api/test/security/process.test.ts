@@ -32,7 +32,9 @@ interface Started {
 
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|SMTP_URL|PUBLIC_URL|SESSION_SECRET|IMPERSONATION_ENABLED|NODE_ENV|TRUST_PROXY)$/.test(k)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|SMTP_URL|PUBLIC_URL|SESSION_SECRET|IMPERSONATION_ENABLED|NODE_ENV|TRUST_PROXY)$/.test(k)),
+  );
   const child = spawn(tsx, ['--conditions=source', 'src/main.ts'], {
     cwd: apiDir,
     env: {

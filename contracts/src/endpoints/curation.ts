@@ -33,7 +33,7 @@ export const curationEndpoints = defineEndpoints('curation', {
   recordActivity: {
     method: 'POST',
     path: '/api/moderator-activity',
-    summary: "Record a moderator action (who comes from the session); a record of a save the server already audited answers that row (200)",
+    summary: 'Record a moderator action (who comes from the session); a record of a save the server already audited answers that row (200)',
     access: 'moderator',
     body: moderatorActivityRequest,
     bodyLimit: '16kb',

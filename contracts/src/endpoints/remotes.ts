@@ -1,5 +1,13 @@
 import { defineEndpoints } from '../endpoint.js';
-import { remoteEntry, remoteLoadedRequest, remoteLoadedResponse, remoteNameParams, remotesResponse, remoteTestResult, updateRemoteRequest } from '../remotes.js';
+import {
+  remoteEntry,
+  remoteLoadedRequest,
+  remoteLoadedResponse,
+  remoteNameParams,
+  remotesResponse,
+  remoteTestResult,
+  updateRemoteRequest,
+} from '../remotes.js';
 
 /**
  * The remote registry (issue 17): which URL, and so which build, the shell loads for each remote. Admins change it in

@@ -35,12 +35,15 @@ export const useUserRoles = () => useEndpoint(routes.admin.userRoles, {});
 
 /** Sync runs, newest first; polled every 5 s while one is still running (a scheduled job may have started it). */
 export const useSyncHistory = () =>
-  useEndpoint(routes.admin.syncHistory, {}, {
-    refreshInterval: (latest) => (latest?.syncHistory.some((run) => run.status === 'running') ? SYNC_POLL_MS : 0),
-  });
+  useEndpoint(
+    routes.admin.syncHistory,
+    {},
+    {
+      refreshInterval: (latest) => (latest?.syncHistory.some((run) => run.status === 'running') ? SYNC_POLL_MS : 0),
+    },
+  );
 
-export const useChangeHistory = (page: number) =>
-  useEndpoint(routes.admin.changeHistory, { query: { page, limit: PAGE_SIZE } }, { keepPreviousData: true });
+export const useChangeHistory = (page: number) => useEndpoint(routes.admin.changeHistory, { query: { page, limit: PAGE_SIZE } }, { keepPreviousData: true });
 export const useContactSubmissions = () => useEndpoint(routes.admin.contactSubmissions, {});
 export const useAnalytics = () => useEndpoint(routes.admin.analytics, {});
 export const useProductMappings = () => useEndpoint(routes.admin.productMappings, {});

@@ -8,7 +8,9 @@ describe('digest report helpers', () => {
     expect(changeTypesFor(1)).toEqual(['new_1_day', 'changed_1_day']);
     expect(changeTypesFor(7)).toEqual(['new_7days', 'changed_7days']);
     expect(changeTypesFor(30)).toEqual(['new_30days', 'changed_30days']);
-    expect(endpointUrl(endpoints.items.messageItems, { query: reportQuery(7) })).toBe('/api/message-center/items?changeTypes=new_7days&changeTypes=changed_7days&page=1&limit=1000');
+    expect(endpointUrl(endpoints.items.messageItems, { query: reportQuery(7) })).toBe(
+      '/api/message-center/items?changeTypes=new_7days&changeTypes=changed_7days&page=1&limit=1000',
+    );
   });
 
   it('splits items created in the window (new) from the others (changed), each with a dashboard link', () => {

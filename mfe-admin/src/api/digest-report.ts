@@ -78,10 +78,7 @@ const coverageOf = (answer: SourceItemsResponse) => ({ total: answer.total, incl
 /** Builds the digest report from GET /api/roadmap/items and GET /api/message-center/items (page 1, limit 1000). */
 export async function buildDigestReport(days: DigestTimeframe, now: Date = new Date(), origin: string = window.location.origin): Promise<DigestReport> {
   const query = reportQuery(days);
-  const [roadmap, messages] = await Promise.all([
-    callEndpoint(routes.items.roadmapItems, { query }),
-    callEndpoint(routes.items.messageItems, { query }),
-  ]);
+  const [roadmap, messages] = await Promise.all([callEndpoint(routes.items.roadmapItems, { query }), callEndpoint(routes.items.messageItems, { query })]);
   const r = splitNewAndChanged(roadmap.items, days, now, origin);
   const m = splitNewAndChanged(messages.items, days, now, origin);
   return {

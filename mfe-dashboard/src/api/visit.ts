@@ -2,11 +2,7 @@ import { useEffect, useState } from 'react';
 import { routes, type DashboardVisitResponse } from '@radar/contracts';
 import { callEndpoint } from '@radar/shared-ui';
 
-export type DashboardVisitState =
-  | { status: 'idle' }
-  | { status: 'recording' }
-  | { status: 'done'; visit: DashboardVisitResponse }
-  | { status: 'failed' };
+export type DashboardVisitState = { status: 'idle' } | { status: 'recording' } | { status: 'done'; visit: DashboardVisitResponse } | { status: 'failed' };
 
 /**
  * Records the signed-in user's dashboard visit once per page view (POST /api/dashboard/visit) and keeps the answer:

@@ -94,7 +94,14 @@ describe('dashboard filter rules', () => {
         { type: 'setSearch', search: 'teams' },
         { type: 'clearAll' },
       );
-      expect(state.filters).toMatchObject({ products: [], status: [], changeTypes: [], timeline: undefined, roadmapStatuses: [], sources: ['roadmap', 'messages'] });
+      expect(state.filters).toMatchObject({
+        products: [],
+        status: [],
+        changeTypes: [],
+        timeline: undefined,
+        roadmapStatuses: [],
+        sources: ['roadmap', 'messages'],
+      });
       expect(canClearAll(state.filters)).toBe(false);
       expect(state.search).toBe('teams');
     });
@@ -186,7 +193,10 @@ describe('archive, date slips and since my last visit', () => {
     const state = stateFromUrl(new URLSearchParams('sinceLastVisit=true&includeRemoved=true&releaseMoved=30days&sortField=releaseMoves&roadmap=313800'));
     expect(state.filters).toMatchObject({ sinceLastVisit: true, includeRemoved: true, releaseMoved: '30days' });
     expect(state.sortField).toBe('releaseMoves');
-    expect(stateFromUrl(new URLSearchParams('releaseMoved=90days&sinceLastVisit=1&sortField=modifiedDate')).filters).toMatchObject({ releaseMoved: undefined, sinceLastVisit: false });
+    expect(stateFromUrl(new URLSearchParams('releaseMoved=90days&sinceLastVisit=1&sortField=modifiedDate')).filters).toMatchObject({
+      releaseMoved: undefined,
+      sinceLastVisit: false,
+    });
     expect(stateFromUrl(new URLSearchParams('sortField=modifiedDate')).sortField).toBe('createdDate');
     const written = withUrlState(new URLSearchParams('message=MC1&includeRemoved=true'), run({ type: 'setSinceLastVisit', sinceLastVisit: true }));
     expect(written.toString()).toBe('message=MC1&sinceLastVisit=true');

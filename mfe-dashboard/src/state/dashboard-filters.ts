@@ -92,7 +92,7 @@ export type DashboardAction =
   /** Replaces the whole view (opening a saved search). */
   | { type: 'loadView'; state: DashboardState };
 
-const toggle = <T,>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+const toggle = <T>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
 /**
  * Spec 01 §4: roadmap-only selections (roadmap statuses, and our cloud instances) and message tags decide the
@@ -260,7 +260,9 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
 }
 
 /** A list query as a saved search keeps it (the list's query without paging); lists may be absent. */
-export type ViewQuery = Partial<Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances', string[]>> & {
+export type ViewQuery = Partial<
+  Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances', string[]>
+> & {
   search?: string;
   timeline?: string;
   featured?: boolean;

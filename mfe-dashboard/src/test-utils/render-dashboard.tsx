@@ -18,8 +18,17 @@ function LocationProbe() {
 export function renderDashboard(routes: Record<string, StubAnswer>, route = '/') {
   const stub = stubFetch({
     ...anonymousRoutes,
-    'GET /api/roadmap/filter-options': { body: { products: ['Microsoft Teams', 'Outlook'], roadmapStatuses: ['In development', 'Launched'], messageCenterTags: ['Retirement', 'Admin impact'], cloudInstances: [] } },
-    'GET /api/analytics/filter-counts': { body: { roadmapStatuses: [{ name: 'Launched', count: 882 }], messageCenterTags: [{ name: 'Retirement', count: 12 }] } },
+    'GET /api/roadmap/filter-options': {
+      body: {
+        products: ['Microsoft Teams', 'Outlook'],
+        roadmapStatuses: ['In development', 'Launched'],
+        messageCenterTags: ['Retirement', 'Admin impact'],
+        cloudInstances: [],
+      },
+    },
+    'GET /api/analytics/filter-counts': {
+      body: { roadmapStatuses: [{ name: 'Launched', count: 882 }], messageCenterTags: [{ name: 'Retirement', count: 12 }] },
+    },
     ...routes,
   });
   renderWithProviders(

@@ -33,7 +33,9 @@ export const WEEK_RANGE: WeeklyDigestResponse['weekRange'] = {
   nextUpdateFormatted: 'Sunday, Mar 15, 2026 at 8:00 AM UTC',
 };
 
-export function weeklyDigest(parts: Partial<{ roadmapNew: UnifiedItem[]; roadmapChanged: UnifiedItem[]; messagesNew: UnifiedItem[]; messagesUpdated: UnifiedItem[] }> = {}): WeeklyDigestResponse {
+export function weeklyDigest(
+  parts: Partial<{ roadmapNew: UnifiedItem[]; roadmapChanged: UnifiedItem[]; messagesNew: UnifiedItem[]; messagesUpdated: UnifiedItem[] }> = {},
+): WeeklyDigestResponse {
   return {
     weekRange: WEEK_RANGE,
     roadmap: { newItems: parts.roadmapNew ?? [], changedItems: parts.roadmapChanged ?? [] },

@@ -30,7 +30,13 @@ describe('apiRequest', () => {
     stubFetch({
       'POST /api/f': {
         status: 400,
-        body: { error: { name: 'InputError', message: 'email: Please enter a valid email address', issues: [{ path: 'email', message: 'Please enter a valid email address' }] } },
+        body: {
+          error: {
+            name: 'InputError',
+            message: 'email: Please enter a valid email address',
+            issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+          },
+        },
       },
     });
     const error = (await apiRequest('POST', '/api/f', {}).catch((e: unknown) => e)) as ApiError;

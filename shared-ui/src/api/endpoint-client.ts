@@ -1,14 +1,6 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ZodType } from 'zod';
-import {
-  endpointUrl,
-  type BodyInput,
-  type EndpointDef,
-  type EndpointOfRoute,
-  type ParamsInput,
-  type QueryInput,
-  type ResponseOf,
-} from '@radar/contracts';
+import { endpointUrl, type BodyInput, type EndpointDef, type EndpointOfRoute, type ParamsInput, type QueryInput, type ResponseOf } from '@radar/contracts';
 import { apiRequest } from './api-client.js';
 
 type Has<E, K extends string> = E extends { readonly [P in K]: ZodType } ? true : false;
@@ -19,11 +11,11 @@ type Part<E, K extends string, T> = Has<E, K> extends true ? { [P in K]: T } : {
  * What a call to an endpoint sends, typed from the endpoint table: `params` and `body` are required when the endpoint
  * takes them; `query` is always optional (every query field has a default or is optional).
  */
-export type RequestArgs<E extends EndpointDef> = Part<E, 'params', ParamsInput<E>> &
-  Part<E, 'body', BodyInput<E>> & { query?: QueryInput<E> };
+export type RequestArgs<E extends EndpointDef> = Part<E, 'params', ParamsInput<E>> & Part<E, 'body', BodyInput<E>> & { query?: QueryInput<E> };
 
 /** The arguments of a call: required when the endpoint takes params or a body. */
-type ArgsOf<E extends EndpointDef> = Has<E, 'params'> extends true ? [args: RequestArgs<E>] : Has<E, 'body'> extends true ? [args: RequestArgs<E>] : [args?: RequestArgs<E>];
+type ArgsOf<E extends EndpointDef> =
+  Has<E, 'params'> extends true ? [args: RequestArgs<E>] : Has<E, 'body'> extends true ? [args: RequestArgs<E>] : [args?: RequestArgs<E>];
 
 /**
  * What the apps pass: a route of `routes` (method and path at run time, the table row's types at compile time, so no

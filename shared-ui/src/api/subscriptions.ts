@@ -1,10 +1,4 @@
-import {
-  ITEM_SUBSCRIPTION_CHANGE_TYPES,
-  routes,
-  type ItemType,
-  type NotificationSubscription,
-  type NotificationSubscriptionsResponse,
-} from '@radar/contracts';
+import { ITEM_SUBSCRIPTION_CHANGE_TYPES, routes, type ItemType, type NotificationSubscription, type NotificationSubscriptionsResponse } from '@radar/contracts';
 import { callEndpoint, urlOf, useEndpoint } from './endpoint-client.js';
 
 // Item subscriptions are written from the dashboard's item dialog and from /notifications (the shell), so their

@@ -56,11 +56,7 @@ describe('displayTags', () => {
     expect(tags.hiddenCount).toBe(2);
   });
   it('reads the impact tags and flags alike, without duplicates', () => {
-    expect(displayTags({ tags: ['User impact', 'Major change'], adminImpact: true }).all).toEqual([
-      'USER IMPACT',
-      'ADMIN IMPACT',
-      'Major change',
-    ]);
+    expect(displayTags({ tags: ['User impact', 'Major change'], adminImpact: true }).all).toEqual(['USER IMPACT', 'ADMIN IMPACT', 'Major change']);
   });
   it('shows at most 2 and no count when they fit', () => {
     expect(displayTags({ tags: ['A', 'B'] })).toEqual({ visible: ['A', 'B'], hiddenCount: 0, all: ['A', 'B'] });

@@ -1,11 +1,4 @@
-import {
-  NEW_WINDOW_DAYS,
-  SERVICE_DISPLAY_LIMIT,
-  TAG_DISPLAY_LIMIT,
-  UPDATED_MESSAGE_MIN_GAP_MS,
-  type Source,
-  type UnifiedItem,
-} from '@radar/contracts';
+import { NEW_WINDOW_DAYS, SERVICE_DISPLAY_LIMIT, TAG_DISPLAY_LIMIT, UPDATED_MESSAGE_MIN_GAP_MS, type Source, type UnifiedItem } from '@radar/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MS = NEW_WINDOW_DAYS * DAY_MS;
@@ -14,16 +7,7 @@ const WINDOW_MS = NEW_WINDOW_DAYS * DAY_MS;
 export type PresentableItem = Partial<
   Pick<
     UnifiedItem,
-    | 'source'
-    | 'messageId'
-    | 'createdDate'
-    | 'modifiedDate'
-    | 'publishedDate'
-    | 'lastUpdatedDate'
-    | 'tags'
-    | 'userImpact'
-    | 'adminImpact'
-    | 'isMajorChange'
+    'source' | 'messageId' | 'createdDate' | 'modifiedDate' | 'publishedDate' | 'lastUpdatedDate' | 'tags' | 'userImpact' | 'adminImpact' | 'isMajorChange'
   >
 >;
 
@@ -109,9 +93,7 @@ export function roadmapStatusColor(status: string | null | undefined): StatusCol
 
 /** Message services: the first 3, then ', +N more'. Accepts a list or a comma-separated string. */
 export function formatServices(services: string[] | string | null | undefined, limit: number = SERVICE_DISPLAY_LIMIT): string {
-  const list = (Array.isArray(services) ? services : (services ?? '').split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const list = (Array.isArray(services) ? services : (services ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
   const shown = list.slice(0, limit).join(', ');
   return list.length > limit ? `${shown}, +${list.length - limit} more` : shown;
 }

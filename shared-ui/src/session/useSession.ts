@@ -62,6 +62,9 @@ export function useSession(): Session {
 
 /** Full name, or the e-mail when no name is set. */
 export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [user.firstName, user.lastName]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || user.email;
 }

@@ -21,7 +21,8 @@ export function stubFetch(routes: Record<string, StubAnswer>) {
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
     calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     const route = routes[`${method} ${path}`] ?? routes[`${method} ${url}`];
-    const answer = typeof route === 'function' ? route(init, url) : (route ?? { status: 404, body: { error: { name: 'NotFoundError', message: 'Not found' } } });
+    const answer =
+      typeof route === 'function' ? route(init, url) : (route ?? { status: 404, body: { error: { name: 'NotFoundError', message: 'Not found' } } });
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
     const response = (): Response =>

@@ -4,11 +4,7 @@ import { DASHBOARD_STATS_ARGS, FEATURED_RECENT_ARGS } from './paths.js';
 
 /** GET /api/dashboard/stats?sources=roadmap&sources=messages: cached 5 minutes, refetched every 10 (spec 01 §7, §9). */
 export function useDashboardStats() {
-  return useEndpoint(
-    routes.items.stats,
-    DASHBOARD_STATS_ARGS,
-    { dedupingInterval: CACHE.statsFreshMs, refreshInterval: CACHE.statsRefreshMs },
-  );
+  return useEndpoint(routes.items.stats, DASHBOARD_STATS_ARGS, { dedupingInterval: CACHE.statsFreshMs, refreshInterval: CACHE.statsRefreshMs });
 }
 
 /** GET /api/featured/recent?limit=6: the landing carousel. */

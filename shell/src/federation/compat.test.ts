@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { assertCompatible, RemoteIncompatibleError } from './compat';
 
 const shell = { react: '19.3.1', 'react-router': '7.18.5', '@mui/material': '9.5.0', '@radar/shared-ui': '0.1.0', '@radar/contracts': '0.1.0' };
-const manifest = (sharedUi: string) => ({ metaData: { radar: { app: 'admin', version: '0.2.0+abc', commit: 'abc', shared: { react: '^19.3.1', '@radar/shared-ui': sharedUi } } } });
+const manifest = (sharedUi: string) => ({
+  metaData: { radar: { app: 'admin', version: '0.2.0+abc', commit: 'abc', shared: { react: '^19.3.1', '@radar/shared-ui': sharedUi } } },
+});
 
 describe('assertCompatible', () => {
   it('passes a build whose ranges the shell meets, and a manifest that states none', () => {

@@ -41,7 +41,11 @@ describe('preloadRemoteApp', () => {
     preloadRemoteApp('/remotes/dashboard/mf-manifest.json', 5000);
     await flush();
     const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="script"]')].map((link) => link.getAttribute('href'));
-    expect(preloads).toEqual(['http://localhost/remotes/dashboard/remoteEntry.js', 'http://localhost/remotes/dashboard/362.a.js', 'http://localhost/remotes/dashboard/__federation_expose_App.b.js']);
+    expect(preloads).toEqual([
+      'http://localhost/remotes/dashboard/remoteEntry.js',
+      'http://localhost/remotes/dashboard/362.a.js',
+      'http://localhost/remotes/dashboard/__federation_expose_App.b.js',
+    ]);
 
     const plugin = remoteTimeoutPlugin();
     await expect(plugin.fetch!(url, {})).resolves.toBe(response);

@@ -35,5 +35,10 @@ export function preloadRouteCode(pathname: string, config: RuntimeConfig): Promi
     void import('./compat.js').catch(() => undefined);
     void loadShare('@radar/vendor-mui-extra').catch(() => undefined);
   }
-  return page ? loadPage(page).then(() => undefined, () => undefined) : Promise.resolve();
+  return page
+    ? loadPage(page).then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }

@@ -72,7 +72,9 @@ function checkCompatible(key: RemoteKey): Promise<void> {
   let check = checked.get(absolute);
   if (!check) {
     // The check (and the semver ranges it needs) loads beside the manifest, off the shell's entry.
-    check = Promise.all([remoteManifest(absolute, REMOTE_TIMEOUT_MS), import('./compat.js')]).then(([manifest, { assertCompatible }]) => assertCompatible(key, manifest));
+    check = Promise.all([remoteManifest(absolute, REMOTE_TIMEOUT_MS), import('./compat.js')]).then(([manifest, { assertCompatible }]) =>
+      assertCompatible(key, manifest),
+    );
     check.catch(() => checked.delete(absolute));
     checked.set(absolute, check);
   }

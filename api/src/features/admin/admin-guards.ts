@@ -14,7 +14,10 @@ export async function lockAdminRole(tx: DbOrTx): Promise<number | null> {
 }
 
 export async function countAdmins(tx: DbOrTx, adminRoleId: number): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.roleId, adminRoleId));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .where(eq(userRoles.roleId, adminRoleId));
   return row?.n ?? 0;
 }
 

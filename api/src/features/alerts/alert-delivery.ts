@@ -63,7 +63,11 @@ const KIND_LABEL: Record<ChannelWithOwner['kind'], string> = { email: 'E-mail', 
  * (after the receiver's Retry-After, capped at an hour) and 5xx retried with backoff; every other answer (other 4xx,
  * redirects, which are never followed) fails at once. The URL passes the SSRF guard again before every attempt.
  */
-export async function attemptDelivery(deps: AlertDeliveryDeps, channel: ChannelWithOwner, row: Pick<DeliveryRow, 'publicId' | 'body' | 'trigger' | 'attempts'>): Promise<AttemptResult> {
+export async function attemptDelivery(
+  deps: AlertDeliveryDeps,
+  channel: ChannelWithOwner,
+  row: Pick<DeliveryRow, 'publicId' | 'body' | 'trigger' | 'attempts'>,
+): Promise<AttemptResult> {
   const fail = (error: string): AttemptResult => ({ outcome: 'failed', statusCode: null, latencyMs: null, response: '', error });
   const url = openChannelValue(deps.channelKey, channel.urlSealed);
   if (!url) return fail('The webhook URL cannot be read (was SESSION_SECRET changed?): delete the channel and add it again');
@@ -96,7 +100,8 @@ export async function attemptDelivery(deps: AlertDeliveryDeps, channel: ChannelW
       return { outcome: 'retrying', ...base, error: `HTTP 429 Too Many Requests${asked !== null ? ` (Retry-After ${res.retryAfter})` : ''}`, retryInMs };
     }
     if (res.status >= 500) return { outcome: 'retrying', ...base, error: `HTTP ${res.status}`, retryInMs: alertBackoffMs(row.attempts) };
-    if (res.status >= 300 && res.status < 400) return { outcome: 'failed', ...base, error: `HTTP ${res.status}: redirects are not followed; use the final URL` };
+    if (res.status >= 300 && res.status < 400)
+      return { outcome: 'failed', ...base, error: `HTTP ${res.status}: redirects are not followed; use the final URL` };
     return { outcome: 'failed', ...base, error: `HTTP ${res.status}: the receiver refused the message` };
   } catch (err) {
     if (!(err instanceof WebhookNetworkError)) throw err;
@@ -140,7 +145,12 @@ export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWit
       await channels.recordSuccess(channel.id, now);
       return null;
     }
-    const streak = await channels.recordFailure(channel.id, now, CHANNEL_PAUSE_AFTER_FAILURES, `Paused after ${CHANNEL_PAUSE_AFTER_FAILURES} failed deliveries in a row`);
+    const streak = await channels.recordFailure(
+      channel.id,
+      now,
+      CHANNEL_PAUSE_AFTER_FAILURES,
+      `Paused after ${CHANNEL_PAUSE_AFTER_FAILURES} failed deliveries in a row`,
+    );
     if (!streak.pausedNow) return null;
     const props: ChannelPausedMailProps = {
       publicUrl: deps.publicUrl,
@@ -220,7 +230,8 @@ export async function deliverDueAlerts(deps: AlertDeliveryDeps): Promise<AlertDe
     const attempt = await attemptDelivery(deps, channel, row);
     const outcome = await recordAttempt(deps, channel, row, attempt);
     result[outcome]++;
-    if (outcome !== 'sent') deps.log.warn({ deliveryId: row.id, channelId: channel.id, attempts: row.attempts, error: attempt.error, outcome }, 'alert delivery not sent');
+    if (outcome !== 'sent')
+      deps.log.warn({ deliveryId: row.id, channelId: channel.id, attempts: row.attempts, error: attempt.error, outcome }, 'alert delivery not sent');
   }
   return result;
 }

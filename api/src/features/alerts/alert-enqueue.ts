@@ -98,8 +98,14 @@ export async function enqueueAlert(
     .onConflictDoNothing({ target: alertDeliveries.dedupeKey })
     .returning({ id: alertDeliveries.id });
   if (!row) return null;
-  const outboxId = await deps.mail.enqueue(tx, { ...(await alertMail(deps, channel, m)), dedupeKey: dedupeKey ? `alert-mail:${dedupeKey}` : undefined, createdAt: m.createdAt });
+  const outboxId = await deps.mail.enqueue(tx, {
+    ...(await alertMail(deps, channel, m)),
+    dedupeKey: dedupeKey ? `alert-mail:${dedupeKey}` : undefined,
+    createdAt: m.createdAt,
+  });
   await tx.update(alertDeliveries).set({ mailOutboxId: outboxId }).where(eq(alertDeliveries.id, row.id));
-  await tx.insert(alertDeliveryAttempts).values({ deliveryId: row.id, channelId: channel.id, attemptedAt: m.createdAt, outcome: 'queued', responseExcerpt: 'Handed to the mail outbox' });
+  await tx
+    .insert(alertDeliveryAttempts)
+    .values({ deliveryId: row.id, channelId: channel.id, attemptedAt: m.createdAt, outcome: 'queued', responseExcerpt: 'Handed to the mail outbox' });
   return row.id;
 }

@@ -24,8 +24,7 @@ export interface TouchedChange {
 
 /** The history entries of one sync, or of a period (digests), in order. */
 export async function touchedChanges(db: DbOrTx, scope: { syncId: number } | { from: Date; to: Date }): Promise<TouchedChange[]> {
-  const where =
-    'syncId' in scope ? eq(itemHistory.syncId, scope.syncId) : and(gte(itemHistory.changeDate, scope.from), lt(itemHistory.changeDate, scope.to));
+  const where = 'syncId' in scope ? eq(itemHistory.syncId, scope.syncId) : and(gte(itemHistory.changeDate, scope.from), lt(itemHistory.changeDate, scope.to));
   const rows = await db
     .select({
       itemRowId: items.id,
@@ -95,6 +94,9 @@ export function alertItemsOf(changes: TouchedChange[], inView: Set<number>, aler
       existing.changes = [...existing.changes, ...lines.filter((l) => !existing.changes.includes(l))];
     }
   }
-  const wanted = new Set<AlertItem['change']>([...(alertOn.includes('new') ? ['new' as const] : []), ...(alertOn.includes('changed') ? (['changed', 'removed', 'restored'] as const) : [])]);
+  const wanted = new Set<AlertItem['change']>([
+    ...(alertOn.includes('new') ? ['new' as const] : []),
+    ...(alertOn.includes('changed') ? (['changed', 'removed', 'restored'] as const) : []),
+  ]);
   return [...byItem.values()].filter((i) => wanted.has(i.change));
 }

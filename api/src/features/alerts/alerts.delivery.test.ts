@@ -25,8 +25,18 @@ const MINUTE = 60_000;
 
 async function queue(id = channelId, key: string | null = null) {
   const channel = (await createChannelsRepo(t.ctx.db).byId(id))!;
-  const m = { publicId: newPublicId(), trigger: 'instant' as const, createdAt: t.clock.now(), window: { from: null, to: t.clock.now() }, channel: { id, name: channel.name }, sections: testSections(t.ctx.publicUrl), settingsUrl: '' };
-  return t.ctx.db.transaction((tx) => enqueueAlert(tx as DbOrTx, { publicUrl: t.ctx.publicUrl, secret: t.ctx.secret, mail: t.ctx.services.mail }, channel, m, key));
+  const m = {
+    publicId: newPublicId(),
+    trigger: 'instant' as const,
+    createdAt: t.clock.now(),
+    window: { from: null, to: t.clock.now() },
+    channel: { id, name: channel.name },
+    sections: testSections(t.ctx.publicUrl),
+    settingsUrl: '',
+  };
+  return t.ctx.db.transaction((tx) =>
+    enqueueAlert(tx as DbOrTx, { publicUrl: t.ctx.publicUrl, secret: t.ctx.secret, mail: t.ctx.services.mail }, channel, m, key),
+  );
 }
 const delivery = async (id: number) => (await t.database.pool.query('select * from alert_deliveries where id = $1', [id])).rows[0];
 const log = async (id = channelId) => (await request(t.app).get(`/api/alert-channels/${id}/deliveries`).set('Cookie', cookie)).body;
@@ -44,7 +54,10 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.reset();
   await t.database.pool.query('delete from alert_deliveries');
-  const res = await request(t.app).post('/api/alert-channels').set('Cookie', cookie).send({ kind: 'slack', name: `Slack ${Date.now()}`, url: `${receiver.url}/services/x` });
+  const res = await request(t.app)
+    .post('/api/alert-channels')
+    .set('Cookie', cookie)
+    .send({ kind: 'slack', name: `Slack ${Date.now()}`, url: `${receiver.url}/services/x` });
   channelId = res.body.id;
 });
 
@@ -122,7 +135,10 @@ describe('retries', () => {
 
   it('a delivery left "sending" by a crashed worker is sent again once its lease ends, exactly once', async () => {
     const id = (await queue())!;
-    await t.database.pool.query(`update alert_deliveries set status = 'sending', attempts = 1, next_attempt_at = $1 where id = $2`, [new Date(t.clock.now().getTime() + ALERT_DELIVERY.sendingLeaseMs), id]);
+    await t.database.pool.query(`update alert_deliveries set status = 'sending', attempts = 1, next_attempt_at = $1 where id = $2`, [
+      new Date(t.clock.now().getTime() + ALERT_DELIVERY.sendingLeaseMs),
+      id,
+    ]);
     expect((await deliver()).sent).toBe(0);
     t.clock.advance(ALERT_DELIVERY.sendingLeaseMs);
     const [one, two] = await Promise.all([deliver(), deliver()]);
@@ -143,7 +159,11 @@ describe('pausing a failing channel', () => {
       t.clock.advance(ALERT_DELIVERY.maxBackoffMs);
     }
     const channel = (await createChannelsRepo(t.ctx.db).byId(channelId))!;
-    expect(channel).toMatchObject({ paused: true, consecutiveFailures: CHANNEL_PAUSE_AFTER_FAILURES, pausedReason: 'Paused after 10 failed deliveries in a row' });
+    expect(channel).toMatchObject({
+      paused: true,
+      consecutiveFailures: CHANNEL_PAUSE_AFTER_FAILURES,
+      pausedReason: 'Paused after 10 failed deliveries in a row',
+    });
     const mails = (await t.database.pool.query(`select * from mail_outbox where kind = 'alert-channel-paused' and to_address = 'owner@example.com'`)).rows;
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Alerts to “${channel.name}” are paused`);
@@ -170,15 +190,32 @@ describe('the SSRF guard again at delivery', () => {
     const strict = await createTestContext({}, { resolve });
     try {
       const owner = await signIn(strict, 'strict@example.com');
-      const created = await request(strict.app).post('/api/alert-channels').set('Cookie', owner).send({ kind: 'teams', name: 'Teams', url: 'https://rebind.example/workflows/1' });
+      const created = await request(strict.app)
+        .post('/api/alert-channels')
+        .set('Cookie', owner)
+        .send({ kind: 'teams', name: 'Teams', url: 'https://rebind.example/workflows/1' });
       expect(created.status).toBe(201);
       answer = '169.254.169.254';
       const channel = (await createChannelsRepo(strict.ctx.db).byId(created.body.id))!;
-      const m = { publicId: newPublicId(), trigger: 'instant' as const, createdAt: strict.clock.now(), window: { from: null, to: strict.clock.now() }, channel: { id: channel.id, name: channel.name }, sections: testSections(strict.ctx.publicUrl), settingsUrl: '' };
-      await strict.ctx.db.transaction((tx) => enqueueAlert(tx as DbOrTx, { publicUrl: strict.ctx.publicUrl, secret: strict.ctx.secret, mail: strict.ctx.services.mail }, channel, m, null));
+      const m = {
+        publicId: newPublicId(),
+        trigger: 'instant' as const,
+        createdAt: strict.clock.now(),
+        window: { from: null, to: strict.clock.now() },
+        channel: { id: channel.id, name: channel.name },
+        sections: testSections(strict.ctx.publicUrl),
+        settingsUrl: '',
+      };
+      await strict.ctx.db.transaction((tx) =>
+        enqueueAlert(tx as DbOrTx, { publicUrl: strict.ctx.publicUrl, secret: strict.ctx.secret, mail: strict.ctx.services.mail }, channel, m, null),
+      );
       expect(await strict.ctx.services.alerts.deliverNow()).toEqual({ sent: 0, retrying: 0, failed: 1 });
       const [entry] = (await request(strict.app).get(`/api/alert-channels/${channel.id}/deliveries`).set('Cookie', owner)).body;
-      expect(entry).toMatchObject({ outcome: 'failed', statusCode: null, error: 'Webhook URL host rebind.example resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network' });
+      expect(entry).toMatchObject({
+        outcome: 'failed',
+        statusCode: null,
+        error: 'Webhook URL host rebind.example resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network',
+      });
       answer = '127.0.0.1';
       const test = await request(strict.app).post(`/api/alert-channels/${channel.id}/test`).set('Cookie', owner);
       expect(test.body).toMatchObject({ success: false, message: expect.stringContaining('127.0.0.1, a loopback address') });

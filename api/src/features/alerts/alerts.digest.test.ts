@@ -29,11 +29,35 @@ beforeAll(async () => {
   await t.ctx.services.sync.syncRoadmap({ trigger: 'admin' });
   t.clock.set('2026-02-06T10:00:00Z');
   cookie = await signIn(t, 'digest@example.com');
-  const hook = (await request(t.app).post('/api/alert-channels').set('Cookie', cookie).send({ kind: 'webhook', name: 'Hook', url: `${receiver.url}/d` })).body;
-  const save = (body: object) => request(t.app).post('/api/saved-searches').set('Cookie', cookie).send({ alertOn: ['changed'], channelIds: [hook.id], ...body });
-  expect((await save({ name: 'Daily rolling out', query: { roadmapStatuses: ['Rolling out'] }, schedule: 'daily', hour: 8, timeZone: 'Europe/Berlin' })).status).toBe(201);
-  expect((await save({ name: 'Weekly rolling out', query: { roadmapStatuses: ['Rolling out'] }, schedule: 'weekly', weekday: 6, hour: 8, timeZone: 'Europe/Berlin' })).status).toBe(201);
-  expect((await save({ name: 'Daily Planner', query: { search: 'Planner' }, schedule: 'daily', hour: 8, timeZone: 'Europe/Berlin', alertOn: ['new'] })).status).toBe(201);
+  const hook = (
+    await request(t.app)
+      .post('/api/alert-channels')
+      .set('Cookie', cookie)
+      .send({ kind: 'webhook', name: 'Hook', url: `${receiver.url}/d` })
+  ).body;
+  const save = (body: object) =>
+    request(t.app)
+      .post('/api/saved-searches')
+      .set('Cookie', cookie)
+      .send({ alertOn: ['changed'], channelIds: [hook.id], ...body });
+  expect(
+    (await save({ name: 'Daily rolling out', query: { roadmapStatuses: ['Rolling out'] }, schedule: 'daily', hour: 8, timeZone: 'Europe/Berlin' })).status,
+  ).toBe(201);
+  expect(
+    (
+      await save({
+        name: 'Weekly rolling out',
+        query: { roadmapStatuses: ['Rolling out'] },
+        schedule: 'weekly',
+        weekday: 6,
+        hour: 8,
+        timeZone: 'Europe/Berlin',
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await save({ name: 'Daily Planner', query: { search: 'Planner' }, schedule: 'daily', hour: 8, timeZone: 'Europe/Berlin', alertOn: ['new'] })).status,
+  ).toBe(201);
   server.setRoadmap('B');
   t.clock.set(T_B);
   await t.ctx.services.sync.syncRoadmap({ trigger: 'admin' });

@@ -29,7 +29,6 @@ const channels: Record<'email' | 'teams' | 'slack' | 'hook', number> = {} as nev
 let signingSecret = '';
 let copilotId = 0;
 
-
 async function syncTo(name: string, at: string) {
   server.setRoadmap(name);
   t.clock.set(at);
@@ -42,7 +41,12 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   for (const k of ['teams', 'slack', 'hook'] as const) receivers[k] = await startWebhookReceiver();
   ({ t, server } = await createReplayTestContext({ SMTP_URL: sink.url, ALLOW_PRIVATE_WEBHOOKS: 'true' }, { now: T_A }));
-  server.addRoadmap('C', JSON.stringify((JSON.parse(readFixture('roadmap-b.json')) as { id: number; status: string }[]).map((i) => (i.id === 500002 ? { ...i, status: 'Launched' } : i))));
+  server.addRoadmap(
+    'C',
+    JSON.stringify(
+      (JSON.parse(readFixture('roadmap-b.json')) as { id: number; status: string }[]).map((i) => (i.id === 500002 ? { ...i, status: 'Launched' } : i)),
+    ),
+  );
   await syncTo('A', T_A);
   t.clock.set('2026-02-01T09:00:00Z');
   ada = await signIn(t, 'ada@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
@@ -138,11 +142,21 @@ describe('instant alerts after a sync', () => {
     const expected = `v1=${crypto.createHmac('sha256', signingSecret).update(`${timestamp}.${body}`).digest('hex')}`;
     expect(headers[WEBHOOK_HEADERS.signature.toLowerCase()]).toBe(expected);
     // The signature covers the timestamp: another timestamp with the same body does not verify.
-    expect(crypto.createHmac('sha256', signingSecret).update(`${Number(timestamp) + 1}.${body}`).digest('hex')).not.toBe(expected.slice(3));
+    expect(
+      crypto
+        .createHmac('sha256', signingSecret)
+        .update(`${Number(timestamp) + 1}.${body}`)
+        .digest('hex'),
+    ).not.toBe(expected.slice(3));
     const payload = alertWebhookPayload.parse(JSON.parse(body));
     expect(headers[WEBHOOK_HEADERS.delivery.toLowerCase()]).toBe(payload.id);
     expect(headers[WEBHOOK_HEADERS.event.toLowerCase()]).toBe('radar.alert');
-    expect(payload).toMatchObject({ type: 'radar.alert', trigger: 'instant', channel: { id: channels.hook, name: 'SIEM' }, window: { from: null, to: T_B.replace('Z', '.000Z') } });
+    expect(payload).toMatchObject({
+      type: 'radar.alert',
+      trigger: 'instant',
+      channel: { id: channels.hook, name: 'SIEM' },
+      window: { from: null, to: T_B.replace('Z', '.000Z') },
+    });
     expect(payload.sections).toHaveLength(1);
     const section = payload.sections[0]!;
     expect(section.savedSearch).toEqual({ id: copilotId, name: 'Copilot', scope: 'personal' });
@@ -164,7 +178,10 @@ describe('instant alerts after a sync', () => {
     const page = await request(t.app).get(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('e-mail alerts of your saved search “Copilot”');
-    const done = await request(t.app).post(`/api/unsubscribe?token=${encodeURIComponent(token)}`).type('form').send('List-Unsubscribe=One-Click');
+    const done = await request(t.app)
+      .post(`/api/unsubscribe?token=${encodeURIComponent(token)}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
     expect(done.status).toBe(200);
     const saved = (await request(t.app).get(`/api/saved-searches/${copilotId}`).set('Cookie', ada)).body;
     expect(saved.channelIds).not.toContain(channels.email);
@@ -206,7 +223,11 @@ describe('instant alerts after a sync', () => {
     expect(alertWebhookPayload.parse(JSON.parse(receivers.hook.requests[0]!.body)).type).toBe('radar.test');
     receivers.slack.answerNext({ status: 404, body: 'no_service' });
     const failed = await request(t.app).post(`/api/alert-channels/${channels.slack}/test`).set('Cookie', ada);
-    expect(failed.body).toMatchObject({ success: false, message: 'Test message not delivered: HTTP 404: the receiver refused the message', entry: { statusCode: 404, response: 'no_service' } });
+    expect(failed.body).toMatchObject({
+      success: false,
+      message: 'Test message not delivered: HTTP 404: the receiver refused the message',
+      entry: { statusCode: 404, response: 'no_service' },
+    });
     const email = await request(t.app).post(`/api/alert-channels/${channels.email}/test`).set('Cookie', ada);
     // Interactive priority: the api sends it at once itself, so it may already be with the mail server.
     expect(email.body.success).toBe(true);

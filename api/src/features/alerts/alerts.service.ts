@@ -70,7 +70,12 @@ export function createAlertsService(deps: Deps) {
   async function sectionFor(search: SavedSearchWithChannels, changes: TouchedChange[], now: Date): Promise<AlertSection | null> {
     if (changes.length === 0) return null;
     const query = savedSearchQuery.parse(search.query);
-    const inView = await itemsInView(deps.pool, changes.map((c) => c.itemRowId), query, now);
+    const inView = await itemsInView(
+      deps.pool,
+      changes.map((c) => c.itemRowId),
+      query,
+      now,
+    );
     const found = alertItemsOf(changes, inView, search.alertOn as ('new' | 'changed')[], deps.publicUrl);
     if (found.length === 0) return null;
     return {
@@ -123,14 +128,22 @@ export function createAlertsService(deps: Deps) {
     const live = await liveChannels([...byChannel.keys()]);
     const window = { from: null, to: sync.startedAt };
     const written = await deps.db.transaction(async (tx) => {
-      const claimed = await tx.insert(appState).values({ key: marker, value: { channels: live.size }, updatedAt: deps.clock.now() }).onConflictDoNothing().returning();
+      const claimed = await tx
+        .insert(appState)
+        .values({ key: marker, value: { channels: live.size }, updatedAt: deps.clock.now() })
+        .onConflictDoNothing()
+        .returning();
       if (claimed.length === 0) return -1;
       let count = 0;
       for (const [id, sections] of byChannel) {
         const channel = live.get(id);
         if (!channel) continue;
         for (const [index, part] of chunk(sections, SECTIONS_PER_MESSAGE).entries()) {
-          if ((await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, message(channel, part, 'instant', window), `alert:instant:${syncId}:${id}:${index}`)) !== null) count++;
+          if (
+            (await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, message(channel, part, 'instant', window), `alert:instant:${syncId}:${id}:${index}`)) !==
+            null
+          )
+            count++;
         }
       }
       return count;
@@ -153,7 +166,10 @@ export function createAlertsService(deps: Deps) {
     for (const schedule of ['daily', 'weekly'] as const) {
       for (const search of await searches.activeWithSchedule(schedule)) {
         if (stopping) return { due, messages };
-        const slot = dueDigest({ schedule, hour: search.hour, weekday: search.weekday, timeZone: search.timeZone, anchor: search.digestAnchorAt, lastDigestAt: search.lastDigestAt }, now);
+        const slot = dueDigest(
+          { schedule, hour: search.hour, weekday: search.weekday, timeZone: search.timeZone, anchor: search.digestAnchorAt, lastDigestAt: search.lastDigestAt },
+          now,
+        );
         if (!slot) continue;
         due++;
         const key = `${slot.from.toISOString()}/${slot.slot.toISOString()}`;
@@ -168,7 +184,8 @@ export function createAlertsService(deps: Deps) {
           let count = 0;
           for (const channel of live.values()) {
             const m = message(channel, sections, schedule, { from: slot.from, to: slot.slot });
-            if ((await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, m, `alert:${schedule}:${search.id}:${slot.slot.toISOString()}:${channel.id}`)) !== null) count++;
+            if ((await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, m, `alert:${schedule}:${search.id}:${slot.slot.toISOString()}:${channel.id}`)) !== null)
+              count++;
           }
           return count;
         });

@@ -23,10 +23,21 @@ let channelId: number;
 
 async function queue() {
   const channel = (await createChannelsRepo(t.ctx.db).byId(channelId))!;
-  const m = { publicId: newPublicId(), trigger: 'instant' as const, createdAt: t.clock.now(), window: { from: null, to: t.clock.now() }, channel: { id: channelId, name: channel.name }, sections: testSections(t.ctx.publicUrl), settingsUrl: '' };
-  return (await t.ctx.db.transaction((tx) => enqueueAlert(tx as DbOrTx, { publicUrl: t.ctx.publicUrl, secret: t.ctx.secret, mail: t.ctx.services.mail }, channel, m, null)))!;
+  const m = {
+    publicId: newPublicId(),
+    trigger: 'instant' as const,
+    createdAt: t.clock.now(),
+    window: { from: null, to: t.clock.now() },
+    channel: { id: channelId, name: channel.name },
+    sections: testSections(t.ctx.publicUrl),
+    settingsUrl: '',
+  };
+  return (await t.ctx.db.transaction((tx) =>
+    enqueueAlert(tx as DbOrTx, { publicUrl: t.ctx.publicUrl, secret: t.ctx.secret, mail: t.ctx.services.mail }, channel, m, null),
+  ))!;
 }
-const delivery = async (id: number) => (await t.database.pool.query('select status, attempts, next_attempt_at, last_error from alert_deliveries where id = $1', [id])).rows[0];
+const delivery = async (id: number) =>
+  (await t.database.pool.query('select status, attempts, next_attempt_at, last_error from alert_deliveries where id = $1', [id])).rows[0];
 const freshService = () => createAlertsService({ ...t.ctx, mail: t.ctx.services.mail });
 
 beforeAll(async () => {
@@ -42,7 +53,10 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.reset();
   await t.database.pool.query('delete from alert_deliveries');
-  const res = await request(t.app).post('/api/alert-channels').set('Cookie', cookie).send({ kind: 'webhook', name: `Hook ${Date.now()}`, url: `${receiver.url}/radar` });
+  const res = await request(t.app)
+    .post('/api/alert-channels')
+    .set('Cookie', cookie)
+    .send({ kind: 'webhook', name: `Hook ${Date.now()}`, url: `${receiver.url}/radar` });
   channelId = res.body.id;
 });
 

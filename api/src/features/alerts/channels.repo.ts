@@ -43,7 +43,11 @@ export function createChannelsRepo(db: DbOrTx) {
       .select({ channel: alertChannels, ...withOwner })
       .from(alertChannels)
       .innerJoin(users, eq(users.id, alertChannels.ownerUserId));
-  const flat = (r: { channel: ChannelRow; ownerEmail: string; ownerFirstName: string | null }): ChannelWithOwner => ({ ...r.channel, ownerEmail: r.ownerEmail, ownerFirstName: r.ownerFirstName });
+  const flat = (r: { channel: ChannelRow; ownerEmail: string; ownerFirstName: string | null }): ChannelWithOwner => ({
+    ...r.channel,
+    ownerEmail: r.ownerEmail,
+    ownerFirstName: r.ownerFirstName,
+  });
 
   return {
     async listVisible(v: Viewer): Promise<ChannelWithOwner[]> {
@@ -62,7 +66,8 @@ export function createChannelsRepo(db: DbOrTx) {
     },
 
     async count(scope: AlertScope, userId: number): Promise<number> {
-      const where = scope === 'organisation' ? eq(alertChannels.scope, 'organisation') : and(eq(alertChannels.scope, 'personal'), eq(alertChannels.ownerUserId, userId));
+      const where =
+        scope === 'organisation' ? eq(alertChannels.scope, 'organisation') : and(eq(alertChannels.scope, 'personal'), eq(alertChannels.ownerUserId, userId));
       const [row] = await db.select({ n: count() }).from(alertChannels).where(where);
       return row?.n ?? 0;
     },

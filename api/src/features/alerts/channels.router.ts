@@ -36,13 +36,16 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
       const viewer = viewerOf(auth);
       requireScope(viewer, body.scope, 'alert channels');
       if (body.kind === 'email') {
-        if (body.scope === 'organisation') throw fieldError('kind', "Organisation channels are Microsoft Teams, Slack or webhook channels: e-mail alerts go to each person's own address");
+        if (body.scope === 'organisation')
+          throw fieldError('kind', "Organisation channels are Microsoft Teams, Slack or webhook channels: e-mail alerts go to each person's own address");
         // One e-mail channel per user (it always goes to the account's address): adding it again answers the existing one.
         const existing = await repo.personalEmailChannel(auth.user.id);
         if (existing) return Reply.status(200, toAlertChannel(await stored(existing.id)));
       }
       if ((await repo.count(body.scope, auth.user.id)) >= ALERT_CHANNELS_PER_OWNER) {
-        throw new ConflictError(`${body.scope === 'organisation' ? 'The organisation already has' : 'You already have'} ${ALERT_CHANNELS_PER_OWNER} alert channels: delete one first`);
+        throw new ConflictError(
+          `${body.scope === 'organisation' ? 'The organisation already has' : 'You already have'} ${ALERT_CHANNELS_PER_OWNER} alert channels: delete one first`,
+        );
       }
       let signingSecret: string | undefined;
       const sealed: { urlSealed?: string; urlHint?: string; secretSealed?: string } = {};
@@ -63,7 +66,15 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
         }
       }
       const now = ctx.clock.now();
-      const row = await repo.insert({ scope: body.scope, ownerUserId: auth.user.id, kind: body.kind, name: body.name, ...sealed, createdAt: now, updatedAt: now });
+      const row = await repo.insert({
+        scope: body.scope,
+        ownerUserId: auth.user.id,
+        kind: body.kind,
+        name: body.name,
+        ...sealed,
+        createdAt: now,
+        updatedAt: now,
+      });
       ctx.log.info({ channelId: row.id, kind: row.kind, scope: row.scope, userId: auth.user.id }, 'alert channel added');
       return Reply.status(201, { ...toAlertChannel(await stored(row.id)), ...(signingSecret ? { signingSecret } : {}) });
     }),
@@ -92,7 +103,8 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
         // Interactive mail goes out at once: by now it may already be with the mail server.
         return { success: true, message: `Test e-mail ${entry.outcome === 'sent' ? 'sent to' : 'queued for'} ${channel.ownerEmail}`, entry };
       }
-      if (entry.outcome === 'sent') return { success: true, message: `Test message delivered to “${channel.name}” (HTTP ${entry.statusCode} in ${entry.latencyMs} ms)`, entry };
+      if (entry.outcome === 'sent')
+        return { success: true, message: `Test message delivered to “${channel.name}” (HTTP ${entry.statusCode} in ${entry.latencyMs} ms)`, entry };
       return { success: false, message: `Test message not delivered: ${entry.error ?? 'unknown error'}`, entry };
     }),
     implement(endpoints.alerts.channelDeliveries, async ({ params: { id }, auth }) => {

@@ -33,7 +33,12 @@ export function createSavedSearchesRepo(db: DbOrTx) {
     const links = await db
       .select()
       .from(savedSearchChannels)
-      .where(inArray(savedSearchChannels.savedSearchId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          savedSearchChannels.savedSearchId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(savedSearchChannels.channelId);
     return rows.map((r) => ({ ...r, channelIds: links.filter((l) => l.savedSearchId === r.id).map((l) => l.channelId) }));
   }
@@ -47,7 +52,10 @@ export function createSavedSearchesRepo(db: DbOrTx) {
     },
 
     async findVisible(v: Viewer, id: number): Promise<SavedSearchWithChannels | null> {
-      const rows = await db.select().from(savedSearches).where(and(eq(savedSearches.id, id), visibleTo(v, savedSearches)));
+      const rows = await db
+        .select()
+        .from(savedSearches)
+        .where(and(eq(savedSearches.id, id), visibleTo(v, savedSearches)));
       return (await withChannels(rows))[0] ?? null;
     },
 
@@ -57,7 +65,8 @@ export function createSavedSearchesRepo(db: DbOrTx) {
     },
 
     async count(scope: AlertScope, userId: number): Promise<number> {
-      const where = scope === 'organisation' ? eq(savedSearches.scope, 'organisation') : and(eq(savedSearches.scope, 'personal'), eq(savedSearches.ownerUserId, userId));
+      const where =
+        scope === 'organisation' ? eq(savedSearches.scope, 'organisation') : and(eq(savedSearches.scope, 'personal'), eq(savedSearches.ownerUserId, userId));
       const [row] = await db.select({ n: count() }).from(savedSearches).where(where);
       return row?.n ?? 0;
     },
@@ -97,7 +106,13 @@ export function createSavedSearchesRepo(db: DbOrTx) {
       const rows = await db
         .select()
         .from(savedSearches)
-        .where(and(eq(savedSearches.schedule, schedule), eq(savedSearches.paused, false), sql`EXISTS (SELECT 1 FROM saved_search_channels c WHERE c.saved_search_id = ${savedSearches.id})`))
+        .where(
+          and(
+            eq(savedSearches.schedule, schedule),
+            eq(savedSearches.paused, false),
+            sql`EXISTS (SELECT 1 FROM saved_search_channels c WHERE c.saved_search_id = ${savedSearches.id})`,
+          ),
+        )
         .orderBy(savedSearches.id);
       return withChannels(rows);
     },

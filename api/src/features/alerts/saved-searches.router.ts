@@ -22,7 +22,12 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
       const channel = await channels.findVisible(viewer, id);
       if (!channel) throw fieldError(`channelIds.${index}`, `Channel ${id} is not one of your channels`);
       if (channel.scope !== scope) {
-        throw fieldError(`channelIds.${index}`, scope === 'organisation' ? `Channel “${channel.name}” is personal: an organisation search sends only to organisation channels` : `Channel “${channel.name}” belongs to the organisation: use an organisation search for it`);
+        throw fieldError(
+          `channelIds.${index}`,
+          scope === 'organisation'
+            ? `Channel “${channel.name}” is personal: an organisation search sends only to organisation channels`
+            : `Channel “${channel.name}” belongs to the organisation: use an organisation search for it`,
+        );
       }
     }
   }
@@ -33,7 +38,16 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
     return found;
   }
 
-  const columns = (b: Parsed) => ({ name: b.name, query: b.query as Record<string, unknown>, alertOn: b.alertOn, schedule: b.schedule, hour: b.hour, weekday: b.weekday, timeZone: b.timeZone, paused: b.paused });
+  const columns = (b: Parsed) => ({
+    name: b.name,
+    query: b.query as Record<string, unknown>,
+    alertOn: b.alertOn,
+    schedule: b.schedule,
+    hour: b.hour,
+    weekday: b.weekday,
+    timeZone: b.timeZone,
+    paused: b.paused,
+  });
   /** A new digest schedule (or a resume) starts counting from now: no digest for the time before it. */
   const scheduleChanged = (row: SavedSearchRow, b: Parsed) =>
     row.schedule !== b.schedule || row.hour !== b.hour || row.weekday !== b.weekday || row.timeZone !== b.timeZone || (row.paused && !b.paused);
@@ -45,12 +59,17 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
       const viewer = viewerOf(auth);
       requireScope(viewer, body.scope, 'saved searches');
       if ((await repo.count(body.scope, auth.user.id)) >= SAVED_SEARCHES_PER_USER) {
-        throw new ConflictError(`${body.scope === 'organisation' ? 'The organisation already has' : 'You already have'} ${SAVED_SEARCHES_PER_USER} saved searches: delete one you no longer need first`);
+        throw new ConflictError(
+          `${body.scope === 'organisation' ? 'The organisation already has' : 'You already have'} ${SAVED_SEARCHES_PER_USER} saved searches: delete one you no longer need first`,
+        );
       }
       await checkChannels(viewer, body.scope, body.channelIds);
       const now = ctx.clock.now();
       const id = await ctx.db.transaction((tx) =>
-        createSavedSearchesRepo(tx).insert({ ...columns(body as Parsed), scope: body.scope, ownerUserId: auth.user.id, digestAnchorAt: now, createdAt: now, updatedAt: now }, body.channelIds),
+        createSavedSearchesRepo(tx).insert(
+          { ...columns(body as Parsed), scope: body.scope, ownerUserId: auth.user.id, digestAnchorAt: now, createdAt: now, updatedAt: now },
+          body.channelIds,
+        ),
       );
       return Reply.status(201, toSavedSearch(await load(viewer, id)));
     }),

@@ -19,12 +19,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (cookie: string, path: string, body: unknown) => request(t.app).post(path).set('Cookie', cookie).send(body as object);
-const search = (extra: Record<string, unknown> = {}) => ({ name: 'Teams Rooms', query: { search: 'Teams Rooms', products: ['Microsoft Teams'] }, alertOn: ['new', 'changed'], ...extra });
+const post = (cookie: string, path: string, body: unknown) =>
+  request(t.app)
+    .post(path)
+    .set('Cookie', cookie)
+    .send(body as object);
+const search = (extra: Record<string, unknown> = {}) => ({
+  name: 'Teams Rooms',
+  query: { search: 'Teams Rooms', products: ['Microsoft Teams'] },
+  alertOn: ['new', 'changed'],
+  ...extra,
+});
 
 describe('saved searches', () => {
   it('saves the list query as given and lists it for its owner only', async () => {
-    const created = await post(ada, '/api/saved-searches', search({ query: { search: 'GCC High', cloudInstances: ['GCC High'], changeTypes: ['changed_7days'], sortField: 'modifiedDate' } }));
+    const created = await post(
+      ada,
+      '/api/saved-searches',
+      search({ query: { search: 'GCC High', cloudInstances: ['GCC High'], changeTypes: ['changed_7days'], sortField: 'modifiedDate' } }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Teams Rooms',
@@ -56,7 +69,11 @@ describe('saved searches', () => {
     [{ schedule: 'hourly' }, 'schedule', "schedule must be 'instant', 'daily' or 'weekly'"],
     [{ hour: 24 }, 'hour', 'hour must be from 0 to 23'],
     [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Time zone must be an IANA time zone such as Europe/Berlin or UTC'],
-    [{ query: { sinceLastVisit: true } }, 'query.sinceLastVisit', 'sinceLastVisit cannot be part of a saved search: alerts already tell you what is new or changed'],
+    [
+      { query: { sinceLastVisit: true } },
+      'query.sinceLastVisit',
+      'sinceLastVisit cannot be part of a saved search: alerts already tell you what is new or changed',
+    ],
     [{ query: { sortField: 'title' } }, 'query.sortField', undefined],
     [{ query: { changeTypes: ['new_1_day', 'new_7days'] } }, 'query.changeTypes', 'changeTypes may hold at most one new_* and one changed_* option'],
   ])('refuses %j with a 400 naming %s', async (change, path, message) => {
@@ -86,9 +103,29 @@ describe('saved searches', () => {
     const put = await request(t.app)
       .put(`/api/saved-searches/${body.id}`)
       .set('Cookie', ada)
-      .send(search({ name: 'New name', query: { roadmapStatuses: ['Rolling out'] }, alertOn: ['changed'], schedule: 'weekly', weekday: 5, hour: 17, timeZone: 'Europe/Berlin', paused: true }));
+      .send(
+        search({
+          name: 'New name',
+          query: { roadmapStatuses: ['Rolling out'] },
+          alertOn: ['changed'],
+          schedule: 'weekly',
+          weekday: 5,
+          hour: 17,
+          timeZone: 'Europe/Berlin',
+          paused: true,
+        }),
+      );
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ name: 'New name', query: { roadmapStatuses: ['Rolling out'] }, alertOn: ['changed'], schedule: 'weekly', weekday: 5, hour: 17, timeZone: 'Europe/Berlin', paused: true });
+    expect(put.body).toMatchObject({
+      name: 'New name',
+      query: { roadmapStatuses: ['Rolling out'] },
+      alertOn: ['changed'],
+      schedule: 'weekly',
+      weekday: 5,
+      hour: 17,
+      timeZone: 'Europe/Berlin',
+      paused: true,
+    });
     expect(put.body.query.search).toBeUndefined();
     const del = await request(t.app).delete(`/api/saved-searches/${body.id}`).set('Cookie', ada);
     expect(del.body).toEqual({ success: true, message: 'Saved search deleted' });
@@ -107,7 +144,11 @@ describe('saved searches', () => {
     expect((await post(ada, '/api/saved-searches', search({ channelIds: [org.body.id] }))).body.error.issues[0].path).toBe('channelIds.0');
     const mixed = await post(admin, '/api/saved-searches', search({ scope: 'organisation', channelIds: [org.body.id, mine.body.id] }));
     expect(mixed.body.error.issues[0].path).toBe('channelIds.1');
-    const orgSearch = await post(admin, '/api/saved-searches', search({ scope: 'organisation', name: 'All major changes', query: { messageCenterTags: ['Major change'] }, channelIds: [org.body.id] }));
+    const orgSearch = await post(
+      admin,
+      '/api/saved-searches',
+      search({ scope: 'organisation', name: 'All major changes', query: { messageCenterTags: ['Major change'] }, channelIds: [org.body.id] }),
+    );
     expect(orgSearch.status).toBe(201);
     expect(orgSearch.body.scope).toBe('organisation');
     expect((await request(t.app).get('/api/saved-searches').set('Cookie', ada)).body.some((s: { scope: string }) => s.scope === 'organisation')).toBe(false);
@@ -123,7 +164,10 @@ describe('alert channels', () => {
     for (const [url, message] of [
       ['http://8.8.8.8/hook', 'Webhook URL must start with https://'],
       ['https://127.0.0.1/hook', 'Webhook URL host 127.0.0.1 resolves to 127.0.0.1, a loopback address: refused to protect the internal network'],
-      ['https://169.254.169.254/latest/meta-data', 'Webhook URL host 169.254.169.254 resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network'],
+      [
+        'https://169.254.169.254/latest/meta-data',
+        'Webhook URL host 169.254.169.254 resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network',
+      ],
     ]) {
       const res = await post(ada, '/api/alert-channels', { kind: 'slack', name: 'Slack', url });
       expect(res.status).toBe(400);

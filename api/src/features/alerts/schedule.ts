@@ -38,10 +38,7 @@ export const previousSlot = (s: DigestSchedule, slot: Date): Date => latestSlot(
  * schedule was set (`anchor`) and after the last digest sent. The window runs from the last digest (or, for the
  * first one, the slot before) to the slot, at most 31 days.
  */
-export function dueDigest(
-  s: DigestSchedule & { anchor: Date; lastDigestAt: Date | null },
-  now: Date,
-): { slot: Date; from: Date } | null {
+export function dueDigest(s: DigestSchedule & { anchor: Date; lastDigestAt: Date | null }, now: Date): { slot: Date; from: Date } | null {
   const slot = latestSlot(s, now);
   if (slot.getTime() <= s.anchor.getTime()) return null;
   if (s.lastDigestAt && slot.getTime() <= s.lastDigestAt.getTime()) return null;

@@ -88,7 +88,10 @@ describe('the request goes to the checked address', () => {
   it('connects to the pinned address whatever the system DNS would say about the host name', async () => {
     // "rebind.invalid" does not exist in DNS at all: the request reaches the receiver only through the pinned address.
     const port = new URL(receiver.url).port;
-    const target = await checkWebhookUrl(`http://rebind.invalid:${port}/pinned`, { allowPrivate: true, resolve: dnsAnswers({ 'rebind.invalid': ['127.0.0.1'] }) });
+    const target = await checkWebhookUrl(`http://rebind.invalid:${port}/pinned`, {
+      allowPrivate: true,
+      resolve: dnsAnswers({ 'rebind.invalid': ['127.0.0.1'] }),
+    });
     const res = await postToWebhook(target, '{"a":1}', { 'x-test': 'yes' }, 5000);
     expect(res.status).toBe(200);
     expect(receiver.requests).toHaveLength(1);

@@ -19,7 +19,16 @@ function itemBlock(item: AlertMessage['sections'][number]['items'][number]): Jso
           {
             type: 'Column',
             width: 'auto',
-            items: [{ type: 'TextBlock', text: SOURCE_BADGE[item.source], size: 'Small', weight: 'Bolder', color: item.source === 'roadmap' ? 'Accent' : 'Good', wrap: false }],
+            items: [
+              {
+                type: 'TextBlock',
+                text: SOURCE_BADGE[item.source],
+                size: 'Small',
+                weight: 'Bolder',
+                color: item.source === 'roadmap' ? 'Accent' : 'Good',
+                wrap: false,
+              },
+            ],
           },
           {
             type: 'Column',

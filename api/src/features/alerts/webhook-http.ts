@@ -39,7 +39,13 @@ function pinnedLookup(target: WebhookTarget): LookupFunction {
  * the URL's host name), never follows redirects (a redirect could lead past the guard), gives up after `timeoutMs`
  * for the whole exchange (or when `abort` fires: a shutdown past its budget), and reads at most 64 KB of the answer.
  */
-export function postToWebhook(target: WebhookTarget, body: string, headers: Record<string, string>, timeoutMs: number, abort?: AbortSignal): Promise<PostResult> {
+export function postToWebhook(
+  target: WebhookTarget,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  abort?: AbortSignal,
+): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const client = target.url.protocol === 'https:' ? https : http;

@@ -222,10 +222,7 @@ export const authRepo = {
       .delete(sessions)
       .where(sql`${sessions.expiresAt} < ${now} or ${sessions.createdAt} <= ${createdBefore}`)
       .returning({ id: sessions.idHash });
-    const c = await tx
-      .delete(signInCodes)
-      .where(lt(signInCodes.createdAt, codesBefore))
-      .returning({ id: signInCodes.id });
+    const c = await tx.delete(signInCodes).where(lt(signInCodes.createdAt, codesBefore)).returning({ id: signInCodes.id });
     await tx.delete(signInFailures).where(lt(signInFailures.createdAt, codesBefore));
     const p = await tx.delete(pendingSignups).where(lte(pendingSignups.expiresAt, now)).returning({ email: pendingSignups.email });
     return { sessions: s.length, codes: c.length, pendingSignups: p.length };

@@ -25,14 +25,11 @@ export const AUTH_MESSAGES = {
   expiredCode: 'This verification code has expired. Request a new code.',
   noCode: 'No active verification code for this email. Request a new code.',
   tooManyAttempts: 'Too many attempts. Request a new code.',
-  tooManyForEmail: (minutes: number) =>
-    `Too many verification codes requested for this email. Please try again in ${plural(minutes, 'minute')}.`,
-  tooManyFromAddress: (minutes: number) =>
-    `Too many sign-in requests from your network. Please try again in ${plural(minutes, 'minute')}.`,
+  tooManyForEmail: (minutes: number) => `Too many verification codes requested for this email. Please try again in ${plural(minutes, 'minute')}.`,
+  tooManyFromAddress: (minutes: number) => `Too many sign-in requests from your network. Please try again in ${plural(minutes, 'minute')}.`,
   accountCoolDown: (minutes: number) =>
     `Too many wrong codes for this email. For your security, sign-in is paused for ${plural(minutes, 'minute')}; then request a new code.`,
-  tooManyVerifyFromAddress: (minutes: number) =>
-    `Too many failed sign-in attempts from your network. Please try again in ${plural(minutes, 'minute')}.`,
+  tooManyVerifyFromAddress: (minutes: number) => `Too many failed sign-in attempts from your network. Please try again in ${plural(minutes, 'minute')}.`,
 } as const;
 
 export type SignedIn = IssuedSession;

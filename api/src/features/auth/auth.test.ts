@@ -16,7 +16,11 @@ afterAll(async () => {
 let ipCounter = 0;
 /** A fresh client address per call, so per-address limits do not interfere across tests. */
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const post = (path: string, body: unknown, ip = freshIp()) => request(t.app).post(path).set('X-Forwarded-For', ip).send(body as object);
+const post = (path: string, body: unknown, ip = freshIp()) =>
+  request(t.app)
+    .post(path)
+    .set('X-Forwarded-For', ip)
+    .send(body as object);
 const issueMessages = (res: request.Response) => (res.body.error.issues as { path: string; message: string }[]).map((i) => `${i.path}: ${i.message}`);
 const query = async (text: string, values: unknown[] = []) => (await t.database.pool.query(text, values)).rows;
 
@@ -55,7 +59,7 @@ describe('POST /api/auth/signup', () => {
     t.clock.advance(10 * 60_000);
     expect((await t.ctx.services.auth.cleanup()).pendingSignups).toBe(1);
     expect((await post('/api/auth/send-code', { email: 'expired@example.com' })).status).toBe(200);
-    expect((await latestMailTo(t, 'expired@example.com', 'sign-in-no-account'))).toBeDefined();
+    expect(await latestMailTo(t, 'expired@example.com', 'sign-in-no-account')).toBeDefined();
     expect(await query(`select id from users where email = 'expired@example.com'`)).toEqual([]);
   });
 
@@ -63,11 +67,7 @@ describe('POST /api/auth/signup', () => {
     const empty = await post('/api/auth/signup', {});
     expect(empty.status).toBe(400);
     expect(empty.body.error.name).toBe('InputError');
-    expect(issueMessages(empty)).toEqual([
-      'firstName: First name is required',
-      'lastName: Last name is required',
-      'email: Please enter a valid email address',
-    ]);
+    expect(issueMessages(empty)).toEqual(['firstName: First name is required', 'lastName: Last name is required', 'email: Please enter a valid email address']);
     const blank = await post('/api/auth/signup', { firstName: '  ', lastName: 'X', email: 'not-an-email' });
     expect(issueMessages(blank)).toEqual(['firstName: First name is required', 'email: Please enter a valid email address']);
     expect(blank.body.error.message).toBe('firstName: First name is required');
@@ -83,9 +83,7 @@ describe('POST /api/auth/signup', () => {
     expect(again.body).toEqual(first.body);
     const code = await latestCodeFromOutbox(t, 'grace@example.com');
     expect((await post('/api/auth/verify-code', { email: 'grace@example.com', code })).status).toBe(200);
-    expect(await query(`select first_name, last_name from users where email = 'grace@example.com'`)).toEqual([
-      { first_name: 'Grace', last_name: 'Hopper' },
-    ]);
+    expect(await query(`select first_name, last_name from users where email = 'grace@example.com'`)).toEqual([{ first_name: 'Grace', last_name: 'Hopper' }]);
   });
 
   it('fills in names an existing account does not have yet, once its code is verified', async () => {
@@ -93,9 +91,7 @@ describe('POST /api/auth/signup', () => {
     await post('/api/auth/signup', { firstName: 'Now', lastName: 'Named', email: 'nameless@example.com' });
     expect(await query(`select first_name from users where email = 'nameless@example.com'`)).toEqual([{ first_name: null }]);
     await post('/api/auth/verify-code', { email: 'nameless@example.com', code: await latestCodeFromOutbox(t, 'nameless@example.com') });
-    expect(await query(`select first_name, last_name from users where email = 'nameless@example.com'`)).toEqual([
-      { first_name: 'Now', last_name: 'Named' },
-    ]);
+    expect(await query(`select first_name, last_name from users where email = 'nameless@example.com'`)).toEqual([{ first_name: 'Now', last_name: 'Named' }]);
   });
 
   it('answers malformed JSON with 400', async () => {

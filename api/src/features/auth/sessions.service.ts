@@ -28,10 +28,7 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'>) {
   const policy = sessionPolicy(deps.config);
 
-  async function issue(
-    tx: DbOrTx,
-    opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null },
-  ): Promise<IssuedSession> {
+  async function issue(tx: DbOrTx, opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null }): Promise<IssuedSession> {
     const now = deps.clock.now();
     const isAdmin = await authRepo.userHasRole(tx, opts.userId, ROLE_NAMES.admin);
     const expiresAt = policy.expiresAt(opts.createdAt, now, isAdmin);

@@ -21,7 +21,10 @@ function toContract(row: Row): ContactSubmission {
 export function createContactRepo(db: Db) {
   return {
     async insert(input: ContactRequest, submittedAt: Date): Promise<ContactSubmission> {
-      const [row] = await db.insert(contactSubmissions).values({ ...input, submittedAt }).returning();
+      const [row] = await db
+        .insert(contactSubmissions)
+        .values({ ...input, submittedAt })
+        .returning();
       return toContract(returned(row));
     },
     async list(): Promise<ContactSubmission[]> {
@@ -29,11 +32,7 @@ export function createContactRepo(db: Db) {
       return rows.map(toContract);
     },
     async markRead(id: number, at: Date): Promise<ContactSubmission | undefined> {
-      const [row] = await db
-        .update(contactSubmissions)
-        .set({ isRead: true, readAt: at })
-        .where(eq(contactSubmissions.id, id))
-        .returning();
+      const [row] = await db.update(contactSubmissions).set({ isRead: true, readAt: at }).where(eq(contactSubmissions.id, id)).returning();
       return row ? toContract(row) : undefined;
     },
     async remove(id: number): Promise<boolean> {

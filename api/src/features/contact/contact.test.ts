@@ -28,7 +28,9 @@ describe('POST /api/contact', () => {
     ['email', { email: 'not-an-address' }, 'Please enter a valid email address'],
     ['message', { message: 'too short' }, 'Message must be at least 10 characters'],
   ])('refuses a bad %s with the spec message', async (field, patch, message) => {
-    const res = await request(t.app).post('/api/contact').send({ ...valid, ...patch });
+    const res = await request(t.app)
+      .post('/api/contact')
+      .send({ ...valid, ...patch });
     expect(res.status).toBe(400);
     expect(res.body.error.issues).toContainEqual({ path: field, message });
   });
@@ -53,7 +55,9 @@ describe('admin contact submissions', () => {
   it('lists newest first, marks read and deletes', async () => {
     const admin = await signedInAgent(t.app, t.ctx.db, await createUser(t.ctx.db, { roles: ['Admin'] }));
     t.clock.advance(60_000);
-    const second = await request(t.app).post('/api/contact').send({ ...valid, message: 'The second message, later.' });
+    const second = await request(t.app)
+      .post('/api/contact')
+      .send({ ...valid, message: 'The second message, later.' });
     const list = await admin.get('/api/admin/contact-submissions');
     expect(list.status).toBe(200);
     expect(list.body[0].id).toBe(second.body.id);

@@ -18,7 +18,11 @@ export function createDashboardRepo(pool: pg.Pool) {
         runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(tags) AS v FROM items WHERE NOT is_removed AND source = 'messages'`),
         runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(cloud_instances) AS v FROM items WHERE NOT is_removed AND source = 'roadmap'`),
       ]);
-      const list = (rows: { v: string }[]) => rows.map((r) => r.v).filter(Boolean).sort(byName);
+      const list = (rows: { v: string }[]) =>
+        rows
+          .map((r) => r.v)
+          .filter(Boolean)
+          .sort(byName);
       return { products: list(products), roadmapStatuses: list(statuses), messageCenterTags: list(tags), cloudInstances: list(clouds) };
     },
 

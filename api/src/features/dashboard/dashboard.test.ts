@@ -11,19 +11,71 @@ beforeAll(async () => {
   t = await createTestContext();
   const db = t.database.db;
   // new (created 2 days ago)
-  await insertRoadmapItem(db, { externalId: '1', status: 'In development', products: ['Microsoft Teams'], cloudInstances: ['GCC'], createdDate: d('2026-02-05T00:00:00Z'), modifiedDate: d('2026-02-05T00:00:00Z') });
+  await insertRoadmapItem(db, {
+    externalId: '1',
+    status: 'In development',
+    products: ['Microsoft Teams'],
+    cloudInstances: ['GCC'],
+    createdDate: d('2026-02-05T00:00:00Z'),
+    modifiedDate: d('2026-02-05T00:00:00Z'),
+  });
   // updated (old, modified 1 day ago)
-  await insertRoadmapItem(db, { externalId: '2', status: 'Rolling out', products: ['Outlook'], createdDate: d('2025-10-01T00:00:00Z'), modifiedDate: d('2026-02-06T00:00:00Z'), isFeatured: true, featuredAt: d('2026-02-01T00:00:00Z') });
+  await insertRoadmapItem(db, {
+    externalId: '2',
+    status: 'Rolling out',
+    products: ['Outlook'],
+    createdDate: d('2025-10-01T00:00:00Z'),
+    modifiedDate: d('2026-02-06T00:00:00Z'),
+    isFeatured: true,
+    featuredAt: d('2026-02-01T00:00:00Z'),
+  });
   // neither (old, modified 8 days ago)
-  await insertRoadmapItem(db, { externalId: '3', status: 'Launched', products: ['SharePoint'], createdDate: d('2025-10-01T00:00:00Z'), modifiedDate: d('2026-01-30T00:00:00Z') });
+  await insertRoadmapItem(db, {
+    externalId: '3',
+    status: 'Launched',
+    products: ['SharePoint'],
+    createdDate: d('2025-10-01T00:00:00Z'),
+    modifiedDate: d('2026-01-30T00:00:00Z'),
+  });
   // removed: counted nowhere
-  await insertRoadmapItem(db, { externalId: '4', status: 'Launched', products: ['Removed product'], tags: ['Removed tag'], isRemoved: true, isFeatured: true, featuredAt: d('2026-02-07T00:00:00Z'), isDemo: true });
+  await insertRoadmapItem(db, {
+    externalId: '4',
+    status: 'Launched',
+    products: ['Removed product'],
+    tags: ['Removed tag'],
+    isRemoved: true,
+    isFeatured: true,
+    featuredAt: d('2026-02-07T00:00:00Z'),
+    isDemo: true,
+  });
   // message: new and updated (published 3 days ago, updated 2 hours later)
-  await insertMessage(db, { externalId: 'MC1', tags: ['Admin impact', 'New feature'], products: ['Microsoft Teams', 'Windows'], createdDate: d('2026-02-04T00:00:00Z'), modifiedDate: d('2026-02-04T02:00:00Z'), isFeatured: true, featuredAt: d('2026-02-06T00:00:00Z') });
+  await insertMessage(db, {
+    externalId: 'MC1',
+    tags: ['Admin impact', 'New feature'],
+    products: ['Microsoft Teams', 'Windows'],
+    createdDate: d('2026-02-04T00:00:00Z'),
+    modifiedDate: d('2026-02-04T02:00:00Z'),
+    isFeatured: true,
+    featuredAt: d('2026-02-06T00:00:00Z'),
+  });
   // message: updated within 30 minutes of publication: not Updated
-  await insertMessage(db, { externalId: 'MC2', tags: ['Admin impact'], products: ['Exchange Online'], createdDate: d('2025-12-01T00:00:00Z'), modifiedDate: d('2025-12-01T00:30:00Z') });
+  await insertMessage(db, {
+    externalId: 'MC2',
+    tags: ['Admin impact'],
+    products: ['Exchange Online'],
+    createdDate: d('2025-12-01T00:00:00Z'),
+    modifiedDate: d('2025-12-01T00:30:00Z'),
+  });
   // message: old, updated yesterday: Updated
-  await insertMessage(db, { externalId: 'MC3', tags: ['User impact'], products: ['Windows'], createdDate: d('2025-12-01T00:00:00Z'), modifiedDate: d('2026-02-06T00:00:00Z'), isFeatured: true, featuredAt: d('2025-12-15T00:00:00Z') });
+  await insertMessage(db, {
+    externalId: 'MC3',
+    tags: ['User impact'],
+    products: ['Windows'],
+    createdDate: d('2025-12-01T00:00:00Z'),
+    modifiedDate: d('2026-02-06T00:00:00Z'),
+    isFeatured: true,
+    featuredAt: d('2025-12-15T00:00:00Z'),
+  });
   await t.database.pool.query(
     `INSERT INTO sync_history (source, trigger, status, started_at, finished_at) VALUES
        ('roadmap', 'schedule', 'success', '2026-02-07T10:00:00Z', '2026-02-07T10:01:00Z'),
@@ -125,9 +177,7 @@ describe('featured items', () => {
   });
 
   it('GET /api/featured/timeframe: featured within the window', async () => {
-    const res = await request(t.app)
-      .get('/api/featured/timeframe')
-      .query({ startDate: '2026-01-31T00:00:00Z', endDate: '2026-02-07T12:00:00Z', limit: 6 });
+    const res = await request(t.app).get('/api/featured/timeframe').query({ startDate: '2026-01-31T00:00:00Z', endDate: '2026-02-07T12:00:00Z', limit: 6 });
     expect(res.status).toBe(200);
     expect(res.body.map((f: { id: string }) => f.id)).toEqual(['messages-MC1', 'roadmap-2']);
     const bad = await request(t.app).get('/api/featured/timeframe').query({ startDate: 'yesterday', endDate: '2026-02-07T12:00:00Z' });

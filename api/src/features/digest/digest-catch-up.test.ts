@@ -17,12 +17,19 @@ const SUBSCRIBERS = 6;
 beforeAll(async () => {
   t = await createTestContext({}, { now: '2026-02-10T10:00:00Z' });
   await insertRoadmapItem(t.ctx.db, { externalId: '710001', title: 'New this week', createdDate: new Date('2026-02-05T00:00:00Z') });
-  await t.ctx.db.insert(digestSubscribers).values(Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `reader${i + 1}@example.com`, origin: 'signup', confirmedAt: new Date('2026-02-01T00:00:00Z') })));
+  await t.ctx.db
+    .insert(digestSubscribers)
+    .values(
+      Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `reader${i + 1}@example.com`, origin: 'signup', confirmedAt: new Date('2026-02-01T00:00:00Z') })),
+    );
 });
 afterAll(() => t.close());
 
 async function digestsOfWeek(weekStart: string) {
-  const rows = await t.ctx.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like ${`weekly-digest:%:${weekStart}`}`);
+  const rows = await t.ctx.db
+    .select({ to: mailOutbox.toAddress })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.dedupeKey} like ${`weekly-digest:%:${weekStart}`}`);
   return rows.map((r) => r.to).sort();
 }
 const everyone = Array.from({ length: SUBSCRIBERS }, (_, i) => `reader${i + 1}@example.com`).sort();
@@ -46,25 +53,34 @@ describe('weekly digest catch-up', () => {
     expect(await digestsOfWeek('2026-02-08')).toEqual(everyone);
   });
 
-  it('sends nothing before the week\'s send time', async () => {
+  it("sends nothing before the week's send time", async () => {
     expect(await t.ctx.services.digest.sendDueWeeklyDigest({ now: new Date('2026-02-15T07:59:00Z') })).toEqual({ weekStart: '2026-02-15', skipped: 'not-yet' });
     expect(await digestsOfWeek('2026-02-15')).toEqual([]);
   });
 
   it('resumes a run that failed halfway; each subscriber gets one digest', async () => {
     // A real database failure partway: claiming the 4th subscriber's delivery raises until the trigger is dropped.
-    const [fourth] = await t.ctx.db.select({ id: digestSubscribers.id }).from(digestSubscribers).where(sql`${digestSubscribers.email} = 'reader4@example.com'`);
+    const [fourth] = await t.ctx.db
+      .select({ id: digestSubscribers.id })
+      .from(digestSubscribers)
+      .where(sql`${digestSubscribers.email} = 'reader4@example.com'`);
     await t.database.pool.query(`
       CREATE FUNCTION fail_fourth() RETURNS trigger AS $$
       BEGIN IF NEW.subscriber_id = ${fourth!.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER fail_fourth BEFORE INSERT ON digest_deliveries FOR EACH ROW EXECUTE FUNCTION fail_fourth();`);
     const sunday = new Date('2026-02-15T08:00:00Z');
-    await expect(t.ctx.services.digest.sendDueWeeklyDigest({ now: sunday })).rejects.toMatchObject({ cause: expect.objectContaining({ message: 'disk full' }) });
+    await expect(t.ctx.services.digest.sendDueWeeklyDigest({ now: sunday })).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: 'disk full' }),
+    });
     expect(await digestsOfWeek('2026-02-15')).toEqual(everyone.slice(0, 3));
 
     await t.database.pool.query('DROP TRIGGER fail_fourth ON digest_deliveries; DROP FUNCTION fail_fourth();');
     // The hourly catch-up an hour later.
-    expect(await t.ctx.services.digest.sendDueWeeklyDigest({ now: new Date('2026-02-15T09:00:00Z') })).toMatchObject({ weekStart: '2026-02-15', queued: 3, alreadySent: 3 });
+    expect(await t.ctx.services.digest.sendDueWeeklyDigest({ now: new Date('2026-02-15T09:00:00Z') })).toMatchObject({
+      weekStart: '2026-02-15',
+      queued: 3,
+      alreadySent: 3,
+    });
     expect(await digestsOfWeek('2026-02-15')).toEqual(everyone);
   });
 

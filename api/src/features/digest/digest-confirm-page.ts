@@ -39,7 +39,9 @@ export function renderConfirmPage(outcome: ConfirmOutcome, urls: { formAction: s
         status: 400,
         html: renderActionPage({
           title: 'This link is not valid',
-          paragraphs: ['The confirmation link is incomplete, was replaced by a newer one, or was changed. Open the newest link from the e-mail, or sign up again.'],
+          paragraphs: [
+            'The confirmation link is incomplete, was replaced by a newer one, or was changed. Open the newest link from the e-mail, or sign up again.',
+          ],
           link: digestLink,
         }),
       };

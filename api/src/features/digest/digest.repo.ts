@@ -166,10 +166,7 @@ export function createDigestRepo(db: DbOrTx) {
           ),
         )
         .returning({ id: digestSubscribers.id });
-      await db
-        .update(digestSubscribers)
-        .set({ confirmTokenHash: null, confirmExpiresAt: null })
-        .where(lte(digestSubscribers.confirmExpiresAt, now));
+      await db.update(digestSubscribers).set({ confirmTokenHash: null, confirmExpiresAt: null }).where(lte(digestSubscribers.confirmExpiresAt, now));
       return deleted.length;
     },
 
@@ -177,7 +174,16 @@ export function createDigestRepo(db: DbOrTx) {
     async upsertForUser(user: { id: number; email: string; firstName: string | null; lastName: string | null }, now: Date): Promise<DigestSubscriberRow> {
       const [row] = await db
         .insert(digestSubscribers)
-        .values({ email: user.email, firstName: user.firstName, lastName: user.lastName, userId: user.id, origin: 'account', isActive: true, subscribedAt: now, confirmedAt: now })
+        .values({
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          userId: user.id,
+          origin: 'account',
+          isActive: true,
+          subscribedAt: now,
+          confirmedAt: now,
+        })
         .onConflictDoUpdate({
           target: digestSubscribers.email,
           set: {
@@ -238,7 +244,10 @@ export function createDigestRepo(db: DbOrTx) {
     },
 
     async countActive(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(digestSubscribers).where(and(eq(digestSubscribers.isActive, true), isNotNull(digestSubscribers.confirmedAt)));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(digestSubscribers)
+        .where(and(eq(digestSubscribers.isActive, true), isNotNull(digestSubscribers.confirmedAt)));
       return row?.n ?? 0;
     },
 
@@ -248,7 +257,10 @@ export function createDigestRepo(db: DbOrTx) {
 
     /** Whether a run for the week (keyed by its Sunday) went through every subscriber. */
     async weekDone(weekStart: string): Promise<boolean> {
-      const [row] = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, weekDoneKey(weekStart)));
+      const [row] = await db
+        .select({ key: appState.key })
+        .from(appState)
+        .where(eq(appState.key, weekDoneKey(weekStart)));
       return Boolean(row);
     },
 

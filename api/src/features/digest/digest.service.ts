@@ -5,7 +5,14 @@ import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderMail } from '../../mail/render.js';
-import { WeeklyDigestMail, weeklyDigestSubject, weeklyDigestText, type DigestMailEntry, type DigestMailSection, type WeeklyDigestMailProps } from '../../mail/templates/WeeklyDigestMail.js';
+import {
+  WeeklyDigestMail,
+  weeklyDigestSubject,
+  weeklyDigestText,
+  type DigestMailEntry,
+  type DigestMailSection,
+  type WeeklyDigestMailProps,
+} from '../../mail/templates/WeeklyDigestMail.js';
 import { htmlToPlainText } from '../items/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../notifications/unsubscribe-token.js';
@@ -69,8 +76,7 @@ export function createDigestService(deps: Deps) {
     return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured };
   }
 
-  const itemUrl = (row: UnifiedItemRow) =>
-    `${deps.publicUrl}/${row.source === 'roadmap' ? 'roadmap' : 'message'}/${encodeURIComponent(row.externalId)}`;
+  const itemUrl = (row: UnifiedItemRow) => `${deps.publicUrl}/${row.source === 'roadmap' ? 'roadmap' : 'message'}/${encodeURIComponent(row.externalId)}`;
 
   function toEntry(row: UnifiedItemRow): DigestMailEntry {
     const roadmap = row.source === 'roadmap';

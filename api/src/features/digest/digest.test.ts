@@ -20,32 +20,69 @@ let sink: SmtpSink;
 
 const d = (iso: string) => new Date(iso);
 async function changedAt(itemId: number, iso: string) {
-  await t.ctx.db.insert(itemHistory).values({ itemId, changeType: 'changed', changeDate: d(iso), changedFields: ['title'], previousValues: { title: 'a' }, newValues: { title: 'b' } });
+  await t.ctx.db
+    .insert(itemHistory)
+    .values({ itemId, changeType: 'changed', changeDate: d(iso), changedFields: ['title'], previousValues: { title: 'a' }, newValues: { title: 'b' } });
 }
 const rawHeader = (mail: ReceivedMail, name: string) =>
-  mail.parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, ' ');
+  mail.parsed.headerLines
+    .find((h) => h.key === name.toLowerCase())
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, ' ');
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestContext({ SMTP_URL: sink.url }, { now: NOW });
   const db = t.ctx.db;
   await insertRoadmapItem(db, { externalId: '700001', title: 'R1 new', createdDate: d('2026-02-03T10:00:00Z') });
-  const r2 = await insertRoadmapItem(db, { externalId: '700002', title: 'R2 changed', createdDate: d('2026-01-10T00:00:00Z'), isFeatured: true, featuredAt: d('2026-02-06T09:00:00Z') });
+  const r2 = await insertRoadmapItem(db, {
+    externalId: '700002',
+    title: 'R2 changed',
+    createdDate: d('2026-01-10T00:00:00Z'),
+    isFeatured: true,
+    featuredAt: d('2026-02-06T09:00:00Z'),
+  });
   await changedAt(r2.id, '2026-02-05T10:00:00Z');
   const r3 = await insertRoadmapItem(db, { externalId: '700003', title: 'R3 changed before the window', createdDate: d('2026-01-10T00:00:00Z') });
   await changedAt(r3.id, '2026-01-20T10:00:00Z');
-  await insertRoadmapItem(db, { externalId: '700004', title: 'R4 removed', createdDate: d('2026-02-04T00:00:00Z'), isRemoved: true, removedAt: d('2026-02-05T00:00:00Z') });
+  await insertRoadmapItem(db, {
+    externalId: '700004',
+    title: 'R4 removed',
+    createdDate: d('2026-02-04T00:00:00Z'),
+    isRemoved: true,
+    removedAt: d('2026-02-05T00:00:00Z'),
+  });
   const r5 = await insertRoadmapItem(db, { externalId: '700005', title: 'R5 new and changed', createdDate: d('2026-02-02T00:00:00Z') });
   await changedAt(r5.id, '2026-02-05T10:00:00Z');
   await insertRoadmapItem(db, { externalId: '700006', title: 'R6 just before the window', createdDate: d('2026-01-31T11:59:00Z') });
   await insertRoadmapItem(db, { externalId: '700007', title: 'R7 just inside the window', createdDate: d('2026-02-07T11:59:00Z') });
 
   await insertMessage(db, { externalId: 'MC800001', title: 'M1 new', createdDate: d('2026-02-02T00:00:00Z'), modifiedDate: d('2026-02-02T00:00:00Z') });
-  await insertMessage(db, { externalId: 'MC800002', title: 'M2 updated by Microsoft', createdDate: d('2026-01-10T00:00:00Z'), modifiedDate: d('2026-02-04T00:00:00Z') });
-  const m3 = await insertMessage(db, { externalId: 'MC800003', title: 'M3 changed in history', createdDate: d('2026-01-10T00:00:00Z'), modifiedDate: d('2026-01-10T00:30:00Z') });
+  await insertMessage(db, {
+    externalId: 'MC800002',
+    title: 'M2 updated by Microsoft',
+    createdDate: d('2026-01-10T00:00:00Z'),
+    modifiedDate: d('2026-02-04T00:00:00Z'),
+  });
+  const m3 = await insertMessage(db, {
+    externalId: 'MC800003',
+    title: 'M3 changed in history',
+    createdDate: d('2026-01-10T00:00:00Z'),
+    modifiedDate: d('2026-01-10T00:30:00Z'),
+  });
   await changedAt(m3.id, '2026-02-06T00:00:00Z');
-  await insertMessage(db, { externalId: 'MC800004', title: 'M4 new and updated', createdDate: d('2026-02-06T10:00:00Z'), modifiedDate: d('2026-02-06T12:00:00Z') });
-  await insertMessage(db, { externalId: 'MC800005', title: 'M5 touched 40 min after publication', createdDate: d('2026-01-31T11:30:00Z'), modifiedDate: d('2026-01-31T12:10:00Z') });
+  await insertMessage(db, {
+    externalId: 'MC800004',
+    title: 'M4 new and updated',
+    createdDate: d('2026-02-06T10:00:00Z'),
+    modifiedDate: d('2026-02-06T12:00:00Z'),
+  });
+  await insertMessage(db, {
+    externalId: 'MC800005',
+    title: 'M5 touched 40 min after publication',
+    createdDate: d('2026-01-31T11:30:00Z'),
+    modifiedDate: d('2026-01-31T12:10:00Z'),
+  });
 });
 
 afterAll(async () => {
@@ -182,7 +219,9 @@ describe('the Sunday digest', () => {
     const runner = createTestJobRunner(t);
     await runner.start();
     try {
-      const { rows } = await t.database.pool.query(`select repeat_interval, repeat_timezone, next_run_at from agenda_jobs where name = $1`, [WEEKLY_DIGEST_JOB]);
+      const { rows } = await t.database.pool.query(`select repeat_interval, repeat_timezone, next_run_at from agenda_jobs where name = $1`, [
+        WEEKLY_DIGEST_JOB,
+      ]);
       expect(rows).toHaveLength(1);
       expect(rows[0].repeat_interval).toBe('0 8 * * 0');
       expect(rows[0].repeat_timezone).toBe('UTC');
@@ -240,7 +279,10 @@ describe('the Sunday digest', () => {
     expect(first).toEqual({ weekStart: '2026-02-15', queued: 1, alreadySent: 1 });
     const again = await t.ctx.services.digest.sendWeeklyDigest({ now: d('2026-02-15T10:00:00Z') });
     expect(again).toEqual({ weekStart: '2026-02-15', queued: 0, alreadySent: 2 });
-    const outbox = await t.ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like 'weekly-digest:%:2026-02-15'`);
+    const outbox = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.dedupeKey} like 'weekly-digest:%:2026-02-15'`);
     expect(outbox.map((o) => o.toAddress)).toEqual(['member@example.com']);
   });
 
@@ -260,7 +302,10 @@ describe('the Sunday digest', () => {
     expect(off!.isActive).toBe(false);
     const next = await t.ctx.services.digest.sendWeeklyDigest({ now: d('2026-02-22T08:00:00Z') });
     expect(next).toMatchObject({ weekStart: '2026-02-22', queued: 1 });
-    const outbox = await t.ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.dedupeKey} like 'weekly-digest:%:2026-02-22'`);
+    const outbox = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.dedupeKey} like 'weekly-digest:%:2026-02-22'`);
     expect(outbox.map((o) => o.toAddress)).toEqual(['visitor@example.com']);
   });
 });
@@ -271,7 +316,9 @@ describe('signup rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const res = await request(fresh.app).post('/api/weekly-digest/signup').send({ email: `r${i}@example.com`, firstName: 'R', lastName: 'L' });
+        const res = await request(fresh.app)
+          .post('/api/weekly-digest/signup')
+          .send({ email: `r${i}@example.com`, firstName: 'R', lastName: 'L' });
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);

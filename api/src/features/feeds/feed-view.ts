@@ -18,7 +18,12 @@ export function canonicalQuery(filters: ItemWhereFilters): string {
 }
 
 const SOURCE_LABELS: Record<string, string> = { roadmap: 'Roadmap', messages: 'Message Center' };
-const TIMELINE_LABELS: Record<string, string> = { '1_day': 'active in the last day', '7days': 'active in the last 7 days', '30days': 'active in the last 30 days', '90days': 'active in the last 90 days' };
+const TIMELINE_LABELS: Record<string, string> = {
+  '1_day': 'active in the last day',
+  '7days': 'active in the last 7 days',
+  '30days': 'active in the last 30 days',
+  '90days': 'active in the last 90 days',
+};
 const MAX_VIEW_CHARS = 120;
 
 /** A short human name of a view for feed and calendar titles ("Roadmap · Microsoft Teams · “copilot”"). */
@@ -32,7 +37,8 @@ export function describeView(filters: ItemWhereFilters): string {
   }
   if (filters.timeline && filters.timeline !== 'all') parts.push(TIMELINE_LABELS[filters.timeline] ?? filters.timeline);
   if (filters.changeTypes?.length) {
-    const label = (c: keyof typeof CHANGE_TYPE_DAYS) => `${c.startsWith('new') ? 'new' : 'changed'} in ${CHANGE_TYPE_DAYS[c] === 1 ? 'the last day' : `the last ${CHANGE_TYPE_DAYS[c]} days`}`;
+    const label = (c: keyof typeof CHANGE_TYPE_DAYS) =>
+      `${c.startsWith('new') ? 'new' : 'changed'} in ${CHANGE_TYPE_DAYS[c] === 1 ? 'the last day' : `the last ${CHANGE_TYPE_DAYS[c]} days`}`;
     parts.push(filters.changeTypes.map(label).join(' or '));
   }
   if (filters.featured || filters.moderatorFeatured) parts.push('featured');

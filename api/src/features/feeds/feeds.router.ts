@@ -69,14 +69,18 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
 
   const itemsFeed = (format: 'rss' | 'atom') => async (filters: ItemWhereFilters, now: Date, data: DataVersion) => {
     const rows = await repo.newestByActivity(filters, now);
-    return buildItemsFeed(rows, {
-      view: describeView(filters),
-      publicUrl: ctx.publicUrl,
-      rssUrl: absolute(endpoints.feeds.itemsRss, filters),
-      atomUrl: absolute(endpoints.feeds.itemsAtom, filters),
-      dashboardUrl: `${ctx.publicUrl}/dashboard`,
-      dataChangedAt: data.changedAt,
-    }, format);
+    return buildItemsFeed(
+      rows,
+      {
+        view: describeView(filters),
+        publicUrl: ctx.publicUrl,
+        rssUrl: absolute(endpoints.feeds.itemsRss, filters),
+        atomUrl: absolute(endpoints.feeds.itemsAtom, filters),
+        dashboardUrl: `${ctx.publicUrl}/dashboard`,
+        dataChangedAt: data.changedAt,
+      },
+      format,
+    );
   };
 
   return [

@@ -13,12 +13,16 @@ const BULK = 105;
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 
 async function get(path: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  const req = request(t.app).get(path).query(query).buffer(true).parse((res, cb) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (c: string) => (text += c));
-    res.on('end', () => cb(null, text));
-  });
+  const req = request(t.app)
+    .get(path)
+    .query(query)
+    .buffer(true)
+    .parse((res, cb) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => cb(null, text));
+    });
   for (const [k, v] of Object.entries(headers)) req.set(k, v);
   const res = await req;
   return { res, text: res.body as string };
@@ -44,7 +48,11 @@ beforeAll(async () => {
     createdDate: new Date('2025-11-01T00:00:00Z'),
     modifiedDate: new Date('2026-02-05T08:00:00Z'),
   });
-  await insertHistory(t.database.db, teams.id, { changeType: 'new', changeDate: new Date('2025-11-02T00:00:00Z'), newValues: { title: teams.title, status: 'In development' } });
+  await insertHistory(t.database.db, teams.id, {
+    changeType: 'new',
+    changeDate: new Date('2025-11-02T00:00:00Z'),
+    newValues: { title: teams.title, status: 'In development' },
+  });
   await insertHistory(t.database.db, teams.id, {
     changeType: 'changed',
     changeDate: new Date('2026-02-05T09:00:00Z'),

@@ -10,13 +10,18 @@ import { getRun, toSyncHistoryRecord } from '../../sync/sync-history.repo.js';
 import type { SyncService } from '../../sync/sync.service.js';
 
 /** Parses a held payload again, exactly as the run that held it read it (wiring.ts: heldPayloadParser). */
-export type HeldParser = (source: SourceName, format: FeedFormat, payload: string) => Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>>;
+export type HeldParser = (
+  source: SourceName,
+  format: FeedFormat,
+  payload: string,
+) => Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>>;
 
 const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
 
 function refuseUnlessPending(held: HeldSnapshotRow): void {
   if (held.status === 'pending') return;
-  if (held.status === 'applied') throw new ConflictError(`Sync #${held.syncId} was already applied${held.appliedSyncId ? ` (by sync #${held.appliedSyncId})` : ''}`);
+  if (held.status === 'applied')
+    throw new ConflictError(`Sync #${held.syncId} was already applied${held.appliedSyncId ? ` (by sync #${held.appliedSyncId})` : ''}`);
   if (held.status === 'discarded') throw new ConflictError(`Sync #${held.syncId} was discarded`);
   throw new ConflictError(`A newer ${LABEL[held.source]} snapshot was applied or held after sync #${held.syncId}; it can no longer be applied`);
 }

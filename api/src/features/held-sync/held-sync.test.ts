@@ -24,10 +24,7 @@ const A = JSON.parse(readFixture('roadmap-a.json')) as { id: number }[];
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ({ t, server } = await createReplayTestContext(
-    { SYNC_MAX_REMOVED_PERCENT: '10', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' },
-    { now: T_A },
-  ));
+  ({ t, server } = await createReplayTestContext({ SYNC_MAX_REMOVED_PERCENT: '10', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' }, { now: T_A }));
   server.addRoadmap('HALF', JSON.stringify(A.slice(0, 6)));
   server.addRoadmap('EMPTY', '[]');
   admin = await signIn(t.app, t.ctx.db, { roles: ['Admin'], email: 'admin@example.com' });
@@ -42,7 +39,12 @@ afterAll(async () => {
 });
 
 const activeRoadmap = async () =>
-  (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(items).where(sql`${items.source} = 'roadmap' and not ${items.isRemoved}`))[0]!.n;
+  (
+    await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(items)
+      .where(sql`${items.source} = 'roadmap' and not ${items.isRemoved}`)
+  )[0]!.n;
 const historyRows = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(itemHistory))[0]!.n;
 const mailsOfKind = (kind: string) => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
 const runOf = async (id: number) => syncHistoryResponse.parse((await admin.agent.get('/api/admin/sync-history')).body).syncHistory.find((r) => r.id === id)!;
@@ -52,7 +54,9 @@ describe('snapshot guard', () => {
 
   it('holds a snapshot that would remove half the live items: nothing removed, no follower mail, admins alerted', async () => {
     const follower = await createUser(t.ctx.db, { email: 'alice@example.com' });
-    await t.ctx.db.insert(notificationSubscriptions).values({ userId: follower.id, itemType: 'roadmap', itemExternalId: '500009', changeTypes: ['changed', 'status_change'] });
+    await t.ctx.db
+      .insert(notificationSubscriptions)
+      .values({ userId: follower.id, itemType: 'roadmap', itemExternalId: '500009', changeTypes: ['changed', 'status_change'] });
     const before = await historyRows();
     server.setRoadmap('HALF');
     const { run, changes } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
@@ -108,7 +112,15 @@ describe('snapshot guard', () => {
     expect(res.status).toBe(200);
     const body = applyHeldSyncResponse.parse(res.body);
     expect(server.requests.length).toBe(requestsBefore);
-    expect(body.sync).toMatchObject({ status: 'success', trigger: 'admin', removedItems: 6, newItems: 0, itemsProcessed: 6, totalItems: 6, feedFormat: 'json' });
+    expect(body.sync).toMatchObject({
+      status: 'success',
+      trigger: 'admin',
+      removedItems: 6,
+      newItems: 0,
+      itemsProcessed: 6,
+      totalItems: 6,
+      feedFormat: 'json',
+    });
     expect(body.sync.note).toBe(`Applied the snapshot held by sync #${heldId} (Apply anyway).`);
     expect(body.held.held).toMatchObject({ status: 'applied', decidedBy: 'admin@example.com', appliedSyncId: body.sync.id });
     expect(body.message).toBe('Applied the held Roadmap snapshot: 0 new, 0 changed, 6 removed, 0 restored');

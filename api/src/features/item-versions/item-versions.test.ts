@@ -89,8 +89,14 @@ describe('GET …/versions', () => {
 
   it('rebuilds every version exactly as the snapshot it was seen in', async () => {
     const snapshot = {
-      roadmap: { A: roadmapRecordsFromPayload(JSON.parse(readFixture('roadmap-a.json'))), B: roadmapRecordsFromPayload(JSON.parse(readFixture('roadmap-b.json'))) },
-      messages: { A: messageRecordsFromPayload(JSON.parse(readFixture('messages-a.json'))), B: messageRecordsFromPayload(JSON.parse(readFixture('messages-b.json'))) },
+      roadmap: {
+        A: roadmapRecordsFromPayload(JSON.parse(readFixture('roadmap-a.json'))),
+        B: roadmapRecordsFromPayload(JSON.parse(readFixture('roadmap-b.json'))),
+      },
+      messages: {
+        A: messageRecordsFromPayload(JSON.parse(readFixture('messages-a.json'))),
+        B: messageRecordsFromPayload(JSON.parse(readFixture('messages-b.json'))),
+      },
     };
     // Roadmap items in both A and B: version 1 is A, the version after B's sync is B (and A again after T_C).
     let checked = 0;
@@ -114,7 +120,12 @@ describe('GET …/versions', () => {
     }
     expect(checked).toBe(4); // 500002, 500004, 500005, 500009
     const mc = await compare('/api/message-center/items/MC900002/compare');
-    const [ma, mb] = [snapshot.messages.A, snapshot.messages.B].map((list) => stateOf(messageAdapter, list.find((m) => m.messageId === 'MC900002')!));
+    const [ma, mb] = [snapshot.messages.A, snapshot.messages.B].map((list) =>
+      stateOf(
+        messageAdapter,
+        list.find((m) => m.messageId === 'MC900002')!,
+      ),
+    );
     expect(mc.fields.map((f) => f.field)).toEqual(['title', 'bodyContent', 'tags', 'endDate']);
     for (const f of mc.fields) {
       expect(f.before).toEqual(ma![f.field]);
@@ -141,8 +152,18 @@ describe('GET …/compare', () => {
     expect(body.fields.map((f) => f.field)).toEqual(['description', 'status']);
     expect(body.wordDiff?.field).toBe('description');
     const parts = body.wordDiff!.parts;
-    expect(parts.filter((p) => p.type === 'equal').map((p) => p.text).join('')).toContain('A refreshed gallery of site templates.');
-    expect(parts.filter((p) => p.type === 'insert').map((p) => p.text).join('')).toContain('This item is no longer accurate. We apologize for any inconvenience.');
+    expect(
+      parts
+        .filter((p) => p.type === 'equal')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain('A refreshed gallery of site templates.');
+    expect(
+      parts
+        .filter((p) => p.type === 'insert')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain('This item is no longer accurate. We apologize for any inconvenience.');
     expect(parts.some((p) => p.type === 'delete')).toBe(false);
     // The HTML of version 1 (<div>…</div>) is read as text: no markup in any part.
     expect(parts.some((p) => /<\/?div/.test(p.text))).toBe(false);
@@ -151,7 +172,10 @@ describe('GET …/compare', () => {
   it('diffs Message Center bodies by their text (HTML-aware), never their markup', async () => {
     const body = await compare('/api/message-center/items/MC900002/compare');
     expect(body.wordDiff?.field).toBe('bodyContent');
-    const inserted = body.wordDiff!.parts.filter((p) => p.type === 'insert').map((p) => p.text).join('');
+    const inserted = body
+      .wordDiff!.parts.filter((p) => p.type === 'insert')
+      .map((p) => p.text)
+      .join('');
     expect(inserted).toContain('Updated February 4, 2026: We have updated the rollout timeline.');
     expect(body.wordDiff!.parts.every((p) => !/<\/?p>/.test(p.text))).toBe(true);
     // Expired in B, back (revised) in C: three versions, the return with its new end date.

@@ -25,7 +25,9 @@ export function createExportLimiter(limits: ExportLimits) {
     acquire(client: string): () => void {
       const mine = byClient.get(client) ?? 0;
       if (mine >= limits.perClient) {
-        throw new RateLimitError(`You already have ${mine} export${mine === 1 ? '' : 's'} running; wait for ${mine === 1 ? 'it' : 'one'} to finish before starting another`);
+        throw new RateLimitError(
+          `You already have ${mine} export${mine === 1 ? '' : 's'} running; wait for ${mine === 1 ? 'it' : 'one'} to finish before starting another`,
+        );
       }
       if (total >= limits.total) throw new ServiceUnavailableError('The server is busy with other exports; please try again in a minute');
       byClient.set(client, mine + 1);

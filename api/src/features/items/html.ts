@@ -8,9 +8,42 @@ import sanitizeHtml from 'sanitize-html';
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'a', 'b', 'i', 'em', 'strong', 'u', 's', 'p', 'br', 'div', 'span', 'ul', 'ol', 'li', 'code', 'pre', 'blockquote',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption',
-    'sup', 'sub', 'small',
+    'a',
+    'b',
+    'i',
+    'em',
+    'strong',
+    'u',
+    's',
+    'p',
+    'br',
+    'div',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'code',
+    'pre',
+    'blockquote',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'hr',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'td',
+    'th',
+    'caption',
+    'sup',
+    'sub',
+    'small',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -63,11 +96,13 @@ export function htmlToPlainText(value: string | null | undefined): string {
       return ENTITIES[name.toLowerCase()] ?? m;
     });
   }
-  return text
-    // eslint-disable-next-line no-control-regex -- the vertical tab is removed on purpose
-    .replace(/[\u200b\ufeff\u000b]/g, '')
-    .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ *\n[\s]*/g, '\n')
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- the vertical tab is removed on purpose
+      .replace(/[\u200b\ufeff\u000b]/g, '')
+      .replace(/\u00a0/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ *\n[\s]*/g, '\n')
+      .trim()
+  );
 }

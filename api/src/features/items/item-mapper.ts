@@ -104,7 +104,9 @@ export function unifiedIdOf(row: Pick<ItemRow, 'source' | 'externalId'>): string
 }
 
 /** The date-slip counters of a roadmap row (contracts `releaseMoveStats`). */
-export function releaseMovesOf(row: Pick<UnifiedItemRow, 'gaMoves' | 'gaShiftMonths' | 'previewMoves' | 'previewShiftMonths' | 'releaseMovedAt'>): ReleaseMoveStats {
+export function releaseMovesOf(
+  row: Pick<UnifiedItemRow, 'gaMoves' | 'gaShiftMonths' | 'previewMoves' | 'previewShiftMonths' | 'releaseMovedAt'>,
+): ReleaseMoveStats {
   return {
     total: row.gaMoves + row.previewMoves,
     gaMoves: row.gaMoves,

@@ -1,13 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  CHANGE_TYPE_DAYS,
-  CLOUD_INSTANCES,
-  NEW_CHANGE_TYPES,
-  RELEASE_MOVED_DAYS,
-  SOURCES,
-  type ChangeTypeOption,
-  type ItemListQuery,
-} from '@radar/contracts';
+import { CHANGE_TYPE_DAYS, CLOUD_INSTANCES, NEW_CHANGE_TYPES, RELEASE_MOVED_DAYS, SOURCES, type ChangeTypeOption, type ItemListQuery } from '@radar/contracts';
 
 /**
  * SQL for the unified list's filters, search and order (GET /api/unified/items and GET /api/dashboard/export share
@@ -168,9 +160,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
     // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
     conds.push(
-      f.includeRemoved
-        ? sql`(items.last_changed_at >= ${f.visitSince} OR items.removed_at >= ${f.visitSince})`
-        : sql`items.last_changed_at >= ${f.visitSince}`,
+      f.includeRemoved ? sql`(items.last_changed_at >= ${f.visitSince} OR items.removed_at >= ${f.visitSince})` : sql`items.last_changed_at >= ${f.visitSince}`,
     );
   }
   if (!plan) {

@@ -22,10 +22,37 @@ beforeAll(async () => {
     previewShiftMonths: 1,
     releaseMovedAt: at('2026-01-20T00:00:00Z'),
   });
-  await insertRoadmapItem(db, { externalId: '520003', title: 'Teams: slipped once, lately', createdDate: at('2025-07-01T00:00:00Z'), gaMoves: 1, gaShiftMonths: -1, releaseMovedAt: at('2026-02-05T00:00:00Z') });
-  await insertRoadmapItem(db, { externalId: '520004', title: 'Teams: left the roadmap', createdDate: at('2025-08-01T00:00:00Z'), isRemoved: true, removedAt: at('2026-02-06T00:40:00Z'), gaMoves: 4, releaseMovedAt: at('2026-02-01T00:00:00Z') });
-  await insertMessage(db, { externalId: 'MC520001', title: 'Teams: an active post', createdDate: at('2026-01-15T00:00:00Z'), endDate: at('2026-06-01T07:00:00Z') });
-  await insertMessage(db, { externalId: 'MC520002', title: 'Teams: an expired post', createdDate: at('2025-12-01T00:00:00Z'), endDate: at('2026-02-03T08:00:00Z'), isRemoved: true, removedAt: at('2026-02-07T00:40:00Z') });
+  await insertRoadmapItem(db, {
+    externalId: '520003',
+    title: 'Teams: slipped once, lately',
+    createdDate: at('2025-07-01T00:00:00Z'),
+    gaMoves: 1,
+    gaShiftMonths: -1,
+    releaseMovedAt: at('2026-02-05T00:00:00Z'),
+  });
+  await insertRoadmapItem(db, {
+    externalId: '520004',
+    title: 'Teams: left the roadmap',
+    createdDate: at('2025-08-01T00:00:00Z'),
+    isRemoved: true,
+    removedAt: at('2026-02-06T00:40:00Z'),
+    gaMoves: 4,
+    releaseMovedAt: at('2026-02-01T00:00:00Z'),
+  });
+  await insertMessage(db, {
+    externalId: 'MC520001',
+    title: 'Teams: an active post',
+    createdDate: at('2026-01-15T00:00:00Z'),
+    endDate: at('2026-06-01T07:00:00Z'),
+  });
+  await insertMessage(db, {
+    externalId: 'MC520002',
+    title: 'Teams: an expired post',
+    createdDate: at('2025-12-01T00:00:00Z'),
+    endDate: at('2026-02-03T08:00:00Z'),
+    isRemoved: true,
+    removedAt: at('2026-02-07T00:40:00Z'),
+  });
 });
 afterAll(() => t.close());
 
@@ -42,7 +69,11 @@ describe('the archive: includeRemoved', () => {
     const archive = await list({ includeRemoved: 'true' });
     expect(archive.ids).toEqual(['520001', 'MC520001', 'MC520002', '520004', '520003', '520002']);
     expect(archive.total).toBe(6);
-    expect(archive.items.find((i) => i.messageId === 'MC520002')).toMatchObject({ isRemoved: true, removedAt: '2026-02-07T00:40:00.000Z', endDate: '2026-02-03T08:00:00.000Z' });
+    expect(archive.items.find((i) => i.messageId === 'MC520002')).toMatchObject({
+      isRemoved: true,
+      removedAt: '2026-02-07T00:40:00.000Z',
+      endDate: '2026-02-03T08:00:00.000Z',
+    });
     expect(archive.items.find((i) => i.itemId === '520001')).toMatchObject({ isRemoved: false, removedAt: null });
     expect((await list({ includeRemoved: 'true', sources: 'messages' })).ids).toEqual(['MC520001', 'MC520002']);
     expect((await list({ includeRemoved: 'true', sortField: 'modifiedDate', sortDirection: 'asc', limit: '2' })).total).toBe(6);

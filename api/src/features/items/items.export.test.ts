@@ -18,15 +18,13 @@ function parseCsv(text: string): string[][] {
       if (c === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
     else if (c === ',') {
       row.push(field);
       field = '';
-    }
-    else if (c === '\r' && text[i + 1] === '\n') {
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
       row = [];
@@ -99,9 +97,24 @@ beforeAll(async () => {
 });
 
 const HEADER = [
-  'ID', 'Source', 'Title', 'Status', 'Product/Service', 'Tags', 'Release Date', 'Release Date Moves', 'Release Date Shift (months)',
-  'Preview Date', 'Preview Date Moves', 'Preview Date Shift (months)', 'Dates Last Moved', 'Created', 'Last Modified',
-  'Removed/Expired', 'Link', 'Summary/Description',
+  'ID',
+  'Source',
+  'Title',
+  'Status',
+  'Product/Service',
+  'Tags',
+  'Release Date',
+  'Release Date Moves',
+  'Release Date Shift (months)',
+  'Preview Date',
+  'Preview Date Moves',
+  'Preview Date Shift (months)',
+  'Dates Last Moved',
+  'Created',
+  'Last Modified',
+  'Removed/Expired',
+  'Link',
+  'Summary/Description',
 ];
 /** A data row as { column: value }. */
 const byColumn = (row: string[]) => Object.fromEntries(HEADER.map((h, i) => [h, row[i]]));
@@ -176,7 +189,12 @@ describe('GET /api/dashboard/export', () => {
 
   it('exports the archive with includeRemoved (dated) and only then', async () => {
     const archive = parseCsv((await exportCsv({ includeRemoved: 'true', search: 'Removed' })).bytes.toString('utf8').slice(1));
-    expect(archive.slice(1).map((r) => byColumn(r)).map((r) => [r.ID, r['Removed/Expired']])).toEqual([['700003', '2026-02-06 00:40:00']]);
+    expect(
+      archive
+        .slice(1)
+        .map((r) => byColumn(r))
+        .map((r) => [r.ID, r['Removed/Expired']]),
+    ).toEqual([['700003', '2026-02-06 00:40:00']]);
     const plain = parseCsv((await exportCsv({ search: 'Removed' })).bytes.toString('utf8').slice(1));
     expect(plain).toHaveLength(1);
   });

@@ -1,7 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { itemOrder, itemWhere, searchPlan, sortDirectionSql, sortKeys, tsQuery, type ItemFilters, type ItemListRequest, type SearchPlan } from './item-query.js';
+import {
+  itemOrder,
+  itemWhere,
+  searchPlan,
+  sortDirectionSql,
+  sortKeys,
+  tsQuery,
+  type ItemFilters,
+  type ItemListRequest,
+  type SearchPlan,
+} from './item-query.js';
 import { toUnifiedItem, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 import { readDataVersionNumber } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
@@ -49,7 +59,10 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
     const dir = sortDirectionSql(q);
     const ids = sql`${sql.param(plan.ids)}::text[]`;
     // Must equal itemOrder(q, plan): exact id, ts_rank, the chosen sort, id.
-    const sortColumns = sql.join(keysOf.map((k) => sql`${k.column} AS ${k.alias}`), sql`, `);
+    const sortColumns = sql.join(
+      keysOf.map((k) => sql`${k.column} AS ${k.alias}`),
+      sql`, `,
+    );
     const keys = sql`items.id, lower(items.external_id) = ANY(${ids}) AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
     const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${dir}`), sql`id ${dir}`], sql`, `);
     const outerOrder = sql.join([sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${dir}`), sql`page.id ${dir}`], sql`, `);

@@ -21,7 +21,11 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
   const writeExport = createExportWriter(ctx, repo);
 
   /** `sinceLastVisit` means the caller's previous dashboard visit: signed-in users only. */
-  async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(q: Q, auth: RequestAuth | null, now: Date): Promise<Q & Pick<ItemListRequest, 'visitSince'>> {
+  async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(
+    q: Q,
+    auth: RequestAuth | null,
+    now: Date,
+  ): Promise<Q & Pick<ItemListRequest, 'visitSince'>> {
     if (!q.sinceLastVisit) return q;
     if (!auth) throw new AuthenticationError('Sign in to see what changed since your last visit');
     return { ...q, visitSince: visitBaseline(await visits.find(auth.user.id), now) };

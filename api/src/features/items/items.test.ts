@@ -185,10 +185,7 @@ describe('moderator notes', () => {
     for (const role of ['Moderator', 'Admin']) {
       const { agent } = await signIn(t.app, t.database.db, { roles: [role] });
       const res = await agent.get('/api/unified/items').query({ featured: true });
-      expect(res.body.items.map((i: { moderatorNotes: string }) => i.moderatorNotes).sort()).toEqual([
-        'message secret note',
-        'roadmap secret note',
-      ]);
+      expect(res.body.items.map((i: { moderatorNotes: string }) => i.moderatorNotes).sort()).toEqual(['message secret note', 'roadmap secret note']);
       expect(res.body.items.find((i: { itemId: string }) => i.itemId === '500003').moderatedBy).toBe('mod@example.com');
     }
   });
@@ -279,11 +276,15 @@ describe('sort', () => {
   });
 
   it('modifiedDate desc and asc', async () => {
-    expect((await list({ sortField: 'modifiedDate' })).ids).toEqual([
-      '500001', 'MC1000269', '500002', 'MC1143929', '500005', 'MC999973', '500003',
-    ]);
+    expect((await list({ sortField: 'modifiedDate' })).ids).toEqual(['500001', 'MC1000269', '500002', 'MC1143929', '500005', 'MC999973', '500003']);
     expect((await list({ sortField: 'modifiedDate', sortDirection: 'asc' })).ids).toEqual([
-      '500003', 'MC999973', '500005', 'MC1143929', '500002', 'MC1000269', '500001',
+      '500003',
+      'MC999973',
+      '500005',
+      'MC1143929',
+      '500002',
+      'MC1000269',
+      '500001',
     ]);
   });
 });

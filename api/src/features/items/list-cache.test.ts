@@ -100,7 +100,10 @@ describe('list totals and pages after writes', () => {
       expect(ids(r)).toEqual(['roadmap-700005']);
     }
     // A changed item is served in its new version on a page that was cached before.
-    await t.ctx.services.sync.applyRoadmap(feed.map((r) => (r.itemId === 700004 ? { ...r, title: 'Microsoft Teams: renamed feature' } : r)), { trigger: 'cli' });
+    await t.ctx.services.sync.applyRoadmap(
+      feed.map((r) => (r.itemId === 700004 ? { ...r, title: 'Microsoft Teams: renamed feature' } : r)),
+      { trigger: 'cli' },
+    );
     for (const r of await bothTwice('limit=2')) expect(r.items[1]!.title).toBe('Microsoft Teams: renamed feature');
   });
 
@@ -146,7 +149,10 @@ describe('list totals and pages after writes', () => {
     // The same bytes, so the same validator, from the other instance.
     expect((await request(appB).get('/api/unified/items?limit=2').expect(200)).headers.etag).toBe(etag);
     await request(appB).get('/api/unified/items?limit=2').set('If-None-Match', etag).expect(304);
-    await t.ctx.services.sync.applyRoadmap(feed.map((r) => (r.itemId === 700005 ? { ...r, title: 'Microsoft Teams: renamed again' } : r)), { trigger: 'cli' });
+    await t.ctx.services.sync.applyRoadmap(
+      feed.map((r) => (r.itemId === 700005 ? { ...r, title: 'Microsoft Teams: renamed again' } : r)),
+      { trigger: 'cli' },
+    );
     const after = await request(appB).get('/api/unified/items?limit=2').set('If-None-Match', etag).expect(200);
     expect(after.body.items[0].title).toBe('Microsoft Teams: renamed again');
   });
@@ -168,7 +174,11 @@ describe('list totals and pages after writes', () => {
       // The same copy from the other instance; its validator revalidates to a bodiless 304.
       const other = await request(appB).get(url).set('Accept-Encoding', accept).expect(200);
       expect(other.headers.etag).toBe(first.headers.etag);
-      const notModified = await request(appB).get(url).set('Accept-Encoding', accept).set('If-None-Match', first.headers.etag as string).expect(304);
+      const notModified = await request(appB)
+        .get(url)
+        .set('Accept-Encoding', accept)
+        .set('If-None-Match', first.headers.etag as string)
+        .expect(304);
       expect(notModified.headers['content-encoding']).toBeUndefined();
     }
   });

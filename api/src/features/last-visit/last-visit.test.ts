@@ -50,8 +50,20 @@ describe('since your last visit', () => {
     expect(await since(agent)).toEqual({ ids: [], total: 0 });
 
     // A sync records a new roadmap item and a changed message.
-    await insertRoadmapItem(t.database.db, { externalId: '510002', title: 'New since', firstSeenAt: at('2026-02-07T09:01:00Z'), lastChangedAt: at('2026-02-07T09:01:00Z'), createdDate: at('2026-02-06T00:00:00Z') });
-    await insertMessage(t.database.db, { externalId: 'MC510002', title: 'Changed since', firstSeenAt: at('2026-01-01T00:00:00Z'), lastChangedAt: at('2026-02-07T09:02:00Z'), createdDate: at('2026-01-01T00:00:00Z') });
+    await insertRoadmapItem(t.database.db, {
+      externalId: '510002',
+      title: 'New since',
+      firstSeenAt: at('2026-02-07T09:01:00Z'),
+      lastChangedAt: at('2026-02-07T09:01:00Z'),
+      createdDate: at('2026-02-06T00:00:00Z'),
+    });
+    await insertMessage(t.database.db, {
+      externalId: 'MC510002',
+      title: 'Changed since',
+      firstSeenAt: at('2026-01-01T00:00:00Z'),
+      lastChangedAt: at('2026-02-07T09:02:00Z'),
+      createdDate: at('2026-01-01T00:00:00Z'),
+    });
 
     // A reload 3 minutes later is the same visit: no new baseline; until a second visit counts, the first is it.
     t.clock.advance(3 * MIN);
@@ -99,7 +111,12 @@ describe('since your last visit', () => {
     expect((await since(agent, { includeRemoved: 'true' })).ids.sort()).toEqual(['510003', '510004']);
     const csv = await agent.get('/api/dashboard/export').query({ sinceLastVisit: 'true' });
     expect(csv.status).toBe(200);
-    expect(csv.text.split('\r\n').filter(Boolean).map((line) => line.split(',')[0]!.replace(/^\ufeff/, ''))).toEqual(['ID', '510003']);
+    expect(
+      csv.text
+        .split('\r\n')
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]!.replace(/^\ufeff/, '')),
+    ).toEqual(['ID', '510003']);
   });
 
   it('keeps each user their own baseline', async () => {

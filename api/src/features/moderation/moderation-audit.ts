@@ -16,8 +16,7 @@ export interface AuditAction {
 const clip = (text: string | null) => (text && text.length > ACTIVITY_NOTE_CHARS ? `${text.slice(0, ACTIVITY_NOTE_CHARS - 1)}…` : text);
 const isEmpty = (note: string | null) => !note || note.trim() === '';
 /** A link's identity: every field the moderator can edit, so an edited link reads as one removed and one added. */
-const linkKey = (link: ThirdPartyLinkRow) =>
-  JSON.stringify([link.url, link.title, link.type, link.description ?? null, link.name ?? null]);
+const linkKey = (link: ThirdPartyLinkRow) => JSON.stringify([link.url, link.title, link.type, link.description ?? null, link.name ?? null]);
 
 /** Links in `a` that are not in `b`, as a multiset (two equal links count twice). */
 function linksMissingFrom(a: ThirdPartyLinkRow[], b: ThirdPartyLinkRow[]): ThirdPartyLinkRow[] {

@@ -51,7 +51,16 @@ describe('PUT /api/moderator/roadmap/{itemId} and /message/{messageId}', () => {
     expect(row.featuredAt?.toISOString()).toBe('2026-02-07T12:00:00.000Z');
     expect(row.moderatedAt?.toISOString()).toBe('2026-02-07T12:00:00.000Z');
     // Feed columns untouched.
-    expect({ ...row, isFeatured: false, featuredAt: null, thirdPartyLinks: [], moderatorNotes: null, moderatedBy: null, moderatedAt: null, searchVector: null }).toEqual({
+    expect({
+      ...row,
+      isFeatured: false,
+      featuredAt: null,
+      thirdPartyLinks: [],
+      moderatorNotes: null,
+      moderatedBy: null,
+      moderatedAt: null,
+      searchVector: null,
+    }).toEqual({
       ...before,
       searchVector: null,
     });
@@ -60,7 +69,10 @@ describe('PUT /api/moderator/roadmap/{itemId} and /message/{messageId}', () => {
   it('keeps featuredAt while still featured, clears it when unfeatured; empty notes become null', async () => {
     const { agent } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
     t.clock.advance(60_000);
-    await agent.put('/api/moderator/roadmap/496594').send({ ...update, moderatorNotes: 'changed' }).expect(200);
+    await agent
+      .put('/api/moderator/roadmap/496594')
+      .send({ ...update, moderatorNotes: 'changed' })
+      .expect(200);
     expect((await getItem(t.database.db, roadmapRowId))!.featuredAt?.toISOString()).toBe('2026-02-07T12:00:00.000Z');
     const res = await agent.put('/api/moderator/roadmap/496594').send({ isFeatured: false, thirdPartyLinks: [], moderatorNotes: '' });
     expect(res.status).toBe(200);
@@ -165,7 +177,10 @@ describe('audit written by the server', () => {
     const { user, agent } = await signIn(t.app, t.database.db, { roles: ['Moderator'] });
     const a = link('A', 'https://a.example.com');
     const b = link('B', 'https://b.example.com');
-    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: true, thirdPartyLinks: [a], moderatorNotes: 'first' }).expect(200);
+    await agent
+      .put('/api/moderator/roadmap/880001')
+      .send({ isFeatured: true, thirdPartyLinks: [a], moderatorNotes: 'first' })
+      .expect(200);
     expect((await activities('880001')).map((r) => r.action_type)).toEqual(['featured', 'link_added', 'note_added']);
     const [featured] = await activities('880001');
     expect(featured).toEqual({
@@ -177,19 +192,31 @@ describe('audit written by the server', () => {
       recorded_by: 'server',
     });
     // The same state again: nothing changed, nothing recorded.
-    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: true, thirdPartyLinks: [a], moderatorNotes: 'first' }).expect(200);
+    await agent
+      .put('/api/moderator/roadmap/880001')
+      .send({ isFeatured: true, thirdPartyLinks: [a], moderatorNotes: 'first' })
+      .expect(200);
     expect(await activities('880001')).toHaveLength(3);
-    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: 'second' }).expect(200);
+    await agent
+      .put('/api/moderator/roadmap/880001')
+      .send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: 'second' })
+      .expect(200);
     expect((await activities('880001')).slice(3).map((r) => [r.action_type, r.details])).toEqual([
       ['unfeatured', { isFeatured: false }],
       ['link_added', { link: b }],
       ['link_removed', { link: a }],
       ['note_updated', { previousNote: 'first', note: 'second' }],
     ]);
-    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: '   ' }).expect(200);
+    await agent
+      .put('/api/moderator/roadmap/880001')
+      .send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: '   ' })
+      .expect(200);
     expect((await activities('880001')).slice(7).map((r) => r.action_type)).toEqual(['note_removed']);
     // Previous note empty and the new one still empty: no record.
-    await agent.put('/api/moderator/roadmap/880001').send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: '' }).expect(200);
+    await agent
+      .put('/api/moderator/roadmap/880001')
+      .send({ isFeatured: false, thirdPartyLinks: [b], moderatorNotes: '' })
+      .expect(200);
     expect(await activities('880001')).toHaveLength(8);
   });
 

@@ -85,7 +85,10 @@ export function createNotificationsRepo(db: DbOrTx) {
     },
 
     async isSyncNotified(syncId: number): Promise<boolean> {
-      const rows = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, MARKER_PREFIX + syncId));
+      const rows = await db
+        .select({ key: appState.key })
+        .from(appState)
+        .where(eq(appState.key, MARKER_PREFIX + syncId));
       return rows.length > 0;
     },
 
@@ -140,7 +143,12 @@ export function createNotificationsRepo(db: DbOrTx) {
     async subscriptionsByIds(ids: number[]) {
       if (ids.length === 0) return [];
       return db
-        .select({ id: notificationSubscriptions.id, itemTitle: notificationSubscriptions.itemTitle, itemExternalId: notificationSubscriptions.itemExternalId, isActive: notificationSubscriptions.isActive })
+        .select({
+          id: notificationSubscriptions.id,
+          itemTitle: notificationSubscriptions.itemTitle,
+          itemExternalId: notificationSubscriptions.itemExternalId,
+          isActive: notificationSubscriptions.isActive,
+        })
         .from(notificationSubscriptions)
         .where(inArray(notificationSubscriptions.id, ids));
     },

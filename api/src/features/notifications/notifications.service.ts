@@ -62,7 +62,17 @@ function mergeByItem(rows: SyncChangeRow[]): Map<string, ItemChanges> {
     const key = `${itemTypeOf(row.source)}:${row.externalId}`;
     const entry =
       byItem.get(key) ??
-      ({ key, source: row.source, externalId: row.externalId, title: row.title, removed: false, restored: false, status: null, dateSlips: [], fields: [] } as ItemChanges);
+      ({
+        key,
+        source: row.source,
+        externalId: row.externalId,
+        title: row.title,
+        removed: false,
+        restored: false,
+        status: null,
+        dateSlips: [],
+        fields: [],
+      } as ItemChanges);
     byItem.set(key, entry);
     if (row.changeType === 'removed') entry.removed = true;
     if (row.changeType === 'changed' && row.changedFields.includes('isRemoved') && row.newValues.isRemoved === false) entry.restored = true;

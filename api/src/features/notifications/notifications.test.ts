@@ -82,7 +82,14 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   // The guard is off: A → B removes 2 of 12 items (17%); the guard's own mails are tested in held-sync.test.ts.
   t = await createTestContext(
-    { ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, FEED_RETRIES: '0', FEED_TIMEOUT_MS: '2000', SMTP_URL: sink.url, SYNC_MAX_REMOVED_PERCENT: '100' },
+    {
+      ROADMAP_FEED_URL: server.roadmapUrl,
+      ROADMAP_RSS_URL: server.rssUrl,
+      FEED_RETRIES: '0',
+      FEED_TIMEOUT_MS: '2000',
+      SMTP_URL: sink.url,
+      SYNC_MAX_REMOVED_PERCENT: '100',
+    },
     { now: T_A },
   );
   await syncTo('A', T_A);
@@ -167,7 +174,9 @@ describe('item notifications after a sync', () => {
     const mail = await sink.waitFor('alice@example.com');
     expect(mail.subject).toBe('2 items you follow changed (1 status change)');
     expect(mail.text).toContain('>> STATUS CHANGED: Rolling out -> Launched');
-    expect(mail.text).toContain('* Title: Microsoft 365 Admin Center: Usage reports for agents -> Microsoft 365 admin center: Usage reports for agents and Copilot');
+    expect(mail.text).toContain(
+      '* Title: Microsoft 365 Admin Center: Usage reports for agents -> Microsoft 365 admin center: Usage reports for agents and Copilot',
+    );
     const bobs = await sink.waitFor('bob@example.com');
     expect(bobs.text).toContain('>> STATUS CHANGED: Rolling out -> Launched');
     expect(bobs.text).not.toContain('500004');
@@ -227,12 +236,18 @@ describe('crash safety', () => {
     const swept = await t.ctx.services.notifications.sweep();
     expect(swept).toEqual([{ syncId: run.run.id, claimed: true, mails: 1 }]);
     expect(await t.ctx.services.notifications.sweep()).toEqual([]);
-    const marker = await t.ctx.db.select().from(appState).where(like(appState.key, `notified-sync:${run.run.id}`));
+    const marker = await t.ctx.db
+      .select()
+      .from(appState)
+      .where(like(appState.key, `notified-sync:${run.run.id}`));
     expect(marker.length).toBe(1);
   });
 
   it('a crash after writing the outbox but before delivery still delivers exactly once on restart', async () => {
-    const pending = await t.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'item-change'), eq(mailOutbox.status, 'pending')));
+    const pending = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'item-change'), eq(mailOutbox.status, 'pending')));
     expect(pending.length).toBe(1);
     sink.clear();
     // "Restart": a brand-new mail service (new nodemailer transport) on the same database.

@@ -2,9 +2,7 @@ import { PRODUCT_NAME } from '@radar/contracts';
 import { renderActionPage } from '../../http/html-page.js';
 
 export type UnsubscribePageState =
-  | { kind: 'confirm'; what: string; formAction: string }
-  | { kind: 'done'; what: string; settingsUrl: string }
-  | { kind: 'invalid'; homeUrl: string };
+  { kind: 'confirm'; what: string; formAction: string } | { kind: 'done'; what: string; settingsUrl: string } | { kind: 'invalid'; homeUrl: string };
 
 export function renderUnsubscribePage(state: UnsubscribePageState): string {
   switch (state.kind) {

@@ -5,7 +5,10 @@ const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
 
 describe('unsubscribe tokens', () => {
   it('round-trips item and digest targets', () => {
-    expect(verifyUnsubscribeToken(SECRET, createUnsubscribeToken(SECRET, { kind: 'items', subscriptionIds: [7, 3, 7] }))).toEqual({ kind: 'items', subscriptionIds: [3, 7] });
+    expect(verifyUnsubscribeToken(SECRET, createUnsubscribeToken(SECRET, { kind: 'items', subscriptionIds: [7, 3, 7] }))).toEqual({
+      kind: 'items',
+      subscriptionIds: [3, 7],
+    });
     expect(verifyUnsubscribeToken(SECRET, createUnsubscribeToken(SECRET, { kind: 'digest', subscriberId: 42 }))).toEqual({ kind: 'digest', subscriberId: 42 });
   });
 

@@ -35,7 +35,10 @@ export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementat
   }
 
   function invalid(res: Response) {
-    res.status(400).type('html').send(renderUnsubscribePage({ kind: 'invalid', homeUrl: ctx.publicUrl }));
+    res
+      .status(400)
+      .type('html')
+      .send(renderUnsubscribePage({ kind: 'invalid', homeUrl: ctx.publicUrl }));
   }
 
   return [
@@ -43,9 +46,7 @@ export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementat
       const target = verifyUnsubscribeToken(ctx.secret, token);
       const what = target && (await describe(target));
       if (!token || !target || !what) return invalid(res);
-      res
-        .type('html')
-        .send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token)}` }));
+      res.type('html').send(renderUnsubscribePage({ kind: 'confirm', what, formAction: `/api/unsubscribe?token=${encodeURIComponent(token)}` }));
     }),
     implement(endpoints.digest.unsubscribeConfirm, async ({ query: { token }, res }) => {
       const target = verifyUnsubscribeToken(ctx.secret, token);

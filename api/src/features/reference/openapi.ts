@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { alertWebhookPayload, errorBody, isJsonEndpoint, PRODUCT_NAME, successStatuses, WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS, type Endpoint, type OpenApiDocument } from '@radar/contracts';
+import {
+  alertWebhookPayload,
+  errorBody,
+  isJsonEndpoint,
+  PRODUCT_NAME,
+  successStatuses,
+  WEBHOOK_HEADERS,
+  WEBHOOK_TOLERANCE_SECONDS,
+  type Endpoint,
+  type OpenApiDocument,
+} from '@radar/contracts';
 import { SESSION_COOKIE } from '../../http/auth.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -31,7 +41,10 @@ const STATUS_TEXT: Record<number, string> = {
 
 function parametersOf(endpoint: Endpoint): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
+  for (const [where, schema] of [
+    ['path', endpoint.params],
+    ['query', endpoint.query],
+  ] as const) {
     if (!schema) continue;
     const json = jsonSchemaOf(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
@@ -53,12 +66,15 @@ function responsesOf(endpoint: Endpoint): JsonSchema {
   for (const status of successStatuses(endpoint)) {
     const description = STATUS_TEXT[status] ?? 'Success';
     if (isJsonEndpoint(endpoint)) {
-      responses[status] = status === 304 ? { description } : { description, content: { 'application/json': { schema: jsonSchemaOf(endpoint.response as z.ZodType, 'output') } } };
+      responses[status] =
+        status === 304 ? { description } : { description, content: { 'application/json': { schema: jsonSchemaOf(endpoint.response as z.ZodType, 'output') } } };
       continue;
     }
     const mediaType = (endpoint.response as { raw: string }).raw;
     responses[status] =
-      mediaType === 'redirect' || [202, 204, 304].includes(status) ? { description } : { description, content: { [mediaType]: { schema: { type: 'string' } } } };
+      mediaType === 'redirect' || [202, 204, 304].includes(status)
+        ? { description }
+        : { description, content: { [mediaType]: { schema: { type: 'string' } } } };
   }
   const error = (status: number) => ({ description: STATUS_TEXT[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
   if (endpoint.params || endpoint.query || endpoint.body) responses[400] ??= error(400);
@@ -154,8 +170,8 @@ function alertWebhooks(): Record<string, unknown> {
         parameters: [
           header(WEBHOOK_HEADERS.signature, '`v1=` followed by the hex HMAC-SHA256 of `<timestamp>.<body>`'),
           header(WEBHOOK_HEADERS.timestamp, 'When the request was signed, in Unix seconds', { type: 'string', pattern: '^[0-9]+$' }),
-          header(WEBHOOK_HEADERS.delivery, 'The delivery id (also the body\'s `id`), unchanged across retries'),
-          header(WEBHOOK_HEADERS.event, '`radar.alert` or `radar.test` (also the body\'s `type`)', { type: 'string', enum: ['radar.alert', 'radar.test'] }),
+          header(WEBHOOK_HEADERS.delivery, "The delivery id (also the body's `id`), unchanged across retries"),
+          header(WEBHOOK_HEADERS.event, "`radar.alert` or `radar.test` (also the body's `type`)", { type: 'string', enum: ['radar.alert', 'radar.test'] }),
         ],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/AlertWebhookPayload' } } } },
         responses: { '2XX': { description: 'Received (any other answer counts as a failed delivery)' } },

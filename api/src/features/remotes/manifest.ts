@@ -13,9 +13,7 @@ export const staticRootOf = (config: Pick<Config, 'STATIC_ROOT'>): string => con
 /** A manifest far larger than any real one is not a manifest. */
 const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
 
-export type ManifestRead =
-  | { reachable: true; version: string | null; build: RadarBuildInfo | null }
-  | { reachable: false; problem: string };
+export type ManifestRead = { reachable: true; version: string | null; build: RadarBuildInfo | null } | { reachable: false; problem: string };
 
 interface ReadOptions {
   staticRoot: string;

@@ -66,7 +66,14 @@ export function createRemotesRepo(db: DbOrTx) {
     async rollback(name: RemoteKey, now: Date): Promise<RemoteRow | undefined> {
       const [row] = await db
         .update(remotes)
-        .set({ url: sql`${remotes.previousUrl}`, previousUrl: sql`${remotes.url}`, source: 'admin', revision: NEXT_REVISION, lastLoadedAt: null, updatedAt: now })
+        .set({
+          url: sql`${remotes.previousUrl}`,
+          previousUrl: sql`${remotes.url}`,
+          source: 'admin',
+          revision: NEXT_REVISION,
+          lastLoadedAt: null,
+          updatedAt: now,
+        })
         .where(sql`${remotes.name} = ${name} AND ${remotes.previousUrl} IS NOT NULL`)
         .returning();
       return row;
@@ -81,7 +88,9 @@ export function createRemotesRepo(db: DbOrTx) {
       const rows = await db
         .update(remotes)
         .set({ lastLoadedAt: now })
-        .where(sql`${remotes.name} = ${name} AND ${remotes.url} = ${url} AND (${remotes.lastLoadedAt} IS NULL OR ${remotes.lastLoadedAt} <= ${since.toISOString()}::timestamptz)`)
+        .where(
+          sql`${remotes.name} = ${name} AND ${remotes.url} = ${url} AND (${remotes.lastLoadedAt} IS NULL OR ${remotes.lastLoadedAt} <= ${since.toISOString()}::timestamptz)`,
+        )
         .returning({ name: remotes.name });
       return rows.length > 0;
     },

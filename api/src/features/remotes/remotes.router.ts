@@ -1,4 +1,14 @@
-import { endpoints, isRemoteKey, mismatchMessage, REMOTE_KEYS, REMOTE_LABELS, sharedMismatches, type RemoteEntry, type RemoteKey, type RemoteTestResult } from '@radar/contracts';
+import {
+  endpoints,
+  isRemoteKey,
+  mismatchMessage,
+  REMOTE_KEYS,
+  REMOTE_LABELS,
+  sharedMismatches,
+  type RemoteEntry,
+  type RemoteKey,
+  type RemoteTestResult,
+} from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
@@ -66,19 +76,41 @@ export async function testRemote(name: RemoteKey, url: string, opts: { staticRoo
   const label = REMOTE_LABELS[name];
   const manifest = await readRemoteManifest(url, opts);
   if (!manifest.reachable) {
-    return { name, url, ok: false, reachable: false, version: null, compatible: null, mismatches: [], message: `${label} could not be loaded: ${manifest.problem}` };
+    return {
+      name,
+      url,
+      ok: false,
+      reachable: false,
+      version: null,
+      compatible: null,
+      mismatches: [],
+      message: `${label} could not be loaded: ${manifest.problem}`,
+    };
   }
   const { version, build } = manifest;
   const base = { name, url, reachable: true, version };
   const found = `${label}${version ? ` ${version}` : ''} answers`;
   if (!build) {
-    return { ...base, ok: true, compatible: null, mismatches: [], message: `${found}; its manifest states no shared-library ranges, so compatibility was not checked.` };
+    return {
+      ...base,
+      ok: true,
+      compatible: null,
+      mismatches: [],
+      message: `${found}; its manifest states no shared-library ranges, so compatibility was not checked.`,
+    };
   }
   const shell = await readShellBuild(opts.staticRoot);
   if (!shell) {
-    return { ...base, ok: true, compatible: null, mismatches: [], message: `${found}; the shell's build (shell/dist/radar-build.json) is not here to compare with.` };
+    return {
+      ...base,
+      ok: true,
+      compatible: null,
+      mismatches: [],
+      message: `${found}; the shell's build (shell/dist/radar-build.json) is not here to compare with.`,
+    };
   }
   const mismatches = sharedMismatches(shell.shared, build.shared);
-  if (mismatches.length > 0) return { ...base, ok: false, compatible: false, mismatches, message: `Incompatible: ${mismatchMessage(label, version, mismatches)}` };
+  if (mismatches.length > 0)
+    return { ...base, ok: false, compatible: false, mismatches, message: `Incompatible: ${mismatchMessage(label, version, mismatches)}` };
   return { ...base, ok: true, compatible: true, mismatches: [], message: `${found} and is compatible with this site's shared libraries.` };
 }

@@ -15,9 +15,27 @@ import { buildRuntimeConfig } from '../../runtime-config.js';
  * rollback to the previous URL, Test against a real manifest server, the shell's "loaded" report, and the shell page
  * reading the registry (and naming exactly its origins in the CSP) on the next load.
  */
-const SHELL_BUILD = { app: 'shell', version: '0.1.0+abc1234', commit: 'abc1234', shared: { react: '19.3.1', 'react-router': '7.18.5', '@mui/material': '9.5.0', '@radar/shared-ui': '0.1.0', '@radar/contracts': '0.1.0' } };
-const ranges = (sharedUi: string) => ({ react: '^19.3.1', 'react-router': '^7.18.5', '@mui/material': '^9.5.0', '@radar/shared-ui': sharedUi, '@radar/contracts': '^0.1.0' });
-const manifest = (version: string, sharedUi = '^0.1.0') => ({ id: 'radar_admin', name: 'radar_admin', metaData: { radar: { app: 'admin', version, commit: 'def5678', shared: ranges(sharedUi) } }, shared: [], remotes: [], exposes: [] });
+const SHELL_BUILD = {
+  app: 'shell',
+  version: '0.1.0+abc1234',
+  commit: 'abc1234',
+  shared: { react: '19.3.1', 'react-router': '7.18.5', '@mui/material': '9.5.0', '@radar/shared-ui': '0.1.0', '@radar/contracts': '0.1.0' },
+};
+const ranges = (sharedUi: string) => ({
+  react: '^19.3.1',
+  'react-router': '^7.18.5',
+  '@mui/material': '^9.5.0',
+  '@radar/shared-ui': sharedUi,
+  '@radar/contracts': '^0.1.0',
+});
+const manifest = (version: string, sharedUi = '^0.1.0') => ({
+  id: 'radar_admin',
+  name: 'radar_admin',
+  metaData: { radar: { app: 'admin', version, commit: 'def5678', shared: ranges(sharedUi) } },
+  shared: [],
+  remotes: [],
+  exposes: [],
+});
 
 let t: TestContext;
 let root: string;
@@ -29,13 +47,17 @@ let user: Awaited<ReturnType<typeof signIn>>;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-remotes-'));
   for (const dir of ['shell', 'mfe-dashboard', 'mfe-admin', 'mfe-digest']) fs.mkdirSync(path.join(root, dir, 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><html><head><title>M365 Radar</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(root, 'shell', 'dist', 'index.html'),
+    '<!doctype html><html><head><title>M365 Radar</title></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'radar-build.json'), JSON.stringify(SHELL_BUILD));
   fs.writeFileSync(path.join(root, 'mfe-admin', 'dist', 'mf-manifest.json'), JSON.stringify(manifest('0.1.0+abc1234')));
   // A static host on another origin: /v2 a compatible build, /v3 one built for shared-ui 1.x, /slow never answers.
   cdn = http.createServer((req, res) => {
     if (req.url === '/slow/mf-manifest.json') return;
-    const body = req.url === '/v2/mf-manifest.json' ? manifest('0.2.0+fff0000') : req.url === '/v3/mf-manifest.json' ? manifest('0.3.0+eee0000', '^1.0.0') : null;
+    const body =
+      req.url === '/v2/mf-manifest.json' ? manifest('0.2.0+fff0000') : req.url === '/v3/mf-manifest.json' ? manifest('0.3.0+eee0000', '^1.0.0') : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(body ? JSON.stringify(body) : '{}');
   });
   await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
@@ -127,18 +149,33 @@ describe('Test', () => {
   };
 
   it('reports version and compatibility of a reachable build', async () => {
-    expect(await test(`${cdnUrl}/v2/mf-manifest.json`)).toMatchObject({ ok: true, reachable: true, version: '0.2.0+fff0000', compatible: true, mismatches: [] });
+    expect(await test(`${cdnUrl}/v2/mf-manifest.json`)).toMatchObject({
+      ok: true,
+      reachable: true,
+      version: '0.2.0+fff0000',
+      compatible: true,
+      mismatches: [],
+    });
   });
 
   it('names the shared library a build needs in another version', async () => {
     const body = await test(`${cdnUrl}/v3/mf-manifest.json`);
-    expect(body).toMatchObject({ ok: false, reachable: true, compatible: false, mismatches: [{ library: '@radar/shared-ui', required: '^1.0.0', provided: '0.1.0' }] });
+    expect(body).toMatchObject({
+      ok: false,
+      reachable: true,
+      compatible: false,
+      mismatches: [{ library: '@radar/shared-ui', required: '^1.0.0', provided: '0.1.0' }],
+    });
     expect(body.message).toBe('Incompatible: Admin 0.3.0+eee0000 was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).');
   });
 
   it('reports a missing manifest and a host that does not answer in time', async () => {
     expect(await test(`${cdnUrl}/gone/mf-manifest.json`)).toMatchObject({ ok: false, reachable: false, message: expect.stringContaining('answered HTTP 404') });
-    expect(await test(`${cdnUrl}/slow/mf-manifest.json`)).toMatchObject({ ok: false, reachable: false, message: expect.stringContaining('did not answer within 500 ms') });
+    expect(await test(`${cdnUrl}/slow/mf-manifest.json`)).toMatchObject({
+      ok: false,
+      reachable: false,
+      message: expect.stringContaining('did not answer within 500 ms'),
+    });
   });
 });
 
@@ -176,5 +213,11 @@ describe('the shell', () => {
 
 function cspOf(res: request.Response): Map<string, string[]> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }

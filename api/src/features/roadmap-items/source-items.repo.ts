@@ -28,10 +28,7 @@ export function createSourceItemsRepo(db: DbOrTx) {
 
     /** Roadmap items a message names; links to items not (yet) in the database resolve to nothing. */
     async roadmapLinkedFrom(messageRowId: number): Promise<ItemRow[]> {
-      const ids = db
-        .select({ id: messageRoadmapLinks.roadmapExternalId })
-        .from(messageRoadmapLinks)
-        .where(eq(messageRoadmapLinks.messageItemId, messageRowId));
+      const ids = db.select({ id: messageRoadmapLinks.roadmapExternalId }).from(messageRoadmapLinks).where(eq(messageRoadmapLinks.messageItemId, messageRowId));
       return db
         .select()
         .from(items)

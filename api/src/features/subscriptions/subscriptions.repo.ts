@@ -35,9 +35,7 @@ export function createSubscriptionsRepo(db: Db) {
       const [row] = await db
         .select({ externalId: items.externalId, title: items.title })
         .from(items)
-        .where(
-          and(eq(items.source, itemType === 'roadmap' ? 'roadmap' : 'messages'), sql`lower(${items.externalId}) = lower(${externalId})`),
-        )
+        .where(and(eq(items.source, itemType === 'roadmap' ? 'roadmap' : 'messages'), sql`lower(${items.externalId}) = lower(${externalId})`))
         .limit(1);
       return row;
     },

@@ -44,7 +44,9 @@ describe('cosmetic edits (only whitespace, punctuation or letter case)', () => {
       newValues: { title: 'a B', status: 'Launched' },
     };
     expect(isCosmeticChange(both)).toBe(false);
-    expect(isCosmeticChange({ changeType: 'removed', changedFields: ['isRemoved'], previousValues: { isRemoved: false }, newValues: { isRemoved: true } })).toBe(false);
+    expect(
+      isCosmeticChange({ changeType: 'removed', changedFields: ['isRemoved'], previousValues: { isRemoved: false }, newValues: { isRemoved: true } }),
+    ).toBe(false);
     expect(isCosmeticChange(change('isRemoved', true, false))).toBe(false);
     expect(isCosmeticChange({ changeType: 'new', changedFields: [], previousValues: {}, newValues: { title: 'x' } })).toBe(false);
     expect(isCosmeticChange({ changeType: 'changed', changedFields: [], previousValues: {}, newValues: {} })).toBe(false);

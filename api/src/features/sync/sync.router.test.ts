@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { changeHistoryListResponse, itemHistoryResponse, itemListResponse, linkedItemsResponse, syncHistoryResponse, syncTriggerResponse } from '@radar/contracts';
+import {
+  changeHistoryListResponse,
+  itemHistoryResponse,
+  itemListResponse,
+  linkedItemsResponse,
+  syncHistoryResponse,
+  syncTriggerResponse,
+} from '@radar/contracts';
 import type { TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
 import { createReplayTestContext } from '../../../test/replay-context.js';

@@ -32,9 +32,7 @@ export function createSyncEndpoints(ctx: AppContext): EndpointImplementation[] {
   }
 
   return [
-    implement(endpoints.admin.syncRoadmap, async ({ auth }) =>
-      answer('Roadmap', await sync.syncRoadmap({ trigger: 'admin', triggeredBy: auth.user.id })),
-    ),
+    implement(endpoints.admin.syncRoadmap, async ({ auth }) => answer('Roadmap', await sync.syncRoadmap({ trigger: 'admin', triggeredBy: auth.user.id }))),
     implement(endpoints.admin.syncMessageCenter, async ({ auth }) =>
       answer('Message Center', await sync.syncMessages({ trigger: 'admin', triggeredBy: auth.user.id })),
     ),

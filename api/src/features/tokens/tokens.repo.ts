@@ -48,7 +48,10 @@ export function createTokensRepo(db: Db) {
 
     /** False when the id is unknown or another user's. */
     async revokeOwn(userId: number, id: number): Promise<boolean> {
-      const deleted = await db.delete(apiTokens).where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId))).returning({ id: apiTokens.id });
+      const deleted = await db
+        .delete(apiTokens)
+        .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId)))
+        .returning({ id: apiTokens.id });
       return deleted.length > 0;
     },
   };

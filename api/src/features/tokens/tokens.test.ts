@@ -23,7 +23,12 @@ describe('/api/tokens', () => {
     const { user, agent } = await signIn(t.app, t.database.db);
     const created = await agent.post('/api/tokens').send({ name: '  Outlook on my laptop  ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Outlook on my laptop', token: expect.stringMatching(/^rdr_[\w-]{43}$/), createdAt: '2026-02-07T12:00:00.000Z' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Outlook on my laptop',
+      token: expect.stringMatching(/^rdr_[\w-]{43}$/),
+      createdAt: '2026-02-07T12:00:00.000Z',
+    });
     const token = created.body.token as string;
 
     const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.body.id));
@@ -32,7 +37,9 @@ describe('/api/tokens', () => {
 
     const list = await agent.get('/api/tokens');
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ id: created.body.id, name: 'Outlook on my laptop', prefix: `${token.slice(0, 8)}…`, createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null }]);
+    expect(list.body).toEqual([
+      { id: created.body.id, name: 'Outlook on my laptop', prefix: `${token.slice(0, 8)}…`, createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null },
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(token);
 
     // Another user sees none of them and cannot revoke them.
@@ -84,7 +91,10 @@ describe('Authorization: Bearer <token>', () => {
     const me = await request(t.app).get('/api/auth/user').set(bearer(token));
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(user.email);
-    const sub = await request(t.app).post('/api/notification-subscriptions').set(bearer(token)).send({ subscriptionType: 'item', itemId: '480001', itemType: 'roadmap' });
+    const sub = await request(t.app)
+      .post('/api/notification-subscriptions')
+      .set(bearer(token))
+      .send({ subscriptionType: 'item', itemId: '480001', itemType: 'roadmap' });
     expect(sub.status).toBe(201);
     const subs = await request(t.app).get('/api/notification-subscriptions').set(bearer(token));
     expect(subs.body.map((s: { itemId: string }) => s.itemId)).toEqual(['480001']);

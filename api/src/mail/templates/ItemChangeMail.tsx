@@ -104,14 +104,19 @@ function ItemBlock({ item }: { item: ItemChangeMailItem }) {
         </Section>
       ) : null}
       {item.statusChange ? (
-        <Section style={{ backgroundColor: callout.statusBackground, borderLeft: `4px solid ${callout.statusBorder}`, padding: '8px 12px', margin: '0 0 10px' }}>
+        <Section
+          style={{ backgroundColor: callout.statusBackground, borderLeft: `4px solid ${callout.statusBorder}`, padding: '8px 12px', margin: '0 0 10px' }}
+        >
           <Text style={{ fontSize: '14px', fontWeight: 700, color: callout.statusText, margin: 0 }}>
             {`Status changed: ${item.statusChange.from} → ${item.statusChange.to}`}
           </Text>
         </Section>
       ) : null}
       {(item.dateSlips ?? []).map((d) => (
-        <Section key={d.label} style={{ backgroundColor: callout.statusBackground, borderLeft: `4px solid ${callout.statusBorder}`, padding: '8px 12px', margin: '0 0 10px' }}>
+        <Section
+          key={d.label}
+          style={{ backgroundColor: callout.statusBackground, borderLeft: `4px solid ${callout.statusBorder}`, padding: '8px 12px', margin: '0 0 10px' }}
+        >
           <Text style={{ fontSize: '14px', fontWeight: 700, color: callout.statusText, margin: 0 }}>{dateSlipText(d)}</Text>
         </Section>
       ))}
@@ -162,7 +167,10 @@ export function ItemChangeMail({ publicUrl, firstName, items, unsubscribeAllUrl,
       {items.map((item) => (
         <ItemBlock key={item.url} item={item} />
       ))}
-      <Button href={settingsUrl} style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '14px', marginTop: '8px' }}>
+      <Button
+        href={settingsUrl}
+        style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '14px', marginTop: '8px' }}
+      >
         Manage notifications
       </Button>
       <Note>Changes are checked after every sync of the Microsoft 365 Roadmap and Message Center.</Note>

@@ -38,7 +38,9 @@ export function Layout({ preview, heading, publicUrl, unsubscribe, children }: L
         <meta name="supported-color-schemes" content="light dark" />
       </Head>
       <Preview>{preview}</Preview>
-      <Body style={{ backgroundColor: mailColors.page, color: mailColors.text, fontFamily: 'Segoe UI, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}>
+      <Body
+        style={{ backgroundColor: mailColors.page, color: mailColors.text, fontFamily: 'Segoe UI, Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' }}
+      >
         <Container style={{ maxWidth: '560px', margin: '0 auto' }}>
           <Text style={{ fontSize: '18px', fontWeight: 700, color: mailColors.accent, margin: '0 0 12px 8px' }}>
             {publicUrl ? (
@@ -49,7 +51,9 @@ export function Layout({ preview, heading, publicUrl, unsubscribe, children }: L
               PRODUCT_NAME
             )}
           </Text>
-          <Section style={{ backgroundColor: mailColors.card, color: mailColors.text, border: `1px solid ${mailColors.border}`, borderRadius: '8px', padding: '24px' }}>
+          <Section
+            style={{ backgroundColor: mailColors.card, color: mailColors.text, border: `1px solid ${mailColors.border}`, borderRadius: '8px', padding: '24px' }}
+          >
             <Text style={{ fontSize: '20px', fontWeight: 600, color: mailColors.text, margin: '0 0 16px' }}>{heading}</Text>
             {children}
           </Section>

@@ -93,11 +93,21 @@ export function SavedSearchAlertMail({ publicUrl, title, firstName, sections, un
 
 /** Plain-text part, written by hand: one line per item and change. */
 export function savedSearchAlertText({ title, firstName, sections, unsubscribeAllUrl, settingsUrl, periodText }: SavedSearchAlertMailProps): string {
-  const lines = [title, '', `${firstName ? `Hi ${firstName}, here` : 'Here'} is what matches your saved ${sections.length === 1 ? 'search' : 'searches'} ${periodText}.`];
+  const lines = [
+    title,
+    '',
+    `${firstName ? `Hi ${firstName}, here` : 'Here'} is what matches your saved ${sections.length === 1 ? 'search' : 'searches'} ${periodText}.`,
+  ];
   for (const section of sections) {
     lines.push('', '====', `${section.savedSearch.name} (${section.total})`);
     for (const item of section.items.slice(0, MAIL_ITEMS_PER_SEARCH)) {
-      lines.push('', `${SOURCE[item.source]} · ${item.externalId} · ${KIND[item.change]}`, item.title, ...item.changes.map((l) => `* ${l}`), `Open: ${item.url}`);
+      lines.push(
+        '',
+        `${SOURCE[item.source]} · ${item.externalId} · ${KIND[item.change]}`,
+        item.title,
+        ...item.changes.map((l) => `* ${l}`),
+        `Open: ${item.url}`,
+      );
     }
     const more = section.total - Math.min(section.items.length, MAIL_ITEMS_PER_SEARCH);
     lines.push('', `${more > 0 ? `and ${more} more: ` : 'Open the search: '}${section.viewUrl}`, `Stop e-mails for this search: ${section.unsubscribeUrl}`);

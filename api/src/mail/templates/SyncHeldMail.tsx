@@ -18,11 +18,14 @@ export function SyncHeldMail(props: SyncHeldMailProps) {
     <Layout preview={`${sourceLabel} sync held: nothing was removed`} heading={`${sourceLabel} sync held`} publicUrl={publicUrl}>
       <Paragraph>{`Sync #${syncId} fetched a ${sourceLabel} snapshot that looks wrong, so it was not applied. ${reason}`}</Paragraph>
       <Paragraph>
-        Until you decide, nothing is marked removed and nobody following an item gets mail about it. Scheduled syncs
-        go on; if the feed recovers, the next one applies the correct data and this snapshot expires.
+        Until you decide, nothing is marked removed and nobody following an item gets mail about it. Scheduled syncs go on; if the feed recovers, the next one
+        applies the correct data and this snapshot expires.
       </Paragraph>
       <Paragraph>In the admin area, Sync History: choose Apply anyway to apply exactly this snapshot, or Discard.</Paragraph>
-      <Button href={`${publicUrl}/admin`} style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '15px' }}>
+      <Button
+        href={`${publicUrl}/admin`}
+        style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '15px' }}
+      >
         Open Sync History
       </Button>
       <Note>You get this mail because you are an administrator of {PRODUCT_NAME}.</Note>

@@ -57,7 +57,9 @@ function Entry({ entry, highlight }: { entry: DigestMailEntry; highlight?: boole
       <Text style={{ fontSize: '12px', margin: '0 0 2px', color: highlight ? '#4d4000' : mailColors.muted }}>
         {[entry.idLabel, entry.meta].filter(Boolean).join(' · ')}
       </Text>
-      {entry.preview ? <Text style={{ fontSize: '13px', lineHeight: '19px', margin: 0, color: highlight ? '#3b2f00' : mailColors.text }}>{entry.preview}</Text> : null}
+      {entry.preview ? (
+        <Text style={{ fontSize: '13px', lineHeight: '19px', margin: 0, color: highlight ? '#3b2f00' : mailColors.text }}>{entry.preview}</Text>
+      ) : null}
     </Section>
   );
 }
@@ -107,7 +109,10 @@ export function WeeklyDigestMail(p: WeeklyDigestMailProps) {
             ) : null}
           </Section>
         ))}
-      <Button href={p.digestPageUrl} style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '14px' }}>
+      <Button
+        href={p.digestPageUrl}
+        style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '14px' }}
+      >
         Open the weekly digest
       </Button>
       <Note>{`${PRODUCT_NAME} sends this digest every Sunday.`}</Note>
@@ -133,6 +138,12 @@ export function weeklyDigestText(p: WeeklyDigestMailProps): string {
   };
   block('Featured this week', p.featured, 0);
   for (const s of p.sections) block(s.title, s.entries, s.more);
-  lines.push('', `The whole week: ${p.digestPageUrl}`, '', `${PRODUCT_NAME} sends this digest every Sunday.`, `Unsubscribe from the weekly digest: ${p.unsubscribeUrl}`);
+  lines.push(
+    '',
+    `The whole week: ${p.digestPageUrl}`,
+    '',
+    `${PRODUCT_NAME} sends this digest every Sunday.`,
+    `Unsubscribe from the weekly digest: ${p.unsubscribeUrl}`,
+  );
   return lines.join('\n');
 }

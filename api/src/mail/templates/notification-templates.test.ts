@@ -19,7 +19,9 @@ const item = (over: Partial<ItemChangeMailItem> = {}): ItemChangeMailItem => ({
 describe('ItemChangeMail', () => {
   it('names single changes in the subject', () => {
     expect(itemChangeSubject([item()])).toBe('Updated: Teams: <b>bold</b> & more');
-    expect(itemChangeSubject([item({ statusChange: { from: 'In development', to: 'Launched' } })])).toBe('Status change: Teams: <b>bold</b> & more is now Launched');
+    expect(itemChangeSubject([item({ statusChange: { from: 'In development', to: 'Launched' } })])).toBe(
+      'Status change: Teams: <b>bold</b> & more is now Launched',
+    );
     expect(itemChangeSubject([item({ kind: 'removed' })])).toBe('Removed: Teams: <b>bold</b> & more');
     expect(itemChangeSubject([item(), item({ url: 'x' })])).toBe('2 items you follow changed');
   });
@@ -28,7 +30,10 @@ describe('ItemChangeMail', () => {
     const props: ItemChangeMailProps = {
       publicUrl: 'https://radar.example',
       firstName: 'Ann',
-      items: [item({ statusChange: { from: 'In development', to: 'Launched' } }), item({ url: 'https://radar.example/message/MC1', sourceLabel: 'Message Center', idLabel: 'MC1', kind: 'removed', fields: [] })],
+      items: [
+        item({ statusChange: { from: 'In development', to: 'Launched' } }),
+        item({ url: 'https://radar.example/message/MC1', sourceLabel: 'Message Center', idLabel: 'MC1', kind: 'removed', fields: [] }),
+      ],
       unsubscribeAllUrl: 'https://radar.example/api/unsubscribe?token=all.sig',
       settingsUrl: 'https://radar.example/notifications',
     };

@@ -47,6 +47,8 @@ describe('ActivityTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 3' }));
     expect(await screen.findByText('Page 3 of 3 · 45 activities')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Moderator activity' })).getAllByRole('row')).toHaveLength(6);
-    expect(calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/admin/moderator-activities?page=1&limit=20', '/api/admin/moderator-activities?page=3&limit=20']));
+    expect(calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining(['/api/admin/moderator-activities?page=1&limit=20', '/api/admin/moderator-activities?page=3&limit=20']),
+    );
   });
 });

@@ -82,7 +82,9 @@ export function ActivityTab() {
             <Typography variant="body2" color="text.secondary">
               Page {list.data.page} of {Math.max(1, list.data.totalPages)} · {list.data.total} activities
             </Typography>
-            {list.data.totalPages > 1 ? <Pagination count={list.data.totalPages} page={page} onChange={(_, next) => setPage(next)} aria-label="Activity pages" /> : null}
+            {list.data.totalPages > 1 ? (
+              <Pagination count={list.data.totalPages} page={page} onChange={(_, next) => setPage(next)} aria-label="Activity pages" />
+            ) : null}
           </Stack>
         </>
       ) : null}

@@ -8,7 +8,12 @@ import { AiSummaryTab } from './AiSummaryTab.js';
 jest.setTimeout(30_000);
 beforeEach(() => useDigestStore.setState({ report: null, summary: null }));
 
-const report = { generatedAt: '2026-03-10T12:00:00.000Z', timeframe: 7 as const, roadmap: { newItems: [], changedItems: [], coverage: { total: 0, included: 0 } }, messageCenter: { newItems: [], updatedItems: [], coverage: { total: 0, included: 0 } } };
+const report = {
+  generatedAt: '2026-03-10T12:00:00.000Z',
+  timeframe: 7 as const,
+  roadmap: { newItems: [], changedItems: [], coverage: { total: 0, included: 0 } },
+  messageCenter: { newItems: [], updatedItems: [], coverage: { total: 0, included: 0 } },
+};
 
 describe('AiSummaryTab', () => {
   it('needs a report first', () => {
@@ -20,7 +25,10 @@ describe('AiSummaryTab', () => {
 
   it('summarises the current report and labels an AI answer', async () => {
     useDigestStore.setState({ report });
-    const { calls } = stubFetch({ ...adminSession, 'POST /api/admin/generate-summary': { body: { summary: '<p>All quiet this week.</p>', kind: 'ai', model: 'llama-3' } } });
+    const { calls } = stubFetch({
+      ...adminSession,
+      'POST /api/admin/generate-summary': { body: { summary: '<p>All quiet this week.</p>', kind: 'ai', model: 'llama-3' } },
+    });
     renderWithProviders(<AiSummaryTab />);
     fireEvent.click(screen.getByRole('button', { name: 'Generate AI Summary' }));
     expect(await screen.findByText('All quiet this week.')).toBeInTheDocument();

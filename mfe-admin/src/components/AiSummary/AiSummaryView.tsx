@@ -6,7 +6,8 @@ import { sanitizeSummaryHtml } from './sanitize.js';
 export function AiSummaryView() {
   const summary = useDigestStore((s) => s.summary);
   if (!summary) return null;
-  const from = summary.source.kind === 'report' ? 'the digest report' : `${summary.source.fileName} (${summary.source.format === 'json' ? 'JSON' : 'plain text'})`;
+  const from =
+    summary.source.kind === 'report' ? 'the digest report' : `${summary.source.fileName} (${summary.source.format === 'json' ? 'JSON' : 'plain text'})`;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Summary">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>

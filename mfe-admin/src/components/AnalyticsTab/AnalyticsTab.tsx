@@ -18,7 +18,11 @@ export function AnalyticsTab() {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           Top {ANALYTICS_TOP_PRODUCTS} products
         </Typography>
-        <Box sx={{ width: '100%', height: 360 }} role="img" aria-label={`Bar chart of items per product: ${rows.map((r) => `${r.product} ${r.total}`).join(', ')}`}>
+        <Box
+          sx={{ width: '100%', height: 360 }}
+          role="img"
+          aria-label={`Bar chart of items per product: ${rows.map((r) => `${r.product} ${r.total}`).join(', ')}`}
+        >
           <ResponsiveContainer width="100%" height="100%" minWidth={0}>
             <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 64, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />

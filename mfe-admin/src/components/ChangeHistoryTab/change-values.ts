@@ -4,7 +4,8 @@ import { truncate } from '@radar/shared-ui';
 /** A history value as short text: lists joined, objects as JSON, empty as '(empty)'. */
 export function formatChangeValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.length ? truncate(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '), CHANGE_VALUE_PREVIEW_CHARS) : '(empty)';
+  if (Array.isArray(value))
+    return value.length ? truncate(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '), CHANGE_VALUE_PREVIEW_CHARS) : '(empty)';
   if (typeof value === 'object') return truncate(JSON.stringify(value), CHANGE_VALUE_PREVIEW_CHARS);
   return truncate(String(value), CHANGE_VALUE_PREVIEW_CHARS);
 }

@@ -21,7 +21,9 @@ export function ChipList({ labels, limit = TAG_DISPLAY_LIMIT, variant = 'outline
       {unique.slice(0, limit).map((label) => (
         <Chip key={label} size="small" variant={variant} label={label} />
       ))}
-      {hidden.length > 0 ? <Chip size="small" label={`+${hidden.length}`} title={hidden.join(', ')} aria-label={`${hidden.length} more: ${hidden.join(', ')}`} /> : null}
+      {hidden.length > 0 ? (
+        <Chip size="small" label={`+${hidden.length}`} title={hidden.join(', ')} aria-label={`${hidden.length} more: ${hidden.join(', ')}`} />
+      ) : null}
     </Stack>
   );
 }

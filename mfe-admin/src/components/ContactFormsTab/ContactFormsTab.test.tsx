@@ -42,7 +42,9 @@ describe('ContactFormsTab', () => {
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Message from Grace Hopper' })).getByText('Read')).toBeInTheDocument());
     fireEvent.click(within(screen.getByRole('article', { name: 'Message from Alan Turing' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Message from Alan Turing' })).not.toBeInTheDocument());
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(expect.arrayContaining(['PATCH /api/admin/contact-submissions/1/read', 'DELETE /api/admin/contact-submissions/2']));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(
+      expect.arrayContaining(['PATCH /api/admin/contact-submissions/1/read', 'DELETE /api/admin/contact-submissions/2']),
+    );
   });
 
   it('toasts the two failure texts', async () => {

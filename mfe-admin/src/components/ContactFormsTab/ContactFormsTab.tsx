@@ -31,13 +31,24 @@ export function ContactFormsTab() {
         {data.length} submissions, {unread} unread
       </Typography>
       {data.map((submission) => (
-        <Card key={submission.id} variant="outlined" component="article" aria-label={`Message from ${submission.firstName} ${submission.lastName}`} sx={{ borderLeftWidth: submission.isRead ? 1 : 4, borderLeftColor: submission.isRead ? undefined : 'primary.main' }}>
+        <Card
+          key={submission.id}
+          variant="outlined"
+          component="article"
+          aria-label={`Message from ${submission.firstName} ${submission.lastName}`}
+          sx={{ borderLeftWidth: submission.isRead ? 1 : 4, borderLeftColor: submission.isRead ? undefined : 'primary.main' }}
+        >
           <CardContent>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {submission.firstName} {submission.lastName}
               </Typography>
-              <Chip size="small" label={submission.isRead ? 'Read' : 'Unread'} color={submission.isRead ? 'default' : 'primary'} variant={submission.isRead ? 'outlined' : 'filled'} />
+              <Chip
+                size="small"
+                label={submission.isRead ? 'Read' : 'Unread'}
+                color={submission.isRead ? 'default' : 'primary'}
+                variant={submission.isRead ? 'outlined' : 'filled'}
+              />
             </Stack>
             <Typography variant="body2" color="text.secondary">
               <Link href={`mailto:${submission.email}`}>{submission.email}</Link> · {formatChangeDate(submission.submittedAt)}

@@ -19,10 +19,8 @@ function TruncationNotice({ report }: { report: DigestReport }) {
   return (
     <Alert severity="warning" role="status">
       This report is incomplete: it holds the first {DIGEST_REPORT_LIMIT.toLocaleString('en-US')} items per source.{' '}
-      {cut
-        .map(({ label, coverage }) => `${coverage.included.toLocaleString('en-US')} of ${coverage.total.toLocaleString('en-US')} ${label}`)
-        .join(' and ')}{' '}
-      are included. Choose a shorter timeframe to see everything.
+      {cut.map(({ label, coverage }) => `${coverage.included.toLocaleString('en-US')} of ${coverage.total.toLocaleString('en-US')} ${label}`).join(' and ')} are
+      included. Choose a shorter timeframe to see everything.
     </Alert>
   );
 }
@@ -79,7 +77,8 @@ export function DigestReportCard() {
         </Stack>
         {report ? (
           <Typography sx={{ mt: 2 }} role="status">
-            {timeframeLabel(report.timeframe)}: {counts[0]} new and {counts[1]} updated roadmap items, {counts[2]} new and {counts[3]} updated Message Center items.
+            {timeframeLabel(report.timeframe)}: {counts[0]} new and {counts[1]} updated roadmap items, {counts[2]} new and {counts[3]} updated Message Center
+            items.
           </Typography>
         ) : null}
       </Paper>

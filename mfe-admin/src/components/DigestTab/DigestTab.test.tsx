@@ -15,7 +15,10 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 const items = {
   'GET /api/roadmap/items': {
     body: {
-      items: [roadmapItem({ createdDate: daysAgo(2), status: 'In development' }), roadmapItem({ itemId: '99', title: 'Old but changed', createdDate: daysAgo(90), status: 'Cancelled' })],
+      items: [
+        roadmapItem({ createdDate: daysAgo(2), status: 'In development' }),
+        roadmapItem({ itemId: '99', title: 'Old but changed', createdDate: daysAgo(90), status: 'Cancelled' }),
+      ],
       total: 2,
       totalPages: 1,
     },
@@ -23,7 +26,11 @@ const items = {
   'GET /api/message-center/items': { body: { items: [messageItem({ createdDate: daysAgo(40), publishedDate: daysAgo(40) })], total: 1, totalPages: 1 } },
 };
 
-const summaryAnswer = { summary: '<h2>Highlights</h2><p>Teams <a href="https://x.example">recap</a></p><img src=x onerror="alert(1)"><script>alert(1)</script>', kind: 'extractive', model: null };
+const summaryAnswer = {
+  summary: '<h2>Highlights</h2><p>Teams <a href="https://x.example">recap</a></p><img src=x onerror="alert(1)"><script>alert(1)</script>',
+  kind: 'extractive',
+  model: null,
+};
 
 describe('DigestTab report', () => {
   it('builds the 30-day report from both item lists and shows it as tables', async () => {
@@ -39,7 +46,11 @@ describe('DigestTab report', () => {
     ]);
     const newRoadmap = screen.getByRole('table', { name: 'New Roadmap Items' });
     expect(within(newRoadmap).getByText('In development').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'blue');
-    expect(within(screen.getByRole('table', { name: 'Updated Roadmap Items' })).getByText('Cancelled').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'red');
+    expect(
+      within(screen.getByRole('table', { name: 'Updated Roadmap Items' }))
+        .getByText('Cancelled')
+        .closest('[data-status-color]'),
+    ).toHaveAttribute('data-status-color', 'red');
     const updatedMessages = screen.getByRole('table', { name: 'Updated Message Center Items' });
     expect(within(updatedMessages).getByText('Exchange Online')).toBeInTheDocument();
     expect(within(updatedMessages).getAllByText('+1')).toHaveLength(2);
@@ -54,7 +65,9 @@ describe('DigestTab report', () => {
     });
     renderWithProviders(<DigestTab />);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
-    expect(await screen.findByText(/This report is incomplete: it holds the first 1,000 items per source\. 2 of 1,500 roadmap items are included\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This report is incomplete: it holds the first 1,000 items per source\. 2 of 1,500 roadmap items are included\./),
+    ).toBeInTheDocument();
   });
 
   it('shows no truncation notice when everything fits', async () => {
@@ -93,7 +106,11 @@ describe('DigestTab report', () => {
   });
 
   it("toasts 'Failed to generate AI summary: {message}'", async () => {
-    stubFetch({ ...adminSession, ...items, 'POST /api/admin/generate-summary': { status: 504, body: { error: { name: 'AiTimeoutError', message: 'The AI service did not answer in time' } } } });
+    stubFetch({
+      ...adminSession,
+      ...items,
+      'POST /api/admin/generate-summary': { status: 504, body: { error: { name: 'AiTimeoutError', message: 'The AI service did not answer in time' } } },
+    });
     renderWithProviders(<DigestTab />);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
     await screen.findByText(/Last 7 days:/);

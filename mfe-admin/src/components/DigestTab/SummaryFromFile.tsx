@@ -42,7 +42,15 @@ export function SummaryFromFile() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Upload a digest report saved as JSON. A file that is not JSON is summarised as plain text.
       </Typography>
-      <input ref={input} type="file" accept=".json,application/json,.txt,text/plain" hidden onChange={(event) => void onFile(event)} data-testid="summary-file-input" aria-label="Report file" />
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json,.txt,text/plain"
+        hidden
+        onChange={(event) => void onFile(event)}
+        data-testid="summary-file-input"
+        aria-label="Report file"
+      />
       <Button variant="outlined" onClick={() => input.current?.click()} disabled={generating}>
         {generating ? 'Generating summary...' : 'Upload JSON'}
       </Button>

@@ -42,7 +42,14 @@ export function TestNotificationForm() {
         Sends the item-change email for one item to you.
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 520 }}>
-        <TextField label="Item ID" value={itemId} onChange={(event) => setItemId(event.target.value)} required size="small" helperText="A roadmap id (digits) or a message id (MC1234567)" />
+        <TextField
+          label="Item ID"
+          value={itemId}
+          onChange={(event) => setItemId(event.target.value)}
+          required
+          size="small"
+          helperText="A roadmap id (digits) or a message id (MC1234567)"
+        />
         <FormControl size="small" required>
           <InputLabel id="test-item-type-label">Item Type</InputLabel>
           <Select labelId="test-item-type-label" label="Item Type" value={itemType} onChange={(event) => setItemType(event.target.value as ItemType)}>
@@ -53,7 +60,14 @@ export function TestNotificationForm() {
             ))}
           </Select>
         </FormControl>
-        <TextField label="Changes summary (optional)" value={changesSummary} onChange={(event) => setChangesSummary(event.target.value)} multiline minRows={2} size="small" />
+        <TextField
+          label="Changes summary (optional)"
+          value={changesSummary}
+          onChange={(event) => setChangesSummary(event.target.value)}
+          multiline
+          minRows={2}
+          size="small"
+        />
         <Button type="submit" variant="contained" disabled={sending} sx={{ alignSelf: 'flex-start' }}>
           {sending ? 'Sending...' : 'Send Test Notification'}
         </Button>

@@ -19,7 +19,17 @@ const heldRun = (held: Partial<NonNullable<SyncHistoryRecord['held']>> = {}) =>
     itemsProcessed: 950,
     totalItems: 1900,
     note: REASON,
-    held: { status: 'pending', reason: REASON, itemCount: 950, activeBefore: 1900, wouldRemove: 950, decidedAt: null, decidedBy: null, appliedSyncId: null, ...held },
+    held: {
+      status: 'pending',
+      reason: REASON,
+      itemCount: 950,
+      activeBefore: 1900,
+      wouldRemove: 950,
+      decidedAt: null,
+      decidedBy: null,
+      appliedSyncId: null,
+      ...held,
+    },
   }) as SyncHistoryRecord & { held: NonNullable<SyncHistoryRecord['held']> };
 
 describe('HeldSyncActions', () => {
@@ -28,7 +38,11 @@ describe('HeldSyncActions', () => {
       ...adminSession,
       'GET /api/admin/sync-history': { body: { syncHistory: [] } },
       'POST /api/admin/sync-history/7/apply': {
-        body: { message: 'Applied the held Roadmap snapshot: 0 new, 0 changed, 950 removed, 0 restored', sync: syncRun({ id: 8 }), held: heldRun({ status: 'applied' }) },
+        body: {
+          message: 'Applied the held Roadmap snapshot: 0 new, 0 changed, 950 removed, 0 restored',
+          sync: syncRun({ id: 8 }),
+          held: heldRun({ status: 'applied' }),
+        },
       },
     });
     renderWithProviders(<HeldSyncActions run={heldRun()} />, { withAuthDialog: false });
@@ -87,7 +101,10 @@ describe('HeldSyncActions', () => {
   });
 
   it.each([
-    [{ status: 'applied' as const, decidedBy: 'admin@example.com', decidedAt: '2026-03-05T15:00:00.000Z', appliedSyncId: 9 }, /^Applied anyway by admin@example\.com on .+ \(sync #9\)\.$/],
+    [
+      { status: 'applied' as const, decidedBy: 'admin@example.com', decidedAt: '2026-03-05T15:00:00.000Z', appliedSyncId: 9 },
+      /^Applied anyway by admin@example\.com on .+ \(sync #9\)\.$/,
+    ],
     [{ status: 'discarded' as const, decidedBy: 'ops@example.com', decidedAt: '2026-03-05T15:00:00.000Z' }, /^Discarded by ops@example\.com on .+\.$/],
     [{ status: 'superseded' as const }, /^Superseded: a newer snapshot of this source was applied or held/],
   ])('once decided (%o) shows the decision and no buttons', (held, text) => {

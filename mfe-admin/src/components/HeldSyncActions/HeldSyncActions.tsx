@@ -23,7 +23,8 @@ const DECISIONS = {
 function decision(run: HeldSyncActionsProps['run']): string {
   const { held } = run;
   const when = held.decidedAt ? ` on ${formatChangeDate(held.decidedAt)}` : '';
-  if (held.status === 'applied') return `Applied anyway by ${held.decidedBy ?? 'an admin'}${when}${held.appliedSyncId ? ` (sync #${held.appliedSyncId})` : ''}.`;
+  if (held.status === 'applied')
+    return `Applied anyway by ${held.decidedBy ?? 'an admin'}${when}${held.appliedSyncId ? ` (sync #${held.appliedSyncId})` : ''}.`;
   if (held.status === 'discarded') return `Discarded by ${held.decidedBy ?? 'an admin'}${when}.`;
   return 'Superseded: a newer snapshot of this source was applied or held, so this one can no longer be applied.';
 }

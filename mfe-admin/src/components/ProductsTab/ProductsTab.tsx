@@ -70,7 +70,11 @@ export function ProductsTab() {
                   <TableCell>{mapping.sourceProduct}</TableCell>
                   <TableCell>{mapping.dataSource === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
                   <TableCell>
-                    <DisplayNameEditor value={mapping.displayName} sourceProduct={mapping.sourceProduct} onSave={(displayName) => void update(mapping, { displayName })} />
+                    <DisplayNameEditor
+                      value={mapping.displayName}
+                      sourceProduct={mapping.sourceProduct}
+                      onSave={(displayName) => void update(mapping, { displayName })}
+                    />
                   </TableCell>
                   <TableCell>
                     <Switch

@@ -30,8 +30,7 @@ export function RemoteUrlDialog({ label, url, busy, serverError, onSave, onCance
       <DialogTitle id={titleId}>Change the {label} URL</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          The address of the build&apos;s mf-manifest.json. Browsers load the new build on their next page load; the
-          current URL is kept for Rollback.
+          The address of the build&apos;s mf-manifest.json. Browsers load the new build on their next page load; the current URL is kept for Rollback.
         </DialogContentText>
         <TextField
           autoFocus

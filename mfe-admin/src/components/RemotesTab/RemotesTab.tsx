@@ -69,8 +69,8 @@ export function RemotesTab() {
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        Which build of each part of the site browsers load. A change applies on each browser&apos;s next page load,
-        without a restart; Rollback returns to the URL before the last change.
+        Which build of each part of the site browsers load. A change applies on each browser&apos;s next page load, without a restart; Rollback returns to the
+        URL before the last change.
       </Typography>
       {error ? <Alert severity="error">Could not load the remotes ({errorMessageOf(error)}).</Alert> : null}
       {isLoading ? <Typography color="text.secondary">Loading remotes...</Typography> : null}
@@ -98,7 +98,13 @@ export function RemotesTab() {
                     <TableCell>{remote.lastLoadedAt ? formatChangeDate(remote.lastLoadedAt) : 'Not since the last change'}</TableCell>
                     <TableCell align="right">
                       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <Button size="small" variant="outlined" aria-label={`Test ${label}`} disabled={busy === `test:${remote.name}`} onClick={() => void test(remote)}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          aria-label={`Test ${label}`}
+                          disabled={busy === `test:${remote.name}`}
+                          onClick={() => void test(remote)}
+                        >
                           {busy === `test:${remote.name}` ? 'Testing...' : 'Test'}
                         </Button>
                         <Button

@@ -13,7 +13,14 @@ export interface RoleFormDialogProps {
 
 /** 'read, write\nexport' -> ['read', 'write', 'export']: one permission per comma or line, blanks and repeats dropped. */
 export function parsePermissions(text: string): string[] {
-  return [...new Set(text.split(/[,\n]/).map((p) => p.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[,\n]/)
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** Create or edit a role. Name is required ('Role name is required'); description and permissions are optional. */

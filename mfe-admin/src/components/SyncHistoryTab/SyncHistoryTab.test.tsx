@@ -11,7 +11,18 @@ jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const history = [
-  syncRun({ id: 3, syncSource: 'message_center', status: 'not_configured', success: false, itemsProcessed: 0, totalItems: 0, newItems: 0, changedItems: 0, removedItems: 0, errorMessage: 'Microsoft Graph is not configured' }),
+  syncRun({
+    id: 3,
+    syncSource: 'message_center',
+    status: 'not_configured',
+    success: false,
+    itemsProcessed: 0,
+    totalItems: 0,
+    newItems: 0,
+    changedItems: 0,
+    removedItems: 0,
+    errorMessage: 'Microsoft Graph is not configured',
+  }),
   syncRun({ id: 2, status: 'failed', success: false, errorMessage: 'Feed answered 502' }),
   syncRun({ id: 1 }),
 ];
@@ -36,15 +47,27 @@ describe('SyncHistoryTab', () => {
       'GET /api/admin/sync-history': {
         body: {
           syncHistory: [
-            syncRun({ id: 6, status: 'interrupted', success: false, feedFormat: null, errorMessage: 'interrupted: the process stopped before the sync finished; nothing of it was applied' }),
+            syncRun({
+              id: 6,
+              status: 'interrupted',
+              success: false,
+              feedFormat: null,
+              errorMessage: 'interrupted: the process stopped before the sync finished; nothing of it was applied',
+            }),
             syncRun({ id: 5, status: 'unchanged', feedFormat: 'json', itemsProcessed: 0, note: 'The feed answered 304 Not Modified.' }),
-            syncRun({ id: 4, feedFormat: 'rss', note: 'JSON feed unusable (https://www.microsoft.com/releasecommunications/api/v1/m365 answered HTTP 403); the RSS feed was used' }),
+            syncRun({
+              id: 4,
+              feedFormat: 'rss',
+              note: 'JSON feed unusable (https://www.microsoft.com/releasecommunications/api/v1/m365 answered HTTP 403); the RSS feed was used',
+            }),
           ],
         },
       },
     });
     renderWithProviders(<SyncHistoryTab />);
-    const rows = within(await screen.findByRole('table', { name: 'Sync history' })).getAllByRole('row').slice(1);
+    const rows = within(await screen.findByRole('table', { name: 'Sync history' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]).toHaveTextContent(/Interrupted.*interrupted: the process stopped/);
     expect(rows[1]).toHaveTextContent(/JSON feed.*Unchanged.*The feed answered 304 Not Modified\./);
     expect(rows[2]).toHaveTextContent(/RSS feed \(fallback\).*Success.*answered HTTP 403\); the RSS feed was used/);

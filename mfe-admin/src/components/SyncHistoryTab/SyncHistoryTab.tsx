@@ -1,4 +1,18 @@
-import { Alert, Button, Chip, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { SyncHistoryRecord } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { useSyncHistory } from '../../api/admin.js';

@@ -13,8 +13,7 @@ export function AdminPage() {
         Admin Dashboard
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Sync history, change history, users and roles, product mappings, contact forms, digest reports, analytics,
-        AI summary, moderator activity and remotes.
+        Sync history, change history, users and roles, product mappings, contact forms, digest reports, analytics, AI summary, moderator activity and remotes.
       </Typography>
       <AccessCheck>
         <AdminTabs />
@@ -28,7 +27,10 @@ export function AdminPage() {
 
 function AdminTabs() {
   const [params, setParams] = useSearchParams();
-  const index = Math.max(0, ADMIN_TABS.findIndex((t) => t.id === params.get('tab')));
+  const index = Math.max(
+    0,
+    ADMIN_TABS.findIndex((t) => t.id === params.get('tab')),
+  );
   const tab = ADMIN_TABS[index];
   const select = (next: number) =>
     setParams(

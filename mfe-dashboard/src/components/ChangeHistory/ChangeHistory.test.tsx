@@ -37,7 +37,12 @@ describe('ChangeHistory', () => {
         error={undefined}
         entries={[
           entry({ id: 3, changeType: 'removed', changeDate: '2026-03-07T09:05:00' }),
-          entry({ id: 2, changedFields: ['status', 'description', 'modifiedDate'], previousValues: { status: 'In development', description: long }, newValues: { status: 'Rolling out', description: 'short' } }),
+          entry({
+            id: 2,
+            changedFields: ['status', 'description', 'modifiedDate'],
+            previousValues: { status: 'In development', description: long },
+            newValues: { status: 'Rolling out', description: 'short' },
+          }),
           entry({ id: 1, changeType: 'new', changeDate: '2026-01-02T00:00:00' }),
         ]}
       />,

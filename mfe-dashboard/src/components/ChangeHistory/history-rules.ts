@@ -16,6 +16,13 @@ export const CHANGE_BADGE: Record<ChangeHistoryEntry['changeType'], string> = { 
 /** A previous or new value as text, cut at 300 characters. */
 export function formatChangeValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  const text = typeof value === 'string' ? value : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    typeof value === 'string'
+      ? value
+      : Array.isArray(value)
+        ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
   return truncate(text, CHANGE_VALUE_PREVIEW_CHARS);
 }

@@ -19,7 +19,12 @@ export function CommunityResources({ links, moderatedBy }: CommunityResourcesPro
       </Stack>
       <Stack spacing={1}>
         {links.map((link, index) => (
-          <Stack key={`${link.url}-${index}`} direction="row" spacing={1} sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+          <Stack
+            key={`${link.url}-${index}`}
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}
+          >
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {link.title || link.name}

@@ -32,7 +32,10 @@ export function datedMoves(entries: ChangeHistoryEntry[] | undefined): DatedMove
   const out: DatedMove[] = [];
   for (const entry of entries ?? []) {
     if (entry.changeType !== 'changed') continue;
-    for (const [field, label] of [['releaseDate', 'GA date'], ['previewDate', 'Preview date']] as const) {
+    for (const [field, label] of [
+      ['releaseDate', 'GA date'],
+      ['previewDate', 'Preview date'],
+    ] as const) {
       if (!entry.changedFields.includes(field)) continue;
       const move = releaseDateMove(entry.previousValues[field], entry.newValues[field]);
       if (move) out.push({ historyId: entry.id, changeDate: entry.changeDate, label, ...move });

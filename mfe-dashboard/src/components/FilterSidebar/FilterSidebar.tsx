@@ -41,7 +41,19 @@ const WINDOW_LABELS: Record<ChangeTypeOption, string> = {
 const countOf = (list: { name: string; count: number }[] | undefined, name: string) =>
   list?.find((entry) => entry.name.toLowerCase() === name.toLowerCase())?.count;
 
-function CheckList({ values, selected, onToggle, counts, label }: { values: readonly { value: string; label: string }[]; selected: string[]; onToggle: (value: string) => void; counts?: { name: string; count: number }[]; label: string }) {
+function CheckList({
+  values,
+  selected,
+  onToggle,
+  counts,
+  label,
+}: {
+  values: readonly { value: string; label: string }[];
+  selected: string[];
+  onToggle: (value: string) => void;
+  counts?: { name: string; count: number }[];
+  label: string;
+}) {
   if (values.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -88,7 +100,9 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
       {group.map((changeType) => (
         <FormControlLabel
           key={changeType}
-          control={<Checkbox size="small" checked={filters.changeTypes.includes(changeType)} onChange={() => dispatch({ type: 'toggleChangeType', changeType })} />}
+          control={
+            <Checkbox size="small" checked={filters.changeTypes.includes(changeType)} onChange={() => dispatch({ type: 'toggleChangeType', changeType })} />
+          }
           label={WINDOW_LABELS[changeType]}
           sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
         />
@@ -113,9 +127,16 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
         label="Featured Items"
       />
       <FilterSection title="Data Source" defaultOpen>
-        <CheckList label="Data Source" values={SOURCE_OPTIONS} selected={filters.sources} onToggle={(value) => dispatch({ type: 'toggleSource', source: value as 'roadmap' | 'messages' })} />
+        <CheckList
+          label="Data Source"
+          values={SOURCE_OPTIONS}
+          selected={filters.sources}
+          onToggle={(value) => dispatch({ type: 'toggleSource', source: value as 'roadmap' | 'messages' })}
+        />
         <FormControlLabel
-          control={<Switch size="small" checked={filters.includeRemoved} onChange={(e) => dispatch({ type: 'setIncludeRemoved', includeRemoved: e.target.checked })} />}
+          control={
+            <Switch size="small" checked={filters.includeRemoved} onChange={(e) => dispatch({ type: 'setIncludeRemoved', includeRemoved: e.target.checked })} />
+          }
           label="Include removed and expired"
           sx={{ mt: 0.5, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
         />
@@ -124,7 +145,13 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
         <Stack spacing={1}>
           {signedIn ? (
             <FormControlLabel
-              control={<Checkbox size="small" checked={filters.sinceLastVisit} onChange={(e) => dispatch({ type: 'setSinceLastVisit', sinceLastVisit: e.target.checked })} />}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={filters.sinceLastVisit}
+                  onChange={(e) => dispatch({ type: 'setSinceLastVisit', sinceLastVisit: e.target.checked })}
+                />
+              }
               label="Since my last visit"
               sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
             />
@@ -150,10 +177,22 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
         <CheckList label="Products" values={asOptions(options?.products)} selected={filters.products} onToggle={toggleList('products')} />
       </FilterSection>
       <FilterSection title="Roadmap Status">
-        <CheckList label="Roadmap Status" values={asOptions(options?.roadmapStatuses)} selected={filters.roadmapStatuses} onToggle={toggleList('roadmapStatuses')} counts={counts?.roadmapStatuses ?? []} />
+        <CheckList
+          label="Roadmap Status"
+          values={asOptions(options?.roadmapStatuses)}
+          selected={filters.roadmapStatuses}
+          onToggle={toggleList('roadmapStatuses')}
+          counts={counts?.roadmapStatuses ?? []}
+        />
       </FilterSection>
       <FilterSection title="Message Center Tags">
-        <CheckList label="Message Center Tags" values={asOptions(options?.messageCenterTags)} selected={filters.messageCenterTags} onToggle={toggleList('messageCenterTags')} counts={counts?.messageCenterTags ?? []} />
+        <CheckList
+          label="Message Center Tags"
+          values={asOptions(options?.messageCenterTags)}
+          selected={filters.messageCenterTags}
+          onToggle={toggleList('messageCenterTags')}
+          counts={counts?.messageCenterTags ?? []}
+        />
       </FilterSection>
       <FilterSection title="Cloud Instance">
         <CheckList label="Cloud Instance" values={CLOUD_INSTANCES} selected={filters.cloudInstances} onToggle={toggleList('cloudInstances')} />

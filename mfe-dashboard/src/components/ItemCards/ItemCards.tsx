@@ -34,7 +34,14 @@ export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
       {items.map((item) => {
         const row = presentRow(item, now);
         return (
-          <Card component="li" key={item.id} variant="outlined" data-item-id={item.id} data-tint={row.tint ?? undefined} sx={{ bgcolor: rowTint(theme, row.tint) }}>
+          <Card
+            component="li"
+            key={item.id}
+            variant="outlined"
+            data-item-id={item.id}
+            data-tint={row.tint ?? undefined}
+            sx={{ bgcolor: rowTint(theme, row.tint) }}
+          >
             <CardActionArea onClick={() => onOpen(item)}>
               <CardContent>
                 <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>

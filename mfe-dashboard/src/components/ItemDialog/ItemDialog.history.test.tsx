@@ -25,9 +25,22 @@ const entry = (id: number, changeDate: string, overrides: Partial<ChangeHistoryE
 });
 
 const HISTORY: ChangeHistoryEntry[] = [
-  entry(4, '2026-02-07T00:40:00.000Z', { changedFields: ['status', 'releaseDate'], previousValues: { status: 'Rolling out', releaseDate: 'March CY2026' }, newValues: { status: 'Launched', releaseDate: 'May CY2026' } }),
-  entry(3, '2026-01-31T00:40:00.000Z', { changedFields: ['title'], previousValues: { title: 'Teams: recap' }, newValues: { title: 'Teams: Recap.' }, minor: true }),
-  entry(2, '2026-01-20T00:40:00.000Z', { changedFields: ['releaseDate', 'previewDate'], previousValues: { releaseDate: 'January CY2026', previewDate: '' }, newValues: { releaseDate: 'March CY2026', previewDate: 'February CY2026' } }),
+  entry(4, '2026-02-07T00:40:00.000Z', {
+    changedFields: ['status', 'releaseDate'],
+    previousValues: { status: 'Rolling out', releaseDate: 'March CY2026' },
+    newValues: { status: 'Launched', releaseDate: 'May CY2026' },
+  }),
+  entry(3, '2026-01-31T00:40:00.000Z', {
+    changedFields: ['title'],
+    previousValues: { title: 'Teams: recap' },
+    newValues: { title: 'Teams: Recap.' },
+    minor: true,
+  }),
+  entry(2, '2026-01-20T00:40:00.000Z', {
+    changedFields: ['releaseDate', 'previewDate'],
+    previousValues: { releaseDate: 'January CY2026', previewDate: '' },
+    newValues: { releaseDate: 'March CY2026', previewDate: 'February CY2026' },
+  }),
   entry(1, '2026-01-01T00:40:00.000Z', { changeType: 'new', newValues: { title: 'Teams: recap' } }),
 ];
 
@@ -35,10 +48,20 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
   it('says when a roadmap item left the roadmap, and still shows its full history', async () => {
     stubFetch({
       ...anonymousRoutes,
-      'GET /api/roadmap/items/412345/history': { body: [entry(9, '2026-02-06T00:40:00.000Z', { changeType: 'removed', changedFields: ['isRemoved'] }), ...HISTORY] },
+      'GET /api/roadmap/items/412345/history': {
+        body: [entry(9, '2026-02-06T00:40:00.000Z', { changeType: 'removed', changedFields: ['isRemoved'] }), ...HISTORY],
+      },
       'GET /api/roadmap/items/412345/linked-messages': { body: [] },
     });
-    renderWithProviders(<ItemDialog item={roadmapItem({ isRemoved: true, removedAt: '2026-02-06T00:40:00.000Z' })} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    renderWithProviders(
+      <ItemDialog
+        item={roadmapItem({ isRemoved: true, removedAt: '2026-02-06T00:40:00.000Z' })}
+        onClose={noop}
+        onOpenItem={noop}
+        onItemChange={noop}
+        now={NOW}
+      />,
+    );
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Removed from the roadmap on Feb 6, 2026');
     const list = await within(dialog).findByRole('list', { name: 'Change history' });
@@ -49,11 +72,22 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
   it('says when a Message Center post expired: its end date when that came first', async () => {
     stubFetch({
       ...anonymousRoutes,
-      'GET /api/message-center/items/MC1000001/history': { body: [entry(2, '2026-02-07T00:40:00.000Z', { changeType: 'removed', changedFields: ['isRemoved'] }), entry(1, '2026-01-01T00:40:00.000Z', { changeType: 'new' })] },
+      'GET /api/message-center/items/MC1000001/history': {
+        body: [
+          entry(2, '2026-02-07T00:40:00.000Z', { changeType: 'removed', changedFields: ['isRemoved'] }),
+          entry(1, '2026-01-01T00:40:00.000Z', { changeType: 'new' }),
+        ],
+      },
       'GET /api/message-center/items/MC1000001/linked-roadmap': { body: [] },
     });
     renderWithProviders(
-      <ItemDialog item={messageItem({ isRemoved: true, removedAt: '2026-02-07T00:40:00.000Z', endDate: '2026-02-03T08:00:00.000Z' })} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />,
+      <ItemDialog
+        item={messageItem({ isRemoved: true, removedAt: '2026-02-07T00:40:00.000Z', endDate: '2026-02-03T08:00:00.000Z' })}
+        onClose={noop}
+        onOpenItem={noop}
+        onItemChange={noop}
+        now={NOW}
+      />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Expired on Feb 3, 2026');
   });
@@ -65,17 +99,24 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
   });
 
   it('sums up date slips with the dated list, and badges a cosmetic edit as minor', async () => {
-    stubFetch({ ...anonymousRoutes, 'GET /api/roadmap/items/412345/history': { body: HISTORY }, 'GET /api/roadmap/items/412345/linked-messages': { body: [] } });
-    const item = roadmapItem({ releaseMoves: { total: 2, gaMoves: 2, gaShiftMonths: 4, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: '2026-02-07T00:40:00.000Z' } });
+    stubFetch({
+      ...anonymousRoutes,
+      'GET /api/roadmap/items/412345/history': { body: HISTORY },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+    });
+    const item = roadmapItem({
+      releaseMoves: { total: 2, gaMoves: 2, gaShiftMonths: 4, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: '2026-02-07T00:40:00.000Z' },
+    });
     renderWithProviders(<ItemDialog item={item} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
     const slips = screen.getByRole('region', { name: 'Release Date Changes' });
     expect(within(slips).getByText('GA date moved 2 times, +4 months since first seen')).toBeInTheDocument();
     const moves = await within(slips).findByRole('list', { name: 'Release date moves' });
     // A preview date given for the first time is not a move.
-    expect(within(moves).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Feb 7, 2026: GA date March CY2026 → May CY2026 (+2 months)',
-      'Jan 20, 2026: GA date January CY2026 → March CY2026 (+2 months)',
-    ]);
+    expect(
+      within(moves)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Feb 7, 2026: GA date March CY2026 → May CY2026 (+2 months)', 'Jan 20, 2026: GA date January CY2026 → March CY2026 (+2 months)']);
     const history = await screen.findByRole('list', { name: 'Change history' });
     const [, minor] = within(history).getAllByRole('listitem');
     expect(within(minor!).getByText('Minor')).toBeInTheDocument();
@@ -98,12 +139,29 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
         const q = new URL(url, 'http://x').searchParams;
         const pair = { from: versions[4 - Number(q.get('from'))], to: versions[4 - Number(q.get('to'))] };
         if (q.get('from') === '3')
-          return { body: { ...pair, fields: [{ field: 'status', before: 'Rolling out', after: 'Launched' }, { field: 'releaseDate', before: 'March CY2026', after: 'May CY2026' }], wordDiff: null } };
+          return {
+            body: {
+              ...pair,
+              fields: [
+                { field: 'status', before: 'Rolling out', after: 'Launched' },
+                { field: 'releaseDate', before: 'March CY2026', after: 'May CY2026' },
+              ],
+              wordDiff: null,
+            },
+          };
         return {
           body: {
             ...pair,
             fields: [{ field: 'description', before: 'Recap for all.', after: 'Recap for everyone.' }],
-            wordDiff: { field: 'description', parts: [{ type: 'equal', text: 'Recap for ' }, { type: 'delete', text: 'all' }, { type: 'insert', text: 'everyone' }, { type: 'equal', text: '.' }] },
+            wordDiff: {
+              field: 'description',
+              parts: [
+                { type: 'equal', text: 'Recap for ' },
+                { type: 'delete', text: 'all' },
+                { type: 'insert', text: 'everyone' },
+                { type: 'equal', text: '.' },
+              ],
+            },
           },
         };
       },
@@ -114,7 +172,11 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
     const table = await within(compare).findByRole('table', { name: 'Changed fields' });
     expect(calls.some((c) => c.url === '/api/roadmap/items/412345/compare?from=3&to=4')).toBe(true);
     const status = within(table).getByRole('row', { name: /Status/ });
-    expect(within(status).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Rolling out', 'Launched']);
+    expect(
+      within(status)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Rolling out', 'Launched']);
     expect(within(table).getByRole('columnheader', { name: 'Before (version 3)' })).toBeInTheDocument();
 
     fireEvent.mouseDown(within(compare).getByRole('combobox', { name: 'From version' }));

@@ -21,14 +21,27 @@ afterEach(() => {
 
 describe('roadmap detail dialog', () => {
   it('shows every field, empty texts, provider link and related messages whose View opens the other dialog', async () => {
-    const related = messageItem({ messageId: 'MC555', title: 'Related message', tags: ['Retirement', 'Feature update', 'Admin impact'], publishedDate: '2026-02-07T12:00:00.000Z' });
+    const related = messageItem({
+      messageId: 'MC555',
+      title: 'Related message',
+      tags: ['Retirement', 'Feature update', 'Admin impact'],
+      publishedDate: '2026-02-07T12:00:00.000Z',
+    });
     stubFetch({
       ...anonymousRoutes,
       'GET /api/roadmap/items/412345/history': { body: [] },
       'GET /api/roadmap/items/412345/linked-messages': { body: [related] },
     });
     const onOpenItem = jest.fn();
-    renderWithProviders(<ItemDialog item={roadmapItem({ description: null, product: 'Microsoft Teams, Outlook' })} onClose={noop} onOpenItem={onOpenItem} onItemChange={noop} now={NOW} />);
+    renderWithProviders(
+      <ItemDialog
+        item={roadmapItem({ description: null, product: 'Microsoft Teams, Outlook' })}
+        onClose={noop}
+        onOpenItem={onOpenItem}
+        onItemChange={noop}
+        now={NOW}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Microsoft Teams: new meeting recap' });
     expect(within(dialog).getByText('412345')).toBeInTheDocument();
     expect(within(dialog).getByText(/Roadmap ID/)).toBeInTheDocument();
@@ -37,7 +50,10 @@ describe('roadmap detail dialog', () => {
     expect(within(dialog).getByText('Worldwide (Standard Multi-Tenant), GCC')).toBeInTheDocument();
     expect(within(dialog).getByText('General Availability')).toBeInTheDocument();
     expect(within(dialog).getByText('Mar 2026')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'View on Microsoft 365 Roadmap' })).toHaveAttribute('href', 'https://www.microsoft.com/microsoft-365/roadmap?searchterms=412345');
+    expect(within(dialog).getByRole('link', { name: 'View on Microsoft 365 Roadmap' })).toHaveAttribute(
+      'href',
+      'https://www.microsoft.com/microsoft-365/roadmap?searchterms=412345',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Moderate' })).not.toBeInTheDocument();
     expect(await within(dialog).findByText('No change history available')).toBeInTheDocument();
     expect(await within(dialog).findByText('Related message')).toBeInTheDocument();
@@ -76,7 +92,10 @@ describe('roadmap detail dialog', () => {
     });
     renderWithProviders(
       <ItemDialog
-        item={roadmapItem({ moderatedBy: 'mod@example.com', thirdPartyLinks: [{ title: 'Walkthrough', url: 'https://example.com/v', type: 'video', description: 'A video' }] })}
+        item={roadmapItem({
+          moderatedBy: 'mod@example.com',
+          thirdPartyLinks: [{ title: 'Walkthrough', url: 'https://example.com/v', type: 'video', description: 'A video' }],
+        })}
         onClose={noop}
         onOpenItem={noop}
         onItemChange={noop}
@@ -146,12 +165,21 @@ describe('message detail dialog', () => {
   it('shows the fields, No summary available, the sanitised body, attachments and the Admin link', async () => {
     stubFetch({
       ...anonymousRoutes,
-      'GET /api/message-center/items/MC1000001/history': { body: [{ id: 1, changeType: 'changed', changeDate: '2026-02-01T10:00:00Z', changedFields: ['lastUpdated'], previousValues: {}, newValues: {} }] },
+      'GET /api/message-center/items/MC1000001/history': {
+        body: [{ id: 1, changeType: 'changed', changeDate: '2026-02-01T10:00:00Z', changedFields: ['lastUpdated'], previousValues: {}, newValues: {} }],
+      },
       'GET /api/message-center/items/MC1000001/linked-roadmap': { body: [roadmapItem({ description: 'z'.repeat(260) })] },
     });
     renderWithProviders(
       <ItemDialog
-        item={messageItem({ summary: null, bodyContent: '<p>Body <a href="https://learn.microsoft.com">docs</a><script>alert(1)</script></p>', attachments: [{}, {}], isMajorChange: true, platforms: 'Web', value: 'Security' })}
+        item={messageItem({
+          summary: null,
+          bodyContent: '<p>Body <a href="https://learn.microsoft.com">docs</a><script>alert(1)</script></p>',
+          attachments: [{}, {}],
+          isMajorChange: true,
+          platforms: 'Web',
+          value: 'Security',
+        })}
         onClose={noop}
         onOpenItem={noop}
         onItemChange={noop}
@@ -165,7 +193,10 @@ describe('message detail dialog', () => {
     expect(within(dialog).getByText('Major change')).toBeInTheDocument();
     expect(within(dialog).getByText('Security')).toBeInTheDocument();
     expect(within(dialog).getByText('2 attachment(s) available')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', 'https://admin.microsoft.com/AdminPortal/home#/MessageCenter/:/messages/MC1000001');
+    expect(within(dialog).getByRole('link', { name: 'Admin' })).toHaveAttribute(
+      'href',
+      'https://admin.microsoft.com/AdminPortal/home#/MessageCenter/:/messages/MC1000001',
+    );
     const body = within(dialog).getByTestId('safe-html');
     expect(body.innerHTML).not.toContain('script');
     expect(within(body).getByRole('link', { name: 'docs' })).toHaveAttribute('target', '_blank');
@@ -195,7 +226,17 @@ describe('subscribe toggle', () => {
       'GET /api/auth/session-user': { body: { user: makeUser() } },
       'GET /api/notification-subscriptions': () => ({ body: subscriptions }),
       'POST /api/notification-subscriptions': () => {
-        subscriptions = [{ id: 7, subscriptionType: 'item', itemId: 'MC1000001', itemType: 'message_center', itemTitle: 'x', changeTypes: ['changed', 'status_change'], isActive: true }];
+        subscriptions = [
+          {
+            id: 7,
+            subscriptionType: 'item',
+            itemId: 'MC1000001',
+            itemType: 'message_center',
+            itemTitle: 'x',
+            changeTypes: ['changed', 'status_change'],
+            isActive: true,
+          },
+        ];
         return { status: 201, body: subscriptions[0] };
       },
       'DELETE /api/notification-subscriptions/7': () => {

@@ -33,7 +33,13 @@ export function ItemDialog({ item, onClose, onOpenItem, onItemChange, now = new 
   }
   const messageId = item.messageId ?? '';
   return (
-    <ItemDialogFrame item={item} onClose={onClose} onItemChange={onItemChange} idLabel="Message Center ID" providerLink={{ href: messageAdminUrl(messageId), label: 'Admin' }}>
+    <ItemDialogFrame
+      item={item}
+      onClose={onClose}
+      onItemChange={onItemChange}
+      idLabel="Message Center ID"
+      providerLink={{ href: messageAdminUrl(messageId), label: 'Admin' }}
+    >
       <MessageDetails item={item} onOpenItem={onOpenItem} now={now} />
     </ItemDialogFrame>
   );

@@ -58,7 +58,10 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
       </DialogTitle>
       <Box sx={{ px: 3, pb: 1 }}>
         <Typography variant="body2" color="text.secondary">
-          {idLabel}: <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>{id}</Box>
+          {idLabel}:{' '}
+          <Box component="span" sx={{ fontFamily: 'monospace', color: 'text.primary' }}>
+            {id}
+          </Box>
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
           <SubscribeToggle itemType={itemTypeOf(item)} itemId={id} itemTitle={item.title} />

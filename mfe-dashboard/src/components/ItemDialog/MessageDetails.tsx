@@ -76,7 +76,12 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
       ) : null}
       <Box component="section">
         <SectionHeading>Change History</SectionHeading>
-        <ChangeHistory entries={history.data} isLoading={history.isLoading} error={history.error} compare={item.messageId ? { source: 'messages', id: item.messageId } : undefined} />
+        <ChangeHistory
+          entries={history.data}
+          isLoading={history.isLoading}
+          error={history.error}
+          compare={item.messageId ? { source: 'messages', id: item.messageId } : undefined}
+        />
       </Box>
     </Stack>
   );

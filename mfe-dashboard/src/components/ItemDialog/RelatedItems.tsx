@@ -20,12 +20,21 @@ export function RelatedItems({ kind, items, isLoading, error, onView, now }: Rel
     return <Typography color="text.secondary">{kind === 'messages' ? 'No related Message Center items' : 'No related roadmap items'}</Typography>;
   }
   return (
-    <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={kind === 'messages' ? 'Related Message Center items' : 'Related roadmap items'}>
+    <Stack
+      spacing={1}
+      component="ul"
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+      aria-label={kind === 'messages' ? 'Related Message Center items' : 'Related roadmap items'}
+    >
       {items.map((item) => (
-        <Stack component="li" key={item.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            {kind === 'messages' ? <MessageSummary item={item} now={now} /> : <RoadmapSummary item={item} />}
-          </Box>
+        <Stack
+          component="li"
+          key={item.id}
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>{kind === 'messages' ? <MessageSummary item={item} now={now} /> : <RoadmapSummary item={item} />}</Box>
           <Button size="small" variant="outlined" onClick={() => onView(item)} aria-label={`View ${item.title}`}>
             View
           </Button>

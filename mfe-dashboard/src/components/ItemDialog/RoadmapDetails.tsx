@@ -72,7 +72,12 @@ export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
       </Box>
       <Box component="section">
         <SectionHeading>Change History</SectionHeading>
-        <ChangeHistory entries={history.data} isLoading={history.isLoading} error={history.error} compare={item.itemId ? { source: 'roadmap', id: item.itemId } : undefined} />
+        <ChangeHistory
+          entries={history.data}
+          isLoading={history.isLoading}
+          error={history.error}
+          compare={item.itemId ? { source: 'roadmap', id: item.itemId } : undefined}
+        />
       </Box>
     </Stack>
   );

@@ -9,7 +9,16 @@ const days = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString
 
 const renderTable = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<Parameters<typeof ItemTable>[0]> = {}) =>
   render(
-    <ItemTable items={items} isLoading={false} sortField="createdDate" sortDirection="desc" onToggleLastModifiedSort={() => undefined} onOpen={() => undefined} now={NOW} {...extra} />,
+    <ItemTable
+      items={items}
+      isLoading={false}
+      sortField="createdDate"
+      sortDirection="desc"
+      onToggleLastModifiedSort={() => undefined}
+      onOpen={() => undefined}
+      now={NOW}
+      {...extra}
+    />,
   );
 
 const rowOf = (id: string) => document.querySelector(`[data-item-id="${id}"]`) as HTMLElement;
@@ -88,7 +97,17 @@ describe('row presentation at fixed dates', () => {
   it('shows 5 skeleton rows while loading and the empty state when nothing matches', () => {
     const { rerender } = renderTable([], { isLoading: true });
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
-    rerender(<ItemTable items={[]} isLoading={false} sortField="createdDate" sortDirection="desc" onToggleLastModifiedSort={() => undefined} onOpen={() => undefined} now={NOW} />);
+    rerender(
+      <ItemTable
+        items={[]}
+        isLoading={false}
+        sortField="createdDate"
+        sortDirection="desc"
+        onToggleLastModifiedSort={() => undefined}
+        onOpen={() => undefined}
+        now={NOW}
+      />,
+    );
     expect(screen.getByText('No items found matching your current filters.')).toBeInTheDocument();
   });
 
@@ -121,8 +140,14 @@ describe('archive and date-slip badges', () => {
   });
 
   it('shows how often a roadmap item’s release date moved, for sighted and screen-reader users', () => {
-    const moved = roadmapItem({ itemId: '21', releaseMoves: { total: 1, gaMoves: 1, gaShiftMonths: 2, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: null } });
-    const still = roadmapItem({ itemId: '22', releaseMoves: { total: 0, gaMoves: 0, gaShiftMonths: 0, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: null } });
+    const moved = roadmapItem({
+      itemId: '21',
+      releaseMoves: { total: 1, gaMoves: 1, gaShiftMonths: 2, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: null },
+    });
+    const still = roadmapItem({
+      itemId: '22',
+      releaseMoves: { total: 0, gaMoves: 0, gaShiftMonths: 0, previewMoves: 0, previewShiftMonths: 0, lastMovedAt: null },
+    });
     renderTable([moved, still]);
     expect(within(rowOf('roadmap-21')).getByText('Date moved 1×')).toHaveAttribute('aria-hidden', 'true');
     expect(within(rowOf('roadmap-21')).getByText('Release date moved 1 time')).toBeInTheDocument();

@@ -25,7 +25,11 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
             {COLUMNS.map((column) =>
               column === 'Last Modified' ? (
                 <TableCell key={column} sortDirection={sortField === 'modifiedDate' ? sortDirection : false} sx={{ whiteSpace: 'nowrap' }}>
-                  <TableSortLabel active={sortField === 'modifiedDate'} direction={sortField === 'modifiedDate' ? sortDirection : 'desc'} onClick={onToggleLastModifiedSort}>
+                  <TableSortLabel
+                    active={sortField === 'modifiedDate'}
+                    direction={sortField === 'modifiedDate' ? sortDirection : 'desc'}
+                    onClick={onToggleLastModifiedSort}
+                  >
                     Last Modified
                   </TableSortLabel>
                 </TableCell>

@@ -76,7 +76,13 @@ export function ListToolbar({ search, onSearch, sortField, sortDirection, onSort
       >
         Sort by{current ? `: ${current.label}` : ''}
       </Button>
-      <Menu id="sort-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} slotProps={{ list: { 'aria-labelledby': 'sort-button' } }}>
+      <Menu
+        id="sort-menu"
+        anchorEl={menuAnchor}
+        open={Boolean(menuAnchor)}
+        onClose={() => setMenuAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': 'sort-button' } }}
+      >
         {SORT_OPTIONS.map((option) => (
           <MenuItem
             key={option.label}

@@ -34,9 +34,13 @@ describe('the moderator-activity record of a save', () => {
     expect(all.details.changes).toEqual(['featured', 'link_added', 'link_removed', 'note_added']);
     expect(all.details.linksAdded).toEqual([added]);
     expect(all.details.linksRemoved).toEqual([link]);
-    expect(moderatorActivityFor({ ...before, isFeatured: true }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' }).actionType).toBe('unfeatured');
+    expect(moderatorActivityFor({ ...before, isFeatured: true }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' }).actionType).toBe(
+      'unfeatured',
+    );
     expect(moderatorActivityFor(before, { isFeatured: false, thirdPartyLinks: [], moderatorNotes: '' }).actionType).toBe('link_removed');
-    expect(moderatorActivityFor({ ...before, moderatorNotes: 'old' }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: 'new' }).actionType).toBe('note_updated');
+    expect(moderatorActivityFor({ ...before, moderatorNotes: 'old' }, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: 'new' }).actionType).toBe(
+      'note_updated',
+    );
     // A save that changed nothing still gets its one record; the note rule names it.
     const unchanged = moderatorActivityFor(before, { isFeatured: false, thirdPartyLinks: [link], moderatorNotes: '' });
     expect(unchanged.actionType).toBe('note_removed');
@@ -44,7 +48,11 @@ describe('the moderator-activity record of a save', () => {
   });
 
   it("stays within the server's details limit: notes clipped, links beyond it counted", () => {
-    const many = Array.from({ length: 50 }, (_, i) => ({ title: `Guide ${i} ${'x'.repeat(200)}`, url: `https://example.com/${i}`, type: 'documentation' as const }));
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      title: `Guide ${i} ${'x'.repeat(200)}`,
+      url: `https://example.com/${i}`,
+      type: 'documentation' as const,
+    }));
     const record = moderatorActivityFor(
       { isFeatured: false, thirdPartyLinks: [], moderatorNotes: 'a'.repeat(10_000) },
       { isFeatured: false, thirdPartyLinks: many, moderatorNotes: 'b'.repeat(10_000) },
@@ -96,7 +104,9 @@ describe('ModerationDialog', () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const onClose = jest.fn();
     const onSaved = jest.fn();
-    renderWithProviders(<ModerationDialog item={roadmapItem({ thirdPartyLinks: [link], moderatorNotes: 'old note' })} open onClose={onClose} onSaved={onSaved} />);
+    renderWithProviders(
+      <ModerationDialog item={roadmapItem({ thirdPartyLinks: [link], moderatorNotes: 'old note' })} open onClose={onClose} onSaved={onSaved} />,
+    );
     await waitFor(() => expect(calls.some((c) => c.url.includes('session-user'))).toBe(true));
     await screen.findByText('Guide (Documentation)');
     fireEvent.click(screen.getByRole('switch', { name: 'Featured item' }));
@@ -127,7 +137,10 @@ describe('ModerationDialog', () => {
   });
 
   it('shows the server message on failure, else the generic one', async () => {
-    stubFetch({ ...moderator, 'PUT /api/moderator/message/MC1': { status: 400, body: { error: { name: 'InputError', message: 'url must start with http:// or https://' } } } });
+    stubFetch({
+      ...moderator,
+      'PUT /api/moderator/message/MC1': { status: 400, body: { error: { name: 'InputError', message: 'url must start with http:// or https://' } } },
+    });
     renderWithProviders(<ModerationDialog item={{ ...roadmapItem(), source: 'messages', itemId: null, messageId: 'MC1' }} open onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('url must start with http:// or https://')).toBeInTheDocument();

@@ -102,10 +102,7 @@ export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDia
       <DialogTitle id="moderation-dialog-title">Moderate: {item.title}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <FormControlLabel
-            control={<Switch checked={isFeatured} onChange={(e) => setFeatured(e.target.checked)} />}
-            label="Featured item"
-          />
+          <FormControlLabel control={<Switch checked={isFeatured} onChange={(e) => setFeatured(e.target.checked)} />} label="Featured item" />
           <Box>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
               Third-party links
@@ -121,27 +118,52 @@ export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDia
                     key={`${link.url}-${index}`}
                     disableGutters
                     secondaryAction={
-                      <IconButton edge="end" aria-label={`Remove link ${link.title}`} onClick={() => setLinks((current) => current.filter((_, i) => i !== index))}>
+                      <IconButton
+                        edge="end"
+                        aria-label={`Remove link ${link.title}`}
+                        onClick={() => setLinks((current) => current.filter((_, i) => i !== index))}
+                      >
                         <icons.CloseIcon fontSize="small" />
                       </IconButton>
                     }
                   >
-                    <ListItemText primary={`${link.title} (${LINK_TYPE_LABELS[link.type]})`} secondary={[link.url, link.description].filter(Boolean).join(' · ')} />
+                    <ListItemText
+                      primary={`${link.title} (${LINK_TYPE_LABELS[link.type]})`}
+                      secondary={[link.url, link.description].filter(Boolean).join(' · ')}
+                    />
                   </ListItem>
                 ))}
               </List>
             )}
             <Stack spacing={1.5} sx={{ mt: 1 }}>
               <TextField label="Link title" size="small" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-              <TextField label="Link URL" size="small" type="url" placeholder="https://" value={draft.url} onChange={(e) => setDraft({ ...draft, url: e.target.value })} />
-              <TextField select label="Link type" size="small" value={draft.type} onChange={(e) => setDraft({ ...draft, type: e.target.value as ThirdPartyLinkType })}>
+              <TextField
+                label="Link URL"
+                size="small"
+                type="url"
+                placeholder="https://"
+                value={draft.url}
+                onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+              />
+              <TextField
+                select
+                label="Link type"
+                size="small"
+                value={draft.type}
+                onChange={(e) => setDraft({ ...draft, type: e.target.value as ThirdPartyLinkType })}
+              >
                 {THIRD_PARTY_LINK_TYPES.map((type) => (
                   <MenuItem key={type} value={type}>
                     {LINK_TYPE_LABELS[type]}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField label="Link description (optional)" size="small" value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+              <TextField
+                label="Link description (optional)"
+                size="small"
+                value={draft.description}
+                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+              />
               <Box>
                 <Button variant="outlined" onClick={addLink} disabled={!canAddLink}>
                   Add Link

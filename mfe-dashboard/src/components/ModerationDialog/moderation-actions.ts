@@ -39,7 +39,12 @@ const fits = (details: ActivityRecord['details']) => JSON.stringify(details).len
  */
 function withinLimit(details: ActivityRecord['details']): ActivityRecord['details'] {
   if (fits(details)) return details;
-  const fitted = { ...details, linksAdded: [] as LinkDetail[], linksRemoved: [] as LinkDetail[], linksOmitted: details.linksAdded.length + details.linksRemoved.length };
+  const fitted = {
+    ...details,
+    linksAdded: [] as LinkDetail[],
+    linksRemoved: [] as LinkDetail[],
+    linksOmitted: details.linksAdded.length + details.linksRemoved.length,
+  };
   for (const list of ['linksAdded', 'linksRemoved'] as const) {
     for (const link of details[list]) {
       const next = { ...fitted, [list]: [...fitted[list], link], linksOmitted: fitted.linksOmitted - 1 };

@@ -23,12 +23,26 @@ const saved = (extra: Record<string, unknown> = {}) => ({
   lastDigestAt: null,
   ...extra,
 });
-const teams = { id: 4, scope: 'personal', kind: 'teams', name: 'IT Teams', target: 'x …abcd', paused: false, pausedReason: null, consecutiveFailures: 0, createdAt: '2026-02-01T10:00:00.000Z', lastDeliveryAt: null };
+const teams = {
+  id: 4,
+  scope: 'personal',
+  kind: 'teams',
+  name: 'IT Teams',
+  target: 'x …abcd',
+  paused: false,
+  pausedReason: null,
+  consecutiveFailures: 0,
+  createdAt: '2026-02-01T10:00:00.000Z',
+  lastDeliveryAt: null,
+};
 
 describe('SaveSearchDialog', () => {
   it('asks for a name and at least one alert kind, in the spec style', async () => {
     stubFetch({ 'GET /api/alert-channels': { body: [] } });
-    renderWithProviders(<SaveSearchDialog query={{ search: 'x' }} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />, { withAuthDialog: false });
+    renderWithProviders(
+      <SaveSearchDialog query={{ search: 'x' }} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />,
+      { withAuthDialog: false },
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'New items' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Changed items' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
@@ -47,7 +61,13 @@ describe('SaveSearchDialog', () => {
       'POST /api/saved-searches': { status: 201, body: saved({ id: 11, name: 'GCC High retirements', channelIds: [4, 9] }) },
     });
     renderWithProviders(
-      <SaveSearchDialog query={{ search: 'retirement', cloudInstances: ['GCC High'], sortField: 'createdDate', sortDirection: 'desc' }} editing={null} droppedSinceLastVisit onClose={() => undefined} onSaved={onSaved} />,
+      <SaveSearchDialog
+        query={{ search: 'retirement', cloudInstances: ['GCC High'], sortField: 'createdDate', sortDirection: 'desc' }}
+        editing={null}
+        droppedSinceLastVisit
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
       { withAuthDialog: false },
     );
     expect(screen.getByText(/“Since my last visit” is not saved/)).toBeInTheDocument();
@@ -83,9 +103,18 @@ describe('SaveSearchDialog', () => {
       'PUT /api/saved-searches/7': { body: saved({ query: { search: 'Teams Rooms Pro' } }) },
     });
     const onSaved = jest.fn();
-    renderWithProviders(<SaveSearchDialog query={{ search: 'Teams Rooms Pro' }} editing={saved() as never} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={onSaved} />, {
-      withAuthDialog: false,
-    });
+    renderWithProviders(
+      <SaveSearchDialog
+        query={{ search: 'Teams Rooms Pro' }}
+        editing={saved() as never}
+        droppedSinceLastVisit={false}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
+      {
+        withAuthDialog: false,
+      },
+    );
     expect(screen.getByRole('heading', { name: 'Save changes to “Teams Rooms”' })).toBeInTheDocument();
     expect(await screen.findByRole('checkbox', { name: 'IT Teams (Microsoft Teams)' })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -98,12 +127,26 @@ describe('SaveSearchDialog', () => {
     const onSaved = jest.fn();
     const { calls } = stubFetch({
       'GET /api/auth/session-user': { body: { user: makeUser({ roles: [{ id: 1, name: 'Admin' }] }) } },
-      'GET /api/alert-channels': { body: [{ ...teams, kind: 'email', id: 2, name: 'My e-mail' }, { ...teams, id: 5, scope: 'organisation', name: 'All of IT' }] },
+      'GET /api/alert-channels': {
+        body: [
+          { ...teams, kind: 'email', id: 2, name: 'My e-mail' },
+          { ...teams, id: 5, scope: 'organisation', name: 'All of IT' },
+        ],
+      },
       'POST /api/saved-searches': { status: 201, body: saved({ id: 12, scope: 'organisation', name: 'Major changes', channelIds: [5] }) },
     });
-    renderWithProviders(<SaveSearchDialog query={{ messageCenterTags: ['Major change'] }} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={onSaved} />, {
-      withAuthDialog: false,
-    });
+    renderWithProviders(
+      <SaveSearchDialog
+        query={{ messageCenterTags: ['Major change'] }}
+        editing={null}
+        droppedSinceLastVisit={false}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
+      {
+        withAuthDialog: false,
+      },
+    );
     expect(await screen.findByRole('checkbox', { name: 'My e-mail (E-mail)' })).toBeChecked();
     expect(screen.queryByRole('checkbox', { name: 'All of IT (Microsoft Teams)' })).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('switch', { name: 'For the whole organisation (managed by every admin)' }));
@@ -113,12 +156,18 @@ describe('SaveSearchDialog', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Search name' }), { target: { value: 'Major changes' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/saved-searches')?.body).toMatchObject({ name: 'Major changes', channelIds: [5], scope: 'organisation' });
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/saved-searches')?.body).toMatchObject({
+      name: 'Major changes',
+      channelIds: [5],
+      scope: 'organisation',
+    });
   });
 
   it('offers the organisation switch to admins only', async () => {
     stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } }, 'GET /api/alert-channels': { body: [teams] } });
-    renderWithProviders(<SaveSearchDialog query={{}} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />, { withAuthDialog: false });
+    renderWithProviders(<SaveSearchDialog query={{}} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />, {
+      withAuthDialog: false,
+    });
     expect(await screen.findByRole('checkbox', { name: 'IT Teams (Microsoft Teams)' })).toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: /For the whole organisation/ })).not.toBeInTheDocument();
   });
@@ -126,14 +175,23 @@ describe('SaveSearchDialog', () => {
   it('shows the server message when saving fails', async () => {
     stubFetch({
       'GET /api/alert-channels': { body: [{ ...teams, kind: 'email', id: 2, name: 'My e-mail' }] },
-      'POST /api/saved-searches': { status: 409, body: { error: { name: 'ConflictError', message: 'You already have 50 saved searches: delete one you no longer need first' } } },
+      'POST /api/saved-searches': {
+        status: 409,
+        body: { error: { name: 'ConflictError', message: 'You already have 50 saved searches: delete one you no longer need first' } },
+      },
     });
-    renderWithProviders(<SaveSearchDialog query={{}} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />, { withAuthDialog: false });
+    renderWithProviders(<SaveSearchDialog query={{}} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />, {
+      withAuthDialog: false,
+    });
     expect(await screen.findByRole('checkbox', { name: 'My e-mail (E-mail)' })).toBeChecked();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search name' }), { target: { value: 'Everything' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
     await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Search not saved', description: 'You already have 50 saved searches: delete one you no longer need first', variant: 'destructive' }),
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Search not saved',
+        description: 'You already have 50 saved searches: delete one you no longer need first',
+        variant: 'destructive',
+      }),
     );
   });
 });

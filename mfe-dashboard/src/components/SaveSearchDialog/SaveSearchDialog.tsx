@@ -19,7 +19,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ALERT_CHANNEL_KIND_LABELS, ALERT_SCHEDULES, routes, SAVED_SEARCH_NAME_MAX, WEEKDAY_NAMES, type AlertOn, type AlertSchedule, type AlertScope, type ItemListParams, type SavedSearch } from '@radar/contracts';
+import {
+  ALERT_CHANNEL_KIND_LABELS,
+  ALERT_SCHEDULES,
+  routes,
+  SAVED_SEARCH_NAME_MAX,
+  WEEKDAY_NAMES,
+  type AlertOn,
+  type AlertSchedule,
+  type AlertScope,
+  type ItemListParams,
+  type SavedSearch,
+} from '@radar/contracts';
 import { ApiError, callEndpoint, useEndpoint, useSession, useToast } from '@radar/shared-ui';
 
 export interface SaveSearchDialogProps {
@@ -93,15 +104,23 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
     setBusy(true);
     try {
       let channelIds = selected.filter((id) => id !== EMAIL_CHOICE);
-      if (selected.includes(EMAIL_CHOICE)) channelIds = [...channelIds, (await callEndpoint(routes.alerts.createChannel, { body: { kind: 'email', name: 'My e-mail' } })).id];
+      if (selected.includes(EMAIL_CHOICE))
+        channelIds = [...channelIds, (await callEndpoint(routes.alerts.createChannel, { body: { kind: 'email', name: 'My e-mail' } })).id];
       const body = { name: trimmed, query, alertOn, schedule, hour, weekday, timeZone, channelIds, paused: editing?.paused ?? false, scope };
       const saved = editing
         ? await callEndpoint(routes.alerts.updateSavedSearch, { params: { id: editing.id }, body })
         : await callEndpoint(routes.alerts.createSavedSearch, { body });
-      toast({ title: editing ? 'Saved search updated' : 'Search saved', description: `You will get alerts for “${saved.name}”. Manage them under Notifications.` });
+      toast({
+        title: editing ? 'Saved search updated' : 'Search saved',
+        description: `You will get alerts for “${saved.name}”. Manage them under Notifications.`,
+      });
       onSaved(saved);
     } catch (err) {
-      toast({ title: 'Search not saved', description: (err instanceof ApiError && err.serverMessage) || 'Failed to save the search. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Search not saved',
+        description: (err instanceof ApiError && err.serverMessage) || 'Failed to save the search. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -126,8 +145,14 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
             <FormControl error={Boolean(errors.alertOn)} component="fieldset">
               <FormLabel component="legend">Alert me about</FormLabel>
               <FormGroup row>
-                <FormControlLabel control={<Checkbox checked={alertOn.includes('new')} onChange={() => setAlertOn(toggle(alertOn, 'new'))} />} label="New items" />
-                <FormControlLabel control={<Checkbox checked={alertOn.includes('changed')} onChange={() => setAlertOn(toggle(alertOn, 'changed'))} />} label="Changed items" />
+                <FormControlLabel
+                  control={<Checkbox checked={alertOn.includes('new')} onChange={() => setAlertOn(toggle(alertOn, 'new'))} />}
+                  label="New items"
+                />
+                <FormControlLabel
+                  control={<Checkbox checked={alertOn.includes('changed')} onChange={() => setAlertOn(toggle(alertOn, 'changed'))} />}
+                  label="Changed items"
+                />
               </FormGroup>
               {errors.alertOn ? <FormHelperText>{errors.alertOn}</FormHelperText> : null}
             </FormControl>
@@ -175,10 +200,17 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
               <FormLabel component="legend">Send alerts to</FormLabel>
               <FormGroup>
                 {!hasEmail && !editing ? (
-                  <FormControlLabel control={<Checkbox checked={selected.includes(EMAIL_CHOICE)} onChange={() => setSelected(toggle(selected, EMAIL_CHOICE))} />} label="E-mail me" />
+                  <FormControlLabel
+                    control={<Checkbox checked={selected.includes(EMAIL_CHOICE)} onChange={() => setSelected(toggle(selected, EMAIL_CHOICE))} />}
+                    label="E-mail me"
+                  />
                 ) : null}
                 {personal.map((c) => (
-                  <FormControlLabel key={c.id} control={<Checkbox checked={selected.includes(c.id)} onChange={() => setSelected(toggle(selected, c.id))} />} label={`${c.name} (${ALERT_CHANNEL_KIND_LABELS[c.kind]})`} />
+                  <FormControlLabel
+                    key={c.id}
+                    control={<Checkbox checked={selected.includes(c.id)} onChange={() => setSelected(toggle(selected, c.id))} />}
+                    label={`${c.name} (${ALERT_CHANNEL_KIND_LABELS[c.kind]})`}
+                  />
                 ))}
               </FormGroup>
               {scope === 'organisation' && personal.length === 0 ? <Typography sx={{ py: 1 }}>No organisation channels yet</Typography> : null}

@@ -12,7 +12,9 @@ describe('SinceLastVisitBanner', () => {
 
   it('counts the changes and offers to list them; singular, zero and active forms', () => {
     const onShow = jest.fn();
-    const { rerender } = render(<SinceLastVisitBanner visit={{ lastVisitAt: '2026-02-05T09:30:00.000Z', changesSinceLastVisit: 1234 }} active={false} onShow={onShow} />);
+    const { rerender } = render(
+      <SinceLastVisitBanner visit={{ lastVisitAt: '2026-02-05T09:30:00.000Z', changesSinceLastVisit: 1234 }} active={false} onShow={onShow} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('1,234 changes since your last visit');
     fireEvent.click(screen.getByRole('button', { name: 'Show changes' }));
     expect(onShow).toHaveBeenCalledWith(true);

@@ -14,7 +14,15 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
 describe('feedUrls', () => {
   it('puts the view’s filters on each feed endpoint, without page, limit and sort', () => {
     const urls = feedUrls(
-      { sortField: 'modifiedDate', sortDirection: 'asc', page: 2, limit: 50, products: ['Microsoft Teams', 'Outlook'], sources: ['roadmap'], search: 'copilot' },
+      {
+        sortField: 'modifiedDate',
+        sortDirection: 'asc',
+        page: 2,
+        limit: 50,
+        products: ['Microsoft Teams', 'Outlook'],
+        sources: ['roadmap'],
+        search: 'copilot',
+      },
       'https://radar.example.com',
     );
     expect(urls).toEqual({

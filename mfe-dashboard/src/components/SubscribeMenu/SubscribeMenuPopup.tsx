@@ -5,7 +5,13 @@ import { copyText, urlOf, useToast } from '@radar/shared-ui';
 const FEEDS = [
   { key: 'rss', label: 'Copy RSS feed URL', hint: 'Feed readers, Outlook RSS', endpoint: routes.feeds.itemsRss, copied: 'RSS feed URL copied to clipboard' },
   { key: 'atom', label: 'Copy Atom feed URL', hint: 'Feed readers', endpoint: routes.feeds.itemsAtom, copied: 'Atom feed URL copied to clipboard' },
-  { key: 'ics', label: 'Copy calendar URL', hint: 'GA and preview months, for Outlook or Google Calendar', endpoint: routes.feeds.releasesIcs, copied: 'Calendar URL copied to clipboard' },
+  {
+    key: 'ics',
+    label: 'Copy calendar URL',
+    hint: 'GA and preview months, for Outlook or Google Calendar',
+    endpoint: routes.feeds.releasesIcs,
+    copied: 'Calendar URL copied to clipboard',
+  },
 ] as const;
 
 /** The feed URLs of a view: the list's filters on the feed routes of the endpoint table, absolute. */

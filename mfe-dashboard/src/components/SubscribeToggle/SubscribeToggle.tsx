@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { FormControlLabel, Switch } from '@mui/material';
 import type { ItemType } from '@radar/contracts';
-import {
-  findItemSubscription,
-  removeSubscription,
-  subscribeToItem,
-  useAuthDialog,
-  useNotificationSubscriptions,
-  useSession,
-  useToast,
-} from '@radar/shared-ui';
+import { findItemSubscription, removeSubscription, subscribeToItem, useAuthDialog, useNotificationSubscriptions, useSession, useToast } from '@radar/shared-ui';
 
 export interface SubscribeToggleProps {
   itemType: ItemType;

@@ -18,7 +18,17 @@ export function WordDiff({ diff, label }: { diff: WordDiffData; label: string })
       </Typography>
       <Box
         data-testid="word-diff"
-        sx={{ typography: 'body2', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, maxHeight: 420, overflowY: 'auto' }}
+        sx={{
+          typography: 'body2',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          p: 1.5,
+          maxHeight: 420,
+          overflowY: 'auto',
+        }}
       >
         {diff.parts.map((part, index) => {
           if (part.type === 'equal') return <span key={index}>{part.text}</span>;

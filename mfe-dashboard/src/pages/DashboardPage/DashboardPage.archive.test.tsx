@@ -13,7 +13,13 @@ const signedInRoutes = { 'GET /api/auth/session-user': { body: { user: makeUser(
 
 describe('dashboard: archive, date slips and since your last visit', () => {
   it('includes removed and expired items on request, badged with their date, and keeps the choice in the URL', async () => {
-    const expired = messageItem({ messageId: 'MC42', title: 'An expired post', isRemoved: true, removedAt: '2026-02-07T00:40:00.000Z', endDate: '2026-02-03T08:00:00.000Z' });
+    const expired = messageItem({
+      messageId: 'MC42',
+      title: 'An expired post',
+      isRemoved: true,
+      removedAt: '2026-02-07T00:40:00.000Z',
+      endDate: '2026-02-03T08:00:00.000Z',
+    });
     const removed = roadmapItem({ itemId: '4242', title: 'A removed item', isRemoved: true, removedAt: '2026-02-06T00:40:00.000Z' });
     const { calls } = renderDashboard({
       'GET /api/unified/items': (_init, url) => (url.includes('includeRemoved=true') ? listOf([roadmapItem(), expired, removed]) : listOf([roadmapItem()])),
@@ -33,7 +39,9 @@ describe('dashboard: archive, date slips and since your last visit', () => {
 
   it('filters by a recent release date move and sorts by most slipped', async () => {
     const { calls } = renderDashboard({
-      'GET /api/unified/items': listOf([roadmapItem({ releaseMoves: { total: 3, gaMoves: 2, gaShiftMonths: 5, previewMoves: 1, previewShiftMonths: 1, lastMovedAt: null } })]),
+      'GET /api/unified/items': listOf([
+        roadmapItem({ releaseMoves: { total: 3, gaMoves: 2, gaShiftMonths: 5, previewMoves: 1, previewShiftMonths: 1, lastMovedAt: null } }),
+      ]),
     });
     expect(await screen.findByText('Release date moved 3 times')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
@@ -53,7 +61,8 @@ describe('dashboard: archive, date slips and since your last visit', () => {
     const { calls } = renderDashboard({
       ...signedInRoutes,
       'POST /api/dashboard/visit': { body: { lastVisitAt: '2026-02-05T09:30:00.000Z', changesSinceLastVisit: 3 } },
-      'GET /api/unified/items': (_init, url) => (url.includes('sinceLastVisit=true') ? listOf([roadmapItem({ title: 'Changed since' })], 3) : listOf([roadmapItem()], 120)),
+      'GET /api/unified/items': (_init, url) =>
+        url.includes('sinceLastVisit=true') ? listOf([roadmapItem({ title: 'Changed since' })], 3) : listOf([roadmapItem()], 120),
     });
     const banner = await screen.findByText(/3 changes since your last visit/);
     expect(banner).toHaveTextContent('(Feb 5, 2026');

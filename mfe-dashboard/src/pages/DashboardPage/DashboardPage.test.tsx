@@ -87,7 +87,8 @@ describe('DashboardPage', () => {
     const item = roadmapItem();
     const { calls } = renderDashboard(
       {
-        'GET /api/unified/items': (_init, url) => (url.includes('search=412345') ? listOf([roadmapItem({ itemId: '4123450', title: 'Other' }), item]) : listOf([])),
+        'GET /api/unified/items': (_init, url) =>
+          url.includes('search=412345') ? listOf([roadmapItem({ itemId: '4123450', title: 'Other' }), item]) : listOf([]),
         'GET /api/roadmap/items/412345/history': { body: [] },
         'GET /api/roadmap/items/412345/linked-messages': { body: [] },
       },

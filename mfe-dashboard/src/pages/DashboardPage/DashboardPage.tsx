@@ -119,14 +119,24 @@ export function DashboardPage() {
             )}
             {list.data ? (
               <Box sx={{ px: 2 }}>
-                <PaginationFooter page={state.page} totalPages={list.data.totalPages} total={list.data.total} onPageChange={(page) => dispatch({ type: 'setPage', page })} />
+                <PaginationFooter
+                  page={state.page}
+                  totalPages={list.data.totalPages}
+                  total={list.data.total}
+                  onPageChange={(page) => dispatch({ type: 'setPage', page })}
+                />
               </Box>
             ) : null}
           </Paper>
         </Stack>
       </Container>
       {isMobile ? (
-        <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, p: 2 }, 'aria-labelledby': 'filters-drawer-title' } }}>
+        <Drawer
+          anchor="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, p: 2 }, 'aria-labelledby': 'filters-drawer-title' } }}
+        >
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
             <Typography id="filters-drawer-title" component="h2" variant="h6">
               Filters &amp; Data Sources

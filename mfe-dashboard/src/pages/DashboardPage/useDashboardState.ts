@@ -3,7 +3,15 @@ import { useSearchParams } from 'react-router-dom';
 import { routes } from '@radar/contracts';
 import { useEndpoint, useSession } from '@radar/shared-ui';
 import { useDashboardVisit } from '../../api/visit.js';
-import { dashboardReducer, initialDashboardState, stateFromQuery, stateFromUrl, toListParams, withUrlState, type ViewQuery } from '../../state/dashboard-filters.js';
+import {
+  dashboardReducer,
+  initialDashboardState,
+  stateFromQuery,
+  stateFromUrl,
+  toListParams,
+  withUrlState,
+  type ViewQuery,
+} from '../../state/dashboard-filters.js';
 
 /**
  * The dashboard's filter state, its URL-kept part (sinceLastVisit, includeRemoved, releaseMoved, the most-slipped
@@ -27,11 +35,14 @@ export function useDashboardState() {
   const loadingSaved = Boolean(savedSearchId) && (session.isLoading || (session.isAuthenticated && !saved.data && !saved.error));
   const stopEditing = useCallback(() => {
     applied.current = null;
-    setSearchParams((previous) => {
-      const next = new URLSearchParams(previous);
-      next.delete('savedSearch');
-      return next;
-    }, { replace: true });
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('savedSearch');
+        return next;
+      },
+      { replace: true },
+    );
   }, [setSearchParams]);
 
   useEffect(() => {
@@ -45,7 +56,8 @@ export function useDashboardState() {
   }, [guest, state.filters.sinceLastVisit]);
 
   const waiting =
-    loadingSaved || (state.filters.sinceLastVisit && (session.isLoading || !session.isAuthenticated || visit.status === 'idle' || visit.status === 'recording'));
+    loadingSaved ||
+    (state.filters.sinceLastVisit && (session.isLoading || !session.isAuthenticated || visit.status === 'idle' || visit.status === 'recording'));
   return {
     state,
     dispatch,

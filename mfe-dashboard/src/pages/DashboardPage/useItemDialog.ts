@@ -37,7 +37,11 @@ export function useItemDialog() {
 
   const roadmapId = searchParams.get('roadmap');
   const messageId = searchParams.get('message');
-  const target: { source: Source; id: string } | null = roadmapId ? { source: 'roadmap', id: roadmapId } : messageId ? { source: 'messages', id: messageId } : null;
+  const target: { source: Source; id: string } | null = roadmapId
+    ? { source: 'roadmap', id: roadmapId }
+    : messageId
+      ? { source: 'messages', id: messageId }
+      : null;
   const targetKey = target ? keyOf(target.source, target.id) : null;
   const item = targetKey ? (known.get(targetKey) ?? null) : null;
 
@@ -104,10 +108,13 @@ export function useItemDialog() {
   );
 
   /** After a moderation save: show (and remember) what the server stored. */
-  const update = useCallback((next: UnifiedItem) => {
-    remember(next);
-    if (targetKey && targetKey !== keyOf(next.source, providerIdOf(next))) setKnown((map) => new Map(map).set(targetKey, next));
-  }, [remember, targetKey]);
+  const update = useCallback(
+    (next: UnifiedItem) => {
+      remember(next);
+      if (targetKey && targetKey !== keyOf(next.source, providerIdOf(next))) setKnown((map) => new Map(map).set(targetKey, next));
+    },
+    [remember, targetKey],
+  );
 
   return { item, open, close: removeParam, update };
 }

@@ -18,9 +18,7 @@ export function ChipList({ values, noun, limit = TAG_DISPLAY_LIMIT }: ChipListPr
       {values.slice(0, limit).map((value) => (
         <Chip key={value} size="small" variant="outlined" label={value} />
       ))}
-      {hidden.length > 0 ? (
-        <Chip size="small" label={`+${hidden.length}`} title={hidden.join(', ')} aria-label={`More ${noun}: ${hidden.join(', ')}`} />
-      ) : null}
+      {hidden.length > 0 ? <Chip size="small" label={`+${hidden.length}`} title={hidden.join(', ')} aria-label={`More ${noun}: ${hidden.join(', ')}`} /> : null}
     </Stack>
   );
 }

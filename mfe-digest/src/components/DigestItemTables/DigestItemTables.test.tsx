@@ -18,7 +18,10 @@ const renderIn = (ui: React.ReactElement) =>
     </MemoryRouter>,
   );
 
-const headersOf = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => h.textContent);
+const headersOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell');
 
 describe('RoadmapDigestTable', () => {

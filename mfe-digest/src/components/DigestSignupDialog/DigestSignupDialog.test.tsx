@@ -126,7 +126,13 @@ describe('DigestSignupDialog', () => {
       [SIGNUP]: {
         status: 400,
         // The api's real 400: the message names the field, the issue carries the message alone.
-        body: { error: { name: 'InputError', message: 'email: Please enter a valid email address', issues: [{ path: 'email', message: 'Please enter a valid email address' }] } },
+        body: {
+          error: {
+            name: 'InputError',
+            message: 'email: Please enter a valid email address',
+            issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+          },
+        },
       },
     });
     const dialog = await openDialog();
@@ -144,7 +150,9 @@ describe('DigestSignupDialog', () => {
     const dialog = await openDialog();
     fillAll(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Error', description: SIGNUP_FAILED_MESSAGE, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Error', description: SIGNUP_FAILED_MESSAGE, variant: 'destructive' }),
+    );
     expect(SIGNUP_FAILED_MESSAGE).toBe('Failed to sign up. Please try again.');
   });
 

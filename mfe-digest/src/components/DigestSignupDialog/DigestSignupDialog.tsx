@@ -1,5 +1,17 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { SIGNUP_SUCCESS_CLOSE_MS, type User } from '@radar/contracts';
 import { serverMessageOf, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
 

@@ -35,10 +35,16 @@ function renderPage(routes: Record<string, StubAnswer>) {
 const statValue = (label: string) => within(screen.getByRole('group', { name: label })).getByTestId('stat-value').textContent;
 
 const fullDigest = weeklyDigest({
-  roadmapNew: [roadmapItem({ itemId: '500001', title: 'Teams: new roadmap item' }), roadmapItem({ itemId: '500002', title: 'Outlook: another new item', product: 'Outlook' })],
+  roadmapNew: [
+    roadmapItem({ itemId: '500001', title: 'Teams: new roadmap item' }),
+    roadmapItem({ itemId: '500002', title: 'Outlook: another new item', product: 'Outlook' }),
+  ],
   roadmapChanged: [roadmapItem({ itemId: '400001', title: 'SharePoint: changed item', status: 'Rolling out' })],
   messagesNew: [messageItem({ messageId: 'MC700001', title: 'New message post' })],
-  messagesUpdated: [messageItem({ messageId: 'MC600001', title: 'Updated message post' }), messageItem({ messageId: 'MC600002', title: 'Another updated post' })],
+  messagesUpdated: [
+    messageItem({ messageId: 'MC600001', title: 'Updated message post' }),
+    messageItem({ messageId: 'MC600002', title: 'Another updated post' }),
+  ],
 });
 
 describe('WeeklyDigestPage', () => {
@@ -65,9 +71,17 @@ describe('WeeklyDigestPage', () => {
     expect(Object.fromEntries(query)).toEqual({ startDate: '2026-03-01T08:00:00.000Z', endDate: '2026-03-08T08:00:00.000Z', limit: '6' });
 
     const carousel = screen.getByRole('region', { name: 'Featured items this week' });
-    expect(within(carousel).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Featured 1', 'Featured 2', 'Featured 3']);
+    expect(
+      within(carousel)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Featured 1', 'Featured 2', 'Featured 3']);
     fireEvent.click(within(carousel).getByRole('button', { name: 'Next featured items' }));
-    expect(within(carousel).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Featured 4', 'Featured 5', 'Featured 6']);
+    expect(
+      within(carousel)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Featured 4', 'Featured 5', 'Featured 6']);
     expect(within(carousel).getAllByRole('button', { name: /Go to slide/ })).toHaveLength(2);
 
     const rowsOf = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row').slice(1);
@@ -112,7 +126,10 @@ describe('WeeklyDigestPage', () => {
   });
 
   it('still shows the digest when the featured items fail', async () => {
-    renderPage({ 'GET /api/weekly-digest': { body: fullDigest }, 'GET /api/featured/timeframe': { status: 500, body: { error: { name: 'Error', message: 'boom' } } } });
+    renderPage({
+      'GET /api/weekly-digest': { body: fullDigest },
+      'GET /api/featured/timeframe': { status: 500, body: { error: { name: 'Error', message: 'boom' } } },
+    });
     expect(await screen.findByRole('table', { name: 'New Roadmap Items' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('group', { name: 'Featured Items' })).toHaveTextContent('—'));
     expect(within(screen.getByRole('group', { name: 'Featured Items' })).getByText('Not available')).toBeInTheDocument();

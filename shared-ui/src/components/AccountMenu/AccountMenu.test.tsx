@@ -89,7 +89,11 @@ describe('AccountMenu', () => {
     await openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' }),
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Error',
+        description: 'Failed to sign out. Please try again.',
+        variant: 'destructive',
+      }),
     );
   });
 });

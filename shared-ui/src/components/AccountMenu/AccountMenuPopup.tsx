@@ -68,7 +68,13 @@ export function AccountMenuPopup({ anchor, session, onClose: close, onSignIn, on
       ];
 
   return (
-    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+    <Menu
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={close}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
       {items}
     </Menu>
   );

@@ -15,7 +15,11 @@ describe('AppHeader', () => {
     renderWithProviders(<AppHeader />, { withAuthDialog: false });
     expect(screen.getByRole('link', { name: 'M365 Radar home' })).toHaveAttribute('href', '/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Dashboard', '/dashboard'],
       ['Weekly Digest', '/weekly-digest'],
       ['About Us', '/contact'],

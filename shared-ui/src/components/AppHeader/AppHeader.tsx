@@ -36,13 +36,7 @@ export function AppHeader({ exportAction, actions }: AppHeaderProps) {
         </Typography>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flex: 1 }}>
           {MAIN_NAV_LINKS.map((link) => (
-            <Button
-              key={link.to}
-              component={NavLink}
-              to={link.to}
-              color="inherit"
-              sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}
-            >
+            <Button key={link.to} component={NavLink} to={link.to} color="inherit" sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}>
               {link.label}
             </Button>
           ))}
@@ -50,12 +44,7 @@ export function AppHeader({ exportAction, actions }: AppHeaderProps) {
         <Box sx={{ flex: { xs: 1, md: 0 } }} />
         {actions}
         {exportAction ? (
-          <Button
-            variant="outlined"
-            onClick={exportAction.onExport}
-            disabled={exportAction.isExporting}
-            aria-busy={exportAction.isExporting}
-          >
+          <Button variant="outlined" onClick={exportAction.onExport} disabled={exportAction.isExporting} aria-busy={exportAction.isExporting}>
             {exportAction.isExporting ? 'Exporting...' : 'Export'}
           </Button>
         ) : null}

@@ -52,7 +52,17 @@ export function FeaturedCarousel({ items, label = 'Featured items' }: FeaturedCa
             aria-label={`Go to slide ${i + 1}`}
             aria-current={i === current ? 'true' : undefined}
             onClick={() => go(i)}
-            sx={{ minWidth: 24, height: 24, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+            sx={{
+              minWidth: 24,
+              height: 24,
+              p: 0,
+              border: 0,
+              bgcolor: 'transparent',
+              cursor: 'pointer',
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
           >
             <Box
               component="span"

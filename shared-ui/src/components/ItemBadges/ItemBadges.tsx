@@ -13,7 +13,13 @@ const STATUS_CHIP_COLOR: Record<StatusColor, ChipProps['color']> = {
 export function ItemStatusBadge({ status }: { status: string | null | undefined }) {
   const color = roadmapStatusColor(status);
   return (
-    <Chip size="small" label={status || 'Unknown'} color={STATUS_CHIP_COLOR[color]} variant={color === 'grey' ? 'outlined' : 'filled'} data-status-color={color} />
+    <Chip
+      size="small"
+      label={status || 'Unknown'}
+      color={STATUS_CHIP_COLOR[color]}
+      variant={color === 'grey' ? 'outlined' : 'filled'}
+      data-status-color={color}
+    />
   );
 }
 

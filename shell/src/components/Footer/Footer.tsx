@@ -71,8 +71,7 @@ export function Footer() {
         </Box>
         <Divider sx={{ my: 3 }} />
         <Typography variant="body2" color="text.secondary">
-          © {year} {PRODUCT_NAME}. All rights reserved. Support:{' '}
-          {/* Underlined: a link inside a sentence must not rely on colour alone. */}
+          © {year} {PRODUCT_NAME}. All rights reserved. Support: {/* Underlined: a link inside a sentence must not rely on colour alone. */}
           <Link href={`mailto:${config.supportEmail}`} underline="always">
             {config.supportEmail}
           </Link>

@@ -36,7 +36,8 @@ describe('RemoteApp', () => {
   it('names the shared library an incompatible build needs, contained to the page', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const mismatch = { library: '@radar/shared-ui', required: '^1.0.0', provided: '0.1.0' };
-    const load = async () => Promise.reject(new RemoteIncompatibleError('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).', [mismatch]));
+    const load = async () =>
+      Promise.reject(new RemoteIncompatibleError('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).', [mismatch]));
     render(<RemoteApp remote="admin" load={load} />);
     expect(await screen.findByText('Admin is unavailable')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Admin 0.3.0+abc was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).');
@@ -44,7 +45,7 @@ describe('RemoteApp', () => {
     consoleError.mockRestore();
   });
 
-  it("offers an admin to roll the broken remote back, and says why when there is nothing to roll back to", async () => {
+  it('offers an admin to roll the broken remote back, and says why when there is nothing to roll back to', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer = { status: 409, body: { error: { name: 'ConflictError', message: 'Admin has no previous URL to roll back to' } } };
     const { calls } = stubFetch({
@@ -55,7 +56,16 @@ describe('RemoteApp', () => {
     renderWithProviders(<RemoteApp remote="admin" onRolledBack={rolledBack} load={async () => Promise.reject(new Error('down'))} />, { withAuthDialog: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Roll back Admin' }));
     expect(await screen.findByText('Admin has no previous URL to roll back to')).toBeInTheDocument();
-    answer = { status: 200, body: { name: 'admin', url: '/remotes/admin/mf-manifest.json', version: null, previousUrl: 'https://cdn.example.com/mf-manifest.json', lastLoadedAt: null } } as never;
+    answer = {
+      status: 200,
+      body: {
+        name: 'admin',
+        url: '/remotes/admin/mf-manifest.json',
+        version: null,
+        previousUrl: 'https://cdn.example.com/mf-manifest.json',
+        lastLoadedAt: null,
+      },
+    } as never;
     fireEvent.click(screen.getByRole('button', { name: 'Roll back Admin' }));
     await waitFor(() => expect(rolledBack).toHaveBeenCalledTimes(1));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);

@@ -78,7 +78,14 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false, on
   }, [attempt, remote, load]);
   const state = loaded.attempt === attempt ? loaded : undefined;
   return (
-    <RemoteErrorBoundary key={attempt} label={label} remote={remote} withHeader={ownsHeader} onRetry={() => setRetries((n) => n + 1)} onRolledBack={onRolledBack}>
+    <RemoteErrorBoundary
+      key={attempt}
+      label={label}
+      remote={remote}
+      withHeader={ownsHeader}
+      onRetry={() => setRetries((n) => n + 1)}
+      onRolledBack={onRolledBack}
+    >
       {state?.App ? <state.App /> : state?.error !== undefined ? <Failed error={state.error} /> : <RemoteLoading label={label} withHeader={ownsHeader} />}
     </RemoteErrorBoundary>
   );

@@ -42,33 +42,30 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
       <>
         {this.props.withHeader ? <AppHeader /> : null}
         <Box component="main" sx={{ p: { xs: 2, md: 6 }, display: 'flex', justifyContent: 'center' }}>
-        <Alert
-          severity="error"
-          sx={{ maxWidth: 640, width: '100%' }}
-          action={
-            <Button color="inherit" variant="outlined" size="small" onClick={this.props.onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle>{this.props.label} is unavailable</AlertTitle>
-          {this.state.error.name === 'RemoteIncompatibleError' ? (
-            <>
-              This version of {this.props.label} does not fit this site: {this.state.error.message} An administrator can
-              roll it back to the previous version; the rest of the site keeps working.
-            </>
-          ) : (
-            <>
-              This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site
-              keeps working.
-            </>
-          )}
-          {this.props.remote ? (
-            <Box sx={{ mt: 1 }}>
-              <RollbackRemote remote={this.props.remote} label={this.props.label} onRolledBack={this.props.onRolledBack} />
-            </Box>
-          ) : null}
-        </Alert>
+          <Alert
+            severity="error"
+            sx={{ maxWidth: 640, width: '100%' }}
+            action={
+              <Button color="inherit" variant="outlined" size="small" onClick={this.props.onRetry}>
+                Retry
+              </Button>
+            }
+          >
+            <AlertTitle>{this.props.label} is unavailable</AlertTitle>
+            {this.state.error.name === 'RemoteIncompatibleError' ? (
+              <>
+                This version of {this.props.label} does not fit this site: {this.state.error.message} An administrator can roll it back to the previous version;
+                the rest of the site keeps working.
+              </>
+            ) : (
+              <>This part of M365 Radar could not be loaded. Check your connection and try again; the rest of the site keeps working.</>
+            )}
+            {this.props.remote ? (
+              <Box sx={{ mt: 1 }}>
+                <RollbackRemote remote={this.props.remote} label={this.props.label} onRolledBack={this.props.onRolledBack} />
+              </Box>
+            ) : null}
+          </Alert>
         </Box>
       </>
     );

@@ -15,7 +15,11 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box component="a" href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, p: 1, bgcolor: 'background.paper' } }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, p: 1, bgcolor: 'background.paper' } }}
+      >
         Skip to content
       </Box>
       <ImpersonationBanner />

@@ -43,7 +43,14 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <Alert severity="success" action={<Button color="inherit" onClick={() => setSent(false)}>Send another message</Button>}>
+      <Alert
+        severity="success"
+        action={
+          <Button color="inherit" onClick={() => setSent(false)}>
+            Send another message
+          </Button>
+        }
+      >
         <AlertTitle>Message sent</AlertTitle>
         Thank you for contacting us. We will get back to you soon.
       </Alert>

@@ -19,12 +19,26 @@ const stats = (isDemoData: boolean) => ({
 });
 
 const featured = [
-  { source: 'roadmap', id: 'roadmap-1', itemId: '1', messageId: null, title: 'Copilot in Teams', description: 'd', summary: null, product: 'Teams', services: null, status: 'Rolling out' },
+  {
+    source: 'roadmap',
+    id: 'roadmap-1',
+    itemId: '1',
+    messageId: null,
+    title: 'Copilot in Teams',
+    description: 'd',
+    summary: null,
+    product: 'Teams',
+    services: null,
+    status: 'Rolling out',
+  },
 ];
 
 describe('LandingPage', () => {
   it('shows live status counts, the source cards, the demo notice and the carousel', async () => {
-    const { calls } = stubFetch({ 'GET /api/dashboard/stats': { body: { ...stats(true), bySource: { roadmap: 1834, messages: 20 } } }, 'GET /api/featured/recent': { body: featured } });
+    const { calls } = stubFetch({
+      'GET /api/dashboard/stats': { body: { ...stats(true), bySource: { roadmap: 1834, messages: 20 } } },
+      'GET /api/featured/recent': { body: featured },
+    });
     renderWithProviders(<LandingPage />, { withAuthDialog: false });
     expect(screen.getByRole('link', { name: 'Open Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Start Exploring' })).toHaveAttribute('href', '/dashboard');

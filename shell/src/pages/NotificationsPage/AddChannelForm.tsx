@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { ALERT_CHANNEL_KIND_LABELS, ALERT_CHANNEL_KINDS, ALERT_CHANNEL_NAME_MAX, routes, type AlertChannelKind, type CreatedAlertChannel } from '@radar/contracts';
+import {
+  ALERT_CHANNEL_KIND_LABELS,
+  ALERT_CHANNEL_KINDS,
+  ALERT_CHANNEL_NAME_MAX,
+  routes,
+  type AlertChannelKind,
+  type CreatedAlertChannel,
+} from '@radar/contracts';
 import { ApiError, callEndpoint, copyText, useToast } from '@radar/shared-ui';
 
 const URL_HINTS: Record<Exclude<AlertChannelKind, 'email'>, string> = {
@@ -48,7 +55,12 @@ export function AddChannelForm({ isAdmin, onAdded }: { isAdmin: boolean; onAdded
     } catch (err) {
       const issue = err instanceof ApiError ? firstIssue(err.bodyText) : undefined;
       if (issue && ['url', 'name', 'kind'].includes(issue.path)) setErrors({ [issue.path]: issue.message });
-      else toast({ title: 'Channel not added', description: (err instanceof ApiError && err.serverMessage) || 'Failed to add the channel. Please try again.', variant: 'destructive' });
+      else
+        toast({
+          title: 'Channel not added',
+          description: (err instanceof ApiError && err.serverMessage) || 'Failed to add the channel. Please try again.',
+          variant: 'destructive',
+        });
     } finally {
       setBusy(false);
     }
@@ -82,22 +94,50 @@ export function AddChannelForm({ isAdmin, onAdded }: { isAdmin: boolean; onAdded
             Alerts go to your account's e-mail address.
           </Typography>
         ) : (
-          <TextField size="small" label="Webhook URL" value={url} onChange={(e) => setUrl(e.target.value)} error={Boolean(errors.url)} helperText={errors.url ?? URL_HINTS[kind]} sx={{ flex: 1 }} />
+          <TextField
+            size="small"
+            label="Webhook URL"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            error={Boolean(errors.url)}
+            helperText={errors.url ?? URL_HINTS[kind]}
+            sx={{ flex: 1 }}
+          />
         )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
           {busy ? 'Adding...' : 'Add channel'}
         </Button>
       </Stack>
-      {errors.kind ? <Typography role="alert" color="error">{errors.kind}</Typography> : null}
+      {errors.kind ? (
+        <Typography role="alert" color="error">
+          {errors.kind}
+        </Typography>
+      ) : null}
       {isAdmin && kind !== 'email' ? (
-        <FormControlLabel control={<Switch checked={organisation} onChange={(e) => setOrganisation(e.target.checked)} />} label="For the whole organisation (managed by every admin)" />
+        <FormControlLabel
+          control={<Switch checked={organisation} onChange={(e) => setOrganisation(e.target.checked)} />}
+          label="For the whole organisation (managed by every admin)"
+        />
       ) : null}
       {secret ? (
         <Alert severity="success" sx={{ mt: 1 }} onClose={() => setSecret(null)} slotProps={{ closeButton: { 'aria-label': 'Done: hide the signing secret' } }}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>Copy the signing secret of “{secret.name}” now: it will not be shown again.</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField label="Signing secret" size="small" value={secret.signingSecret} fullWidth slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }} />
-            <Button variant="outlined" onClick={() => void copyText(secret.signingSecret ?? '').then(() => toast({ title: 'Signing secret copied', description: 'Keep it where your receiver verifies X-Radar-Signature.' }))}>
+            <TextField
+              label="Signing secret"
+              size="small"
+              value={secret.signingSecret}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+            />
+            <Button
+              variant="outlined"
+              onClick={() =>
+                void copyText(secret.signingSecret ?? '').then(() =>
+                  toast({ title: 'Signing secret copied', description: 'Keep it where your receiver verifies X-Radar-Signature.' }),
+                )
+              }
+            >
               Copy
             </Button>
           </Stack>

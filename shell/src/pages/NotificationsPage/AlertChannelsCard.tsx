@@ -32,7 +32,9 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
     setTesting(c.id);
     try {
       const result = await callEndpoint(routes.alerts.testChannel, { params: { id: c.id } });
-      toast(result.success ? { title: 'Test sent', description: result.message } : { title: 'Test failed', description: result.message, variant: 'destructive' });
+      toast(
+        result.success ? { title: 'Test sent', description: result.message } : { title: 'Test failed', description: result.message, variant: 'destructive' },
+      );
       await refresh();
     } catch (err) {
       toast({ title: 'Test failed', description: messageOf(err, 'Failed to send the test. Please try again.'), variant: 'destructive' });
@@ -67,7 +69,14 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         Where saved searches send their alerts. Webhook URLs are stored encrypted and shown shortened.
       </Typography>
-      <ListState isLoading={isLoading} failed={failed} isEmpty={!channels?.length} loadingLabel="Loading alert channels" errorText="Failed to load your alert channels." emptyText="No alert channels yet">
+      <ListState
+        isLoading={isLoading}
+        failed={failed}
+        isEmpty={!channels?.length}
+        loadingLabel="Loading alert channels"
+        errorText="Failed to load your alert channels."
+        emptyText="No alert channels yet"
+      >
         <List disablePadding aria-label="Your alert channels">
           {(channels ?? []).map((c) => (
             <ListItem key={c.id} divider sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
@@ -80,7 +89,11 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
                     {c.paused ? <Chip size="small" color="warning" label="Paused" /> : null}
                   </Stack>
                 }
-                secondary={[c.target, c.paused && c.pausedReason ? c.pausedReason : null, !c.paused && c.consecutiveFailures > 0 ? `${c.consecutiveFailures} failed deliveries in a row` : null]
+                secondary={[
+                  c.target,
+                  c.paused && c.pausedReason ? c.pausedReason : null,
+                  !c.paused && c.consecutiveFailures > 0 ? `${c.consecutiveFailures} failed deliveries in a row` : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
                 sx={{ minWidth: 240, flex: 1 }}

@@ -40,7 +40,11 @@ export function DeliveryLogDialog({ channel, onClose }: { channel: AlertChannel;
                   <TableCell>{e.statusCode ?? '—'}</TableCell>
                   <TableCell>{e.latencyMs === null ? '—' : `${e.latencyMs} ms`}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
-                    {e.error ? <Typography variant="body2" color="error">{e.error}</Typography> : null}
+                    {e.error ? (
+                      <Typography variant="body2" color="error">
+                        {e.error}
+                      </Typography>
+                    ) : null}
                     <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
                       {e.response}
                     </Typography>

@@ -35,7 +35,15 @@ export function ItemSubscriptionsCard() {
           {items.map((sub) => {
             const title = sub.itemTitle || 'Untitled Item';
             return (
-              <ListItem key={sub.id} divider secondaryAction={<Button color="error" onClick={() => void remove(sub)} aria-label={`Remove subscription: ${title}`}>Remove</Button>}>
+              <ListItem
+                key={sub.id}
+                divider
+                secondaryAction={
+                  <Button color="error" onClick={() => void remove(sub)} aria-label={`Remove subscription: ${title}`}>
+                    Remove
+                  </Button>
+                }
+              >
                 <ListItemText
                   primary={title}
                   secondary={

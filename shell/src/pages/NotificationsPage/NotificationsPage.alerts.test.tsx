@@ -72,7 +72,12 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Search name' }), { target: { value: 'Teams Rooms' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Teams Rooms')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Teams Rooms', query: { search: 'Teams Rooms' }, channelIds: [1], paused: false });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      name: 'Teams Rooms',
+      query: { search: 'Teams Rooms' },
+      channelIds: [1],
+      paused: false,
+    });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Pause Teams Rooms' }));
     expect(await screen.findByText('Paused')).toBeInTheDocument();
@@ -93,7 +98,21 @@ describe('NotificationsPage: saved searches and alert channels', () => {
       'POST /api/alert-channels': (init) => {
         const body = JSON.parse(String(init?.body));
         if (body.url.includes('169.254')) {
-          return { status: 400, body: { error: { name: 'InputError', message: 'url: refused', issues: [{ path: 'url', message: 'Webhook URL host 169.254.169.254 resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network' }] } } };
+          return {
+            status: 400,
+            body: {
+              error: {
+                name: 'InputError',
+                message: 'url: refused',
+                issues: [
+                  {
+                    path: 'url',
+                    message: 'Webhook URL host 169.254.169.254 resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network',
+                  },
+                ],
+              },
+            },
+          };
         }
         channels = [channel(2, { kind: 'webhook', name: body.name, target: 'siem.example.com …hook' })];
         return { status: 201, body: { ...channels[0], signingSecret: 'whsec_abc123' } };
@@ -121,12 +140,34 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     stubFetch({
       ...base,
       'GET /api/saved-searches': { body: [] },
-      'GET /api/alert-channels': () => ({ body: [channel(3, { name: 'Slack #it', kind: 'slack', paused, pausedReason: paused ? 'Paused after 10 failed deliveries in a row' : null, consecutiveFailures: paused ? 10 : 0 })] }),
+      'GET /api/alert-channels': () => ({
+        body: [
+          channel(3, {
+            name: 'Slack #it',
+            kind: 'slack',
+            paused,
+            pausedReason: paused ? 'Paused after 10 failed deliveries in a row' : null,
+            consecutiveFailures: paused ? 10 : 0,
+          }),
+        ],
+      }),
       'POST /api/alert-channels/3/test': {
         body: { success: false, message: 'Test message not delivered: HTTP 404: the receiver refused the message', entry: null },
       },
       'GET /api/alert-channels/3/deliveries': {
-        body: [{ id: 1, deliveryId: 1, at: '2026-02-07T10:00:00.000Z', trigger: 'instant', outcome: 'failed', statusCode: 404, latencyMs: 87, response: 'no_service', error: 'HTTP 404: the receiver refused the message' }],
+        body: [
+          {
+            id: 1,
+            deliveryId: 1,
+            at: '2026-02-07T10:00:00.000Z',
+            trigger: 'instant',
+            outcome: 'failed',
+            statusCode: 404,
+            latencyMs: 87,
+            response: 'no_service',
+            error: 'HTTP 404: the receiver refused the message',
+          },
+        ],
       },
       'PUT /api/alert-channels/3': () => {
         paused = false;
@@ -136,7 +177,12 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     renderWithProviders(<NotificationsPage />, { withAuthDialog: false });
     expect(await screen.findByText(/Paused after 10 failed deliveries in a row/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Send test to Slack #it' }));
-    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Test failed', description: 'Test message not delivered: HTTP 404: the receiver refused the message' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Test failed',
+        description: 'Test message not delivered: HTTP 404: the receiver refused the message',
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Delivery log of Slack #it' }));
     const log = await screen.findByRole('dialog', { name: 'Delivery log: Slack #it' });
     const row = await within(log).findByRole('row', { name: /no_service/ });

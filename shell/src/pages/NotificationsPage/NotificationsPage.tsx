@@ -34,7 +34,13 @@ export function NotificationsPage() {
         <WeeklyDigestCard />
         <ItemSubscriptionsCard />
         <SavedSearchesCard channels={channels.data ?? []} />
-        <AlertChannelsCard channels={channels.data} isLoading={channels.isLoading} failed={Boolean(channels.error)} isAdmin={isAdmin} refresh={() => channels.mutate()} />
+        <AlertChannelsCard
+          channels={channels.data}
+          isLoading={channels.isLoading}
+          failed={Boolean(channels.error)}
+          isAdmin={isAdmin}
+          refresh={() => channels.mutate()}
+        />
       </Stack>
     </PageContainer>
   );

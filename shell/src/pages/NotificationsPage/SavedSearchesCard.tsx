@@ -1,5 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { describeAlertOn, describeSchedule, routes, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
 import { ApiError, callEndpoint, useEndpoint, useToast } from '@radar/shared-ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
@@ -11,7 +25,18 @@ const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError &
 /** The body of a PUT: the saved search as it is, with some fields changed (PUT replaces the whole search). */
 const replacement = (s: SavedSearch, change: Partial<SavedSearch>) => {
   const next = { ...s, ...change };
-  return { name: next.name, query: next.query, alertOn: next.alertOn, schedule: next.schedule, hour: next.hour, weekday: next.weekday, timeZone: next.timeZone, channelIds: next.channelIds, paused: next.paused, scope: next.scope };
+  return {
+    name: next.name,
+    query: next.query,
+    alertOn: next.alertOn,
+    schedule: next.schedule,
+    hour: next.hour,
+    weekday: next.weekday,
+    timeZone: next.timeZone,
+    channelIds: next.channelIds,
+    paused: next.paused,
+    scope: next.scope,
+  };
 };
 
 /**
@@ -65,7 +90,14 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
         Alerts when items matching a saved dashboard view appear or change, by e-mail, Microsoft Teams, Slack or webhook. Save a search with
         <strong> Save search</strong> on the dashboard; open one to change its filters.
       </Typography>
-      <ListState isLoading={isLoading} failed={Boolean(error)} isEmpty={!data?.length} loadingLabel="Loading saved searches" errorText="Failed to load your saved searches." emptyText="No saved searches yet">
+      <ListState
+        isLoading={isLoading}
+        failed={Boolean(error)}
+        isEmpty={!data?.length}
+        loadingLabel="Loading saved searches"
+        errorText="Failed to load your saved searches."
+        emptyText="No saved searches yet"
+      >
         <List disablePadding aria-label="Your saved searches">
           {(data ?? []).map((s) => (
             <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
@@ -84,10 +116,22 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
                 <Button size="small" component="a" href={`/dashboard?savedSearch=${s.id}`} aria-label={`Open ${s.name} on the dashboard`}>
                   Open
                 </Button>
-                <Button size="small" onClick={() => { setRenaming(s); setName(s.name); setNameError(null); }} aria-label={`Rename ${s.name}`}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setRenaming(s);
+                    setName(s.name);
+                    setNameError(null);
+                  }}
+                  aria-label={`Rename ${s.name}`}
+                >
                   Rename
                 </Button>
-                <Button size="small" onClick={() => void update(s, { paused: !s.paused }, s.paused ? 'Saved search resumed' : 'Saved search paused')} aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.name}`}>
+                <Button
+                  size="small"
+                  onClick={() => void update(s, { paused: !s.paused }, s.paused ? 'Saved search resumed' : 'Saved search paused')}
+                  aria-label={`${s.paused ? 'Resume' : 'Pause'} ${s.name}`}
+                >
                   {s.paused ? 'Resume' : 'Pause'}
                 </Button>
                 <Button size="small" color="error" onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>

@@ -38,7 +38,11 @@ export function WeeklyDigestCard() {
           <Typography id="digest-card-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
             Weekly Digest
           </Typography>
-          {isLoading ? <Skeleton width={100} /> : <Chip label={subscribed ? 'Subscribed' : 'Not subscribed'} color={subscribed ? 'success' : 'default'} size="small" />}
+          {isLoading ? (
+            <Skeleton width={100} />
+          ) : (
+            <Chip label={subscribed ? 'Subscribed' : 'Not subscribed'} color={subscribed ? 'success' : 'default'} size="small" />
+          )}
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           A summary of what changed in Microsoft 365, delivered every Sunday{data?.email ? ` to ${data.email}` : ''}.

@@ -72,7 +72,10 @@ describe('ApiTokensCard', () => {
   it('shows the server’s message when a token cannot be created', async () => {
     stubFetch({
       'GET /api/tokens': { body: [] },
-      'POST /api/tokens': { status: 409, body: { error: { name: 'ConflictError', message: 'You already have 20 API tokens: revoke one you no longer use first' } } },
+      'POST /api/tokens': {
+        status: 409,
+        body: { error: { name: 'ConflictError', message: 'You already have 20 API tokens: revoke one you no longer use first' } },
+      },
     });
     renderWithProviders(<ApiTokensCard />, { withAuthDialog: false });
     expect(await screen.findByText('No API tokens yet')).toBeInTheDocument();

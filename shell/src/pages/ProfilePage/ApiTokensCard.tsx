@@ -80,9 +80,9 @@ export function ApiTokensCard() {
   return (
     <SectionCard id="api-tokens-title" title="API tokens">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Let scripts, feed readers and AI agents read M365 Radar as you: send the token as <code>Authorization: Bearer &lt;token&gt;</code>.
-        A token reads items, feeds and the MCP server and manages your own subscriptions; it never has admin or moderator rights.
-        See the <Link href="/api/docs">API reference</Link>.
+        Let scripts, feed readers and AI agents read M365 Radar as you: send the token as <code>Authorization: Bearer &lt;token&gt;</code>. A token reads items,
+        feeds and the MCP server and manages your own subscriptions; it never has admin or moderator rights. See the <Link href="/api/docs">API reference</Link>
+        .
       </Typography>
       <Box component="form" onSubmit={(e) => void create(e)} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
         <TextField
@@ -117,7 +117,14 @@ export function ApiTokensCard() {
           </Stack>
         </Alert>
       ) : null}
-      <ListState isLoading={isLoading} failed={Boolean(error)} isEmpty={!data?.length} loadingLabel="Loading API tokens" errorText="Failed to load your API tokens." emptyText="No API tokens yet">
+      <ListState
+        isLoading={isLoading}
+        failed={Boolean(error)}
+        isEmpty={!data?.length}
+        loadingLabel="Loading API tokens"
+        errorText="Failed to load your API tokens."
+        emptyText="No API tokens yet"
+      >
         <List disablePadding aria-label="Your API tokens">
           {(data ?? []).map((token) => (
             <ListItem
@@ -139,16 +146,16 @@ export function ApiTokensCard() {
         </List>
       </ListState>
       <Dialog open={Boolean(revoking)} onClose={() => setRevoking(null)} aria-labelledby="revoke-token-title">
-      <DialogTitle id="revoke-token-title">Revoke “{revoking?.name}”?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>Apps and agents using this token stop working at once. This cannot be undone.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setRevoking(null)}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={() => revoking && void revoke(revoking)}>
-          Revoke
-        </Button>
-      </DialogActions>
+        <DialogTitle id="revoke-token-title">Revoke “{revoking?.name}”?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Apps and agents using this token stop working at once. This cannot be undone.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRevoking(null)}>Cancel</Button>
+          <Button color="error" variant="contained" onClick={() => revoking && void revoke(revoking)}>
+            Revoke
+          </Button>
+        </DialogActions>
       </Dialog>
     </SectionCard>
   );

@@ -16,7 +16,10 @@ describe('ProfilePage', () => {
   });
 
   it('shows names, Not set, roles and the admin quick action', async () => {
-    stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser({ lastName: null, roles: [{ id: 1, name: 'Admin' }] }) } }, 'GET /api/tokens': { body: [] } });
+    stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser({ lastName: null, roles: [{ id: 1, name: 'Admin' }] }) } },
+      'GET /api/tokens': { body: [] },
+    });
     renderWithProviders(<ProfilePage />, { withAuthDialog: false });
     expect(await screen.findByText('Not set')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'API tokens' })).toBeInTheDocument();

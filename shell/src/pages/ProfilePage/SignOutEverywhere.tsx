@@ -28,8 +28,7 @@ export function SignOutEverywhere() {
         <DialogTitle>Sign out everywhere?</DialogTitle>
         <DialogContent>
           <DialogContentText id="sign-out-everywhere-description">
-            Every browser and device signed in to your account will be signed out, this one included. You can sign in again with a
-            new code.
+            Every browser and device signed in to your account will be signed out, this one included. You can sign in again with a new code.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

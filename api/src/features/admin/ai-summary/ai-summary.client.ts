@@ -58,8 +58,7 @@ type Section = { title: string; items: ReportItem[] };
 const attentionFirst = (items: ReportItem[]) => [...items.filter(needsAttention), ...items.filter((i) => !needsAttention(i))];
 
 function sectionsOf(items: ReportItem[]): Section[] {
-  const of = (source: ReportItem['source'], change: ReportItem['change']) =>
-    attentionFirst(items.filter((i) => i.source === source && i.change === change));
+  const of = (source: ReportItem['source'], change: ReportItem['change']) => attentionFirst(items.filter((i) => i.source === source && i.change === change));
   return [
     { title: 'ROADMAP - NEW', items: of('roadmap', 'new') },
     { title: 'ROADMAP - UPDATED', items: of('roadmap', 'updated') },
@@ -89,9 +88,7 @@ function render(header: string, sections: Section[], keep: (item: ReportItem) =>
  */
 function pickWithinBudget(header: string, sections: Section[]): Set<ReportItem> {
   const bySource = (source: ReportItem['source']) => sections.filter((s) => s.items[0]?.source === source);
-  const ordered = [...bySource('messages'), ...bySource('roadmap')].flatMap((section) =>
-    section.items.map((item) => ({ section, item })),
-  );
+  const ordered = [...bySource('messages'), ...bySource('roadmap')].flatMap((section) => section.items.map((item) => ({ section, item })));
   const picked = new Set<ReportItem>();
   const opened = new Set<Section>();
   let size = header.length + OMITTED_NOTE_CHARS;

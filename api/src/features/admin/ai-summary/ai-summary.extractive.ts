@@ -65,7 +65,10 @@ function byPriority(a: ReportItem, b: ReportItem): number {
 export function extractiveSummary(report: NormalizedReport): string {
   const label = `<p><strong>${EXTRACTIVE_LABEL}</strong></p>`;
   if (report.kind === 'text') {
-    const lines = report.text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const lines = report.text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     const important = (l: string) => /\b(MC\d+|action required|major|retire|deprecat)/i.test(l);
     const ordered = [...lines.filter(important), ...lines.filter((l) => !important(l))].slice(0, MAX_TEXT_LINES);
     if (ordered.length === 0) return `${label}<p>The uploaded text is empty.</p>`;
@@ -93,7 +96,12 @@ export function extractiveSummary(report: NormalizedReport): string {
   const sorted = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   for (const [product, items] of sorted.slice(0, MAX_GROUPS)) {
     html.push(`<h3>${escapeHtml(product)} (${items.length})</h3><ul>`);
-    html.push(...items.sort(byPriority).slice(0, MAX_ITEMS_PER_GROUP).map((i) => itemLine(i)));
+    html.push(
+      ...items
+        .sort(byPriority)
+        .slice(0, MAX_ITEMS_PER_GROUP)
+        .map((i) => itemLine(i)),
+    );
     html.push('</ul>');
     if (items.length > MAX_ITEMS_PER_GROUP) html.push(`<p>…and ${items.length - MAX_ITEMS_PER_GROUP} more.</p>`);
   }

@@ -2,7 +2,29 @@ import sanitizeHtml from 'sanitize-html';
 import { escapeHtml } from './ai-summary.extractive.js';
 
 const SUMMARY_SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'code', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'a',
+    'br',
+    'code',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
@@ -25,7 +47,11 @@ function inline(text: string): string {
  * text with no tags at all gets a small Markdown-to-HTML pass (headings, bullets, paragraphs, bold, links).
  */
 export function modelOutputToHtml(content: string): string {
-  const unfenced = content.trim().replace(/^```[a-z]*\s*\n?/i, '').replace(/\n?```\s*$/, '').trim();
+  const unfenced = content
+    .trim()
+    .replace(/^```[a-z]*\s*\n?/i, '')
+    .replace(/\n?```\s*$/, '')
+    .trim();
   if (/<(p|h[1-6]|ul|ol|li|strong|a|br|div|table)\b/i.test(unfenced)) return unfenced;
   const out: string[] = [];
   let list: string[] = [];

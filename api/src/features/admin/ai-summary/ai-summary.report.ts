@@ -20,9 +20,7 @@ export interface ReportItem {
   summary: string;
 }
 
-export type NormalizedReport =
-  | { kind: 'report'; generatedAt: string | null; timeframe: string | null; items: ReportItem[] }
-  | { kind: 'text'; text: string };
+export type NormalizedReport = { kind: 'report'; generatedAt: string | null; timeframe: string | null; items: ReportItem[] } | { kind: 'text'; text: string };
 
 const SUMMARY_CHARS = 240;
 /** Plain-text uploads are cut here before anything else looks at them. */
@@ -85,8 +83,7 @@ function itemFrom(raw: unknown, source: ReportItem['source'], change: ReportChan
   if (!title) return null;
   const given = [raw.link, raw.url, raw.moreInfoLink].map(str).find((u) => u !== null && /^https?:\/\//i.test(u));
   const base = publicUrl.replace(/\/$/, '');
-  const link =
-    given ?? (id ? `${base}/dashboard?${src === 'roadmap' ? 'roadmap' : 'message'}=${encodeURIComponent(id)}` : `${base}/dashboard`);
+  const link = given ?? (id ? `${base}/dashboard?${src === 'roadmap' ? 'roadmap' : 'message'}=${encodeURIComponent(id)}` : `${base}/dashboard`);
   const text = str(raw.summary) ?? str(raw.description) ?? str(raw.bodyContent) ?? '';
   return {
     source: src,
@@ -158,8 +155,7 @@ export function needsAttention(item: ReportItem): boolean {
 }
 
 export function countsOf(items: ReportItem[]) {
-  const count = (source: ReportItem['source'], change: ReportChange) =>
-    items.filter((i) => i.source === source && i.change === change).length;
+  const count = (source: ReportItem['source'], change: ReportChange) => items.filter((i) => i.source === source && i.change === change).length;
   return {
     roadmapNew: count('roadmap', 'new'),
     roadmapUpdated: count('roadmap', 'updated'),

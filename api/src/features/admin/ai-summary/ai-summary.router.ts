@@ -18,10 +18,7 @@ export function createAiSummaryEndpoints(ctx: AppContext): EndpointImplementatio
       const { AI_BASE_URL, AI_API_KEY, AI_MODEL, AI_TIMEOUT_MS } = ctx.config;
       if (!AI_BASE_URL) return { summary: sanitizeSummary(extractiveSummary(report)), kind: 'extractive' as const, model: null };
       const started = Date.now();
-      const { content, model } = await requestChatSummary(
-        { baseUrl: AI_BASE_URL, apiKey: AI_API_KEY, model: AI_MODEL, timeoutMs: AI_TIMEOUT_MS },
-        report,
-      );
+      const { content, model } = await requestChatSummary({ baseUrl: AI_BASE_URL, apiKey: AI_API_KEY, model: AI_MODEL, timeoutMs: AI_TIMEOUT_MS }, report);
       ctx.log.info({ model, ms: Date.now() - started, by: auth.user.id }, 'AI summary generated');
       return { summary: sanitizeSummary(modelOutputToHtml(content)), kind: 'ai' as const, model };
     }),

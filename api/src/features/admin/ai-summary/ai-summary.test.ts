@@ -10,8 +10,20 @@ const REPORT = {
   timeframe: 7,
   roadmap: {
     newItems: [
-      { itemId: '500001', title: 'Microsoft Teams: Meeting recap in chat', product: 'Microsoft Teams', status: 'In development', description: '<p>Recaps <b>appear</b> in chat.</p>' },
-      { itemId: '500002', title: 'SharePoint: New site templates', product: 'SharePoint', status: 'Rolling out', link: 'https://www.microsoft.com/microsoft-365/roadmap?id=500002' },
+      {
+        itemId: '500001',
+        title: 'Microsoft Teams: Meeting recap in chat',
+        product: 'Microsoft Teams',
+        status: 'In development',
+        description: '<p>Recaps <b>appear</b> in chat.</p>',
+      },
+      {
+        itemId: '500002',
+        title: 'SharePoint: New site templates',
+        product: 'SharePoint',
+        status: 'Rolling out',
+        link: 'https://www.microsoft.com/microsoft-365/roadmap?id=500002',
+      },
     ],
     changedItems: [{ itemId: '500003', title: 'Outlook: Delayed send', product: 'Outlook', status: 'Launched' }],
   },
@@ -27,7 +39,9 @@ const REPORT = {
         link: 'https://admin.microsoft.com/#/MessageCenter/:/messages/MC900001',
       },
     ],
-    updatedItems: [{ messageId: 'MC900002', title: 'Teams: Updated rollout <script>alert(1)</script>', service: ['Microsoft Teams'], link: 'javascript:alert(1)' }],
+    updatedItems: [
+      { messageId: 'MC900002', title: 'Teams: Updated rollout <script>alert(1)</script>', service: ['Microsoft Teams'], link: 'javascript:alert(1)' },
+    ],
   },
 };
 
@@ -124,7 +138,8 @@ describe('generate-summary with an OpenAI-compatible service', () => {
     ai.setMode({
       kind: 'ok',
       model: 'briefing-model-2026',
-      content: '```html\n<h3>Action required</h3><p onclick="x()">Move SMTP to OAuth.</p><script>alert(1)</script><a href="https://example.com/a">link</a>\n```',
+      content:
+        '```html\n<h3>Action required</h3><p onclick="x()">Move SMTP to OAuth.</p><script>alert(1)</script><a href="https://example.com/a">link</a>\n```',
     });
     const res = await admin.post('/api/admin/generate-summary').send({ reportData: REPORT });
     expect(res.status).toBe(200);
@@ -145,7 +160,9 @@ describe('generate-summary with an OpenAI-compatible service', () => {
     expect(user!.content).toContain('Timeframe: 7 days.');
     expect(user!.content).toContain('Roadmap: 2 new, 1 updated.');
     expect(user!.content).toContain('MESSAGE CENTER - NEW (1):');
-    expect(user!.content).toContain('[MC900001] | Exchange Online: Retirement of basic auth for SMTP | products: Exchange Online | MAJOR CHANGE | action required by: 2026-03-01T00:00:00Z | link: https://admin.microsoft.com/#/MessageCenter/:/messages/MC900001');
+    expect(user!.content).toContain(
+      '[MC900001] | Exchange Online: Retirement of basic auth for SMTP | products: Exchange Online | MAJOR CHANGE | action required by: 2026-03-01T00:00:00Z | link: https://admin.microsoft.com/#/MessageCenter/:/messages/MC900001',
+    );
     expect(user!.content).not.toContain('<p>');
   });
 
@@ -161,7 +178,12 @@ describe('generate-summary with an OpenAI-compatible service', () => {
 
   it('bounds the size of what it sends', async () => {
     ai.setMode({ kind: 'ok', content: '<p>ok</p>' });
-    const many = Array.from({ length: 1000 }, (_, i) => ({ itemId: String(600000 + i), title: `Feature ${i} ${'x'.repeat(100)}`, product: 'Teams', description: 'y'.repeat(200) }));
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      itemId: String(600000 + i),
+      title: `Feature ${i} ${'x'.repeat(100)}`,
+      product: 'Teams',
+      description: 'y'.repeat(200),
+    }));
     const res = await admin.post('/api/admin/generate-summary').send({ reportData: { roadmap: { newItems: many } } });
     expect(res.status).toBe(200);
     const content = ai.requests.at(-1)!.body.messages![1]!.content;
@@ -171,7 +193,12 @@ describe('generate-summary with an OpenAI-compatible service', () => {
 
   it('carries every Message Center new and updated item with its link, however long the roadmap list is', async () => {
     ai.setMode({ kind: 'ok', content: '<p>ok</p>' });
-    const roadmap = Array.from({ length: 1000 }, (_, i) => ({ itemId: String(700000 + i), title: `Roadmap feature ${i} ${'x'.repeat(80)}`, product: 'Teams', description: 'y'.repeat(240) }));
+    const roadmap = Array.from({ length: 1000 }, (_, i) => ({
+      itemId: String(700000 + i),
+      title: `Roadmap feature ${i} ${'x'.repeat(80)}`,
+      product: 'Teams',
+      description: 'y'.repeat(240),
+    }));
     const message = (n: number) => ({
       messageId: `MC8${String(n).padStart(5, '0')}`,
       title: `Message ${n}`,
@@ -197,7 +224,12 @@ describe('generate-summary with an OpenAI-compatible service', () => {
 
   it('shortens summaries before it leaves any item out', async () => {
     ai.setMode({ kind: 'ok', content: '<p>ok</p>' });
-    const items = Array.from({ length: 90 }, (_, i) => ({ itemId: String(800000 + i), title: `Feature ${i}`, product: 'Planner', description: 's'.repeat(240) }));
+    const items = Array.from({ length: 90 }, (_, i) => ({
+      itemId: String(800000 + i),
+      title: `Feature ${i}`,
+      product: 'Planner',
+      description: 's'.repeat(240),
+    }));
     const res = await admin.post('/api/admin/generate-summary').send({ reportData: { roadmap: { newItems: items } } });
     expect(res.status).toBe(200);
     const content = ai.requests.at(-1)!.body.messages![1]!.content;

@@ -57,9 +57,18 @@ describe('product mappings and their effect on analytics', () => {
     const id = (source: string, product: string) => all.find((m) => m.dataSource === source && m.sourceProduct === product)!.id;
     // Rename both Teams mappings to "Teams" (roadmap one is already), merge SharePoint + SharePoint Online,
     // hide Viva in the Message Center only, and hide Exchange Online.
-    await admin.put(`/api/admin/product-mappings/${id('message_center', 'Microsoft Teams')}`).send({ displayName: ' Teams ' }).expect(200);
-    await admin.put(`/api/admin/product-mappings/${id('roadmap', 'SharePoint')}`).send({ displayName: 'SharePoint Online' }).expect(200);
-    await admin.put(`/api/admin/product-mappings/${id('message_center', 'Microsoft Viva')}`).send({ isActive: false }).expect(200);
+    await admin
+      .put(`/api/admin/product-mappings/${id('message_center', 'Microsoft Teams')}`)
+      .send({ displayName: ' Teams ' })
+      .expect(200);
+    await admin
+      .put(`/api/admin/product-mappings/${id('roadmap', 'SharePoint')}`)
+      .send({ displayName: 'SharePoint Online' })
+      .expect(200);
+    await admin
+      .put(`/api/admin/product-mappings/${id('message_center', 'Microsoft Viva')}`)
+      .send({ isActive: false })
+      .expect(200);
     const hidden = await admin.put(`/api/admin/product-mappings/${id('message_center', 'Exchange Online')}`).send({ isActive: false });
     expect(hidden.body).toMatchObject({ sourceProduct: 'Exchange Online', isActive: false, displayName: 'Exchange Online' });
 
@@ -72,7 +81,10 @@ describe('product mappings and their effect on analytics', () => {
     ]);
 
     // Two products of one item mapped to one name count the item once.
-    await admin.put(`/api/admin/product-mappings/${id('roadmap', 'Outlook')}`).send({ displayName: 'Teams' }).expect(200);
+    await admin
+      .put(`/api/admin/product-mappings/${id('roadmap', 'Outlook')}`)
+      .send({ displayName: 'Teams' })
+      .expect(200);
     expect((await breakdown())[0]).toEqual({ product: 'Teams', total: 5, roadmapCount: 3, messageCenterCount: 2 });
 
     // Deleting a mapping brings the product back under its own name.

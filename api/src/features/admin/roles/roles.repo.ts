@@ -20,7 +20,10 @@ export function createRolesRepo(db: DbOrTx) {
   return {
     async list(): Promise<Row[]> {
       // Built-in roles first (Admin, Moderator, User), then custom roles by name.
-      return db.select().from(roles).orderBy(sql`${roles.isBuiltIn} DESC`, asc(roles.name));
+      return db
+        .select()
+        .from(roles)
+        .orderBy(sql`${roles.isBuiltIn} DESC`, asc(roles.name));
     },
     async find(id: number): Promise<Row | undefined> {
       const [row] = await db.select().from(roles).where(eq(roles.id, id));
@@ -28,15 +31,25 @@ export function createRolesRepo(db: DbOrTx) {
     },
     /** Case-insensitive: "admin" and "Admin" side by side would only confuse people. */
     async findByName(name: string): Promise<Row | undefined> {
-      const [row] = await db.select().from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+      const [row] = await db
+        .select()
+        .from(roles)
+        .where(sql`lower(${roles.name}) = lower(${name})`);
       return row;
     },
     async insert(values: RoleValues, now: Date): Promise<Row> {
-      const [row] = await db.insert(roles).values({ ...values, isBuiltIn: false, createdAt: now, updatedAt: now }).returning();
+      const [row] = await db
+        .insert(roles)
+        .values({ ...values, isBuiltIn: false, createdAt: now, updatedAt: now })
+        .returning();
       return returned(row);
     },
     async update(id: number, values: RoleValues, now: Date): Promise<Row | undefined> {
-      const [row] = await db.update(roles).set({ ...values, updatedAt: now }).where(eq(roles.id, id)).returning();
+      const [row] = await db
+        .update(roles)
+        .set({ ...values, updatedAt: now })
+        .where(eq(roles.id, id))
+        .returning();
       return row;
     },
     async remove(id: number): Promise<boolean> {

@@ -24,7 +24,9 @@ describe('roles', () => {
   });
 
   it('creates, updates and deletes a custom role', async () => {
-    const created = await admin.agent.post('/api/admin/roles').send({ name: '  Auditor ', description: 'Reads things', permissions: ['read', 'read', 'export'] });
+    const created = await admin.agent
+      .post('/api/admin/roles')
+      .send({ name: '  Auditor ', description: 'Reads things', permissions: ['read', 'read', 'export'] });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), name: 'Auditor', description: 'Reads things', permissions: ['read', 'export'], isBuiltIn: false });
     const id = created.body.id;
@@ -84,4 +86,3 @@ describe('roles', () => {
     expect(await q('SELECT * FROM user_roles WHERE role_id = $1', [role.body.id])).toEqual([]);
   });
 });
-

@@ -6,7 +6,8 @@ import { createTestNotificationService } from './test-notification.service.js';
 /** What the admin reads: 'sent' only when the SMTP server took the mail (spec 02 §8). */
 export const TEST_NOTIFICATION_MESSAGES = {
   sent: (email: string) => `Test notification sent to ${email}`,
-  'no-smtp': (email: string) => `Test notification queued for ${email}: no SMTP server is configured (SMTP_URL), so it is written to the server log instead of being sent`,
+  'no-smtp': (email: string) =>
+    `Test notification queued for ${email}: no SMTP server is configured (SMTP_URL), so it is written to the server log instead of being sent`,
   'not-taken': (email: string) => `Test notification queued for ${email}: the mail server did not accept it yet; it will be retried`,
 };
 

@@ -5,7 +5,13 @@ import type { AppContext } from '../../../app-context.js';
 import { itemHistory, items } from '../../../db/schema.js';
 import { NotFoundError } from '../../../http/errors.js';
 import { renderMail } from '../../../mail/render.js';
-import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../../mail/templates/ItemChangeMail.js';
+import {
+  ItemChangeMail,
+  itemChangeSubject,
+  itemChangeText,
+  type ItemChangeMailItem,
+  type ItemChangeMailProps,
+} from '../../../mail/templates/ItemChangeMail.js';
 import { fieldLabel, formatValue, isShownField } from '../../notifications/change-format.js';
 
 export interface TestNotificationInput {

@@ -27,7 +27,8 @@ describe('POST /api/admin/test-notification', () => {
     expect(res.body).toEqual({
       success: true,
       delivery: 'queued',
-      message: 'Test notification queued for admin@example.com: no SMTP server is configured (SMTP_URL), so it is written to the server log instead of being sent',
+      message:
+        'Test notification queued for admin@example.com: no SMTP server is configured (SMTP_URL), so it is written to the server log instead of being sent',
     });
     const [mail] = await outbox();
     // Interactive priority: the api sends it at once itself (here, without SMTP_URL, that means logging it).

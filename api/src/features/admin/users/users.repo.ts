@@ -12,10 +12,7 @@ export function createUsersRepo(db: DbOrTx) {
         SELECT 1 FROM ${digestSubscribers} ds
         WHERE ds.is_active AND (ds.user_id = "users"."id" OR ds.email = "users"."email")
       )`;
-      const rows = await db
-        .select({ user: users, hasDigest })
-        .from(users)
-        .orderBy(desc(users.createdAt), desc(users.id));
+      const rows = await db.select({ user: users, hasDigest }).from(users).orderBy(desc(users.createdAt), desc(users.id));
       return rows.map(({ user, hasDigest }) => ({
         id: user.id,
         firstName: user.firstName,

@@ -70,4 +70,3 @@ describe('app users', () => {
     expect(res.body.error.message).toBe('You cannot delete your own account');
   });
 });
-
