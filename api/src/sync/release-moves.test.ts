@@ -68,16 +68,14 @@ describe('date-slip counters', () => {
       let counters = { gaMoves: 0, gaShiftMonths: 0, previewMoves: 0, previewShiftMonths: 0, releaseMovedAt: null as Date | null };
       for (const [field, before, after] of changes) {
         const changeDate = new Date(Date.UTC(2026, 0, day++));
-        await db.db
-          .insert(itemHistory)
-          .values({
-            itemId: row.id,
-            changeType: 'changed',
-            changeDate,
-            changedFields: [field, 'status'],
-            previousValues: { [field]: before, status: 'x' },
-            newValues: { [field]: after, status: 'y' },
-          });
+        await db.db.insert(itemHistory).values({
+          itemId: row.id,
+          changeType: 'changed',
+          changeDate,
+          changedFields: [field, 'status'],
+          previousValues: { [field]: before, status: 'x' },
+          newValues: { [field]: after, status: 'y' },
+        });
         counters = {
           ...counters,
           ...releaseMoveColumns({ changedFields: [field], previousValues: { [field]: before }, newValues: { [field]: after } }, counters, changeDate),

@@ -68,19 +68,17 @@ export function createModerationRepo(db: DbOrTx) {
       now: Date,
     ): Promise<void> {
       if (actions.length === 0) return;
-      await db
-        .insert(moderatorActivities)
-        .values(
-          actions.map((a) => ({
-            userId: by.id,
-            userEmail: by.email,
-            ...item,
-            actionType: a.actionType,
-            details: a.details,
-            recordedBy: 'server',
-            createdAt: now,
-          })),
-        );
+      await db.insert(moderatorActivities).values(
+        actions.map((a) => ({
+          userId: by.id,
+          userEmail: by.email,
+          ...item,
+          actionType: a.actionType,
+          details: a.details,
+          recordedBy: 'server',
+          createdAt: now,
+        })),
+      );
     },
 
     /** The user's activity rows for an item since `since`, newest first (the duplicate check of a client's record). */
