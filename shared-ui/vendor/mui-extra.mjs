@@ -14,6 +14,7 @@ export {
   FormControl,
   FormControlLabel,
   FormGroup,
+  FormHelperText,
   FormLabel,
   InputAdornment,
   InputLabel,
