@@ -11,7 +11,7 @@ const apps = ['shell', 'shared-ui', 'mfe-dashboard', 'mfe-admin', 'mfe-digest'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/src/db/migrations/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/.data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'api/src/db/migrations/**', '**/release/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
