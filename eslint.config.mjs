@@ -19,6 +19,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'api/src/db/migrations/**',
+      '**/release/**',
     ],
   },
   js.configs.recommended,
