@@ -262,3 +262,11 @@ export function describeAlertOn(alertOn: readonly AlertOn[]): string {
   if (alertOn.includes('new') && alertOn.includes('changed')) return 'New and changed items';
   return alertOn.includes('new') ? 'New items' : 'Changed items';
 }
+
+// Types of the schemas above that had none (every exported schema has its type: schema-types.test.ts).
+export type AlertChannelUpdate = z.infer<typeof alertChannelUpdate>;
+export type AlertChannelsResponse = z.infer<typeof alertChannelsResponse>;
+export type AlertDeliveriesResponse = z.infer<typeof alertDeliveriesResponse>;
+export type AlertTestResponse = z.infer<typeof alertTestResponse>;
+export type SavedSearchesResponse = z.infer<typeof savedSearchesResponse>;
+export type TimeZoneName = z.infer<typeof timeZoneName>;

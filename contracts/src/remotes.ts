@@ -70,3 +70,10 @@ export const radarBuildInfo = z.object({
   shared: z.record(z.string(), z.string()),
 });
 export type RadarBuildInfo = z.infer<typeof radarBuildInfo>;
+
+// Types of the schemas above that had none (every exported schema has its type: schema-types.test.ts).
+export type RemoteLoadedRequest = z.infer<typeof remoteLoadedRequest>;
+export type RemoteLoadedResponse = z.infer<typeof remoteLoadedResponse>;
+export type RemoteNameParams = z.infer<typeof remoteNameParams>;
+export type RemoteUrl = z.infer<typeof remoteUrl>;
+export type RemotesResponse = z.infer<typeof remotesResponse>;
