@@ -31,7 +31,7 @@ import {
   type ItemListParams,
   type SavedSearch,
 } from '@radar/contracts';
-import { ApiError, callEndpoint, useEndpoint, useSession, useToast } from '@radar/shared-ui';
+import { callEndpoint, useEndpoint, useSession, useToast, serverMessageOf } from '@radar/shared-ui';
 
 export interface SaveSearchDialogProps {
   /** The view to save (the list's query without paging). */
@@ -118,7 +118,7 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
     } catch (err) {
       toast({
         title: 'Search not saved',
-        description: (err instanceof ApiError && err.serverMessage) || 'Failed to save the search. Please try again.',
+        description: serverMessageOf(err) || 'Failed to save the search. Please try again.',
         variant: 'destructive',
       });
     } finally {

@@ -8,7 +8,7 @@ import {
   type AlertChannelKind,
   type CreatedAlertChannel,
 } from '@radar/contracts';
-import { ApiError, callEndpoint, copyText, useToast } from '@radar/shared-ui';
+import { ApiError, callEndpoint, copyText, useToast, serverMessageOf } from '@radar/shared-ui';
 
 const URL_HINTS: Record<Exclude<AlertChannelKind, 'email'>, string> = {
   teams: 'The URL of a Teams Workflow “When a Teams webhook request is received” (post to a channel)',
@@ -58,7 +58,7 @@ export function AddChannelForm({ isAdmin, onAdded }: { isAdmin: boolean; onAdded
       else
         toast({
           title: 'Channel not added',
-          description: (err instanceof ApiError && err.serverMessage) || 'Failed to add the channel. Please try again.',
+          description: serverMessageOf(err) || 'Failed to add the channel. Please try again.',
           variant: 'destructive',
         });
     } finally {

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, routes, type AlertChannel } from '@radar/contracts';
-import { ApiError, callEndpoint, useToast } from '@radar/shared-ui';
+import { callEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { AddChannelForm } from './AddChannelForm.js';
 import { DeliveryLogDialog } from './DeliveryLogDialog.js';
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.serverMessage) || fallback;
 
 export interface AlertChannelsCardProps {
   channels: AlertChannel[] | undefined;
@@ -37,7 +35,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       );
       await refresh();
     } catch (err) {
-      toast({ title: 'Test failed', description: messageOf(err, 'Failed to send the test. Please try again.'), variant: 'destructive' });
+      toast({ title: 'Test failed', description: serverMessageOf(err) || 'Failed to send the test. Please try again.', variant: 'destructive' });
     } finally {
       setTesting(null);
     }
@@ -49,7 +47,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       toast({ title: paused ? 'Channel paused' : 'Channel resumed', description: `“${c.name}”` });
       await refresh();
     } catch (err) {
-      toast({ title: 'Channel not updated', description: messageOf(err, 'Failed to update the channel. Please try again.'), variant: 'destructive' });
+      toast({ title: 'Channel not updated', description: serverMessageOf(err) || 'Failed to update the channel. Please try again.', variant: 'destructive' });
     }
   };
 
@@ -60,7 +58,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       toast({ title: 'Channel deleted', description: `Saved searches no longer send to “${c.name}”.` });
       await refresh();
     } catch (err) {
-      toast({ title: 'Delete failed', description: messageOf(err, 'Failed to delete the channel. Please try again.'), variant: 'destructive' });
+      toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the channel. Please try again.', variant: 'destructive' });
     }
   };
 

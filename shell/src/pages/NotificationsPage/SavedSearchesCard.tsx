@@ -15,12 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { describeAlertOn, describeSchedule, routes, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
-import { ApiError, callEndpoint, useEndpoint, useToast } from '@radar/shared-ui';
+import { callEndpoint, useEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
 import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.serverMessage) || fallback;
 
 /** The body of a PUT: the saved search as it is, with some fields changed (PUT replaces the whole search). */
 const replacement = (s: SavedSearch, change: Partial<SavedSearch>) => {
@@ -59,7 +57,11 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
       await mutate();
       return true;
     } catch (err) {
-      toast({ title: 'Saved search not updated', description: messageOf(err, 'Failed to update the saved search. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Saved search not updated',
+        description: serverMessageOf(err) || 'Failed to update the saved search. Please try again.',
+        variant: 'destructive',
+      });
       return false;
     }
   };
@@ -80,7 +82,7 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
       toast({ title: 'Saved search deleted', description: `“${s.name}” no longer sends alerts.` });
       await mutate();
     } catch (err) {
-      toast({ title: 'Delete failed', description: messageOf(err, 'Failed to delete the saved search. Please try again.'), variant: 'destructive' });
+      toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the saved search. Please try again.', variant: 'destructive' });
     }
   };
 

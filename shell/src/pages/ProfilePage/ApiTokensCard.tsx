@@ -19,9 +19,7 @@ import {
 import { API_TOKEN_NAME_MAX, routes, type ApiToken, type CreatedApiToken } from '@radar/contracts';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
-import { ApiError, callEndpoint, copyText, formatChangeDate, formatDate, useEndpoint, useToast } from '@radar/shared-ui';
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.serverMessage) || fallback;
+import { callEndpoint, copyText, formatChangeDate, formatDate, useEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
 
 /**
  * Personal API tokens on /profile: create one with a name (the token is shown once, with Copy), see each token's
@@ -50,7 +48,7 @@ export function ApiTokensCard() {
       setNameError(null);
       await mutate();
     } catch (err) {
-      toast({ title: 'Token not created', description: messageOf(err, 'Failed to create the token. Please try again.'), variant: 'destructive' });
+      toast({ title: 'Token not created', description: serverMessageOf(err) || 'Failed to create the token. Please try again.', variant: 'destructive' });
     } finally {
       setCreating(false);
     }
@@ -73,7 +71,7 @@ export function ApiTokensCard() {
       if (created?.id === token.id) setCreated(null);
       await mutate();
     } catch (err) {
-      toast({ title: 'Revoke failed', description: messageOf(err, 'Failed to revoke the token. Please try again.'), variant: 'destructive' });
+      toast({ title: 'Revoke failed', description: serverMessageOf(err) || 'Failed to revoke the token. Please try again.', variant: 'destructive' });
     }
   };
 
