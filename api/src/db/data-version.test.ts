@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../test/sync-harness.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { insertRoadmapItem, signIn } from '../../test/factories.js';
-import { readDataVersion, readDataVersionNumber } from './data-version.js';
+import { currentDataVersion, readDataVersion, readDataVersionNumber } from './data-version.js';
 import { items } from './schema.js';
 
 describe('data version: every committed write to item data moves it, once per transaction', () => {
@@ -16,6 +16,28 @@ describe('data version: every committed write to item data moves it, once per tr
     await t.close();
   });
   const version = async () => (await readDataVersion(t.database.pool)).version;
+
+  it('currentDataVersion: calls in one turn share one read; a call after a committed write sees it', async () => {
+    const queries: unknown[] = [];
+    const pool = t.database.pool;
+    const original = pool.query.bind(pool);
+    pool.query = ((...args: unknown[]) => {
+      queries.push(args[0]);
+      return (original as (...a: unknown[]) => unknown)(...args);
+    }) as typeof pool.query;
+    try {
+      const together = [currentDataVersion(pool), currentDataVersion(pool), currentDataVersion(pool)];
+      expect(new Set(together).size).toBe(1);
+      const [before] = await Promise.all(together);
+      expect(queries).toHaveLength(1);
+      await insertRoadmapItem(t.database.db, { externalId: '470009' });
+      // The insert committed before this call, so the read it joins (or starts) sees it.
+      expect(await currentDataVersion(pool)).toBe(before! + 1);
+      expect(await readDataVersionNumber(pool)).toBe(before! + 1);
+    } finally {
+      pool.query = original;
+    }
+  });
 
   it('moves on an insert, once for a transaction of many writes, and not for a rolled-back one', async () => {
     const start = await readDataVersion(t.database.pool);

@@ -36,3 +36,26 @@ export async function readDataVersionNumber(pool: pg.Pool | pg.PoolClient): Prom
   const { rows } = await pool.query<{ version: string }>({ name: 'read-data-version-number', text: 'SELECT version FROM data_version WHERE id = 1' });
   return rows[0] ? Number(rows[0].version) : 0;
 }
+
+/** The read each pool's callers in this turn of the event loop share; gone once its query is sent. */
+const nextRead = new WeakMap<pg.Pool, Promise<number>>();
+
+/**
+ * The version as readDataVersionNumber reads it, with the calls made in one turn of the event loop sharing one
+ * query, sent after all of them (setImmediate): every list request reads the version, and under load several arrive
+ * in the same turn. Never stale: a caller only joins a read whose query has not been sent yet, so the query starts
+ * after the call and sees every write committed before it. Once the query is sent, callers start the next one.
+ */
+export function currentDataVersion(pool: pg.Pool): Promise<number> {
+  let read = nextRead.get(pool);
+  if (!read) {
+    read = new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        nextRead.delete(pool);
+        readDataVersionNumber(pool).then(resolve, reject);
+      });
+    });
+    nextRead.set(pool, read);
+  }
+  return read;
+}

@@ -5,31 +5,38 @@ import helmet from 'helmet';
 import type { Config } from '../config.js';
 import { isHttps } from './session-policy.js';
 
-/** A fresh CSP nonce per response (res.locals.cspNonce) for the few inline scripts we write ourselves. */
-export const cspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
-  next();
-};
-
+/**
+ * This response's CSP nonce, made on first use, and allowed in the response's `script-src`: for the few inline scripts
+ * we write ourselves (the sign-out page). Responses that write none carry no nonce at all.
+ */
 export function nonceOf(res: Response): string {
-  return String(res.locals.cspNonce ?? '');
+  const made = res.locals.cspNonce as string | undefined;
+  if (made) return made;
+  const nonce = crypto.randomBytes(16).toString('base64');
+  res.locals.cspNonce = nonce;
+  addScriptSource(res, `'nonce-${nonce}'`);
+  return nonce;
 }
 
 /**
- * Security headers (helmet) on every answer: a Content-Security-Policy whose scripts are our own origin and a
- * per-response nonce (the shell page adds the origins of the remotes it loads: allowRemoteOrigins) — no 'unsafe-inline' for scripts; styles keep it because MUI/emotion inject them
- * at run time —, no framing (frame-ancestors 'none', X-Frame-Options DENY), nosniff, a strict referrer policy, and
- * HSTS when PUBLIC_URL is https.
+ * Security headers (helmet) on every answer: a Content-Security-Policy whose scripts are our own origin (a response
+ * that writes an inline script adds its nonce, nonceOf, or its hash, allowInlineScriptHash; the shell page adds the
+ * origins of the remotes it loads, allowRemoteOrigins) — no 'unsafe-inline' for scripts; styles keep it because
+ * MUI/emotion inject them at run time —, no framing (frame-ancestors 'none', X-Frame-Options DENY), nosniff, a strict
+ * referrer policy, and HSTS when PUBLIC_URL is https.
+ *
+ * The policy is the same for every response, so helmet runs once, at start-up, and its headers are copied onto each
+ * response: running it per request (building the CSP string, a nonce each time) was a twentieth of a cached list
+ * answer's CPU (docs/benchmarks.md, "Items API speed").
  */
-export function contentSecurityPolicy(config: Config): RequestHandler {
+export function securityHeaders(config: Config): RequestHandler {
   const https = isHttps(config.PUBLIC_URL);
-  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as unknown as Response).locals.cspNonce}'`;
-  return helmet({
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", nonce],
+        'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
@@ -45,7 +52,34 @@ export function contentSecurityPolicy(config: Config): RequestHandler {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  }) as RequestHandler;
+  });
+  const headers = headersSetBy(middleware);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** The headers a middleware that depends on nothing in the request sets, by running it once against a recorder. */
+function headersSetBy(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  } as unknown as ServerResponse;
+  let failed: unknown;
+  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, recorder, (err) => (failed = err));
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (!headers.has('Content-Security-Policy')) throw new Error('helmet set no Content-Security-Policy');
+  return [...headers];
+}
+
+/** Adds `source` to this response's script-src. */
+function addScriptSource(res: Response, source: string): void {
+  const policy = res.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
+  res.setHeader('Content-Security-Policy', policy.replace(/(^|;)(\s*script-src)(?=\s)([^;]*)/, `$1$2$3 ${source}`));
 }
 
 /**
@@ -54,9 +88,7 @@ export function contentSecurityPolicy(config: Config): RequestHandler {
  * page revalidated under a new nonce would have its script blocked.
  */
 export function allowInlineScriptHash(res: Response, sha256Base64: string): void {
-  const policy = res.getHeader('Content-Security-Policy');
-  if (typeof policy !== 'string') return;
-  res.setHeader('Content-Security-Policy', policy.replace(/(^|;)(\s*script-src)(?=\s)([^;]*)/, `$1$2$3 'sha256-${sha256Base64}'`));
+  addScriptSource(res, `'sha256-${sha256Base64}'`);
 }
 
 /**

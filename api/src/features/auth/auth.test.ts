@@ -283,6 +283,11 @@ describe('logout and navigations', () => {
     const own = await request(t.app).get('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(own.headers['content-security-policy']))![1];
     expect(own.text).toContain(`<script nonce="${nonce}">document.getElementById('action-form').submit();</script>`);
+    // A fresh nonce per response; the page that asks first has none in its policy.
+    const again = await request(t.app).get('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
+    expect(String(again.headers['content-security-policy'])).toMatch(/'nonce-/);
+    expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
+    expect(String(page.headers['content-security-policy'])).not.toMatch(/'nonce-/);
     expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
     // The form's POST signs out and goes home, where the shell says 'Signed out successfully'.
     const out = await request(t.app).post('/api/logout').set('Cookie', cookie).set('Origin', 'http://localhost:8080');

@@ -13,7 +13,7 @@ import {
   type SearchPlan,
 } from './item-query.js';
 import { toUnifiedItem, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
-import { readDataVersionNumber } from '../../db/data-version.js';
+import { currentDataVersion } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { viewTime } from './view-time.js';
 
@@ -117,7 +117,7 @@ export interface ReadPoint {
 }
 
 export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date): Promise<ReadPoint> {
-  return { version: await readDataVersionNumber(pool), ...viewTime(filtersOf(filters), now) };
+  return { version: await currentDataVersion(pool), ...viewTime(filtersOf(filters), now) };
 }
 
 export interface ItemsRepoOptions {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import express from 'express';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { createLogger } from '../logger.js';
+import { accessLog } from './access-log.js';
+
+function appWithLog() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const log = createLogger('info', { destination });
+  const app = express();
+  app.use(accessLog(app, log));
+  app.get('/api/ok', (_req, res) => res.json({ ok: true }));
+  app.get('/api/missing', (_req, res) => res.status(404).json({ error: 'x' }));
+  app.get('/api/broken', (req, res) => {
+    req.log.error({ detail: 'why' }, 'handler failed');
+    res.status(500).json({ error: 'x' });
+  });
+  app.get('/page', (_req, res) => res.send('<p>page</p>'));
+  return { app, lines };
+}
+
+describe('access log', () => {
+  it('logs one line per /api answer with its status, level by status, and the time taken; pages are not logged', async () => {
+    const { app, lines } = appWithLog();
+    await request(app).get('/api/ok?x=1').set('X-Request-Id', 'abc-123');
+    await request(app).get('/api/missing');
+    await request(app).get('/page');
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(completed[0]).toMatchObject({ level: 30, req: { id: 'abc-123', method: 'GET', url: '/api/ok?x=1' }, res: { statusCode: 200 } });
+    expect(typeof completed[0]!.responseTime).toBe('number');
+    expect(completed[1]).toMatchObject({ level: 40, req: { method: 'GET', url: '/api/missing' }, res: { statusCode: 404 } });
+  });
+
+  it('never logs the signed token of a mail link', async () => {
+    const { app, lines } = appWithLog();
+    await request(app).get('/api/missing?token=eyJ.secret.sig&x=1');
+    expect(lines.find((l) => l.msg === 'request completed')).toMatchObject({ req: { url: '/api/missing?token=[redacted]&x=1' } });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+  });
+
+  it('answers the request id (the caller’s or a new UUID), and req.log carries it', async () => {
+    const { app, lines } = appWithLog();
+    expect((await request(app).get('/page')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await request(app).get('/page').set('X-Request-Id', 'given')).headers['x-request-id']).toBe('given');
+    const broken = await request(app).get('/api/broken');
+    const id = broken.headers['x-request-id'];
+    expect(lines.find((l) => l.msg === 'handler failed')).toMatchObject({ level: 50, reqId: id, detail: 'why' });
+    expect(lines.find((l) => l.msg === 'request completed' && (l.req as { id: string }).id === id)).toMatchObject({ level: 50 });
+  });
+});
