@@ -5,6 +5,9 @@ import { ShellPage } from '../pages/ShellPage.js';
 // What host and remotes share at run time (shared-ui/sharing.cjs): one theme, one MUI (its modal stack), one set of
 // shared-ui stores; and how the bundles travel (precompressed, only the parts a screen uses).
 
+/** A string zod's core carries whatever the minifier does (its global config's name): any schema brings it along. */
+const ZOD_MARKER = '__zod_globalConfig';
+
 // Demo data (api/src/demo/demo-catalog.ts).
 const ROADMAP_ID = '990003';
 const ROADMAP_TITLE = 'Microsoft Teams: Meeting recap in the calendar';
@@ -63,10 +66,32 @@ test('scripts arrive brotli-compressed, and the landing page loads no dialog, ta
   const carried = await page.evaluate(
     async (urls) => {
       const texts = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
-      return ['MuiDialog', 'MuiTableCell', 'MuiTextField', 'Enter Verification Code'].filter((marker) => texts.some((text) => text.includes(marker)));
+      return ['MuiDialog', 'MuiTableCell', 'MuiTextField', 'Enter Verification Code', ZOD_MARKER].filter((marker) =>
+        texts.some((text) => text.includes(marker)),
+      );
     },
     scripts.map((s) => s.url),
   );
   expect(carried).toEqual([]);
   expect(scripts.some((s) => s.url.includes('/remotes/'))).toBe(false);
+});
+
+test('the dashboard paints its list without zod: no schema is parsed before the first row (routes, not endpoints)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.rows().first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((url) => url.includes('/remotes/dashboard/'))).toBe(true);
+  const withZod = await page.evaluate(
+    async ({ urls, marker }) => {
+      const texts = await Promise.all(urls.map(async (url) => ({ url, text: await (await fetch(url)).text() })));
+      return texts.filter(({ text }) => text.includes(marker)).map(({ url }) => url);
+    },
+    { urls: scripts, marker: ZOD_MARKER },
+  );
+  expect(withZod).toEqual([]);
 });

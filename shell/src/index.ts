@@ -1,5 +1,3 @@
-// zod parses without eval under the product's CSP, in the shell and in every remote it hosts (a global setting).
-import '@radar/contracts/zod-config';
 import { loadRuntimeConfig } from './federation/runtime-config.js';
 import { registerRadarRemotes } from './federation/remotes.js';
 import { preloadRouteCode, prefetchRouteData } from './federation/preload.js';

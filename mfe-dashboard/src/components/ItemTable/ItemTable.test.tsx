@@ -1,7 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
-import { ItemTable } from './ItemTable.js';
+import { FIRST_COMMIT_ROWS, ItemTable } from './ItemTable.js';
 import { presentRow } from './row-presentation.js';
 
 const NOW = new Date('2026-02-10T12:00:00.000Z');
@@ -152,5 +154,44 @@ describe('archive and date-slip badges', () => {
     expect(within(rowOf('roadmap-21')).getByText('Date moved 1×')).toHaveAttribute('aria-hidden', 'true');
     expect(within(rowOf('roadmap-21')).getByText('Release date moved 1 time')).toBeInTheDocument();
     expect(within(rowOf('roadmap-22')).queryByText(/moved/)).not.toBeInTheDocument();
+  });
+});
+
+describe('first commit', () => {
+  const page = Array.from({ length: 50 }, (_, i) => roadmapItem({ itemId: String(1000 + i), createdDate: days(40), modifiedDate: days(40) }));
+  const ids = () => [...document.querySelectorAll('tbody tr[data-item-id]')].map((row) => row.getAttribute('data-item-id'));
+
+  it(`commits the first ${FIRST_COMMIT_ROWS} rows first, then every row of the page in order`, async () => {
+    // Outside act(), as a browser runs it: the first commit is synchronous, the rest of the rows a transition after it.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    try {
+      flushSync(() =>
+        root.render(
+          <ItemTable
+            items={page}
+            isLoading={false}
+            sortField="createdDate"
+            sortDirection="desc"
+            onToggleLastModifiedSort={() => undefined}
+            onOpen={() => undefined}
+            now={NOW}
+          />,
+        ),
+      );
+      expect(ids()).toEqual(page.slice(0, FIRST_COMMIT_ROWS).map((item) => item.id));
+      await waitFor(() => expect(ids()).toEqual(page.map((item) => item.id)));
+    } finally {
+      flushSync(() => root.unmount());
+      host.remove();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
+  it('renders every row of the page (as tests and later pages see it)', () => {
+    renderTable(page);
+    expect(ids()).toHaveLength(50);
   });
 });
