@@ -26,13 +26,13 @@ interface PageSpec {
   targetJsKb: number;
 }
 
-const PAGES: PageSpec[] = [
+export const PAGES: PageSpec[] = [
   { path: '/dashboard', keyElement: 'first list row', selector: 'table[aria-label="Items"] tbody tr[data-item-id]', targetMs: 500, targetJsKb: 280 },
   { path: '/', keyElement: 'landing heading (h1)', selector: 'main h1', targetMs: 350, targetJsKb: 200 },
 ];
 
 /** The same Chromium flags as e2e/playwright.config.ts (no downloaded browsers here: Debian's Chromium). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -46,7 +46,7 @@ const CHROMIUM_ARGS = [
 const REAL_FEEDS_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'm365');
 const REAL_FILES = { roadmap: 'roadmap-v1-2026-02-07.json', messages: 'messages-2026-02-07.json' };
 
-async function startFeeds(): Promise<{ feeds: ReplayServer; dataSet: string }> {
+export async function startFeeds(): Promise<{ feeds: ReplayServer; dataSet: string }> {
   const real = Object.values(REAL_FILES).every((f) => fs.existsSync(path.join(REAL_FEEDS_DIR, f)));
   if (real) {
     const read = (f: string) => fs.readFileSync(path.join(REAL_FEEDS_DIR, f), 'utf8');

@@ -86,7 +86,10 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).stack}\n`);
-  process.exit(1);
-});
+// Only as the entry point: tools such as bench/trace-page.ts import this module's helpers.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    process.stderr.write(`${(err as Error).stack}\n`);
+    process.exit(1);
+  });
+}
