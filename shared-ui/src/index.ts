@@ -17,6 +17,7 @@ export { useSignOut, useSignOutEverywhere } from './session/useSignOut.js';
 export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserRoles.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
+export { AfterFirstPaint, useAfterFirstPaint } from './lazy/AfterFirstPaint.js';
 export * from './presentation/item-rules.js';
 export * from './presentation/format.js';
 export { AccountMenu } from './components/AccountMenu/index.js';

@@ -1,6 +1,6 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { startTransition, useEffect, useState } from 'react';
 import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
+import { useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
 
@@ -21,18 +21,11 @@ export interface ItemTableProps {
  */
 export const FIRST_COMMIT_ROWS = 15;
 
-/** False for the table's first commit only; true from the transition scheduled right after it. */
-function useAllRowsShown(): boolean {
-  const [all, setAll] = useState(false);
-  useEffect(() => startTransition(() => setAll(true)), []);
-  return all;
-}
-
 const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Last Modified', 'Tag(s)'];
 
 /** Desktop list of items. */
 export function ItemTable({ items, isLoading, sortField, sortDirection, onToggleLastModifiedSort, onOpen, now }: ItemTableProps) {
-  const allRows = useAllRowsShown();
+  const allRows = useAfterFirstPaint();
   const shown = allRows ? items : items.slice(0, FIRST_COMMIT_ROWS);
   return (
     <TableContainer>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AppHeader, Deferred, icons, lazyNamed, useAuthDialog } from '@radar/shared-ui';
+import { AfterFirstPaint, AppHeader, Deferred, icons, lazyNamed, useAuthDialog } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
 import { FilterSidebar } from '../../components/FilterSidebar/index.js';
@@ -96,7 +96,9 @@ export function DashboardPage() {
         <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
           {!isMobile && filtersVisible ? (
             <Paper variant="outlined" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, p: 2, position: 'sticky', top: 16 }}>
-              {sidebar}
+              {/* The list first: the filters (a few dozen checkboxes) render right after the first paint, in a frame of
+                  fixed width, so nothing moves. */}
+              <AfterFirstPaint>{sidebar}</AfterFirstPaint>
             </Paper>
           ) : null}
           <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, p: isMobile ? 1 : 0 }}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { AppHeader, ImpersonationBanner } from '@radar/shared-ui';
+import { AfterFirstPaint, AppHeader, ImpersonationBanner } from '@radar/shared-ui';
 import { Footer } from '../Footer/index.js';
 import { SignInParam } from '../SignInParam/index.js';
 import { SignedOutParam } from '../SignedOutParam/index.js';
@@ -27,7 +27,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <Box id="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {children}
       </Box>
-      <Footer />
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
       <SignInParam />
       <SignedOutParam />
     </Box>

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
-import { FeaturedCarousel } from '@radar/shared-ui';
+import { AfterFirstPaint, FeaturedCarousel } from '@radar/shared-ui';
 import { useDashboardStats, useFeaturedRecent } from '../../api/hooks.js';
 import { Benefits } from './Benefits.js';
 import { RoadmapCount } from './RoadmapCount.js';
@@ -49,25 +49,28 @@ export function LandingPage() {
         </Stack>
         <StatusBadges stats={stats.data} failed={Boolean(stats.error)} />
       </Box>
-      <Section title="Two sources, one view">
-        <SourceCards stats={stats.data} />
-      </Section>
-      {featuredItems.length ? (
-        <Section title="Featured">
-          <FeaturedCarousel items={featuredItems} label="Featured items" />
+      {/* Below the first screenful: rendered right after the first paint (useAfterFirstPaint). */}
+      <AfterFirstPaint>
+        <Section title="Two sources, one view">
+          <SourceCards stats={stats.data} />
         </Section>
-      ) : null}
-      <Section title="Why admins use M365 Radar">
-        <Benefits />
-      </Section>
-      <Box component="section" aria-label="Get started" sx={{ textAlign: 'center', py: 4 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-          Ready to see what changed?
-        </Typography>
-        <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
-          Start Exploring
-        </Button>
-      </Box>
+        {featuredItems.length ? (
+          <Section title="Featured">
+            <FeaturedCarousel items={featuredItems} label="Featured items" />
+          </Section>
+        ) : null}
+        <Section title="Why admins use M365 Radar">
+          <Benefits />
+        </Section>
+        <Box component="section" aria-label="Get started" sx={{ textAlign: 'center', py: 4 }}>
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+            Ready to see what changed?
+          </Typography>
+          <Button component={RouterLink} to="/dashboard" variant="contained" size="large">
+            Start Exploring
+          </Button>
+        </Box>
+      </AfterFirstPaint>
     </Container>
   );
 }
