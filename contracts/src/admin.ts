@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { errorBody, resultMessage } from './common.js';
 import { ITEM_TYPES, IMPERSONATION_CHOICES, SOURCES } from './constants.js';
 import { FEED_FORMATS, heldSnapshotInfo, SYNC_STATUSES } from './sync-status.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { email } from './common.js';
 import { VERIFICATION_CODE_LENGTH } from './constants.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every error the api answers: `{ error: { name, message, issues? } }`. */
 export const errorBody = z.object({

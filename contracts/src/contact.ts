@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { email } from './common.js';
 
 /** POST /api/contact (spec 02 §5). */

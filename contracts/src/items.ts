@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { queryBoolean, stringList } from './common.js';
 import {
   CHANGE_TYPE_OPTIONS,

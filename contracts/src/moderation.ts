@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ACTIVITY_PAGE_SIZE, ITEM_TYPES, MODERATOR_ACTION_TYPES } from './constants.js';
 import { thirdPartyLink, unifiedItem } from './items.js';
 

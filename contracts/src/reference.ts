@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** GET /api/openapi.json: an OpenAPI 3.1 document generated from the endpoint table (checked loosely here). */
 export const openApiDocument = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { isoDate } from './common.js';
 import { REMOTE_KEYS, remoteUrlProblem } from './remote-keys.js';
 

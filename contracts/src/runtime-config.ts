@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Configuration served with the page (a `<script>` setting `window.__RADAR_CONFIG__`, or GET /config.json).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ITEM_SUBSCRIPTION_CHANGE_TYPES, ITEM_TYPES, SUBSCRIPTION_TYPES } from './constants.js';
 import { email } from './common.js';
 

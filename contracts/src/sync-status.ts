@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * How a sync run ended and what it read. `held`: the snapshot guard kept a snapshot that was empty or would remove

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { HISTORY_CHANGE_TYPES, MAX_PAGE_SIZE, PAGE_SIZE, SOURCES } from './constants.js';
 import { changeHistoryEntry, unifiedItem } from './items.js';
 

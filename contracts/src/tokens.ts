@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every personal API token starts with this, so secret scanners (and people) recognise a leaked one. */
 export const API_TOKEN_PREFIX = 'rdr_';

@@ -9,6 +9,11 @@ import { RemoteAreaPage } from '../pages/RemoteAreaPage.js';
 import { signInThroughDialog, type StorageState } from '../support/sign-in.js';
 import { copyRelease, startStaticHost, type StaticHost } from '../support/static-host.js';
 
+/** The @radar/shared-ui version the built shell provides (its build info, what the Test button compares with). */
+const SHELL_SHARED_UI = (
+  JSON.parse(fs.readFileSync(new URL('../../shell/dist/radar-build.json', import.meta.url), 'utf8')) as { shared: Record<string, string> }
+).shared['@radar/shared-ui'];
+
 // Issue 17: mfe-admin shipped on its own. The shell runs on the product's port; three releases of mfe-admin sit on
 // a plain static server on another port (another origin, as a CDN): v1 (the build), v2 (a copy with another
 // version string) and v3 (a copy built for @radar/shared-ui 1.x). The registry is switched in Admin → Remotes.
@@ -100,7 +105,10 @@ test.describe('releasing a remote on its own', () => {
   test('an incompatible release shows the contained error naming the mismatch; the header and other routes keep working', async ({ browser }) => {
     expect((await api.put('/api/admin/remotes/admin', { data: { url: manifestUrl('v3') } })).status()).toBe(200);
     const tested = (await (await api.post('/api/admin/remotes/admin/test')).json()) as { compatible: boolean; message: string };
-    expect(tested).toMatchObject({ compatible: false, message: `Incompatible: Admin ${V3} was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).` });
+    expect(tested).toMatchObject({
+      compatible: false,
+      message: `Incompatible: Admin ${V3} was built for @radar/shared-ui ^1.0.0 (this site has ${SHELL_SHARED_UI}).`,
+    });
 
     const context = await browser.newContext({ baseURL: process.env.RADAR_BASE_URL, storageState: adminState });
     const page = await context.newPage();
@@ -108,7 +116,7 @@ test.describe('releasing a remote on its own', () => {
     const remote = new RemoteAreaPage(page);
     await page.goto('/admin');
     await expect(remote.unavailable('Admin')).toBeVisible();
-    await expect(remote.unavailable('Admin')).toContainText(`Admin ${V3} was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).`);
+    await expect(remote.unavailable('Admin')).toContainText(`Admin ${V3} was built for @radar/shared-ui ^1.0.0 (this site has ${SHELL_SHARED_UI}).`);
     // Refused before any of its code ran: no admin page.
     await expect(admin.heading).toHaveCount(0);
     await admin.shell.navLink('Weekly Digest').click();

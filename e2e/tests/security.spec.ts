@@ -19,10 +19,11 @@ test.describe('security in the browser', () => {
       await shell.goto(path);
       await expect(page.locator('#main')).not.toBeEmpty();
     }
-    // The runtime configuration came from the inline script the nonce allows (not only from /config.json).
+    // The runtime configuration came from the inline script the policy allows by its hash (not only from /config.json).
     expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).__RADAR_CONFIG__)).toBe('object');
     const response = await page.request.get('/');
-    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(response.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(response.headers()['content-security-policy']).not.toMatch(/'nonce-/);
     expect(response.headers()['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(violations).toEqual([]);
   });

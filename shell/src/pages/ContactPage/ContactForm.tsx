@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, AlertTitle, Box, Button, Stack, TextField } from '@mui/material';
-// The one place the shell parses with zod: zod without eval under the product's CSP (contracts/src/zod-config.ts),
-// set here rather than in the shell's entry, which would put zod's core on every first paint.
-import '@radar/contracts/zod-config';
 import { contactRequest, type ContactRequest } from '@radar/contracts';
 import { useToast } from '@radar/shared-ui';
 import { sendContactMessage } from '../../api/contact.js';
