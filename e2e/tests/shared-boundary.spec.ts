@@ -93,3 +93,18 @@ test('the dashboard paints its list without zod: no schema is parsed before the 
   );
   expect(withZod).toEqual([]);
 });
+
+test("a cold load of the dashboard renders it at once: the remote loads with the shell's code, no loading frame", async ({ page }) => {
+  // Records whether the shell's loading state for the remote was ever in the page.
+  await page.addInitScript(() => {
+    const seen = { loading: false };
+    (window as unknown as { __loadingSeen: typeof seen }).__loadingSeen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-label="Loading Dashboard"]')) seen.loading = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.rows().first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __loadingSeen: { loading: boolean } }).__loadingSeen.loading)).toBe(false);
+});

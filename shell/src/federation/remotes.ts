@@ -93,3 +93,21 @@ export async function loadRemoteApp(key: RemoteKey): Promise<{ default: Componen
   }
   return { default: module.default };
 }
+
+/** Apps the entry loaded before the first render (loadRemoteAppEarly), by remote. */
+const earlyApps = new Map<RemoteKey, ComponentType>();
+
+/**
+ * Loads `key`'s ./App while the shell's own code downloads and runs (the entry, for a remote route), so RemoteApp can
+ * render it in the page's first render: one render and one layout, no loading frame in between. Never rejects: a
+ * failure is left to RemoteApp's own load, which shows it.
+ */
+export function loadRemoteAppEarly(key: RemoteKey): Promise<void> {
+  return loadRemoteApp(key).then(
+    (module) => void earlyApps.set(key, module.default),
+    () => undefined,
+  );
+}
+
+/** The App loadRemoteAppEarly loaded for `key`, if it has. */
+export const earlyRemoteApp = (key: RemoteKey): ComponentType | undefined => earlyApps.get(key);

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { routes } from '@radar/contracts';
 import { AppHeader, callEndpoint } from '@radar/shared-ui';
-import { REMOTE_LABELS, loadRemoteApp, registeredRemoteUrl, type RemoteKey } from '../../federation/remotes.js';
+import { REMOTE_LABELS, earlyRemoteApp, loadRemoteApp, registeredRemoteUrl, type RemoteKey } from '../../federation/remotes.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 
 export interface RemoteAppProps {
@@ -61,8 +61,14 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false, on
   const [retries, setRetries] = useState(0);
   const attempt = `${remote}:${retries}`;
   const [loaded, setLoaded] = useState<Loaded>({ attempt: '' });
+  // The App the entry loaded before the first render (loadRemoteAppEarly) renders at once, without a loading frame.
+  const early = load === loadRemoteApp && retries === 0 ? earlyRemoteApp(remote) : undefined;
   const label = REMOTE_LABELS[remote];
   useEffect(() => {
+    if (early) {
+      reportLoaded(remote);
+      return;
+    }
     let current = true;
     load(remote).then(
       (module) => {
@@ -75,8 +81,8 @@ export function RemoteApp({ remote, load = loadRemoteApp, ownsHeader = false, on
     return () => {
       current = false;
     };
-  }, [attempt, remote, load]);
-  const state = loaded.attempt === attempt ? loaded : undefined;
+  }, [attempt, remote, load, early]);
+  const state: Loaded | undefined = early ? { attempt, App: early } : loaded.attempt === attempt ? loaded : undefined;
   return (
     <RemoteErrorBoundary
       key={attempt}
