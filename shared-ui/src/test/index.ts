@@ -2,4 +2,5 @@
 import '@testing-library/jest-dom/jest-globals';
 export { stubFetch, makeUser, type FetchCall, type StubAnswer } from './fetch-stub.js';
 export { renderWithProviders } from './render.js';
+export { withFirstCommit } from './first-commit.js';
 export { emptyItem, makeMessageItem, makeRoadmapItem } from './item-fixtures.js';

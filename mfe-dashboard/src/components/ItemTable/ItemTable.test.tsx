@@ -1,7 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { withFirstCommit } from '@radar/shared-ui/test';
 import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
 import { FIRST_COMMIT_ROWS, ItemTable } from './ItemTable.js';
 import { presentRow } from './row-presentation.js';
@@ -9,19 +8,19 @@ import { presentRow } from './row-presentation.js';
 const NOW = new Date('2026-02-10T12:00:00.000Z');
 const days = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
 
-const renderTable = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<Parameters<typeof ItemTable>[0]> = {}) =>
-  render(
-    <ItemTable
-      items={items}
-      isLoading={false}
-      sortField="createdDate"
-      sortDirection="desc"
-      onToggleLastModifiedSort={() => undefined}
-      onOpen={() => undefined}
-      now={NOW}
-      {...extra}
-    />,
-  );
+const table = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<Parameters<typeof ItemTable>[0]> = {}) => (
+  <ItemTable
+    items={items}
+    isLoading={false}
+    sortField="createdDate"
+    sortDirection="desc"
+    onToggleLastModifiedSort={() => undefined}
+    onOpen={() => undefined}
+    now={NOW}
+    {...extra}
+  />
+);
+const renderTable = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<Parameters<typeof ItemTable>[0]> = {}) => render(table(items, extra));
 
 const rowOf = (id: string) => document.querySelector(`[data-item-id="${id}"]`) as HTMLElement;
 
@@ -162,32 +161,10 @@ describe('first commit', () => {
   const ids = () => [...document.querySelectorAll('tbody tr[data-item-id]')].map((row) => row.getAttribute('data-item-id'));
 
   it(`commits the first ${FIRST_COMMIT_ROWS} rows first, then every row of the page in order`, async () => {
-    // Outside act(), as a browser runs it: the first commit is synchronous, the rest of the rows a transition after it.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-    const host = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(host);
-    try {
-      flushSync(() =>
-        root.render(
-          <ItemTable
-            items={page}
-            isLoading={false}
-            sortField="createdDate"
-            sortDirection="desc"
-            onToggleLastModifiedSort={() => undefined}
-            onOpen={() => undefined}
-            now={NOW}
-          />,
-        ),
-      );
+    await withFirstCommit(table(page), async () => {
       expect(ids()).toEqual(page.slice(0, FIRST_COMMIT_ROWS).map((item) => item.id));
       await waitFor(() => expect(ids()).toEqual(page.map((item) => item.id)));
-    } finally {
-      flushSync(() => root.unmount());
-      host.remove();
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    }
+    });
   });
 
   it('renders every row of the page (as tests and later pages see it)', () => {
