@@ -98,17 +98,7 @@ describe('row presentation at fixed dates', () => {
   it('shows 5 skeleton rows while loading and the empty state when nothing matches', () => {
     const { rerender } = renderTable([], { isLoading: true });
     expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
-    rerender(
-      <ItemTable
-        items={[]}
-        isLoading={false}
-        sortField="createdDate"
-        sortDirection="desc"
-        onToggleLastModifiedSort={() => undefined}
-        onOpen={() => undefined}
-        now={NOW}
-      />,
-    );
+    rerender(table([]));
     expect(screen.getByText('No items found matching your current filters.')).toBeInTheDocument();
   });
 
