@@ -9,14 +9,24 @@ import {
   type RemoteKey,
   type RemoteTestResult,
 } from '@radar/contracts';
+import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../app-context.js';
+import { PER_ADDRESS } from '../../http/client-address.js';
+import { limiterStore } from '../../http/rate-limit-store.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { ConflictError, NotFoundError } from '../../http/errors.js';
+import { ConflictError, NotFoundError, RateLimitError } from '../../http/errors.js';
 import { readRemoteManifest, readShellBuild, staticRootOf } from './manifest.js';
 import { createRemotesRepo, type RemoteRow } from './remotes.repo.js';
 
 /** A browser's "loaded" report is written at most this often per remote (every page load sends one). */
 export const LOADED_RECORD_INTERVAL_SECONDS = 60;
+
+/**
+ * Reports taken from one address in 15 minutes: the report is public (every visitor's page sends it), so a script
+ * could otherwise make the api query the database as fast as it can send. 600 is 40 page loads a minute, far beyond a
+ * browser's pace; a refused report changes nothing for the page (the shell ignores its answer).
+ */
+export const LOADED_REPORTS_PER_ADDRESS = 600;
 
 function remoteName(name: string): RemoteKey {
   if (!isRemoteKey(name)) throw new NotFoundError(`There is no remote named ${name}`);
@@ -28,6 +38,15 @@ export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[
   const repo = createRemotesRepo(ctx.db);
   const registry = ctx.services.remotes;
   const readOptions = { staticRoot: staticRootOf(ctx.config), timeoutMs: ctx.config.REMOTE_MANIFEST_TIMEOUT_MS };
+  const loadedLimiter = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: LOADED_REPORTS_PER_ADDRESS,
+    ...PER_ADDRESS,
+    ...limiterStore('remote-loaded'),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new RateLimitError('Too many reports from this address. Please try again later.')),
+  });
 
   const entryOf = async (name: RemoteKey, row: RemoteRow | undefined): Promise<RemoteEntry> => {
     const url = row?.url ?? registry.configured[name];
@@ -64,10 +83,14 @@ export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[
       const name = remoteName(params.name);
       return testRemote(name, await currentUrl(name), readOptions);
     }),
-    implement(endpoints.remotes.loaded, async ({ params, body }) => {
-      const name = remoteName(params.name);
-      return { recorded: await repo.markLoaded(name, body.url, ctx.clock.now(), LOADED_RECORD_INTERVAL_SECONDS) };
-    }),
+    implement(
+      endpoints.remotes.loaded,
+      async ({ params, body }) => {
+        const name = remoteName(params.name);
+        return { recorded: await repo.markLoaded(name, body.url, ctx.clock.now(), LOADED_RECORD_INTERVAL_SECONDS) };
+      },
+      { middleware: [loadedLimiter] },
+    ),
   ];
 }
 

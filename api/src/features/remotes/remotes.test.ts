@@ -9,6 +9,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
 import { createApp } from '../../app.js';
 import { buildRuntimeConfig } from '../../runtime-config.js';
+import { LOADED_REPORTS_PER_ADDRESS } from './remotes.router.js';
 
 /**
  * The remote registry: admin-only reads and changes, URL validation (400 naming `url`), 404 for an unknown remote,
@@ -190,6 +191,23 @@ describe('the shell', () => {
     t.clock.advance(61_000);
     expect((await request(t.app).post('/api/remotes/admin/loaded').send({ url: v2 })).body).toEqual({ recorded: true });
     expect((await request(t.app).post('/api/remotes/billing/loaded').send({ url: v2 })).status).toBe(404);
+  });
+
+  it('takes at most LOADED_REPORTS_PER_ADDRESS reports from one address in 15 minutes; other addresses are not affected', async () => {
+    // Behind a proxy that says who the client is (TRUST_PROXY), so the test can speak from two addresses.
+    const app = createApp({ ...t.ctx, config: { ...t.ctx.config, TRUST_PROXY: '1' } });
+    const send = (address: string) =>
+      request(app).post('/api/remotes/digest/loaded').set('X-Forwarded-For', address).send({ url: '/remotes/digest/mf-manifest.json' });
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < LOADED_REPORTS_PER_ADDRESS; i++) {
+      const status = (await send('203.0.113.7')).status;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect(statuses).toEqual(new Map([[200, LOADED_REPORTS_PER_ADDRESS]]));
+    const refused = await send('203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe('Too many reports from this address. Please try again later.');
+    expect((await send('198.51.100.9')).status).toBe(200);
   });
 
   it('gets the registry URL on the next page load, and the CSP names exactly the remote origins', async () => {
