@@ -42,7 +42,18 @@ describe('ChangeHistoryTab', () => {
     expect(row).toHaveTextContent('status: In development → Rolling out');
     expect(row).toHaveTextContent('tags: Web → Web, Desktop');
     expect(within(row).getByText('Teams recap')).toBeInTheDocument();
+    expect(within(row).queryByText('Minor')).not.toBeInTheDocument();
     fireEvent.click(within(row).getByRole('link', { name: '412345' }));
     expect(await screen.findByText('dashboard with item')).toBeInTheDocument();
+  });
+
+  it('badges a cosmetic change Minor, as the item dialog does', async () => {
+    const cosmetic = { ...entry, id: 2, changedFields: ['title'], previousValues: { title: 'Teams recap' }, newValues: { title: 'Teams Recap' }, minor: true };
+    stubFetch({ ...adminSession, 'GET /api/admin/change-history': { body: { changeHistory: [cosmetic, entry], total: 2, page: 1, totalPages: 1 } } });
+    renderWithProviders(<ChangeHistoryTab />);
+    const table = await screen.findByRole('table', { name: 'Change history' });
+    const [, minorRow, otherRow] = within(table).getAllByRole('row');
+    expect(within(minorRow!).getByText('Minor').closest('[title]')).toHaveAttribute('title', 'Only whitespace, punctuation or letter case changed');
+    expect(within(otherRow!).queryByText('Minor')).not.toBeInTheDocument();
   });
 });

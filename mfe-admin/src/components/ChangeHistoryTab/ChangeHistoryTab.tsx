@@ -63,7 +63,10 @@ function ChangeRow({ entry }: { entry: ChangeHistoryEntry }) {
         )}
       </TableCell>
       <TableCell>
-        <Chip size="small" variant="outlined" label={entry.changeType} />
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+          <Chip size="small" variant="outlined" label={entry.changeType} />
+          {entry.minor ? <Chip size="small" variant="outlined" label="Minor" title="Only whitespace, punctuation or letter case changed" /> : null}
+        </Stack>
       </TableCell>
       <TableCell>{fields.length ? fields.join(', ') : '—'}</TableCell>
       <TableCell sx={{ maxWidth: 480, wordBreak: 'break-word' }}>
