@@ -109,11 +109,20 @@ describe('digests', () => {
       await runner.start();
       expect(Object.keys(runner.agenda.definitions)).toEqual(expect.arrayContaining(['deliver-alerts', 'saved-search-digests', 'alert-sweep']));
       t.clock.set('2026-02-09T07:00:00Z');
-      const done = new Promise((resolve) => runner.agenda.once(`complete:${SAVED_SEARCH_DIGESTS_JOB}`, resolve));
+      const lastDigests = async () =>
+        (await t.database.pool.query<{ last_digest_at: Date }>(`select last_digest_at from saved_searches where schedule = 'daily' order by id`)).rows.map(
+          (r) => r.last_digest_at.toISOString(),
+        );
+      const expected = ['2026-02-09T07:00:00.000Z', '2026-02-09T07:00:00.000Z'];
       await runner.agenda.now(SAVED_SEARCH_DIGESTS_JOB);
-      await done;
-      const { rows } = await t.database.pool.query(`select last_digest_at from saved_searches where schedule = 'daily' order by id`);
-      expect(rows.map((r) => r.last_digest_at.toISOString())).toEqual(['2026-02-09T07:00:00.000Z', '2026-02-09T07:00:00.000Z']);
+      // Wait for the run asked for: a run that began before the clock moved (start() schedules one) may complete
+      // first. The listener is in place before each look, so no completion is missed.
+      for (;;) {
+        const next = new Promise((resolve) => runner.agenda.once(`complete:${SAVED_SEARCH_DIGESTS_JOB}`, resolve));
+        if ((await lastDigests()).join() === expected.join()) break;
+        await next;
+      }
+      expect(await lastDigests()).toEqual(expected);
     } finally {
       await runner.stop();
     }
