@@ -177,6 +177,8 @@ function exactRoutes(exact: Map<string, RequestHandler>): RequestHandler {
 
 const skipIfRanExactly: RequestHandler = (req, _res, next) => next((req as unknown as Record<symbol, boolean>)[RAN_EXACTLY] ? 'route' : undefined);
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 function runHandler(impl: EndpointImplementation, validate: boolean): RequestHandler {
   const { endpoint, handler } = impl;
   const json = isJsonEndpoint(endpoint);
@@ -198,9 +200,15 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
       const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0] ?? 200, result);
       if (validate) checkJsonAnswer(endpoint, reply);
       res.status(reply.status);
-      // A 304 (req.fresh: the client's validator matches) carries no body, so no Content-Encoding either.
-      if (reply.encoded && !req.fresh) res.type('application/json').setHeader('Content-Encoding', reply.encoded.encoding).send(reply.encoded.body);
-      else if (reply.jsonText !== undefined) res.type('application/json').send(reply.jsonText);
+      if (reply.jsonText !== undefined && req.method === 'GET' && !req.fresh) {
+        // Bytes ready to send (a cached list answer, or its compressed copy): written as they are. Express's send
+        // would only check again what is checked here (method, freshness) and look up the content type.
+        const body = reply.encoded ? reply.encoded.body : Buffer.isBuffer(reply.jsonText) ? reply.jsonText : Buffer.from(reply.jsonText);
+        res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+        if (reply.encoded) res.setHeader('Content-Encoding', reply.encoded.encoding);
+        res.setHeader('Content-Length', body.length);
+        res.end(body);
+      } else if (reply.jsonText !== undefined) res.type('application/json').send(reply.jsonText);
       else res.json(reply.body);
     } catch (err) {
       next(err);
