@@ -50,6 +50,10 @@ describe('access log', () => {
     const { app, lines } = appWithLog();
     expect((await request(app).get('/page')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect((await request(app).get('/page').set('X-Request-Id', 'given')).headers['x-request-id']).toBe('given');
+    // Not a plain id, or too long for one: replaced, never echoed or logged.
+    for (const odd of ['<script>', 'x'.repeat(129), 'a b']) {
+      expect((await request(app).get('/page').set('X-Request-Id', odd)).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
     const broken = await request(app).get('/api/broken');
     const id = broken.headers['x-request-id'];
     expect(lines.find((l) => l.msg === 'handler failed')).toMatchObject({ level: 50, reqId: id, detail: 'why' });

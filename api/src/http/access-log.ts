@@ -11,6 +11,9 @@ declare module 'node:http' {
   }
 }
 
+/** A caller's X-Request-Id is kept when it looks like one (a proxy's id); anything else is replaced by a new UUID. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 /** Paths whose answers are not logged: probes, and everything outside /api (pages, scripts, manifests). */
 const isLogged = (url: string) => url.startsWith('/api');
 
@@ -19,7 +22,8 @@ const SECRET_PARAMS = /([?&](?:token|code|key)=)[^&#]*/gi;
 const loggedUrl = (url: string) => (url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url);
 
 /**
- * Request ids and the access log: every answer carries X-Request-Id (the caller's, or a new UUID), and every /api
+ * Request ids and the access log: every answer carries X-Request-Id (the caller's when it is a plain id of at most 128
+ * characters, else a new UUID), and every /api
  * request gets one line when its answer is finished or the connection closes before that — `request completed` at
  * info (warn for 4xx, error for 5xx), `request aborted` at warn — with the request (id, method, URL without the values
  * of secret query parameters, address), the status and the time taken (`responseTime`, ms).
@@ -42,7 +46,7 @@ export function accessLog(app: Express, log: Logger): RequestHandler {
   const lines = log.child({}, { redact: [] });
   return (req, res, next) => {
     const header = req.headers['x-request-id'];
-    const id = typeof header === 'string' && header ? header : crypto.randomUUID();
+    const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : crypto.randomUUID();
     req.id = id;
     res.setHeader('x-request-id', id);
     const url = req.url;
