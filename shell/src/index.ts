@@ -5,12 +5,13 @@ import { preloadRouteCode, prefetchRouteData } from './federation/preload.js';
 // Runtime config first (where the remotes live), then the async boundary into the app. Nothing here may import a
 // shared module statically: those are only available after the federation runtime has negotiated them. The current
 // route's data and code are requested here too, so they download alongside the shell's chunks; the app mounts once
-// a shell page's chunk is here as well, so the page renders without a loading frame.
+// a shell page's chunk, or the route's remote, is here as well, so the page renders without a loading frame.
 prefetchRouteData(window.location);
 void loadRuntimeConfig()
   .then((config) => {
     registerRadarRemotes(config);
-    return Promise.all([import('./bootstrap.js'), preloadRouteCode(window.location.pathname, config)]);
+    const bootstrap = import('./bootstrap.js');
+    return Promise.all([bootstrap, preloadRouteCode(window.location.pathname, config, bootstrap)]);
   })
   .then(
     ([{ mount }]) => mount(),

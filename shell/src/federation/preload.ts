@@ -6,8 +6,8 @@ import { loadPage, routeOf } from '../routes.js';
 import { preloadRemoteApp } from './early-remote.js';
 import { REMOTE_TIMEOUT_MS, loadRemoteAppEarly } from './remotes.js';
 
-/** How long the first render waits for the current route's remote (see preloadRouteCode). */
-export const EARLY_REMOTE_WAIT_MS = 1500;
+/** How long the first render waits for the current route's remote once the shell's own code is ready (preloadRouteCode). */
+export const EARLY_REMOTE_WAIT_MS = 1000;
 
 // What the first screen of a route needs, started by the entry (index.ts) before React and the shared modules have
 // loaded, so the shell's chunks, the route's code and its data all download at once instead of one after another.
@@ -29,16 +29,21 @@ export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname
  * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App, plus the extra part
  * of the shell's MUI that every remote screen uses (tables, text fields, dialogs). The remote's own copies of shared
  * modules are not fetched: the shell's are used. Resolves when a page chunk is here, or the remote's App has loaded
- * (at most EARLY_REMOTE_WAIT_MS); never rejects: failures are left to the real load, which shows them.
+ * (at most EARLY_REMOTE_WAIT_MS after `shellReady`); never rejects: failures are left to the real load, which shows them.
  */
-export function preloadRouteCode(pathname: string, config: RuntimeConfig): Promise<void> {
+export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellReady: Promise<unknown> = Promise.resolve()): Promise<void> {
   const { page, remote } = routeOf(pathname);
   if (remote) {
     preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
     void loadShare('@radar/vendor-mui-extra').catch(() => undefined);
-    // The remote's App itself, so the first render shows it; a slow remote does not hold the page back longer than
-    // EARLY_REMOTE_WAIT_MS (the shell then renders with its loading state, as before).
-    return Promise.race([loadRemoteAppEarly(remote), new Promise<void>((resolve) => setTimeout(resolve, EARLY_REMOTE_WAIT_MS))]);
+    // The remote's App itself, so the first render shows it. A slow remote holds the page back at most
+    // EARLY_REMOTE_WAIT_MS beyond the shell's own readiness (counted from there: on a busy machine the shell is late
+    // too); after that the shell renders with its loading state, as before.
+    const waited = shellReady.then(
+      () => new Promise<void>((resolve) => setTimeout(resolve, EARLY_REMOTE_WAIT_MS)),
+      () => undefined,
+    );
+    return Promise.race([loadRemoteAppEarly(remote), waited]);
   }
   return page
     ? loadPage(page).then(
