@@ -89,6 +89,27 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
   });
 
+  it("marks the organisation's saved searches and channels (an admin's) with an Organisation chip, beside the user's own", async () => {
+    stubFetch({
+      ...base,
+      'GET /api/auth/session-user': { body: { user: makeUser({ roles: ['Admin'] }) } },
+      'GET /api/alert-channels': { body: [channel(1, { name: 'My Teams' }), channel(2, { name: 'IT Slack', kind: 'slack', scope: 'organisation' })] },
+      'GET /api/saved-searches': { body: [search(5, { name: 'Mine' }), search(6, { name: 'Org retirements', scope: 'organisation', channelIds: [2] })] },
+    });
+    renderWithProviders(<NotificationsPage />, { withAuthDialog: false });
+    const searches = await screen.findByRole('list', { name: 'Your saved searches' });
+    const [mine, org] = within(searches).getAllByRole('listitem');
+    expect(mine).toHaveTextContent('Mine');
+    expect(within(mine!).queryByText('Organisation')).not.toBeInTheDocument();
+    expect(org).toHaveTextContent('Org retirements');
+    expect(within(org!).getByText('Organisation')).toBeInTheDocument();
+    const channels = await screen.findByRole('list', { name: 'Your alert channels' });
+    const [myChannel, orgChannel] = within(channels).getAllByRole('listitem');
+    expect(within(myChannel!).queryByText('Organisation')).not.toBeInTheDocument();
+    expect(orgChannel).toHaveTextContent('IT Slack');
+    expect(within(orgChannel!).getByText('Organisation')).toBeInTheDocument();
+  });
+
   it('adds a webhook channel and shows its signing secret once; a refused URL names the problem at the field', async () => {
     let channels: ReturnType<typeof channel>[] = [];
     stubFetch({
