@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConfirmDialog, useConfirm } from './ConfirmDialog.js';
 
 describe('ConfirmDialog', () => {
   const props = { title: 'Delete “Teams Rooms”?', text: 'Its alerts stop. This cannot be undone.', confirmLabel: 'Delete' };
@@ -25,6 +25,30 @@ describe('ConfirmDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     rerender(<ConfirmDialog open={false} {...props} onConfirm={() => undefined} onClose={onClose} />);
     // After MUI's exit transition.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('useConfirm: ask opens the dialog for a target, Cancel closes it, the confirm button closes it and runs the action on that target', async () => {
+    const action = jest.fn<(name: string) => void>();
+    function Card() {
+      const deleting = useConfirm(action);
+      return (
+        <>
+          <button onClick={() => deleting.ask('Teams Rooms')}>Delete Teams Rooms</button>
+          <ConfirmDialog {...deleting.dialog} title={`Delete “${deleting.target ?? ''}”?`} text="Its alerts stop." confirmLabel="Delete" />
+        </>
+      );
+    }
+    render(<Card />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Teams Rooms' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete “Teams Rooms”?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(action).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Teams Rooms' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete “Teams Rooms”?' })).getByRole('button', { name: 'Delete' }));
+    expect(action).toHaveBeenCalledWith('Teams Rooms');
+    expect(action).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

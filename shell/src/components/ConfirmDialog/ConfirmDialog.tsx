@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 export interface ConfirmDialogProps {
   /** Open when set. */
@@ -29,4 +29,25 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCl
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * What a ConfirmDialog asks about, and its wiring: `ask(target)` opens the dialog, Cancel or Escape closes it, and the
+ * confirm button closes it and runs `action(target)` (which reports its own outcome, e.g. with a toast).
+ */
+export function useConfirm<T>(action: (target: T) => Promise<void> | void) {
+  const [target, setTarget] = useState<T | null>(null);
+  return {
+    target,
+    ask: (next: T) => setTarget(next),
+    dialog: {
+      open: target !== null,
+      onClose: () => setTarget(null),
+      onConfirm: () => {
+        if (target === null) return;
+        setTarget(null);
+        void action(target);
+      },
+    },
+  };
 }

@@ -1,1 +1,1 @@
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
+export { ConfirmDialog, useConfirm, type ConfirmDialogProps } from './ConfirmDialog.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, routes, type AlertChannel } from '@radar/contracts';
 import { callEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
-import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
+import { ConfirmDialog, useConfirm } from '../../components/ConfirmDialog/index.js';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { AddChannelForm } from './AddChannelForm.js';
@@ -23,7 +23,6 @@ export interface AlertChannelsCardProps {
 export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refresh }: AlertChannelsCardProps) {
   const { toast } = useToast();
   const [logOf, setLogOf] = useState<AlertChannel | null>(null);
-  const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
 
   const sendTest = async (c: AlertChannel) => {
@@ -52,7 +51,6 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
   };
 
   const remove = async (c: AlertChannel) => {
-    setDeleting(null);
     try {
       await callEndpoint(routes.alerts.deleteChannel, { params: { id: c.id } });
       toast({ title: 'Channel deleted', description: `Saved searches no longer send to “${c.name}”.` });
@@ -61,6 +59,8 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the channel. Please try again.', variant: 'destructive' });
     }
   };
+
+  const deleting = useConfirm(remove);
 
   return (
     <SectionCard id="alert-channels-title" title="Alert channels">
@@ -106,7 +106,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
                 <Button size="small" onClick={() => void setPaused(c, !c.paused)} aria-label={`${c.paused ? 'Resume' : 'Pause'} ${c.name}`}>
                   {c.paused ? 'Resume' : 'Pause'}
                 </Button>
-                <Button size="small" color="error" onClick={() => setDeleting(c)} aria-label={`Delete channel ${c.name}`}>
+                <Button size="small" color="error" onClick={() => deleting.ask(c)} aria-label={`Delete channel ${c.name}`}>
                   Delete
                 </Button>
               </Box>
@@ -117,12 +117,10 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       <AddChannelForm isAdmin={isAdmin} onAdded={refresh} />
       {logOf ? <DeliveryLogDialog channel={logOf} onClose={() => setLogOf(null)} /> : null}
       <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+        {...deleting.dialog}
+        title={`Delete “${deleting.target?.name ?? ''}”?`}
         text="Saved searches stop sending to this channel. This cannot be undone."
         confirmLabel="Delete"
-        onConfirm={() => deleting && void remove(deleting)}
-        onClose={() => setDeleting(null)}
       />
     </SectionCard>
   );

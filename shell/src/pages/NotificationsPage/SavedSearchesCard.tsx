@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { describeAlertOn, describeSchedule, routes, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
 import { callEndpoint, useEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
-import { ConfirmDialog } from '../../components/ConfirmDialog/index.js';
+import { ConfirmDialog, useConfirm } from '../../components/ConfirmDialog/index.js';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 
@@ -47,7 +47,6 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   const channelName = (id: number) => channels.find((c) => c.id === id)?.name ?? `Channel ${id}`;
 
   const update = async (s: SavedSearch, change: Partial<SavedSearch>, done: string) => {
@@ -76,7 +75,6 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
   };
 
   const remove = async (s: SavedSearch) => {
-    setDeleting(null);
     try {
       await callEndpoint(routes.alerts.deleteSavedSearch, { params: { id: s.id } });
       toast({ title: 'Saved search deleted', description: `“${s.name}” no longer sends alerts.` });
@@ -85,6 +83,8 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
       toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the saved search. Please try again.', variant: 'destructive' });
     }
   };
+
+  const deleting = useConfirm(remove);
 
   return (
     <SectionCard id="saved-searches-title" title="Saved searches">
@@ -136,7 +136,7 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
                 >
                   {s.paused ? 'Resume' : 'Pause'}
                 </Button>
-                <Button size="small" color="error" onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>
+                <Button size="small" color="error" onClick={() => deleting.ask(s)} aria-label={`Delete ${s.name}`}>
                   Delete
                 </Button>
               </Box>
@@ -168,12 +168,10 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
         </Box>
       </Dialog>
       <ConfirmDialog
-        open={Boolean(deleting)}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+        {...deleting.dialog}
+        title={`Delete “${deleting.target?.name ?? ''}”?`}
         text="Its alerts stop at once. This cannot be undone."
         confirmLabel="Delete"
-        onConfirm={() => deleting && void remove(deleting)}
-        onClose={() => setDeleting(null)}
       />
     </SectionCard>
   );

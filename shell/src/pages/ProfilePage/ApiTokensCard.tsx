@@ -1,25 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { API_TOKEN_NAME_MAX, routes, type ApiToken, type CreatedApiToken } from '@radar/contracts';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { callEndpoint, copyText, formatChangeDate, formatDate, useEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
+import { ConfirmDialog, useConfirm } from '../../components/ConfirmDialog/index.js';
 
 /**
  * Personal API tokens on /profile: create one with a name (the token is shown once, with Copy), see each token's
@@ -32,7 +17,6 @@ export function ApiTokensCard() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -64,7 +48,6 @@ export function ApiTokensCard() {
   };
 
   const revoke = async (token: ApiToken) => {
-    setRevoking(null);
     try {
       await callEndpoint(routes.tokens.revoke, { params: { id: token.id } });
       toast({ title: 'Token revoked', description: `Apps using “${token.name}” can no longer connect.` });
@@ -74,6 +57,8 @@ export function ApiTokensCard() {
       toast({ title: 'Revoke failed', description: serverMessageOf(err) || 'Failed to revoke the token. Please try again.', variant: 'destructive' });
     }
   };
+
+  const revoking = useConfirm(revoke);
 
   return (
     <SectionCard id="api-tokens-title" title="API tokens">
@@ -129,7 +114,7 @@ export function ApiTokensCard() {
               key={token.id}
               divider
               secondaryAction={
-                <Button color="error" onClick={() => setRevoking(token)} aria-label={`Revoke token ${token.name}`}>
+                <Button color="error" onClick={() => revoking.ask(token)} aria-label={`Revoke token ${token.name}`}>
                   Revoke
                 </Button>
               }
@@ -143,18 +128,12 @@ export function ApiTokensCard() {
           ))}
         </List>
       </ListState>
-      <Dialog open={Boolean(revoking)} onClose={() => setRevoking(null)} aria-labelledby="revoke-token-title">
-        <DialogTitle id="revoke-token-title">Revoke “{revoking?.name}”?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Apps and agents using this token stop working at once. This cannot be undone.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRevoking(null)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => revoking && void revoke(revoking)}>
-            Revoke
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        {...revoking.dialog}
+        title={`Revoke “${revoking.target?.name ?? ''}”?`}
+        text="Apps and agents using this token stop working at once. This cannot be undone."
+        confirmLabel="Revoke"
+      />
     </SectionCard>
   );
 }
