@@ -56,6 +56,13 @@ describe('api core', () => {
     expect(list.headers['content-encoding']).toBe('br');
     expect(list.headers.vary).toMatch(/Accept-Encoding/);
     expect(list.body.items).toHaveLength(12);
+    // HEAD: the same headers as the GET (the brotli copy's encoding, length and validator), no body.
+    const head = await request(t.app).head('/api/unified/items').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers.etag).toBe(list.headers.etag);
+    expect(head.headers['content-length']).toBe(list.headers['content-length']);
+    expect(head.text ?? '').toBe('');
     const reference = await request(t.app).get('/api/openapi.json').set('Accept-Encoding', 'gzip, deflate, br');
     expect(reference.status).toBe(200);
     expect(reference.headers['content-encoding']).toBe('br');

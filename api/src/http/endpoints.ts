@@ -200,14 +200,14 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
       const reply = result instanceof Reply ? result : Reply.status(successStatuses(endpoint)[0] ?? 200, result);
       if (validate) checkJsonAnswer(endpoint, reply);
       res.status(reply.status);
-      if (reply.jsonText !== undefined && req.method === 'GET' && !req.fresh) {
-        // Bytes ready to send (a cached list answer, or its compressed copy): written as they are. Express's send
-        // would only check again what is checked here (method, freshness) and look up the content type.
+      if (reply.jsonText !== undefined && !req.fresh) {
+        // Bytes ready to send (a cached list answer, or its compressed copy): written as they are, without a body for
+        // HEAD. Express's send would only check again what is checked here and look up the content type.
         const body = reply.encoded ? reply.encoded.body : Buffer.isBuffer(reply.jsonText) ? reply.jsonText : Buffer.from(reply.jsonText);
         res.setHeader('Content-Type', JSON_CONTENT_TYPE);
         if (reply.encoded) res.setHeader('Content-Encoding', reply.encoded.encoding);
         res.setHeader('Content-Length', body.length);
-        res.end(body);
+        res.end(req.method === 'HEAD' ? undefined : body);
       } else if (reply.jsonText !== undefined) res.type('application/json').send(reply.jsonText);
       else res.json(reply.body);
     } catch (err) {
