@@ -1,23 +1,18 @@
-import { rateLimit } from 'express-rate-limit';
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { PER_ADDRESS } from '../../http/client-address.js';
-import { limiterStore } from '../../http/rate-limit-store.js';
+import { perAddressLimiter } from '../../http/rate-limit-store.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { NotFoundError, RateLimitError } from '../../http/errors.js';
+import { NotFoundError } from '../../http/errors.js';
 import { createContactRepo } from './contact.repo.js';
 
 /** POST /api/contact for visitors; reading, marking and deleting submissions is Admin only. */
 export function createContactEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createContactRepo(ctx.db);
-  const limiter = rateLimit({
+  const limiter = perAddressLimiter({
+    name: 'contact',
     windowMs: 15 * 60 * 1000,
     limit: 10,
-    ...PER_ADDRESS,
-    ...limiterStore('contact'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new RateLimitError('Too many messages from this address. Please try again later.')),
+    message: 'Too many messages from this address. Please try again later.',
   });
 
   return [

@@ -1,10 +1,7 @@
-import { rateLimit } from 'express-rate-limit';
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { PER_ADDRESS } from '../../http/client-address.js';
-import { limiterStore } from '../../http/rate-limit-store.js';
+import { perAddressLimiter } from '../../http/rate-limit-store.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { RateLimitError } from '../../http/errors.js';
 import { renderConfirmPage } from './digest-confirm-page.js';
 
 /** Signups accepted per client address per window (a visitor form: generous for people, tight for scripts). */
@@ -17,13 +14,10 @@ export const SIGNUP_LIMIT = { windowMs: 15 * 60 * 1000, limit: 10 };
  */
 export function createDigestEndpoints(ctx: AppContext): EndpointImplementation[] {
   const digest = ctx.services.digest;
-  const signupLimiter = rateLimit({
+  const signupLimiter = perAddressLimiter({
+    name: 'digest-signup',
     ...SIGNUP_LIMIT,
-    ...PER_ADDRESS,
-    ...limiterStore('digest-signup'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new RateLimitError('Too many signups from this address. Please try again later.')),
+    message: 'Too many signups from this address. Please try again later.',
   });
 
   return [

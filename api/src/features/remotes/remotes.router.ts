@@ -9,12 +9,10 @@ import {
   type RemoteKey,
   type RemoteTestResult,
 } from '@radar/contracts';
-import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../../app-context.js';
-import { PER_ADDRESS } from '../../http/client-address.js';
-import { limiterStore } from '../../http/rate-limit-store.js';
+import { perAddressLimiter } from '../../http/rate-limit-store.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { ConflictError, NotFoundError, RateLimitError } from '../../http/errors.js';
+import { ConflictError, NotFoundError } from '../../http/errors.js';
 import { readRemoteManifest, readShellBuild, staticRootOf } from './manifest.js';
 import { createRemotesRepo, type RemoteRow } from './remotes.repo.js';
 
@@ -38,14 +36,11 @@ export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[
   const repo = createRemotesRepo(ctx.db);
   const registry = ctx.services.remotes;
   const readOptions = { staticRoot: staticRootOf(ctx.config), timeoutMs: ctx.config.REMOTE_MANIFEST_TIMEOUT_MS };
-  const loadedLimiter = rateLimit({
+  const loadedLimiter = perAddressLimiter({
+    name: 'remote-loaded',
     windowMs: 15 * 60 * 1000,
     limit: LOADED_REPORTS_PER_ADDRESS,
-    ...PER_ADDRESS,
-    ...limiterStore('remote-loaded'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new RateLimitError('Too many reports from this address. Please try again later.')),
+    message: 'Too many reports from this address. Please try again later.',
   });
 
   const entryOf = async (name: RemoteKey, row: RemoteRow | undefined): Promise<RemoteEntry> => {
