@@ -23,10 +23,10 @@ const loggedUrl = (url: string) => (url.includes('=') ? url.replace(SECRET_PARAM
 
 /**
  * Request ids and the access log: every answer carries X-Request-Id (the caller's when it is a plain id of at most 128
- * characters, else a new UUID), and every /api
- * request gets one line when its answer is finished or the connection closes before that — `request completed` at
- * info (warn for 4xx, error for 5xx), `request aborted` at warn — with the request (id, method, URL without the values
- * of secret query parameters, address), the status and the time taken (`responseTime`, ms).
+ * characters, else a new UUID), and every /api request gets one line when its answer is finished or the connection
+ * closes before that — `request completed` at info (warn for 4xx, error for 5xx), `request aborted` at warn — with the
+ * request (id, method, URL without the values of secret query parameters, address), the status and the time taken
+ * (`responseTime`, ms).
  *
  * Our own rather than pino-http: pino-http makes a child logger with the serialised request for every request,
  * logged or not, which was a sixteenth of a cached list answer's CPU (docs/benchmarks.md, "Items API speed"). Here

@@ -31,7 +31,7 @@ export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname
  * modules are not fetched: the shell's are used. Resolves when a page chunk is here, or the remote's App has loaded
  * (at most EARLY_REMOTE_WAIT_MS after `shellReady`); never rejects: failures are left to the real load, which shows them.
  */
-export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellReady: Promise<unknown> = Promise.resolve()): Promise<void> {
+export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellReady: Promise<unknown>): Promise<void> {
   const { page, remote } = routeOf(pathname);
   if (remote) {
     preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
