@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { SCHEMA_LOCK_KEY, withSchemaLock } from './schema-lock.js';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -54,7 +55,8 @@ export async function applyMigrations(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    // Two replicas starting together on a new version would both apply the same migrations: one at a time.
+    await withSchemaLock(client, SCHEMA_LOCK_KEY.migrations, () => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }));
   } finally {
     await client.end();
   }

@@ -2,6 +2,7 @@ import { PostgresBackend } from '@agendajs/postgres-backend';
 import { Agenda } from 'agenda';
 import pg from 'pg';
 import type { AppContext } from '../app-context.js';
+import { SCHEMA_LOCK_KEY, withSchemaLock } from '../db/schema-lock.js';
 import { jobDefinitions } from './index.js';
 
 export interface JobRunner {
@@ -29,10 +30,35 @@ export interface JobRunnerOptions {
   lockLifetimeMs?: number;
 }
 
+/**
+ * Agenda's backend creates its table, indexes, function and trigger on every connect (the Agenda constructor
+ * connects). Two processes connecting at once fail in PostgreSQL (`CREATE OR REPLACE FUNCTION`: duplicate key in
+ * pg_proc), and Agenda leaves that rejection unhandled, so the process exited: two replicas starting together lost
+ * one. The connect runs under an advisory lock, one process after the other.
+ */
+class SchemaLockedBackend extends PostgresBackend {
+  constructor(
+    private readonly lockPool: pg.Pool,
+    config: ConstructorParameters<typeof PostgresBackend>[0],
+  ) {
+    super(config);
+  }
+
+  override async connect(): Promise<void> {
+    const client = await this.lockPool.connect();
+    try {
+      await withSchemaLock(client, SCHEMA_LOCK_KEY.agenda, () => super.connect());
+    } finally {
+      // Not back into the pool: if the unlock failed the session would still hold the lock.
+      client.release(true);
+    }
+  }
+}
+
 export function createJobRunner(ctx: AppContext, connectionString: string, opts: JobRunnerOptions = {}): JobRunner {
   const pool = new pg.Pool({ connectionString, max: 4 });
   pool.on('error', (err) => ctx.log.warn({ err }, 'job pool client error'));
-  const backend = new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'agenda_jobs' });
+  const backend = new SchemaLockedBackend(pool, { pool, tableName: 'agenda_jobs', channelName: 'agenda_jobs' });
   const agenda = new Agenda({
     backend,
     name: `radar-${process.pid}`,
