@@ -1,19 +1,21 @@
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { endpointList, type RuntimeConfig } from '@radar/contracts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { endpointList, endpoints, type RuntimeConfig } from '@radar/contracts';
 import type { AppContext } from './app-context.js';
 import { impersonationEnabled } from './config.js';
 import { sessionMiddleware } from './http/auth.js';
 import { bearerTokenMiddleware } from './http/bearer-auth.js';
-import { accessLog } from './http/access-log.js';
-import { securityHeaders } from './http/security-headers.js';
+import { accessLog, createAccessLog } from './http/access-log.js';
+import { securityHeaderList, securityHeaders } from './http/security-headers.js';
 import { series } from './http/series.js';
 import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureEndpoints } from './features/index.js';
-import { mountEndpoints } from './http/endpoints.js';
+import { checkJsonAnswer, mountEndpoints, Reply } from './http/endpoints.js';
+import { createListLane } from './features/items/list-lane.js';
 import { createHealthEndpoints } from './features/health.router.js';
 
 export interface CreateAppOptions {
@@ -24,16 +26,23 @@ export interface CreateAppOptions {
   validateResponses?: boolean;
   /** True once a graceful shutdown began (main.ts): /readyz fails and kept-alive connections are closed. */
   isStopping?: () => boolean;
+  /** Anonymous list requests answered in front of Express (features/items/list-lane.ts); default on. */
+  listLane?: boolean;
+  /** Called for each request the list lane hands to Express (tests tell the two ways apart with it). */
+  onListLaneFallback?: (req: IncomingMessage) => void;
 }
 
 /** Builds the Express app from its dependencies; main.ts, the tests and the e2e server all use this. */
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
   const { config, log } = ctx;
   const app = express();
+  const cookieName = sessionCookieName(ctx.publicUrl);
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
-  app.use(accessLog(app, log));
-  app.use(securityHeaders(config));
+  const access = createAccessLog(log);
+  const headers = securityHeaderList(config);
+  app.use(accessLog(app, access));
+  app.use(securityHeaders(headers));
   if (options.isStopping) {
     const isStopping = options.isStopping;
     // During a shutdown every answer closes its connection, so keep-alive clients reconnect to another instance.
@@ -52,7 +61,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
         db: ctx.db,
         clock: ctx.clock,
         policy: sessionPolicy(config),
-        cookieName: sessionCookieName(ctx.publicUrl),
+        cookieName,
         impersonationEnabled: impersonationEnabled(config),
       }),
       bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
@@ -78,6 +87,28 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     if (!served) log.warn({ root: options.staticRoot }, 'front-end bundles not built: run `npm run build`; serving the api only');
   }
   app.use(errorMiddleware(log, config.NODE_ENV === 'development'));
+  if (options.listLane ?? true) {
+    const validate = options.validateResponses ?? config.NODE_ENV === 'test';
+    const lane = createListLane({
+      answers: ctx.services.itemList.answers,
+      clock: ctx.clock,
+      access,
+      securityHeaders: headers,
+      sessionCookieName: cookieName,
+      isStopping: options.isStopping,
+      check: validate ? (body) => checkJsonAnswer(endpoints.items.list, Reply.json(body)) : undefined,
+    });
+    // In front of everything Express does: app.listen's server and supertest both call app.handle.
+    type Handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
+    const withHandle = app as unknown as { handle: Handle };
+    const handle = withHandle.handle.bind(app);
+    const passed = options.onListLaneFallback;
+    withHandle.handle = (req, res, next) =>
+      lane(req, res, () => {
+        passed?.(req);
+        handle(req, res, next);
+      });
+  }
   return app;
 }
 

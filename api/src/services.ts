@@ -3,6 +3,8 @@ import { createAlertsService, type AlertsService } from './features/alerts/alert
 import type { Resolver } from './features/alerts/ssrf-guard.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createDigestService, type DigestService } from './features/digest/digest.service.js';
+import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
+import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
 import { createHeldAlerts } from './features/held-sync/held-alert.js';
 import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
@@ -32,6 +34,11 @@ export interface Services {
   heldSync: HeldSyncService;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
   remotes: RemoteRegistry;
+  /**
+   * The item list's repo (its totals and row-JSON caches) and its cache of whole answers, shared by
+   * GET /api/unified/items, its fast lane (features/items/list-lane.ts), the export and the last-visit counts.
+   */
+  itemList: { repo: ItemsRepo; answers: ListAnswers };
 }
 
 /** Runs every post-sync step; one failing step is logged and never keeps the others from running. */
@@ -58,5 +65,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const digest = createDigestService({ ...base, mail });
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
   const remotes = createRemoteRegistry(base);
-  return { mail, auth, sync, notifications, digest, alerts, heldSync, remotes };
+  const itemsRepo = createItemsRepo(base.pool);
+  const itemList = { repo: itemsRepo, answers: createListAnswers(base.pool, itemsRepo, { maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024 }) };
+  return { mail, auth, sync, notifications, digest, alerts, heldSync, remotes, itemList };
 }

@@ -3,7 +3,7 @@ import express from 'express';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger } from '../logger.js';
-import { accessLog } from './access-log.js';
+import { accessLog, createAccessLog } from './access-log.js';
 
 function appWithLog() {
   const lines: Record<string, unknown>[] = [];
@@ -15,7 +15,7 @@ function appWithLog() {
   });
   const log = createLogger('info', { destination });
   const app = express();
-  app.use(accessLog(app, log));
+  app.use(accessLog(app, createAccessLog(log)));
   app.get('/api/ok', (_req, res) => res.json({ ok: true }));
   app.get('/api/missing', (_req, res) => res.status(404).json({ error: 'x' }));
   app.get('/api/broken', (req, res) => {

@@ -1,5 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import crypto from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
 
 declare module 'node:http' {
@@ -32,43 +33,59 @@ const loggedUrl = (url: string) => (url.includes('=') ? url.replace(SECRET_PARAM
  * logged or not, which was a sixteenth of a cached list answer's CPU (docs/benchmarks.md, "Items API speed"). Here
  * `req.log` is made only when something logs through it (error-middleware, the export's stall detection).
  */
-export function accessLog(app: Express, log: Logger): RequestHandler {
+export function accessLog(app: Express, access: AccessLog): RequestHandler {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Express['request']) {
-      const child = log.child({ reqId: this.id });
+      const child = access.log.child({ reqId: this.id });
       Object.defineProperty(this, 'log', { value: child, configurable: true, writable: true });
       return child;
     },
   });
+  return (req, res, next) => {
+    req.id = access.begin(req, res);
+    next();
+  };
+}
+
+/** The request id and access line of one request, for the Express middleware above and the item list's lane. */
+export interface AccessLog {
+  log: Logger;
+  /** Gives the request its id (sent in X-Request-Id) and, for /api, logs its line when the answer ends. */
+  begin(req: IncomingMessage, res: ServerResponse): string;
+}
+
+export function createAccessLog(log: Logger): AccessLog {
   // Access lines hold the fixed fields below, with secrets already taken out of the URL: the logger's redaction
   // (wildcard paths, run on every line) is skipped for them.
   const lines = log.child({}, { redact: [] });
-  return (req, res, next) => {
-    const header = req.headers['x-request-id'];
-    const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : crypto.randomUUID();
-    req.id = id;
-    res.setHeader('x-request-id', id);
-    const url = req.url;
-    if (!isLogged(url)) return next();
-    const started = performance.now();
-    let done = false;
-    const line = (aborted: boolean) => {
-      if (done) return;
-      done = true;
-      const status = res.statusCode;
-      const record = {
-        req: { id, method: req.method, url: loggedUrl(url), remoteAddress: req.socket.remoteAddress },
-        res: { statusCode: status },
-        responseTime: Math.round(performance.now() - started),
+  return {
+    log,
+    begin(req, res) {
+      const header = req.headers['x-request-id'];
+      const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : crypto.randomUUID();
+      res.setHeader('x-request-id', id);
+      const url = req.url ?? '';
+      if (!isLogged(url)) return id;
+      const started = performance.now();
+      let done = false;
+      const line = (aborted: boolean) => {
+        if (done) return;
+        done = true;
+        const status = res.statusCode;
+        const record = {
+          req: { id, method: req.method, url: loggedUrl(url), remoteAddress: req.socket.remoteAddress },
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - started),
+        };
+        if (aborted) lines.warn(record, 'request aborted');
+        else if (status >= 500) lines.error(record, 'request completed');
+        else if (status >= 400) lines.warn(record, 'request completed');
+        else lines.info(record, 'request completed');
       };
-      if (aborted) lines.warn(record, 'request aborted');
-      else if (status >= 500) lines.error(record, 'request completed');
-      else if (status >= 400) lines.warn(record, 'request completed');
-      else lines.info(record, 'request completed');
-    };
-    res.once('finish', () => line(false));
-    res.once('close', () => line(!res.writableFinished));
-    next();
+      res.once('finish', () => line(false));
+      res.once('close', () => line(!res.writableFinished));
+      return id;
+    },
   };
 }

@@ -1,7 +1,7 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 /** Reads one cookie from the Cookie header (we set only our own session cookie, so nothing more is needed). */
-export function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Pick<IncomingMessage, 'headers'>, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

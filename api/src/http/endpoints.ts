@@ -216,7 +216,8 @@ function runHandler(impl: EndpointImplementation, validate: boolean): RequestHan
   };
 }
 
-function checkJsonAnswer(endpoint: Endpoint, reply: Reply): void {
+/** Throws ContractViolation when the answer breaks the endpoint's statuses or response schema. */
+export function checkJsonAnswer(endpoint: Endpoint, reply: Reply): void {
   const body = reply.jsonText !== undefined ? JSON.parse(reply.jsonText.toString()) : reply.body;
   // A declared status answers the response schema; any other status must be an error with the error body.
   const declared = successStatuses(endpoint).includes(reply.status);

@@ -29,7 +29,17 @@ export function nonceOf(res: Response): string {
  * response: running it per request (building the CSP string, a nonce each time) was a twentieth of a cached list
  * answer's CPU (docs/benchmarks.md, "Items API speed").
  */
-export function securityHeaders(config: Config): RequestHandler {
+export function securityHeaders(headers: SecurityHeaders): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** The security headers of every answer, as [name, value] pairs: helmet's, run once against a recorder. */
+export type SecurityHeaders = readonly (readonly [string, string])[];
+
+export function securityHeaderList(config: Config): SecurityHeaders {
   const https = isHttps(config.PUBLIC_URL);
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -53,11 +63,7 @@ export function securityHeaders(config: Config): RequestHandler {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  const headers = headersSetBy(middleware);
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
+  return headersSetBy(middleware);
 }
 
 /** The headers a middleware that depends on nothing in the request sets, by running it once against a recorder. */

@@ -7,16 +7,14 @@ import { createLastVisitEndpoints } from '../last-visit/last-visit.router.js';
 import { createLastVisitRepo, visitBaseline } from '../last-visit/last-visit.repo.js';
 import type { ItemListRequest } from './item-query.js';
 import { createExportWriter } from './export-handler.js';
-import { createItemsRepo } from './items.repo.js';
-import { createListAnswers, encodedAnswer } from './list-answers.js';
+import { encodedAnswer } from './list-answers.js';
 
 /**
  * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
  * visit that `sinceLastVisit` counts from (it shares the list's repo and count reuse).
  */
 export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
-  const repo = createItemsRepo(ctx.pool);
-  const answers = createListAnswers(ctx.pool, repo, { maxBytes: ctx.config.LIST_CACHE_MB * 1024 * 1024 });
+  const { repo, answers } = ctx.services.itemList;
   const visits = createLastVisitRepo(ctx.db);
   const writeExport = createExportWriter(ctx, repo);
 

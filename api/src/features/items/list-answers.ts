@@ -43,6 +43,8 @@ export function encodedAnswer(answer: ListAnswer, encoding: AnswerEncoding): { b
  * query carries its baseline (`visitSince`), so one user's "since my last visit" is never another's.
  * `maxBytes` 0 turns the cache off (every request is computed; the totals and per-row JSON caches still apply).
  */
+export type ListAnswers = ReturnType<typeof createListAnswers>;
+
 export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number }) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
 

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Express } from 'express';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { ROLE_NAMES } from '@radar/contracts';
+import { createApp } from '../../app.js';
+import { createLogger } from '../../logger.js';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createUser, insertMessage, insertRoadmapItem, sessionCookieFor } from '../../../test/factories.js';
+
+/**
+ * The list's fast lane (list-lane.ts) answers anonymous list requests in front of Express. Each request here goes
+ * to two servers on the same context and cache — one with the lane, one without — and the answers must be the same
+ * in status, headers, body bytes and access line; the lane's server must also say which requests it handed to Express,
+ * so a lane that silently passed everything on would fail.
+ */
+
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+let t: TestContext;
+let withLane: Served;
+let without: Served;
+let stopping = false;
+const passedOn: string[] = [];
+const accessLines: { lane: Record<string, unknown>[]; express: Record<string, unknown>[] } = { lane: [], express: [] };
+let staffCookie: string;
+
+function capture(into: Record<string, unknown>[]) {
+  return createLogger('info', {
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) into.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    }),
+  });
+}
+
+async function serve(app: Express): Promise<Served> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One request, bytes as sent (no decompression), on a connection of its own. */
+function send(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The response with what differs by nature between two answers taken out: the date, and a generated request id. */
+function comparable(raw: Raw, givenRequestId: boolean) {
+  const { date: _date, ...headers } = raw.headers;
+  if (!givenRequestId) {
+    expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    delete headers['x-request-id'];
+  }
+  return { status: raw.status, headers, body: raw.body.toString('base64') };
+}
+
+const accessLine = (lines: Record<string, unknown>[]) => {
+  const line = lines.filter((l) => l.msg === 'request completed' || l.msg === 'request aborted').at(-1);
+  if (!line) return undefined;
+  const { time: _t, pid: _p, hostname: _h, responseTime, req, ...rest } = line as Record<string, unknown> & { req: Record<string, unknown> };
+  expect(typeof responseTime).toBe('number');
+  const { id: _id, ...request } = req;
+  return { ...rest, req: request };
+};
+
+/** Sends the request both ways; returns the lane server's answer after checking the two are the same. */
+async function both(method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  const lane = await send(withLane.url, method, path, headers);
+  const plain = await send(without.url, method, path, headers);
+  const given = 'X-Request-Id' in headers && /^[\w.:-]{1,128}$/.test(headers['X-Request-Id']!);
+  expect(comparable(lane, given)).toEqual(comparable(plain, given));
+  // The access line is written when the answer ends; the client can see the end first.
+  await new Promise((r) => setImmediate(r));
+  expect(accessLine(accessLines.lane)).toEqual(accessLine(accessLines.express));
+  return lane;
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (let i = 0; i < 12; i++) {
+    await insertRoadmapItem(t.database.db, {
+      title: `Microsoft Teams: meeting feature ${i}`,
+      description: `<p>${'Meeting recap and notes for everyone. '.repeat(20)}</p>`,
+    });
+  }
+  for (let i = 0; i < 4; i++) await insertMessage(t.database.db, { title: `Teams meeting change ${i}` });
+  const moderator = await createUser(t.database.db, { email: 'mod@example.com', roles: [ROLE_NAMES.moderator] });
+  staffCookie = await sessionCookieFor(t.database.db, moderator.id);
+  // Two apps on one context (one answer cache), each with its own access log.
+  const laneApp = createApp(
+    { ...t.ctx, log: capture(accessLines.lane) },
+    { isStopping: () => stopping, onListLaneFallback: (req) => passedOn.push(`${req.method} ${req.url}`) },
+  );
+  const plainApp = createApp({ ...t.ctx, log: capture(accessLines.express) }, { isStopping: () => stopping, listLane: false });
+  withLane = await serve(laneApp);
+  without = await serve(plainApp);
+});
+
+afterAll(async () => {
+  await withLane?.close();
+  await without?.close();
+  await t?.close();
+});
+
+describe('the item list fast lane answers exactly as the Express route does', () => {
+  const answered = [
+    '/api/unified/items',
+    '/api/unified/items?page=2&limit=5',
+    '/api/unified/items?search=teams%20meeting',
+    '/api/unified/items?sources=messages&sortField=modifiedDate&sortDirection=asc',
+    '/api/unified/items?limit=1',
+    '/api/unified/items?timeline=7days&limit=3&page=1',
+    '/api/unified/items?page=99',
+  ];
+  const encodings = [undefined, 'gzip', 'br, gzip', 'gzip, deflate, br, zstd', 'br;q=0, gzip', 'identity', '*', 'gzip;q=0, br;q=0'];
+
+  it('GET and HEAD for lists, pages, searches and filters, with every Accept-Encoding a client sends', async () => {
+    passedOn.length = 0;
+    for (const path of answered) {
+      for (const encoding of encodings) {
+        const headers: Record<string, string> = encoding ? { 'Accept-Encoding': encoding } : {};
+        const get = await both('GET', path, headers);
+        expect(get.status).toBe(200);
+        const head = await both('HEAD', path, headers);
+        expect(head.body.length).toBe(0);
+        expect(head.headers['content-length']).toBe(get.headers['content-length']);
+      }
+    }
+    const large = await both('GET', '/api/unified/items', { 'Accept-Encoding': 'br, gzip' });
+    expect(large.headers['content-encoding']).toBe('br');
+    const small = await both('GET', '/api/unified/items?limit=1&search=nothing-matches-this', { 'Accept-Encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(passedOn).toEqual([]);
+  });
+
+  it('revalidation: the current ETag gets 304 (GET and HEAD), another ETag or no-cache the whole answer', async () => {
+    passedOn.length = 0;
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const first = await both('GET', '/api/unified/items?limit=5', { 'Accept-Encoding': encoding });
+      const etag = first.headers.etag!;
+      const again = await both('GET', '/api/unified/items?limit=5', { 'Accept-Encoding': encoding, 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect((await both('HEAD', '/api/unified/items?limit=5', { 'Accept-Encoding': encoding, 'If-None-Match': `"other", ${etag}` })).status).toBe(304);
+      expect((await both('GET', '/api/unified/items?limit=5', { 'Accept-Encoding': encoding, 'If-None-Match': '"other"' })).status).toBe(200);
+      const noCache = { 'Accept-Encoding': encoding, 'If-None-Match': etag, 'Cache-Control': 'no-cache' };
+      expect((await both('GET', '/api/unified/items?limit=5', noCache)).status).toBe(200);
+    }
+    expect(passedOn).toEqual([]);
+  });
+
+  it("keeps a caller's plain X-Request-Id and replaces anything else; logs the same line, secrets left out", async () => {
+    passedOn.length = 0;
+    const kept = await both('GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'proxy-7f3a:1' });
+    expect(kept.headers['x-request-id']).toBe('proxy-7f3a:1');
+    const replaced = await both('GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'bad id <script>' });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(accessLine(accessLines.lane)).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/unified/items?limit=2' },
+      res: { statusCode: 200 },
+    });
+    expect(passedOn).toEqual([]);
+  });
+
+  it('closes the connection of every answer once a shutdown began', async () => {
+    passedOn.length = 0;
+    stopping = true;
+    try {
+      const res = await both('GET', '/api/unified/items?limit=2');
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      stopping = false;
+    }
+    expect(passedOn).toEqual([]);
+  });
+
+  it('hands to Express what it does not answer, which answers it as before', async () => {
+    passedOn.length = 0;
+    const cases: [method: string, path: string, headers: Record<string, string>, status: number][] = [
+      ['GET', '/api/unified/items?limit=abc', {}, 400],
+      ['GET', '/api/unified/items?limit=1001', {}, 400],
+      ['GET', '/api/unified/items?sortField=nope', {}, 400],
+      ['GET', '/api/unified/items?sinceLastVisit=true', {}, 401],
+      ['GET', '/api/unified/items/', {}, 200],
+      ['GET', '/API/Unified/Items?limit=2', {}, 200],
+      ['GET', '/api/unified/itemsx', {}, 404],
+      ['GET', '/api/unified/items?limit=2', { Cookie: staffCookie }, 200],
+      ['GET', '/api/unified/items?limit=2', { Authorization: 'Bearer not-a-token' }, 401],
+      ['POST', '/api/unified/items', {}, 404],
+    ];
+    for (const [method, path, headers, status] of cases) {
+      expect((await both(method, path, headers)).status).toBe(status);
+    }
+    expect(passedOn.filter((p) => /unified\/items/i.test(p))).toEqual(cases.map(([method, path]) => `${method} ${path}`));
+  });
+
+  it('never serves a staff answer to an anonymous caller: the session cookie goes through Express', async () => {
+    passedOn.length = 0;
+    const staff = await both('GET', '/api/unified/items?limit=3', { Cookie: staffCookie, 'Accept-Encoding': 'identity' });
+    const anonymous = await both('GET', '/api/unified/items?limit=3', { 'Accept-Encoding': 'identity' });
+    expect(passedOn).toEqual(['GET /api/unified/items?limit=3']);
+    expect(JSON.parse(staff.body.toString()).items[0]).toHaveProperty('moderatorNotes');
+    expect(JSON.parse(anonymous.body.toString()).items[0]).not.toHaveProperty('moderatorNotes');
+  });
+});
