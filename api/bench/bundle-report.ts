@@ -10,7 +10,7 @@ import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { REPO_ROOT } from '../test/built-product.js';
 
 /** URL prefix → app folder (remotes are served by the api at /remotes/<name>/). */
-const APPS: [prefix: string, dir: string][] = [
+export const APPS: [prefix: string, dir: string][] = [
   ['/remotes/dashboard/', 'mfe-dashboard'],
   ['/remotes/admin/', 'mfe-admin'],
   ['/remotes/digest/', 'mfe-digest'],
