@@ -43,7 +43,8 @@ export function accessLog(app: Express, access: AccessLog): RequestHandler {
     },
   });
   return (req, res, next) => {
-    req.id = access.begin(req, res);
+    // A request the list's lane began and then handed over already has its id and access line.
+    if (typeof req.id !== 'string') req.id = access.begin(req, res);
     next();
   };
 }

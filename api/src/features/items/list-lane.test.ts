@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { ROLE_NAMES } from '@radar/contracts';
 import { createApp } from '../../app.js';
+import { connectDatabase } from '../../db/client.js';
+import { createServices } from '../../services.js';
 import { createLogger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertMessage, insertRoadmapItem, sessionCookieFor } from '../../../test/factories.js';
@@ -224,6 +226,35 @@ describe('the item list fast lane answers exactly as the Express route does', ()
       expect((await both(method, path, headers)).status).toBe(status);
     }
     expect(passedOn.filter((p) => /unified\/items/i.test(p))).toEqual(cases.map(([method, path]) => `${method} ${path}`));
+  });
+
+  it('a list that fails to load: Express gives its error answer, with the one request id and access line the lane began', async () => {
+    // A real failure: both apps on a pool that has been closed.
+    const broken = connectDatabase(t.database.url);
+    await broken.close();
+    const base = { ...t.ctx, pool: broken.pool, db: broken.db };
+    const lines: { lane: Record<string, unknown>[]; express: Record<string, unknown>[] } = { lane: [], express: [] };
+    const fellBack: string[] = [];
+    const laneApp = createApp(
+      { ...base, log: capture(lines.lane), services: createServices(base) },
+      { onListLaneFallback: (req) => fellBack.push(`${req.method} ${req.url}`) },
+    );
+    const plainApp = createApp({ ...base, log: capture(lines.express), services: createServices(base) }, { listLane: false });
+    const [a, b] = [await serve(laneApp), await serve(plainApp)];
+    try {
+      const lane = await send(a.url, 'GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'req-broken-1' });
+      const plain = await send(b.url, 'GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'req-broken-1' });
+      expect(lane.status).toBeGreaterThanOrEqual(500);
+      expect(comparable(lane, true)).toEqual(comparable(plain, true));
+      await new Promise((r) => setImmediate(r));
+      const completed = (l: Record<string, unknown>[]) => l.filter((x) => x.msg === 'request completed');
+      expect(completed(lines.lane)).toHaveLength(1);
+      expect(accessLine(lines.lane)).toEqual(accessLine(lines.express));
+      expect(fellBack).toEqual(['GET /api/unified/items?limit=2']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 
   it('never serves a staff answer to an anonymous caller: the session cookie goes through Express', async () => {

@@ -43,8 +43,8 @@ const LIST_QUERY = endpoints.items.list.query;
  * Anything it does not handle goes to Express untouched, before the lane has set a header: a request with a session
  * cookie or an Authorization header (the audience and the token checks are the session middleware's), a path in
  * another spelling (Express matches any case and a trailing slash), a query the contract refuses (the 400 names the
- * field), `sinceLastVisit` (needs a signed-in user), any method but GET and HEAD, and a request whose answer fails to
- * load (a database error gets Express's error answer).
+ * field), `sinceLastVisit` (needs a signed-in user), any method but GET and HEAD. A request whose answer fails to load
+ * (a database error) goes to Express too, for its error answer, keeping the request id and access line begun here.
  */
 export function createListLane(deps: ListLaneDeps): ListLane {
   return (req, res, fallback) => {
@@ -54,6 +54,9 @@ export function createListLane(deps: ListLaneDeps): ListLane {
     if (search === undefined || req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return fallback();
     const query = LIST_QUERY.safeParse(querystring.parse(search));
     if (!query.success || query.data.sinceLastVisit) return fallback();
+    // From here the request is the lane's: its id and access line start now, so the line's time and an abort while
+    // the answer loads are logged as Express would. A fallback below keeps them (the access middleware sees req.id).
+    req.id = deps.access.begin(req, res);
     deps.answers.answer(query.data, deps.clock.now(), { includeNotes: false }).then(
       (answer) => {
         try {
@@ -70,7 +73,6 @@ export function createListLane(deps: ListLaneDeps): ListLane {
 
 /** Writes the answer as mountEndpoints' runHandler (and res.send for a 304) would, after the same middleware. */
 function send(deps: ListLaneDeps, req: IncomingMessage, res: ServerResponse, answer: ListAnswer): void {
-  deps.access.begin(req, res);
   for (const [name, value] of deps.securityHeaders) res.setHeader(name, value);
   if (deps.isStopping?.()) res.setHeader('Connection', 'close');
   res.setHeader('Cache-Control', 'no-store');
