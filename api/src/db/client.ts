@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { SCHEMA_LOCK_KEY, withSchemaLock } from './schema-lock.js';
+import { LOCK_KEYS } from './advisory-locks.js';
+import { withSchemaLock } from './schema-lock.js';
 import * as schema from './schema.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -56,7 +57,7 @@ export async function applyMigrations(connectionString: string): Promise<void> {
   await client.connect();
   try {
     // Two replicas starting together on a new version would both apply the same migrations: one at a time.
-    await withSchemaLock(client, SCHEMA_LOCK_KEY.migrations, () => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }));
+    await withSchemaLock(client, LOCK_KEYS.migrations, () => migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }));
   } finally {
     await client.end();
   }

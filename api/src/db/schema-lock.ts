@@ -1,8 +1,5 @@
 import type pg from 'pg';
-
-/** The product's advisory-lock namespace (as source-lock.ts); keys below 100 are the sources', these the schema's. */
-const LOCK_NAMESPACE = 0x52414441;
-export const SCHEMA_LOCK_KEY = { migrations: 100, agenda: 101 } as const;
+import { LOCK_NAMESPACE } from './advisory-locks.js';
 
 /**
  * Runs `fn` holding a session-level advisory lock on `client`, waiting for it as long as another session holds it.

@@ -2,7 +2,8 @@ import { PostgresBackend } from '@agendajs/postgres-backend';
 import { Agenda } from 'agenda';
 import pg from 'pg';
 import type { AppContext } from '../app-context.js';
-import { SCHEMA_LOCK_KEY, withSchemaLock } from '../db/schema-lock.js';
+import { LOCK_KEYS } from '../db/advisory-locks.js';
+import { withSchemaLock } from '../db/schema-lock.js';
 import { jobDefinitions } from './index.js';
 
 export interface JobRunner {
@@ -47,7 +48,7 @@ class SchemaLockedBackend extends PostgresBackend {
   override async connect(): Promise<void> {
     const client = await this.lockPool.connect();
     try {
-      await withSchemaLock(client, SCHEMA_LOCK_KEY.agenda, () => super.connect());
+      await withSchemaLock(client, LOCK_KEYS.agendaSchema, () => super.connect());
     } finally {
       // Not back into the pool: if the unlock failed the session would still hold the lock.
       client.release(true);

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { LOCK_KEYS, LOCK_NAMESPACE } from '../db/advisory-locks.js';
 import type { Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import type { SourceName } from '../sources/types.js';
 
-/** Two-key advisory locks: one namespace for the product, one key per source. */
-const LOCK_NAMESPACE = 0x52414441;
-const LOCK_KEY: Record<SourceName, number> = { roadmap: 1, message_center: 2 };
+/** One advisory lock per source, in the product's namespace (db/advisory-locks.ts). */
+const LOCK_KEY: Record<SourceName, number> = { roadmap: LOCK_KEYS.roadmapSync, message_center: LOCK_KEYS.messageCenterSync };
 
 /**
  * Runs `fn` holding the source's session-level advisory lock on a dedicated connection, so two processes (or a job
