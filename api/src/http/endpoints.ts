@@ -177,7 +177,7 @@ function exactRoutes(exact: Map<string, RequestHandler>): RequestHandler {
 
 const skipIfRanExactly: RequestHandler = (req, _res, next) => next((req as unknown as Record<symbol, boolean>)[RAN_EXACTLY] ? 'route' : undefined);
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function runHandler(impl: EndpointImplementation, validate: boolean): RequestHandler {
   const { endpoint, handler } = impl;

@@ -7,7 +7,7 @@ import { createLastVisitEndpoints } from '../last-visit/last-visit.router.js';
 import { createLastVisitRepo, visitBaseline } from '../last-visit/last-visit.repo.js';
 import type { ItemListRequest } from './item-query.js';
 import { createExportWriter } from './export-handler.js';
-import { encodedAnswer } from './list-answers.js';
+import { answerCopyFor } from './list-answers.js';
 
 /**
  * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
@@ -35,13 +35,11 @@ export function createItemsEndpoints(ctx: AppContext): EndpointImplementation[] 
       const now = ctx.clock.now();
       const q = await resolveVisit(query, auth, now);
       const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth) });
-      // Brotli when the client takes it, as the compression middleware prefers; that middleware passes this through.
-      const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
-      const encoded = encoding && encodedAnswer(answer, encoding);
+      const copy = answerCopyFor(answer, req);
       res.vary('Accept-Encoding');
       // The validator is set here, so Express does not hash the 50–100 KB body again on every request.
-      res.setHeader('ETag', encoded ? encoded.etag : answer.etag);
-      return Reply.json(answer.body, 200, encoding && encoded ? { encoding, body: encoded.body } : undefined);
+      res.setHeader('ETag', copy.etag);
+      return Reply.json(answer.body, 200, copy.encoding ? { encoding: copy.encoding, body: copy.body } : undefined);
     }),
     implement(endpoints.items.export, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();

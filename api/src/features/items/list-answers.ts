@@ -1,4 +1,6 @@
+import accepts from 'accepts';
 import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import type pg from 'pg';
 import type { ItemListResponse } from '@radar/contracts';
@@ -12,7 +14,7 @@ export interface ListAnswer {
   body: Buffer;
   /** A hash of the body: every process answering the same request at the same data version sends the same ETag. */
   etag: string;
-  /** Compressed copies, made on the first request that accepts each encoding (see `encodedAnswer`). */
+  /** Compressed copies, made on the first request that accepts each encoding (see `encodedAnswer`, `answerCopyFor`). */
   encoded: Partial<Record<AnswerEncoding, Buffer>>;
 }
 
@@ -28,11 +30,29 @@ const COMPRESS_FROM_BYTES = 1024;
  * answer is too small to be worth compressing. The cache's LIST_CACHE_MB weighs the JSON bytes only: the copies add
  * about a sixth each.
  */
-export function encodedAnswer(answer: ListAnswer, encoding: AnswerEncoding): { body: Buffer; etag: string } | undefined {
+function encodedAnswer(answer: ListAnswer, encoding: AnswerEncoding): { body: Buffer; etag: string } | undefined {
   if (answer.body.length < COMPRESS_FROM_BYTES) return undefined;
   const body = (answer.encoded[encoding] ??=
     encoding === 'br' ? zlib.brotliCompressSync(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(answer.body));
   return { body, etag: `${answer.etag.slice(0, -1)}-${encoding}"` };
+}
+
+/** The bytes of `answer` to send to `req`, with their validator and Content-Encoding (none for the JSON as it is). */
+export interface AnswerCopy {
+  body: Buffer;
+  etag: string;
+  encoding?: AnswerEncoding;
+}
+
+/**
+ * The copy of the answer a request takes: brotli when it accepts it, else gzip, else the JSON itself (the compression
+ * middleware's preference), negotiated as Express's req.acceptsEncodings does. For the list route and its lane.
+ */
+export function answerCopyFor(answer: ListAnswer, req: IncomingMessage): AnswerCopy {
+  const negotiate = accepts(req);
+  const encoding = negotiate.encodings('br') ? 'br' : negotiate.encodings('gzip') ? 'gzip' : undefined;
+  const encoded = encoding ? encodedAnswer(answer, encoding) : undefined;
+  return encoded ? { ...encoded, encoding } : { body: answer.body, etag: answer.etag };
 }
 
 /**

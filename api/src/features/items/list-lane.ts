@@ -1,13 +1,13 @@
-import accepts from 'accepts';
 import fresh from 'fresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import { endpoints } from '@radar/contracts';
 import type { AccessLog } from '../../http/access-log.js';
 import { readCookie } from '../../http/cookies.js';
+import { JSON_CONTENT_TYPE } from '../../http/endpoints.js';
 import type { SecurityHeaders } from '../../http/security-headers.js';
 import type { Clock } from '../../lib/clock.js';
-import { encodedAnswer, type ListAnswer, type ListAnswers } from './list-answers.js';
+import { answerCopyFor, type ListAnswer, type ListAnswers } from './list-answers.js';
 
 export interface ListLaneDeps {
   answers: ListAnswers;
@@ -76,22 +76,17 @@ function send(deps: ListLaneDeps, req: IncomingMessage, res: ServerResponse, ans
   for (const [name, value] of deps.securityHeaders) res.setHeader(name, value);
   if (deps.isStopping?.()) res.setHeader('Connection', 'close');
   res.setHeader('Cache-Control', 'no-store');
-  // As the list endpoint: brotli when the client takes it, else gzip, else the JSON as it is.
-  const negotiate = accepts(req);
-  const encoding = negotiate.encodings('br') ? 'br' : negotiate.encodings('gzip') ? 'gzip' : undefined;
-  const encoded = encoding ? encodedAnswer(answer, encoding) : undefined;
+  const copy = answerCopyFor(answer, req);
   res.setHeader('Vary', 'Accept-Encoding');
-  const etag = encoded ? encoded.etag : answer.etag;
-  res.setHeader('ETag', etag);
-  if (fresh(req.headers, { etag })) {
+  res.setHeader('ETag', copy.etag);
+  if (fresh(req.headers, { etag: copy.etag })) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  const body = encoded ? encoded.body : answer.body;
   res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (encoded && encoding) res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  if (copy.encoding) res.setHeader('Content-Encoding', copy.encoding);
+  res.setHeader('Content-Length', copy.body.length);
+  res.end(req.method === 'HEAD' ? undefined : copy.body);
 }
