@@ -35,6 +35,30 @@ const FRAMEWORK_CHUNK = {
   priority: 40,
 };
 
+/** Our packages' TypeScript sources (contracts by source, as its NodeNext `./x.js` specifiers name `./x.ts`). */
+const CONTRACTS_ALIASES = {
+  '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
+  '@radar/contracts/zod-config$': path.join(repoRoot, 'contracts/src/zod-config.ts'),
+};
+
+/** Our TypeScript and TSX through swc. */
+function sourceRule(mode) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+        },
+      },
+    },
+  };
+}
+
 /**
  * Builds the webpack config of one app.
  * @param {object} options
@@ -76,32 +100,12 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // contracts source uses NodeNext-style `./x.js` specifiers for `./x.ts` files.
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: {
-          '@radar/contracts$': path.join(repoRoot, 'contracts/src/index.ts'),
-          '@radar/contracts/zod-config$': path.join(repoRoot, 'contracts/src/zod-config.ts'),
-          ...sharingAliases(),
-        },
+        alias: { ...CONTRACTS_ALIASES, ...sharingAliases() },
       },
       module: {
         // A name missing from a vendor barrel (see sharing.cjs) must fail the build, not become undefined at run time.
         parser: { javascript: { exportsPresence: 'error' } },
-        rules: [
-          ...sharingRules(),
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  target: 'es2022',
-                  transform: { react: { runtime: 'automatic', development: mode === 'development' } },
-                },
-              },
-            },
-          },
-        ],
+        rules: [...sharingRules(), sourceRule(mode)],
       },
       // swc's minifier: much faster than terser on these bundles (STACK-NOTES).
       optimization: {
@@ -149,6 +153,43 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
           return middlewares;
         },
       },
+    };
+  };
+}
+
+/**
+ * The shell's server render (shell/src/server/render-page.tsx) as one CommonJS file for Node, which the api loads:
+ * the shell, shared-ui and the remotes' ./App it renders, bundled from source without module federation (one copy
+ * of every library, nothing loaded at run time). Dynamic imports stay in the one file.
+ * @param {object} options
+ * @param {string} options.dirname  the shell's folder
+ * @param {Record<string, string>} options.remotes  remote name → the app folder whose ./App the render bundles
+ */
+function createServerRenderConfig({ dirname, remotes }) {
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const remoteAliases = Object.fromEntries(
+      Object.entries(remotes).map(([name, dir]) => [`@radar/ssr-remote/${name}$`, path.join(repoRoot, dir, 'src', 'App.tsx')]),
+    );
+    return {
+      mode,
+      target: 'node20',
+      context: dirname,
+      entry: { 'render-page': './src/server/render-page.tsx' },
+      devtool: 'source-map',
+      output: { path: path.join(dirname, 'dist-server'), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        // Node's conditions (webpack's default for a node target): emotion's server build, not its browser one.
+        alias: { ...CONTRACTS_ALIASES, ...remoteAliases },
+      },
+      module: { parser: { javascript: { exportsPresence: 'error' } }, rules: [sourceRule(mode)] },
+      // A server file: no minifying (stack traces stay readable), one chunk.
+      optimization: { minimize: false },
+      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      performance: { hints: false },
+      stats: mode === 'production' ? 'summary' : 'minimal',
     };
   };
 }
@@ -212,4 +253,4 @@ function devRuntimeConfig() {
   };
 }
 
-module.exports = { sharedModules, createAppConfig, devRuntimeConfig, buildInfo, REMOTE_NAMES, HOST_NAME, DEV_PORTS };
+module.exports = { sharedModules, createAppConfig, createServerRenderConfig, devRuntimeConfig, buildInfo, REMOTE_NAMES, HOST_NAME, DEV_PORTS };

@@ -18,3 +18,9 @@ export declare function devRuntimeConfig(): {
   sisterProductName: string;
   isDemoData: boolean;
 };
+export interface ServerRenderConfigOptions {
+  dirname: string;
+  /** Remote name → the app folder whose ./App the server render bundles. */
+  remotes: Record<string, string>;
+}
+export declare function createServerRenderConfig(options: ServerRenderConfigOptions): (env: unknown, argv: { mode?: string }) => Configuration;

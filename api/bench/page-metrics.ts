@@ -9,6 +9,13 @@ import type { Browser } from 'playwright-core';
 export interface PageLoad {
   /** ms from navigation start to the animation frame in which the key element was first laid out. */
   keyVisibleMs: number;
+  /**
+   * ms until the key element was visible and live: the app had rendered it, or had hydrated the server's markup
+   * (#root no longer `inert`, api/src/http/static-bundles.ts). The same as keyVisibleMs for a page rendered in the browser.
+   */
+  interactiveMs: number;
+  /** True when the page arrived rendered on the server (#root marked data-server-rendered in the HTML). */
+  serverRendered: boolean;
   domContentLoadedMs: number;
   /**
    * Main-thread time Chromium spent on tasks (script, style, layout, paint) until the key element was visible: the
@@ -37,17 +44,24 @@ export interface RequestTiming {
 }
 
 const MARK = '__radarKeyVisibleAt';
+const LIVE_MARK = '__radarKeyLiveAt';
+const SSR_MARK = '__radarServerRendered';
 
 /**
  * Runs at document creation: watches the DOM for the selector and records the time of the animation frame in which
- * the element first has a layout box (rendered, not just inserted).
+ * the element first has a layout box (rendered, not just inserted), and of the one in which it is also live (#root
+ * not inert: a server-rendered page is inert until the app has hydrated it).
  */
 function keyElementWatcher(selector: string): string {
   return `(() => {
     const selector = ${JSON.stringify(selector)};
     let pending = false;
+    const live = () => { const root = document.getElementById('root'); return !!root && !root.hasAttribute('inert'); };
     const check = () => {
-      if (window.${MARK} !== undefined || pending) return;
+      if (window.${SSR_MARK} === undefined && document.getElementById('root')) {
+        window.${SSR_MARK} = document.getElementById('root').hasAttribute('data-server-rendered');
+      }
+      if ((window.${MARK} !== undefined && window.${LIVE_MARK} !== undefined) || pending) return;
       const el = document.querySelector(selector);
       if (!el) return;
       pending = true;
@@ -55,9 +69,12 @@ function keyElementWatcher(selector: string): string {
         pending = false;
         const box = el.isConnected ? el.getBoundingClientRect() : { width: 0, height: 0 };
         if (box.width > 0 && box.height > 0) {
-          window.${MARK} = performance.now();
-          observer.disconnect();
-        } else check();
+          const now = performance.now();
+          if (window.${MARK} === undefined) window.${MARK} = now;
+          if (live() && window.${LIVE_MARK} === undefined) window.${LIVE_MARK} = now;
+        }
+        if (window.${MARK} !== undefined && window.${LIVE_MARK} !== undefined) observer.disconnect();
+        else check();
       });
     };
     const observer = new MutationObserver(check);
@@ -83,26 +100,38 @@ export async function measurePageLoad(browser: Browser, url: string, selector: s
     await page.addInitScript({ content: keyElementWatcher(selector) });
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
     // Functions, not strings: the product's CSP forbids eval, which Playwright uses for string predicates.
-    await page.waitForFunction((mark) => (window as unknown as Record<string, unknown>)[mark] !== undefined, MARK, { timeout: timeoutMs });
+    await page.waitForFunction((mark) => (window as unknown as Record<string, unknown>)[mark] !== undefined, LIVE_MARK, { timeout: timeoutMs });
     const { metrics } = await cdp.send('Performance.getMetrics');
     const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     await page.waitForLoadState('networkidle', { timeout: timeoutMs });
-    const measured = await page.evaluate((mark) => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const origin = location.origin;
-      const entries = [nav, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])].map((e) => ({
-        path: e.name.startsWith(origin) ? e.name.slice(origin.length) : e.name,
-        startMs: e.startTime,
-        endMs: e.responseEnd,
-        wire: e.transferSize,
-        decoded: e.decodedBodySize,
-      }));
-      return { keyVisibleMs: (window as unknown as Record<string, number>)[mark], domContentLoadedMs: nav.domContentLoadedEventEnd, entries };
-    }, MARK);
+    const measured = await page.evaluate(
+      (mark) => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const origin = location.origin;
+        const entries = [nav, ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])].map((e) => ({
+          path: e.name.startsWith(origin) ? e.name.slice(origin.length) : e.name,
+          startMs: e.startTime,
+          endMs: e.responseEnd,
+          wire: e.transferSize,
+          decoded: e.decodedBodySize,
+        }));
+        const marks = window as unknown as Record<string, number | boolean>;
+        return {
+          keyVisibleMs: marks[mark[0]] as number,
+          interactiveMs: marks[mark[1]] as number,
+          serverRendered: marks[mark[2]] === true,
+          domContentLoadedMs: nav.domContentLoadedEventEnd,
+          entries,
+        };
+      },
+      [MARK, LIVE_MARK, SSR_MARK] as const,
+    );
     const requests = measured.entries.sort((a, b) => a.startMs - b.startMs);
     const isJs = (r: RequestTiming) => /\.js(\?|$)/.test(r.path);
     return {
       keyVisibleMs: measured.keyVisibleMs,
+      interactiveMs: measured.interactiveMs,
+      serverRendered: measured.serverRendered,
       domContentLoadedMs: measured.domContentLoadedMs,
       mainThreadMs: metric('TaskDuration'),
       scriptMs: metric('ScriptDuration'),

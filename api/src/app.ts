@@ -12,6 +12,7 @@ import { series } from './http/series.js';
 import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
+import { createServerRender } from './http/server-render.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureEndpoints } from './features/index.js';
 import { checkJsonAnswer, mountEndpoints, Reply } from './http/endpoints.js';
@@ -83,7 +84,10 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     const base = options.runtimeConfig;
     // Where the remotes are comes from the remote registry (Admin → Remotes), read per page: a change applies on the next load.
     const runtimeConfig = async (): Promise<RuntimeConfig> => ({ ...base(), remotes: (await ctx.services.remotes.snapshot()).urls });
-    const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig });
+    const firstScreen = config.SERVER_RENDER
+      ? createServerRender({ root: options.staticRoot, answers: ctx.services.itemList.answers, clock: ctx.clock, log, sessionCookieName: cookieName })
+      : undefined;
+    const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig, firstScreen });
     if (!served) log.warn({ root: options.staticRoot }, 'front-end bundles not built: run `npm run build`; serving the api only');
   }
   app.use(errorMiddleware(log, config.NODE_ENV === 'development'));

@@ -75,6 +75,11 @@ export const configSchema = z.object({
    * PostgreSQL, the migrations and the jobs and forks this many workers that share the port and answer requests.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Render the first screen of the landing page and of the dashboard's default list on the server for guests
+   * (http/server-render.ts); off: every page renders in the browser.
+   */
+  SERVER_RENDER: bool.default(true),
   /** Run Agenda jobs in this process (turn off on web-only replicas). */
   JOBS_ENABLED: bool.default(true),
   /** Sign-in codes: lifetime, wrong tries before the code burns, sends allowed per e-mail and per client per window. */

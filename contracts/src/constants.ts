@@ -3,6 +3,13 @@
 export const PRODUCT_NAME = 'M365 Radar';
 /** The global the api's `<script>` sets to the runtime configuration (schema `runtimeConfig`). */
 export const RUNTIME_CONFIG_GLOBAL = '__RADAR_CONFIG__';
+
+/**
+ * A first screen rendered on the server (api/src/http/server-render.ts → shell/src/bootstrap.tsx): the attribute on
+ * #root while it holds the server's markup (removed, with `inert`, once hydrated) and the id of the
+ * <script type="application/json"> with the data the render used (URL → answer).
+ */
+export const SERVER_RENDER = { rootAttribute: 'data-server-rendered', dataElementId: 'radar-server-data' } as const;
 /** Used in the export file name: `<suite>-dashboard-YYYY-MM-DD.csv`. */
 export const SUITE_SLUG = 'microsoft-365';
 

@@ -18,6 +18,7 @@ export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserR
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
 export { AfterFirstPaint, useAfterFirstPaint } from './lazy/AfterFirstPaint.js';
+export { HydrationDone, beginHydration, onHydrated, useDisplayTimeZone, useHydrated } from './hydration/useHydrated.js';
 export * from './presentation/item-rules.js';
 export * from './presentation/format.js';
 export { AccountMenu } from './components/AccountMenu/index.js';

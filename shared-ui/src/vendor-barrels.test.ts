@@ -16,7 +16,8 @@ const APP_SOURCES = ['shell/src', 'shared-ui/src', 'mfe-dashboard/src', 'mfe-adm
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'test-utils' ? [] : sourceFiles(full);
+    // shell/src/server is the server render's entry, built for Node without the barrels (shared-ui/federation.cjs).
+    if (entry.isDirectory()) return ['test', 'test-utils', 'server'].includes(entry.name) ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }

@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
-import { lazyNamed } from '@radar/shared-ui';
+import { HydrationDone, lazyNamed } from '@radar/shared-ui';
 import { ShellLayout } from './components/ShellLayout/index.js';
 import { RemoteApp } from './components/RemoteApp/index.js';
 import { ShareLinkRedirect } from './components/ShareLinkRedirect/index.js';
@@ -45,6 +45,8 @@ export function App() {
   return (
     <ShellLayout>
       <Suspense fallback={<PageLoading />}>
+        {/* The page's server-rendered boundary: hydration of a server render ends when it is hydrated. */}
+        <HydrationDone />
         <Routes>
           {PAGE_ROUTES.map(({ path, page }) => (
             <Route key={path} path={path} element={<Page page={page} />} />

@@ -5,9 +5,11 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@radar/contracts';
+import { RUNTIME_CONFIG_GLOBAL, SERVER_RENDER, type RuntimeConfig } from '@radar/contracts';
 import { originsOf } from '../features/remotes/registry.js';
+import { LruCache } from '../lib/lru-cache.js';
 import { allowInlineScriptHash, allowRemoteOrigins } from './security-headers.js';
+import type { FirstScreen, RenderFirstScreen } from './server-render.js';
 
 export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', digest: 'mfe-digest' } as const;
 
@@ -20,7 +22,15 @@ export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', dig
  * Accept-Encoding with `Vary: Accept-Encoding` and the ETag of the copy actually sent. Hashed chunks are immutable;
  * entries, manifests and the page are revalidated (ETag → 304).
  */
-export function mountStaticBundles(app: Express, opts: { root: string; runtimeConfig: () => RuntimeConfig | Promise<RuntimeConfig> }): boolean {
+export function mountStaticBundles(
+  app: Express,
+  opts: {
+    root: string;
+    runtimeConfig: () => RuntimeConfig | Promise<RuntimeConfig>;
+    /** The page's first screen rendered on the server, when it has one (server-render.ts); else the browser renders it. */
+    firstScreen?: RenderFirstScreen;
+  },
+): boolean {
   const shellDist = path.join(opts.root, 'shell', 'dist');
   const indexFile = path.join(shellDist, 'index.html');
   for (const [name, dir] of Object.entries(REMOTE_DIRS)) {
@@ -32,8 +42,10 @@ export function mountStaticBundles(app: Express, opts: { root: string; runtimeCo
   if (!fs.existsSync(indexFile)) return false;
   app.use(precompressedStatic(shellDist, { fallthrough: true }));
   const page = shellPage(fs.readFileSync(indexFile, 'utf8'));
-  const sendIndex: RequestHandler = async (_req, res) => {
-    const { html, etag, scriptHash, origins } = page(await opts.runtimeConfig());
+  const sendIndex: RequestHandler = async (req, res) => {
+    const config = await opts.runtimeConfig();
+    const screen = await opts.firstScreen?.(req, config);
+    const { html, etag, scriptHash, origins } = page(config, screen);
     // The same bytes for every response with this config: the config script is allowed by its hash, not by this
     // response's nonce, and the ETag is the page's own, so a changed config is never answered with 304.
     allowInlineScriptHash(res, scriptHash);
@@ -55,20 +67,41 @@ interface ShellPage {
   origins: string[];
 }
 
-/** The shell page with the runtime config injected, rebuilt only when the config's JSON changes. */
-function shellPage(template: string): (config: RuntimeConfig) => ShellPage {
-  let last: ShellPage | undefined;
-  return (config) => {
-    const json = JSON.stringify(config).replace(/</g, '\\u003c');
-    if (last?.json !== json) {
-      const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
-      // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
-      const html = template.replace('</head>', `<script>${script}</script></head>`);
-      const etag = `W/"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-      const origins = originsOf(Object.values(config.remotes));
-      last = { json, html, etag, origins, scriptHash: crypto.createHash('sha256').update(script).digest('base64') };
+/**
+ * The shell page with the runtime config injected, and the first screen the server rendered when there is one (its
+ * styles in <head>, its markup in #root, the data it shows as JSON). Rebuilt only when the config's JSON or the
+ * screen changes: the plain page is kept for the current config, rendered pages for the last few screens.
+ */
+function shellPage(template: string): (config: RuntimeConfig, screen?: FirstScreen) => ShellPage {
+  let plain: ShellPage | undefined;
+  const rendered = new LruCache<ShellPage>({ entries: 16, weight: 16 * 1024 * 1024, weigh: (p) => p.html.length });
+  const build = (json: string, config: RuntimeConfig, screen?: FirstScreen): ShellPage => {
+    const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
+    // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
+    let html = template.replace('</head>', `<script>${script}</script></head>`);
+    if (screen) {
+      // `inert` until the shell has hydrated the markup (bootstrap.tsx): a click or a key before then would find no
+      // handler and be lost; inert content cannot be focused or clicked, so nothing is lost.
+      html = html
+        .replace('</head>', `${screen.styles}</head>`)
+        .replace('<div id="root"></div>', `<div id="root" ${SERVER_RENDER.rootAttribute} inert>${screen.html}</div>${screen.dataScript}`);
     }
-    return last;
+    const etag = `W/"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    const origins = originsOf(Object.values(config.remotes));
+    return { json, html, etag, origins, scriptHash: crypto.createHash('sha256').update(script).digest('base64') };
+  };
+  return (config, screen) => {
+    const json = JSON.stringify(config).replace(/</g, '\\u003c');
+    if (!screen) {
+      if (plain?.json !== json) plain = build(json, config);
+      return plain;
+    }
+    const key = JSON.stringify([json, screen.key]);
+    const hit = rendered.get(key);
+    if (hit) return hit;
+    const page = build(json, config, screen);
+    rendered.set(key, page);
+    return page;
   };
 }
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider as MuiThemeProvider, createTheme } from '@mui/material';
+import { useHydrated } from '../hydration/useHydrated.js';
 import { DARK_QUERY, systemPrefersDark, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme-store.js';
 
 export interface ThemeContextValue {
@@ -19,9 +20,12 @@ function subscribeToSystemTheme(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
+const serverPrefersDark = () => false;
+
 /** The operating system's dark preference, followed live. */
 function useSystemDark(): boolean {
-  return useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark);
+  // A server render (and so the browser's hydrating render) cannot know it: light, then the browser's own answer.
+  return useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, serverPrefersDark);
 }
 
 export function buildTheme(mode: ResolvedTheme) {
@@ -48,7 +52,10 @@ export function RadarThemeProvider({ children }: { children: ReactNode }) {
   const preference = useThemeStore((s) => s.preference);
   const setPreference = useThemeStore((s) => s.setPreference);
   const systemDark = useSystemDark();
-  const resolved: ResolvedTheme = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
+  // A server render is light: it knows neither the stored choice nor the system's. Its hydration is light too, to the
+  // last part (useHydrated); a dark page renders right after.
+  const hydrated = useHydrated();
+  const resolved: ResolvedTheme = !hydrated ? 'light' : preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 
   useLayoutEffect(() => {
     const root = document.documentElement;

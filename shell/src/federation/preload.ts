@@ -29,9 +29,9 @@ export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname
  * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App, plus the extra part
  * of the shell's MUI that every remote screen uses (tables, text fields, dialogs). The remote's own copies of shared
  * modules are not fetched: the shell's are used. Resolves when a page chunk is here, or the remote's App has loaded
- * (at most EARLY_REMOTE_WAIT_MS after `shellReady`); never rejects: failures are left to the real load, which shows them.
+ * (at most `waitMs` after `shellReady`); never rejects: failures are left to the real load, which shows them.
  */
-export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellReady: Promise<unknown>): Promise<void> {
+export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellReady: Promise<unknown>, waitMs = EARLY_REMOTE_WAIT_MS): Promise<void> {
   const { page, remote } = routeOf(pathname);
   if (remote) {
     preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
@@ -40,7 +40,7 @@ export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellR
     // EARLY_REMOTE_WAIT_MS beyond the shell's own readiness (counted from there: on a busy machine the shell is late
     // too); after that the shell renders with its loading state, as before.
     const waited = shellReady.then(
-      () => new Promise<void>((resolve) => setTimeout(resolve, EARLY_REMOTE_WAIT_MS)),
+      () => new Promise<void>((resolve) => setTimeout(resolve, waitMs)),
       () => undefined,
     );
     return Promise.race([loadRemoteAppEarly(remote), waited]);

@@ -111,3 +111,8 @@ export function loadRemoteAppEarly(key: RemoteKey): Promise<void> {
 
 /** The App loadRemoteAppEarly loaded for `key`, if it has. */
 export const earlyRemoteApp = (key: RemoteKey): ComponentType | undefined => earlyApps.get(key);
+
+/** An App that is here without loading (the server render bundles the dashboard's ./App): rendered like an early one. */
+export function provideRemoteApp(key: RemoteKey, App: ComponentType): void {
+  earlyApps.set(key, App);
+}

@@ -1,6 +1,6 @@
 import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
-import { SourceBadge } from '@radar/shared-ui';
+import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow, rowTint, RowBadges, RowTags } from '../ItemTable/index.js';
 
 export interface ItemCardsProps {
@@ -13,6 +13,7 @@ export interface ItemCardsProps {
 /** Mobile list of items: one card per item with the same presentation rules as the table. */
 export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
   const theme = useTheme();
+  const timeZone = useDisplayTimeZone();
   if (isLoading) {
     return (
       <Stack spacing={1.5} aria-busy>
@@ -32,7 +33,7 @@ export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
   return (
     <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Items">
       {items.map((item) => {
-        const row = presentRow(item, now);
+        const row = presentRow(item, now, timeZone);
         return (
           <Card
             component="li"

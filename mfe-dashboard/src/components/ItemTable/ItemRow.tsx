@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link, TableCell, TableRow, Typography, alpha, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { SourceBadge } from '@radar/shared-ui';
+import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow } from './row-presentation.js';
 import { RowBadges, RowTags } from './RowBits.js';
 
@@ -28,7 +28,7 @@ export interface ItemRowProps {
 
 /** One list row (spec 01 "Row presentation"); opens the item dialog on click. */
 export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps) {
-  const row = presentRow(item, now);
+  const row = presentRow(item, now, useDisplayTimeZone());
   return (
     <Row hover data-item-id={item.id} data-tint={row.tint ?? undefined} onClick={() => onOpen(item)}>
       <IdCell>{row.providerId}</IdCell>

@@ -1,6 +1,6 @@
 import { Chip, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { formatDate, ItemStatusBadge } from '@radar/shared-ui';
+import { ItemStatusBadge } from '@radar/shared-ui';
 import { VisuallyHidden } from '../VisuallyHidden/index.js';
 import type { RowPresentation } from './row-presentation.js';
 
@@ -16,7 +16,7 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
   if (!item.isFeatured && !row.isNew && !row.isUpdated && !row.removal && row.dateMoves === 0) return null;
   return (
     <BadgeLine>
-      {row.removal ? <Chip size="small" color="default" variant="outlined" label={`${row.removal.label} ${formatDate(row.removal.date)}`} /> : null}
+      {row.removalText ? <Chip size="small" color="default" variant="outlined" label={row.removalText} /> : null}
       {item.isFeatured ? <Chip size="small" color="warning" label="Featured" /> : null}
       {row.isNew ? <Chip size="small" color="success" label="New" /> : null}
       {row.isUpdated ? <Chip size="small" color="info" label="Updated" /> : null}

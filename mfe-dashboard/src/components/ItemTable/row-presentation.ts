@@ -1,6 +1,17 @@
 import { alpha, type Theme } from '@mui/material';
 import { PREVIEW_CHARS, type UnifiedItem } from '@radar/contracts';
-import { displayTags, formatDate, formatReleaseDate, formatServices, isNewItem, isUpdatedItem, itemSource, stripHtml, truncate } from '@radar/shared-ui';
+import {
+  displayTags,
+  formatDate,
+  formatReleaseDate,
+  formatServices,
+  isNewItem,
+  isUpdatedItem,
+  itemSource,
+  stripHtml,
+  truncate,
+  type DisplayTimeZone,
+} from '@radar/shared-ui';
 
 export interface RowPresentation {
   isNew: boolean;
@@ -16,6 +27,8 @@ export interface RowPresentation {
   tags: ReturnType<typeof displayTags> | null;
   /** Removed from the roadmap / expired (archive rows and items found by id); null while in the feed. */
   removal: Removal | null;
+  /** The removal chip's text ('Removed Mar 5, 2026'), null while in the feed. */
+  removalText: string | null;
   /** How often the roadmap GA and preview dates moved (0 for messages). */
   dateMoves: number;
 }
@@ -44,12 +57,16 @@ export function removalOf(item: Pick<UnifiedItem, 'source' | 'isRemoved' | 'remo
   return { label: 'Expired', date, banner: `Expired on ${formatDate(date)}` };
 }
 
-/** Everything a list row shows, through shared-ui's presentation rules (spec 01 "Row presentation"). */
-export function presentRow(item: UnifiedItem, now: Date): RowPresentation {
+/**
+ * Everything a list row shows, through shared-ui's presentation rules (spec 01 "Row presentation"); dates in the
+ * reader's zone unless a server render asks for UTC (useDisplayTimeZone).
+ */
+export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZone = 'local'): RowPresentation {
   const isMessage = itemSource(item) === 'messages';
   // A message can be both New and Updated; the tint then follows New (spec 01 Row presentation).
   const isNew = isNewItem(item, now);
   const isUpdated = isUpdatedItem(item, now);
+  const removal = removalOf(item);
   return {
     isNew,
     isUpdated,
@@ -58,9 +75,10 @@ export function presentRow(item: UnifiedItem, now: Date): RowPresentation {
     preview: truncate(stripHtml(item.summary) || stripHtml(item.description), PREVIEW_CHARS),
     productText: isMessage ? formatServices(item.service ?? item.services) : (item.product ?? ''),
     releaseText: formatReleaseDate(item.releaseDate),
-    lastModifiedText: formatDate(isMessage ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate)),
+    lastModifiedText: formatDate(isMessage ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate), timeZone),
     tags: isMessage ? displayTags(item) : null,
-    removal: removalOf(item),
+    removal,
+    removalText: removal ? `${removal.label} ${formatDate(removal.date, timeZone)}` : null,
     dateMoves: item.releaseMoves?.total ?? 0,
   };
 }

@@ -14,7 +14,7 @@ export interface SubscribeMenuProps {
 }
 
 /** Header menu: copy the RSS, Atom or calendar URL of the dashboard's current view. */
-export function SubscribeMenu({ params, origin = window.location.origin }: SubscribeMenuProps) {
+export function SubscribeMenu({ params, origin }: SubscribeMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();

@@ -23,7 +23,8 @@ export function feedUrls(params: ItemListParams, origin: string): Record<(typeof
 
 export interface SubscribeMenuPopupProps {
   params: ItemListParams;
-  origin: string;
+  /** Origin of absolute URLs (defaults to the page's). */
+  origin?: string;
   anchor: HTMLElement | null;
   menuId: string;
   buttonId: string;
@@ -31,7 +32,7 @@ export interface SubscribeMenuPopupProps {
 }
 
 /** The menu of feed URLs (loaded the first time Subscribe is used: it carries the endpoint table). */
-export function SubscribeMenuPopup({ params, origin, anchor, menuId, buttonId, onClose }: SubscribeMenuPopupProps) {
+export function SubscribeMenuPopup({ params, origin = window.location.origin, anchor, menuId, buttonId, onClose }: SubscribeMenuPopupProps) {
   const { toast } = useToast();
   const urls = feedUrls(params, origin);
 

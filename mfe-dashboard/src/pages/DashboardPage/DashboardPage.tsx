@@ -40,7 +40,9 @@ export function DashboardPage() {
   const dialog = useItemDialog();
 
   const items = list.data?.items ?? [];
-  const isLoading = list.isLoading || listParams === null;
+  // SWR counts an answer given as its fallback (the page the server rendered) as loading until its own request is
+  // back: rows that are here are shown.
+  const isLoading = listParams === null || (list.isLoading && list.data === undefined);
   const sidebar = <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} signedIn={signedIn} />;
 
   return (

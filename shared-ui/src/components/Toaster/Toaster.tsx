@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Box } from '@mui/material';
 import { TOAST } from '@radar/contracts';
+import { useHydrated } from '../../hydration/useHydrated.js';
 import { useToastStore } from '../../toast/toast-store.js';
 import { ToastCard } from './ToastCard.js';
 
@@ -9,13 +10,16 @@ import { ToastCard } from './ToastCard.js';
  * A body-level container for the region. An open MUI dialog marks every other child of <body> aria-hidden, which
  * would silence the sign-in dialog's own error toasts for screen readers; the region removes that mark from itself.
  */
-function useToastContainer(): HTMLElement {
+function useToastContainer(): HTMLElement | null {
   const [element] = useState(() => {
+    // A server render has no document: no region in its HTML.
+    if (typeof document === 'undefined') return null;
     const div = document.createElement('div');
     div.dataset.radarToasts = '';
     return div;
   });
   useEffect(() => {
+    if (!element) return;
     document.body.appendChild(element);
     const observer = new MutationObserver(() => {
       if (element.hasAttribute('aria-hidden')) element.removeAttribute('aria-hidden');
@@ -27,7 +31,8 @@ function useToastContainer(): HTMLElement {
       element.remove();
     };
   }, [element]);
-  return element;
+  // Hydrating a server render, the region is rendered once that is done: the server sent no markup for a portal.
+  return useHydrated() ? element : null;
 }
 
 /** The notifications region: bottom right, max 420 px wide from md up; F8 moves focus here. */
@@ -49,6 +54,7 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  if (!container) return null;
   return createPortal(
     <Box
       component="section"

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { DEFAULT_LIST_PARAMS, SERVER_RENDER, itemListUrl, type RuntimeConfig } from '@radar/contracts';
+import { createApp } from '../app.js';
+import { createLogger } from '../logger.js';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { createUser, insertRoadmapItem, sessionCookieFor } from '../../test/factories.js';
+
+/**
+ * The api's side of the server render (server-render.ts, static-bundles.ts) against a real database: which requests
+ * get a server-rendered page, what goes into it (the list answer the api gives, escaped for a <script>), when a
+ * render is reused and when it is redone, and that any failure leaves the plain page. The render bundle itself is the
+ * shell's build (shell/dist-server); here a small CommonJS file with the same exports stands in for it and writes the
+ * data it was given into its markup, with a counter that tells a new render from a reused one. The real bundle is
+ * hydrated in Chromium by the e2e suite (e2e/tests/server-render.spec.ts).
+ */
+
+const RENDERER = `
+let renders = 0;
+let prepared = false;
+const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+exports.prepare = async () => { prepared = true; };
+exports.rendersPath = (pathname) => pathname === '/' || pathname === '/dashboard';
+exports.renderPage = ({ url, data }) => {
+  if (!prepared) throw new Error('renderPage before prepare');
+  if (url.includes('explode')) throw new Error('the render failed');
+  renders += 1;
+  const list = Object.values(data)[0];
+  const rows = list ? list.items.map((item) => '<tr data-item-id="' + item.id + '"><td>' + escape(item.title) + '</td></tr>').join('') : '';
+  const boundary = url.includes('boundary') ? '<!--$!--><template></template><!--/$-->' : '';
+  return { html: '<main data-render="' + renders + '"><h1>' + escape(url) + '</h1>' + boundary + '<table>' + rows + '</table></main>', styles: '<style data-emotion="css abc">.css-abc{color:red}</style>' };
+};
+`;
+
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"/><title>M365 Radar</title><script defer="defer" src="/main.js"></script></head>' +
+  '<body><noscript>M365 Radar needs JavaScript.</noscript><div id="root"></div></body></html>';
+
+const LIST_URL = itemListUrl(DEFAULT_LIST_PARAMS);
+const EVIL_TITLE = 'Teams </script><script>alert(1)</script> <!-- done';
+
+let t: TestContext;
+let root: string;
+let app: ReturnType<typeof createApp>;
+let cookie: string;
+const warnings: Record<string, unknown>[] = [];
+
+function runtimeConfig(): RuntimeConfig {
+  return {
+    remotes: { dashboard: '/remotes/dashboard/mf-manifest.json', admin: '/remotes/admin/mf-manifest.json', digest: '/remotes/digest/mf-manifest.json' },
+    supportEmail: 'support@example.com',
+    sisterProductUrl: 'https://example.com/',
+    sisterProductName: 'Sister',
+  };
+}
+
+function capture() {
+  return createLogger('warn', {
+    destination: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) warnings.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    }),
+  });
+}
+
+/** The parts of a page the server rendered: the markup in #root, the data script's JSON, the render counter. */
+function partsOf(html: string) {
+  const open = `<script type="application/json" id="${SERVER_RENDER.dataElementId}">`;
+  const start = html.indexOf(open);
+  const rootMatch = /<div id="root"([^>]*)>(.*?)<\/div><script type="application\/json"/s.exec(html);
+  if (start < 0 || !rootMatch) return undefined;
+  const end = html.indexOf('</script>', start);
+  return {
+    rootAttributes: rootMatch[1].trim(),
+    markup: rootMatch[2],
+    dataText: html.slice(start + open.length, end),
+    data: JSON.parse(html.slice(start + open.length, end)) as Record<string, { items: { id: number; title: string }[]; total: number }>,
+    render: Number(/data-render="(\d+)"/.exec(html)?.[1]),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (let i = 0; i < 3; i++) await insertRoadmapItem(t.database.db, { title: `Microsoft Teams: feature ${i}` });
+  await insertRoadmapItem(t.database.db, { title: EVIL_TITLE });
+  const user = await createUser(t.database.db, { email: 'reader@example.com' });
+  cookie = await sessionCookieFor(t.database.db, user.id);
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-ssr-'));
+  fs.mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+  fs.mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), TEMPLATE);
+  fs.writeFileSync(path.join(root, 'shell', 'dist-server', 'render-page.cjs'), RENDERER);
+  app = createApp({ ...t.ctx, log: capture() }, { staticRoot: root, runtimeConfig });
+});
+
+afterAll(async () => {
+  await t?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('the first screen rendered on the server', () => {
+  it("sends a guest's /dashboard with the list the api answers, as markup and as the data the browser starts from", async () => {
+    const page = await request(app).get('/dashboard').expect(200).expect('Content-Type', /html/);
+    const parts = partsOf(page.text);
+    expect(parts).toBeDefined();
+    expect(parts!.rootAttributes).toBe(`${SERVER_RENDER.rootAttribute} inert`);
+    const api = await request(app).get(LIST_URL).expect(200);
+    expect(Object.keys(parts!.data)).toEqual([LIST_URL]);
+    expect(parts!.data[LIST_URL]).toEqual(api.body);
+    expect(parts!.markup).toContain(`<h1>/dashboard</h1>`);
+    for (const item of (api.body as { items: { id: number }[] }).items) expect(parts!.markup).toContain(`data-item-id="${item.id}"`);
+    // The render's styles go into <head>; the runtime config script is still the only inline script, allowed by hash.
+    expect(page.text).toMatch(/<style data-emotion="css abc">[^<]*<\/style><\/head>/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src[^;]*'sha256-/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps the data script a data script: a title with </script> or <!-- cannot end it or change how it parses', async () => {
+    const { text } = await request(app).get('/dashboard').expect(200);
+    const parts = partsOf(text)!;
+    expect(parts.dataText).not.toMatch(/<\/script|<!--/i);
+    expect(parts.data[LIST_URL].items.map((item) => item.title)).toContain(EVIL_TITLE);
+    // The page has exactly the scripts it had: the entry and the config, plus the one data script.
+    expect(text.match(/<script/g)).toHaveLength(3);
+  });
+
+  it('reuses a render while the list is the same, and answers a revalidation with 304', async () => {
+    const first = await request(app).get('/dashboard').expect(200);
+    const again = await request(app).get('/dashboard').expect(200);
+    expect(partsOf(again.text)!.render).toBe(partsOf(first.text)!.render);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    await request(app).get('/dashboard').set('If-None-Match', first.headers.etag!).expect(304);
+  });
+
+  it('renders again after a write to the items: the page never shows an older list than the api', async () => {
+    const before = await request(app).get('/dashboard').expect(200);
+    await insertRoadmapItem(t.database.db, { title: 'Microsoft Teams: just added' });
+    const after = await request(app).get('/dashboard').expect(200);
+    const parts = partsOf(after.text)!;
+    expect(parts.render).toBeGreaterThan(partsOf(before.text)!.render);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(parts.data[LIST_URL].items.map((item) => item.title)).toContain('Microsoft Teams: just added');
+    expect(parts.data[LIST_URL]).toEqual((await request(app).get(LIST_URL).expect(200)).body);
+    await request(app).get('/dashboard').set('If-None-Match', before.headers.etag!).expect(200);
+  });
+
+  it('renders the landing page without data, and a deep link to an item with the default list', async () => {
+    const landing = partsOf((await request(app).get('/').expect(200)).text)!;
+    expect(landing.data).toEqual({});
+    expect(landing.markup).toContain('<h1>/</h1>');
+    const deepLink = partsOf((await request(app).get('/dashboard?roadmap=400001').expect(200)).text)!;
+    expect(Object.keys(deepLink.data)).toEqual([LIST_URL]);
+    expect(deepLink.markup).toContain('<h1>/dashboard?roadmap=400001</h1>');
+  });
+
+  it('leaves every other page to the browser: signed in, tokens, kept list choices, saved searches, other routes', async () => {
+    const plain = [
+      request(app).get('/dashboard').set('Cookie', cookie),
+      request(app).get('/').set('Cookie', cookie),
+      request(app).get('/dashboard').set('Authorization', 'Bearer radar_pat_whatever'),
+      request(app).get('/dashboard?sortField=modifiedDate'),
+      request(app).get('/dashboard?includeRemoved=true'),
+      request(app).get('/dashboard?releaseMoved=any'),
+      request(app).get('/dashboard?sinceLastVisit=true'),
+      request(app).get('/dashboard?savedSearch=4'),
+      request(app).get('/admin'),
+      request(app).get('/weekly-digest'),
+      request(app).get('/dashboard/roadmap/400001'),
+      request(app).get('/contact'),
+    ];
+    for (const pending of plain) {
+      const { text, status } = await pending;
+      expect(status).toBe(200);
+      expect(text).toContain('<div id="root"></div>');
+      expect(text).not.toContain(SERVER_RENDER.dataElementId);
+    }
+  });
+
+  it('a render that fails, or that left part of the page to the browser, sends the plain page and says why', async () => {
+    warnings.length = 0;
+    for (const url of ['/dashboard?explode=1', '/dashboard?boundary=1']) {
+      const { text } = await request(app).get(url).expect(200);
+      expect(text).toContain('<div id="root"></div>');
+    }
+    expect(warnings.map((w) => w.msg)).toEqual([
+      'server render failed: the page renders in the browser',
+      'server render left part of the page to the browser: the page renders in the browser',
+    ]);
+  });
+
+  it('leaves the dashboard to the browser when the registry serves another build of it; SERVER_RENDER=false turns it off', async () => {
+    const other = await createTestContext({ REMOTE_DASHBOARD_URL: 'https://cdn.example.com/dashboard/mf-manifest.json' });
+    const off = await createTestContext({ SERVER_RENDER: 'false' });
+    try {
+      const elsewhere = createApp(other.ctx, { staticRoot: root, runtimeConfig });
+      expect((await request(elsewhere).get('/dashboard').expect(200)).text).toContain('<div id="root"></div>');
+      expect(partsOf((await request(elsewhere).get('/').expect(200)).text)).toBeDefined();
+      const disabled = createApp(off.ctx, { staticRoot: root, runtimeConfig });
+      for (const url of ['/', '/dashboard']) expect((await request(disabled).get(url).expect(200)).text).toContain('<div id="root"></div>');
+    } finally {
+      await other.close();
+      await off.close();
+    }
+  });
+});

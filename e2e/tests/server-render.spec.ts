@@ -1,0 +1,115 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+
+/**
+ * The first screen rendered on the server (api/src/http/server-render.ts, shell/src/server/render-page.tsx): a guest's
+ * /dashboard and / arrive with their content in the HTML, and the shell hydrates that markup in place — the same
+ * DOM nodes, no mismatch — in a browser whose time zone is not the server's, with a stored dark theme, and with the
+ * page usable afterwards.
+ */
+
+const ROWS = 'table[aria-label="Items"] tbody tr[data-item-id]';
+const MISMATCH = 'did not match';
+
+/** Marks the server's nodes before any of the page's scripts run, so the test can tell kept nodes from new ones. */
+const MARK_SERVER_NODES = `document.addEventListener('readystatechange', () => {
+  if (document.readyState !== 'interactive') return;
+  const root = document.getElementById('root');
+  window.__serverRendered = root ? root.hasAttribute('data-server-rendered') : false;
+  const row = document.querySelector('${ROWS}');
+  if (row) row.__fromServer = true;
+  const h1 = document.querySelector('main h1');
+  if (h1) h1.__fromServer = true;
+});`;
+
+async function guestPage(browser: Browser, baseURL: string, options: { timezoneId?: string; javaScriptEnabled?: boolean; dark?: boolean } = {}) {
+  const context = await browser.newContext({ baseURL, timezoneId: options.timezoneId, javaScriptEnabled: options.javaScriptEnabled });
+  const page = await context.newPage();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  if (options.dark) await page.addInitScript(() => window.localStorage.setItem('radar-ui-theme', 'dark'));
+  if (options.javaScriptEnabled !== false) await page.addInitScript({ content: MARK_SERVER_NODES });
+  return { page, warnings, close: () => context.close() };
+}
+
+const hydrated = (page: Page) => expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 15_000 });
+const fromServer = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((node) => (node as unknown as { __fromServer?: boolean }).__fromServer === true);
+
+test("a guest's dashboard is in the HTML: rows and the pager show with JavaScript off", async ({ browser, baseURL }) => {
+  const { page, close } = await guestPage(browser, baseURL!, { javaScriptEnabled: false });
+  try {
+    await page.goto('/dashboard');
+    await expect(page.locator(ROWS).first()).toBeVisible();
+    expect(await page.locator(ROWS).count()).toBeGreaterThanOrEqual(10);
+    await expect(page.getByText(/Page 1 of \d+ \(\d+ total items\)/)).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  } finally {
+    await close();
+  }
+});
+
+test('the dashboard hydrates in place in a browser far from UTC: same nodes, local dates, no mismatch, rows open', async ({ browser, baseURL }) => {
+  // UTC+14: most of a day's timestamps fall on another date there than in UTC, the server's zone for a render.
+  const { page, warnings, close } = await guestPage(browser, baseURL!, { timezoneId: 'Pacific/Kiritimati' });
+  try {
+    await page.goto('/dashboard');
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { __serverRendered: boolean }).__serverRendered)).toBe(true);
+    await expect(page.locator(ROWS)).toHaveCount(50);
+    // React kept the server's row instead of rendering its own.
+    expect(await fromServer(page, ROWS)).toBe(true);
+    expect(warnings.filter((w) => w.includes(MISMATCH))).toEqual([]);
+    // The server wrote dates in UTC; after hydration every row shows its date in the reader's zone.
+    const dates = await page.evaluate((rows) => {
+      const data = JSON.parse(document.getElementById('radar-server-data')?.textContent ?? '{}') as Record<
+        string,
+        { items: { id: number; source: string; modifiedDate?: string; createdDate?: string; lastUpdatedDate?: string; publishedDate?: string }[] }
+      >;
+      const items = Object.values(data)[0]?.items ?? [];
+      return [...document.querySelectorAll(rows)].slice(0, items.length).map((row, i) => {
+        const item = items[i];
+        const when = item.source === 'messages' ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate);
+        const format = (timeZone?: string) =>
+          when ? new Date(when).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }) : 'Unknown';
+        return { expected: format(), utc: format('UTC'), shown: row.querySelectorAll('td')[5]?.textContent };
+      });
+    }, ROWS);
+    // The check means something only if some dates differ between the two zones.
+    expect(dates.filter((d) => d.expected !== d.utc).length).toBeGreaterThan(0);
+    for (const { expected, shown } of dates) expect(shown).toBe(expected);
+    await page.locator(ROWS).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  } finally {
+    await close();
+  }
+});
+
+test('the landing page hydrates in place, and a stored dark theme applies right after', async ({ browser, baseURL }) => {
+  const { page, warnings, close } = await guestPage(browser, baseURL!, { dark: true });
+  try {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('main h1')).toHaveText('Every Microsoft 365 change, in one place');
+    expect(await fromServer(page, 'main h1')).toBe(true);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(warnings.filter((w) => w.includes(MISMATCH))).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('a signed-in user gets the page rendered in the browser, not the guest render', async ({ userPage }) => {
+  const html = await (await userPage.request.get('/dashboard')).text();
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).not.toContain('radar-server-data');
+  await userPage.goto('/dashboard');
+  await expect(userPage.locator(ROWS).first()).toBeVisible();
+  await expect(userPage.getByRole('button', { name: 'Save search' })).toBeVisible();
+});

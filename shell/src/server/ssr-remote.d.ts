@@ -1,0 +1,5 @@
+// The server render bundles remotes' ./App by these names (webpack.server.config.ts aliases them to the sources).
+declare module '@radar/ssr-remote/dashboard' {
+  const App: import('react').ComponentType;
+  export default App;
+}
