@@ -171,6 +171,11 @@ function createServerRenderConfig({ dirname, remotes }) {
     const remoteAliases = Object.fromEntries(
       Object.entries(remotes).map(([name, dir]) => [`@radar/ssr-remote/${name}$`, path.join(repoRoot, dir, 'src', 'App.tsx')]),
     );
+    // The version each bundled remote's own build states in its manifest (metaData.radar.version, same sources and
+    // commit): the api renders a remote's page only while the remote it serves is that version.
+    const remoteVersions = Object.fromEntries(
+      Object.entries(remotes).map(([name, dir]) => [name, buildInfo(path.join(repoRoot, dir), name, sharedLibraryRanges()).version]),
+    );
     return {
       mode,
       target: 'node20',
@@ -187,7 +192,10 @@ function createServerRenderConfig({ dirname, remotes }) {
       module: { parser: { javascript: { exportsPresence: 'error' } }, rules: [sourceRule(mode)] },
       // A server file: no minifying (stack traces stay readable), one chunk.
       optimization: { minimize: false },
-      plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+      plugins: [
+        new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+        new webpack.DefinePlugin({ __RADAR_SSR_REMOTE_VERSIONS__: JSON.stringify(remoteVersions) }),
+      ],
       performance: { hints: false },
       stats: mode === 'production' ? 'summary' : 'minimal',
     };

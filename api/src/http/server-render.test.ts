@@ -24,6 +24,7 @@ let renders = 0;
 let prepared = false;
 const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 exports.prepare = async () => { prepared = true; };
+exports.remoteVersions = { dashboard: '0.1.0+abcd1234' };
 exports.rendersPath = (pathname) => pathname === '/' || pathname === '/dashboard';
 exports.renderPage = ({ url, data }) => {
   if (!prepared) throw new Error('renderPage before prepare');
@@ -69,6 +70,17 @@ function capture() {
   });
 }
 
+/** The api's own copy of the dashboard remote, as its build states its version (metaData.radar). */
+function writeDashboardManifest(version: string) {
+  const dir = path.join(root, 'mfe-dashboard', 'dist');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'mf-manifest.json');
+  fs.writeFileSync(file, JSON.stringify({ id: 'radar_dashboard', metaData: { radar: { app: 'dashboard', version } } }));
+  // A new build is a new file time, as a rebuild writes it.
+  const at = new Date(Date.now() + Math.floor(Math.random() * 1e6));
+  fs.utimesSync(file, at, at);
+}
+
 /** The parts of a page the server rendered: the markup in #root, the data script's JSON, the render counter. */
 function partsOf(html: string) {
   const open = `<script type="application/json" id="${SERVER_RENDER.dataElementId}">`;
@@ -96,6 +108,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), TEMPLATE);
   fs.writeFileSync(path.join(root, 'shell', 'dist-server', 'render-page.cjs'), RENDERER);
+  writeDashboardManifest('0.1.0+abcd1234');
   app = createApp({ ...t.ctx, log: capture() }, { staticRoot: root, runtimeConfig });
 });
 
@@ -192,6 +205,17 @@ describe('the first screen rendered on the server', () => {
       'server render failed: the page renders in the browser',
       'server render left part of the page to the browser: the page renders in the browser',
     ]);
+  });
+
+  it('renders the dashboard only while the dashboard the api serves is the version the render carries', async () => {
+    try {
+      writeDashboardManifest('0.1.1+ffff0000');
+      expect((await request(app).get('/dashboard').expect(200)).text).toContain('<div id="root"></div>');
+      expect(partsOf((await request(app).get('/').expect(200)).text)).toBeDefined();
+    } finally {
+      writeDashboardManifest('0.1.0+abcd1234');
+    }
+    expect(partsOf((await request(app).get('/dashboard').expect(200)).text)).toBeDefined();
   });
 
   it('leaves the dashboard to the browser when the registry serves another build of it; SERVER_RENDER=false turns it off', async () => {

@@ -18,10 +18,13 @@ import type { Clock } from '../lib/clock.js';
 import { LruCache } from '../lib/lru-cache.js';
 import type { Logger } from '../logger.js';
 import { readCookie } from './cookies.js';
+import { REMOTE_DIRS } from './static-bundles.js';
 
 /** What shell/dist-server/render-page.cjs exports (shell/src/server/render-page.tsx). */
 interface PageRenderer {
   prepare(): Promise<void>;
+  /** Build version of each remote bundled in the render (its manifest's metaData.radar.version). */
+  remoteVersions: Record<string, string>;
   rendersPath(pathname: string): boolean;
   renderPage(input: { url: string; data: Record<string, unknown> }): { html: string; styles: string };
 }
@@ -66,8 +69,8 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
  * The first screen of the landing page and of the dashboard's default list, rendered on the server (issue 13): the
  * page shows its content before any JavaScript has run, and the shell hydrates it with the same data. Only for
  * requests without a session (the render is what a guest sees), only for pages the render bundle carries, and the
- * dashboard only when the registry serves the dashboard built beside this shell (another remote version renders in
- * the browser). Any failure — no render bundle, a render error, a boundary React could not render — leaves the page
+ * dashboard only when the registry serves the api's own copy of the dashboard and that copy is the version the
+ * bundle carries (another version renders in the browser: hydrating it would not match). Any failure — no render bundle, a render error, a boundary React could not render — leaves the page
  * to the browser, as before: the server render only ever adds.
  *
  * A render costs tens of milliseconds of CPU, so its result is cached by what it shows: the page's URL and the ETag
@@ -89,6 +92,22 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
         return undefined;
       }
     })());
+  // The version of the dashboard the api serves itself, read from its manifest again whenever the file changes.
+  const manifests = new Map<string, { mtimeMs: number; version: string | undefined }>();
+  const servedVersion = (remote: keyof typeof REMOTE_DIRS): string | undefined => {
+    const file = path.join(deps.root, REMOTE_DIRS[remote], 'dist', 'mf-manifest.json');
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const known = manifests.get(file);
+      if (known?.mtimeMs === mtimeMs) return known.version;
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { metaData?: { radar?: { version?: unknown } } };
+      const version = typeof manifest.metaData?.radar?.version === 'string' ? manifest.metaData.radar.version : undefined;
+      manifests.set(file, { mtimeMs, version });
+      return version;
+    } catch {
+      return undefined;
+    }
+  };
   const screens = new LruCache<FirstScreen | null>({ entries: 32, weight: 16 * 1024 * 1024, weigh: (s) => (s ? s.html.length + s.dataScript.length : 1) });
 
   return async (req, config) => {
@@ -101,6 +120,8 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
     if (pathname === '/') data = {};
     else if (pathname === '/dashboard') {
       if (config.remotes.dashboard !== defaultRemoteUrl('dashboard')) return undefined;
+      const loaded = await load();
+      if (!loaded || servedVersion('dashboard') !== loaded.remoteVersions.dashboard) return undefined;
       // Another list (kept choices, a saved search) is fetched by the page itself; the default one is here.
       if (DASHBOARD_URL_STATE_KEYS.some((key) => url.searchParams.has(key)) || url.searchParams.has('savedSearch')) return undefined;
       const answer = await deps.answers.answer(DEFAULT_LIST_REQUEST, deps.clock.now(), { includeNotes: false });

@@ -38,9 +38,17 @@ export interface RenderedPage {
   styles: string;
 }
 
+declare const __RADAR_SSR_REMOTE_VERSIONS__: Record<string, string>;
+
 /** Pages rendered on the server: a shell page, or a remote whose ./App this bundle carries. */
 const SERVER_REMOTES = { dashboard: DashboardApp } as const;
 provideRemoteApp('dashboard', DashboardApp);
+
+/**
+ * The build version of each remote bundled here (as its own build's mf-manifest.json states it): the api renders a
+ * remote's page only while the remote it serves states the same version, so the browser hydrates the same code.
+ */
+export const remoteVersions: Record<keyof typeof SERVER_REMOTES, string> = __RADAR_SSR_REMOTE_VERSIONS__;
 
 /** Loads every shell page's code (one bundle: the imports resolve at once); call before the first render. */
 export async function prepare(): Promise<void> {
