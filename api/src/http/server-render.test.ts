@@ -42,7 +42,7 @@ const TEMPLATE =
   '<body><noscript>M365 Radar needs JavaScript.</noscript><div id="root"></div></body></html>';
 
 const LIST_URL = itemListUrl(DEFAULT_LIST_PARAMS);
-const EVIL_TITLE = 'Teams </script><script>alert(1)</script> <!-- done';
+const EVIL_TITLE = "Teams </script><script>alert(1)</script> <!-- done, for $$5 ($& $' $`)";
 
 let t: TestContext;
 let root: string;
@@ -186,6 +186,7 @@ describe('the first screen rendered on the server', () => {
       request(app).get('/weekly-digest'),
       request(app).get('/dashboard/roadmap/400001'),
       request(app).get('/contact'),
+      request(app).get('//dashboard'),
     ];
     for (const pending of plain) {
       const { text, status } = await pending;

@@ -70,8 +70,9 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
  * page shows its content before any JavaScript has run, and the shell hydrates it with the same data. Only for
  * requests without a session (the render is what a guest sees), only for pages the render bundle carries, and the
  * dashboard only when the registry serves the api's own copy of the dashboard and that copy is the version the
- * bundle carries (another version renders in the browser: hydrating it would not match). Any failure — no render bundle, a render error, a boundary React could not render — leaves the page
- * to the browser, as before: the server render only ever adds.
+ * bundle carries (another version renders in the browser: hydrating it would not match). Any failure — no render
+ * bundle, a render error, a boundary React could not render — leaves the page to the browser, as before: the server
+ * render only ever adds.
  *
  * A render costs tens of milliseconds of CPU, so its result is cached by what it shows: the page's URL and the ETag
  * of the list answer it contains (which changes with any write to the items), so no cached page is ever older than
@@ -112,7 +113,8 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
 
   return async (req, config) => {
     if (req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return undefined;
-    const url = new URL(req.url ?? '/', 'http://page.invalid');
+    // Appended, not resolved: a path like //dashboard stays a path (Express's req.url always starts with /).
+    const url = new URL(`http://page.invalid${req.url ?? '/'}`);
     const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     // The answers the page shows (as JSON), and their validators: what the cached render is exact for.
     let data: Record<string, string>;

@@ -78,13 +78,14 @@ function shellPage(template: string): (config: RuntimeConfig, screen?: FirstScre
   const build = (json: string, config: RuntimeConfig, screen?: FirstScreen): ShellPage => {
     const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
     // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
-    let html = template.replace('</head>', `<script>${script}</script></head>`);
+    // Replacer functions, not strings: `$&`, `$'` or `$$` in a title or a config value must stay as they are.
+    let html = template.replace('</head>', () => `<script>${script}</script></head>`);
     if (screen) {
       // `inert` until the shell has hydrated the markup (bootstrap.tsx): a click or a key before then would find no
       // handler and be lost; inert content cannot be focused or clicked, so nothing is lost.
       html = html
-        .replace('</head>', `${screen.styles}</head>`)
-        .replace('<div id="root"></div>', `<div id="root" ${SERVER_RENDER.rootAttribute} inert>${screen.html}</div>${screen.dataScript}`);
+        .replace('</head>', () => `${screen.styles}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root" ${SERVER_RENDER.rootAttribute} inert>${screen.html}</div>${screen.dataScript}`);
     }
     const etag = `W/"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     const origins = originsOf(Object.values(config.remotes));
