@@ -26,7 +26,11 @@ export async function startSmtpServer(dir: string): Promise<{ port: number; clos
             receivedAt: new Date().toISOString(),
           };
           const name = `${Date.now()}-${String(count).padStart(5, '0')}.json`;
-          fs.writeFileSync(path.join(dir, name), JSON.stringify(record, null, 2));
+          // Written under another name and renamed: a worker reading the mailbox meanwhile never sees half a file
+          // (it failed with "Unexpected end of JSON input" when it listed the file between its creation and its write).
+          const file = path.join(dir, name);
+          fs.writeFileSync(`${file}.partial`, JSON.stringify(record, null, 2));
+          fs.renameSync(`${file}.partial`, file);
           callback();
         })
         .catch((error: Error) => callback(error));
