@@ -163,9 +163,14 @@ describe('the first screen rendered on the server', () => {
     await request(app).get('/dashboard').set('If-None-Match', before.headers.etag!).expect(200);
   });
 
-  it('renders the landing page without data, and a deep link to an item with the default list', async () => {
+  it('renders the landing page without data (on phones too), and a deep link to an item with the default list', async () => {
     const landing = partsOf((await request(app).get('/').expect(200)).text)!;
     expect(landing.data).toEqual({});
+    expect(partsOf((await request(app).get('/').set('Sec-CH-UA-Mobile', '?1').expect(200)).text)).toBeDefined();
+    // A desktop browser that says so is rendered, whatever its user agent contains.
+    expect(
+      partsOf((await request(app).get('/dashboard').set('Sec-CH-UA-Mobile', '?0').set('User-Agent', 'Android-ish desktop').expect(200)).text),
+    ).toBeDefined();
     expect(landing.markup).toContain('<h1>/</h1>');
     const deepLink = partsOf((await request(app).get('/dashboard?roadmap=400001').expect(200)).text)!;
     expect(Object.keys(deepLink.data)).toEqual([LIST_URL]);
@@ -187,6 +192,17 @@ describe('the first screen rendered on the server', () => {
       request(app).get('/dashboard/roadmap/400001'),
       request(app).get('/contact'),
       request(app).get('//dashboard'),
+      // Phones (their list is cards, chosen by the window's width): by client hint, and by user agent.
+      request(app).get('/dashboard').set('Sec-CH-UA-Mobile', '?1'),
+      request(app)
+        .get('/dashboard')
+        .set(
+          'User-Agent',
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+        ),
+      request(app)
+        .get('/dashboard')
+        .set('User-Agent', 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36'),
     ];
     for (const pending of plain) {
       const { text, status } = await pending;

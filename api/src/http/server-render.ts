@@ -62,6 +62,14 @@ const RENDER_REUSE_MS = 5 * 60_000;
 /** A boundary React could not render on the server (it renders in the browser instead): `<!--$!-->`. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
+/** A phone or tablet browser: the client hint when sent (Chromium), else the user agent's own word for it. */
+function isMobileBrowser(req: IncomingMessage): boolean {
+  const hint = req.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return true;
+  if (hint === '?0') return false;
+  return /\b(Mobi|Android|iPhone|iPad|iPod)\b/i.test(req.headers['user-agent'] ?? '');
+}
+
 /** JSON inside a <script>: `<` escaped, so no `</script>` or `<!--` in the data can end or change the element. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
@@ -121,6 +129,9 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
     let version = '';
     if (pathname === '/') data = {};
     else if (pathname === '/dashboard') {
+      // A phone shows the list as cards, chosen by the window's width, which the server cannot know: the server's
+      // table would turn into cards when hydrated. Phones get the page rendered in the browser.
+      if (isMobileBrowser(req)) return undefined;
       if (config.remotes.dashboard !== defaultRemoteUrl('dashboard')) return undefined;
       const loaded = await load();
       if (!loaded || servedVersion('dashboard') !== loaded.remoteVersions.dashboard) return undefined;
