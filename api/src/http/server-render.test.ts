@@ -235,6 +235,17 @@ describe('the first screen rendered on the server', () => {
     expect(partsOf((await request(app).get('/dashboard').expect(200)).text)).toBeDefined();
   });
 
+  it('sends the plain page when the list cannot be read (the database is down), not an error', async () => {
+    const down = await createTestContext();
+    await insertRoadmapItem(down.database.db, { title: 'Microsoft Teams: before the outage' });
+    const downApp = createApp({ ...down.ctx, log: capture() }, { staticRoot: root, runtimeConfig });
+    await down.close();
+    warnings.length = 0;
+    const { text } = await request(downApp).get('/dashboard').expect(200);
+    expect(text).toContain('<div id="root"></div>');
+    expect(warnings.map((w) => w.msg)).toContain('server render skipped: the list could not be read');
+  });
+
   it('leaves the dashboard to the browser when the registry serves another build of it; SERVER_RENDER=false turns it off', async () => {
     const other = await createTestContext({ REMOTE_DASHBOARD_URL: 'https://cdn.example.com/dashboard/mf-manifest.json' });
     const off = await createTestContext({ SERVER_RENDER: 'false' });

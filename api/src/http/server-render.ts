@@ -137,7 +137,14 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
       if (!loaded || servedVersion('dashboard') !== loaded.remoteVersions.dashboard) return undefined;
       // Another list (kept choices, a saved search) is fetched by the page itself; the default one is here.
       if (DASHBOARD_URL_STATE_KEYS.some((key) => url.searchParams.has(key)) || url.searchParams.has('savedSearch')) return undefined;
-      const answer = await deps.answers.answer(DEFAULT_LIST_REQUEST, deps.clock.now(), { includeNotes: false });
+      let answer: Awaited<ReturnType<ListAnswers['answer']>>;
+      try {
+        answer = await deps.answers.answer(DEFAULT_LIST_REQUEST, deps.clock.now(), { includeNotes: false });
+      } catch (error) {
+        // The database is unreachable: the page still loads (the browser's own request will show the error state).
+        deps.log.warn({ err: error }, 'server render skipped: the list could not be read');
+        return undefined;
+      }
       data = { [DEFAULT_LIST_URL]: answer.body.toString('utf8') };
       version = answer.etag;
     } else return undefined;
