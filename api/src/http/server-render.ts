@@ -119,7 +119,7 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
   };
   const screens = new LruCache<FirstScreen | null>({ entries: 32, weight: 16 * 1024 * 1024, weigh: (s) => (s ? s.html.length + s.dataScript.length : 1) });
 
-  return async (req, config) => {
+  const firstScreen: RenderFirstScreen = async (req, config) => {
     if (req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return undefined;
     // Appended, not resolved: a path like //dashboard stays a path (Express's req.url always starts with /).
     const url = new URL(`http://page.invalid${req.url ?? '/'}`);
@@ -173,4 +173,10 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
     });
     return screen ?? undefined;
   };
+  // Whatever goes wrong, the page is still sent: the browser renders it.
+  return (req, config) =>
+    firstScreen(req, config).catch((error: unknown) => {
+      deps.log.warn({ err: error, url: req.url }, 'server render failed: the page renders in the browser');
+      return undefined;
+    });
 }
