@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { RadarProviders, beginHydration, onHydrated } from '@radar/shared-ui';
 import { App } from './App.js';
 import { SERVER_RENDER } from '@radar/contracts';
-import { readServerData } from './server/server-data.js';
+import { isServerRendered, readServerData } from './server/server-data.js';
 
 /**
  * Renders the shell; index.ts calls it once the current route's page chunk (or remote) is here. A page the api
@@ -16,7 +16,7 @@ import { readServerData } from './server/server-data.js';
 export function mount(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  const serverData = root.hasAttribute(SERVER_RENDER.rootAttribute) ? readServerData() : undefined;
+  const serverData = isServerRendered() ? readServerData() : undefined;
   // The same tree as the server's (shell/src/server/render-page.tsx), so React keeps its markup.
   const tree = (
     <StrictMode>

@@ -70,12 +70,13 @@ function capture() {
   });
 }
 
-/** The api's own copy of the dashboard remote, as its build states its version (metaData.radar). */
+/** The api's own copy of the dashboard remote, as its build states its version (metaData.radar, as federation.cjs writes it). */
 function writeDashboardManifest(version: string) {
   const dir = path.join(root, 'mfe-dashboard', 'dist');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'mf-manifest.json');
-  fs.writeFileSync(file, JSON.stringify({ id: 'radar_dashboard', metaData: { radar: { app: 'dashboard', version } } }));
+  const radar = { app: 'dashboard', version, commit: version.split('+')[1], shared: { react: '^19.3.1' } };
+  fs.writeFileSync(file, JSON.stringify({ id: 'radar_dashboard', metaData: { radar } }));
   // A new build is a new file time, as a rebuild writes it.
   const at = new Date(Date.now() + Math.floor(Math.random() * 1e6));
   fs.utimesSync(file, at, at);

@@ -11,9 +11,11 @@ import {
   itemListQueryString,
   itemListUrl,
   SERVER_RENDER,
+  type RemoteKey,
   type RuntimeConfig,
 } from '@radar/contracts';
 import type { ListAnswers } from '../features/items/list-answers.js';
+import { readRemoteManifest } from '../features/remotes/manifest.js';
 import type { Clock } from '../lib/clock.js';
 import { LruCache } from '../lib/lru-cache.js';
 import type { Logger } from '../logger.js';
@@ -101,21 +103,19 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
         return undefined;
       }
     })());
-  // The version of the dashboard the api serves itself, read from its manifest again whenever the file changes.
-  const manifests = new Map<string, { mtimeMs: number; version: string | undefined }>();
-  const servedVersion = (remote: keyof typeof REMOTE_DIRS): string | undefined => {
-    const file = path.join(deps.root, REMOTE_DIRS[remote], 'dist', 'mf-manifest.json');
-    try {
-      const { mtimeMs } = fs.statSync(file);
-      const known = manifests.get(file);
-      if (known?.mtimeMs === mtimeMs) return known.version;
-      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { metaData?: { radar?: { version?: unknown } } };
-      const version = typeof manifest.metaData?.radar?.version === 'string' ? manifest.metaData.radar.version : undefined;
-      manifests.set(file, { mtimeMs, version });
-      return version;
-    } catch {
-      return undefined;
-    }
+  // The build version of a remote the api serves itself, as Admin → Remotes reads it (readRemoteManifest), read again
+  // whenever its manifest file changes (a rebuild).
+  const served = new Map<RemoteKey, { mtimeMs: number; version: string | null }>();
+  const servedVersion = async (remote: RemoteKey): Promise<string | null> => {
+    const stat = await fs.promises.stat(path.join(deps.root, REMOTE_DIRS[remote], 'dist', 'mf-manifest.json')).catch(() => undefined);
+    if (!stat) return null;
+    const known = served.get(remote);
+    if (known?.mtimeMs === stat.mtimeMs) return known.version;
+    // A file of the api's own: no timeout applies.
+    const read = await readRemoteManifest(defaultRemoteUrl(remote), { staticRoot: deps.root, timeoutMs: 0 });
+    const version = read.reachable ? (read.build?.version ?? null) : null;
+    served.set(remote, { mtimeMs: stat.mtimeMs, version });
+    return version;
   };
   const screens = new LruCache<FirstScreen | null>({ entries: 32, weight: 16 * 1024 * 1024, weigh: (s) => (s ? s.html.length + s.dataScript.length : 1) });
 
@@ -124,17 +124,18 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
     // Appended, not resolved: a path like //dashboard stays a path (Express's req.url always starts with /).
     const url = new URL(`http://page.invalid${req.url ?? '/'}`);
     const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    if (pathname !== '/' && pathname !== '/dashboard') return undefined;
+    const loaded = await load();
+    if (!loaded?.rendersPath(pathname)) return undefined;
     // The answers the page shows (as JSON), and their validators: what the cached render is exact for.
-    let data: Record<string, string>;
+    let data: Record<string, string> = {};
     let version = '';
-    if (pathname === '/') data = {};
-    else if (pathname === '/dashboard') {
+    if (pathname === '/dashboard') {
       // A phone shows the list as cards, chosen by the window's width, which the server cannot know: the server's
       // table would turn into cards when hydrated. Phones get the page rendered in the browser.
       if (isMobileBrowser(req)) return undefined;
       if (config.remotes.dashboard !== defaultRemoteUrl('dashboard')) return undefined;
-      const loaded = await load();
-      if (!loaded || servedVersion('dashboard') !== loaded.remoteVersions.dashboard) return undefined;
+      if ((await servedVersion('dashboard')) !== loaded.remoteVersions.dashboard) return undefined;
       // Another list (kept choices, a saved search) is fetched by the page itself; the default one is here.
       if (DASHBOARD_URL_STATE_KEYS.some((key) => url.searchParams.has(key)) || url.searchParams.has('savedSearch')) return undefined;
       let answer: Awaited<ReturnType<ListAnswers['answer']>>;
@@ -147,9 +148,7 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
       }
       data = { [DEFAULT_LIST_URL]: answer.body.toString('utf8') };
       version = answer.etag;
-    } else return undefined;
-    const loaded = await load();
-    if (!loaded?.rendersPath(pathname)) return undefined;
+    }
     const pageUrl = `${url.pathname}${url.search}`;
     // Badges (New, Updated) count from the render's own time: a render is reused for RENDER_REUSE_MS at most.
     const key = JSON.stringify([pageUrl, version, Math.floor(deps.clock.now().getTime() / RENDER_REUSE_MS)]);
