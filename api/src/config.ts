@@ -114,6 +114,11 @@ export const configSchema = z.object({
    * one) is held for an admin instead of applied. 100 turns the share check off (empty snapshots are still held).
    */
   SYNC_MAX_REMOVED_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /**
+   * Snapshot guard floor: a snapshot is held only when it would also mark at least this many live items removed, so a
+   * small source (a tenant with a dozen posts) losing a few is applied whatever the share.
+   */
+  SYNC_MIN_REMOVED_ITEMS: z.coerce.number().int().min(1).max(100_000).default(25),
   /** Entra app for Microsoft Graph (ServiceMessage.Read.All, application permission). All three or none. */
   GRAPH_TENANT_ID: z.string().optional(),
   GRAPH_CLIENT_ID: z.string().optional(),

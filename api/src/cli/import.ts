@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { fixedClock, systemClock } from '../lib/clock.js';
 import { createLogger } from '../logger.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
+import { guardPolicyOf } from '../sync/snapshot-guard.js';
 import { createSyncService } from '../sync/sync.service.js';
 
 async function main(): Promise<number> {
@@ -60,7 +61,7 @@ async function main(): Promise<number> {
       log,
       fetchRoadmap: refuse,
       fetchMessages: refuse,
-      maxRemovedPercent: config.SYNC_MAX_REMOVED_PERCENT,
+      guard: guardPolicyOf(config),
     });
     let failed = false;
     for (const [label, run] of [

@@ -4,7 +4,7 @@ import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
 import { setDemoFlag } from './demo-state.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
-import { holdReason, snapshotHash, SnapshotHeldError } from './snapshot-guard.js';
+import { holdReason, snapshotHash, SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import {
   countActive,
   deleteDemoItems,
@@ -32,8 +32,8 @@ export interface ApplyArgs<R> {
   syncId: number;
   demo: boolean;
   finishedAt: () => Date;
-  /** SYNC_MAX_REMOVED_PERCENT; null applies whatever the snapshot removes ("Apply anyway"). */
-  maxRemovedPercent: number | null;
+  /** The snapshot guard's limits; null applies whatever the snapshot removes ("Apply anyway"). */
+  guard: GuardPolicy | null;
   /** Fills in what a lossy format (the RSS fallback) could not carry from the stored rows, before anything is compared. */
   reconcile?: (tx: DbOrTx, snapshot: R[]) => Promise<R[]>;
   /** Written on the run row with its counts (what was read, from where, why). */
@@ -63,11 +63,11 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
   const fullRows = new Map<string, ItemRow>((await loadFullRows(tx, needFull)).map((r) => [r.externalId, r]));
   const plan = planSync({ adapter, snapshot, existing, fullRows, now });
 
-  if (args.maxRemovedPercent !== null) {
+  if (args.guard !== null) {
     let activeBefore = 0;
     for (const item of existing.values()) if (!item.isRemoved) activeBefore++;
     const stats = { itemCount: snapshot.length, activeBefore, wouldRemove: plan.counts.removedItems };
-    const reason = holdReason(stats, args.maxRemovedPercent);
+    const reason = holdReason(stats, args.guard);
     if (reason) throw new SnapshotHeldError(reason, stats, snapshotHash([...rows].map(([id, row]) => [id, row.contentHash])));
   }
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Config } from '../config.js';
 
 /**
  * The snapshot guard: a well-formed snapshot can still be wrong (an upstream outage that answers `[]`, a feed cut
@@ -15,20 +16,41 @@ export interface GuardStats {
   wouldRemove: number;
 }
 
+/**
+ * When a snapshot is held: it removes more than `maxRemovedPercent` of the live items (SYNC_MAX_REMOVED_PERCENT)
+ * AND at least `minRemovedItems` of them (SYNC_MIN_REMOVED_ITEMS). Both are needed: a small source (a tenant with a
+ * dozen posts) losing two is a normal week, not an outage, however large the share.
+ */
+export interface GuardPolicy {
+  maxRemovedPercent: number;
+  minRemovedItems: number;
+}
+
+/** The guard's limits from the configuration. */
+export const guardPolicyOf = (config: Pick<Config, 'SYNC_MAX_REMOVED_PERCENT' | 'SYNC_MIN_REMOVED_ITEMS'>): GuardPolicy => ({
+  maxRemovedPercent: config.SYNC_MAX_REMOVED_PERCENT,
+  minRemovedItems: config.SYNC_MIN_REMOVED_ITEMS,
+});
+
 const pct = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The reason to hold the snapshot, or null to apply it. `maxRemovedPercent` is SYNC_MAX_REMOVED_PERCENT. */
-export function holdReason(stats: GuardStats, maxRemovedPercent: number): string | null {
+/**
+ * The reason to hold the snapshot, or null to apply it. An empty snapshot is held when the source had live items
+ * (at least the floor of them) or none at all (a feed that never had an item is not a feed); below the floor an
+ * empty answer is a small source whose last items ended.
+ */
+export function holdReason(stats: GuardStats, policy: GuardPolicy): string | null {
   if (stats.itemCount === 0) {
-    return stats.activeBefore > 0
-      ? `The snapshot is empty: applying it would mark all ${count(stats.activeBefore)} live items removed.`
-      : 'The snapshot is empty.';
+    if (stats.activeBefore === 0) return 'The snapshot is empty.';
+    if (stats.activeBefore < policy.minRemovedItems) return null;
+    return `The snapshot is empty: applying it would mark all ${count(stats.activeBefore)} live items removed.`;
   }
-  if (stats.activeBefore === 0 || maxRemovedPercent >= 100) return null;
+  if (stats.activeBefore === 0 || policy.maxRemovedPercent >= 100) return null;
+  if (stats.wouldRemove < policy.minRemovedItems) return null;
   const share = (stats.wouldRemove / stats.activeBefore) * 100;
-  if (share <= maxRemovedPercent) return null;
-  return `The snapshot would remove ${count(stats.wouldRemove)} of ${count(stats.activeBefore)} live items (${pct(share)}), more than SYNC_MAX_REMOVED_PERCENT (${pct(maxRemovedPercent)}).`;
+  if (share <= policy.maxRemovedPercent) return null;
+  return `The snapshot would remove ${count(stats.wouldRemove)} of ${count(stats.activeBefore)} live items (${pct(share)}), more than SYNC_MAX_REMOVED_PERCENT (${pct(policy.maxRemovedPercent)}).`;
 }
 
 /**

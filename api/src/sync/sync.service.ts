@@ -11,7 +11,7 @@ import { givenRecords, type FetchedSnapshot, type Loader } from './fetched.js';
 import { insertHeld, pendingHeld, supersedePending } from './held-snapshots.repo.js';
 import type { ItemChange } from './plan.js';
 import { itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
-import { SnapshotHeldError } from './snapshot-guard.js';
+import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import { withSourceLock } from './source-lock.js';
 import { finishRun, lastAppliedFeed, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
 import { countActive } from './sync.repo.js';
@@ -53,8 +53,8 @@ export interface SyncServiceDeps {
   /** Where the live snapshots come from (production clients, or the replay server in tests). */
   fetchRoadmap: Loader<RoadmapRecord>;
   fetchMessages: Loader<MessageRecord>;
-  /** SYNC_MAX_REMOVED_PERCENT (default 10). */
-  maxRemovedPercent?: number;
+  /** SYNC_MAX_REMOVED_PERCENT and SYNC_MIN_REMOVED_ITEMS (defaults 10 and 25). */
+  guard?: GuardPolicy;
   /** Called after a committed sync that changed something; failures are logged, never undo the sync. */
   onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
   /** Writes the admins' alert for a held snapshot inside the hold's transaction; `afterCommit` sends it on. */
@@ -79,6 +79,7 @@ export interface SyncResult {
   changes: SyncChangeSet | null;
 }
 
+const DEFAULT_GUARD: GuardPolicy = { maxRemovedPercent: 10, minRemovedItems: 25 };
 const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
 export const SHUTDOWN_MESSAGE = 'interrupted: the process shut down before the feed answered; nothing was changed';
 
@@ -184,7 +185,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           syncId: started.id,
           demo: options.demo ?? false,
           finishedAt: () => deps.clock.now(),
-          maxRemovedPercent: options.force ? null : (deps.maxRemovedPercent ?? 10),
+          guard: options.force ? null : (deps.guard ?? DEFAULT_GUARD),
           reconcile: fetched.reconcile,
           finish: { feedFormat: fetched.format, note: fetched.note, validators: fetched.validators },
           afterApply: async (tx) => {

@@ -14,6 +14,7 @@ import { roadmapVocabulary, type RoadmapVocabulary } from '../sources/roadmap-vo
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
 import type { FetchedSnapshot, Loader } from './fetched.js';
 import { reconcileRssRecords } from './rss-reconcile.js';
+import { guardPolicyOf } from './snapshot-guard.js';
 import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
 
 export interface FeedClients {
@@ -114,7 +115,7 @@ export function createSyncServiceFor(
     log: base.log,
     fetchRoadmap: roadmapLoader(clients.roadmap),
     fetchMessages: messagesLoader(clients.graph),
-    maxRemovedPercent: base.config.SYNC_MAX_REMOVED_PERCENT,
+    guard: guardPolicyOf(base.config),
     onItemsChanged: hooks.onItemsChanged,
     heldAlerts: hooks.heldAlerts,
   });

@@ -24,7 +24,7 @@ const A = JSON.parse(readFixture('roadmap-a.json')) as { id: number }[];
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ({ t, server } = await createReplayTestContext({ SYNC_MAX_REMOVED_PERCENT: '10', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' }, { now: T_A }));
+  ({ t, server } = await createReplayTestContext({ SYNC_MAX_REMOVED_PERCENT: '10', SYNC_MIN_REMOVED_ITEMS: '1', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' }, { now: T_A }));
   server.addRoadmap('HALF', JSON.stringify(A.slice(0, 6)));
   server.addRoadmap('EMPTY', '[]');
   admin = await signIn(t.app, t.ctx.db, { roles: ['Admin'], email: 'admin@example.com' });
