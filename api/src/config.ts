@@ -100,14 +100,19 @@ export const configSchema = z.object({
     .max(24 * 14)
     .default(48),
 
-  /** Microsoft 365 Roadmap feed (one JSON array of every item). */
+  /**
+   * The roadmap's v2 API (OData, paged), the first source of the roadmap chain; `off` leaves it out, so the v1 JSON
+   * feed is read first.
+   */
+  ROADMAP_V2_URL: z.union([z.literal('off'), z.string().url()]).default('https://www.microsoft.com/releasecommunications/api/v2/m365'),
+  /** The roadmap's v1 JSON feed (one array of every item), read when the v2 API is refused or broken. */
   ROADMAP_FEED_URL: z.string().url().default('https://www.microsoft.com/releasecommunications/api/v1/m365'),
   /**
    * User-Agent of roadmap requests. The JSON endpoint answers 403 to clients that do not look like a browser
    * (Node's default `node` included), so the default is a current desktop browser's.
    */
   ROADMAP_USER_AGENT: z.string().trim().min(1).default(DEFAULT_BROWSER_USER_AGENT),
-  /** The official RSS feed, read when the JSON feed is refused or broken; `off` disables the fallback. */
+  /** The official RSS feed, read when both JSON sources are refused or broken; `off` disables the fallback. */
   ROADMAP_RSS_URL: z.union([z.literal('off'), z.string().url()]).default('https://www.microsoft.com/releasecommunications/api/v2/M365/rss'),
   /**
    * Snapshot guard: a snapshot that would mark more than this share of a source's live items removed (or an empty

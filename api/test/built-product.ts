@@ -65,8 +65,9 @@ export async function startBuiltProduct(options: StartBuiltProductOptions): Prom
       NODE_ENV: 'production',
       SESSION_SECRET: crypto.randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
+      ROADMAP_V2_URL: options.feeds.v2Url,
       ROADMAP_FEED_URL: options.feeds.roadmapUrl,
-      // The RSS fallback is the replay server's too: nothing ever goes to Microsoft from a test run or a bench.
+      // Every roadmap source is the replay server's: nothing ever goes to Microsoft from a test run or a bench.
       ROADMAP_RSS_URL: options.feeds.rssUrl,
       GRAPH_TENANT_ID: TENANT,
       GRAPH_CLIENT_ID: CLIENT_ID,

@@ -12,6 +12,8 @@ export async function createReplayTestContext(
   const server = await startReplayServer();
   const t = await createTestContext(
     {
+      // The roadmap chain as in production: the v2 API first (the replay server's v2 twin of each snapshot).
+      ROADMAP_V2_URL: server.v2Url,
       ROADMAP_FEED_URL: server.roadmapUrl,
       GRAPH_AUTHORITY_URL: server.url,
       GRAPH_API_URL: server.graphApiUrl,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answerFeedFailure, type Failure, type Target } from './replay-failures.js';
 import { rssFromRoadmapJson } from './rss-builder.js';
+import { v2ItemsFromRoadmapJson } from './v2-builder.js';
 
 export type { Failure, Target };
 
@@ -14,6 +15,9 @@ export type { Failure, Target };
  * paging) run unmodified in tests:
  *   GET  /roadmap                                   the current roadmap snapshot, byte for byte as recorded
  *   GET  /rss                                       the same moment as the RSS feed (built from it, or recorded)
+ *   GET  /v2                                        the same moment as the v2 API (OData: $count, $skip, $top, $orderby),
+ *                                                   in pages with @odata.nextLink, or counted pages the client must
+ *                                                   $skip through, or one page (setV2Paging)
  *   POST /{tenant}/oauth2/v2.0/token                client-credentials token (checks the form)
  *   GET  /v1.0/admin/serviceAnnouncement/messages   the current Message Center snapshot in pages with @odata.nextLink
  * Roadmap and RSS answers carry an ETag and Last-Modified and answer 304 to a matching conditional request, as a CDN
@@ -31,6 +35,11 @@ export interface ReplayServer {
   graphApiUrl: string;
   roadmapUrl: string;
   rssUrl: string;
+  v2Url: string;
+  /** How /v2 pages: 'nextLink' (the default), 'count' (only @odata.count: the client must $skip), 'single'. */
+  setV2Paging(paging: V2Paging): void;
+  /** Rewrites the v2 items before they are served (schema drift, a missing key); null restores the plain twin. */
+  setV2Transform(transform: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | null): void;
   /** Roadmap snapshots by name: raw text served as is (the RSS twin is built from it unless one was added). */
   setRoadmap(name: string): void;
   setMessages(name: string): void;
@@ -48,6 +57,15 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
+export interface V2Paging {
+  mode: 'nextLink' | 'count' | 'single';
+  pageSize?: number;
+  /** Lists as `{ tagName }` objects and availability months as names (the other spellings the client reads). */
+  style?: 'strings' | 'objects';
+  /** Answer 400 to `$count` (a server without that option). */
+  refuseCount?: boolean;
+}
+
 export const readFixture = (name: string) => fs.readFileSync(path.join(FIXTURES_DIR, name), 'utf8');
 
 /** Browsers all send "Mozilla/5.0 (…)"; Node's fetch sends "node", curl "curl/…". */
@@ -61,6 +79,7 @@ export async function startReplayServer(
     rss?: Record<string, string>;
     messages?: Record<string, unknown[]>;
     pageSize?: number;
+    v2Paging?: V2Paging;
   } = {},
 ): Promise<ReplayServer> {
   const roadmaps = new Map(Object.entries(options.roadmaps ?? { A: readFixture('roadmap-a.json'), B: readFixture('roadmap-b.json') }));
@@ -79,6 +98,8 @@ export async function startReplayServer(
   let messagesName = [...messageSets.keys()][0]!;
   let failures: (Failure & { used: number })[] = [];
   let browsersOnly = false;
+  let v2Paging: V2Paging = options.v2Paging ?? { mode: 'nextLink', pageSize: 5 };
+  let v2Transform: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | null = null;
   /** When each served body was first served: its Last-Modified. */
   const firstServed = new Map<string, string>();
   const sockets = new Set<Socket>();
@@ -145,11 +166,69 @@ export async function startReplayServer(
     res.end(body);
   }
 
+  /** The v2 API: the current snapshot as v2 items, paged the way setV2Paging says; failures as for the roadmap. */
+  function serveV2(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const ua = req.headers['user-agent'] ?? '';
+    state.userAgents.push(ua);
+    const skip = Number(url.searchParams.get('$skip') ?? '0');
+    const label = `GET /v2${skip ? `?skip=${skip}` : ''}`;
+    if (browsersOnly && !looksLikeBrowser(ua)) {
+      state.requests.push(`${label} 403`);
+      res.writeHead(403, { 'content-type': 'text/html' }).end('<html><body><h1>403 Forbidden</h1></body></html>');
+      return;
+    }
+    if (v2Paging.refuseCount && url.searchParams.has('$count')) {
+      state.requests.push(`${label} 400`);
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'BadRequest', message: 'Query option $count is not allowed' } }));
+      return;
+    }
+    const json = roadmaps.get(roadmapName)!;
+    let all = v2ItemsFromRoadmapJson(json, v2Paging.style);
+    if (v2Transform) all = v2Transform(all);
+    const whole = JSON.stringify({ value: all });
+    const f = failureFor('v2');
+    if (f) {
+      state.requests.push(label);
+      if (f.kind === 'status') return answerStatus(f, res);
+      if (f.kind === 'empty' || f.kind === 'half') {
+        const kept = f.kind === 'empty' ? [] : all.slice(0, Math.ceil(all.length / 2));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ '@odata.context': `${base}/v2/$metadata#m365`, value: kept }));
+        return;
+      }
+      if (answerFeedFailure(f, res, whole, false) || answerJsonFailure(f, res)) return;
+    }
+    if (url.searchParams.get('$orderby') === 'id') all = [...all].sort((a, b) => Number(a.id) - Number(b.id));
+    const size = v2Paging.mode === 'single' ? all.length : Number(url.searchParams.get('$top')) || (v2Paging.pageSize ?? 5);
+    const more = skip + size < all.length;
+    const next = new URL(url.toString());
+    next.searchParams.set('$skip', String(skip + size));
+    const body = JSON.stringify({
+      '@odata.context': `${base}/v2/$metadata#m365`,
+      ...(url.searchParams.get('$count') === 'true' ? { '@odata.count': all.length } : {}),
+      value: all.slice(skip, skip + size),
+      ...(more && v2Paging.mode === 'nextLink' ? { '@odata.nextLink': next.toString() } : {}),
+    });
+    const etag = etagOf(body);
+    if (!firstServed.has(etag)) firstServed.set(etag, new Date().toUTCString());
+    const lastModified = firstServed.get(etag)!;
+    if (req.headers['if-none-match'] === etag) {
+      state.requests.push(`${label} 304`);
+      res.writeHead(304, { etag, 'last-modified': lastModified }).end();
+      return;
+    }
+    state.requests.push(label);
+    res.writeHead(200, { 'content-type': 'application/json; odata.metadata=minimal', etag, 'last-modified': lastModified });
+    res.end(body);
+  }
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
+      if (req.method === 'GET' && url.pathname === '/v2') return serveV2(req, res, url);
       if (req.method === 'GET' && (url.pathname === '/roadmap' || url.pathname === '/rss'))
         return serveFeed(req, res, url.pathname === '/roadmap' ? 'roadmap' : 'rss');
       if (req.method === 'POST' && url.pathname === `/${TENANT}/oauth2/v2.0/token`) {
@@ -206,6 +285,9 @@ export async function startReplayServer(
     graphApiUrl: base,
     roadmapUrl: `${base}/roadmap`,
     rssUrl: `${base}/rss`,
+    v2Url: `${base}/v2`,
+    setV2Paging: (paging) => void (v2Paging = paging),
+    setV2Transform: (transform) => void (v2Transform = transform),
     setRoadmap: (name) => {
       if (!roadmaps.has(name)) throw new Error(`no roadmap snapshot ${name}`);
       roadmapName = name;

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { errorBody, resultMessage } from './common.js';
 import { ITEM_TYPES, IMPERSONATION_CHOICES, SOURCES } from './constants.js';
-import { FEED_FORMATS, heldSnapshotInfo, SYNC_STATUSES } from './sync-status.js';
+import { FEED_FORMATS, heldSnapshotInfo, schemaDrift, SYNC_STATUSES } from './sync-status.js';
 
 export const role = z.object({
   id: z.number().int(),
@@ -72,6 +72,13 @@ export const syncHistoryRecord = z.object({
   note: z.string().nullable(),
   /** Set on a `held` run that kept its snapshot for an admin (see held-sync.ts). */
   held: heldSnapshotInfo.nullable(),
+  /**
+   * Said once when the source a run read changed for the worse (the roadmap's preferred source stopped working and a
+   * later one of its chain was read), with the reason; null otherwise.
+   */
+  warning: z.string().nullable(),
+  /** Fields the snapshot's items carried that the format does not expect, or lacked (null: none, or not checked). */
+  drift: schemaDrift.nullable(),
 });
 export type SyncHistoryRecord = z.infer<typeof syncHistoryRecord>;
 export const syncHistoryResponse = z.object({ syncHistory: z.array(syncHistoryRecord) });

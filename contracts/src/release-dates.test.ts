@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatMonthShift, releaseDateMove, roadmapMonthIndex } from './release-dates.js';
+import { canonicalRoadmapDate, formatMonthShift, releaseDateMove, roadmapMonthIndex } from './release-dates.js';
 
 describe('roadmap release dates', () => {
   it('reads "<Month> CY<yyyy>" in the spellings the feed and people use', () => {
@@ -30,5 +30,31 @@ describe('roadmap release dates', () => {
     expect(formatMonthShift(1)).toBe('+1 month');
     expect(formatMonthShift(-2)).toBe('−2 months');
     expect(formatMonthShift(0)).toBe('+0 months');
+  });
+});
+
+describe('canonicalRoadmapDate: one spelling whatever the feed', () => {
+  it.each([
+    ['February CY2026', 'February CY2026'],
+    ['2026-02', 'February CY2026'],
+    ['2026-2', 'February CY2026'],
+    ['2026-12-01', 'December CY2026'],
+    ['2026-12-01T00:00:00Z', 'December CY2026'],
+    ['february cy 2026', 'February CY2026'],
+    [' March  2026 ', 'March CY2026'],
+    ['2026', 'CY2026'],
+    ['CY2026', 'CY2026'],
+    ['Q1 CY2026', 'Q1 CY2026'],
+    ['2026-Q3', 'Q3 CY2026'],
+    ['2026-13', '2026-13'],
+    ['Mar CY2026', 'Mar CY2026'],
+    ['', null],
+    [null, null],
+  ])('%p → %p', (input, expected) => {
+    expect(canonicalRoadmapDate(input)).toBe(expected);
+  });
+
+  it('a v1 month and its v2 spelling are the same month (no move)', () => {
+    expect(releaseDateMove('February CY2026', canonicalRoadmapDate('2026-02'))).toBeNull();
   });
 });

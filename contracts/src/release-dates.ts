@@ -18,6 +18,34 @@ export function roadmapMonthIndex(value: string | null | undefined): number | nu
   return month < 0 ? null : Number(match[2]) * 12 + month;
 }
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
+/**
+ * One spelling for a roadmap date whatever feed it came from, so a change of feed is never a change of date: the v1
+ * JSON and the RSS feed write "February CY2026", the v2 API "2026-02". Months become "<Month> CY<yyyy>" (the v1
+ * spelling, which every stored version and history entry already uses), a bare year "CY<yyyy>", a quarter
+ * "Q<n> CY<yyyy>". Anything else is kept as written (trimmed); an empty value is null.
+ */
+export function canonicalRoadmapDate(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim().replace(/\s+/g, ' ');
+  if (text === '') return null;
+  const iso = /^(\d{4})-(\d{1,2})(?:-\d{1,2}(?:T[\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?)?$/i.exec(text);
+  if (iso) {
+    const month = Number(iso[2]);
+    if (month >= 1 && month <= 12) return `${capitalised(MONTH_NAMES[month - 1] ?? '')} CY${iso[1]}`;
+    return text;
+  }
+  const named = /^([A-Za-z]+) (?:CY ?)?(\d{4})$/i.exec(text);
+  if (named && MONTH_NAMES.includes((named[1] ?? '').toLowerCase())) return `${capitalised(named[1] ?? '')} CY${named[2]}`;
+  const year = /^(?:CY ?)?(\d{4})$/i.exec(text);
+  if (year) return `CY${year[1]}`;
+  const quarterFirst = /^Q([1-4]) (?:CY ?)?(\d{4})$/i.exec(text);
+  if (quarterFirst) return `Q${quarterFirst[1]} CY${quarterFirst[2]}`;
+  const yearFirst = /^(?:CY ?)?(\d{4}) ?-? ?Q([1-4])$/i.exec(text);
+  if (yearFirst) return `Q${yearFirst[2]} CY${yearFirst[1]}`;
+  return text;
+}
+
 export interface ReleaseDateMove {
   from: string;
   to: string;

@@ -9,9 +9,19 @@ import { z } from './zod.js';
 export const SYNC_STATUSES = ['running', 'success', 'failed', 'not_configured', 'held', 'unchanged', 'interrupted'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
 
-/** json / rss: the roadmap feed and its RSS fallback; graph: Message Center; file: `npm run import`; demo: the demo set. */
-export const FEED_FORMATS = ['json', 'rss', 'graph', 'file', 'demo'] as const;
+/**
+ * What a run read. The roadmap is a chain: v2 (the v2 API), then json (the v1 JSON feed), then rss (its RSS feed);
+ * graph: Message Center; file: `npm run import`; demo: the demo set.
+ */
+export const FEED_FORMATS = ['v2', 'json', 'rss', 'graph', 'file', 'demo'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
+
+/** Schema drift of a run's snapshot: item keys it did not expect and expected keys items lacked, with item counts. */
+export const schemaDrift = z.object({
+  unexpected: z.array(z.object({ field: z.string(), items: z.number().int() })),
+  missing: z.array(z.object({ field: z.string(), items: z.number().int() })),
+});
+export type SchemaDriftInfo = z.infer<typeof schemaDrift>;
 
 export const HELD_STATUSES = ['pending', 'applied', 'discarded', 'superseded'] as const;
 export type HeldStatus = (typeof HELD_STATUSES)[number];

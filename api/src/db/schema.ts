@@ -3,6 +3,7 @@
  * discriminator and source-specific nullable columns) so the unified list, search, filters and export are single
  * indexed queries instead of a UNION over two tables — see docs/architecture.md.
  */
+import type { SchemaDriftInfo } from '@radar/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -433,6 +434,10 @@ export const syncHistory = pgTable(
     feedFormat: text('feed_format'),
     /** Why the run ended as it did when that is not an error: the RSS fallback's reason, a hold's reason, a 304. */
     note: text('note'),
+    /** Said once when the source read changed for the worse (the roadmap's preferred source stopped working). */
+    warning: text('warning'),
+    /** Schema drift of the snapshot read: unexpected and missing item fields with item counts; null when none. */
+    drift: jsonb('drift').$type<SchemaDriftInfo>(),
     /**
      * The response a successful or unchanged run applied, for conditional requests next time (If-None-Match,
      * If-Modified-Since) and the unchanged-body check. Only meaningful for the same URL.

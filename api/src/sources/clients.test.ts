@@ -115,7 +115,7 @@ describe('roadmap feed: what the real endpoint does', () => {
     expect(result.kind).toBe('snapshot');
     if (result.kind !== 'snapshot') return;
     expect(result.format).toBe('rss');
-    expect(result.note).toMatch(/JSON feed unusable \(.*HTTP 403\); the RSS feed was used/);
+    expect(result.note).toMatch(/^The v1 JSON feed was unusable \(.*HTTP 403\); the RSS feed was used\.$/);
     expect(result.records).toHaveLength(12);
     expect(result.validators.url).toBe(server.rssUrl);
   });
@@ -133,7 +133,7 @@ describe('roadmap feed: what the real endpoint does', () => {
   it('fails with both reasons when the RSS feed fails too; without an RSS URL the JSON error stands alone', async () => {
     server.fail({ target: 'roadmap', kind: 'html' });
     server.fail({ target: 'rss', kind: 'truncated' });
-    await expect(client().fetch(null)).rejects.toThrow(/roadmap JSON feed: .*markup instead of JSON.*; RSS fallback: .*not well-formed XML/);
+    await expect(client().fetch(null)).rejects.toThrow(/^the v1 JSON feed: .*markup instead of JSON.*; the RSS feed: .*not well-formed XML/);
     await expect(client({ rssUrl: null }).fetch(null)).rejects.toThrow(/answered markup instead of JSON \(HTTP 200, text\/html/);
   });
 

@@ -1,3 +1,4 @@
+import { canonicalRoadmapDate } from '@radar/contracts';
 import type { RawRoadmapItem } from './raw-schemas.js';
 import { FeedFormatError } from './errors.js';
 import type { RoadmapRecord } from './types.js';
@@ -6,6 +7,10 @@ import { cleanLine, cleanOptionalLine, cleanRich, parseUtc, uniqueList } from '.
 
 type TagList = { tagName: string }[] | null | undefined;
 const tagNames = (list: TagList): string[] => uniqueList((list ?? []).map((t) => cleanLine(t.tagName)));
+
+/** The roadmap's flat tag list: the union of its four lists, as the v1 feed's `tags` is. */
+export const roadmapTagsOf = (r: Pick<RoadmapRecord, 'cloudInstances' | 'platforms' | 'products' | 'releasePhase'>): string[] =>
+  uniqueList([...r.cloudInstances, ...r.platforms, ...r.products, ...r.releasePhase]);
 
 /**
  * One raw v1 item → our record. `canonicalProduct` folds case variants of product names; pass the one built
@@ -24,7 +29,7 @@ export function normalizeRoadmapItem(raw: RawRoadmapItem, canonicalProduct: (nam
   const platforms = tagNames(container.platforms);
   const releasePhase = tagNames(container.releasePhase);
   // `tags` is the union of the four lists in the feed; rebuilding it when it is missing keeps search working.
-  const rawTags = raw.tags ? tagNames(raw.tags) : [...cloudInstances, ...platforms, ...products, ...releasePhase];
+  const rawTags = raw.tags ? tagNames(raw.tags) : roadmapTagsOf({ cloudInstances, platforms, products, releasePhase });
   const tags = uniqueList(rawTags.map((t) => (products.some((p) => p.toLowerCase() === t.toLowerCase()) ? canonicalProduct(t) : t)));
 
   return {
@@ -32,8 +37,9 @@ export function normalizeRoadmapItem(raw: RawRoadmapItem, canonicalProduct: (nam
     title: cleanLine(raw.title),
     description: cleanRich(raw.description),
     moreInfoLink: cleanOptionalLine(raw.moreInfoLink),
-    releaseDate: cleanOptionalLine(raw.publicDisclosureAvailabilityDate),
-    previewDate: cleanOptionalLine(raw.publicPreviewDate),
+    // One spelling per month whatever the feed ("2026-02" from v2 is "February CY2026").
+    releaseDate: canonicalRoadmapDate(cleanOptionalLine(raw.publicDisclosureAvailabilityDate)),
+    previewDate: canonicalRoadmapDate(cleanOptionalLine(raw.publicPreviewDate)),
     status: cleanOptionalLine(raw.status),
     products,
     cloudInstances,

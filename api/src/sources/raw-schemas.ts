@@ -10,7 +10,7 @@ const tag = z.object({ tagName: z.string() });
 const tagList = z.array(tag).nullish();
 
 /** A roadmap id is a number in the feed; a numeric string is accepted because older dumps wrote strings. */
-const roadmapId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
+export const roadmapId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]);
 
 export const rawRoadmapItem = z.object({
   id: roadmapId,

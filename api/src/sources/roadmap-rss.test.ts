@@ -28,7 +28,7 @@ describe('roadmap RSS → records', () => {
       releaseDate: 'March CY2026',
       previewDate: 'February CY2026',
       moreInfoLink: null,
-      rss: { hasMoreInfoLink: false },
+      lossy: { absent: ['moreInfoLink'], spacing: true },
     });
     expect(r!.description.endsWith('securely and confidently.')).toBe(true);
     expect(r!.createdDate.toISOString()).toBe('2025-11-20T00:00:17.000Z');
@@ -76,7 +76,7 @@ describe('roadmap RSS → records', () => {
       const rss = new Map(roadmapRecordsFromRss(rssFromRoadmapJson(readFixture(file))).map((r) => [r.itemId, r]));
       for (const j of json) {
         const r = rss.get(j.itemId)!;
-        const { raw: _a, rss: _b, ...fromRss } = r;
+        const { raw: _a, lossy: _b, ...fromRss } = r;
         const { raw: _c, ...fromJson } = j;
         // \u000b (Word soft breaks) cannot travel in XML: those two texts differ only in their spacing.
         if (j.itemId === 500004 || j.itemId === 500012) {

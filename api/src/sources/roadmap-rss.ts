@@ -5,6 +5,7 @@ import { normalizeRoadmapFeed } from './normalize-roadmap.js';
 import type { RawRoadmapItem } from './raw-schemas.js';
 import { describeIssues } from './raw-schemas.js';
 import { classifyCategories, roadmapVocabulary, type RoadmapVocabulary } from './roadmap-vocabulary.js';
+import { driftOfItems, RSS_ITEM_FIELDS, type SchemaDrift } from './schema-drift.js';
 import type { RoadmapRecord } from './types.js';
 
 /**
@@ -100,10 +101,11 @@ function toRawItem(item: RssItem, vocabulary: RoadmapVocabulary): { raw: RawRoad
 }
 
 /**
- * A whole RSS document → records, or FeedFormatError. Not well-formed XML (a truncated download), something that is
- * not an RSS channel (an HTML error page) or an item without a numeric guid refuses the document as a whole.
+ * A whole RSS document → records and the schema drift of its items, or FeedFormatError. Not well-formed XML (a
+ * truncated download), something that is not an RSS channel (an HTML error page) or an item without a numeric guid
+ * refuses the document as a whole.
  */
-export function roadmapRecordsFromRss(text: string, vocabulary: RoadmapVocabulary = roadmapVocabulary()): RoadmapRecord[] {
+export function parseRoadmapRss(text: string, vocabulary: RoadmapVocabulary = roadmapVocabulary()): { records: RoadmapRecord[]; drift: SchemaDrift } {
   const xml = text.replace(/^\ufeff/, '');
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new FeedFormatError(`roadmap RSS is not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
@@ -116,6 +118,10 @@ export function roadmapRecordsFromRss(text: string, vocabulary: RoadmapVocabular
     mapped.map((m) => m.raw),
     mapped.map((m) => ({ rss: m.original })),
   );
-  records.forEach((record, i) => (record.rss = { hasMoreInfoLink: mapped[i]?.hasMoreInfoLink ?? false }));
-  return records;
+  records.forEach((record, i) => (record.lossy = { absent: mapped[i]?.hasMoreInfoLink ? [] : ['moreInfoLink'], spacing: true }));
+  return { records, drift: driftOfItems(document.data.rss.channel.item, RSS_ITEM_FIELDS) };
 }
+
+/** A whole RSS document → records (parseRoadmapRss without the drift). */
+export const roadmapRecordsFromRss = (text: string, vocabulary: RoadmapVocabulary = roadmapVocabulary()): RoadmapRecord[] =>
+  parseRoadmapRss(text, vocabulary).records;

@@ -22,11 +22,25 @@ export interface RoadmapRecord {
   /** The feed's own object, kept for audits and re-parsing; never compared. */
   raw?: unknown;
   /**
-   * Set on records read from the RSS fallback, which carries less than the JSON feed: `moreInfoLink` only when the
-   * item's description ends with a "More info:" line, and no characters XML cannot hold (the JSON's \u000b soft
-   * breaks). The sync keeps the stored values then (reconcileRssRecords) rather than blanking or churning them.
+   * Set on records read from a format that carries less than the v1 JSON feed (the RSS fallback, a v2 answer without
+   * some keys). The sync completes them from the stored rows before comparing (lossy-reconcile.ts), so a change of
+   * format is never a change of the item.
    */
-  rss?: { hasMoreInfoLink: boolean };
+  lossy?: LossyInfo;
+}
+
+/** Record fields a format may not carry. */
+export type LossyRoadmapField =
+  'description' | 'status' | 'products' | 'platforms' | 'cloudInstances' | 'releasePhase' | 'moreInfoLink' | 'releaseDate' | 'previewDate';
+
+export interface LossyInfo {
+  /** Fields the answer did not carry: the stored value is kept (RSS: `moreInfoLink` without a "More info:" line). */
+  absent: LossyRoadmapField[];
+  /**
+   * The format may have lost whitespace (RSS: XML cannot hold the JSON's \u000b soft breaks): a title or description
+   * that differs from the stored one only in whitespace keeps the stored text.
+   */
+  spacing: boolean;
 }
 
 export interface ExternalLink {

@@ -37,7 +37,7 @@ export interface ApplyArgs<R> {
   /** Fills in what a lossy format (the RSS fallback) could not carry from the stored rows, before anything is compared. */
   reconcile?: (tx: DbOrTx, snapshot: R[]) => Promise<R[]>;
   /** Written on the run row with its counts (what was read, from where, why). */
-  finish?: Pick<RunResult, 'feedFormat' | 'note' | 'validators'>;
+  finish?: Pick<RunResult, 'feedFormat' | 'note' | 'validators' | 'warning' | 'drift'>;
   /** More writes that must commit with the snapshot (superseding held snapshots, marking one applied). */
   afterApply?: (tx: DbOrTx) => Promise<void>;
 }

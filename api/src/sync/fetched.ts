@@ -1,6 +1,13 @@
 import type { FeedFormat } from '@radar/contracts';
 import type { DbOrTx } from '../db/client.js';
-import type { FeedValidators } from '../sources/roadmap-feed.js';
+import type { FeedValidators, RoadmapFeedFormat, SkippedSource } from '../sources/roadmap-feed.js';
+import type { SchemaDrift } from '../sources/schema-drift.js';
+
+/** A live roadmap answer: the chain's preferred source and the sources that failed before the one read. */
+export interface SourceChain {
+  preferred: RoadmapFeedFormat;
+  skipped: SkippedSource[];
+}
 
 /** What a sync run hands its loader: the response its items reflect now (conditional requests) and a stop signal. */
 export interface FetchContext {
@@ -20,8 +27,11 @@ export interface FetchedSnapshot<R> {
   payload: () => string;
   validators: FeedValidators | null;
   note: string | null;
-  /** Completes records of a lossy format from the stored rows (RSS), inside the apply transaction. */
+  /** Completes records of a lossy format from the stored rows (RSS, v2), inside the apply transaction. */
   reconcile?: (tx: DbOrTx, records: R[]) => Promise<R[]>;
+  /** Item fields the snapshot carried unexpectedly or lacked (live feeds). */
+  drift?: SchemaDrift;
+  chain?: SourceChain;
 }
 
 export interface FetchedUnchanged {
@@ -29,6 +39,7 @@ export interface FetchedUnchanged {
   format: FeedFormat;
   validators: FeedValidators;
   note: string | null;
+  chain?: SourceChain;
 }
 
 export type Fetched<R> = FetchedSnapshot<R> | FetchedUnchanged;

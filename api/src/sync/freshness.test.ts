@@ -78,7 +78,7 @@ describe('a roadmap change reaches a follower within one hour', () => {
       t.clock.set(new Date(p1.getTime() + HOUR));
       await runner.agenda.now(ROADMAP_SYNC_JOB);
       const applied = await lastRoadmapRun(unchanged.id);
-      expect(applied).toMatchObject({ status: 'success', changedItems: 1, feedFormat: 'json' });
+      expect(applied).toMatchObject({ status: 'success', changedItems: 1, feedFormat: 'v2' });
 
       const mail = await sink.waitFor('alice@example.com', 15_000);
       expect(mail.subject).toMatch(/^Status change: .* is now Rolling out$/);

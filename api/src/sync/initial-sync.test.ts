@@ -31,6 +31,7 @@ const count = async (where = sql`true`) =>
 
 describe('first start', () => {
   it('offline on the embedded default: loads the demo data set, flagged and with links', async () => {
+    server.fail({ target: 'v2', kind: 'status', status: 503, times: 1 });
     server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
     server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
     await initialSyncTask(t.ctx, { isEmbedded: true });

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { returned } from '../db/returned.js';
 import { heldSnapshots, syncHistory, users, type HeldSnapshotRow, type SyncHistoryRow } from '../db/schema.js';
 import type { FeedValidators } from '../sources/roadmap-feed.js';
+import { hasDrift, type SchemaDrift } from '../sources/schema-drift.js';
 import type { SourceName } from '../sources/types.js';
 import type { SyncCounts } from './plan.js';
 
@@ -27,6 +28,8 @@ export interface RunResult {
   feedFormat?: FeedFormat | null;
   note?: string | null;
   validators?: FeedValidators | null;
+  warning?: string | null;
+  drift?: SchemaDrift | null;
 }
 
 export async function finishRun(db: DbOrTx, id: number, result: RunResult): Promise<SyncHistoryRow> {
@@ -41,6 +44,8 @@ export async function finishRun(db: DbOrTx, id: number, result: RunResult): Prom
       ...(result.totalItems !== undefined ? { totalItems: result.totalItems } : {}),
       ...(result.feedFormat !== undefined ? { feedFormat: result.feedFormat } : {}),
       ...(result.note !== undefined ? { note: result.note } : {}),
+      ...(result.warning !== undefined ? { warning: result.warning } : {}),
+      ...(result.drift !== undefined ? { drift: hasDrift(result.drift) ? result.drift : null } : {}),
       ...(v ? { feedUrl: v.url, etag: v.etag, lastModified: v.lastModified, bodyHash: v.bodyHash } : {}),
     })
     .where(eq(syncHistory.id, id))
@@ -73,6 +78,20 @@ export async function lastAppliedFeed(db: DbOrTx, source: SourceName): Promise<F
     .orderBy(desc(syncHistory.id))
     .limit(1);
   return row?.url ? { url: row.url, etag: row.etag, lastModified: row.lastModified, bodyHash: row.bodyHash } : null;
+}
+
+/** Formats a source reads live (not a file or the demo set). */
+const LIVE_FORMATS: FeedFormat[] = ['v2', 'json', 'rss', 'graph'];
+
+/** The format the source's last run that read a live feed (applied, unchanged or held) read, or null. */
+export async function lastLiveFormat(db: DbOrTx, source: SourceName): Promise<FeedFormat | null> {
+  const [row] = await db
+    .select({ format: syncHistory.feedFormat })
+    .from(syncHistory)
+    .where(and(eq(syncHistory.source, source), inArray(syncHistory.status, [...APPLIED, 'held']), inArray(syncHistory.feedFormat, LIVE_FORMATS)))
+    .orderBy(desc(syncHistory.id))
+    .limit(1);
+  return (row?.format as FeedFormat | undefined) ?? null;
 }
 
 type RunWithHeld = SyncHistoryRow & { held: (HeldSnapshotRow & { decidedByEmail: string | null }) | null };
@@ -134,6 +153,8 @@ export function toSyncHistoryRecord(row: SyncHistoryRow & { held?: RunWithHeld['
     errorMessage: row.errorMessage,
     feedFormat: (row.feedFormat as FeedFormat | null) ?? null,
     note: row.note,
+    warning: row.warning,
+    drift: row.drift ?? null,
     held: held
       ? {
           status: held.status as NonNullable<SyncHistoryRecord['held']>['status'],

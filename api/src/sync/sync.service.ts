@@ -5,6 +5,7 @@ import { ConflictError, HttpError, ServiceUnavailableError } from '../http/error
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import { FeedAbortedError, NotConfiguredError } from '../sources/errors.js';
+import { describeDrift, hasDrift } from '../sources/schema-drift.js';
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
 import { applySnapshot } from './apply.js';
 import { givenRecords, type FetchedSnapshot, type Loader } from './fetched.js';
@@ -13,7 +14,8 @@ import type { ItemChange } from './plan.js';
 import { itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
 import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import { withSourceLock } from './source-lock.js';
-import { finishRun, lastAppliedFeed, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
+import { sourceChange } from './source-warning.js';
+import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
 import { countActive } from './sync.repo.js';
 
 export class SyncAlreadyRunningError extends ConflictError {
@@ -95,7 +97,14 @@ export function createSyncService(deps: SyncServiceDeps) {
   const fetches = new Set<AbortController>();
   let stopping = false;
 
-  async function hold<R>(db: Db, adapter: SourceAdapter<R>, syncId: number, fetched: FetchedSnapshot<R>, held: SnapshotHeldError): Promise<SyncResult> {
+  async function hold<R>(
+    db: Db,
+    adapter: SourceAdapter<R>,
+    syncId: number,
+    fetched: FetchedSnapshot<R>,
+    held: SnapshotHeldError,
+    warning: string | null,
+  ): Promise<SyncResult> {
     const source = adapter.source;
     const now = deps.clock.now();
     const { row, alerted } = await db.transaction(async (tx) => {
@@ -106,6 +115,8 @@ export function createSyncService(deps: SyncServiceDeps) {
         counts: { itemsProcessed: held.stats.itemCount },
         totalItems: held.stats.activeBefore,
         feedFormat: fetched.format,
+        warning,
+        drift: fetched.drift ?? null,
       };
       if (pending && pending.snapshotHash === held.hash) {
         const note = `${held.reason} Same snapshot as held sync #${pending.syncId}, which is still waiting for an admin.`;
@@ -158,18 +169,24 @@ export function createSyncService(deps: SyncServiceDeps) {
       fetches.delete(controller);
     }
 
+    if (fetched.kind === 'snapshot' && hasDrift(fetched.drift))
+      log.warn({ drift: fetched.drift }, `${LABEL[source]} feed schema drift: ${describeDrift(fetched.drift)}`);
+    const change = sourceChange(fetched.chain ? await lastLiveFormat(db, source) : null, fetched.format, fetched.chain);
+    if (change.warning) log.warn({ format: fetched.format }, change.warning);
+    const withRecovery = (note: string | null) => [note, change.recovered].filter(Boolean).join(' ') || null;
+
     if (fetched.kind === 'unchanged') {
       const row = await db.transaction(async (tx) => {
         await supersedePending(tx, source, null, startedAt);
         const totalItems = await countActive(tx, itemSourceOf(source));
-        const note = fetched.note ?? 'The feed has not changed since the last applied sync.';
         return finishRun(tx, started.id, {
           status: 'unchanged',
           finishedAt: deps.clock.now(),
           totalItems,
           feedFormat: fetched.format,
           validators: fetched.validators,
-          note,
+          note: withRecovery(fetched.note ?? 'The feed has not changed since the last applied sync.'),
+          warning: change.warning,
         });
       });
       log.info({ format: fetched.format }, `${LABEL[source]} feed unchanged`);
@@ -187,7 +204,13 @@ export function createSyncService(deps: SyncServiceDeps) {
           finishedAt: () => deps.clock.now(),
           guard: options.force ? null : (deps.guard ?? DEFAULT_GUARD),
           reconcile: fetched.reconcile,
-          finish: { feedFormat: fetched.format, note: fetched.note, validators: fetched.validators },
+          finish: {
+            feedFormat: fetched.format,
+            note: withRecovery(fetched.note),
+            validators: fetched.validators,
+            warning: change.warning,
+            drift: fetched.drift ?? null,
+          },
           afterApply: async (tx) => {
             // First the caller's (marking the held snapshot being applied), then every other pending one is stale.
             await options.afterApply?.(tx, started.id);
@@ -210,7 +233,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       }
       return { run: toSyncHistoryRecord(outcome.run), changes };
     } catch (err) {
-      if (err instanceof SnapshotHeldError) return hold(db, adapter, started.id, fetched, err);
+      if (err instanceof SnapshotHeldError) return hold(db, adapter, started.id, fetched, err, change.warning);
       if (err instanceof HttpError) {
         // A refusal decided inside the transaction (the held snapshot was decided meanwhile): recorded, then answered.
         await finishRun(db, started.id, { status: 'failed', finishedAt: deps.clock.now(), errorMessage: err.message });

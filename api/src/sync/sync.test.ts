@@ -66,20 +66,43 @@ describe('roadmap sync, snapshot A then B', () => {
     expect(run).toMatchObject({
       status: 'unchanged',
       success: true,
-      feedFormat: 'json',
+      feedFormat: 'v2',
       newItems: 0,
       changedItems: 0,
       removedItems: 0,
       itemsProcessed: 0,
       totalItems: 12,
     });
-    expect(h.server.requests.at(-1)).toBe('GET /roadmap 304');
-    // The same items re-serialised (keys sorted, 4-space indent, like the second real file): read, compared, no history.
+    expect(h.server.requests.at(-1)).toBe('GET /v2 304');
+    // The same items in other pages (other bytes): read, compared, no history.
+    h.server.setV2Paging({ mode: 'nextLink', pageSize: 7 });
+    const repaged = await h.sync.syncRoadmap({ trigger: 'schedule' });
+    h.server.setV2Paging({ mode: 'nextLink', pageSize: 5 });
+    expect(repaged.run).toMatchObject({
+      status: 'success',
+      feedFormat: 'v2',
+      newItems: 0,
+      changedItems: 0,
+      removedItems: 0,
+      restoredItems: 0,
+      itemsProcessed: 12,
+    });
+    // The same items through the v1 feed, re-serialised (keys sorted, 4-space indent, like the second real file).
     h.server.addRoadmap('A-sorted', JSON.stringify(JSON.parse(readFixture('roadmap-a.json')), null, 4));
     h.server.setRoadmap('A-sorted');
+    h.server.fail({ target: 'v2', kind: 'status', status: 404, times: 1 });
     const again = await h.sync.syncRoadmap({ trigger: 'schedule' });
-    expect(again.run).toMatchObject({ status: 'success', newItems: 0, changedItems: 0, removedItems: 0, restoredItems: 0, itemsProcessed: 12 });
+    expect(again.run).toMatchObject({
+      status: 'success',
+      feedFormat: 'json',
+      newItems: 0,
+      changedItems: 0,
+      removedItems: 0,
+      restoredItems: 0,
+      itemsProcessed: 12,
+    });
     expect(changes).toBeNull();
+    expect(repaged.changes).toBeNull();
     expect(again.changes).toBeNull();
     expect(await historyCount()).toBe(before);
     expect(h.hookCalls).toHaveLength(1);
@@ -237,7 +260,9 @@ describe('failures change nothing and are recorded', () => {
     h.server.setRoadmap('B');
     h.server.setMessages('A');
     h.server.fail(failure);
-    // The roadmap's RSS fallback is down too: here the whole fetch must fail (the fallback has its own tests).
+    // Both JSON sources of the roadmap chain break the same way and its RSS fallback is down too: here the whole
+    // fetch must fail (the chain has its own tests).
+    if (failure.target === 'roadmap') h.server.fail({ ...failure, target: 'v2' });
     h.server.fail({ target: 'rss', kind: 'status', status: 503 });
     const before = await snapshotState();
     const { run, changes } = source === 'roadmap' ? await h.sync.syncRoadmap({ trigger: 'admin' }) : await h.sync.syncMessages({ trigger: 'admin' });
@@ -252,7 +277,8 @@ describe('failures change nothing and are recorded', () => {
 
 describe('locking and configuration', () => {
   it('never runs two syncs of one source at once (in process and across processes)', async () => {
-    h.server.fail({ target: 'roadmap', kind: 'hang', times: 1 });
+    h.server.fail({ target: 'v2', kind: 'hang', times: 1 });
+    h.server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
     h.server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
     const first = h.sync.syncRoadmap({ trigger: 'schedule' });
     await new Promise((r) => setTimeout(r, 100));

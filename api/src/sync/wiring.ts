@@ -10,10 +10,12 @@ import { createGraphMessagesClient, type GraphMessagesClient } from '../sources/
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
 import { createRoadmapFeedClient, type RoadmapFeedClient } from '../sources/roadmap-feed.js';
 import { roadmapRecordsFromRss } from '../sources/roadmap-rss.js';
+import { roadmapRecordsFromV2Payload } from '../sources/roadmap-v2.js';
+import { driftOfMessages } from '../sources/schema-drift.js';
 import { roadmapVocabulary, type RoadmapVocabulary } from '../sources/roadmap-vocabulary.js';
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
 import type { FetchedSnapshot, Loader } from './fetched.js';
-import { reconcileRssRecords } from './rss-reconcile.js';
+import { reconcileLossyRecords } from './lossy-reconcile.js';
 import { guardPolicyOf } from './snapshot-guard.js';
 import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
 
@@ -41,6 +43,7 @@ export function createFeedClients(config: Config, clock: Clock, log: Logger, db?
   const retry = { timeoutMs: config.FEED_TIMEOUT_MS, retries: config.FEED_RETRIES, log };
   return {
     roadmap: createRoadmapFeedClient({
+      v2Url: config.ROADMAP_V2_URL === 'off' ? null : config.ROADMAP_V2_URL,
       url: config.ROADMAP_FEED_URL,
       rssUrl: config.ROADMAP_RSS_URL === 'off' ? null : config.ROADMAP_RSS_URL,
       userAgent: config.ROADMAP_USER_AGENT,
@@ -59,24 +62,37 @@ export function createFeedClients(config: Config, clock: Clock, log: Logger, db?
   };
 }
 
-/** Roadmap loader: JSON or its RSS fallback, conditional; RSS records are completed from the stored rows. */
+/** Roadmap loader: the chain (v2, v1 JSON, RSS), conditional; records of a lossy format are completed from the stored rows. */
 export function roadmapLoader(client: RoadmapFeedClient): Loader<RoadmapRecord> {
   return async ({ previous, signal }) => {
     const result = await client.fetch(previous, { signal });
+    const chain = { preferred: result.preferred, skipped: result.skipped };
     if (result.kind === 'unchanged') {
-      const note = result.how === '304' ? 'The feed answered 304 Not Modified.' : 'The feed sent the same bytes as the last applied sync.';
-      return { kind: 'unchanged', format: result.format, validators: result.validators, note };
+      const why = result.how === '304' ? 'The feed answered 304 Not Modified.' : 'The feed sent the same bytes as the last applied sync.';
+      return { kind: 'unchanged', format: result.format, validators: result.validators, note: result.note ? `${result.note} ${why}` : why, chain };
     }
     const body = result.payload;
-    return { ...result, payload: () => body, reconcile: result.format === 'rss' ? reconcileRssRecords : undefined };
+    const lossy = result.records.some((r) => r.lossy);
+    return {
+      kind: 'snapshot',
+      format: result.format,
+      records: result.records,
+      payload: () => body,
+      validators: result.validators,
+      note: result.note,
+      reconcile: lossy ? reconcileLossyRecords : undefined,
+      drift: result.drift,
+      chain,
+    };
   };
 }
 
-/** Message Center loader: every Graph page; the raw messages are what a held snapshot keeps. */
+/** Message Center loader: every Graph page; the raw messages are what a held snapshot keeps, and what drift is counted on. */
 export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecord> {
   return async ({ signal }) => {
     const records = await client.fetchAll({ signal });
-    return { kind: 'snapshot', format: 'graph', records, payload: () => JSON.stringify(records.map((r) => r.raw ?? null)), validators: null, note: null };
+    const raws = records.map((r) => r.raw ?? null);
+    return { kind: 'snapshot', format: 'graph', records, payload: () => JSON.stringify(raws), validators: null, note: null, drift: driftOfMessages(raws) };
   };
 }
 
@@ -88,11 +104,9 @@ export function heldPayloadParser(db: Db) {
     payload: string,
   ): Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>> => {
     if (source === 'message_center') return { records: messageRecordsFromPayload(parseJsonText(payload, 'held Message Center snapshot')) };
-    if (format === 'rss')
-      return {
-        records: roadmapRecordsFromRss(payload, await storedVocabulary(db)),
-        reconcile: reconcileRssRecords as FetchedSnapshot<RoadmapRecord | MessageRecord>['reconcile'],
-      };
+    const lossy = reconcileLossyRecords as FetchedSnapshot<RoadmapRecord | MessageRecord>['reconcile'];
+    if (format === 'rss') return { records: roadmapRecordsFromRss(payload, await storedVocabulary(db)), reconcile: lossy };
+    if (format === 'v2') return { records: roadmapRecordsFromV2Payload(parseJsonText(payload, 'held roadmap v2 snapshot')), reconcile: lossy };
     if (format === 'json' || format === 'file' || format === 'demo')
       return { records: roadmapRecordsFromPayload(parseJsonText(payload, 'held roadmap snapshot')) };
     throw new FeedFormatError(`held roadmap snapshot has an unknown format "${format}"`);

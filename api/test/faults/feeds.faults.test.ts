@@ -23,11 +23,16 @@ let cookie: string;
 
 beforeAll(async () => {
   database = await createTestDb();
-  server = await startReplayServer({ roadmaps: { A: roadmap.json }, ...(roadmap.rss ? { rss: { A: roadmap.rss } } : {}) });
+  server = await startReplayServer({
+    roadmaps: { A: roadmap.json },
+    ...(roadmap.rss ? { rss: { A: roadmap.rss } } : {}),
+    v2Paging: { mode: 'nextLink', pageSize: 500 },
+  });
   server.refuseNonBrowsers(true);
   cookie = await adminCookie(database.db);
   api = await startApi({
     DATABASE_URL: database.url,
+    ROADMAP_V2_URL: server.v2Url,
     ROADMAP_FEED_URL: server.roadmapUrl,
     ROADMAP_RSS_URL: server.rssUrl,
     FEED_TIMEOUT_MS: String(FEED_TIMEOUT_MS),
@@ -58,6 +63,7 @@ async function post(path: string) {
         feedFormat: string | null;
         note: string | null;
         errorMessage: string | null;
+        warning: string | null;
         removedItems: number;
         changedItems: number;
         restoredItems: number;
@@ -66,8 +72,10 @@ async function post(path: string) {
   };
 }
 const syncRoadmap = () => post('/api/roadmap/sync');
+/** `json` breaks both JSON sources of the chain (the v2 API and the v1 feed) the same way; `rss` the RSS feed. */
 function failFeeds(json: Failure['kind'] | null, rss: Failure['kind'] | null, extra: Partial<Failure> = {}) {
   server.clearFailures();
+  if (json) server.fail({ target: 'v2', kind: json, ...extra });
   if (json) server.fail({ target: 'roadmap', kind: json, ...extra });
   if (rss) server.fail({ target: 'rss', kind: rss, ...extra });
 }
@@ -76,6 +84,7 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
   it('the endpoint refuses non-browser clients with 403; the api, sending a browser User-Agent, syncs at start', async () => {
     // A non-browser client of our own, told apart from the api's requests (which may come first: the api syncs at once).
     expect((await fetch(server.roadmapUrl, { headers: { 'user-agent': NON_BROWSER } })).status).toBe(403);
+    expect((await fetch(server.v2Url, { headers: { 'user-agent': NON_BROWSER } })).status).toBe(403);
     const run = await eventually(
       async () => {
         const { rows } = await database.db.execute<{ status: string; feed_format: string }>(
@@ -86,7 +95,7 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
       60_000,
       'the start-up roadmap sync',
     );
-    expect(run).toEqual({ status: 'success', feed_format: 'json' });
+    expect(run).toEqual({ status: 'success', feed_format: 'v2' });
     expect(await live()).toBe(roadmap.items);
     const apis = server.userAgents.filter((ua) => ua !== NON_BROWSER);
     expect(apis.length).toBeGreaterThan(0);
@@ -105,7 +114,23 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
     );
     expect(status).toBe(200);
     expect(body.sync).toMatchObject({ status: 'unchanged', note: 'The feed answered 304 Not Modified.' });
-    expect(server.requests.at(-1)).toBe('GET /roadmap 304');
+    expect(server.requests.at(-1)).toBe('GET /v2 304');
+  });
+
+  it('the v2 API gone (404): the v1 JSON feed is read, nothing changes, and the admin is warned once', async () => {
+    const before = await historyRows();
+    server.clearFailures();
+    server.fail({ target: 'v2', kind: 'status', status: 404 });
+    const first = await syncRoadmap();
+    expect(first.body.sync).toMatchObject({ status: 'success', feedFormat: 'json', changedItems: 0, removedItems: 0 });
+    expect(first.body.sync.warning).toMatch(/^The roadmap is now read from the v1 JSON feed: the v2 API stopped working \(.*HTTP 404\)/);
+    const second = await syncRoadmap();
+    expect(second.body.sync).toMatchObject({ status: 'unchanged', feedFormat: 'json', warning: null });
+    expect(await historyRows()).toBe(before);
+    server.clearFailures();
+    const back = await syncRoadmap();
+    expect(back.body.sync).toMatchObject({ feedFormat: 'v2', changedItems: 0, warning: null });
+    expect(back.body.sync.note).toMatch(/The v2 API works again \(the previous run read the v1 JSON feed\)\.$/);
   });
 
   it('falls back to the RSS feed when the JSON feed refuses everyone; nothing changes, no link is blanked', async () => {
@@ -114,7 +139,7 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
     const { status, body } = await syncRoadmap();
     expect(status).toBe(200);
     expect(body.sync).toMatchObject({ status: 'success', feedFormat: 'rss', changedItems: 0, removedItems: 0 });
-    expect(body.sync.note).toMatch(/HTTP 403\); the RSS feed was used$/);
+    expect(body.sync.note).toMatch(/HTTP 403\); the RSS feed was used\.$/);
     expect(await historyRows()).toBe(before);
     expect(await withInfoLink()).toBe(roadmap.withMoreInfo);
   });
@@ -154,7 +179,7 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
       const { status, body } = await syncRoadmap();
       expect(status).toBe(502);
       expect(body.sync.status).toBe('failed');
-      expect(body.sync.errorMessage).toMatch(/^roadmap JSON feed: .*; RSS fallback: /);
+      expect(body.sync.errorMessage).toMatch(/^the v2 API: .*; the v1 JSON feed: .*; the RSS feed: /);
     }
     expect({ live: await live(), history: await historyRows() }).toEqual(before);
   });
@@ -177,11 +202,14 @@ describe(`roadmap feed faults against a real api process (${roadmap.label})`, ()
     const { status, body } = await pending;
     const elapsed = Date.now() - started;
     expect(status).toBe(502);
-    expect(body.sync.errorMessage).toMatch(/did not answer within 1500 ms.*RSS fallback: .*did not answer within 1500 ms/);
+    expect(body.sync.errorMessage).toMatch(
+      /did not answer within 1500 ms.*the v1 JSON feed: .*did not answer within 1500 ms.*the RSS feed: .*did not answer within 1500 ms/,
+    );
     // (retries + 1) attempts per URL, each cut at FEED_TIMEOUT_MS, plus one backoff of at most 625 ms each.
+    expect(server.requests.filter((r) => r === 'GET /v2')).toHaveLength(FEED_RETRIES + 1);
     expect(server.requests.filter((r) => r === 'GET /roadmap')).toHaveLength(FEED_RETRIES + 1);
     expect(server.requests.filter((r) => r === 'GET /rss')).toHaveLength(FEED_RETRIES + 1);
-    expect(elapsed).toBeLessThan(2 * ((FEED_RETRIES + 1) * FEED_TIMEOUT_MS + FEED_RETRIES * 625) + 3000);
+    expect(elapsed).toBeLessThan(3 * ((FEED_RETRIES + 1) * FEED_TIMEOUT_MS + FEED_RETRIES * 625) + 3000);
     expect({ live: await live(), history: await historyRows() }).toEqual(before);
     server.clearFailures();
   });

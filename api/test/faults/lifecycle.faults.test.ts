@@ -24,10 +24,13 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
     const dataDir = tempDataDir('sigterm');
     cleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     // The first sync's feed takes 3 s to answer: SIGTERM arrives while it is running.
-    server.fail({ target: 'roadmap', kind: 'slow', delayMs: 3000, times: 1 });
-    const api = await startApi({ DATA_DIR: dataDir, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl }, { label: 'embedded' });
+    server.fail({ target: 'v2', kind: 'slow', delayMs: 3000, times: 1 });
+    const api = await startApi(
+      { DATA_DIR: dataDir, ROADMAP_V2_URL: server.v2Url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl },
+      { label: 'embedded' },
+    );
     cleanup(() => api.stop('SIGKILL'));
-    await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
+    await eventually(async () => server.requests.includes('GET /v2'), 30_000, 'the start-up sync fetching');
     const since = Date.now();
     api.child.kill('SIGTERM');
     const { code } = await api.exited;
@@ -71,16 +74,17 @@ describe('SIGTERM while a feed hangs', () => {
     cleanup(() => server.close());
     const database = await createTestDb();
     cleanup(() => database.close());
-    server.fail({ target: 'roadmap', kind: 'hang' });
+    server.fail({ target: 'v2', kind: 'hang' });
     const api = await startApi({
       DATABASE_URL: database.url,
+      ROADMAP_V2_URL: server.v2Url,
       ROADMAP_FEED_URL: server.roadmapUrl,
       ROADMAP_RSS_URL: server.rssUrl,
       FEED_TIMEOUT_MS: '60000',
       SHUTDOWN_TIMEOUT_MS: '2000',
     });
     cleanup(() => api.stop('SIGKILL'));
-    await eventually(async () => server.requests.includes('GET /roadmap'), 30_000, 'the start-up sync fetching');
+    await eventually(async () => server.requests.includes('GET /v2'), 30_000, 'the start-up sync fetching');
     await expectExitAfterBudget(api);
     const { rows } = await database.pool.query(`select status, error_message from sync_history where source = 'roadmap'`);
     expect(rows).toEqual([{ status: 'interrupted', error_message: 'interrupted: the process shut down before the feed answered; nothing was changed' }]);
@@ -100,6 +104,7 @@ describe('SIGTERM while an alert webhook hangs', () => {
     cleanup(() => database.close());
     const api = await startApi({
       DATABASE_URL: database.url,
+      ROADMAP_V2_URL: server.v2Url,
       ROADMAP_FEED_URL: server.roadmapUrl,
       ROADMAP_RSS_URL: server.rssUrl,
       ALLOW_PRIVATE_WEBHOOKS: 'true',
@@ -135,7 +140,13 @@ describe('kill -9 in the middle of a sync', () => {
     cleanup(() => server.close());
     const database = await createTestDb();
     cleanup(() => database.close());
-    const env = { DATABASE_URL: database.url, ROADMAP_FEED_URL: server.roadmapUrl, ROADMAP_RSS_URL: server.rssUrl, SYNC_MAX_REMOVED_PERCENT: '100' };
+    const env = {
+      DATABASE_URL: database.url,
+      ROADMAP_V2_URL: server.v2Url,
+      ROADMAP_FEED_URL: server.roadmapUrl,
+      ROADMAP_RSS_URL: server.rssUrl,
+      SYNC_MAX_REMOVED_PERCENT: '100',
+    };
     const first = await startApi(env, { label: 'first' });
     cleanup(() => first.stop('SIGKILL'));
     const state = async () =>

@@ -17,6 +17,7 @@ describe('SMTP down, then up', () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_RETRY_BASE_MS: '500',
       // No feed in this test; the syncs fail quietly in the background.
+      ROADMAP_V2_URL: 'http://127.0.0.1:9/v2',
       ROADMAP_FEED_URL: 'http://127.0.0.1:9/roadmap',
       ROADMAP_RSS_URL: 'off',
       FEED_RETRIES: '0',

@@ -32,6 +32,7 @@ describe('two api processes on one database', () => {
 
     const env = {
       DATABASE_URL: database.url,
+      ROADMAP_V2_URL: server.v2Url,
       ROADMAP_FEED_URL: server.roadmapUrl,
       ROADMAP_RSS_URL: server.rssUrl,
       GRAPH_AUTHORITY_URL: server.url,

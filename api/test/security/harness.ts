@@ -15,7 +15,10 @@ export type Caller = (typeof CALLERS)[number];
  * pointed at a closed local port, so an allowed sync trigger fails fast instead of reaching the internet.
  */
 export function securityContext(env: Record<string, string> = {}, opts: { now?: string } = {}): Promise<TestContext> {
-  return createTestContext({ IMPERSONATION_ENABLED: 'true', ROADMAP_FEED_URL: 'http://127.0.0.1:9/roadmap', FEED_RETRIES: '0', ...env }, opts);
+  return createTestContext(
+    { IMPERSONATION_ENABLED: 'true', ROADMAP_V2_URL: 'http://127.0.0.1:9/v2', ROADMAP_FEED_URL: 'http://127.0.0.1:9/roadmap', FEED_RETRIES: '0', ...env },
+    opts,
+  );
 }
 
 export interface RoleUsers {

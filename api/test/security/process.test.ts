@@ -44,6 +44,7 @@ async function start(env: Record<string, string>): Promise<Started> {
       DATA_DIR: path.join(work, 'data'),
       JOBS_ENABLED: 'false',
       DEMO_DATA: 'off',
+      ROADMAP_V2_URL: 'http://127.0.0.1:9/v2',
       ROADMAP_FEED_URL: 'http://127.0.0.1:9/roadmap',
       FEED_RETRIES: '0',
       STATIC_ROOT: work,

@@ -41,6 +41,8 @@ export function syncRun(overrides: Partial<SyncHistoryRecord> = {}): SyncHistory
     feedFormat: 'json',
     note: null,
     held: null,
+    warning: null,
+    drift: null,
     ...overrides,
   };
 }

@@ -24,7 +24,10 @@ const A = JSON.parse(readFixture('roadmap-a.json')) as { id: number }[];
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  ({ t, server } = await createReplayTestContext({ SYNC_MAX_REMOVED_PERCENT: '10', SYNC_MIN_REMOVED_ITEMS: '1', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' }, { now: T_A }));
+  ({ t, server } = await createReplayTestContext(
+    { SYNC_MAX_REMOVED_PERCENT: '10', SYNC_MIN_REMOVED_ITEMS: '1', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' },
+    { now: T_A },
+  ));
   server.addRoadmap('HALF', JSON.stringify(A.slice(0, 6)));
   server.addRoadmap('EMPTY', '[]');
   admin = await signIn(t.app, t.ctx.db, { roles: ['Admin'], email: 'admin@example.com' });
@@ -61,7 +64,7 @@ describe('snapshot guard', () => {
     server.setRoadmap('HALF');
     const { run, changes } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
     heldId = run.id;
-    expect(run).toMatchObject({ status: 'held', success: false, removedItems: 0, newItems: 0, itemsProcessed: 6, totalItems: 12, feedFormat: 'json' });
+    expect(run).toMatchObject({ status: 'held', success: false, removedItems: 0, newItems: 0, itemsProcessed: 6, totalItems: 12, feedFormat: 'v2' });
     expect(run.note).toBe('The snapshot would remove 6 of 12 live items (50%), more than SYNC_MAX_REMOVED_PERCENT (10%).');
     expect(changes).toBeNull();
     expect(await activeRoadmap()).toBe(12);
@@ -119,7 +122,7 @@ describe('snapshot guard', () => {
       newItems: 0,
       itemsProcessed: 6,
       totalItems: 6,
-      feedFormat: 'json',
+      feedFormat: 'v2',
     });
     expect(body.sync.note).toBe(`Applied the snapshot held by sync #${heldId} (Apply anyway).`);
     expect(body.held.held).toMatchObject({ status: 'applied', decidedBy: 'admin@example.com', appliedSyncId: body.sync.id });

@@ -83,6 +83,7 @@ beforeAll(async () => {
   // The guard is off: A → B removes 2 of 12 items (17%); the guard's own mails are tested in held-sync.test.ts.
   t = await createTestContext(
     {
+      ROADMAP_V2_URL: server.v2Url,
       ROADMAP_FEED_URL: server.roadmapUrl,
       ROADMAP_RSS_URL: server.rssUrl,
       FEED_RETRIES: '0',

@@ -56,7 +56,8 @@ describe('admin sync triggers and history', () => {
   });
 
   it('answers 409 while a sync of the same source runs', async () => {
-    server.fail({ target: 'roadmap', kind: 'hang', times: 1 });
+    server.fail({ target: 'v2', kind: 'hang', times: 1 });
+    server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
     server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
     const first = admin.post('/api/roadmap/sync').then((r) => r);
     await new Promise((r) => setTimeout(r, 150));

@@ -38,7 +38,7 @@ describe('SyncHistoryTab', () => {
     expect(rows[0]).toHaveTextContent('Not configured');
     expect(rows[0]).toHaveTextContent('Microsoft Graph is not configured');
     expect(rows[1]).toHaveTextContent('Failed');
-    expect(rows[2]).toHaveTextContent(/Roadmap.*JSON feed.*Success.*120 \/ 120.*3.*5.*1/);
+    expect(rows[2]).toHaveTextContent(/Roadmap.*v1 JSON feed.*Success.*120 \/ 120.*3.*5.*1/);
   });
 
   it('shows what each run read and why it ended so: RSS fallback, unchanged, interrupted', async () => {
@@ -69,8 +69,36 @@ describe('SyncHistoryTab', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows[0]).toHaveTextContent(/Interrupted.*interrupted: the process stopped/);
-    expect(rows[1]).toHaveTextContent(/JSON feed.*Unchanged.*The feed answered 304 Not Modified\./);
+    expect(rows[1]).toHaveTextContent(/v1 JSON feed.*Unchanged.*The feed answered 304 Not Modified\./);
     expect(rows[2]).toHaveTextContent(/RSS feed \(fallback\).*Success.*answered HTTP 403\); the RSS feed was used/);
+  });
+
+  it('shows the v2 API, a change of source once as a warning, and schema drift with field names', async () => {
+    const warning = 'The roadmap is now read from the v1 JSON feed: the v2 API stopped working (the v2 API: https://example.test/v2 answered HTTP 404).';
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': {
+        body: {
+          syncHistory: [
+            syncRun({ id: 8, feedFormat: 'json', warning, note: 'The v2 API was unusable (HTTP 404); the v1 JSON feed was used.' }),
+            syncRun({
+              id: 7,
+              feedFormat: 'v2',
+              drift: { unexpected: [{ field: 'aiSummary', items: 1902 }], missing: [{ field: 'moreInfoUrls', items: 1 }] },
+            }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<SyncHistoryTab />);
+    const rows = within(await screen.findByRole('table', { name: 'Sync history' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[0]!).getByRole('alert')).toHaveTextContent(warning);
+    expect(rows[0]).toHaveTextContent('the v1 JSON feed was used.');
+    expect(rows[1]).toHaveTextContent('v2 API');
+    expect(rows[1]).toHaveTextContent('Schema drift: unexpected: aiSummary (1,902 items); missing: moreInfoUrls (1 item)');
+    expect(within(rows[1]!).queryByRole('alert')).toBeNull();
   });
 
   it('offers "Apply anyway" and "Discard" on a held run and refreshes the list after a decision', async () => {

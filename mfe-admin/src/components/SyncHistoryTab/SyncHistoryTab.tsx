@@ -19,14 +19,30 @@ import { useSyncHistory } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
 import { HeldSyncActions } from '../HeldSyncActions/index.js';
 import { SYNC_TRIGGERS, useSyncTriggers, type SyncKind } from './sync-actions.js';
-import { FEED_FORMAT_LABELS, SYNC_STATUS_LABELS, syncSourceLabel } from './sync-labels.js';
+import { describeDrift, FEED_FORMAT_LABELS, SYNC_STATUS_LABELS, syncSourceLabel } from './sync-labels.js';
 
 export { syncSourceLabel };
 
-/** Why the run ended as it did: the hold with its decision controls, the error, or a note (RSS fallback, a 304). */
+/**
+ * Why the run ended as it did: a change of source for the worse (said once), the hold with its decision controls,
+ * the error or a note (a fallback, a 304), and the feed's schema drift.
+ */
 function RunDetails({ run }: { run: SyncHistoryRecord }) {
-  if (run.held) return <HeldSyncActions run={{ ...run, held: run.held }} />;
-  return <>{run.errorMessage ?? run.note ?? ''}</>;
+  return (
+    <Stack spacing={0.5}>
+      {run.warning && (
+        <Alert severity="warning" variant="outlined" sx={{ py: 0 }}>
+          {run.warning}
+        </Alert>
+      )}
+      {run.held ? <HeldSyncActions run={{ ...run, held: run.held }} /> : <span>{run.errorMessage ?? run.note ?? ''}</span>}
+      {run.drift && (
+        <Typography variant="body2" color="warning.main">
+          Schema drift: {describeDrift(run.drift)}
+        </Typography>
+      )}
+    </Stack>
+  );
 }
 
 /** Sync History: the two triggers with their running state and last outcome, then the recorded runs. */

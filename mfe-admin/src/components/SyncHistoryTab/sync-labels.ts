@@ -14,11 +14,21 @@ export const SYNC_STATUS_LABELS: Record<SyncHistoryRecord['status'], { label: st
 
 /** What the run read. */
 export const FEED_FORMAT_LABELS: Record<FeedFormat, string> = {
-  json: 'JSON feed',
+  v2: 'v2 API',
+  json: 'v1 JSON feed',
   rss: 'RSS feed (fallback)',
   graph: 'Microsoft Graph',
   file: 'File import',
   demo: 'Demo data',
 };
+
+/** "unexpected: aiSummary (12 items); missing: moreInfoUrls (1,900 items)". */
+export function describeDrift(drift: NonNullable<SyncHistoryRecord['drift']>): string {
+  const list = (fields: { field: string; items: number }[]) =>
+    fields.map((f) => `${f.field} (${f.items.toLocaleString('en-US')} ${f.items === 1 ? 'item' : 'items'})`).join(', ');
+  return [drift.unexpected.length ? `unexpected: ${list(drift.unexpected)}` : '', drift.missing.length ? `missing: ${list(drift.missing)}` : '']
+    .filter(Boolean)
+    .join('; ');
+}
 
 export const syncSourceLabel = (source: SyncHistoryRecord['syncSource']) => (source === 'roadmap' ? 'Roadmap' : 'Message Center');
