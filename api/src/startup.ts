@@ -1,4 +1,5 @@
 import type { AppContext } from './app-context.js';
+import { rederiveItems } from './sync/derived-fields.js';
 import { initialSyncTask, recoverInterruptedRunsTask } from './sync/initial-sync.js';
 
 export interface StartupEnv {
@@ -7,9 +8,14 @@ export interface StartupEnv {
 
 /**
  * Work run once after the server is up, one task after the other in this order (runs a dead process left behind,
- * then the first sync on an empty database or demo data offline). A feature adds one line.
+ * values derived from feed text brought up to date, then the first sync on an empty database or demo data offline).
+ * A feature adds one line.
  */
-export const startupTasks: Array<(ctx: AppContext, env: StartupEnv) => Promise<void>> = [recoverInterruptedRunsTask, initialSyncTask];
+export const startupTasks: Array<(ctx: AppContext, env: StartupEnv) => Promise<void>> = [
+  recoverInterruptedRunsTask,
+  async (ctx) => void (await rederiveItems(ctx.db, ctx.log)),
+  initialSyncTask,
+];
 
 /** Runs the start-up tasks in order; a failing task is logged and the next one still runs. */
 export async function runStartupTasks(ctx: AppContext, env: StartupEnv): Promise<void> {

@@ -143,6 +143,8 @@ describe('held sync contracts (issue 10)', () => {
       errorMessage: null,
       note: null,
       held: null,
+      warning: null,
+      drift: null,
     };
     for (const status of SYNC_STATUSES) expect(syncHistoryRecord.safeParse({ ...run, status, feedFormat: 'rss' }).success).toBe(true);
     for (const feedFormat of FEED_FORMATS) expect(syncHistoryRecord.safeParse({ ...run, status: 'success', feedFormat }).success).toBe(true);

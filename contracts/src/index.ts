@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './items.js';
+export * from './message-center.js';
 export * from './moderation.js';
 export * from './subscriptions.js';
 export * from './digest.js';

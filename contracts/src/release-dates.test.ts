@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canonicalRoadmapDate, formatMonthShift, releaseDateMove, roadmapMonthIndex } from './release-dates.js';
+import { canonicalRoadmapDate, roadmapDateRange, formatMonthShift, releaseDateMove, roadmapMonthIndex } from './release-dates.js';
 
 describe('roadmap release dates', () => {
   it('reads "<Month> CY<yyyy>" in the spellings the feed and people use', () => {
@@ -56,5 +56,19 @@ describe('canonicalRoadmapDate: one spelling whatever the feed', () => {
 
   it('a v1 month and its v2 spelling are the same month (no move)', () => {
     expect(releaseDateMove('February CY2026', canonicalRoadmapDate('2026-02'))).toBeNull();
+  });
+});
+
+describe('roadmapDateRange: the days a roadmap date means', () => {
+  it.each([
+    ['March CY2026', { start: '2026-03-01', end: '2026-03-31' }],
+    ['February CY2028', { start: '2028-02-01', end: '2028-02-29' }],
+    ['2026-11', { start: '2026-11-01', end: '2026-11-30' }],
+    ['Q4 CY2026', { start: '2026-10-01', end: '2026-12-31' }],
+    ['CY2027', { start: '2027-01-01', end: '2027-12-31' }],
+    ['TBD', null],
+    [null, null],
+  ])('%p → %p', (input, expected) => {
+    expect(roadmapDateRange(input)).toEqual(expected);
   });
 });

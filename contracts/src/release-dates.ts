@@ -46,6 +46,30 @@ export function canonicalRoadmapDate(value: string | null | undefined): string |
   return text;
 }
 
+/**
+ * The days a roadmap date means (YYYY-MM-DD): a month ("March CY2026") its whole month, a quarter ("Q1 CY2026") its
+ * three months, a year ("CY2026") the year; null for anything else. A GA month is when a roadmap item reaches
+ * tenants: the list's timing of change.
+ */
+export function roadmapDateRange(value: string | null | undefined): { start: string; end: string } | null {
+  const text = canonicalRoadmapDate(value);
+  if (!text) return null;
+  const day = (y: number, m: number, d: number) => `${y}-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const last = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const month = roadmapMonthIndex(text);
+  if (month !== null) {
+    const [y, m] = [Math.floor(month / 12), month % 12];
+    return { start: day(y, m, 1), end: day(y, m, last(y, m)) };
+  }
+  const quarter = /^Q([1-4]) CY(\d{4})$/.exec(text);
+  if (quarter) {
+    const [q, y] = [Number(quarter[1]) - 1, Number(quarter[2])];
+    return { start: day(y, q * 3, 1), end: day(y, q * 3 + 2, last(y, q * 3 + 2)) };
+  }
+  const year = /^CY(\d{4})$/.exec(text);
+  return year ? { start: `${year[1]}-01-01`, end: `${year[1]}-12-31` } : null;
+}
+
 export interface ReleaseDateMove {
   from: string;
   to: string;

@@ -3,7 +3,7 @@
  * discriminator and source-specific nullable columns) so the unified list, search, filters and export are single
  * indexed queries instead of a UNION over two tables — see docs/architecture.md.
  */
-import type { SchemaDriftInfo } from '@radar/contracts';
+import type { SchemaDriftInfo, TimingWindow } from '@radar/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -246,6 +246,19 @@ export const items = pgTable(
       .default(sql`'[]'::jsonb`),
     /** details.FeatureStatusJson without its per-fetch LastUpdateTime. */
     featureStatus: jsonb('feature_status'),
+    /** Rollout windows read from a post's schedule section (sources/rollout-timing.ts); [] for roadmap items. */
+    timing: jsonb('timing')
+      .$type<TimingWindow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /**
+     * When the change reaches tenants: a post's earliest window start and latest window end, a roadmap item's GA
+     * month. The list's Timing column, its sort and the "rolling out in the next N days" filter read these.
+     */
+    timingStart: date('timing_start', { mode: 'string' }),
+    timingEnd: date('timing_end', { mode: 'string' }),
+    /** Version of the values derived from feed text (timing); older rows are derived again at start (derived-fields.ts). */
+    derivedVersion: smallint('derived_version').notNull().default(0),
     hasAttachments: boolean('has_attachments').notNull().default(false),
     attachments: jsonb('attachments')
       .$type<unknown[]>()
@@ -353,6 +366,10 @@ export const items = pgTable(
       .on(t.featuredAt.desc())
       .where(sql`${t.isFeatured}`),
     index('items_last_changed_idx').on(t.lastChangedAt.desc()),
+    // sortField=timing and rollingOut=…: items with a timing, by when it starts.
+    index('items_timing_idx')
+      .on(t.timingStart, t.timingEnd, t.id)
+      .where(sql`${t.timingStart} IS NOT NULL`),
     index('items_search_gin').using('gin', t.searchVector),
     // The archive (includeRemoved) lists every row in date order: the partial date indexes above skip removed rows.
     index('items_created_all_idx').on(t.createdDate.desc(), t.id.desc()),

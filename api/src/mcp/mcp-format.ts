@@ -1,6 +1,6 @@
 import type { ChangeHistoryEntry, McpItem } from '@radar/contracts';
 import { providerLink } from '../features/items/items.export.js';
-import { htmlToPlainText } from '../features/items/html.js';
+import { htmlToPlainText } from '../lib/html.js';
 import type { UnifiedItemRow } from '../features/items/item-mapper.js';
 import { shareUrlOf } from '../features/items/share-link.js';
 import { isShownField } from '../features/notifications/change-format.js';

@@ -1,6 +1,7 @@
 import type { RawGraphMessage } from './raw-schemas.js';
 import type { ExternalLink, MessageRecord } from './types.js';
 import { FeedFormatError } from './errors.js';
+import { messageTiming } from './rollout-timing.js';
 import { asHtml, cleanLine, cleanOptionalLine, cleanRich, parseUtc, uniqueList } from './text.js';
 
 const LINK_DETAILS = ['ExternalLink', 'BlogLink', 'HelpLink'] as const;
@@ -76,6 +77,7 @@ export function normalizeMessage(raw: RawGraphMessage): MessageRecord {
     return url ? [{ name, url }] : [];
   });
   const summary = cleanRich(details.get('Summary'));
+  const publishedDate = parseUtc(raw.startDateTime);
 
   return {
     messageId: cleanLine(raw.id),
@@ -90,7 +92,7 @@ export function normalizeMessage(raw: RawGraphMessage): MessageRecord {
     userImpact: hasTag(tags, 'User impact'),
     adminImpact: hasTag(tags, 'Admin impact'),
     hasAttachments: raw.hasAttachments === true,
-    publishedDate: parseUtc(raw.startDateTime),
+    publishedDate,
     lastUpdatedDate: parseUtc(raw.lastModifiedDateTime),
     endDate: parseUtc(raw.endDateTime),
     actionRequiredByDate: parseUtc(raw.actionRequiredByDateTime),
@@ -99,6 +101,7 @@ export function normalizeMessage(raw: RawGraphMessage): MessageRecord {
     detailRoadmapIds,
     externalLinks,
     featureStatus: normalizeFeatureStatus(details.get('FeatureStatusJson')),
+    timing: messageTiming(bodyContent, publishedDate),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { TimingWindow } from '@radar/contracts';
+
 /** Our normalised records: what a sync compares and stores. Field names follow the spec and the change history. */
 
 export interface RoadmapRecord {
@@ -74,6 +76,8 @@ export interface MessageRecord {
   externalLinks: ExternalLink[];
   /** FeatureStatusJson without its `LastUpdateTime` stamps, which change on every fetch and mean nothing. */
   featureStatus: unknown;
+  /** Rollout windows read from the body's schedule section (derived from the body: see rollout-timing.ts). */
+  timing: TimingWindow[];
   raw?: unknown;
 }
 

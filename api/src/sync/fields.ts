@@ -47,6 +47,8 @@ export const MESSAGE_FIELDS: TrackedField<MessageRecord>[] = [
   { name: 'externalLinks', value: (m) => m.externalLinks },
   { name: 'featureStatus', value: (m) => m.featureStatus },
   { name: 'hasAttachments', value: (m) => m.hasAttachments },
+  // Derived from the body: a revision that moves the rollout is recorded as a timing change (a date slip).
+  { name: 'timing', value: (m) => m.timing },
 ];
 
 /** What a 'new' entry shows: enough to read the item's first state without copying every body into history. */

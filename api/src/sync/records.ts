@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { ItemRow, NewItemRow } from '../db/schema.js';
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
 import { MESSAGE_FIELDS, ROADMAP_FIELDS, stableJson, type FieldDiff, type TrackedField } from './fields.js';
-import { releaseMoveColumns } from './release-moves.js';
+import { messageDerived, roadmapDerived } from './derived-fields.js';
+import { releaseMoveColumns, timingMoveColumns } from './release-moves.js';
+import { messageTiming } from '../sources/rollout-timing.js';
 
 /**
  * Mapping between our records and rows of the shared `items` table, and the content hash that lets a re-sync skip
@@ -63,6 +65,7 @@ export const roadmapAdapter: SourceAdapter<RoadmapRecord> = {
     modifiedDate: r.modifiedDate,
     contentHash: contentHash(ROADMAP_FIELDS, r),
     raw: r.raw ?? null,
+    ...roadmapDerived(r.releaseDate),
   }),
   fromRow: (row) => ({
     itemId: Number(row.externalId),
@@ -90,6 +93,7 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
   // Graph returns only active messages; an expired one in a recorded file is stored but marked removed.
   isActive: (m, now) => !m.endDate || m.endDate.getTime() > now.getTime(),
   modifiedDate: (m) => m.lastUpdatedDate,
+  changeColumns: timingMoveColumns,
   toRow: (m) => ({
     externalId: m.messageId,
     title: m.title,
@@ -113,6 +117,7 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
     hasAttachments: m.hasAttachments,
     contentHash: contentHash(MESSAGE_FIELDS, m),
     raw: m.raw ?? null,
+    ...messageDerived(m.timing),
   }),
   fromRow: (row) => ({
     messageId: row.externalId,
@@ -136,6 +141,8 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
     detailRoadmapIds: [],
     externalLinks: row.externalLinks,
     featureStatus: row.featureStatus ?? null,
+    // Derived again from the stored body, so a better reading of bodies never shows up as a change of the post.
+    timing: messageTiming(row.bodyHtml ?? '', row.createdDate),
   }),
   roadmapLinks: (m) => m.roadmapIds.map((id) => ({ roadmapExternalId: String(id), origin: m.detailRoadmapIds.includes(id) ? 'details' : 'body' })),
 };

@@ -1,4 +1,4 @@
-import { releaseDateMove } from '@radar/contracts';
+import { releaseDateMove, timingMove } from '@radar/contracts';
 import type { ItemRow, NewItemRow } from '../db/schema.js';
 import type { FieldDiff } from './fields.js';
 
@@ -21,4 +21,15 @@ export function releaseMoveColumns(diff: FieldDiff, previous: Counters, now: Dat
     ...(preview ? { previewMoves: previous.previewMoves + 1, previewShiftMonths: previous.previewShiftMonths + (preview.shiftMonths ?? 0) } : {}),
     releaseMovedAt: now,
   };
+}
+
+/**
+ * The same counters for a Message Center post: a move of its rollout timing (its earliest start or latest end,
+ * contracts message-center.ts) counts as a GA move of the post, with the months its start moved, and stamps
+ * `releaseMovedAt`; so the "release date moved" filter and the most-slipped sort cover posts too.
+ */
+export function timingMoveColumns(diff: FieldDiff, previous: Counters, now: Date): Partial<NewItemRow> {
+  const move = diff.changedFields.includes('timing') ? timingMove(diff.previousValues.timing, diff.newValues.timing) : null;
+  if (!move) return {};
+  return { gaMoves: previous.gaMoves + 1, gaShiftMonths: previous.gaShiftMonths + move.shiftMonths, releaseMovedAt: now };
 }

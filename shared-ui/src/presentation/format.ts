@@ -1,5 +1,6 @@
 import { UTCDate } from '@date-fns/utc';
 import { format, formatDistance, isValid } from 'date-fns';
+import { CHANGE_VALUE_PREVIEW_CHARS, structuredHistoryValue } from '@radar/contracts';
 
 /** Where a date is shown: the reader's zone, or UTC (a server render: see useDisplayTimeZone). */
 export type DisplayTimeZone = 'local' | 'UTC';
@@ -79,4 +80,18 @@ export function stripHtml(html: string | null | undefined): string {
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * A change-history value as short text, cut at the preview length: a structured field as readers know it (rollout
+ * timing, the tenant's rollout status: `field` says which), lists joined, other objects as JSON, '(empty)' for none.
+ */
+export function formatChangeValue(value: unknown, field?: string): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  const structured = field ? structuredHistoryValue(field, value) : null;
+  if (structured !== null) return truncate(structured, CHANGE_VALUE_PREVIEW_CHARS);
+  if (Array.isArray(value))
+    return value.length ? truncate(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '), CHANGE_VALUE_PREVIEW_CHARS) : '(empty)';
+  if (typeof value === 'object') return truncate(JSON.stringify(value), CHANGE_VALUE_PREVIEW_CHARS);
+  return truncate(String(value), CHANGE_VALUE_PREVIEW_CHARS);
 }

@@ -13,7 +13,7 @@ import {
   type DigestMailSection,
   type WeeklyDigestMailProps,
 } from '../../mail/templates/WeeklyDigestMail.js';
-import { htmlToPlainText } from '../items/html.js';
+import { htmlToPlainText } from '../../lib/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../notifications/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';

@@ -22,7 +22,7 @@ export function summarizeChange(change: LatestChange | null, sourceLabel: string
   if (change.changeType === 'new') {
     const lines = Object.entries(change.newValues)
       .filter(([field, value]) => isShownField(field) && field !== 'title' && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
-      .map(([field, value]) => `${fieldLabel(field)}: ${formatValue(value)}`);
+      .map(([field, value]) => `${fieldLabel(field)}: ${formatValue(value, field)}`);
     return { kind: 'New', lines: [`New ${sourceLabel}.`, ...lines] };
   }
   if (change.changeType === 'removed') {
@@ -32,7 +32,7 @@ export function summarizeChange(change: LatestChange | null, sourceLabel: string
   const restored = change.changedFields.includes('isRemoved') && change.newValues.isRemoved === false;
   const lines = change.changedFields
     .filter(isShownField)
-    .map((field) => `${fieldLabel(field)}: ${formatValue(change.previousValues[field])} → ${formatValue(change.newValues[field])}`);
+    .map((field) => `${fieldLabel(field)}: ${formatValue(change.previousValues[field], field)} → ${formatValue(change.newValues[field], field)}`);
   return { kind: restored ? 'Back in the feed' : 'Updated', lines: restored ? ['Back in the feed after it had been removed.', ...lines] : lines };
 }
 

@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
 import { PRODUCT_NAME } from '@radar/contracts';
-import { htmlToPlainText } from '../items/html.js';
+import { htmlToPlainText } from '../../lib/html.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { changeSummaryHtml, summarizeChange } from './change-summary.js';
 import type { FeedItemRow } from './feed-items.repo.js';

@@ -1,6 +1,6 @@
 import { diffWordsWithSpace } from 'diff';
 import type { WordDiffPart } from '@radar/contracts';
-import { htmlToPlainText, sanitizeMaybeHtml } from '../items/html.js';
+import { htmlToPlainText, sanitizeMaybeHtml } from '../../lib/html.js';
 
 /**
  * The text a reader sees of a description or body: provider HTML is sanitised first (scripts, styles and unsafe

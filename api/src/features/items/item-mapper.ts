@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FeaturedItem, ReleaseMoveStats, ThirdPartyLink, UnifiedItem } from '@radar/contracts';
 import { items, type ItemRow } from '../../db/schema.js';
-import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from './html.js';
+import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
 
 /**
  * The one mapping from an `items` row to the unified item of spec 01 §3, used by every route that answers items

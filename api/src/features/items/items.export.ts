@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
 import { SUITE_SLUG } from '@radar/contracts';
-import { htmlToPlainText } from './html.js';
+import { htmlToPlainText } from '../../lib/html.js';
 import type { UnifiedItemRow } from './item-mapper.js';
 
 /**

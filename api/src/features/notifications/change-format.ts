@@ -1,5 +1,5 @@
-import { CHANGE_VALUE_PREVIEW_CHARS, historyFieldLabel } from '@radar/contracts';
-import { htmlToPlainText } from '../items/html.js';
+import { CHANGE_VALUE_PREVIEW_CHARS, historyFieldLabel, structuredHistoryValue } from '@radar/contracts';
+import { htmlToPlainText } from '../../lib/html.js';
 
 /** Bookkeeping fields the change history ignores (spec 01, Change History); isRemoved is told as removal/restore. */
 const HIDDEN_FIELDS = new Set(['lastModified', 'lastUpdated', 'modifiedDate', 'isRemoved', 'reason']);
@@ -17,9 +17,11 @@ function truncate(text: string, max = CHANGE_VALUE_PREVIEW_CHARS): string {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** A history value as one readable line, cut at the spec's 300-character preview. */
-export function formatValue(value: unknown): string {
+/** A history value as one readable line, cut at the 300-character preview; `field` names structured fields (timing). */
+export function formatValue(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return '(none)';
+  const structured = field ? structuredHistoryValue(field, value) : null;
+  if (structured !== null) return truncate(structured);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {

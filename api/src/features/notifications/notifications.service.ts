@@ -6,7 +6,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { renderMail } from '../../mail/render.js';
 import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../mail/templates/ItemChangeMail.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { formatMonthShift, releaseDateMove } from '@radar/contracts';
+import { formatMonthShift, releaseDateMove, timingMove } from '@radar/contracts';
 import { isCosmeticChange } from '../sync/cosmetic.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
@@ -29,6 +29,8 @@ type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'secret' | 'publicUrl'> & {
   mail?: Pick<MailService, 'kick'>;
 };
 
+const SLIP_LABELS = { releaseDate: 'GA date', previewDate: 'Preview date', timing: 'Rollout' } as const;
+
 /** One item's changes in one sync (several history entries of an item are merged). */
 interface ItemChanges {
   key: string;
@@ -38,16 +40,16 @@ interface ItemChanges {
   removed: boolean;
   restored: boolean;
   status: { from: string; to: string } | null;
-  /** GA / preview date moves, called out like a status change. */
-  dateSlips: { field: 'releaseDate' | 'previewDate'; from: string; to: string; shiftMonths: number | null }[];
+  /** GA / preview date moves (roadmap) and rollout timing moves (Message Center), called out like a status change. */
+  dateSlips: { field: 'releaseDate' | 'previewDate' | 'timing'; from: string; to: string; shiftMonths: number | null }[];
   fields: { field: string; from: unknown; to: unknown }[];
 }
 
 /**
  * A status change, for subscriptions that asked only for 'status_change': the roadmap status moved, its GA or preview
- * date moved (issue 14: a date slip is called out like a status change, and it is what an admin planning a rollout
- * follows an item for), or the item left or came back to the feed (Message Center posts have no status of their own;
- * their lifecycle is expiry/restore).
+ * date moved, a post's rollout timing moved (a date slip is called out like a status change: it is what an admin
+ * planning a rollout follows an item for), or the item left or came back to the feed (Message Center posts have no
+ * status of their own; their lifecycle is expiry/restore).
  */
 const isStatusChange = (c: ItemChanges) => c.removed || c.restored || c.status !== null || c.dateSlips.length > 0;
 
@@ -87,6 +89,11 @@ function mergeByItem(rows: SyncChangeRow[]): Map<string, ItemChanges> {
         entry.dateSlips.push({ field: dateField, ...move });
         continue;
       }
+      const rollout = row.source === 'messages' && field === 'timing' ? timingMove(row.previousValues.timing, row.newValues.timing) : null;
+      if (rollout) {
+        entry.dateSlips.push({ field: 'timing', ...rollout });
+        continue;
+      }
       if (!isShownField(field) || entry.fields.some((f) => f.field === field)) continue;
       entry.fields.push({ field, from: row.previousValues[field], to: row.newValues[field] });
     }
@@ -120,12 +127,12 @@ export function createNotificationsService(deps: Deps) {
       kind: c.removed ? 'removed' : c.restored ? 'restored' : 'changed',
       statusChange: c.status,
       dateSlips: c.dateSlips.map((d) => ({
-        label: d.field === 'releaseDate' ? 'GA date' : 'Preview date',
+        label: SLIP_LABELS[d.field],
         from: d.from,
         to: d.to,
         shift: d.shiftMonths === null ? null : formatMonthShift(d.shiftMonths),
       })),
-      fields: c.fields.map((f) => ({ label: fieldLabel(f.field), from: formatValue(f.from), to: formatValue(f.to) })),
+      fields: c.fields.map((f) => ({ label: fieldLabel(f.field), from: formatValue(f.from, f.field), to: formatValue(f.to, f.field) })),
       unsubscribeUrl: linkFor([subscriptionId]),
     };
   }

@@ -1,4 +1,4 @@
-import { htmlToPlainText } from '../items/html.js';
+import { htmlToPlainText } from '../../lib/html.js';
 
 /** What a history entry needs to be judged. */
 export interface HistoryChange {

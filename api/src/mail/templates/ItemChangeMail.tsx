@@ -21,7 +21,8 @@ export interface ItemChangeField {
 }
 
 export interface ItemDateSlip {
-  label: 'GA date' | 'Preview date';
+  /** GA and preview dates of roadmap items; the rollout timing of Message Center posts. */
+  label: 'GA date' | 'Preview date' | 'Rollout';
   from: string;
   to: string;
   shift: string | null;
@@ -38,7 +39,7 @@ export interface ItemChangeMailItem {
   url: string;
   kind: 'changed' | 'removed' | 'restored';
   statusChange: { from: string; to: string } | null;
-  /** Roadmap GA / preview date moves, called out like a status change ("+1 month"; null shift when unknown). */
+  /** Roadmap GA / preview date moves and post rollout moves, called out like a status change ("+1 month"; null shift when unknown). */
   dateSlips?: ItemDateSlip[];
   /** Every other changed field, old → new (the same diff the change history shows). */
   fields: ItemChangeField[];
@@ -56,13 +57,15 @@ export interface ItemChangeMailProps {
   settingsUrl: string;
 }
 
+const SLIP_SUBJECT = { 'GA date': 'Release date', 'Preview date': 'Preview date', Rollout: 'Rollout' } as const;
+
 export function itemChangeSubject(items: ItemChangeMailItem[]): string {
   const [item] = items;
   if (items.length === 1 && item) {
     if (item.kind === 'removed') return `Removed: ${item.title}`;
     if (item.statusChange) return `Status change: ${item.title} is now ${item.statusChange.to}`;
     const slip = item.dateSlips?.[0];
-    if (slip) return `${slip.label === 'GA date' ? 'Release date' : 'Preview date'} moved: ${item.title} is now ${slip.to}`;
+    if (slip) return `${SLIP_SUBJECT[slip.label]} moved: ${item.title} is now ${slip.to}`;
     return `Updated: ${item.title}`;
   }
   const statusCount = items.filter((i) => i.statusChange || i.kind !== 'changed').length;

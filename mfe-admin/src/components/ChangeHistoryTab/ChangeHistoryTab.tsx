@@ -76,11 +76,11 @@ function ChangeRow({ entry }: { entry: ChangeHistoryEntry }) {
               {field}:{' '}
             </Typography>
             <Typography variant="body2" component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
-              {formatChangeValue(entry.previousValues[field])}
+              {formatChangeValue(entry.previousValues[field], field)}
             </Typography>
             {' → '}
             <Typography variant="body2" component="span">
-              {formatChangeValue(entry.newValues[field])}
+              {formatChangeValue(entry.newValues[field], field)}
             </Typography>
           </Box>
         ))}

@@ -1,14 +1,6 @@
-import { CHANGE_VALUE_PREVIEW_CHARS, IGNORED_HISTORY_FIELDS, type ChangeHistoryEntry } from '@radar/contracts';
-import { truncate } from '@radar/shared-ui';
+import { IGNORED_HISTORY_FIELDS, type ChangeHistoryEntry } from '@radar/contracts';
 
-/** A history value as short text: lists joined, objects as JSON, empty as '(empty)'. */
-export function formatChangeValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value))
-    return value.length ? truncate(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '), CHANGE_VALUE_PREVIEW_CHARS) : '(empty)';
-  if (typeof value === 'object') return truncate(JSON.stringify(value), CHANGE_VALUE_PREVIEW_CHARS);
-  return truncate(String(value), CHANGE_VALUE_PREVIEW_CHARS);
-}
+export { formatChangeValue } from '@radar/shared-ui';
 
 /** Fields worth showing: bookkeeping timestamps that change on every edit are left out. */
 export function meaningfulFields(entry: Pick<ChangeHistoryEntry, 'changedFields'>): string[] {

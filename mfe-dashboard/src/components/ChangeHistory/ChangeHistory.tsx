@@ -58,10 +58,10 @@ export function ChangeHistory({ entries, isLoading, error, compare }: ChangeHist
                           {field}
                         </Typography>
                         <Typography variant="body2" sx={{ color: 'error.main', overflowWrap: 'anywhere' }}>
-                          Previous: {formatChangeValue(entry.previousValues[field])}
+                          Previous: {formatChangeValue(entry.previousValues[field], field)}
                         </Typography>
                         <Typography variant="body2" sx={{ color: 'success.main', overflowWrap: 'anywhere' }}>
-                          New: {formatChangeValue(entry.newValues[field])}
+                          New: {formatChangeValue(entry.newValues[field], field)}
                         </Typography>
                       </Box>
                     ))}

@@ -1,5 +1,4 @@
-import { CHANGE_VALUE_PREVIEW_CHARS, IGNORED_HISTORY_FIELDS, type ChangeHistoryEntry } from '@radar/contracts';
-import { truncate } from '@radar/shared-ui';
+import { IGNORED_HISTORY_FIELDS, type ChangeHistoryEntry } from '@radar/contracts';
 
 const IGNORED = new Set<string>(IGNORED_HISTORY_FIELDS);
 
@@ -13,16 +12,4 @@ export function significantEntries(entries: ChangeHistoryEntry[]): ChangeHistory
 
 export const CHANGE_BADGE: Record<ChangeHistoryEntry['changeType'], string> = { new: 'Created', changed: 'Updated', removed: 'Removed' };
 
-/** A previous or new value as text, cut at 300 characters. */
-export function formatChangeValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  const text =
-    typeof value === 'string'
-      ? value
-      : Array.isArray(value)
-        ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
-  return truncate(text, CHANGE_VALUE_PREVIEW_CHARS);
-}
+export { formatChangeValue } from '@radar/shared-ui';

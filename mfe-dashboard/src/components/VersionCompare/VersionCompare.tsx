@@ -21,7 +21,7 @@ function cellText(field: string, value: unknown, hasWordDiff: boolean): string {
   if (hasWordDiff && (field === 'description' || field === 'bodyContent')) return 'Changed: see the word-level comparison below';
   if (field === 'isRemoved') return value ? 'Removed' : 'In the feed';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return formatChangeValue(value);
+  return formatChangeValue(value, field);
 }
 
 /**

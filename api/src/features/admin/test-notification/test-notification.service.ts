@@ -66,8 +66,8 @@ export function createTestNotificationService(ctx: Pick<AppContext, 'db' | 'cloc
         fields = [];
         if (!latest) fields.push({ label: 'Changes', from: 'No recorded change yet', to: 'This is a test notification' });
         for (const field of latest?.changedFields ?? []) {
-          const from = formatValue(latest?.previousValues[field]);
-          const to = formatValue(latest?.newValues[field]);
+          const from = formatValue(latest?.previousValues[field], field);
+          const to = formatValue(latest?.newValues[field], field);
           if (field === 'status') statusChange = { from, to };
           else if (isShownField(field)) fields.push({ label: fieldLabel(field), from, to });
         }

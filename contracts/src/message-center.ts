@@ -1,0 +1,143 @@
+import { z } from './zod.js';
+
+/**
+ * What a Message Center post says beyond its fields: the fixed sections of its body and the rollout timing its
+ * schedule section names (api/src/sources/message-sections.ts and rollout-timing.ts say how they are read).
+ */
+
+/**
+ * Rings a rollout window belongs to, as posts name them: Targeted Release (and the other early-access rings),
+ * Standard and Deferred Release, the government clouds, and `general` for general availability worldwide (or a line
+ * that names no ring).
+ */
+export const ROLLOUT_RINGS = ['Targeted', 'Standard', 'Deferred', 'GCC', 'GCC High', 'DoD', 'general'] as const;
+export type RolloutRing = (typeof ROLLOUT_RINGS)[number];
+
+/** How a ring is named to readers. */
+export const ROLLOUT_RING_LABELS: Record<RolloutRing, string> = {
+  Targeted: 'Targeted Release',
+  Standard: 'Standard Release',
+  Deferred: 'Deferred Release',
+  GCC: 'GCC',
+  'GCC High': 'GCC High',
+  DoD: 'DoD',
+  general: 'General availability',
+};
+
+/** One window: `label` is Microsoft's phrase ("mid-September 2026"); `start`/`end` the days it means (YYYY-MM-DD). */
+export const timingWindow = z.object({
+  ring: z.enum(ROLLOUT_RINGS),
+  label: z.string(),
+  start: z.string().regex(/^\d{4}-\d\d-\d\d$/),
+  end: z.string().regex(/^\d{4}-\d\d-\d\d$/),
+});
+export type TimingWindow = z.infer<typeof timingWindow>;
+
+export const SECTION_KINDS = ['introduction', 'whatAndWhy', 'rollout', 'impact', 'action', 'compliance', 'more'] as const;
+export type SectionKind = (typeof SECTION_KINDS)[number];
+
+/** A section of a post's body: its heading as written ('' for the text before the first heading) and sanitised HTML. */
+export const messageSection = z.object({
+  title: z.string(),
+  /** What the heading means whatever its wording (both generations of headings); null for the untitled opening. */
+  kind: z.enum(SECTION_KINDS).nullable(),
+  html: z.string(),
+});
+export type MessageSection = z.infer<typeof messageSection>;
+
+/** Where a post's rollout stands for the tenant, per platform (Graph `details.FeatureStatusJson`). */
+export const FEATURE_STATUS_LABELS: Record<string, string> = {
+  FeatureRolloutStatusNotSupported: 'Not supported',
+  Scheduled: 'Scheduled',
+  InRollout: 'Rolling out',
+  Launched: 'Launched',
+};
+
+export const featureStatusEntry = z.object({
+  roadmapId: z.string().nullable(),
+  platform: z.string(),
+  /** As Graph writes it (Scheduled, InRollout, Launched, FeatureRolloutStatusNotSupported, …). */
+  status: z.string(),
+  /** Words for people ("Rolling out"). */
+  label: z.string(),
+});
+export type FeatureStatusEntry = z.infer<typeof featureStatusEntry>;
+
+/** Windows as one line for history values and mails: "Targeted Release: late July 2026; General availability: …". */
+export function formatTiming(windows: readonly TimingWindow[]): string {
+  return windows.map((w) => `${ROLLOUT_RING_LABELS[w.ring] ?? w.ring}: ${w.label}`).join('; ');
+}
+
+/** The stored FeatureStatusJson (`{ "<roadmap id>": [{ RoadmapId, Platform, Status, … }] }`) as entries, in order. */
+export function featureStatusEntries(value: unknown): FeatureStatusEntry[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const entries: FeatureStatusEntry[] = [];
+  for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      if (!raw || typeof raw !== 'object') continue;
+      const r = raw as { RoadmapId?: unknown; Platform?: unknown; Status?: unknown };
+      if (typeof r.Platform !== 'string' || typeof r.Status !== 'string') continue;
+      const roadmapId = r.RoadmapId !== undefined && r.RoadmapId !== null ? String(r.RoadmapId) : /^\d+$/.test(key) ? key : null;
+      entries.push({
+        roadmapId,
+        platform: r.Platform,
+        status: r.Status,
+        label: FEATURE_STATUS_LABELS[r.Status] ?? r.Status.replace(/([a-z])([A-Z])/g, '$1 $2'),
+      });
+    }
+  }
+  return entries;
+}
+
+/** "Mac: Not supported; Web: Launched" (one line per value, for history and mails). */
+export function formatFeatureStatus(value: unknown): string {
+  return featureStatusEntries(value)
+    .map((e) => `${e.platform}: ${e.label}`)
+    .join('; ');
+}
+
+const timingList = z.array(timingWindow);
+const monthsOf = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+
+/** The earliest start and the latest end of the windows (the list's Timing column and its rolling-out filter). */
+export function timingSpan(windows: readonly TimingWindow[]): { start: string; end: string } | null {
+  const [first, ...rest] = windows;
+  if (!first) return null;
+  const span = { start: first.start, end: first.end };
+  for (const w of rest) {
+    if (w.start < span.start) span.start = w.start;
+    if (w.end > span.end) span.end = w.end;
+  }
+  return span;
+}
+
+/** The window a post's timing starts with (earliest start; on a tie the general availability one). */
+export function firstWindow(windows: readonly TimingWindow[]): TimingWindow | null {
+  let first: TimingWindow | null = null;
+  for (const w of windows) if (!first || w.start < first.start || (w.start === first.start && w.ring === 'general')) first = w;
+  return first;
+}
+
+/** The first window as one phrase for a reader: "late July 2026 (Targeted Release)". */
+export const windowText = (w: TimingWindow) => `${w.label} (${ROLLOUT_RING_LABELS[w.ring] ?? w.ring})`;
+
+/**
+ * A move of a post's rollout timing (a date slip, as for a roadmap GA date): its earliest start or latest end moved
+ * from one date to another. Timing first given or withdrawn is not a move; nor is a new wording of the same dates.
+ * `shiftMonths` is the months the start moved (the end's when only the end moved).
+ */
+export function timingMove(before: unknown, after: unknown): { from: string; to: string; shiftMonths: number } | null {
+  const a = timingList.safeParse(before);
+  const b = timingList.safeParse(after);
+  if (!a.success || !b.success || a.data.length === 0 || b.data.length === 0) return null;
+  const [x, y] = [timingSpan(a.data), timingSpan(b.data)];
+  if (!x || !y || (x.start === y.start && x.end === y.end)) return null;
+  const shiftMonths = x.start !== y.start ? monthsOf(y.start) - monthsOf(x.start) : monthsOf(y.end) - monthsOf(x.end);
+  const describe = (list: TimingWindow[], s: { start: string; end: string }) => {
+    const first = firstWindow(list);
+    if (!first) return '';
+    return s.start === first.start && s.end === first.end ? windowText(first) : `${windowText(first)}, until ${s.end}`;
+  };
+  return { from: describe(a.data, x), to: describe(b.data, y), shiftMonths };
+}
