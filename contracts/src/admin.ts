@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { errorBody, resultMessage } from './common.js';
-import { ITEM_TYPES, IMPERSONATION_CHOICES, SOURCES } from './constants.js';
+import { ITEM_TYPES, IMPERSONATION_CHOICES, PRODUCT_FAMILIES, SOURCES } from './constants.js';
 import { FEED_FORMATS, heldSnapshotInfo, schemaDrift, SYNC_STATUSES } from './sync-status.js';
 
 export const role = z.object({
@@ -93,6 +93,11 @@ export const productMapping = z.object({
   dataSource: syncSourceName,
   displayName: z.string(),
   isActive: z.boolean(),
+  /** The product's family: the admin's choice, else the rules' (`familySource` says which). */
+  family: z.enum(PRODUCT_FAMILIES),
+  familySource: z.enum(['rule', 'admin']),
+  /** What the rules say, shown beside an admin's choice. */
+  ruleFamily: z.enum(PRODUCT_FAMILIES),
   updatedAt: z.string(),
 });
 export type ProductMapping = z.infer<typeof productMapping>;
@@ -100,8 +105,13 @@ export const productMappingUpdate = z
   .object({
     displayName: z.string().trim().min(1, 'displayName must not be empty').max(200).optional(),
     isActive: z.boolean().optional(),
+    /** A family for the product, or null to let the rules decide again. */
+    family: z
+      .enum(PRODUCT_FAMILIES, { error: `family must be one of ${PRODUCT_FAMILIES.join(', ')}` })
+      .nullable()
+      .optional(),
   })
-  .refine((v) => v.displayName !== undefined || v.isActive !== undefined, 'displayName or isActive is required');
+  .refine((v) => v.displayName !== undefined || v.isActive !== undefined || v.family !== undefined, 'displayName, isActive or family is required');
 
 export const productBreakdownEntry = z.object({
   product: z.string(),

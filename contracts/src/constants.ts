@@ -53,14 +53,39 @@ export const CHANGE_TYPE_DAYS: Record<ChangeTypeOption, number> = {
   changed_30days: 30,
 };
 
-/** Sort keys of the unified list. */
-export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves'] as const;
+/**
+ * Sort keys of the unified list. `timing`: when the change reaches tenants (a post's earliest rollout window, a
+ * roadmap item's GA month), items without one last in either direction.
+ */
+export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves', 'timing'] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 
 /** `releaseMoved`: a roadmap GA or preview date moved within the last 7 / 30 days. */
 export const RELEASE_MOVED_WINDOWS = ['7days', '30days'] as const;
 export type ReleaseMovedWindow = (typeof RELEASE_MOVED_WINDOWS)[number];
 export const RELEASE_MOVED_DAYS: Record<ReleaseMovedWindow, number> = { '7days': 7, '30days': 30 };
+
+/**
+ * `rollingOut`: items whose timing (a post's rollout windows, a roadmap item's GA month) overlaps the next 7 / 30 / 90
+ * days from today: rolling out now or starting within the window.
+ */
+export const ROLLING_OUT_WINDOWS = ['7days', '30days', '90days'] as const;
+export type RollingOutWindow = (typeof ROLLING_OUT_WINDOWS)[number];
+export const ROLLING_OUT_DAYS: Record<RollingOutWindow, number> = { '7days': 7, '30days': 30, '90days': 90 };
+
+/**
+ * Product families of the roadmap (the AI at Work Roadmap carries Dynamics 365, Power Platform and Dataverse items
+ * beside Microsoft 365 since September 2026) and of Message Center services. An item belongs to the family of each of
+ * its products; which family a product is in follows rules (productFamilyOf) that an admin can override per product.
+ */
+export const PRODUCT_FAMILIES = ['microsoft365', 'dynamics365', 'powerPlatform', 'other'] as const;
+export type ProductFamily = (typeof PRODUCT_FAMILIES)[number];
+export const PRODUCT_FAMILY_LABELS: Record<ProductFamily, string> = {
+  microsoft365: 'Microsoft 365',
+  dynamics365: 'Dynamics 365',
+  powerPlatform: 'Power Platform',
+  other: 'Other',
+};
 
 /**
  * The dashboard visit ("since your last visit") is written at most this often per user by default

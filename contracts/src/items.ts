@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { featureStatusEntry, messageSection, timingWindow } from './message-center.js';
 import { queryBoolean, stringList } from './common.js';
 import {
   CHANGE_TYPE_OPTIONS,
@@ -8,7 +9,9 @@ import {
   MAX_PAGE_SIZE,
   NEW_CHANGE_TYPES,
   PAGE_SIZE,
+  PRODUCT_FAMILIES,
   RELEASE_MOVED_WINDOWS,
+  ROLLING_OUT_WINDOWS,
   SOURCES,
   THIRD_PARTY_LINK_TYPES,
 } from './constants.js';
@@ -91,10 +94,29 @@ export const unifiedItem = z.object({
   removedAt: z.string().nullable().optional(),
   /** Message Center end date (Graph `endDateTime`): the post expires then. */
   endDate: z.string().nullable().optional(),
-  /** How often the roadmap GA and preview dates moved since the item was first seen; null for messages. */
+  /**
+   * How often the dates moved since the item was first seen: a roadmap item's GA and preview dates; a Message Center
+   * post's rollout timing (counted as GA moves).
+   */
   releaseMoves: releaseMoveStats.nullable().optional(),
+  /** A Message Center post's rollout windows, read from its schedule section; [] for roadmap items. */
+  timing: z.array(timingWindow).optional(),
+  /** When the change reaches tenants (YYYY-MM-DD): a post's earliest window start, a roadmap item's GA month. */
+  timingStart: z.string().nullable().optional(),
+  timingEnd: z.string().nullable().optional(),
 });
 export type UnifiedItem = z.infer<typeof unifiedItem>;
+
+/**
+ * GET /api/message-center/items/{messageId}: the post (removed and expired ones too) with its body cut into its
+ * sections (sanitised; [] when the body has no recognisable headings: `bodyContent` is the whole post either way)
+ * and the rollout status Microsoft reports for the tenant, per platform ("Status for your org").
+ */
+export const messageCenterItemResponse = unifiedItem.extend({
+  sections: z.array(messageSection),
+  tenantStatus: z.array(featureStatusEntry),
+});
+export type MessageCenterItemResponse = z.infer<typeof messageCenterItemResponse>;
 
 const changeTypes = stringList
   .pipe(z.array(z.enum(CHANGE_TYPE_OPTIONS)))
@@ -126,8 +148,12 @@ export const itemListQuery = z.object({
   featured: queryBoolean.optional(),
   /** Also list items removed from the roadmap feed and expired Message Center posts (off by default). */
   includeRemoved: queryBoolean.optional(),
-  /** Roadmap items whose GA or preview date moved within the window. */
+  /** Roadmap items whose GA or preview date, and posts whose rollout timing, moved within the window. */
   releaseMoved: z.enum(RELEASE_MOVED_WINDOWS).optional(),
+  /** Items rolling out now or starting within the next N days (a post's rollout windows, a roadmap item's GA month). */
+  rollingOut: z.enum(ROLLING_OUT_WINDOWS).optional(),
+  /** Items with a product in any of these families (Microsoft 365, Dynamics 365, Power Platform, other). */
+  productFamilies: stringList.pipe(z.array(z.enum(PRODUCT_FAMILIES, { error: `productFamilies may hold ${PRODUCT_FAMILIES.join(', ')}` }))).optional(),
   /** Signed-in users only: items new or changed since the caller's previous dashboard visit. */
   sinceLastVisit: queryBoolean.optional(),
 });

@@ -5,10 +5,10 @@ import type { ItemListParams } from './items.js';
 export const UNIFIED_ITEMS_PATH = '/api/unified/items';
 
 /**
- * Dashboard choices kept in its page URL (since my last visit, include removed and expired, release date moved, the
- * most-slipped sort). Without any of them the dashboard opens on DEFAULT_LIST_PARAMS.
+ * Dashboard choices kept in its page URL (since my last visit, include removed and expired, release date moved,
+ * rolling out, the most-slipped and timing sorts). Without any of them the dashboard opens on DEFAULT_LIST_PARAMS.
  */
-export const DASHBOARD_URL_STATE_KEYS = ['sinceLastVisit', 'includeRemoved', 'releaseMoved', 'sortField'] as const;
+export const DASHBOARD_URL_STATE_KEYS = ['sinceLastVisit', 'includeRemoved', 'releaseMoved', 'rollingOut', 'sortField', 'sortDirection'] as const;
 
 /** What the dashboard lists when it opens: newest first, page 1 (spec 01 §5). */
 export const DEFAULT_LIST_PARAMS = { sortField: 'createdDate', sortDirection: 'desc', page: 1, limit: PAGE_SIZE } as const satisfies ItemListParams;

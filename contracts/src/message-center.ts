@@ -100,6 +100,10 @@ export function formatFeatureStatus(value: unknown): string {
 const timingList = z.array(timingWindow);
 const monthsOf = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
 
+/** The order windows are shown in: by start, then end, then ring (early rings first, general availability last). */
+export const compareWindows = (a: TimingWindow, b: TimingWindow) =>
+  a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || ROLLOUT_RINGS.indexOf(a.ring) - ROLLOUT_RINGS.indexOf(b.ring);
+
 /** The earliest start and the latest end of the windows (the list's Timing column and its rolling-out filter). */
 export function timingSpan(windows: readonly TimingWindow[]): { start: string; end: string } | null {
   const [first, ...rest] = windows;
@@ -123,21 +127,25 @@ export function firstWindow(windows: readonly TimingWindow[]): TimingWindow | nu
 export const windowText = (w: TimingWindow) => `${w.label} (${ROLLOUT_RING_LABELS[w.ring] ?? w.ring})`;
 
 /**
- * A move of a post's rollout timing (a date slip, as for a roadmap GA date): its earliest start or latest end moved
- * from one date to another. Timing first given or withdrawn is not a move; nor is a new wording of the same dates.
- * `shiftMonths` is the months the start moved (the end's when only the end moved).
+ * A move of a post's rollout timing (a date slip, as for a roadmap GA date): a ring's window starts or ends on other
+ * days than before. Timing first given or withdrawn is not a move; nor is a new wording of the same dates. The move
+ * reported is the ring whose new window starts first (general availability on a tie), with the months its start moved
+ * (its end's when only the end moved); rings that came or went count only when no common ring moved.
  */
 export function timingMove(before: unknown, after: unknown): { from: string; to: string; shiftMonths: number } | null {
   const a = timingList.safeParse(before);
   const b = timingList.safeParse(after);
   if (!a.success || !b.success || a.data.length === 0 || b.data.length === 0) return null;
+  const moves: { from: TimingWindow; to: TimingWindow }[] = [];
+  for (const to of b.data) {
+    const from = a.data.find((w) => w.ring === to.ring);
+    if (from && (from.start !== to.start || from.end !== to.end) && !moves.some((m) => m.to.ring === to.ring)) moves.push({ from, to });
+  }
+  const first = firstWindow(moves.map((m) => m.to));
+  const move = first ? moves.find((m) => m.to === first) : null;
   const [x, y] = [timingSpan(a.data), timingSpan(b.data)];
-  if (!x || !y || (x.start === y.start && x.end === y.end)) return null;
-  const shiftMonths = x.start !== y.start ? monthsOf(y.start) - monthsOf(x.start) : monthsOf(y.end) - monthsOf(x.end);
-  const describe = (list: TimingWindow[], s: { start: string; end: string }) => {
-    const first = firstWindow(list);
-    if (!first) return '';
-    return s.start === first.start && s.end === first.end ? windowText(first) : `${windowText(first)}, until ${s.end}`;
-  };
-  return { from: describe(a.data, x), to: describe(b.data, y), shiftMonths };
+  const pair = move ?? (x && y && (x.start !== y.start || x.end !== y.end) ? { from: firstWindow(a.data), to: firstWindow(b.data) } : null);
+  if (!pair?.from || !pair.to) return null;
+  const shiftMonths = pair.from.start !== pair.to.start ? monthsOf(pair.to.start) - monthsOf(pair.from.start) : monthsOf(pair.to.end) - monthsOf(pair.from.end);
+  return { from: windowText(pair.from), to: windowText(pair.to), shiftMonths };
 }

@@ -29,6 +29,7 @@ export const routeTable = {
     roadmapCompare: { method: 'GET', path: '/api/roadmap/items/:itemId/compare' },
     roadmapLinkedMessages: { method: 'GET', path: '/api/roadmap/items/:itemId/linked-messages' },
     messageItems: { method: 'GET', path: '/api/message-center/items' },
+    messageItem: { method: 'GET', path: '/api/message-center/items/:messageId' },
     messageHistory: { method: 'GET', path: '/api/message-center/items/:messageId/history' },
     messageVersions: { method: 'GET', path: '/api/message-center/items/:messageId/versions' },
     messageCompare: { method: 'GET', path: '/api/message-center/items/:messageId/compare' },

@@ -33,9 +33,20 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
 }
 
+/**
+ * A DATE column is a calendar day, not an instant: hand-written SQL gets it as the 'YYYY-MM-DD' text PostgreSQL sends
+ * (pg would make it a Date at local midnight, a day off for readers west of UTC), as drizzle's `mode: 'string'` does.
+ */
+const PG_DATE_OID = 1082;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_DATE_OID && format !== 'binary' ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export function connectDatabase(connectionString: string, log?: Pick<Logger, 'warn'>, options: PoolOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString,
+    types: pgTypes,
     max: options.max ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: options.acquireTimeoutMs ?? 0,

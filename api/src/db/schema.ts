@@ -257,6 +257,14 @@ export const items = pgTable(
      */
     timingStart: date('timing_start', { mode: 'string' }),
     timingEnd: date('timing_end', { mode: 'string' }),
+    /**
+     * The product families of the item's products (microsoft365, dynamics365, powerPlatform, other): the rules of
+     * contracts productFamilyOf with the admins' overrides (product_mappings.family), kept by the sync.
+     */
+    productFamilies: text('product_families')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Version of the values derived from feed text (timing); older rows are derived again at start (derived-fields.ts). */
     derivedVersion: smallint('derived_version').notNull().default(0),
     hasAttachments: boolean('has_attachments').notNull().default(false),
@@ -362,6 +370,7 @@ export const items = pgTable(
     index('items_products_gin').using('gin', t.products),
     index('items_tags_gin').using('gin', t.tags),
     index('items_cloud_gin').using('gin', t.cloudInstances),
+    index('items_families_gin').using('gin', t.productFamilies),
     index('items_featured_idx')
       .on(t.featuredAt.desc())
       .where(sql`${t.isFeatured}`),
@@ -785,6 +794,8 @@ export const productMappings = pgTable(
     dataSource: syncSource('data_source').notNull(),
     displayName: text('display_name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The product's family as an admin set it; null: the rules decide (contracts productFamilyOf). */
+    family: text('family'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

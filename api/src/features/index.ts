@@ -14,6 +14,7 @@ import { createReferenceEndpoints } from './reference/reference.router.js';
 import { createRemotesEndpoints } from './remotes/remotes.router.js';
 import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
 import { createItemsEndpoints } from './items/items.router.js';
+import { createMessageItemEndpoints } from './items/message-item.endpoints.js';
 import { createModerationEndpoints } from './moderation/moderation.router.js';
 import { createUnsubscribeEndpoints } from './notifications/unsubscribe.router.js';
 import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.router.js';
@@ -28,6 +29,7 @@ import { createTokensEndpoints } from './tokens/tokens.router.js';
  */
 export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation[]> = [
   createItemsEndpoints,
+  createMessageItemEndpoints,
   createDashboardEndpoints,
   createModerationEndpoints,
   createSubscriptionsEndpoints,

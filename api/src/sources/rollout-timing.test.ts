@@ -75,8 +75,8 @@ describe('windows of a schedule section', () => {
       late September 2026</b> and expect to complete by <b>late November 2026</b>.</li></ul>`;
     expect(rolloutTiming(html, '2026-08-01')).toEqual([
       { ring: 'Targeted', label: 'late July 2026 to mid-August 2026', start: '2026-07-21', end: '2026-08-20' },
-      { ring: 'GCC High', label: 'late September 2026 to late November 2026', start: '2026-09-21', end: '2026-11-30' },
       { ring: 'GCC', label: 'late September 2026 to late November 2026', start: '2026-09-21', end: '2026-11-30' },
+      { ring: 'GCC High', label: 'late September 2026 to late November 2026', start: '2026-09-21', end: '2026-11-30' },
     ]);
   });
 

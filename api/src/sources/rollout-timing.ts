@@ -1,4 +1,4 @@
-import { timingSpan, type RolloutRing, type TimingWindow } from '@radar/contracts';
+import { compareWindows, timingSpan, type RolloutRing, type TimingWindow } from '@radar/contracts';
 
 export { timingSpan };
 import { htmlToPlainText } from '../lib/html.js';
@@ -242,7 +242,7 @@ export function rolloutTiming(sectionHtml: string, postDate: string): TimingWind
       if (!windows.some((w) => w.ring === ring && w.start === start && w.end === end)) windows.push({ ring, label, start, end });
     }
   }
-  return windows.sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
+  return windows.sort(compareWindows);
 }
 
 /**
@@ -255,5 +255,5 @@ export function messageTiming(body: string, publishedDate: Date | null): TimingW
   return messageSections(body)
     .filter((s) => s.kind === 'rollout')
     .flatMap((s) => rolloutTiming(s.html, postDate))
-    .sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
+    .sort(compareWindows);
 }

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../db/client.js';
 import type { ItemRow, SyncHistoryRow } from '../db/schema.js';
 import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
+import { refreshProductFamilies } from './derived-fields.js';
 import { setDemoFlag } from './demo-state.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
 import { holdReason, snapshotHash, SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
@@ -84,6 +85,7 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
     now,
   );
   await insertHistory(tx, plan.history, idOf, now, syncId);
+  await refreshProductFamilies(tx, { ids: [...insertedIds.values(), ...plan.updates.map((u) => u.id)] });
 
   if (adapter.roadmapLinks && plan.relink.length > 0) {
     const relink = new Set(plan.relink);

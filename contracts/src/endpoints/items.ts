@@ -8,6 +8,7 @@ import {
   filterOptionsResponse,
   itemListQuery,
   itemListResponse,
+  messageCenterItemResponse,
   sourceItemsQuery,
   sourceItemsResponse,
   statsQuery,
@@ -130,6 +131,15 @@ export const itemsEndpoints = defineEndpoints('items', {
     tokenAccess: true,
     query: sourceItemsQuery,
     response: sourceItemsResponse,
+  },
+  messageItem: {
+    method: 'GET',
+    path: '/api/message-center/items/:messageId',
+    summary: 'One Message Center post (expired ones too): its fields, its body cut into sections, its rollout timing and the status for your org',
+    access: 'public',
+    tokenAccess: true,
+    params: messageIdParams,
+    response: messageCenterItemResponse,
   },
   messageHistory: {
     method: 'GET',

@@ -26,6 +26,11 @@ export function useItemHistory(source: Source, id: string | null) {
   return source === 'roadmap' ? roadmap : messages;
 }
 
+/** One Message Center post with its sections and the status for the tenant; `null` id skips the call. */
+export function useMessageItem(messageId: string | null) {
+  return useEndpoint(routes.items.messageItem, messageId ? { params: { messageId } } : null);
+}
+
 /** Message Center items linked to a roadmap item, or roadmap items linked to a message. */
 export function useLinkedItems(source: Source, id: string | null) {
   const roadmap = useEndpoint(routes.items.roadmapLinkedMessages, source === 'roadmap' && id ? { params: { itemId: id } } : null);

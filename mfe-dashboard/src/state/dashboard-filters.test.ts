@@ -246,3 +246,33 @@ describe('saved-search views', () => {
     expect(savedSearchQueryOf(state)).toEqual({ sortField: 'createdDate', sortDirection: 'desc' });
   });
 });
+
+describe('timing of change and product families', () => {
+  it('rolling out is one window at a time; families are a list; both go to the query, Clear All clears them', () => {
+    let state = dashboardReducer(initialDashboardState, { type: 'toggleRollingOut', window: '30days' });
+    state = dashboardReducer(state, { type: 'toggleRollingOut', window: '7days' });
+    state = dashboardReducer(state, { type: 'toggleListValue', key: 'productFamilies', value: 'dynamics365' });
+    state = dashboardReducer(state, { type: 'toggleListValue', key: 'productFamilies', value: 'powerPlatform' });
+    expect(toListParams(state)).toMatchObject({ rollingOut: '7days', productFamilies: ['dynamics365', 'powerPlatform'] });
+    expect(canClearAll(state.filters)).toBe(true);
+    const cleared = dashboardReducer(state, { type: 'clearAll' });
+    expect(cleared.filters).toMatchObject({ rollingOut: undefined, productFamilies: [] });
+    expect(dashboardReducer(state, { type: 'toggleRollingOut', window: '7days' }).filters.rollingOut).toBeUndefined();
+  });
+
+  it('the Timing of Change header sorts soonest first, then latest first; the URL keeps it and rolling out', () => {
+    const soonest = dashboardReducer({ ...initialDashboardState, page: 3 }, { type: 'toggleTimingSort' });
+    expect(soonest).toMatchObject({ sortField: 'timing', sortDirection: 'asc', page: 1 });
+    const latest = dashboardReducer(soonest, { type: 'toggleTimingSort' });
+    expect(latest).toMatchObject({ sortField: 'timing', sortDirection: 'desc' });
+    const withRolling = dashboardReducer(latest, { type: 'toggleRollingOut', window: '90days' });
+    const url = withUrlState(new URLSearchParams('message=MC1'), withRolling);
+    expect(url.toString()).toBe('message=MC1&rollingOut=90days&sortField=timing&sortDirection=desc');
+    expect(stateFromUrl(url)).toMatchObject({ sortField: 'timing', sortDirection: 'desc', filters: { rollingOut: '90days' } });
+  });
+
+  it('a saved search keeps them', () => {
+    const query = { productFamilies: ['microsoft365'], rollingOut: '30days', sortField: 'timing', sortDirection: 'asc' };
+    expect(savedSearchQueryOf(stateFromQuery(query))).toEqual(query);
+  });
+});

@@ -3,13 +3,18 @@ import {
   DASHBOARD_URL_STATE_KEYS,
   DEFAULT_LIST_PARAMS,
   NEW_CHANGE_TYPES,
+  LIST_SORT_FIELDS,
   PAGE_SIZE,
+  PRODUCT_FAMILIES,
   RELEASE_MOVED_WINDOWS,
+  ROLLING_OUT_WINDOWS,
   SOURCES,
   type ChangeTypeOption,
   type ItemListParams,
   type ListSortField,
+  type ProductFamily,
   type ReleaseMovedWindow,
+  type RollingOutWindow,
   type Source,
 } from '@radar/contracts';
 
@@ -33,8 +38,12 @@ export interface DashboardFilters {
   includeRemoved: boolean;
   /** Recent Activity: new or changed since the signed-in user's previous visit. */
   sinceLastVisit: boolean;
-  /** Recent Activity: a roadmap GA or preview date moved within the window. */
+  /** Recent Activity: a roadmap GA or preview date, or a post's rollout timing, moved within the window. */
   releaseMoved?: ReleaseMovedWindow;
+  /** Timing of Change: rolling out now or starting within the next N days. */
+  rollingOut?: RollingOutWindow;
+  /** Product Family: items with a product in any of these families. */
+  productFamilies: ProductFamily[];
 }
 
 /** Everything the list query depends on. */
@@ -62,6 +71,8 @@ export const initialFilters: DashboardFilters = {
   includeRemoved: false,
   sinceLastVisit: false,
   releaseMoved: undefined,
+  rollingOut: undefined,
+  productFamilies: [],
 };
 
 /** Default sort: createdDate descending (spec 01 §9). */
@@ -73,7 +84,7 @@ export const initialDashboardState: DashboardState = {
   page: DEFAULT_LIST_PARAMS.page,
 };
 
-export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances';
+export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies';
 
 export type DashboardAction =
   | { type: 'toggleSource'; source: Source }
@@ -84,10 +95,12 @@ export type DashboardAction =
   | { type: 'setIncludeRemoved'; includeRemoved: boolean }
   | { type: 'setSinceLastVisit'; sinceLastVisit: boolean }
   | { type: 'toggleReleaseMoved'; window: ReleaseMovedWindow }
+  | { type: 'toggleRollingOut'; window: RollingOutWindow }
   | { type: 'clearAll' }
   | { type: 'setSearch'; search: string }
   | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
   | { type: 'toggleLastModifiedSort' }
+  | { type: 'toggleTimingSort' }
   | { type: 'setPage'; page: number }
   /** Replaces the whole view (opening a saved search). */
   | { type: 'loadView'; state: DashboardState };
@@ -128,14 +141,16 @@ export function canClearAll(filters: DashboardFilters): boolean {
     filters.messageCenterTags.length > 0 ||
     filters.cloudInstances.length > 0 ||
     filters.sinceLastVisit ||
-    filters.releaseMoved !== undefined
+    filters.releaseMoved !== undefined ||
+    filters.rollingOut !== undefined ||
+    filters.productFamilies.length > 0
   );
 }
 
 /**
- * Clear All: resets products, status, changeTypes, timeline (and the source-deciding selections and the other
- * Recent Activity choices: since my last visit, release date moved); sources both. Include removed and expired
- * stays: it says which items exist, like the sort says their order.
+ * Clear All: resets products, status, changeTypes, timeline (and the source-deciding selections, the other Recent
+ * Activity choices: since my last visit, release date moved, and the timing and product family filters); sources
+ * both. Include removed and expired stays: it says which items exist, like the sort says their order.
  */
 export function clearAll(filters: DashboardFilters): DashboardFilters {
   return {
@@ -149,6 +164,8 @@ export function clearAll(filters: DashboardFilters): DashboardFilters {
     cloudInstances: [],
     sinceLastVisit: false,
     releaseMoved: undefined,
+    rollingOut: undefined,
+    productFamilies: [],
     sources: BOTH_SOURCES,
   };
 }
@@ -174,6 +191,8 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
       return { ...filters, sinceLastVisit: action.sinceLastVisit };
     case 'toggleReleaseMoved':
       return { ...filters, releaseMoved: filters.releaseMoved === action.window ? undefined : action.window };
+    case 'toggleRollingOut':
+      return { ...filters, rollingOut: filters.rollingOut === action.window ? undefined : action.window };
     case 'clearAll':
       return clearAll(filters);
     default:
@@ -199,6 +218,8 @@ export function dashboardReducer(state: DashboardState, action: DashboardAction)
         sortDirection: state.sortField === 'modifiedDate' && state.sortDirection === 'desc' ? 'asc' : 'desc',
         page: 1,
       };
+    case 'toggleTimingSort':
+      return { ...state, sortField: 'timing', sortDirection: state.sortField === 'timing' && state.sortDirection === 'asc' ? 'desc' : 'asc', page: 1 };
     default:
       return { ...state, filters: reduceFilters(state.filters, action), page: 1 };
   }
@@ -225,14 +246,16 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.featured) params.featured = true;
   if (filters.includeRemoved) params.includeRemoved = true;
   if (filters.releaseMoved) params.releaseMoved = filters.releaseMoved;
+  if (filters.rollingOut) params.rollingOut = filters.rollingOut;
+  if (filters.productFamilies.length) params.productFamilies = filters.productFamilies;
   if (filters.sinceLastVisit) params.sinceLastVisit = true;
   return params;
 }
 
 /**
  * The dashboard choices kept in the page URL (so a reload, a bookmark or Back keeps them): since my last visit,
- * include removed and expired, release date moved, and the most-slipped sort. Other query parameters (the open
- * item: ?roadmap= / ?message=) are left alone.
+ * include removed and expired, release date moved, rolling out, and the most-slipped and timing sorts. Other query
+ * parameters (the open item: ?roadmap= / ?message=) are left alone.
  */
 export const URL_STATE_KEYS = DASHBOARD_URL_STATE_KEYS;
 
@@ -240,11 +263,19 @@ export function stateFromUrl(search: URLSearchParams, base: DashboardState = ini
   const flag = (key: string) => search.get(key) === 'true';
   const moved = search.get('releaseMoved');
   const releaseMoved = (RELEASE_MOVED_WINDOWS as readonly string[]).includes(moved ?? '') ? (moved as ReleaseMovedWindow) : undefined;
-  const slipSort = search.get('sortField') === 'releaseMoves';
+  const rolling = search.get('rollingOut');
+  const rollingOut = (ROLLING_OUT_WINDOWS as readonly string[]).includes(rolling ?? '') ? (rolling as RollingOutWindow) : undefined;
+  const urlSort = search.get('sortField');
+  const sort =
+    urlSort === 'releaseMoves'
+      ? { sortField: 'releaseMoves' as const, sortDirection: 'desc' as const }
+      : urlSort === 'timing'
+        ? { sortField: 'timing' as const, sortDirection: search.get('sortDirection') === 'desc' ? ('desc' as const) : ('asc' as const) }
+        : {};
   return {
     ...base,
-    filters: { ...base.filters, sinceLastVisit: flag('sinceLastVisit'), includeRemoved: flag('includeRemoved'), releaseMoved },
-    ...(slipSort ? { sortField: 'releaseMoves' as const, sortDirection: 'desc' as const } : {}),
+    filters: { ...base.filters, sinceLastVisit: flag('sinceLastVisit'), includeRemoved: flag('includeRemoved'), releaseMoved, rollingOut },
+    ...sort,
   };
 }
 
@@ -255,13 +286,18 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
   if (state.filters.sinceLastVisit) next.set('sinceLastVisit', 'true');
   if (state.filters.includeRemoved) next.set('includeRemoved', 'true');
   if (state.filters.releaseMoved) next.set('releaseMoved', state.filters.releaseMoved);
+  if (state.filters.rollingOut) next.set('rollingOut', state.filters.rollingOut);
   if (state.sortField === 'releaseMoves') next.set('sortField', 'releaseMoves');
+  if (state.sortField === 'timing') {
+    next.set('sortField', 'timing');
+    next.set('sortDirection', state.sortDirection);
+  }
   return next;
 }
 
 /** A list query as a saved search keeps it (the list's query without paging); lists may be absent. */
 export type ViewQuery = Partial<
-  Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances', string[]>
+  Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies', string[]>
 > & {
   search?: string;
   timeline?: string;
@@ -269,6 +305,7 @@ export type ViewQuery = Partial<
   moderatorFeatured?: boolean;
   includeRemoved?: boolean;
   releaseMoved?: string;
+  rollingOut?: string;
   sortField?: string;
   sortDirection?: string;
 };
@@ -279,7 +316,7 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
   return {
     ...initialDashboardState,
     search: q.search ?? '',
-    sortField: (['createdDate', 'modifiedDate', 'releaseMoves'].includes(q.sortField ?? '') ? q.sortField : 'createdDate') as SortField,
+    sortField: ((LIST_SORT_FIELDS as readonly string[]).includes(q.sortField ?? '') ? q.sortField : 'createdDate') as SortField,
     sortDirection: q.sortDirection === 'asc' ? 'asc' : 'desc',
     filters: {
       ...initialFilters,
@@ -295,6 +332,8 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
       moderatorFeatured: q.moderatorFeatured ?? false,
       includeRemoved: q.includeRemoved ?? false,
       releaseMoved: (RELEASE_MOVED_WINDOWS as readonly string[]).includes(q.releaseMoved ?? '') ? (q.releaseMoved as ReleaseMovedWindow) : undefined,
+      rollingOut: (ROLLING_OUT_WINDOWS as readonly string[]).includes(q.rollingOut ?? '') ? (q.rollingOut as RollingOutWindow) : undefined,
+      productFamilies: (q.productFamilies ?? []).filter((f): f is ProductFamily => (PRODUCT_FAMILIES as readonly string[]).includes(f)),
     },
   };
 }

@@ -53,6 +53,9 @@ export const unifiedItemColumns = {
   previewMoves: items.previewMoves,
   previewShiftMonths: items.previewShiftMonths,
   releaseMovedAt: items.releaseMovedAt,
+  timing: items.timing,
+  timingStart: items.timingStart,
+  timingEnd: items.timingEnd,
   isFeatured: items.isFeatured,
   featuredAt: items.featuredAt,
   thirdPartyLinks: items.thirdPartyLinks,
@@ -162,7 +165,10 @@ export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): 
     isRemoved: row.isRemoved,
     removedAt: row.isRemoved ? iso(row.removedAt) : null,
     endDate: iso(row.endDate),
-    releaseMoves: isRoadmap ? releaseMovesOf(row) : null,
+    releaseMoves: isRoadmap || row.gaMoves > 0 ? releaseMovesOf(row) : null,
+    timing: row.timing ?? [],
+    timingStart: row.timingStart ?? null,
+    timingEnd: row.timingEnd ?? null,
   };
   if (opts.includeNotes) item.moderatorNotes = row.moderatorNotes ?? null;
   return item;

@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CHANGE_TYPE_DAYS, CLOUD_INSTANCES, NEW_CHANGE_TYPES, RELEASE_MOVED_DAYS, SOURCES, type ChangeTypeOption, type ItemListQuery } from '@radar/contracts';
+import {
+  CHANGE_TYPE_DAYS,
+  CLOUD_INSTANCES,
+  NEW_CHANGE_TYPES,
+  RELEASE_MOVED_DAYS,
+  ROLLING_OUT_DAYS,
+  SOURCES,
+  type ChangeTypeOption,
+  type ItemListQuery,
+} from '@radar/contracts';
 
 /**
  * SQL for the unified list's filters, search and order (GET /api/unified/items and GET /api/dashboard/export share
@@ -18,7 +27,12 @@ import { CHANGE_TYPE_DAYS, CLOUD_INSTANCES, NEW_CHANGE_TYPES, RELEASE_MOVED_DAYS
  *   either alone restricts to its source;
  * - cloudInstances: roadmap items whose cloud instances overlap (feed spellings, or the short labels Worldwide…);
  * - featured / moderatorFeatured: true = featured items only; false = no restriction;
- * - releaseMoved (7days, 30days): roadmap items whose GA or preview date moved within N days;
+ * - releaseMoved (7days, 30days): roadmap items whose GA or preview date, and posts whose rollout timing, moved within
+ *   N days;
+ * - rollingOut (7days, 30days, 90days): items whose timing (items.timing_start … timing_end: a post's rollout windows, a
+ *   roadmap item's GA month) overlaps today … today + N days, i.e. rolling out now or starting within N days;
+ * - productFamilies: items with a product in any of the families (items.product_families, kept by the sync from the
+ *   product rules and the admins' overrides);
  * - sinceLastVisit: new or changed (or, in the archive, removed) since `visitSince`, the caller's previous dashboard
  *   visit, which the handler resolves: items.last_changed_at is stamped when an item is first seen and at every
  *   recorded change;
@@ -156,6 +170,12 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
     const since = new Date(now.getTime() - RELEASE_MOVED_DAYS[f.releaseMoved] * DAY_MS);
     conds.push(sql`items.release_moved_at >= ${since}`);
   }
+  if (f.rollingOut) {
+    const today = now.toISOString().slice(0, 10);
+    const until = new Date(now.getTime() + ROLLING_OUT_DAYS[f.rollingOut] * DAY_MS).toISOString().slice(0, 10);
+    conds.push(sql`items.timing_start <= ${until}::date AND items.timing_end >= ${today}::date`);
+  }
+  if (f.productFamilies?.length) conds.push(sql`items.product_families && ${textArray(f.productFamilies)}`);
   if (f.sinceLastVisit) {
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
     // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
@@ -176,12 +196,23 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   return sql.join(conds, sql` AND `);
 }
 
-/** The sort columns before the id tie-breaker; `alias` names them in the search page's candidate list. */
-export function sortKeys(f: Pick<ItemFilters, 'sortField'>): { column: SQL; alias: SQL }[] {
-  if (f.sortField === 'modifiedDate') return [{ column: sql`items.modified_date`, alias: sql.raw('sort_at') }];
-  const created = { column: sql`items.created_date`, alias: sql.raw('sort_at') };
+/**
+ * The sort columns before the id tie-breaker, each with its direction; `alias` names them in the search page's
+ * candidate list. Dates follow the (date DESC NULLS LAST, id DESC NULLS LAST) indexes in both directions; the timing
+ * of change puts items without one last either way (a list sorted by "soonest" starts with the soonest, not with
+ * every item that has no date).
+ */
+export function sortKeys(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>): { column: SQL; alias: SQL; direction: SQL }[] {
+  const dir = sortDirectionSql(f);
+  if (f.sortField === 'modifiedDate') return [{ column: sql`items.modified_date`, alias: sql.raw('sort_at'), direction: dir }];
+  const created = { column: sql`items.created_date`, alias: sql.raw('sort_at'), direction: dir };
   // Most slipped first: date moves (GA + preview), then newest (the items_release_moves_idx order).
-  if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves') }, created];
+  if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves'), direction: dir }, created];
+  if (f.sortField === 'timing')
+    return [
+      { column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` },
+      created,
+    ];
   return [created];
 }
 
@@ -197,7 +228,7 @@ export function sortDirectionSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
 export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>, plan: SearchPlan | null): SQL {
   // Matches the (… DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
   const dir = sortDirectionSql(f);
-  const sort = sql.join([...sortKeys(f).map((k) => sql`${k.column} ${dir}`), sql`items.id ${dir}`], sql`, `);
+  const sort = sql.join([...sortKeys(f).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);
   if (!plan) return sort;
   return sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
 }

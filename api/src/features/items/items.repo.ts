@@ -64,8 +64,11 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
       sql`, `,
     );
     const keys = sql`items.id, lower(items.external_id) = ANY(${ids}) AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
-    const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${dir}`), sql`id ${dir}`], sql`, `);
-    const outerOrder = sql.join([sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${dir}`), sql`page.id ${dir}`], sql`, `);
+    const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${k.direction}`), sql`id ${dir}`], sql`, `);
+    const outerOrder = sql.join(
+      [sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${k.direction}`), sql`page.id ${dir}`],
+      sql`, `,
+    );
     // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches.
     return sql`WITH candidates AS (
         (SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')})

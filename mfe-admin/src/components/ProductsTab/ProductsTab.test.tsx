@@ -10,8 +10,28 @@ jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const mappings: ProductMapping[] = [
-  { id: 1, sourceProduct: 'Microsoft Teams', dataSource: 'roadmap', displayName: 'Teams', isActive: true, updatedAt: '2026-03-01T00:00:00.000Z' },
-  { id: 2, sourceProduct: 'Exchange Online', dataSource: 'message_center', displayName: 'Exchange', isActive: false, updatedAt: '2026-03-01T00:00:00.000Z' },
+  {
+    id: 1,
+    sourceProduct: 'Microsoft Teams',
+    dataSource: 'roadmap',
+    displayName: 'Teams',
+    isActive: true,
+    family: 'microsoft365',
+    familySource: 'rule',
+    ruleFamily: 'microsoft365',
+    updatedAt: '2026-03-01T00:00:00.000Z',
+  },
+  {
+    id: 2,
+    sourceProduct: 'Exchange Online',
+    dataSource: 'message_center',
+    displayName: 'Exchange',
+    isActive: false,
+    family: 'other',
+    familySource: 'admin',
+    ruleFamily: 'microsoft365',
+    updatedAt: '2026-03-01T00:00:00.000Z',
+  },
 ];
 
 async function mount(extra: Parameters<typeof stubFetch>[0] = {}) {
@@ -85,5 +105,20 @@ describe('ProductsTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete mapping Exchange Online' }));
     expect(await screen.findByText('Failed to delete product mapping: Product mapping 2 not found')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('shows each product family, by rule or by an admin, and sets one or gives it back to the rules', async () => {
+    const { calls } = await mount({
+      'PUT /api/admin/product-mappings/2': (init) => ({ body: { ...mappings[1], ...(JSON.parse(String(init?.body)) as object) } }),
+    });
+    const teams = screen.getByRole('combobox', { name: 'Product family of Microsoft Teams' });
+    expect(teams).toHaveTextContent('Microsoft 365 (by rule)');
+    expect(screen.getByRole('combobox', { name: 'Product family of Exchange Online' })).toHaveTextContent('Other');
+    fireEvent.mouseDown(teams);
+    fireEvent.click(await screen.findByRole('option', { name: 'Dynamics 365' }));
+    await waitFor(() => expect(puts(calls)).toContainEqual({ family: 'dynamics365' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product family of Exchange Online' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Microsoft 365 (by rule)' }));
+    await waitFor(() => expect(puts(calls)).toContainEqual({ family: null }));
   });
 });

@@ -1,18 +1,36 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
-import type { ProductMapping } from '@radar/contracts';
+import { PRODUCT_FAMILIES, PRODUCT_FAMILY_LABELS, type ProductFamily, type ProductMapping } from '@radar/contracts';
 import { formatDate } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useProductMappings } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { DisplayNameEditor } from './DisplayNameEditor.js';
 
+/** The family select's value for "let the rules decide". */
+const BY_RULE = 'rule';
+
 // Analytics reads the mappings (display names, inactive ones left out), so it is refreshed with them.
 const MAPPING_LISTS = [ADMIN_KEYS.productMappings, ADMIN_KEYS.analytics];
 const failure = (verb: string) => (error: unknown) => `Failed to ${verb} product mapping: ${errorMessageOf(error)}`;
 
-/** Products: initialize mappings, toggle active, rename inline, delete. */
+/** Products: initialize mappings, toggle active, rename inline, set the product family (or leave it to the rules), delete. */
 export function ProductsTab() {
   const { data, error, isLoading } = useProductMappings();
   const run = useAdminAction();
@@ -27,7 +45,7 @@ export function ProductsTab() {
     });
     setInitializing(false);
   };
-  const update = (mapping: ProductMapping, patch: { displayName: string } | { isActive: boolean }) =>
+  const update = (mapping: ProductMapping, patch: { displayName: string } | { isActive: boolean } | { family: ProductFamily | null }) =>
     run(() => adminWrites.updateProductMapping(mapping.id, patch), {
       success: { title: 'Product mapping updated', description: `${mapping.sourceProduct} was updated.` },
       failure: failure('update'),
@@ -43,7 +61,9 @@ export function ProductsTab() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography color="text.secondary">Display names and visibility of the products in analytics.</Typography>
+        <Typography color="text.secondary">
+          Display names and visibility of the products in analytics, and the product family each belongs to (the dashboard&apos;s Product family filter).
+        </Typography>
         <Button variant="contained" onClick={() => void initialize()} disabled={initializing}>
           {initializing ? 'Initializing...' : 'Initialize Mappings'}
         </Button>
@@ -60,6 +80,7 @@ export function ProductsTab() {
                 <TableCell>Source</TableCell>
                 <TableCell>Display name</TableCell>
                 <TableCell>Active</TableCell>
+                <TableCell>Product family</TableCell>
                 <TableCell>Updated</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -83,6 +104,23 @@ export function ProductsTab() {
                       slotProps={{ input: { 'aria-label': `${mapping.sourceProduct} active` } }}
                     />
                     {mapping.isActive ? 'Active' : 'Inactive'}
+                  </TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={mapping.familySource === 'admin' ? mapping.family : BY_RULE}
+                      onChange={(event) => void update(mapping, { family: event.target.value === BY_RULE ? null : (event.target.value as ProductFamily) })}
+                      slotProps={{ htmlInput: { 'aria-label': `Product family of ${mapping.sourceProduct}` } }}
+                      sx={{ minWidth: 200 }}
+                    >
+                      <MenuItem value={BY_RULE}>{`${PRODUCT_FAMILY_LABELS[mapping.ruleFamily]} (by rule)`}</MenuItem>
+                      {PRODUCT_FAMILIES.map((family) => (
+                        <MenuItem key={family} value={family}>
+                          {PRODUCT_FAMILY_LABELS[family]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
                   </TableCell>
                   <TableCell>{formatDate(mapping.updatedAt)}</TableCell>
                   <TableCell align="right">

@@ -4,11 +4,15 @@ import {
   CHANGED_CHANGE_TYPES,
   CLOUD_INSTANCES,
   NEW_CHANGE_TYPES,
+  PRODUCT_FAMILIES,
+  PRODUCT_FAMILY_LABELS,
   RELEASE_MOVED_WINDOWS,
+  ROLLING_OUT_WINDOWS,
   type ChangeTypeOption,
   type FilterCountsResponse,
   type FilterOptionsResponse,
   type ReleaseMovedWindow,
+  type RollingOutWindow,
 } from '@radar/contracts';
 import { canClearAll, type DashboardAction, type DashboardFilters, type ListFilterKey } from '../../state/dashboard-filters.js';
 import { FilterSection } from './FilterSection.js';
@@ -23,6 +27,11 @@ export interface FilterSidebarProps {
 }
 
 const MOVED_LABELS: Record<ReleaseMovedWindow, string> = { '7days': 'Last 7 Days', '30days': 'Last 30 Days' };
+const ROLLING_OUT_LABELS: Record<RollingOutWindow, string> = { '7days': 'Next 7 Days', '30days': 'Next 30 Days', '90days': 'Next 90 Days' };
+const FAMILY_OPTIONS = PRODUCT_FAMILIES.map((value) => ({ value, label: PRODUCT_FAMILY_LABELS[value] }));
+
+/** Message Center tags whose name alone does not say what they mean. */
+const TAG_LABELS: Record<string, string> = { 'Deferred feature': 'Deferred feature (Standard/Deferred release)' };
 
 const SOURCE_OPTIONS = [
   { value: 'roadmap', label: 'Roadmap (Future Features)' },
@@ -87,7 +96,7 @@ function CheckList({
   );
 }
 
-const asOptions = (list: string[] | undefined) => (list ?? []).map((value) => ({ value, label: value }));
+const asOptions = (list: string[] | undefined) => (list ?? []).map((value) => ({ value, label: TAG_LABELS[value] ?? value }));
 
 /** The dashboard's filters (spec 01 "Filter sidebar sections"), plus the Cloud Instance filter for roadmap items. */
 export function FilterSidebar({ filters, dispatch, options, counts, signedIn = false }: FilterSidebarProps) {
@@ -172,6 +181,24 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
             ))}
           </FormGroup>
         </Stack>
+      </FilterSection>
+      <FilterSection title="Timing of Change">
+        <FormGroup role="group" aria-label="Rolling out">
+          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+            Rolling out in the
+          </Typography>
+          {ROLLING_OUT_WINDOWS.map((window) => (
+            <FormControlLabel
+              key={window}
+              control={<Checkbox size="small" checked={filters.rollingOut === window} onChange={() => dispatch({ type: 'toggleRollingOut', window })} />}
+              label={ROLLING_OUT_LABELS[window]}
+              sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+            />
+          ))}
+        </FormGroup>
+      </FilterSection>
+      <FilterSection title="Product Family">
+        <CheckList label="Product Family" values={FAMILY_OPTIONS} selected={filters.productFamilies} onToggle={toggleList('productFamilies')} />
       </FilterSection>
       <FilterSection title="Products">
         <CheckList label="Products" values={asOptions(options?.products)} selected={filters.products} onToggle={toggleList('products')} />

@@ -63,6 +63,7 @@ export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
                 </Typography>
                 <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography variant="caption">Release: {row.releaseText}</Typography>
+                  {item.source === 'messages' && row.timingText !== '—' ? <Typography variant="caption">Rollout: {row.timingText}</Typography> : null}
                   <Typography variant="caption">Modified: {row.lastModifiedText}</Typography>
                   <RowTags item={item} row={row} />
                 </Stack>

@@ -211,6 +211,51 @@ describe('message detail dialog', () => {
   });
 });
 
+describe('message detail dialog: the 2026 post', () => {
+  it('shows the body by section (and whole on request), the rollout timing per ring and the status for your org', async () => {
+    const item = messageItem({
+      bodyContent: '<p><b>[What and Why:]</b></p><p>Why it changes.</p><p><b>[Rollout Schedule:]</b></p><ul><li>Targeted Release: late July 2026</li></ul>',
+    });
+    stubFetch({
+      ...anonymousRoutes,
+      'GET /api/message-center/items/MC1000001/history': { body: [] },
+      'GET /api/message-center/items/MC1000001/linked-roadmap': { body: [] },
+      'GET /api/message-center/items/MC1000001': {
+        body: {
+          ...item,
+          sections: [
+            { title: 'What and Why', kind: 'whatAndWhy', html: '<p>Why it changes.</p>' },
+            { title: 'Rollout Schedule', kind: 'rollout', html: '<ul><li>Targeted Release: late July 2026</li></ul>' },
+          ],
+          timing: [{ ring: 'Targeted', label: 'late July 2026', start: '2026-07-21', end: '2026-07-31' }],
+          tenantStatus: [
+            { roadmapId: '500003', platform: 'Web', status: 'InRollout', label: 'Rolling out' },
+            { roadmapId: '500003', platform: 'Mac', status: 'FeatureRolloutStatusNotSupported', label: 'Not supported' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ItemDialog item={item} onClose={noop} onOpenItem={noop} onItemChange={noop} now={NOW} />);
+    const dialog = screen.getByRole('dialog');
+    const why = await within(dialog).findByRole('region', { name: 'What and Why' });
+    expect(within(why).getByRole('heading', { name: 'What and Why' })).toBeInTheDocument();
+    expect(why).toHaveTextContent('Why it changes.');
+    expect(within(dialog).getByRole('region', { name: 'Rollout Schedule' })).toHaveTextContent('Targeted Release: late July 2026');
+    const timing = within(dialog).getByRole('table', { name: 'Rollout timing' });
+    expect(within(timing).getAllByRole('row')[1]).toHaveTextContent(/Targeted Release.*late July 2026.*Jul 21, 2026 – Jul 31, 2026/);
+    const status = within(dialog).getByRole('table', { name: 'Status for your org' });
+    expect(
+      within(status)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['WebRolling out', 'MacNot supported']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show the whole post' }));
+    expect(within(dialog).queryByRole('region', { name: 'What and Why' })).toBeNull();
+    expect(within(dialog).getByTestId('safe-html')).toHaveTextContent('[What and Why:]');
+  });
+});
+
 describe('subscribe toggle', () => {
   it('offers sign-in to guests', async () => {
     stubFetch({ ...anonymousRoutes, 'GET /api/roadmap/items/412345/history': { body: [] }, 'GET /api/roadmap/items/412345/linked-messages': { body: [] } });

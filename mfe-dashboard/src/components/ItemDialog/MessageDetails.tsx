@@ -1,10 +1,10 @@
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { displayTags, formatDate, useUserRoles } from '@radar/shared-ui';
-import { useItemHistory, useLinkedItems } from '../../api/items.js';
+import { useItemHistory, useLinkedItems, useMessageItem } from '../../api/items.js';
 import { ChangeHistory } from '../ChangeHistory/index.js';
 import { CommunityResources } from '../CommunityResources/index.js';
-import { SafeHtml } from '../SafeHtml/index.js';
+import { MessageBody, RolloutTiming, TenantStatus } from '../MessageSections/index.js';
 import { Field, SectionHeading } from './Field.js';
 import { RelatedItems } from './RelatedItems.js';
 
@@ -19,6 +19,10 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
   const { isModerator } = useUserRoles();
   const history = useItemHistory('messages', item.messageId);
   const linked = useLinkedItems('messages', item.messageId);
+  // The post's sections and the status for the tenant (the list row has neither); the row's body shows meanwhile.
+  const detail = useMessageItem(item.messageId);
+  const timing = detail.data?.timing ?? item.timing ?? [];
+  const tenantStatus = detail.data?.tenantStatus ?? [];
   const tags = displayTags(item, Number.POSITIVE_INFINITY).all;
   const attachments = item.attachments?.length ?? 0;
   return (
@@ -41,10 +45,22 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
         <SectionHeading>Summary</SectionHeading>
         {item.summary?.trim() ? <Typography variant="body2">{item.summary}</Typography> : <Typography color="text.secondary">No summary available</Typography>}
       </Box>
+      {timing.length ? (
+        <Box component="section">
+          <SectionHeading>Rollout Timing</SectionHeading>
+          <RolloutTiming timing={timing} />
+        </Box>
+      ) : null}
+      {tenantStatus.length ? (
+        <Box component="section">
+          <SectionHeading>Status for Your Org</SectionHeading>
+          <TenantStatus entries={tenantStatus} />
+        </Box>
+      ) : null}
       {item.bodyContent?.trim() ? (
         <Box component="section">
           <SectionHeading>Details</SectionHeading>
-          <SafeHtml html={item.bodyContent} />
+          <MessageBody bodyContent={detail.data?.bodyContent ?? item.bodyContent} sections={detail.data?.sections} />
         </Box>
       ) : null}
       <Box component="section">

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link, TableCell, TableRow, Typography, alpha, styled } from '@mui/material';
+import { Link, TableCell, TableRow, Tooltip, Typography, alpha, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow } from './row-presentation.js';
@@ -58,6 +58,15 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps
         <SourceBadge source={item.source} />
       </TableCell>
       <NoWrapCell>{row.releaseText}</NoWrapCell>
+      <NoWrapCell>
+        {row.timingDetail ? (
+          <Tooltip title={row.timingDetail}>
+            <span>{row.timingText}</span>
+          </Tooltip>
+        ) : (
+          row.timingText
+        )}
+      </NoWrapCell>
       <NoWrapCell>{row.lastModifiedText}</NoWrapCell>
       <TableCell>
         <RowTags item={item} row={row} />

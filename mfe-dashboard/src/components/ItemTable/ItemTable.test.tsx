@@ -15,6 +15,7 @@ const table = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<P
     sortField="createdDate"
     sortDirection="desc"
     onToggleLastModifiedSort={() => undefined}
+    onToggleTimingSort={() => undefined}
     onOpen={() => undefined}
     now={NOW}
     {...extra}
@@ -160,5 +161,29 @@ describe('first commit', () => {
   it('renders every row of the page (as tests and later pages see it)', () => {
     renderTable(page);
     expect(ids()).toHaveLength(50);
+  });
+});
+
+describe('Timing of Change', () => {
+  const windows = [
+    { ring: 'Targeted' as const, label: 'late July 2026 to early August 2026', start: '2026-07-21', end: '2026-08-10' },
+    { ring: 'general' as const, label: 'mid-August 2026', start: '2026-08-11', end: '2026-08-20' },
+  ];
+
+  it("shows a post's first window with its ring, a roadmap item's GA month, a dash for neither; the header sorts", () => {
+    const post = messageItem({ messageId: 'MC1', timing: windows, timingStart: '2026-07-21', timingEnd: '2026-08-20' });
+    const ga = roadmapItem({ itemId: '7', releaseDate: 'March CY2026', timingStart: '2026-03-01', timingEnd: '2026-03-31' });
+    const none = messageItem({ messageId: 'MC2', timing: [], timingStart: null });
+    expect(presentRow(post, NOW)).toMatchObject({
+      timingText: 'late Jul 2026 · Targeted Release',
+      timingDetail: 'Targeted Release: late July 2026 to early August 2026; General availability: mid-August 2026',
+    });
+    expect(presentRow(ga, NOW).timingText).toBe('Mar 2026');
+    expect(presentRow(none, NOW).timingText).toBe('—');
+    const onToggleTimingSort = jest.fn();
+    renderTable([post, ga, none], { onToggleTimingSort });
+    expect(within(rowOf('messages-MC1')).getByText('late Jul 2026 · Targeted Release')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Timing of Change' }));
+    expect(onToggleTimingSort).toHaveBeenCalled();
   });
 });

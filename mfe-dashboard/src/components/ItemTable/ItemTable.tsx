@@ -10,6 +10,8 @@ export interface ItemTableProps {
   sortField: SortField;
   sortDirection: SortDirection;
   onToggleLastModifiedSort: () => void;
+  /** Sorts by the timing of change, soonest first; again: latest first. */
+  onToggleTimingSort: () => void;
   onOpen: (item: UnifiedItem) => void;
   now: Date;
 }
@@ -21,10 +23,16 @@ export interface ItemTableProps {
  */
 export const FIRST_COMMIT_ROWS = 15;
 
-const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Last Modified', 'Tag(s)'];
+const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Timing of Change', 'Last Modified', 'Tag(s)'];
+
+/** The columns whose header sorts the list. */
+const SORTING: Partial<Record<string, { field: SortField; first: SortDirection }>> = {
+  'Last Modified': { field: 'modifiedDate', first: 'desc' },
+  'Timing of Change': { field: 'timing', first: 'asc' },
+};
 
 /** Desktop list of items. */
-export function ItemTable({ items, isLoading, sortField, sortDirection, onToggleLastModifiedSort, onOpen, now }: ItemTableProps) {
+export function ItemTable({ items, isLoading, sortField, sortDirection, onToggleLastModifiedSort, onToggleTimingSort, onOpen, now }: ItemTableProps) {
   const allRows = useAfterFirstPaint();
   const shown = allRows ? items : items.slice(0, FIRST_COMMIT_ROWS);
   return (
@@ -32,23 +40,24 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
       <Table size="small" aria-label="Items" aria-busy={isLoading}>
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) =>
-              column === 'Last Modified' ? (
-                <TableCell key={column} sortDirection={sortField === 'modifiedDate' ? sortDirection : false} sx={{ whiteSpace: 'nowrap' }}>
+            {COLUMNS.map((column) => {
+              const sorting = SORTING[column];
+              return sorting ? (
+                <TableCell key={column} sortDirection={sortField === sorting.field ? sortDirection : false} sx={{ whiteSpace: 'nowrap' }}>
                   <TableSortLabel
-                    active={sortField === 'modifiedDate'}
-                    direction={sortField === 'modifiedDate' ? sortDirection : 'desc'}
-                    onClick={onToggleLastModifiedSort}
+                    active={sortField === sorting.field}
+                    direction={sortField === sorting.field ? sortDirection : sorting.first}
+                    onClick={sorting.field === 'timing' ? onToggleTimingSort : onToggleLastModifiedSort}
                   >
-                    Last Modified
+                    {column}
                   </TableSortLabel>
                 </TableCell>
               ) : (
                 <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
                   {column}
                 </TableCell>
-              ),
-            )}
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,5 +1,5 @@
 import { alpha, type Theme } from '@mui/material';
-import { PREVIEW_CHARS, type UnifiedItem } from '@radar/contracts';
+import { firstWindow, formatTiming, PREVIEW_CHARS, ROLLOUT_RING_LABELS, type UnifiedItem } from '@radar/contracts';
 import {
   displayTags,
   formatDate,
@@ -29,8 +29,12 @@ export interface RowPresentation {
   removal: Removal | null;
   /** The removal chip's text ('Removed Mar 5, 2026'), null while in the feed. */
   removalText: string | null;
-  /** How often the roadmap GA and preview dates moved (0 for messages). */
+  /** How often the roadmap GA and preview dates, or a post's rollout timing, moved. */
   dateMoves: number;
+  /** Timing of Change: a post's first rollout window ("late Jul 2026 · Targeted Release"), a roadmap item's GA month. */
+  timingText: string;
+  /** Every rollout window of a post, for the cell's tooltip; '' when there is nothing more to say. */
+  timingDetail: string;
 }
 
 export interface Removal {
@@ -57,6 +61,18 @@ export function removalOf(item: Pick<UnifiedItem, 'source' | 'isRemoved' | 'remo
   return { label: 'Expired', date, banner: `Expired on ${formatDate(date)}` };
 }
 
+const MONTH_WORD = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
+
+/** The Timing of Change cell: the start of a post's first window with its ring, or a roadmap item's GA month. */
+export function timingOf(item: Pick<UnifiedItem, 'source' | 'timing' | 'timingStart' | 'releaseDate'>): { text: string; detail: string } {
+  if (item.source === 'roadmap') return { text: item.timingStart ? formatReleaseDate(item.releaseDate) : '—', detail: '' };
+  const first = firstWindow(item.timing ?? []);
+  if (!first) return { text: '—', detail: '' };
+  const start = (first.label.split(' to ')[0] ?? first.label).replace(MONTH_WORD, (m) => m.slice(0, 3));
+  const text = first.ring === 'general' ? start : `${start} · ${ROLLOUT_RING_LABELS[first.ring]}`;
+  return { text, detail: formatTiming(item.timing ?? []) };
+}
+
 /**
  * Everything a list row shows, through shared-ui's presentation rules (spec 01 "Row presentation"); dates in the
  * reader's zone unless a server render asks for UTC (useDisplayTimeZone).
@@ -80,6 +96,7 @@ export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZo
     removal,
     removalText: removal ? `${removal.label} ${formatDate(removal.date, timeZone)}` : null,
     dateMoves: item.releaseMoves?.total ?? 0,
+    ...(({ text, detail }) => ({ timingText: text, timingDetail: detail }))(timingOf(item)),
   };
 }
 

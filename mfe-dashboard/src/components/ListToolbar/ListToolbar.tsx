@@ -10,6 +10,8 @@ export const SORT_OPTIONS: { label: string; sortField: SortField; sortDirection:
   { label: 'Modified Date (Newest)', sortField: 'modifiedDate', sortDirection: 'desc' },
   { label: 'Modified Date (Oldest)', sortField: 'modifiedDate', sortDirection: 'asc' },
   { label: 'Most Slipped (Release Date Moves)', sortField: 'releaseMoves', sortDirection: 'desc' },
+  { label: 'Timing of Change (Soonest)', sortField: 'timing', sortDirection: 'asc' },
+  { label: 'Timing of Change (Latest)', sortField: 'timing', sortDirection: 'desc' },
 ];
 
 export interface ListToolbarProps {

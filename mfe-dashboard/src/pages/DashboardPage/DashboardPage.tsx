@@ -117,6 +117,7 @@ export function DashboardPage() {
                 sortField={state.sortField}
                 sortDirection={state.sortDirection}
                 onToggleLastModifiedSort={() => dispatch({ type: 'toggleLastModifiedSort' })}
+                onToggleTimingSort={() => dispatch({ type: 'toggleTimingSort' })}
                 onOpen={dialog.open}
                 now={now}
               />

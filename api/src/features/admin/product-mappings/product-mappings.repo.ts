@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { ProductMapping } from '@radar/contracts';
+import { productFamilyOf, type ProductFamily, type ProductMapping } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
 import { productMappings } from '../../../db/schema.js';
 
@@ -12,6 +12,9 @@ function toContract(row: Row): ProductMapping {
     dataSource: row.dataSource,
     displayName: row.displayName,
     isActive: row.isActive,
+    family: (row.family as ProductFamily | null) ?? productFamilyOf(row.sourceProduct),
+    familySource: row.family ? 'admin' : 'rule',
+    ruleFamily: productFamilyOf(row.sourceProduct),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -45,7 +48,11 @@ export function createProductMappingsRepo(db: DbOrTx) {
       return { created: inserted.rowCount ?? 0, total: count?.n ?? 0 };
     },
 
-    async update(id: number, patch: { displayName?: string; isActive?: boolean }, now: Date): Promise<ProductMapping | undefined> {
+    async update(
+      id: number,
+      patch: { displayName?: string; isActive?: boolean; family?: ProductFamily | null },
+      now: Date,
+    ): Promise<ProductMapping | undefined> {
       const [row] = await db
         .update(productMappings)
         .set({ ...patch, updatedAt: now })

@@ -2,9 +2,10 @@ import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
 import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
 import { NotFoundError } from '../../../http/errors.js';
+import { refreshProductFamilies } from '../../../sync/derived-fields.js';
 import { createProductMappingsRepo } from './product-mappings.repo.js';
 
-/** Product mappings (Admin only): list, initialize from the items, rename / toggle, delete. */
+/** Product mappings (Admin only): list, initialize from the items, rename / toggle / set the family, delete. */
 export function createProductMappingsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createProductMappingsRepo(ctx.db);
   return [
@@ -13,9 +14,18 @@ export function createProductMappingsEndpoints(ctx: AppContext): EndpointImpleme
       const result = await repo.initialize(ctx.clock.now());
       return { ...result, message: `Created ${result.created} product mappings (${result.total} in total)` };
     }),
-    implement(endpoints.admin.updateProductMapping, async ({ params: { id }, body: { displayName, isActive } }) => {
-      const patch = { ...(displayName !== undefined ? { displayName } : {}), ...(isActive !== undefined ? { isActive } : {}) };
-      const updated = await repo.update(id, patch, ctx.clock.now());
+    implement(endpoints.admin.updateProductMapping, async ({ params: { id }, body: { displayName, isActive, family } }) => {
+      const patch = {
+        ...(displayName !== undefined ? { displayName } : {}),
+        ...(isActive !== undefined ? { isActive } : {}),
+        ...(family !== undefined ? { family } : {}),
+      };
+      // A new family is written to every item holding the product in the same transaction, so the filter agrees at once.
+      const updated = await ctx.db.transaction(async (tx) => {
+        const row = await createProductMappingsRepo(tx).update(id, patch, ctx.clock.now());
+        if (row && family !== undefined) await refreshProductFamilies(tx, { product: row.sourceProduct });
+        return row;
+      });
       if (!updated) throw new NotFoundError(`Product mapping ${id} not found`);
       return updated;
     }),

@@ -40,6 +40,9 @@ describe('product mappings and their effect on analytics', () => {
       dataSource: 'roadmap',
       displayName: 'Microsoft Teams',
       isActive: true,
+      family: 'microsoft365',
+      familySource: 'rule',
+      ruleFamily: 'microsoft365',
       updatedAt: '2026-02-07T12:00:00.000Z',
     });
     // A renamed mapping survives a second run; only new products are added.
@@ -93,11 +96,11 @@ describe('product mappings and their effect on analytics', () => {
   });
   it('validates mapping updates and answers 404 for unknown ids', async () => {
     const [m] = await t.ctx.db.select().from(productMappings).limit(1);
-    for (const body of [{}, { displayName: '' }, { isActive: 'yes' }]) {
+    for (const body of [{}, { displayName: '' }, { isActive: 'yes' }, { family: 'azure' }]) {
       expect((await admin.put(`/api/admin/product-mappings/${m!.id}`).send(body)).status).toBe(400);
     }
     const none = await admin.put(`/api/admin/product-mappings/${m!.id}`).send({});
-    expect(none.body.error.message).toBe('displayName or isActive is required');
+    expect(none.body.error.message).toBe('displayName, isActive or family is required');
     expect((await admin.put('/api/admin/product-mappings/999999').send({ isActive: true })).status).toBe(404);
     expect((await admin.delete('/api/admin/product-mappings/999999')).status).toBe(404);
     expect((await admin.delete('/api/admin/product-mappings/-1')).status).toBe(400);

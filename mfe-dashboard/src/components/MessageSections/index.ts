@@ -1,0 +1,1 @@
+export { MessageBody, RolloutTiming, TenantStatus } from './MessageSections.js';
