@@ -8,8 +8,11 @@ export const SAVED_SEARCH_NAME_MAX = 100;
 /** Channels one user (or the organisation) may keep. */
 export const ALERT_CHANNELS_PER_OWNER = 20;
 export const ALERT_CHANNEL_NAME_MAX = 100;
-/** What a saved search alerts on: items that newly match, and changes to items that match. */
-export const ALERT_ON = ['new', 'changed'] as const;
+/**
+ * What a saved search alerts on: items that newly match, changes to items that match, and posts that reached the
+ * tenant (the rollout status Microsoft reports for the organisation turned Launched on a platform).
+ */
+export const ALERT_ON = ['new', 'changed', 'reached_tenant'] as const;
 export type AlertOn = (typeof ALERT_ON)[number];
 /** instant: one message per sync that touched the search; daily / weekly: a digest at the chosen hour and zone. */
 export const ALERT_SCHEDULES = ['instant', 'daily', 'weekly'] as const;
@@ -80,8 +83,10 @@ export const savedSearchInput = z.object({
     .max(SAVED_SEARCH_NAME_MAX, `Search name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
   query: savedSearchQuery,
   alertOn: z
-    .array(z.enum(ALERT_ON, { error: "alertOn may hold 'new' and 'changed'" }), { error: 'Choose new items, changed items or both' })
-    .min(1, 'Choose new items, changed items or both')
+    .array(z.enum(ALERT_ON, { error: "alertOn may hold 'new', 'changed' and 'reached_tenant'" }), {
+      error: 'Choose at least one: new items, changed items, reached our tenant',
+    })
+    .min(1, 'Choose at least one: new items, changed items, reached our tenant')
     .transform(uniqueList),
   schedule: z.enum(ALERT_SCHEDULES, { error: "schedule must be 'instant', 'daily' or 'weekly'" }).default('instant'),
   /** Digest hour (0–23) in `timeZone`; daily and weekly only. */
@@ -196,7 +201,8 @@ export const alertTestResponse = z.object({ success: z.boolean(), message: z.str
 
 // ---------------------------------------------------------------- the generic webhook's body (OpenAPI `webhooks`)
 
-export const ALERT_ITEM_CHANGES = ['new', 'changed', 'removed', 'restored'] as const;
+/** reached_tenant: a post's rollout status for the organisation turned Launched (a change, told apart). */
+export const ALERT_ITEM_CHANGES = ['new', 'changed', 'removed', 'restored', 'reached_tenant'] as const;
 
 export const alertItem = z.object({
   /** `roadmap-<id>` or `messages-<MC id>`, as in the list. */
@@ -257,10 +263,18 @@ export function describeSchedule(s: Pick<SavedSearch, 'schedule' | 'hour' | 'wee
   return s.schedule === 'daily' ? `Daily at ${time} (${s.timeZone})` : `Weekly on ${WEEKDAY_NAMES[s.weekday] ?? 'Monday'} at ${time} (${s.timeZone})`;
 }
 
-/** "New and changed items", "New items", "Changed items". */
+/** "New and changed items", "New items", "Changed items", with ", reaching your tenant" or "Reaching your tenant". */
 export function describeAlertOn(alertOn: readonly AlertOn[]): string {
-  if (alertOn.includes('new') && alertOn.includes('changed')) return 'New and changed items';
-  return alertOn.includes('new') ? 'New items' : 'Changed items';
+  const items =
+    alertOn.includes('new') && alertOn.includes('changed')
+      ? 'New and changed items'
+      : alertOn.includes('new')
+        ? 'New items'
+        : alertOn.includes('changed')
+          ? 'Changed items'
+          : '';
+  if (!alertOn.includes('reached_tenant')) return items;
+  return items ? `${items}, reaching your tenant` : 'Reaching your tenant';
 }
 
 // Types of the schemas above that had none (every exported schema has its type: schema-types.test.ts).

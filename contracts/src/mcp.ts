@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { HISTORY_CHANGE_TYPES, SOURCES } from './constants.js';
 import { itemListQuery } from './items.js';
+import { featureStatusEntry, SECTION_KINDS, timingWindow } from './message-center.js';
 
 /**
  * Inputs and outputs of the MCP server's tools (`npm run mcp`, `/api/mcp`). The filters are the list's own schema
@@ -89,7 +90,18 @@ export const searchItemsOutput = z.object({ items: z.array(mcpItem), total: z.nu
 export type SearchItemsOutput = z.infer<typeof searchItemsOutput>;
 
 export const getItemOutput = z.object({
-  item: mcpItem.extend({ description: z.string(), platforms: z.array(z.string()), cloudInstances: z.array(z.string()), moreInfoLink: z.string().nullable() }),
+  item: mcpItem.extend({
+    description: z.string(),
+    platforms: z.array(z.string()),
+    cloudInstances: z.array(z.string()),
+    moreInfoLink: z.string().nullable(),
+    /** A Message Center post's body by section, as plain text ([] for roadmap items and posts without headings). */
+    sections: z.array(z.object({ title: z.string(), kind: z.enum(SECTION_KINDS).nullable(), text: z.string() })),
+    /** A post's rollout windows per ring ([] for roadmap items: their timing is releaseDate). */
+    timing: z.array(timingWindow),
+    /** Where Microsoft says a post's rollout stands for the tenant, per platform. */
+    tenantStatus: z.array(featureStatusEntry),
+  }),
   history: z.array(z.object({ date: z.string(), type: z.enum(HISTORY_CHANGE_TYPES), changes: z.array(mcpFieldChange) })),
   linkedItems: z.array(mcpItem),
 });

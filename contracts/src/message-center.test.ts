@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { featureStatusEntries, formatTiming, timingMove } from './message-center.js';
+import { featureStatusEntries, formatTiming, reachedTenant, timingMove } from './message-center.js';
 import { structuredHistoryValue } from './history-fields.js';
 
 const w = (ring: string, label: string, start: string, end: string) => ({ ring, label, start, end });
@@ -40,5 +40,17 @@ describe('feature status for the tenant', () => {
     ]);
     expect(structuredHistoryValue('featureStatus', stored)).toBe('Mac: Not supported; Web: Rolling out');
     expect(featureStatusEntries('not json')).toEqual([]);
+  });
+});
+
+describe('reaching the tenant', () => {
+  const status = (s: Record<string, string>) => ({ '1': Object.entries(s).map(([Platform, Status]) => ({ RoadmapId: 1, Platform, Status })) });
+  it('is a platform going from scheduled or rolling out to Launched', () => {
+    expect(
+      reachedTenant(status({ Web: 'Scheduled', Mac: 'InRollout', iOS: 'Launched' }), status({ Web: 'Launched', Mac: 'Launched', iOS: 'Launched' })),
+    ).toEqual(['Web', 'Mac']);
+    expect(reachedTenant(status({ Web: 'FeatureRolloutStatusNotSupported' }), status({ Web: 'Launched' }))).toEqual([]);
+    expect(reachedTenant(null, status({ Web: 'Launched' }))).toEqual([]);
+    expect(reachedTenant(status({ Web: 'Scheduled' }), status({ Web: 'InRollout' }))).toEqual([]);
   });
 });

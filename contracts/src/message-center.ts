@@ -149,3 +149,17 @@ export function timingMove(before: unknown, after: unknown): { from: string; to:
   const shiftMonths = pair.from.start !== pair.to.start ? monthsOf(pair.to.start) - monthsOf(pair.from.start) : monthsOf(pair.to.end) - monthsOf(pair.from.end);
   return { from: windowText(pair.from), to: windowText(pair.to), shiftMonths };
 }
+
+/** Statuses of a rollout not yet at the tenant: scheduled, or rolling out (Graph's spellings, old and new). */
+const ON_THE_WAY = new Set(['Scheduled', 'InRollout', 'Rollingout', 'FeatureRolloutStatusInProgress', 'FeatureRolloutStatusScheduled']);
+
+/**
+ * The platforms on which a post "reached your tenant" between two versions of its FeatureStatusJson: the status
+ * Microsoft reports for the organisation went from scheduled or rolling out to Launched. ["Web", "Desktop"]; [] when
+ * none did.
+ */
+export function reachedTenant(before: unknown, after: unknown): string[] {
+  const was = new Map(featureStatusEntries(before).map((e) => [`${e.roadmapId}:${e.platform}`, e.status]));
+  const reached = featureStatusEntries(after).filter((e) => e.status === 'Launched' && ON_THE_WAY.has(was.get(`${e.roadmapId}:${e.platform}`) ?? ''));
+  return [...new Set(reached.map((e) => e.platform))];
+}

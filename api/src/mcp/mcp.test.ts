@@ -53,6 +53,10 @@ beforeAll(async () => {
     title: 'Teams recap is rolling out',
     summary: 'Recap rolls out in February.',
     roadmapIds: ['412345'],
+    bodyHtml:
+      '<p><b>[What and Why:]</b></p><p>Recap for <b>every</b> meeting.</p><p><b>[Rollout Schedule:]</b></p><ul><li>General Availability (Worldwide): mid-February 2026</li></ul>',
+    timing: [{ ring: 'general', label: 'mid-February 2026', start: '2026-02-11', end: '2026-02-20' }],
+    featureStatus: { '412345': [{ RoadmapId: 412345, Platform: 'Web', Status: 'InRollout', LatestRing: null }] },
   });
   await t.database.pool.query(`INSERT INTO message_roadmap_links (message_item_id, roadmap_external_id, origin) VALUES ($1, '412345', 'details')`, [
     message.id,
@@ -112,6 +116,15 @@ async function exerciseTools(client: Client) {
   expect(detail.linkedItems.map((l) => l.id)).toEqual(['MC1000269']);
   const message = await call(client, 'get_item', { id: 'mc1000269' });
   expect((message.structuredContent as typeof detail).linkedItems.map((l) => l.id)).toEqual(['412345']);
+  // A post's body by section as plain text, its rollout windows and the status for the tenant.
+  expect((message.structuredContent as { item: Record<string, unknown> }).item).toMatchObject({
+    sections: [
+      { title: 'What and Why', kind: 'whatAndWhy', text: 'Recap for every meeting.' },
+      { title: 'Rollout Schedule', kind: 'rollout', text: 'General Availability (Worldwide): mid-February 2026' },
+    ],
+    timing: [{ ring: 'general', label: 'mid-February 2026', start: '2026-02-11', end: '2026-02-20' }],
+    tenantStatus: [{ roadmapId: '412345', platform: 'Web', status: 'InRollout', label: 'Rolling out' }],
+  });
 
   const changed = await call(client, 'what_changed', { since: '2026-02-01' });
   const changes = changed.structuredContent as { items: { item: { id: string; isRemoved: boolean }; changes: { type: string }[] }[]; truncated: boolean };

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type pg from 'pg';
 import {
   getItemInput,
+  featureStatusEntries,
   getItemOutput,
   PRODUCT_NAME,
   releaseCalendarInput,
@@ -18,6 +19,8 @@ import { createItemsRepo } from '../features/items/items.repo.js';
 import { createSourceItemsRepo } from '../features/roadmap-items/source-items.repo.js';
 import { createChangeHistoryRepo } from '../features/sync/change-history.repo.js';
 import type { Clock } from '../lib/clock.js';
+import { htmlToPlainText } from '../lib/html.js';
+import { messageSections } from '../sources/message-sections.js';
 import type { Logger } from '../logger.js';
 import { itemText, toMcpChange, toMcpItem } from './mcp-format.js';
 import { createMcpItemsRepo } from './mcp-items.repo.js';
@@ -38,7 +41,8 @@ const SERVER_VERSION = '1.0.0';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const FILTERS_HELP =
   "Filters are the dashboard list's: search (full text, an exact id ranks first), sources (roadmap, messages), products, statuses, " +
-  'roadmapStatuses, messageCenterTags, cloudInstances, timeline (1_day, 7days, 30days, 90days), changeTypes (new_7days, changed_30days, …), featured. ' +
+  'roadmapStatuses, messageCenterTags, cloudInstances, timeline (1_day, 7days, 30days, 90days), changeTypes (new_7days, changed_30days, …), featured, ' +
+  'productFamilies (microsoft365, dynamics365, powerPlatform, other), rollingOut (7days, 30days, 90days: rolling out now or starting within), releaseMoved (7days, 30days). ' +
   'Lists take arrays or comma-separated text.';
 
 function answer<T extends Record<string, unknown>>(data: T) {
@@ -110,7 +114,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     {
       title: 'Get an item',
       description:
-        'One roadmap item (id like 412345) or Message Center post (id like MC1000269): details, full change history (newest first) and linked items.',
+        'One roadmap item (id like 412345) or Message Center post (id like MC1000269): details, full change history (newest first) and linked items; for a post also its body by section (What and Why, Rollout Schedule, Impact, Action Required…), its rollout windows per ring and the status for your org per platform.',
       inputSchema: getItemInput,
       outputSchema: getItemOutput,
       annotations: READ_ONLY,
@@ -130,6 +134,9 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
           platforms: [...row.platforms],
           cloudInstances: [...row.cloudInstances],
           moreInfoLink: row.moreInfoLink ?? null,
+          sections: messageSections(row.bodyHtml ?? '').map((s) => ({ title: s.title, kind: s.kind, text: htmlToPlainText(s.html) })),
+          timing: row.timing ?? [],
+          tenantStatus: featureStatusEntries(row.featureStatus),
         },
         history: entries.map(toMcpChange),
         linkedItems: linked.map(item),

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { AlertItem, AlertOn, SavedSearchQuery } from '@radar/contracts';
+import { reachedTenant, type AlertItem, type AlertOn, type SavedSearchQuery } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items } from '../../db/schema.js';
 import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
@@ -72,8 +72,11 @@ export function alertItemsOf(changes: TouchedChange[], inView: Set<number>, aler
     const existing = byItem.get(c.itemRowId);
     const summary = summarizeChange(c, SOURCE_LABEL[c.source]);
     const restored = c.changeType === 'changed' && c.changedFields.includes('isRemoved') && c.newValues.isRemoved === false;
-    const change: AlertItem['change'] = c.changeType === 'new' ? 'new' : c.changeType === 'removed' ? 'removed' : restored ? 'restored' : 'changed';
-    const lines = change === 'new' ? [] : summary.lines;
+    const reached =
+      c.changeType === 'changed' && c.changedFields.includes('featureStatus') ? reachedTenant(c.previousValues.featureStatus, c.newValues.featureStatus) : [];
+    const change: AlertItem['change'] =
+      c.changeType === 'new' ? 'new' : c.changeType === 'removed' ? 'removed' : restored ? 'restored' : reached.length ? 'reached_tenant' : 'changed';
+    const lines = change === 'new' ? [] : reached.length ? [`Reached your tenant: ${reached.join(', ')}`, ...summary.lines] : summary.lines;
     if (!existing) {
       byItem.set(c.itemRowId, {
         id: `${c.source}-${c.externalId}`,
@@ -90,13 +93,16 @@ export function alertItemsOf(changes: TouchedChange[], inView: Set<number>, aler
     existing.title = c.title;
     existing.changedAt = c.changeDate.toISOString();
     if (existing.change !== 'new') {
+      // A merged entry keeps the telling kind: removed, restored or reached beats a plain change.
       existing.change = change === 'changed' && existing.change !== 'changed' ? existing.change : change;
       existing.changes = [...existing.changes, ...lines.filter((l) => !existing.changes.includes(l))];
     }
   }
+  // Reaching the tenant is a change too: it alerts searches on changes, and searches on that alone.
   const wanted = new Set<AlertItem['change']>([
     ...(alertOn.includes('new') ? ['new' as const] : []),
-    ...(alertOn.includes('changed') ? (['changed', 'removed', 'restored'] as const) : []),
+    ...(alertOn.includes('changed') ? (['changed', 'removed', 'restored', 'reached_tenant'] as const) : []),
+    ...(alertOn.includes('reached_tenant') ? ['reached_tenant' as const] : []),
   ]);
   return [...byItem.values()].filter((i) => wanted.has(i.change));
 }

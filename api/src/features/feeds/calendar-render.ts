@@ -1,7 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventBusyStatus, ICalEventTransparency, type ICalEventData } from 'ical-generator';
-import { PRODUCT_NAME } from '@radar/contracts';
+import { PRODUCT_NAME, ROLLOUT_RING_LABELS, ROLLOUT_RINGS, type TimingWindow } from '@radar/contracts';
 import { shareUrlOf } from '../items/share-link.js';
-import type { ReleaseItemRow } from './feed-items.repo.js';
+import type { ReleaseItemRow, RolloutItemRow } from './feed-items.repo.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -19,20 +19,37 @@ function firstDay(month: string): { start: Date; end: Date } {
   return { start, end: new Date(start.getTime() + 24 * 60 * 60 * 1000) };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A post's windows grouped by their dates: rings rolling out on the same days are one event. */
+function windowGroups(timing: readonly TimingWindow[]): { start: string; end: string; label: string; rings: TimingWindow['ring'][] }[] {
+  const groups = new Map<string, { start: string; end: string; label: string; rings: TimingWindow['ring'][] }>();
+  for (const w of timing) {
+    const key = `${w.start}/${w.end}`;
+    const group = groups.get(key) ?? { start: w.start, end: w.end, label: w.label, rings: [] };
+    group.rings.push(w.ring);
+    groups.set(key, group);
+  }
+  for (const g of groups.values()) g.rings.sort((a, b) => ROLLOUT_RINGS.indexOf(a) - ROLLOUT_RINGS.indexOf(b));
+  return [...groups.values()];
+}
+
 /**
  * The release calendar of a view (ical-generator): one all-day event per roadmap item on the first day of its GA
- * month, and one for its preview month when it has one. Microsoft gives months only, so each event says so rather
- * than pretending to a day; events are free time (TRANSP:TRANSPARENT), so a subscribed calendar never blocks
- * anyone's schedule.
+ * month, and one for its preview month when it has one; and for Message Center posts, one event spanning each of
+ * their rollout windows (rings on the same days share one event). Microsoft gives months only for the roadmap, so
+ * those events say so rather than pretending to a day; events are free time (TRANSP:TRANSPARENT), so a subscribed
+ * calendar never blocks anyone's schedule.
  *
- * UIDs are stable (`roadmap-<id>-ga@<host>`), SEQUENCE counts how often that date moved (from the change history,
- * so every process computes the same), and DTSTAMP is when it last moved: clients update the event in place.
+ * UIDs are stable (`roadmap-<id>-ga@<host>`, `messages-<id>-<ring>@<host>` by the group's first ring), SEQUENCE counts
+ * how often that date moved (from the change history or the post's timing moves, so every process computes the
+ * same), and DTSTAMP is when it last moved: clients update the event in place.
  */
-export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta): string {
+export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta, rollouts: RolloutItemRow[] = []): string {
   const host = new URL(meta.publicUrl).host;
   const calendar = ical({
     name: meta.view ? `${PRODUCT_NAME} releases: ${meta.view}` : `${PRODUCT_NAME} releases`,
-    description: `General availability and preview months of Microsoft 365 Roadmap items${meta.view ? ` matching ${meta.view}` : ''}.`,
+    description: `General availability and preview months of roadmap items and rollout windows of Message Center posts${meta.view ? ` matching ${meta.view}` : ''}.`,
     prodId: { company: PRODUCT_NAME, product: 'Release calendar', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
     // Clients that honour it refresh every 6 hours, the roadmap's sync interval.
@@ -72,6 +89,32 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta)
         transparency: ICalEventTransparency.TRANSPARENT,
         busystatus: ICalEventBusyStatus.FREE,
         categories: [{ name: e.label === 'GA' ? 'General availability' : 'Preview' }, ...row.products.map((name) => ({ name }))],
+      });
+    }
+  }
+  for (const post of rollouts) {
+    const url = shareUrlOf(meta.publicUrl, post);
+    const stamp = post.releaseMovedAt ?? post.firstSeenAt;
+    for (const group of windowGroups(post.timing)) {
+      if (group.end < `${meta.fromMonth}-01`) continue;
+      const start = new Date(`${group.start}T00:00:00Z`);
+      const rings = group.rings.map((r) => ROLLOUT_RING_LABELS[r]).join(', ');
+      drafts.push({
+        id: `messages-${post.externalId}-${group.rings[0]?.replace(/\s+/g, '-')}@${host}`,
+        allDay: true,
+        start,
+        end: new Date(new Date(`${group.end}T00:00:00Z`).getTime() + DAY_MS),
+        summary: `Rollout (${rings}): ${post.title}`,
+        description: [post.externalId, post.products.length ? `Services: ${post.products.join(', ')}` : null, `${rings}: ${group.label}`, url]
+          .filter(Boolean)
+          .join('\n'),
+        url,
+        sequence: post.gaMoves,
+        stamp,
+        lastModified: stamp,
+        transparency: ICalEventTransparency.TRANSPARENT,
+        busystatus: ICalEventBusyStatus.FREE,
+        categories: [{ name: 'Rollout' }, ...post.products.map((name) => ({ name }))],
       });
     }
   }

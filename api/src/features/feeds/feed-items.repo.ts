@@ -18,6 +18,11 @@ export interface FeedItemRow extends UnifiedItemRow {
   latest: LatestChange | null;
 }
 
+/** A Message Center post with rollout windows (items.timing), for the calendar. */
+export interface RolloutItemRow extends UnifiedItemRow {
+  firstSeenAt: Date;
+}
+
 export interface ReleaseItemRow extends UnifiedItemRow {
   /** `YYYY-MM`, or null when the item has no (parsable) GA / preview month. */
   gaMonth: string | null;
@@ -85,6 +90,17 @@ export function createFeedItemsRepo(pool: pg.Pool) {
     async releases(filters: ItemWhereFilters, now: Date, fromMonth: string, limit = CALENDAR_ITEM_LIMIT): Promise<ReleaseItemRow[]> {
       const where = itemWhere(filters, now, searchPlan(filters.search));
       return runSql<ReleaseItemRow>(pool, releasesSql(where, { from: fromMonth, limit }));
+    },
+
+    /** Matching Message Center posts with a rollout window ending on `fromDay` (`YYYY-MM-DD`) or later, soonest first. */
+    async rollouts(filters: ItemWhereFilters, now: Date, fromDay: string, limit = CALENDAR_ITEM_LIMIT): Promise<RolloutItemRow[]> {
+      const where = itemWhere(filters, now, searchPlan(filters.search));
+      return runSql<RolloutItemRow>(
+        pool,
+        sql`SELECT ${unifiedItemSelectSql}, items.first_seen_at AS "firstSeenAt" FROM items
+          WHERE ${where} AND items.source = 'messages'::item_source AND items.timing_end >= ${fromDay}::date
+          ORDER BY items.timing_start ASC, items.id ASC LIMIT ${limit}`,
+      );
     },
   };
 }

@@ -93,8 +93,8 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
     implement(endpoints.feeds.releasesIcs, ({ query, req, res }) =>
       serve({ endpoint: endpoints.feeds.releasesIcs, mediaType: 'text/calendar', query, req, res }, async (filters, now) => {
         const fromMonth = monthsBefore(now, CALENDAR_MONTHS_BACK);
-        const rows = await repo.releases(filters, now, `${fromMonth}-01`);
-        return buildReleaseCalendar(rows, { view: describeView(filters), publicUrl: ctx.publicUrl, fromMonth });
+        const [rows, rollouts] = await Promise.all([repo.releases(filters, now, `${fromMonth}-01`), repo.rollouts(filters, now, `${fromMonth}-01`)]);
+        return buildReleaseCalendar(rows, { view: describeView(filters), publicUrl: ctx.publicUrl, fromMonth }, rollouts);
       }),
     ),
   ];

@@ -301,7 +301,7 @@ describe('GET /api/feeds/releases.ics', () => {
     expect(events.map((e) => e.sequence)).toEqual([0, 1, 0]);
   });
 
-  it('leaves out Message Center posts and dates without a month, and bumps SEQUENCE when a date moves', async () => {
+  it('leaves out Message Center posts without rollout windows and dates without a month, and bumps SEQUENCE when a date moves', async () => {
     const before = parseCalendar((await get('/api/feeds/releases.ics')).text).events;
     expect(before.some((e) => e.uid.includes('412347'))).toBe(false);
     expect(before.some((e) => e.uid.toLowerCase().includes('mc'))).toBe(false);

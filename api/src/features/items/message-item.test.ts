@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import request from 'supertest';
 import { messageCenterItemResponse } from '@radar/contracts';
 import { itemHistory, items, notificationSubscriptions } from '../../db/schema.js';
@@ -97,6 +98,40 @@ describe('GET /api/message-center/items/{messageId}', () => {
   });
 });
 
+describe('the release calendar', () => {
+  it("has an event spanning each post's rollout window, rings on the same days sharing one", async () => {
+    const res = await request(t.app).get('/api/feeds/releases.ics').query({ sources: 'messages', search: 'MC910001' });
+    expect(res.status).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(res.text)).getAllSubcomponents('vevent').map((c) => {
+      const e = new ICAL.Event(c);
+      return [e.uid, e.summary, e.startDate.toString(), e.endDate.toString(), e.sequence];
+    });
+    expect(events).toEqual([
+      [
+        'messages-MC910001-Targeted@localhost:8080',
+        'Rollout (Targeted Release): Microsoft Teams: A refreshed share panel in meetings',
+        '2026-07-21',
+        '2026-08-11',
+        0,
+      ],
+      [
+        'messages-MC910001-general@localhost:8080',
+        'Rollout (General availability): Microsoft Teams: A refreshed share panel in meetings',
+        '2026-08-11',
+        '2026-09-01',
+        0,
+      ],
+      [
+        'messages-MC910001-GCC@localhost:8080',
+        'Rollout (GCC, GCC High, DoD): Microsoft Teams: A refreshed share panel in meetings',
+        '2026-09-01',
+        '2026-10-01',
+        0,
+      ],
+    ]);
+  });
+});
+
 describe('a revision that moves the rollout', () => {
   it('is recorded as a timing change and a date slip, and mailed to followers as "Rollout moved"', async () => {
     const alice = await createUser(t.ctx.db, { email: 'alice@example.com', firstName: 'Alice' });
@@ -119,6 +154,14 @@ describe('a revision that moves the rollout', () => {
 
     const listed = await request(t.app).get('/api/unified/items').query({ search: 'MC910001' });
     expect(listed.body.items[0].releaseMoves).toMatchObject({ gaMoves: 1, gaShiftMonths: 1 });
+    // Calendar clients update the events in place: same UIDs, SEQUENCE 1, the new dates.
+    const ics = await request(t.app).get('/api/feeds/releases.ics').query({ sources: 'messages', search: 'MC910001' });
+    const moved = new ICAL.Component(ICAL.parse(ics.text)).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+    expect(moved.map((e) => [e.uid, e.startDate.toString(), e.sequence])).toEqual([
+      ['messages-MC910001-Targeted@localhost:8080', '2026-08-21', 1],
+      ['messages-MC910001-general@localhost:8080', '2026-10-01', 1],
+      ['messages-MC910001-GCC@localhost:8080', '2026-11-01', 1],
+    ]);
 
     await t.ctx.services.mail.deliverNow();
     const mail = await sink.waitFor('alice@example.com');
@@ -128,6 +171,10 @@ describe('a revision that moves the rollout', () => {
     expect(mail.text).toContain(
       '>> ROLLOUT MOVED: late July 2026 to early August 2026 (Targeted Release) -> late August 2026 to early September 2026 (Targeted Release) (+1 month)',
     );
+    // The post's schedule and what it asks of admins, as they read now.
+    expect(mail.text).toContain('Rollout Schedule: Targeted Release: We will begin rolling out in late August 2026 (previously late July)');
+    expect(mail.text).toContain('Action Required/Recommendations: Tell presenters about the new panel.');
+    expect(mail.html).toContain('<strong>Action Required/Recommendations</strong>');
   });
 
   it('a better reading of a stored body is not a change: the start-up task derives old rows again without history', async () => {

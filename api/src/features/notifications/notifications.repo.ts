@@ -15,6 +15,8 @@ export interface SyncChangeRow {
   externalId: string;
   title: string;
   status: string | null;
+  /** A Message Center post's body as it is now (its sections go into the mail); null for roadmap items. */
+  bodyHtml: string | null;
 }
 
 export interface SubscriberRow {
@@ -49,6 +51,7 @@ export function createNotificationsRepo(db: DbOrTx) {
           externalId: items.externalId,
           title: items.title,
           status: items.status,
+          bodyHtml: items.bodyHtml,
         })
         .from(itemHistory)
         .innerJoin(items, eq(items.id, itemHistory.itemId))

@@ -11,6 +11,8 @@ import { isCosmeticChange } from '../sync/cosmetic.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
+import { htmlToPlainText } from '../../lib/html.js';
+import { messageSections } from '../../sources/message-sections.js';
 
 /** How far back the catch-up sweep looks for syncs whose notification step never ran (crash, restart). */
 export const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +31,19 @@ type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'secret' | 'publicUrl'> & {
   mail?: Pick<MailService, 'kick'>;
 };
 
+/** What a follower of a post acts on: its rollout schedule and what it asks admins to do, cut to a paragraph each. */
+const MAIL_SECTION_KINDS = new Set(['rollout', 'action']);
+const MAIL_SECTION_CHARS = 400;
+function mailSections(bodyHtml: string | null): { title: string; text: string }[] {
+  return messageSections(bodyHtml ?? '')
+    .filter((s) => s.kind && MAIL_SECTION_KINDS.has(s.kind))
+    .map((s) => {
+      const text = htmlToPlainText(s.html).replace(/\s+/g, ' ');
+      return { title: s.title, text: text.length > MAIL_SECTION_CHARS ? `${text.slice(0, MAIL_SECTION_CHARS - 1).trimEnd()}…` : text };
+    })
+    .filter((s) => s.text !== '');
+}
+
 const SLIP_LABELS = { releaseDate: 'GA date', previewDate: 'Preview date', timing: 'Rollout' } as const;
 
 /** One item's changes in one sync (several history entries of an item are merged). */
@@ -43,6 +58,8 @@ interface ItemChanges {
   /** GA / preview date moves (roadmap) and rollout timing moves (Message Center), called out like a status change. */
   dateSlips: { field: 'releaseDate' | 'previewDate' | 'timing'; from: string; to: string; shiftMonths: number | null }[];
   fields: { field: string; from: unknown; to: unknown }[];
+  /** A post's rollout and action sections as they read now, plain text. */
+  sections: { title: string; text: string }[];
 }
 
 /**
@@ -74,6 +91,7 @@ function mergeByItem(rows: SyncChangeRow[]): Map<string, ItemChanges> {
         status: null,
         dateSlips: [],
         fields: [],
+        sections: row.source === 'messages' ? mailSections(row.bodyHtml) : [],
       } as ItemChanges);
     byItem.set(key, entry);
     if (row.changeType === 'removed') entry.removed = true;
@@ -133,6 +151,7 @@ export function createNotificationsService(deps: Deps) {
         shift: d.shiftMonths === null ? null : formatMonthShift(d.shiftMonths),
       })),
       fields: c.fields.map((f) => ({ label: fieldLabel(f.field), from: formatValue(f.from, f.field), to: formatValue(f.to, f.field) })),
+      sections: c.sections,
       unsubscribeUrl: linkFor([subscriptionId]),
     };
   }

@@ -43,6 +43,8 @@ export interface ItemChangeMailItem {
   dateSlips?: ItemDateSlip[];
   /** Every other changed field, old → new (the same diff the change history shows). */
   fields: ItemChangeField[];
+  /** A Message Center post's rollout schedule and action sections as they read now (plain text). */
+  sections?: { title: string; text: string }[];
   /** Stops this one item subscription. */
   unsubscribeUrl: string;
 }
@@ -123,6 +125,13 @@ function ItemBlock({ item }: { item: ItemChangeMailItem }) {
           <Text style={{ fontSize: '14px', fontWeight: 700, color: callout.statusText, margin: 0 }}>{dateSlipText(d)}</Text>
         </Section>
       ))}
+      {(item.sections ?? []).map((s) => (
+        <Text key={s.title} style={{ fontSize: '14px', lineHeight: '20px', color: mailColors.text, margin: '0 0 8px' }}>
+          <strong>{s.title}</strong>
+          <br />
+          {s.text}
+        </Text>
+      ))}
       {item.fields.map((f) => (
         <Text key={f.label} style={{ fontSize: '14px', lineHeight: '20px', color: mailColors.text, margin: '0 0 8px' }}>
           <strong>{f.label}</strong>
@@ -194,6 +203,7 @@ export function itemChangeText({ firstName, items, unsubscribeAllUrl, settingsUr
     if (notice) lines.push(`>> ${notice.toUpperCase()}`);
     if (item.statusChange) lines.push(`>> STATUS CHANGED: ${item.statusChange.from} -> ${item.statusChange.to}`);
     for (const d of item.dateSlips ?? []) lines.push(`>> ${d.label.toUpperCase()} MOVED: ${d.from} -> ${d.to}${d.shift ? ` (${d.shift})` : ''}`);
+    for (const s of item.sections ?? []) lines.push(`${s.title}: ${s.text}`);
     for (const f of item.fields) lines.push(`* ${f.label}: ${f.from} -> ${f.to}`);
     lines.push(`Open: ${item.url}`, `Stop notifications for this item: ${item.unsubscribeUrl}`);
   }

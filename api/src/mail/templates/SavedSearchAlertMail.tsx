@@ -19,7 +19,7 @@ export interface SavedSearchAlertMailProps {
 }
 
 const SOURCE = { roadmap: 'Roadmap', messages: 'Message Center' } as const;
-const KIND = { new: 'New', changed: 'Updated', removed: 'Removed', restored: 'Back in the feed' } as const;
+const KIND = { new: 'New', changed: 'Updated', removed: 'Removed', restored: 'Back in the feed', reached_tenant: 'Reached your tenant' } as const;
 
 function ItemRow({ item }: { item: AlertItem }) {
   return (

@@ -47,7 +47,7 @@ describe('SaveSearchDialog', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Changed items' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
     expect(await screen.findByText('Search name is required')).toBeInTheDocument();
-    expect(screen.getByText('Choose new items, changed items or both')).toBeInTheDocument();
+    expect(screen.getByText('Choose at least one: new items, changed items, reached our tenant')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search name' }), { target: { value: 'x'.repeat(101) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
     expect(await screen.findByText('Search name must be at most 100 characters')).toBeInTheDocument();

@@ -98,7 +98,7 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
     const trimmed = name.trim();
     if (!trimmed) found.name = 'Search name is required';
     else if (trimmed.length > SAVED_SEARCH_NAME_MAX) found.name = `Search name must be at most ${SAVED_SEARCH_NAME_MAX} characters`;
-    if (alertOn.length === 0) found.alertOn = 'Choose new items, changed items or both';
+    if (alertOn.length === 0) found.alertOn = 'Choose at least one: new items, changed items, reached our tenant';
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -152,6 +152,10 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
                 <FormControlLabel
                   control={<Checkbox checked={alertOn.includes('changed')} onChange={() => setAlertOn(toggle(alertOn, 'changed'))} />}
                   label="Changed items"
+                />
+                <FormControlLabel
+                  control={<Checkbox checked={alertOn.includes('reached_tenant')} onChange={() => setAlertOn(toggle(alertOn, 'reached_tenant'))} />}
+                  label="Reached our tenant (rollout status Launched)"
                 />
               </FormGroup>
               {errors.alertOn ? <FormHelperText>{errors.alertOn}</FormHelperText> : null}
