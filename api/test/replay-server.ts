@@ -20,6 +20,7 @@ export type { Failure, Target };
  *                                                   $skip through, or one page (setV2Paging)
  *   POST /{tenant}/oauth2/v2.0/token                client-credentials token (checks the form)
  *   GET  /v1.0/admin/serviceAnnouncement/messages   the current Message Center snapshot in pages with @odata.nextLink
+ *   GET  …/messages/{id}/attachments[/{aid}/content]  a post's attachment list and files (setAttachments)
  * Roadmap and RSS answers carry an ETag and Last-Modified and answer 304 to a matching conditional request, as a CDN
  * does. Like Microsoft's endpoint, it can refuse clients without a browser User-Agent (403). Failures are scripted
  * with fail() (replay-failures.ts).
@@ -38,6 +39,8 @@ export interface ReplayServer {
   v2Url: string;
   /** How /v2 pages: 'nextLink' (the default), 'count' (only @odata.count: the client must $skip), 'single'. */
   setV2Paging(paging: V2Paging): void;
+  /** The attachments Graph lists for each post (MC910003 has one by default); `content` is the file. */
+  setAttachments(byMessage: Record<string, ReplayAttachment[]>): void;
   /** Rewrites the v2 items before they are served (schema drift, a missing key); null restores the plain twin. */
   setV2Transform(transform: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | null): void;
   /** Roadmap snapshots by name: raw text served as is (the RSS twin is built from it unless one was added). */
@@ -56,6 +59,26 @@ export interface ReplayServer {
   tokensIssued: number;
   close(): Promise<void>;
 }
+
+export interface ReplayAttachment {
+  id: string;
+  name: string;
+  contentType: string;
+  content: string | Buffer;
+  lastModifiedDateTime?: string;
+}
+
+export const DEFAULT_ATTACHMENTS: Record<string, ReplayAttachment[]> = {
+  MC910003: [
+    {
+      id: 'AAMkAGI2TG93AAA=',
+      name: 'Retention labels — guide.pdf',
+      contentType: 'application/pdf',
+      content: '%PDF-1.4\n% replayed retention labels guide\n',
+      lastModifiedDateTime: '2026-06-01T12:00:00Z',
+    },
+  ],
+};
 
 export interface V2Paging {
   mode: 'nextLink' | 'count' | 'single';
@@ -100,6 +123,7 @@ export async function startReplayServer(
   let browsersOnly = false;
   let v2Paging: V2Paging = options.v2Paging ?? { mode: 'nextLink', pageSize: 5 };
   let v2Transform: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | null = null;
+  let attachments: Record<string, ReplayAttachment[]> = DEFAULT_ATTACHMENTS;
   /** When each served body was first served: its Last-Modified. */
   const firstServed = new Map<string, string>();
   const sockets = new Set<Socket>();
@@ -249,6 +273,23 @@ export async function startReplayServer(
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(tokenText);
       }
+      const attachment = /^\/v1\.0\/admin\/serviceAnnouncement\/messages\/([^/]+)\/attachments(?:\/([^/]+)\/content)?$/.exec(url.pathname);
+      if (req.method === 'GET' && attachment) {
+        const [, messageId, attachmentId] = attachment.map((p) => (p ? decodeURIComponent(p) : p));
+        state.requests.push(attachmentId ? `GET /attachments/${attachmentId}/content` : `GET /messages/${messageId}/attachments`);
+        if (req.headers.authorization !== `Bearer ${token}`) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+        const f = failureFor('attachments');
+        if (f && answerJsonFailure(f, res)) return;
+        const list = attachments[messageId ?? ''] ?? [];
+        if (!attachmentId) {
+          const value = list.map(({ content, ...meta }) => ({ ...meta, size: Buffer.byteLength(content) }));
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value }));
+        }
+        const file = list.find((a) => a.id === attachmentId);
+        if (!file) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
+        const body = Buffer.from(file.content);
+        return void res.writeHead(200, { 'content-type': file.contentType, 'content-length': String(body.length) }).end(body);
+      }
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/messages') {
         const page = Number(url.searchParams.get('$skiptoken') ?? '1');
         state.requests.push(`GET /messages?page=${page}`);
@@ -288,6 +329,7 @@ export async function startReplayServer(
     v2Url: `${base}/v2`,
     setV2Paging: (paging) => void (v2Paging = paging),
     setV2Transform: (transform) => void (v2Transform = transform),
+    setAttachments: (byMessage) => void (attachments = byMessage),
     setRoadmap: (name) => {
       if (!roadmaps.has(name)) throw new Error(`no roadmap snapshot ${name}`);
       roadmapName = name;

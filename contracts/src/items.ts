@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { featureStatusEntry, messageSection, timingWindow } from './message-center.js';
+import { featureStatusEntry, messageAttachmentFile, messageSection, timingWindow } from './message-center.js';
 import { queryBoolean, stringList } from './common.js';
 import {
   CHANGE_TYPE_OPTIONS,
@@ -115,6 +115,8 @@ export type UnifiedItem = z.infer<typeof unifiedItem>;
 export const messageCenterItemResponse = unifiedItem.extend({
   sections: z.array(messageSection),
   tenantStatus: z.array(featureStatusEntry),
+  /** The post's attachments, each downloadable through the api (never shown inline). */
+  attachmentFiles: z.array(messageAttachmentFile),
 });
 export type MessageCenterItemResponse = z.infer<typeof messageCenterItemResponse>;
 

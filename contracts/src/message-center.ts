@@ -163,3 +163,23 @@ export function reachedTenant(before: unknown, after: unknown): string[] {
   const reached = featureStatusEntries(after).filter((e) => e.status === 'Launched' && ON_THE_WAY.has(was.get(`${e.roadmapId}:${e.platform}`) ?? ''));
   return [...new Set(reached.map((e) => e.platform))];
 }
+
+/** Largest attachment the product keeps and serves (a bigger one is listed, with the reason it cannot be downloaded). */
+export const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** An attachment of a post, as Graph lists it (`/messages/{id}/attachments`). */
+export const messageAttachment = z.object({
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string().nullable(),
+  size: z.number().int().nullable(),
+  lastModified: z.string().nullable(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachment>;
+
+/** On the post's API: where to download it, or why it cannot be (not fetched yet, too large, refused by Graph). */
+export const messageAttachmentFile = messageAttachment.extend({
+  downloadUrl: z.string().nullable(),
+  unavailableReason: z.string().nullable(),
+});
+export type MessageAttachmentFile = z.infer<typeof messageAttachmentFile>;

@@ -30,6 +30,7 @@ export const routeTable = {
     roadmapLinkedMessages: { method: 'GET', path: '/api/roadmap/items/:itemId/linked-messages' },
     messageItems: { method: 'GET', path: '/api/message-center/items' },
     messageItem: { method: 'GET', path: '/api/message-center/items/:messageId' },
+    messageAttachment: { method: 'GET', path: '/api/message-center/items/:messageId/attachments/:attachmentId' },
     messageHistory: { method: 'GET', path: '/api/message-center/items/:messageId/history' },
     messageVersions: { method: 'GET', path: '/api/message-center/items/:messageId/versions' },
     messageCompare: { method: 'GET', path: '/api/message-center/items/:messageId/compare' },

@@ -40,3 +40,10 @@ export const messageIdParams = z.object({
     .regex(/^MC\d{1,9}$/i, 'messageId must look like MC1234567'),
 });
 export type MessageIdParams = z.infer<typeof messageIdParams>;
+export const messageAttachmentParams = messageIdParams.extend({
+  attachmentId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:=+/-]{1,200}$/, 'attachmentId must be an attachment id'),
+});
+export type MessageAttachmentParams = z.infer<typeof messageAttachmentParams>;

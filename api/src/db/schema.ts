@@ -26,6 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const itemSource = pgEnum('item_source', ['roadmap', 'messages']);
@@ -436,6 +437,30 @@ export const messageRoadmapLinks = pgTable(
     origin: text('origin').notNull(),
   },
   (t) => [primaryKey({ columns: [t.messageItemId, t.roadmapExternalId] }), index('links_roadmap_idx').on(t.roadmapExternalId)],
+);
+
+/**
+ * The files of a post's attachments, downloaded after each Message Center sync for the attachments the post lists
+ * (items.attachments), so they stay available when the post expires. `content` is null until fetched, when it is
+ * larger than ATTACHMENT_MAX_BYTES, or when Graph refused it (`error` says why).
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    attachmentId: text('attachment_id').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type'),
+    size: integer('size'),
+    /** Graph's lastModifiedDateTime: a newer one is downloaded again. */
+    lastModified: text('last_modified'),
+    content: bytea('content'),
+    fetchedAt: ts('fetched_at'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.attachmentId] })],
 );
 
 export const syncHistory = pgTable(

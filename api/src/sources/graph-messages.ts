@@ -1,8 +1,9 @@
+import type { MessageAttachment } from '@radar/contracts';
 import type { Clock } from '../lib/clock.js';
-import { FeedFormatError, FeedHttpError, NotConfiguredError } from './errors.js';
-import { fetchTextWithRetry, type RequestControl, type RetryOptions } from './http.js';
+import { FeedAbortedError, FeedError, FeedFormatError, FeedHttpError, NotConfiguredError } from './errors.js';
+import { fetchBytesWithRetry, fetchTextWithRetry, type RequestControl, type RetryOptions } from './http.js';
 import { normalizeMessages, parseJsonText } from './normalize.js';
-import { describeIssues, rawGraphPage, tokenResponse, type RawGraphMessage } from './raw-schemas.js';
+import { describeIssues, rawAttachmentList, rawGraphPage, tokenResponse, type RawGraphMessage } from './raw-schemas.js';
 import type { MessageRecord } from './types.js';
 
 export interface GraphMessagesOptions extends RetryOptions {
@@ -20,8 +21,18 @@ export interface GraphMessagesOptions extends RetryOptions {
 
 export interface GraphMessagesClient {
   readonly configured: boolean;
-  /** Every active message, all pages; throws NotConfiguredError without credentials, another FeedError on failure. */
+  /**
+   * Every active message, all pages, with the attachments listed of those that have some; throws NotConfiguredError
+   * without credentials, another FeedError on failure.
+   */
   fetchAll(control?: RequestControl): Promise<MessageRecord[]>;
+  /** One attachment's file (`/messages/{id}/attachments/{attachmentId}/content`), refused past `maxBytes`. */
+  downloadAttachment(
+    messageId: string,
+    attachmentId: string,
+    maxBytes: number,
+    control?: RequestControl,
+  ): Promise<{ body: Buffer; contentType: string | null }>;
 }
 
 /** Renew this long before the token's stated expiry, so a token never dies mid-paging. */
@@ -59,19 +70,42 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
     return cached.token;
   }
 
-  async function getPage(url: string, control: RequestControl) {
-    const send = async () =>
-      fetchTextWithRetry(url, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${await token(control)}` } }, options, control);
-    let response;
+  /** A Graph call with the token; a 401 (a token revoked or expired early) fetches a fresh one and tries once more. */
+  async function withToken<T>(send: (bearer: string) => Promise<T>, control: RequestControl): Promise<T> {
     try {
-      response = await send();
+      return await send(await token(control));
     } catch (err) {
-      // A token revoked or expired early: fetch a fresh one once before giving up.
       if (!(err instanceof FeedHttpError && err.status === 401)) throw err;
       cached = null;
-      response = await send();
+      return send(await token(control));
     }
-    const json = parseJsonText(response.text, 'Graph page') as { value?: unknown[] };
+  }
+
+  async function getJson(url: string, control: RequestControl, what: string): Promise<unknown> {
+    const response = await withToken(
+      (bearer) => fetchTextWithRetry(url, { method: 'GET', headers: { accept: 'application/json', authorization: `Bearer ${bearer}` } }, options, control),
+      control,
+    );
+    return parseJsonText(response.text, what);
+  }
+
+  const messageUrl = (messageId: string) => `${apiUrl}/v1.0/admin/serviceAnnouncement/messages/${encodeURIComponent(messageId)}`;
+
+  /** The attachments a post lists; a post that says it has some but lists none is taken at its list's word. */
+  async function attachmentsOf(messageId: string, control: RequestControl): Promise<MessageAttachment[]> {
+    const parsed = rawAttachmentList.safeParse(await getJson(`${messageUrl(messageId)}/attachments`, control, 'Graph attachment list'));
+    if (!parsed.success) throw new FeedFormatError(`Graph attachment list of ${messageId} refused: ${describeIssues(parsed.error)}`);
+    return parsed.data.value.map((a) => ({
+      id: a.id,
+      name: a.name?.trim() || a.id,
+      contentType: a.contentType ?? null,
+      size: a.size ?? null,
+      lastModified: a.lastModifiedDateTime ?? null,
+    }));
+  }
+
+  async function getPage(url: string, control: RequestControl) {
+    const json = (await getJson(url, control, 'Graph page')) as { value?: unknown[] };
     const parsed = rawGraphPage.safeParse(json);
     if (!parsed.success) throw new FeedFormatError(`Graph page refused: ${describeIssues(parsed.error)}`);
     return { ...parsed.data, originals: json.value as unknown[] };
@@ -98,7 +132,29 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         originals.push(...page.originals);
         next = page['@odata.nextLink'];
       }
-      return normalizeMessages(messages, originals);
+      const records = normalizeMessages(messages, originals);
+      for (const record of records) {
+        if (!record.hasAttachments) continue;
+        try {
+          record.attachments = await attachmentsOf(record.messageId, control);
+          record.attachmentsUnknown = false;
+        } catch (err) {
+          // One post's list failing must not stop the sync of every post: its stored list is kept this time.
+          if (!(err instanceof FeedError) || err instanceof FeedAbortedError) throw err;
+          options.log?.warn({ message: record.messageId, err: err.message }, 'attachment list not read; the stored one is kept');
+          record.attachmentsUnknown = true;
+        }
+      }
+      return records;
+    },
+    async downloadAttachment(messageId, attachmentId, maxBytes, control = {}) {
+      if (!configured) throw new NotConfiguredError('Message Center is not configured');
+      const url = `${messageUrl(messageId)}/attachments/${encodeURIComponent(attachmentId)}/content`;
+      const response = await withToken(
+        (bearer) => fetchBytesWithRetry(url, { method: 'GET', headers: { authorization: `Bearer ${bearer}` } }, options, maxBytes, control),
+        control,
+      );
+      return { body: response.body, contentType: response.headers.contentType };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { FeedAbortedError, FeedError, FeedHttpError, FeedNetworkError, FeedTimeoutError } from './errors.js';
+import { FeedAbortedError, FeedError, FeedFormatError, FeedHttpError, FeedNetworkError, FeedTimeoutError } from './errors.js';
 
 export interface RetryOptions {
   /** Per attempt, covering headers and body: a server that stalls mid-body is cut off too. */
@@ -52,11 +52,30 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 /** Hides query strings (Graph skip tokens are long and tell the log nothing). */
 export const shortUrl = (url: string) => url.split('?')[0];
 
-async function attempt(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<TextResponse> {
+/** A response body as bytes, refused past `maxBytes` while it arrives (the rest is never read). */
+export async function readCapped(response: Response, maxBytes: number, url: string): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw new FeedFormatError(`${shortUrl(url)} is ${declared} bytes, more than the ${maxBytes} allowed`);
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) throw new FeedFormatError(`${shortUrl(url)} is more than the ${maxBytes} bytes allowed`);
+    parts.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(parts);
+}
+
+async function attempt<B>(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  read: (response: Response) => Promise<B>,
+): Promise<{ status: number; body: B; headers: TextResponse['headers'] }> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
-    const text = await response.text();
     const headers = {
       etag: response.headers.get('etag'),
       lastModified: response.headers.get('last-modified'),
@@ -64,10 +83,11 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number, signal
     };
     // 304 answers a conditional request: nothing changed since the validators we sent.
     if (!response.ok && response.status !== 304) {
+      await response.body?.cancel().catch(() => undefined);
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
       throw new FeedHttpError(`${shortUrl(url)} answered HTTP ${response.status}`, response.status, retryAfter);
     }
-    return { status: response.status, text, headers };
+    return { status: response.status, body: await read(response), headers };
   } catch (err) {
     if (err instanceof FeedError) throw err;
     if (signal?.aborted) throw new FeedAbortedError(`${shortUrl(url)}: request stopped (${String(signal.reason?.message ?? signal.reason ?? 'aborted')})`);
@@ -86,12 +106,34 @@ async function attempt(url: string, init: RequestInit, timeoutMs: number, signal
  * The worst case is bounded: (retries + 1) × timeoutMs plus the backoff delays (each at most maxDelayMs).
  */
 export async function fetchTextWithRetry(url: string, init: RequestInit, options: RetryOptions, control: RequestControl = {}): Promise<TextResponse> {
+  const { status, body, headers } = await fetchWithRetry(url, init, options, control, (response) => response.text());
+  return { status, text: body, headers };
+}
+
+/** fetchTextWithRetry for a binary body (an attachment), refused past `maxBytes`. */
+export async function fetchBytesWithRetry(
+  url: string,
+  init: RequestInit,
+  options: RetryOptions,
+  maxBytes: number,
+  control: RequestControl = {},
+): Promise<{ status: number; body: Buffer; headers: TextResponse['headers'] }> {
+  return fetchWithRetry(url, init, options, control, (response) => readCapped(response, maxBytes, url));
+}
+
+async function fetchWithRetry<B>(
+  url: string,
+  init: RequestInit,
+  options: RetryOptions,
+  control: RequestControl,
+  read: (response: Response) => Promise<B>,
+): Promise<{ status: number; body: B; headers: TextResponse['headers'] }> {
   const base = options.retryBaseMs ?? 500;
   const maxDelay = options.maxDelayMs ?? 60_000;
   const sleep = options.sleep ?? defaultSleep;
   for (let attemptNo = 0; ; attemptNo++) {
     try {
-      return await attempt(url, init, options.timeoutMs, control.signal);
+      return await attempt(url, init, options.timeoutMs, control.signal, read);
     } catch (err) {
       const feedErr = err as FeedError;
       if (!feedErr.transient || attemptNo >= options.retries) throw feedErr;

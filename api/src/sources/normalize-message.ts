@@ -102,6 +102,9 @@ export function normalizeMessage(raw: RawGraphMessage): MessageRecord {
     externalLinks,
     featureStatus: normalizeFeatureStatus(details.get('FeatureStatusJson')),
     timing: messageTiming(bodyContent, publishedDate),
+    // Listed by the Graph client for posts that have attachments (graph-messages.ts); until then, not known.
+    attachments: [],
+    attachmentsUnknown: raw.hasAttachments === true,
   };
 }
 

@@ -50,6 +50,19 @@ export const rawGraphMessage = z.object({
 });
 export type RawGraphMessage = z.infer<typeof rawGraphMessage>;
 
+/** GET /admin/serviceAnnouncement/messages/{id}/attachments (the content stream is not part of the list). */
+export const rawAttachmentList = z.object({
+  value: z.array(
+    z.object({
+      id: z.string().min(1),
+      name: z.string().nullish(),
+      contentType: z.string().nullish(),
+      size: z.number().int().nonnegative().nullish(),
+      lastModifiedDateTime: z.string().nullish(),
+    }),
+  ),
+});
+
 /** One page of GET /admin/serviceAnnouncement/messages. */
 export const rawGraphPage = z.object({
   value: z.array(rawGraphMessage),

@@ -1,4 +1,4 @@
-import type { TimingWindow } from '@radar/contracts';
+import type { MessageAttachment, TimingWindow } from '@radar/contracts';
 
 /** Our normalised records: what a sync compares and stores. Field names follow the spec and the change history. */
 
@@ -78,6 +78,10 @@ export interface MessageRecord {
   featureStatus: unknown;
   /** Rollout windows read from the body's schedule section (derived from the body: see rollout-timing.ts). */
   timing: TimingWindow[];
+  /** What `/messages/{id}/attachments` lists for a post with `hasAttachments` ([] otherwise). */
+  attachments: MessageAttachment[];
+  /** The list could not be read this time: the sync keeps the stored one (never a change of the post). */
+  attachmentsUnknown?: boolean;
   raw?: unknown;
 }
 

@@ -50,7 +50,8 @@ export interface ApplyArgs<R> {
  */
 export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<ApplyOutcome> {
   const { adapter, now, syncId, demo } = args;
-  const snapshot = args.reconcile ? await args.reconcile(tx, args.snapshot) : args.snapshot;
+  const fetched = args.reconcile ? await args.reconcile(tx, args.snapshot) : args.snapshot;
+  const snapshot = adapter.reconcile ? await adapter.reconcile(tx, fetched) : fetched;
   const removedDemoItems = demo ? 0 : await deleteDemoItems(tx, adapter.itemSource);
   if (removedDemoItems > 0) await setDemoFlag(tx, adapter.itemSource, false, now);
 

@@ -49,6 +49,8 @@ export const MESSAGE_FIELDS: TrackedField<MessageRecord>[] = [
   { name: 'hasAttachments', value: (m) => m.hasAttachments },
   // Derived from the body: a revision that moves the rollout is recorded as a timing change (a date slip).
   { name: 'timing', value: (m) => m.timing },
+  // What files a post carries (not when Graph last touched them).
+  { name: 'attachments', value: (m) => m.attachments.map(({ id, name, contentType, size }) => ({ id, name, contentType, size })), unordered: true },
 ];
 
 /** What a 'new' entry shows: enough to read the item's first state without copying every body into history. */

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { items } from '../db/schema.js';
 import { roadmapTagsOf } from '../sources/normalize-roadmap.js';
-import type { LossyRoadmapField, RoadmapRecord } from '../sources/types.js';
+import type { MessageAttachment } from '@radar/contracts';
+import type { LossyRoadmapField, MessageRecord, RoadmapRecord } from '../sources/types.js';
 
 /** Line breaks do not survive the RSS feed when the JSON had them as \u000b (XML cannot hold it); compare without them. */
 const withoutSpacing = (text: string) => text.replace(/\s+/g, '');
@@ -79,4 +80,16 @@ export async function reconcileLossyRecords(tx: DbOrTx, records: RoadmapRecord[]
     }
     return kept;
   });
+}
+
+/** Message Center posts whose attachment list could not be read this time keep the stored list. */
+export async function reconcileMessageRecords(tx: DbOrTx, records: MessageRecord[]): Promise<MessageRecord[]> {
+  const unknown = records.filter((r) => r.attachmentsUnknown).map((r) => r.messageId);
+  if (unknown.length === 0) return records;
+  const stored = await tx
+    .select({ externalId: items.externalId, attachments: items.attachments })
+    .from(items)
+    .where(and(eq(items.source, 'messages'), inArray(items.externalId, unknown)));
+  const byId = new Map(stored.map((s) => [s.externalId, s.attachments as MessageAttachment[]]));
+  return records.map((r) => (r.attachmentsUnknown ? { ...r, attachments: byId.get(r.messageId) ?? [] } : r));
 }

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
+import type { MessageAttachment } from '@radar/contracts';
 import type { ItemRow, NewItemRow } from '../db/schema.js';
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
 import { MESSAGE_FIELDS, ROADMAP_FIELDS, stableJson, type FieldDiff, type TrackedField } from './fields.js';
 import { messageDerived, roadmapDerived } from './derived-fields.js';
+import type { DbOrTx } from '../db/client.js';
+import { reconcileMessageRecords } from './lossy-reconcile.js';
 import { releaseMoveColumns, timingMoveColumns } from './release-moves.js';
 import { messageTiming } from '../sources/rollout-timing.js';
 
@@ -28,6 +31,11 @@ export interface SourceAdapter<R> {
   fromRow(row: ItemRow): R;
   /** Columns derived from a recorded change (the roadmap's date-slip counters), given the row before it. */
   changeColumns?(diff: FieldDiff, previous: ItemRow, now: Date): Partial<NewItemRow>;
+  /**
+   * Completes records from the stored rows before they are compared, whatever fetched them (the Graph client, a held
+   * snapshot, a file): posts whose attachment list was not read keep the stored one.
+   */
+  reconcile?(tx: DbOrTx, records: R[]): Promise<R[]>;
   /** Roadmap ids this record links to (messages only). */
   roadmapLinks?(record: R): { roadmapExternalId: string; origin: 'details' | 'body' }[];
 }
@@ -94,6 +102,7 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
   isActive: (m, now) => !m.endDate || m.endDate.getTime() > now.getTime(),
   modifiedDate: (m) => m.lastUpdatedDate,
   changeColumns: timingMoveColumns,
+  reconcile: reconcileMessageRecords,
   toRow: (m) => ({
     externalId: m.messageId,
     title: m.title,
@@ -115,6 +124,7 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
     externalLinks: m.externalLinks,
     featureStatus: m.featureStatus ?? null,
     hasAttachments: m.hasAttachments,
+    attachments: m.attachments,
     contentHash: contentHash(MESSAGE_FIELDS, m),
     raw: m.raw ?? null,
     ...messageDerived(m.timing),
@@ -143,6 +153,7 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
     featureStatus: row.featureStatus ?? null,
     // Derived again from the stored body, so a better reading of bodies never shows up as a change of the post.
     timing: messageTiming(row.bodyHtml ?? '', row.createdDate),
+    attachments: (row.attachments ?? []) as MessageAttachment[],
   }),
   roadmapLinks: (m) => m.roadmapIds.map((id) => ({ roadmapExternalId: String(id), origin: m.detailRoadmapIds.includes(id) ? 'details' : 'body' })),
 };

@@ -61,6 +61,11 @@ export interface SyncServiceDeps {
   onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
   /** Writes the admins' alert for a held snapshot inside the hold's transaction; `afterCommit` sends it on. */
   heldAlerts?: { write(tx: DbOrTx, alert: HeldAlert): Promise<void>; afterCommit(): void };
+  /**
+   * Work that follows a successful run of a source, still under its lock and stopped like a fetch at shutdown (the
+   * attachments of Message Center posts). A failure is logged; the run stays successful.
+   */
+  afterSync?: (source: SourceName, db: Db, signal: AbortSignal) => Promise<void>;
 }
 
 export interface RunOptions {
@@ -249,12 +254,28 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
   }
 
+  async function followUp(source: SourceName, db: Db): Promise<void> {
+    const controller = new AbortController();
+    fetches.add(controller);
+    try {
+      await deps.afterSync?.(source, db, controller.signal);
+    } catch (err) {
+      if (!controller.signal.aborted) deps.log.error({ err, source }, `${LABEL[source]} follow-up after the sync failed; the sync itself is committed`);
+    } finally {
+      fetches.delete(controller);
+    }
+  }
+
   async function run<R>(adapter: SourceAdapter<R>, load: Loader<R>, options: InternalRunOptions): Promise<SyncResult> {
     const source = adapter.source;
     if (stopping) throw new SyncShuttingDownError();
     if (running.has(source)) throw new SyncAlreadyRunningError(source);
     running.add(source);
-    const task = withSourceLock(deps.pool, source, (db) => execute(db, adapter, load, options));
+    const task = withSourceLock(deps.pool, source, async (db) => {
+      const result = await execute(db, adapter, load, options);
+      if (result.run.status === 'success' && deps.afterSync) await followUp(source, db);
+      return result;
+    });
     inFlight.add(task);
     try {
       const result = await task;

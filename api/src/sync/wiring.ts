@@ -16,6 +16,7 @@ import { roadmapVocabulary, type RoadmapVocabulary } from '../sources/roadmap-vo
 import type { MessageRecord, RoadmapRecord, SourceName } from '../sources/types.js';
 import type { FetchedSnapshot, Loader } from './fetched.js';
 import { reconcileLossyRecords } from './lossy-reconcile.js';
+import { downloadMissingAttachments } from './message-attachments.js';
 import { guardPolicyOf } from './snapshot-guard.js';
 import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
 
@@ -92,7 +93,15 @@ export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecor
   return async ({ signal }) => {
     const records = await client.fetchAll({ signal });
     const raws = records.map((r) => r.raw ?? null);
-    return { kind: 'snapshot', format: 'graph', records, payload: () => JSON.stringify(raws), validators: null, note: null, drift: driftOfMessages(raws) };
+    return {
+      kind: 'snapshot',
+      format: 'graph',
+      records,
+      payload: () => JSON.stringify(raws),
+      validators: null,
+      note: null,
+      drift: driftOfMessages(raws),
+    };
   };
 }
 
@@ -132,5 +141,10 @@ export function createSyncServiceFor(
     guard: guardPolicyOf(base.config),
     onItemsChanged: hooks.onItemsChanged,
     heldAlerts: hooks.heldAlerts,
+    // After a Message Center sync: the files of the posts' attachments not kept yet.
+    afterSync: async (source, db, signal) => {
+      if (source !== 'message_center') return;
+      await downloadMissingAttachments({ db, client: clients.graph, log: base.log, now: () => base.clock.now() }, { signal });
+    },
   });
 }

@@ -13,7 +13,7 @@ import {
   sourceItemsResponse,
   statsQuery,
 } from '../items.js';
-import { itemHistoryResponse, linkedItemsResponse, messageIdParams, roadmapItemIdParams } from '../sync.js';
+import { itemHistoryResponse, linkedItemsResponse, messageAttachmentParams, messageIdParams, roadmapItemIdParams } from '../sync.js';
 import { compareVersionsQuery, compareVersionsResponse, dashboardVisitResponse, itemVersionsResponse } from '../versions.js';
 
 /** The unified list, its export, filters, stats, featured items and per-item reads (spec 01 §7, 02 §7). */
@@ -140,6 +140,15 @@ export const itemsEndpoints = defineEndpoints('items', {
     tokenAccess: true,
     params: messageIdParams,
     response: messageCenterItemResponse,
+  },
+  messageAttachment: {
+    method: 'GET',
+    path: '/api/message-center/items/:messageId/attachments/:attachmentId',
+    summary: "Downloads one of a post's attachments as Microsoft sent it (its content type kept, always as a download)",
+    access: 'public',
+    tokenAccess: true,
+    params: messageAttachmentParams,
+    response: raw('application/octet-stream'),
   },
   messageHistory: {
     method: 'GET',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { messageCenterItemResponse } from '@radar/contracts';
-import { itemHistory, items, notificationSubscriptions } from '../../db/schema.js';
+import { itemHistory, items, messageAttachments, notificationSubscriptions } from '../../db/schema.js';
 import { DERIVED_VERSION, rederiveItems } from '../../sync/derived-fields.js';
 import type { TestContext } from '../../../test/context.js';
 import { createUser } from '../../../test/factories.js';
@@ -95,6 +95,55 @@ describe('GET /api/message-center/items/{messageId}', () => {
     const res = await request(t.app).get('/api/unified/items').query({ search: 'MC910001' });
     expect(res.body.items[0]).toMatchObject({ timingStart: '2026-07-21', timingEnd: '2026-09-30' });
     expect(res.body.items[0].timing).toHaveLength(5);
+  });
+});
+
+describe('attachments', () => {
+  it('lists what Graph lists and serves the kept file as a download, never inline', async () => {
+    const item = await getItem('MC910003');
+    expect(item.attachmentFiles).toEqual([
+      {
+        id: 'AAMkAGI2TG93AAA=',
+        name: 'Retention labels — guide.pdf',
+        contentType: 'application/pdf',
+        size: 43,
+        lastModified: '2026-06-01T12:00:00Z',
+        downloadUrl: '/api/message-center/items/MC910003/attachments/AAMkAGI2TG93AAA%3D',
+        unavailableReason: null,
+      },
+    ]);
+    const file = await request(t.app).get(item.attachmentFiles[0]!.downloadUrl!).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Retention labels _ guide.pdf"; filename*=UTF-8''Retention%20labels%20%E2%80%94%20guide.pdf`,
+    );
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(Buffer.from(file.body as Buffer).toString('utf8')).toBe('%PDF-1.4\n% replayed retention labels guide\n');
+    expect((await request(t.app).get('/api/message-center/items/MC910003/attachments/nope')).status).toBe(404);
+    expect((await getItem('MC910001')).attachmentFiles).toEqual([]);
+  });
+
+  it('a list Graph fails to give keeps the stored one: the sync goes on and the post does not change', async () => {
+    server.fail({ target: 'attachments', kind: 'status', status: 500, times: 1 });
+    const { run } = await t.ctx.services.sync.syncMessages({ trigger: 'admin' });
+    expect(run).toMatchObject({ status: 'success', changedItems: 0 });
+    expect((await getItem('MC910003')).attachmentFiles).toHaveLength(1);
+  });
+
+  it('a file over the size limit is listed with the reason and not asked for again until it changes', async () => {
+    const { downloadMissingAttachments } = await import('../../sync/message-attachments.js');
+    const { createFeedClients } = await import('../../sync/wiring.js');
+    await t.ctx.db.delete(messageAttachments);
+    const deps = { db: t.ctx.db, client: createFeedClients(t.ctx.config, t.clock, t.ctx.log).graph, log: t.ctx.log, now: () => t.clock.now(), maxBytes: 10 };
+    expect(await downloadMissingAttachments(deps)).toBe(0);
+    const item = await getItem('MC910003');
+    expect(item.attachmentFiles[0]).toMatchObject({ downloadUrl: null, unavailableReason: 'Larger than 10 bytes: not kept' });
+    const asked = server.requests.length;
+    await downloadMissingAttachments(deps);
+    expect(server.requests.length).toBe(asked);
+    expect(await downloadMissingAttachments({ ...deps, maxBytes: 1000 })).toBe(1);
   });
 });
 

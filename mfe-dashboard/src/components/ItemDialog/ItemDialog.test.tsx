@@ -232,6 +232,26 @@ describe('message detail dialog: the 2026 post', () => {
             { roadmapId: '500003', platform: 'Web', status: 'InRollout', label: 'Rolling out' },
             { roadmapId: '500003', platform: 'Mac', status: 'FeatureRolloutStatusNotSupported', label: 'Not supported' },
           ],
+          attachmentFiles: [
+            {
+              id: 'a1',
+              name: 'guide.pdf',
+              contentType: 'application/pdf',
+              size: 2048,
+              lastModified: null,
+              downloadUrl: '/api/message-center/items/MC1000001/attachments/a1',
+              unavailableReason: null,
+            },
+            {
+              id: 'a2',
+              name: 'huge.zip',
+              contentType: 'application/zip',
+              size: 99999999,
+              lastModified: null,
+              downloadUrl: null,
+              unavailableReason: 'Larger than 25 MB: not kept',
+            },
+          ],
         },
       },
     });
@@ -250,6 +270,10 @@ describe('message detail dialog: the 2026 post', () => {
         .slice(1)
         .map((r) => r.textContent),
     ).toEqual(['WebRolling out', 'MacNot supported']);
+    const files = within(dialog).getByRole('list', { name: 'Attachments' });
+    expect(within(files).getByRole('link', { name: 'guide.pdf' })).toHaveAttribute('download', 'guide.pdf');
+    expect(files).toHaveTextContent('huge.zip (95.4 MB) — Larger than 25 MB: not kept');
+    expect(within(dialog).getByText('2 attachment(s) available')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show the whole post' }));
     expect(within(dialog).queryByRole('region', { name: 'What and Why' })).toBeNull();
     expect(within(dialog).getByTestId('safe-html')).toHaveTextContent('[What and Why:]');

@@ -4,7 +4,7 @@ import { displayTags, formatDate, useUserRoles } from '@radar/shared-ui';
 import { useItemHistory, useLinkedItems, useMessageItem } from '../../api/items.js';
 import { ChangeHistory } from '../ChangeHistory/index.js';
 import { CommunityResources } from '../CommunityResources/index.js';
-import { MessageBody, RolloutTiming, TenantStatus } from '../MessageSections/index.js';
+import { AttachmentList, MessageBody, RolloutTiming, TenantStatus } from '../MessageSections/index.js';
 import { Field, SectionHeading } from './Field.js';
 import { RelatedItems } from './RelatedItems.js';
 
@@ -24,7 +24,8 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
   const timing = detail.data?.timing ?? item.timing ?? [];
   const tenantStatus = detail.data?.tenantStatus ?? [];
   const tags = displayTags(item, Number.POSITIVE_INFINITY).all;
-  const attachments = item.attachments?.length ?? 0;
+  const files = detail.data?.attachmentFiles ?? [];
+  const attachments = Math.max(item.attachments?.length ?? 0, files.length);
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
@@ -88,6 +89,7 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
           {item.userImpact ? <Field label="User Impact">This change affects users.</Field> : null}
           {item.adminImpact ? <Field label="Admin Impact">This change requires admin attention.</Field> : null}
           {attachments > 0 ? <Typography variant="body2">{attachments} attachment(s) available</Typography> : null}
+          {files.length > 0 ? <AttachmentList files={files} /> : null}
         </Stack>
       ) : null}
       <Box component="section">

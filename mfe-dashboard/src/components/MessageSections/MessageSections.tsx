@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { ROLLOUT_RING_LABELS, type FeatureStatusEntry, type MessageSection, type TimingWindow } from '@radar/contracts';
+import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ROLLOUT_RING_LABELS, type FeatureStatusEntry, type MessageAttachmentFile, type MessageSection, type TimingWindow } from '@radar/contracts';
 import { formatDate } from '@radar/shared-ui';
 import { SafeHtml } from '../SafeHtml/index.js';
 
@@ -93,5 +93,29 @@ export function TenantStatus({ entries }: { entries: FeatureStatusEntry[] }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+const sizeText = (bytes: number | null) =>
+  bytes === null ? '' : bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+
+/** A post's attachments: each a download (never opened in the page), or why it cannot be downloaded. */
+export function AttachmentList({ files }: { files: MessageAttachmentFile[] }) {
+  return (
+    <Stack component="ul" spacing={0.5} aria-label="Attachments" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {files.map((f) => (
+        <Typography component="li" variant="body2" key={f.id}>
+          {f.downloadUrl ? (
+            <Link href={f.downloadUrl} download={f.name}>
+              {f.name}
+            </Link>
+          ) : (
+            f.name
+          )}
+          {f.size !== null ? ` (${sizeText(f.size)})` : ''}
+          {f.unavailableReason ? <Typography component="span" variant="body2" color="text.secondary">{` — ${f.unavailableReason}`}</Typography> : null}
+        </Typography>
+      ))}
+    </Stack>
   );
 }

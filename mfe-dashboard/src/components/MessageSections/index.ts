@@ -1,1 +1,1 @@
-export { MessageBody, RolloutTiming, TenantStatus } from './MessageSections.js';
+export { AttachmentList, MessageBody, RolloutTiming, TenantStatus } from './MessageSections.js';
