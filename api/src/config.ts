@@ -53,7 +53,7 @@ export const configSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@m365radar.example'),
   /** The sister product linked from the footer. */
   SISTER_PRODUCT_URL: z.string().url().default('https://www.microsoft.com/microsoft-365/roadmap'),
-  SISTER_PRODUCT_NAME: z.string().default('Microsoft 365 Roadmap'),
+  SISTER_PRODUCT_NAME: z.string().default('AI at Work Roadmap'),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Express "trust proxy" (hops or true/false); set it behind a load balancer so client addresses are right. */

@@ -1,6 +1,7 @@
 /** Business constants from the spec (01 §9, 02 §9). Both the api and the apps read them from here. */
 
 export const PRODUCT_NAME = 'M365 Radar';
+
 /** The global the api's `<script>` sets to the runtime configuration (schema `runtimeConfig`). */
 export const RUNTIME_CONFIG_GLOBAL = '__RADAR_CONFIG__';
 

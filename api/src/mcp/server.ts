@@ -70,7 +70,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     { name: 'm365-radar', title: PRODUCT_NAME, version: SERVER_VERSION },
     {
       instructions:
-        `${PRODUCT_NAME} tracks the Microsoft 365 Roadmap and the Message Center with the history of every change. ` +
+        `${PRODUCT_NAME} tracks the AI at Work Roadmap (formerly the Microsoft 365 Roadmap: Microsoft 365, Dynamics 365 and Power Platform) and the Message Center with the history of every change. ` +
         'Use search_items to find items, get_item for one item with its change history and linked items, what_changed for ' +
         'changes since a date, and release_calendar for GA months in a range.',
     },
@@ -98,7 +98,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     'search_items',
     {
       title: 'Search items',
-      description: `Search and filter Microsoft 365 Roadmap items and Message Center posts, newest first (sortField/sortDirection to change). ${FILTERS_HELP} Paged: page, limit (at most 100).`,
+      description: `Search and filter roadmap items and Message Center posts, newest first (sortField/sortDirection to change). ${FILTERS_HELP} Paged: page, limit (at most 100).`,
       inputSchema: searchItemsInput,
       outputSchema: searchItemsOutput,
       annotations: READ_ONLY,

@@ -39,7 +39,7 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss
     title,
     id: meta.atomUrl,
     link: meta.dashboardUrl,
-    description: `Microsoft 365 Roadmap and Message Center items${meta.view ? ` matching ${meta.view}` : ''}, newest activity first.`,
+    description: `AI at Work Roadmap (formerly Microsoft 365 Roadmap) and Message Center items${meta.view ? ` matching ${meta.view}` : ''}, newest activity first.`,
     language: 'en',
     updated: newest,
     generator: PRODUCT_NAME,

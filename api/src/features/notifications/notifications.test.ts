@@ -136,7 +136,7 @@ describe('item notifications after a sync', () => {
     // Other field diffs, old → new, as item_history holds them.
     expect(mail.text).toMatch(/\* Platforms: Web -> (Web, Mac|Mac, Web)/);
     // Removal is news too.
-    expect(mail.text).toContain('>> THIS ITEM WAS REMOVED FROM THE MICROSOFT 365 ROADMAP FEED.');
+    expect(mail.text).toContain('>> THIS ITEM WAS REMOVED FROM THE ROADMAP FEED.');
     // Links to the items and the unsubscribe links.
     expect(mail.text).toContain('Open: http://localhost:8080/roadmap/500002');
     expect(mail.html).toContain('href="http://localhost:8080/roadmap/500004"');

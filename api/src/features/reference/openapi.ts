@@ -130,7 +130,7 @@ export function buildOpenApiDocument(table: readonly Endpoint[], opts: { serverU
       title: `${PRODUCT_NAME} API`,
       version: opts.version,
       description:
-        'Microsoft 365 Roadmap and Message Center items: list, search, filters, feeds, history, subscriptions and administration. ' +
+        'AI at Work Roadmap (formerly Microsoft 365 Roadmap) and Message Center items: list, search, filters, feeds, history, subscriptions and administration. ' +
         'Errors answer `{ "error": { "name", "message", "issues"? } }`. Read endpoints and your own subscriptions accept a personal API token ' +
         '(create one on /profile) as `Authorization: Bearer rdr_…`; the MCP server for agents is at /api/mcp.',
     },

@@ -80,7 +80,7 @@ export function itemChangeSubject(items: ItemChangeMailItem[]): string {
 }
 
 function kindText(item: ItemChangeMailItem): string | null {
-  if (item.kind === 'removed') return `This item was removed from the ${item.sourceLabel === 'Roadmap' ? 'Microsoft 365 Roadmap' : 'Message Center'} feed.`;
+  if (item.kind === 'removed') return `This item was removed from the ${item.sourceLabel === 'Roadmap' ? 'roadmap' : 'Message Center'} feed.`;
   if (item.kind === 'restored') return 'This item is back in the feed after it had been removed.';
   return null;
 }
@@ -185,7 +185,7 @@ export function ItemChangeMail({ publicUrl, firstName, items, unsubscribeAllUrl,
       >
         Manage notifications
       </Button>
-      <Note>Changes are checked after every sync of the Microsoft 365 Roadmap and Message Center.</Note>
+      <Note>Changes are checked after every sync of the roadmap and Message Center.</Note>
     </Layout>
   );
 }

@@ -60,7 +60,7 @@ export function Layout({ preview, heading, publicUrl, unsubscribe, children }: L
           <Hr style={{ borderColor: mailColors.border, margin: '24px 0 12px' }} />
           {unsubscribe ? <Section style={{ color: mailColors.muted, fontSize: '12px', padding: '0 8px' }}>{unsubscribe}</Section> : null}
           <Text style={{ color: mailColors.muted, fontSize: '12px', margin: '4px 8px' }}>
-            {PRODUCT_NAME} tracks the Microsoft 365 Roadmap and Message Center for IT administrators.
+            {PRODUCT_NAME} tracks the AI at Work Roadmap (formerly the Microsoft 365 Roadmap) and Message Center for IT administrators.
           </Text>
         </Container>
       </Body>

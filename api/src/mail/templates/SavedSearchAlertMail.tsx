@@ -86,7 +86,7 @@ export function SavedSearchAlertMail({ publicUrl, title, firstName, sections, un
           </Text>
         </Section>
       ))}
-      <Note>Saved searches are checked after every sync of the Microsoft 365 Roadmap and Message Center.</Note>
+      <Note>Saved searches are checked after every sync of the roadmap and Message Center.</Note>
     </Layout>
   );
 }

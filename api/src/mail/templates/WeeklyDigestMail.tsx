@@ -81,7 +81,7 @@ export function WeeklyDigestMail(p: WeeklyDigestMailProps) {
         </Text>
       }
     >
-      <Paragraph>{`${p.firstName ? `Hi ${p.firstName}, here` : 'Here'} is what changed in the Microsoft 365 Roadmap and Message Center from ${p.startFormatted} to ${p.endFormatted}.`}</Paragraph>
+      <Paragraph>{`${p.firstName ? `Hi ${p.firstName}, here` : 'Here'} is what changed in the roadmap and Message Center from ${p.startFormatted} to ${p.endFormatted}.`}</Paragraph>
       {count === 0 && p.featured.length === 0 ? <Paragraph>No new or updated Microsoft 365 items found in the past 7 days.</Paragraph> : null}
       {p.featured.length > 0 ? (
         <Section style={{ margin: '8px 0 12px' }}>
@@ -125,7 +125,7 @@ export function weeklyDigestText(p: WeeklyDigestMailProps): string {
   const lines = [
     'Your weekly Microsoft 365 digest',
     '',
-    `${p.firstName ? `Hi ${p.firstName}, here` : 'Here'} is what changed in the Microsoft 365 Roadmap and Message Center from ${p.startFormatted} to ${p.endFormatted}.`,
+    `${p.firstName ? `Hi ${p.firstName}, here` : 'Here'} is what changed in the roadmap and Message Center from ${p.startFormatted} to ${p.endFormatted}.`,
   ];
   if (total(p.sections) === 0 && p.featured.length === 0) lines.push('', 'No new or updated Microsoft 365 items found in the past 7 days.');
   const block = (title: string, entries: DigestMailEntry[], more: number) => {

@@ -50,7 +50,7 @@ describe('roadmap detail dialog', () => {
     expect(within(dialog).getByText('Worldwide (Standard Multi-Tenant), GCC')).toBeInTheDocument();
     expect(within(dialog).getByText('General Availability')).toBeInTheDocument();
     expect(within(dialog).getByText('Mar 2026')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'View on Microsoft 365 Roadmap' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'View on the AI at Work Roadmap' })).toHaveAttribute(
       'href',
       'https://www.microsoft.com/microsoft-365/roadmap?searchterms=412345',
     );

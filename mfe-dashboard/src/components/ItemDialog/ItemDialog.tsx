@@ -25,7 +25,7 @@ export function ItemDialog({ item, onClose, onOpenItem, onItemChange, now = new 
         onClose={onClose}
         onItemChange={onItemChange}
         idLabel="Roadmap ID"
-        providerLink={{ href: roadmapProviderUrl(itemId), label: 'View on Microsoft 365 Roadmap' }}
+        providerLink={{ href: roadmapProviderUrl(itemId), label: 'View on the AI at Work Roadmap' }}
       >
         <RoadmapDetails item={item} onOpenItem={onOpenItem} now={now} />
       </ItemDialogFrame>

@@ -157,7 +157,7 @@ export function DigestSignupDialog({ open, onClose }: DigestSignupDialogProps) {
         <Box component="form" noValidate onSubmit={submit} aria-busy={isSubmitting} aria-label="Weekly digest signup">
           <DialogContent sx={{ pt: 0 }}>
             <DialogContentText id="digest-signup-description" sx={{ mb: 2 }}>
-              Get new and updated Microsoft 365 Roadmap items and Message Center posts in your inbox every Sunday.
+              Get new and updated roadmap items and Message Center posts in your inbox every Sunday.
             </DialogContentText>
             <Stack spacing={2}>
               {field('firstName', 'First Name', { autoComplete: 'given-name', autoFocus: true })}

@@ -54,7 +54,7 @@ function DigestBody({ digest }: { digest: WeeklyDigestResponse }) {
         <>
           <Box component="section" aria-labelledby="digest-roadmap-heading">
             <Typography id="digest-roadmap-heading" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
-              Microsoft 365 Roadmap
+              AI at Work Roadmap
             </Typography>
             <RoadmapDigestTable title="New Roadmap Items" items={digest.roadmap.newItems} />
             <RoadmapDigestTable title="Updated Roadmap Items" items={digest.roadmap.changedItems} />

@@ -47,7 +47,7 @@ export function Footer() {
               {PRODUCT_NAME}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              The Microsoft 365 Roadmap and Message Center in one searchable list, for Microsoft 365 administrators.
+              The AI at Work Roadmap (formerly the Microsoft 365 Roadmap) and Message Center in one searchable list, for Microsoft 365 administrators.
             </Typography>
           </Box>
           <Column title="Pages">

@@ -27,7 +27,7 @@ export function LandingPage() {
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
       {stats.data?.isDemoData ? (
         <Alert severity="info" sx={{ mb: 3 }}>
-          <strong>Demo data.</strong> The items shown are sample data, not the live Microsoft 365 Roadmap and Message Center.
+          <strong>Demo data.</strong> The items shown are sample data, not the live roadmap and Message Center.
         </Alert>
       ) : null}
       <Box component="section" aria-label="Introduction" sx={{ textAlign: { md: 'center' }, maxWidth: 820, mx: 'auto' }}>
@@ -35,8 +35,8 @@ export function LandingPage() {
           Every Microsoft 365 change, in one place
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4, fontWeight: 400 }}>
-          M365 Radar merges the Microsoft 365 Roadmap and the Message Center into one searchable list, so admins see what is coming, what is rolling out and
-          what changed this week.
+          M365 Radar merges the AI at Work Roadmap (formerly the Microsoft 365 Roadmap) and the Message Center into one searchable list, so admins see what is
+          coming, what is rolling out and what changed this week.
         </Typography>
         <RoadmapCount stats={stats.data} failed={Boolean(stats.error)} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', mb: 4 }}>

@@ -11,11 +11,11 @@ export function RoadmapCount({ stats, failed }: { stats: DashboardStatsResponse 
     <Typography component="p" sx={{ mb: 3, fontWeight: 600 }} data-testid="roadmap-count">
       {stats ? (
         <>
-          Tracking <strong>{stats.bySource.roadmap.toLocaleString('en-US')}</strong> Microsoft 365 Roadmap items and{' '}
+          Tracking <strong>{stats.bySource.roadmap.toLocaleString('en-US')}</strong> roadmap items and{' '}
           <strong>{stats.bySource.messages.toLocaleString('en-US')}</strong> Message Center announcements
         </>
       ) : (
-        'Tracking every Microsoft 365 Roadmap item and Message Center announcement'
+        'Tracking every roadmap item and Message Center announcement'
       )}
     </Typography>
   );

@@ -9,7 +9,7 @@ export function SourceCards({ stats }: { stats: DashboardStatsResponse | undefin
       title: 'Roadmap Intelligence',
       count: stats?.bySource.roadmap,
       unit: 'roadmap items',
-      text: 'Every feature on the public Microsoft 365 Roadmap, with its status, release phase, cloud instances and a field-by-field change history.',
+      text: 'Every feature on the public AI at Work Roadmap (formerly the Microsoft 365 Roadmap: Microsoft 365, Dynamics 365 and Power Platform), with its status, release phase, cloud instances and a field-by-field change history.',
     },
     {
       title: 'Message Center',

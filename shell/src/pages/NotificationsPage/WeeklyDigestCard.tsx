@@ -48,7 +48,7 @@ export function WeeklyDigestCard() {
           A summary of what changed in Microsoft 365, delivered every Sunday{data?.email ? ` to ${data.email}` : ''}.
         </Typography>
         <Box component="ul" sx={{ mt: 0, mb: 2, pl: 3, color: 'text.secondary' }}>
-          <li>New and updated Microsoft 365 Roadmap items from the past 7 days</li>
+          <li>New and updated roadmap items from the past 7 days</li>
           <li>New and updated Message Center announcements</li>
           <li>Featured items picked by our moderators</li>
           <li>Delivered every Sunday</li>

@@ -5,7 +5,7 @@ const sections = (supportEmail: string): LegalSection[] => [
   {
     heading: 'Who we are',
     paragraphs: [
-      'M365 Radar ("we", "us") is a web service that collects the public Microsoft 365 Roadmap and Message Center announcements and presents them as one searchable list for IT administrators. This policy explains what personal data we process when you use the service, why, and what choices you have.',
+      'M365 Radar ("we", "us") is a web service that collects the public AI at Work Roadmap (formerly the Microsoft 365 Roadmap) and Message Center announcements and presents them as one searchable list for IT administrators. This policy explains what personal data we process when you use the service, why, and what choices you have.',
     ],
   },
   {

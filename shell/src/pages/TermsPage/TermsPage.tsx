@@ -15,7 +15,7 @@ const sections = (supportEmail: string): LegalSection[] => [
   {
     heading: 'The service',
     paragraphs: [
-      'M365 Radar collects information that Microsoft publishes on the Microsoft 365 Roadmap and in the Message Center and presents it with search, filters, change history, notifications and a weekly digest. We are not affiliated with Microsoft. Source information can change or be withdrawn at any time, and we do not guarantee that it is complete, accurate or current; check important decisions against Microsoft’s own announcements.',
+      'M365 Radar collects information that Microsoft publishes on the AI at Work Roadmap (formerly the Microsoft 365 Roadmap) and in the Message Center and presents it with search, filters, change history, notifications and a weekly digest. We are not affiliated with Microsoft. Source information can change or be withdrawn at any time, and we do not guarantee that it is complete, accurate or current; check important decisions against Microsoft’s own announcements.',
     ],
   },
   {
