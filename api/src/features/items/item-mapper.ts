@@ -56,6 +56,7 @@ export const unifiedItemColumns = {
   timing: items.timing,
   timingStart: items.timingStart,
   timingEnd: items.timingEnd,
+  productFamilies: items.productFamilies,
   isFeatured: items.isFeatured,
   featuredAt: items.featuredAt,
   thirdPartyLinks: items.thirdPartyLinks,

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
@@ -6,38 +7,8 @@ import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
 let t: TestContext;
 const BULK = 2100; // more than two export batches of 1000
 
-/** Minimal RFC 4180 parser (quoted fields, doubled quotes, CRLF), enough to read our export back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
+/** Our export read back with csv-parse (RFC 4180: quoted fields, doubled quotes, CRLF). */
+const parseCsv = (text: string): string[][] => parse(text, { relaxColumnCount: true });
 
 async function exportCsv(query: Record<string, string> = {}) {
   const res = await request(t.app)
@@ -110,6 +81,10 @@ const HEADER = [
   'Preview Date Moves',
   'Preview Date Shift (months)',
   'Dates Last Moved',
+  'Timing of Change',
+  'Rollout Windows',
+  'Rollout Moves',
+  'Product Families',
   'Created',
   'Last Modified',
   'Removed/Expired',
@@ -162,6 +137,11 @@ describe('GET /api/dashboard/export', () => {
       '1',
       '2',
       '2026-02-05 00:00:00',
+      // Timing, rollout windows and moves, product families: written by the sync (this row was inserted directly).
+      '',
+      '',
+      '',
+      '',
       '2026-02-01 08:30:00',
       '2026-02-02 09:45:10',
       '',

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
-import { SUITE_SLUG } from '@radar/contracts';
+import { formatTiming, PRODUCT_FAMILY_LABELS, SUITE_SLUG, type ProductFamily } from '@radar/contracts';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { UnifiedItemRow } from './item-mapper.js';
 
@@ -24,6 +24,10 @@ export const EXPORT_COLUMNS = [
   'Preview Date Moves',
   'Preview Date Shift (months)',
   'Dates Last Moved',
+  'Timing of Change',
+  'Rollout Windows',
+  'Rollout Moves',
+  'Product Families',
   'Created',
   'Last Modified',
   'Removed/Expired',
@@ -59,14 +63,20 @@ export function exportRecord(row: UnifiedItemRow): (string | number)[] {
     row.products.join(', '),
     row.tags.join(', '),
     row.releaseDate ?? '',
-    // Date slips are roadmap-only: blank for messages, 0 for a roadmap item whose dates never moved. Numbers, not
-    // strings: our own integers need no formula guard, and "-2" must stay a number in a spreadsheet.
+    // GA and preview slips are roadmap-only (blank for messages; a post's rollout moves have their own column), 0 for
+    // a roadmap item whose dates never moved. Numbers, not strings: our own integers need no formula guard, and "-2"
+    // must stay a number in a spreadsheet.
     isRoadmap ? row.gaMoves : '',
     isRoadmap ? row.gaShiftMonths : '',
     row.previewDate ?? '',
     isRoadmap ? row.previewMoves : '',
     isRoadmap ? row.previewShiftMonths : '',
     csvDate(row.releaseMovedAt),
+    // When the change reaches tenants: a post's earliest window start, a roadmap item's GA month (YYYY-MM-DD).
+    row.timingStart ?? '',
+    formatTiming(row.timing ?? []),
+    isRoadmap ? '' : row.gaMoves,
+    row.productFamilies.map((f) => PRODUCT_FAMILY_LABELS[f as ProductFamily] ?? f).join(', '),
     csvDate(row.createdDate),
     csvDate(row.modifiedDate),
     row.isRemoved ? csvDate(row.removedAt) : '',

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { itemListResponse } from '@radar/contracts';
@@ -86,6 +87,18 @@ describe('product families', () => {
     const bad = await admin.put(`/api/admin/product-mappings/${planner?.id}`).send({ family: 'azure' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/family must be one of/);
+  });
+
+  it('the export carries the timing, the rollout windows and moves, and the families', async () => {
+    const res = await request(t.app).get('/api/dashboard/export').query({ search: 'MC910001' });
+    const [header, row] = parse(res.text, { bom: true }) as string[][];
+    const cell = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(cell('Timing of Change')).toBe('2026-07-21');
+    expect(cell('Rollout Windows')).toBe(
+      'Targeted Release: late July 2026 to early August 2026; General availability: mid-August 2026 to late August 2026; GCC: September 2026; GCC High: September 2026; DoD: September 2026',
+    );
+    expect(cell('Rollout Moves')).toBe('0');
+    expect(cell('Product Families')).toBe('Microsoft 365');
   });
 
   it('feeds take the same filters', async () => {
