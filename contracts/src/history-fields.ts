@@ -1,5 +1,4 @@
-import { formatFeatureStatus, formatTiming, timingWindow } from './message-center.js';
-import { z } from './zod.js';
+import { formatFeatureStatus, formatTiming, isTimingList } from './rollout.js';
 
 /** Change-history field names (as item_history stores them) → what a reader sees, in mails and the dashboard. */
 export const HISTORY_FIELD_LABELS: Record<string, string> = {
@@ -36,18 +35,13 @@ export function historyFieldLabel(field: string): string {
   return HISTORY_FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
 
-const timingValue = z.array(timingWindow);
-
 /**
  * A structured history value as readers see it, or null when the field is not one: rollout timing as its windows
  * ("Targeted Release: late July 2026; General availability: mid-August 2026"), the tenant's rollout status per
  * platform ("Mac: Not supported; Web: Launched").
  */
 export function structuredHistoryValue(field: string, value: unknown): string | null {
-  if (field === 'timing') {
-    const windows = timingValue.safeParse(value);
-    return windows.success ? formatTiming(windows.data) || 'No dates given' : null;
-  }
+  if (field === 'timing') return isTimingList(value) ? formatTiming(value) || 'No dates given' : null;
   if (field === 'featureStatus') return formatFeatureStatus(value) || null;
   return null;
 }

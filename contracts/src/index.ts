@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './items.js';
 export * from './message-center.js';
+export * from './rollout.js';
 export * from './product-families.js';
 export * from './moderation.js';
 export * from './subscriptions.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { featureStatusEntries, formatTiming, reachedTenant, timingMove } from './message-center.js';
+import { featureStatusEntries, formatTiming, reachedTenant, timingMove } from './rollout.js';
 import { structuredHistoryValue } from './history-fields.js';
 
 const w = (ring: string, label: string, start: string, end: string) => ({ ring, label, start, end });

@@ -73,7 +73,7 @@ test.describe('admin dashboard', () => {
     await expect(admin.syncRows()).toHaveCount(before + 1);
     const newest = admin.syncRows().first();
     await expect(newest).toContainText('Roadmap');
-    await expect(newest).toContainText('JSON feed');
+    await expect(newest).toContainText('v2 API');
     await expect(newest).toContainText('Unchanged');
     await expect(newest).toContainText('The feed answered 304 Not Modified.');
     // The start-up sync that applied it is listed as a success.
