@@ -65,6 +65,12 @@ export const syncHistoryRecord = z.object({
   changedItems: z.number().int(),
   removedItems: z.number().int(),
   restoredItems: z.number().int(),
+  /**
+   * Of `itemsProcessed` (records in the feed), those already expired (posts past their end date: stored in the archive,
+   * not live), and of `changedItems` those expired (recorded, but in no digest, which lists live items).
+   */
+  expiredInFeed: z.number().int(),
+  changedExpired: z.number().int(),
   errorMessage: z.string().nullable(),
   /** What the run read (roadmap json or its rss fallback, graph, a cli file, the demo set); null before the fetch. */
   feedFormat: z.enum(FEED_FORMATS).nullable(),

@@ -140,6 +140,8 @@ describe('held sync contracts (issue 10)', () => {
       changedItems: 0,
       removedItems: 0,
       restoredItems: 0,
+      expiredInFeed: 0,
+      changedExpired: 0,
       errorMessage: null,
       note: null,
       held: null,

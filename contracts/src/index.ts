@@ -28,3 +28,4 @@ export * from './history-fields.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './routes.js';
+export * from './plural.js';

@@ -480,6 +480,9 @@ export const syncHistory = pgTable(
     changedItems: integer('changed_items').notNull().default(0),
     removedItems: integer('removed_items').notNull().default(0),
     restoredItems: integer('restored_items').notNull().default(0),
+    /** Records in the snapshot already expired (posts past their end date), and changed items among them. */
+    expiredInFeed: integer('expired_in_feed').notNull().default(0),
+    changedExpired: integer('changed_expired').notNull().default(0),
     errorMessage: text('error_message'),
     /** What the run read: json | rss (roadmap), graph (Message Center), file (CLI import), demo. Null before the fetch. */
     feedFormat: text('feed_format'),

@@ -39,11 +39,17 @@ export interface ItemChange {
 }
 
 export interface SyncCounts {
+  /** Records in the snapshot (a post past its end date included). */
   itemsProcessed: number;
+  /** First seen in this run (an expired post seen for the first time included). */
   newItems: number;
   changedItems: number;
   removedItems: number;
   restoredItems: number;
+  /** Records in the snapshot that are expired (Message Center posts past their end date): stored, not live. */
+  expiredInFeed: number;
+  /** Of the changed items, those that are expired: recorded, but in no digest (digests list live items). */
+  changedExpired: number;
 }
 
 export interface SyncPlan {
@@ -82,7 +88,7 @@ export function planSync<R>(args: {
     history: [],
     relink: [],
     changes: [],
-    counts: { itemsProcessed: snapshot.length, newItems: 0, changedItems: 0, removedItems: 0, restoredItems: 0 },
+    counts: { itemsProcessed: snapshot.length, newItems: 0, changedItems: 0, removedItems: 0, restoredItems: 0, expiredInFeed: 0, changedExpired: 0 },
   };
   const seen = new Set<string>();
 
@@ -90,6 +96,7 @@ export function planSync<R>(args: {
     const externalId = adapter.externalId(record);
     seen.add(externalId);
     const active = adapter.isActive(record, now);
+    if (!active) plan.counts.expiredInFeed++;
     const row = adapter.toRow(record);
     const before = existing.get(externalId);
 
@@ -123,6 +130,7 @@ export function planSync<R>(args: {
       plan.history.push({ externalId, changeType: 'changed', ...diff });
       plan.changes.push({ externalId, changeType: 'changed', changedFields: diff.changedFields });
       plan.counts.changedItems++;
+      if (!active) plan.counts.changedExpired++;
     }
     if (nowRemoved) {
       plan.history.push(removedEntry(externalId, 'expired'));

@@ -150,6 +150,8 @@ export function toSyncHistoryRecord(row: SyncHistoryRow & { held?: RunWithHeld['
     changedItems: row.changedItems,
     removedItems: row.removedItems,
     restoredItems: row.restoredItems,
+    expiredInFeed: row.expiredInFeed,
+    changedExpired: row.changedExpired,
     errorMessage: row.errorMessage,
     feedFormat: (row.feedFormat as FeedFormat | null) ?? null,
     note: row.note,

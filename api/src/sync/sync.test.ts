@@ -237,6 +237,20 @@ describe('Message Center sync, snapshots A, B and C', () => {
     const { run } = await h.sync.syncMessages({ trigger: 'schedule' });
     expect(run.removedItems).toBe(12);
     expect(run.totalItems).toBe(0);
+    // Every post the feed sent is past its end date: processed 12, live 0, all counted as expired.
+    expect(run).toMatchObject({ itemsProcessed: 12, expiredInFeed: 12, changedItems: 0, changedExpired: 0 });
+  });
+
+  it('a changed post that is expired is counted apart: recorded, but in no digest', async () => {
+    const revised = (JSON.parse(readFixture('messages-c.json')) as { id: string; title: string }[]).map((m) =>
+      m.id === 'MC900001' ? { ...m, title: `${m.title} (revised)` } : m,
+    );
+    h.server.addMessages('C-revised', revised);
+    h.server.setMessages('C-revised');
+    const { run } = await h.sync.syncMessages({ trigger: 'schedule' });
+    expect(run.changedItems).toBeGreaterThan(0);
+    expect(run.changedExpired).toBe(run.changedItems);
+    expect(run.expiredInFeed).toBe(run.itemsProcessed);
   });
 });
 

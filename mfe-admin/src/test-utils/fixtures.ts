@@ -37,6 +37,8 @@ export function syncRun(overrides: Partial<SyncHistoryRecord> = {}): SyncHistory
     changedItems: 5,
     removedItems: 1,
     restoredItems: 0,
+    expiredInFeed: 0,
+    changedExpired: 0,
     errorMessage: null,
     feedFormat: 'json',
     note: null,

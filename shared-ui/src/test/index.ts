@@ -4,3 +4,4 @@ export { stubFetch, makeUser, type FetchCall, type StubAnswer } from './fetch-st
 export { renderWithProviders } from './render.js';
 export { withFirstCommit } from './first-commit.js';
 export { emptyItem, makeMessageItem, makeRoadmapItem } from './item-fixtures.js';
+export { setViewportWidth } from './viewport.js';

@@ -6,16 +6,25 @@ import { cleanup, configure } from '@testing-library/react';
 // can take longer to appear (a liveness bound, not a speed assertion: speed is measured by `npm run bench`).
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no matchMedia; tests flip `prefersDark` to simulate the operating-system setting.
-type MatchMediaState = { prefersDark: boolean; listeners: Set<(event: MediaQueryListEvent) => void> };
-const mediaState: MatchMediaState = { prefersDark: false, listeners: new Set() };
+// jsdom has no matchMedia; tests flip `prefersDark` to simulate the operating-system setting and `width` (px, through
+// setViewportWidth) a screen size for width queries (MUI breakpoints).
+type MatchMediaState = { prefersDark: boolean; width: number; listeners: Set<(event: MediaQueryListEvent) => void> };
+const mediaState: MatchMediaState = { prefersDark: false, width: 1280, listeners: new Set() };
+
+/** Whether a width query ("(max-width:899.95px)", "(min-width:600px)") holds at `width`. */
+function widthMatches(query: string, width: number): boolean {
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+}
 (globalThis as { __media?: MatchMediaState }).__media = mediaState;
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
     get matches() {
-      return query.includes('dark') ? mediaState.prefersDark : false;
+      if (query.includes('dark')) return mediaState.prefersDark;
+      return /width/.test(query) ? widthMatches(query, mediaState.width) : false;
     },
     media: query,
     onchange: null,
@@ -31,6 +40,7 @@ beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   mediaState.prefersDark = false;
+  mediaState.width = 1280;
   mediaState.listeners.clear();
 });
 

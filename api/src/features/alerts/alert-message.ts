@@ -1,3 +1,4 @@
+import { formatCount } from '@radar/contracts';
 import type { AlertItem, AlertSection, AlertWebhookPayload } from '@radar/contracts';
 
 /** One message to one channel: one or more saved searches with the items that match (the channel-neutral form). */
@@ -15,16 +16,15 @@ export interface AlertMessage {
 /** Saved searches per message: keeps a Teams card under its 28 KB and a Slack message under 50 blocks. */
 export const SECTIONS_PER_MESSAGE = 3;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 const TRIGGER_PREFIX: Record<AlertMessage['trigger'], string> = { instant: '', daily: 'Daily digest: ', weekly: 'Weekly digest: ', test: 'Test: ' };
 
 /** The one-line title of a message (Teams card heading, Slack header and fallback text, mail subject). */
 export function alertTitle(m: Pick<AlertMessage, 'trigger' | 'sections'>): string {
   if (m.trigger === 'test') return 'Test alert from M365 Radar';
   const total = m.sections.reduce((n, s) => n + s.total, 0);
-  const where = m.sections.length === 1 && m.sections[0] ? `“${m.sections[0].savedSearch.name}”` : plural(m.sections.length, 'saved search', 'saved searches');
-  return `${TRIGGER_PREFIX[m.trigger]}${plural(total, 'new or changed item')} in ${where}`;
+  const where =
+    m.sections.length === 1 && m.sections[0] ? `“${m.sections[0].savedSearch.name}”` : formatCount(m.sections.length, 'saved search', 'saved searches');
+  return `${TRIGGER_PREFIX[m.trigger]}${formatCount(total, 'new or changed item')} in ${where}`;
 }
 
 export const SOURCE_BADGE: Record<AlertItem['source'], string> = { roadmap: 'Roadmap', messages: 'Message Center' };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ROLE_NAMES, type ResultMessage, type SignupRequest, type User, type UserRoleEntry } from '@radar/contracts';
+import { formatCount, type ResultMessage, ROLE_NAMES, type SignupRequest, type User, type UserRoleEntry } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
@@ -13,8 +13,6 @@ import { createSessionsService, type ClientInfo, type IssuedSession } from './se
 
 export type { ClientInfo } from './sessions.service.js';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** Messages the client shows (spec 01 §8 toasts show the server message on failure). */
 export const AUTH_MESSAGES = {
   codeSent: 'Please check your email for the 6-digit verification code.',
@@ -25,11 +23,11 @@ export const AUTH_MESSAGES = {
   expiredCode: 'This verification code has expired. Request a new code.',
   noCode: 'No active verification code for this email. Request a new code.',
   tooManyAttempts: 'Too many attempts. Request a new code.',
-  tooManyForEmail: (minutes: number) => `Too many verification codes requested for this email. Please try again in ${plural(minutes, 'minute')}.`,
-  tooManyFromAddress: (minutes: number) => `Too many sign-in requests from your network. Please try again in ${plural(minutes, 'minute')}.`,
+  tooManyForEmail: (minutes: number) => `Too many verification codes requested for this email. Please try again in ${formatCount(minutes, 'minute')}.`,
+  tooManyFromAddress: (minutes: number) => `Too many sign-in requests from your network. Please try again in ${formatCount(minutes, 'minute')}.`,
   accountCoolDown: (minutes: number) =>
-    `Too many wrong codes for this email. For your security, sign-in is paused for ${plural(minutes, 'minute')}; then request a new code.`,
-  tooManyVerifyFromAddress: (minutes: number) => `Too many failed sign-in attempts from your network. Please try again in ${plural(minutes, 'minute')}.`,
+    `Too many wrong codes for this email. For your security, sign-in is paused for ${formatCount(minutes, 'minute')}; then request a new code.`,
+  tooManyVerifyFromAddress: (minutes: number) => `Too many failed sign-in attempts from your network. Please try again in ${formatCount(minutes, 'minute')}.`,
 } as const;
 
 export type SignedIn = IssuedSession;

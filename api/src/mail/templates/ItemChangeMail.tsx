@@ -1,5 +1,6 @@
 import { Button, Link, Section, Text } from '@react-email/components';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
+import { formatCount } from '@radar/contracts';
 
 /** Colours of the call-outs; explicit so dark-mode clients keep the contrast. */
 const callout = {
@@ -76,7 +77,7 @@ export function itemChangeSubject(items: ItemChangeMailItem[]): string {
     ...(statusCount ? [`${statusCount} status ${statusCount === 1 ? 'change' : 'changes'}`] : []),
     ...(slipCount ? [`${slipCount} date ${slipCount === 1 ? 'move' : 'moves'}`] : []),
   ];
-  return `${items.length} items you follow changed${notes.length ? ` (${notes.join(', ')})` : ''}`;
+  return `${formatCount(items.length, 'item')} you follow changed${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 
 function kindText(item: ItemChangeMailItem): string | null {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { renderWithProviders, setViewportWidth, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { AnalyticsTab } from './AnalyticsTab.js';
+import { tickLines } from './ProductBreakdownChart.js';
 
 jest.setTimeout(30_000);
 
@@ -29,6 +30,24 @@ describe('AnalyticsTab', () => {
     expect(rows[0]).toHaveTextContent('Product 11006040');
     expect(within(table).queryByText('Product 13')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Bar chart of items per product: Product 1 100/ })).toBeInTheDocument();
+  });
+
+  it('draws one column per product on wide screens and a horizontal bar per product on a phone', async () => {
+    stubFetch({ ...adminSession, 'GET /api/admin/current-status-analytics': { body: { productBreakdown: breakdown } } });
+    const { unmount } = renderWithProviders(<AnalyticsTab />);
+    expect(await screen.findByRole('img', { name: /Bar chart/ })).toHaveAttribute('data-layout', 'columns');
+    unmount();
+    setViewportWidth(390);
+    renderWithProviders(<AnalyticsTab />);
+    expect(await screen.findByRole('img', { name: /Bar chart/ })).toHaveAttribute('data-layout', 'horizontal-bars');
+  });
+
+  it('wraps a long product name into two lines and cuts the rest (the whole name is the tick title)', () => {
+    expect(tickLines('Microsoft Copilot (Microsoft 365)')).toEqual(['Microsoft', 'Copilot (Micr…']);
+    expect(tickLines('Microsoft Teams')).toEqual(['Microsoft', 'Teams']);
+    expect(tickLines('Planner')).toEqual(['Planner']);
+    expect(tickLines('SharePoint Online')).toEqual(['SharePoint', 'Online']);
+    expect(tickLines('Finance and Operations Apps')).toEqual(['Finance and', 'Operations Ap…']);
   });
 
   it('says so when there is nothing to show', async () => {

@@ -1,12 +1,11 @@
-import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useTheme } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Alert, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ANALYTICS_TOP_PRODUCTS } from '@radar/contracts';
 import { useAnalytics } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
+import { ProductBreakdownChart } from './ProductBreakdownChart.js';
 
 /** Analytics: the top 12 products across both sources, as a table and a stacked bar chart. */
 export function AnalyticsTab() {
-  const theme = useTheme();
   const { data, error, isLoading } = useAnalytics();
   if (error) return <Alert severity="error">Could not load analytics ({errorMessageOf(error)}).</Alert>;
   if (isLoading || !data) return <Typography color="text.secondary">Loading analytics...</Typography>;
@@ -18,23 +17,7 @@ export function AnalyticsTab() {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           Top {ANALYTICS_TOP_PRODUCTS} products
         </Typography>
-        <Box
-          sx={{ width: '100%', height: 360 }}
-          role="img"
-          aria-label={`Bar chart of items per product: ${rows.map((r) => `${r.product} ${r.total}`).join(', ')}`}
-        >
-          <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-            <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 64, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="product" angle={-30} textAnchor="end" interval={0} height={80} tick={{ fontSize: 12 }} />
-              <YAxis allowDecimals={false} />
-              <Tooltip />
-              <Legend verticalAlign="top" />
-              <Bar dataKey="roadmapCount" name="Roadmap" stackId="items" fill={theme.palette.primary.main} />
-              <Bar dataKey="messageCenterCount" name="Message Center" stackId="items" fill={theme.palette.secondary.main} />
-            </BarChart>
-          </ResponsiveContainer>
-        </Box>
+        <ProductBreakdownChart rows={rows} />
       </Paper>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Product breakdown">

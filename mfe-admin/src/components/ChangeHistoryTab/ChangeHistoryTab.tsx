@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Chip, Link, Pagination, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { ChangeHistoryEntry } from '@radar/contracts';
+import { formatCount, type ChangeHistoryEntry } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { useChangeHistory } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
@@ -16,7 +16,7 @@ export function ChangeHistoryTab() {
   if (data.changeHistory.length === 0) return <Typography color="text.secondary">No changes have been recorded yet.</Typography>;
   return (
     <Stack spacing={2}>
-      <Typography color="text.secondary">{data.total} changes recorded</Typography>
+      <Typography color="text.secondary">{formatCount(data.total, 'change')} recorded</Typography>
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label="Change history">
           <TableHead>

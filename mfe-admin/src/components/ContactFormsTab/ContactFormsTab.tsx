@@ -1,5 +1,5 @@
 import { Alert, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
-import type { ContactSubmission } from '@radar/contracts';
+import { formatCount, type ContactSubmission } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useContactSubmissions } from '../../api/admin.js';
@@ -28,7 +28,7 @@ export function ContactFormsTab() {
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        {data.length} submissions, {unread} unread
+        {formatCount(data.length, 'submission')}, {unread.toLocaleString('en-US')} unread
       </Typography>
       {data.map((submission) => (
         <Card

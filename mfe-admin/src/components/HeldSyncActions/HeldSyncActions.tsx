@@ -1,5 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
-import type { SyncHistoryRecord } from '@radar/contracts';
+import { formatCount, type SyncHistoryRecord } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { ADMIN_KEYS, isSyncAffectedKey } from '../../api/admin.js';
 import { failureWithReason, useAdminAction } from '../../api/admin-actions.js';
@@ -60,7 +60,7 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
             onClick={() =>
               ask({
                 title: 'Apply held snapshot',
-                message: `Apply the ${label} snapshot held by sync #${run.id} exactly as it was fetched? It has ${count(held.itemCount)} items and will mark ${count(held.wouldRemove)} of the ${count(held.activeBefore)} live items removed; followers of those items get mail.`,
+                message: `Apply the ${label} snapshot held by sync #${run.id} exactly as it was fetched? It has ${formatCount(held.itemCount, 'item')} and will mark ${count(held.wouldRemove)} of the ${formatCount(held.activeBefore, 'live item')} removed; followers of those items get mail.`,
                 confirmLabel: 'Apply anyway',
                 action: () => decide('apply'),
               })

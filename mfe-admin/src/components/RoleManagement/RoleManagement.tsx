@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Stack, Typography } from '@mui/material';
 import type { Role } from '@radar/contracts';
+import { useSession } from '@radar/shared-ui';
 import { useAppUsers, useRoles, useUserRoles } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
 import { useConfirmation } from '../ConfirmDialog/index.js';
@@ -17,6 +18,7 @@ export function RoleManagement() {
   const assignments = useUserRoles();
   const actions = useRoleActions();
   const { ask, dialog } = useConfirmation();
+  const session = useSession();
   const [form, setForm] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
 
   const loadError = roles.error ?? users.error ?? assignments.error;
@@ -39,8 +41,17 @@ export function RoleManagement() {
           })
         }
       />
-      <AssignRoleForm users={users.data ?? []} roles={roles.data ?? []} onAssign={async (userId, roleId) => (await actions.assignRole(userId, roleId)).ok} />
+      <AssignRoleForm
+        users={users.data ?? []}
+        roles={roles.data ?? []}
+        onAssign={async (userId, roleId) => {
+          const held = assignments.data?.find((a) => a.userId === userId && a.roleId === roleId);
+          const user = users.data?.find((u) => u.id === userId);
+          return (await actions.assignRole(userId, roleId, held && user ? { user: userLabel(user), role: held.role.name } : undefined)).ok;
+        }}
+      />
       <UsersTable
+        currentUserId={session.user?.id ?? null}
         users={users.data ?? []}
         assignments={assignments.data ?? []}
         onRemoveRole={(user, assignment) =>

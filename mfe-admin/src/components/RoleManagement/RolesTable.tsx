@@ -1,4 +1,5 @@
-import { Button, Chip, IconButton, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { AdminTable } from '../AdminTable/index.js';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import { EditOutlinedIcon } from '../icons/index.js';
 import type { Role } from '@radar/contracts';
@@ -23,40 +24,37 @@ export function RolesTable({ roles, onCreate, onEdit, onDelete }: RolesTableProp
           Create Role
         </Button>
       </Stack>
-      <TableContainer>
-        <Table size="small" aria-label="Roles">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell>Permissions</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {roles.map((role) => (
-              <TableRow key={role.id}>
-                <TableCell>
-                  {role.name} {role.isBuiltIn ? <Chip size="small" variant="outlined" label="Built-in" sx={{ ml: 1 }} /> : null}
-                </TableCell>
-                <TableCell>{role.description || '—'}</TableCell>
-                <TableCell>
-                  <ChipList labels={role.permissions} emptyText="None" />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title="Edit role">
-                    <IconButton aria-label={`Edit role ${role.name}`} onClick={() => onEdit(role)} size="small">
-                      <EditOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  {/* Built-in roles (Admin, Moderator, User) cannot be deleted; the server refuses it as well. */}
-                  {role.isBuiltIn ? null : <DeleteIconButton label={`Delete role ${role.name}`} tooltip="Delete role" onClick={() => onDelete(role)} />}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <AdminTable
+        label="Roles"
+        framed={false}
+        rows={roles}
+        rowKey={(role) => role.id}
+        title={(role) => role.name}
+        columns={[
+          {
+            key: 'name',
+            label: 'Name',
+            render: (role) => (
+              <>
+                {role.name} {role.isBuiltIn ? <Chip size="small" variant="outlined" label="Built-in" sx={{ ml: 1 }} /> : null}
+              </>
+            ),
+          },
+          { key: 'description', label: 'Description', render: (role) => role.description || '—' },
+          { key: 'permissions', label: 'Permissions', render: (role) => <ChipList labels={role.permissions} emptyText="None" /> },
+        ]}
+        actions={(role) => (
+          <>
+            <Tooltip title="Edit role">
+              <IconButton aria-label={`Edit role ${role.name}`} onClick={() => onEdit(role)} size="small">
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {/* Built-in roles (Admin, Moderator, User) cannot be deleted; the server refuses it as well. */}
+            {role.isBuiltIn ? null : <DeleteIconButton label={`Delete role ${role.name}`} tooltip="Delete role" onClick={() => onDelete(role)} />}
+          </>
+        )}
+      />
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import type { AppUser, Role, RoleInput } from '@radar/contracts';
 import { adminWrites } from '../../api/admin-writes.js';
+import { useToast } from '@radar/shared-ui';
 import { ROLE_LISTS, failureWithReason, useAdminAction } from '../../api/admin-actions.js';
 
 export const userLabel = (user: Pick<AppUser, 'firstName' | 'lastName' | 'email'>) => {
@@ -7,9 +8,13 @@ export const userLabel = (user: Pick<AppUser, 'firstName' | 'lastName' | 'email'
   return name ? `${name} (${user.email})` : user.email;
 };
 
-/** Role and user writes with the toasts of spec 02 §8; each revalidates roles, users and assignments. */
+/** A change of a user's roles ends their sessions on the server (their rights change at the next sign-in): say so. */
+const SESSIONS_ENDED = 'Their sessions were ended: the new rights apply when they sign in again.';
+
+/** Role and user writes with their success and failure toasts; each revalidates roles, users and assignments. */
 export function useRoleActions() {
   const run = useAdminAction();
+  const { toast } = useToast();
   return {
     createRole: (input: RoleInput) =>
       run(() => adminWrites.createRole(input), {
@@ -29,15 +34,21 @@ export function useRoleActions() {
         failure: (error) => failureWithReason('Failed to delete role', error),
         revalidate: ROLE_LISTS,
       }),
-    assignRole: (userId: number, roleId: number) =>
-      run(() => adminWrites.assignRole(userId, roleId), {
-        success: { title: 'Role assigned', description: 'The role was assigned to the user.' },
+    /** `already`: the user holds the role (nothing to write: say so instead of claiming an assignment). */
+    assignRole: async (userId: number, roleId: number, already?: { user: string; role: string }) => {
+      if (already) {
+        toast({ title: 'Role already assigned', description: `${already.user} already has the role ${already.role}. Nothing was changed.` });
+        return { ok: true as const, result: null };
+      }
+      return run(() => adminWrites.assignRole(userId, roleId), {
+        success: { title: 'Role assigned', description: `The role was assigned to the user. ${SESSIONS_ENDED}` },
         failure: (error) => failureWithReason('Failed to assign role', error),
         revalidate: ROLE_LISTS,
-      }),
+      });
+    },
     removeRole: (userId: number, roleId: number, roleName: string) =>
       run(() => adminWrites.removeRole(userId, roleId), {
-        success: { title: 'Role removed', description: `The role ${roleName} was removed from the user.` },
+        success: { title: 'Role removed', description: `The role ${roleName} was removed from the user. ${SESSIONS_ENDED}` },
         failure: (error) => failureWithReason('Failed to remove role', error),
         revalidate: ROLE_LISTS,
       }),

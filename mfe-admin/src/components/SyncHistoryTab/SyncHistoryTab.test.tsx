@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
-import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { renderWithProviders, setViewportWidth, stubFetch } from '@radar/shared-ui/test';
 import { adminSession, syncRun } from '../../test-utils/fixtures.js';
 import { AnalyticsTab } from '../AnalyticsTab/index.js';
 import { ChangeHistoryTab } from '../ChangeHistoryTab/index.js';
@@ -101,6 +101,55 @@ describe('SyncHistoryTab', () => {
     expect(within(rows[1]!).queryByRole('alert')).toBeNull();
   });
 
+  it('counts add up: expired posts apart from the active ones, changed expired posts said to be in no digest', async () => {
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/sync-history': {
+        body: {
+          syncHistory: [
+            syncRun({
+              id: 11,
+              syncSource: 'message_center',
+              feedFormat: 'graph',
+              itemsProcessed: 726,
+              totalItems: 43,
+              newItems: 726,
+              changedItems: 37,
+              removedItems: 0,
+              expiredInFeed: 683,
+              changedExpired: 37,
+            }),
+            syncRun({ id: 10, syncSource: 'message_center', feedFormat: 'graph', changedItems: 5, changedExpired: 2, expiredInFeed: 0 }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<SyncHistoryTab />);
+    const table = await screen.findByRole('table', { name: 'Sync history' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('726 / 43');
+    expect(first).toHaveTextContent('43 active, 683 expired');
+    expect(first).toHaveTextContent('all expired: not in digests');
+    expect(second).toHaveTextContent('2 expired: not in digests');
+    expect(within(table).getByRole('columnheader', { name: 'First seen' })).toHaveAttribute('title', expect.stringMatching(/seen for the first time/));
+    expect(within(table).getByRole('columnheader', { name: 'Processed' })).toHaveAttribute(
+      'title',
+      expect.stringMatching(/live items of the source after the run/),
+    );
+  });
+
+  it('on a phone each run is a card with every number and its details on screen', async () => {
+    setViewportWidth(390);
+    stubFetch({ ...adminSession, 'GET /api/admin/sync-history': { body: { syncHistory: [syncRun({ id: 3, note: 'The feed answered 304 Not Modified.' })] } } });
+    renderWithProviders(<SyncHistoryTab />);
+    const cards = await screen.findByRole('list', { name: 'Sync history' });
+    const [card] = within(cards).getAllByRole('listitem');
+    expect(card).toHaveTextContent(/Roadmap ·/);
+    expect(within(card!).getByText('First seen').nextElementSibling).toHaveTextContent('3');
+    expect(card).toHaveTextContent('The feed answered 304 Not Modified.');
+    expect(screen.queryByRole('table', { name: 'Sync history' })).toBeNull();
+  });
+
   it('offers "Apply anyway" and "Discard" on a held run and refreshes the list after a decision', async () => {
     const reason = 'The snapshot is empty: applying it would mark all 1,900 live items removed.';
     const held = { reason, itemCount: 0, activeBefore: 1900, wouldRemove: 1900, decidedAt: null, decidedBy: null, appliedSyncId: null };
@@ -116,7 +165,7 @@ describe('SyncHistoryTab', () => {
     renderWithProviders(<SyncHistoryTab />);
     const table = await screen.findByRole('table', { name: 'Sync history' });
     const [row] = within(table).getAllByRole('row').slice(1);
-    expect(row).toHaveTextContent(/Roadmap.*JSON feed.*Held.*0 \/ 1900/);
+    expect(row).toHaveTextContent(/Roadmap.*JSON feed.*Held.*0 \/ 1,900/);
     expect(row).toHaveTextContent(reason);
     expect(within(row!).getByRole('button', { name: 'Apply anyway: sync #9' })).toBeEnabled();
     fireEvent.click(within(row!).getByRole('button', { name: 'Discard: sync #9' }));

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  CircularProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { SyncHistoryRecord } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { useSyncHistory } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
+import { AdminTable, ClampedText } from '../AdminTable/index.js';
 import { HeldSyncActions } from '../HeldSyncActions/index.js';
 import { SYNC_TRIGGERS, useSyncTriggers, type SyncKind } from './sync-actions.js';
 import { describeDrift, FEED_FORMAT_LABELS, SYNC_STATUS_LABELS, syncSourceLabel } from './sync-labels.js';
@@ -29,13 +16,13 @@ export { syncSourceLabel };
  */
 function RunDetails({ run }: { run: SyncHistoryRecord }) {
   return (
-    <Stack spacing={0.5}>
+    <Stack spacing={0.5} sx={{ minWidth: 0 }}>
       {run.warning && (
         <Alert severity="warning" variant="outlined" sx={{ py: 0 }}>
           {run.warning}
         </Alert>
       )}
-      {run.held ? <HeldSyncActions run={{ ...run, held: run.held }} /> : <span>{run.errorMessage ?? run.note ?? ''}</span>}
+      {run.held ? <HeldSyncActions run={{ ...run, held: run.held }} /> : <ClampedText>{run.errorMessage ?? run.note ?? ''}</ClampedText>}
       {run.drift && (
         <Typography variant="body2" color="warning.main">
           Schema drift: {describeDrift(run.drift)}
@@ -82,49 +69,85 @@ export function SyncHistoryTab() {
   );
 }
 
+/** What each count means (the column headers' tooltips). */
+const HINTS = {
+  processed:
+    'Processed: the items the feed sent in this run; for Message Center, posts already past their end date are included and counted apart. After the slash: live items of the source after the run (removed and expired ones are in the archive).',
+  firstSeen: 'Items seen for the first time in this run (expired posts included). Not the weekly digest\'s "new", which counts items created in its week.',
+  changed: 'Items with a recorded change. Changes to expired posts are recorded but appear in no digest, which lists live items.',
+};
+
+/** "37 changed, all expired: not in digests" and the like, when changed items are expired. */
+export function changedNote(run: Pick<SyncHistoryRecord, 'changedItems' | 'changedExpired'>): string | null {
+  if (run.changedExpired === 0) return null;
+  return run.changedExpired === run.changedItems ? 'all expired: not in digests' : `${run.changedExpired.toLocaleString('en-US')} expired: not in digests`;
+}
+
 function SyncHistoryList() {
   const { data, error, isLoading } = useSyncHistory();
   if (error) return <Alert severity="error">Could not load the sync history ({errorMessageOf(error)}).</Alert>;
   if (isLoading || !data) return <Typography color="text.secondary">Loading sync history...</Typography>;
   if (data.syncHistory.length === 0) return <Typography color="text.secondary">No syncs have run yet.</Typography>;
+  const muted = (text: string) => (
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      {text}
+    </Typography>
+  );
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Sync history">
-        <TableHead>
-          <TableRow>
-            <TableCell>Date</TableCell>
-            <TableCell>Source</TableCell>
-            <TableCell>Feed</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Processed</TableCell>
-            <TableCell align="right">New</TableCell>
-            <TableCell align="right">Changed</TableCell>
-            <TableCell align="right">Removed</TableCell>
-            <TableCell>Details</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.syncHistory.map((run) => (
-            <TableRow key={run.id}>
-              <TableCell>{formatChangeDate(run.syncDate)}</TableCell>
-              <TableCell>{syncSourceLabel(run.syncSource)}</TableCell>
-              <TableCell>{run.feedFormat ? FEED_FORMAT_LABELS[run.feedFormat] : ''}</TableCell>
-              <TableCell>
-                <Chip size="small" label={SYNC_STATUS_LABELS[run.status]?.label ?? run.status} color={SYNC_STATUS_LABELS[run.status]?.color ?? 'default'} />
-              </TableCell>
-              <TableCell align="right">
-                {run.itemsProcessed} / {run.totalItems}
-              </TableCell>
-              <TableCell align="right">{run.newItems}</TableCell>
-              <TableCell align="right">{run.changedItems}</TableCell>
-              <TableCell align="right">{run.removedItems}</TableCell>
-              <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word' }}>
-                <RunDetails run={run} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <AdminTable
+      label="Sync history"
+      rows={data.syncHistory}
+      rowKey={(run) => run.id}
+      title={(run) => `${syncSourceLabel(run.syncSource)} · ${formatChangeDate(run.syncDate)}`}
+      columns={[
+        { key: 'date', label: 'Date', nowrap: true, render: (run) => formatChangeDate(run.syncDate) },
+        { key: 'source', label: 'Source', render: (run) => syncSourceLabel(run.syncSource) },
+        { key: 'feed', label: 'Feed', render: (run) => (run.feedFormat ? FEED_FORMAT_LABELS[run.feedFormat] : '') },
+        {
+          key: 'status',
+          label: 'Status',
+          render: (run) => (
+            <Chip size="small" label={SYNC_STATUS_LABELS[run.status]?.label ?? run.status} color={SYNC_STATUS_LABELS[run.status]?.color ?? 'default'} />
+          ),
+        },
+        {
+          key: 'processed',
+          label: 'Processed',
+          align: 'right',
+          hint: HINTS.processed,
+          render: (run) => (
+            <>
+              {`${run.itemsProcessed.toLocaleString('en-US')} / ${run.totalItems.toLocaleString('en-US')}`}
+              {run.expiredInFeed > 0
+                ? muted(`${(run.itemsProcessed - run.expiredInFeed).toLocaleString('en-US')} active, ${run.expiredInFeed.toLocaleString('en-US')} expired`)
+                : null}
+            </>
+          ),
+        },
+        { key: 'new', label: 'First seen', align: 'right', hint: HINTS.firstSeen, render: (run) => run.newItems.toLocaleString('en-US') },
+        {
+          key: 'changed',
+          label: 'Changed',
+          align: 'right',
+          hint: HINTS.changed,
+          render: (run) => {
+            const note = changedNote(run);
+            return (
+              <>
+                {run.changedItems.toLocaleString('en-US')}
+                {note ? muted(note) : null}
+              </>
+            );
+          },
+        },
+        { key: 'removed', label: 'Removed', align: 'right', render: (run) => run.removedItems.toLocaleString('en-US') },
+        {
+          key: 'details',
+          label: 'Details',
+          maxWidth: 360,
+          render: (run) => <RunDetails run={run} />,
+        },
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { formatMonthShift, releaseDateMove, type ChangeHistoryEntry, type ReleaseMoveStats } from '@radar/contracts';
+import { type ChangeHistoryEntry, formatCount, formatMonthShift, releaseDateMove, type ReleaseMoveStats } from '@radar/contracts';
 
 export interface DatedMove {
   historyId: number;
@@ -9,12 +9,10 @@ export interface DatedMove {
   shiftMonths: number | null;
 }
 
-const plural = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
-
 /** "GA date moved 3 times, +5 months since first seen" (the counters the server keeps); null when it never moved. */
 export function moveSummary(label: 'GA date' | 'Preview date', moves: number, shiftMonths: number): string | null {
   if (moves === 0) return null;
-  return `${label} moved ${plural(moves)}, ${formatMonthShift(shiftMonths)} since first seen`;
+  return `${label} moved ${formatCount(moves, 'time')}, ${formatMonthShift(shiftMonths)} since first seen`;
 }
 
 export function moveSummaries(stats: ReleaseMoveStats | null | undefined): string[] {

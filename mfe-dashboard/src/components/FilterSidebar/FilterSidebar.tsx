@@ -3,6 +3,7 @@ import { Box, Button, Checkbox, FormControlLabel, FormGroup, Stack, Switch, Typo
 import {
   CHANGED_CHANGE_TYPES,
   CLOUD_INSTANCES,
+  formatCount,
   NEW_CHANGE_TYPES,
   PRODUCT_FAMILIES,
   PRODUCT_FAMILY_LABELS,
@@ -82,7 +83,7 @@ function CheckList({
               <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', width: '100%' }}>
                 <span>{text}</span>
                 {count !== undefined ? (
-                  <Box component="span" sx={{ color: 'text.secondary' }} aria-label={`${count} items`}>
+                  <Box component="span" sx={{ color: 'text.secondary' }} aria-label={formatCount(count, 'item')}>
                     {count}
                   </Box>
                 ) : null}

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Button } from '@mui/material';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
@@ -6,6 +8,19 @@ import { SubscribeMenu } from './SubscribeMenu.js';
 import { feedUrls } from './SubscribeMenuPopup.js';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
+
+/** The menu as the header opens it: from a Subscribe button (or the "More actions" button on a phone). */
+function WithButton({ params }: { params: Parameters<typeof SubscribeMenu>[0]['params'] }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        Subscribe
+      </Button>
+      <SubscribeMenu params={params} origin="https://radar.example.com" anchor={anchor} onClose={() => setAnchor(null)} />
+    </>
+  );
+}
 
 function stubClipboard(writeText: (text: string) => Promise<void>) {
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
@@ -42,7 +57,7 @@ describe('SubscribeMenu', () => {
   it('copies the RSS, Atom and calendar URLs of the current view and says so', async () => {
     const writeText = jest.fn(async (_text: string) => undefined);
     stubClipboard(writeText);
-    renderWithProviders(<SubscribeMenu params={{ featured: true }} origin="https://radar.example.com" />, { withAuthDialog: false });
+    renderWithProviders(<WithButton params={{ featured: true }} />, { withAuthDialog: false });
     const button = screen.getByRole('button', { name: 'Subscribe' });
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     fireEvent.click(button);
@@ -66,7 +81,7 @@ describe('SubscribeMenu', () => {
     stubClipboard(async () => {
       throw new Error('denied');
     });
-    renderWithProviders(<SubscribeMenu params={{}} origin="https://radar.example.com" />, { withAuthDialog: false });
+    renderWithProviders(<WithButton params={{}} />, { withAuthDialog: false });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: /Copy RSS feed URL/ }));
     expect(await screen.findByText('Copy this URL yourself: https://radar.example.com/api/feeds/items.rss')).toBeInTheDocument();

@@ -1,5 +1,3 @@
-import { useId, useState } from 'react';
-import { Button } from '@mui/material';
 import type { ItemListParams } from '@radar/contracts';
 import { Deferred, lazyNamed } from '@radar/shared-ui';
 
@@ -11,28 +9,16 @@ export interface SubscribeMenuProps {
   params: ItemListParams;
   /** Origin of absolute URLs (defaults to the page's). */
   origin?: string;
+  /** Where the menu opens (the header's Subscribe button, or its "More actions" button on a phone); null: closed. */
+  anchor: HTMLElement | null;
+  onClose: () => void;
 }
 
-/** Header menu: copy the RSS, Atom or calendar URL of the dashboard's current view. */
-export function SubscribeMenu({ params, origin }: SubscribeMenuProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const buttonId = useId();
+/** The Subscribe menu: copy the RSS, Atom or calendar URL of the dashboard's current view. */
+export function SubscribeMenu({ params, origin, anchor, onClose }: SubscribeMenuProps) {
   return (
-    <>
-      <Button
-        id={buttonId}
-        variant="outlined"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        Subscribe
-      </Button>
-      <Deferred open={Boolean(anchor)}>
-        <SubscribeMenuPopup params={params} origin={origin} anchor={anchor} menuId={menuId} buttonId={buttonId} onClose={() => setAnchor(null)} />
-      </Deferred>
-    </>
+    <Deferred open={Boolean(anchor)}>
+      <SubscribeMenuPopup params={params} origin={origin} anchor={anchor} onClose={onClose} />
+    </Deferred>
   );
 }

@@ -26,13 +26,11 @@ export interface SubscribeMenuPopupProps {
   /** Origin of absolute URLs (defaults to the page's). */
   origin?: string;
   anchor: HTMLElement | null;
-  menuId: string;
-  buttonId: string;
   onClose: () => void;
 }
 
 /** The menu of feed URLs (loaded the first time Subscribe is used: it carries the endpoint table). */
-export function SubscribeMenuPopup({ params, origin = window.location.origin, anchor, menuId, buttonId, onClose }: SubscribeMenuPopupProps) {
+export function SubscribeMenuPopup({ params, origin = window.location.origin, anchor, onClose }: SubscribeMenuPopupProps) {
   const { toast } = useToast();
   const urls = feedUrls(params, origin);
 
@@ -47,7 +45,7 @@ export function SubscribeMenuPopup({ params, origin = window.location.origin, an
   };
 
   return (
-    <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
+    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} slotProps={{ list: { 'aria-label': 'Subscribe' } }}>
       {FEEDS.map((feed) => (
         <MenuItem key={feed.key} onClick={() => void copy(feed)} data-url={urls[feed.key]}>
           <ListItemText primary={feed.label} secondary={feed.hint} />

@@ -27,6 +27,7 @@ export function DashboardPage() {
   const { state, dispatch, signedIn, visit, listParams, editing, stopEditing, refreshEditing } = useDashboardState();
   const [filtersVisible, setFiltersVisible] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
+  const [subscribeAnchor, setSubscribeAnchor] = useState<HTMLElement | null>(null);
   const authDialog = useAuthDialog();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -49,15 +50,12 @@ export function DashboardPage() {
     <>
       <AppHeader
         exportAction={exportAction}
-        actions={
-          <>
-            <Button variant="outlined" onClick={() => (signedIn ? setSaveOpen(true) : authDialog.open('signin'))}>
-              Save search
-            </Button>
-            <SubscribeMenu params={viewParams} />
-          </>
-        }
+        pageActions={[
+          { key: 'save-search', label: 'Save search', onSelect: () => (signedIn ? setSaveOpen(true) : authDialog.open('signin')) },
+          { key: 'subscribe', label: 'Subscribe', hasPopup: true, onSelect: setSubscribeAnchor },
+        ]}
       />
+      <SubscribeMenu params={viewParams} anchor={subscribeAnchor} onClose={() => setSubscribeAnchor(null)} />
       <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           Dashboard

@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render.js';
 import { makeUser, stubFetch } from '../../test/fetch-stub.js';
+import { setViewportWidth } from '../../test/viewport.js';
 import { AppHeader } from './AppHeader.js';
 
 const guest = {
@@ -46,5 +47,40 @@ describe('AppHeader', () => {
     const drawer = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(drawer).getByRole('link', { name: 'Weekly Digest' })).toHaveAttribute('href', '/weekly-digest');
     expect(within(drawer).getByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
+  });
+
+  it('below the md breakpoint the page actions and Export fold into one "More actions" menu', async () => {
+    stubFetch(guest);
+    setViewportWidth(390);
+    const onExport = jest.fn();
+    const onSubscribe = jest.fn();
+    renderWithProviders(
+      <AppHeader
+        exportAction={{ onExport, isExporting: false }}
+        pageActions={[{ key: 'subscribe', label: 'Subscribe', hasPopup: true, onSelect: onSubscribe }]}
+      />,
+      { withAuthDialog: false },
+    );
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    const more = screen.getByRole('button', { name: 'More actions' });
+    fireEvent.click(more);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Subscribe' }));
+    // A menu the action opens anchors where the actions were chosen from.
+    expect(onSubscribe).toHaveBeenCalledWith(more);
+    fireEvent.click(more);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export' }));
+    expect(onExport).toHaveBeenCalledTimes(1);
+  });
+
+  it('on wide screens the page actions are buttons before Export', () => {
+    stubFetch(guest);
+    const onSelect = jest.fn();
+    renderWithProviders(<AppHeader exportAction={{ onExport: jest.fn(), isExporting: true }} pageActions={[{ key: 's', label: 'Save search', onSelect }]} />, {
+      withAuthDialog: false,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save search' }));
+    expect(onSelect).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Exporting...' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
   });
 });

@@ -1,2 +1,2 @@
-export { AppHeader, type AppHeaderProps, type HeaderExportAction } from './AppHeader.js';
+export { AppHeader, type AppHeaderProps, type HeaderAction, type HeaderExportAction } from './AppHeader.js';
 export { MAIN_NAV_LINKS } from './nav-links.js';

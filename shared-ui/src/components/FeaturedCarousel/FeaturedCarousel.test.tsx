@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { FeaturedItem } from '@radar/contracts';
+import { setViewportWidth } from '../../test/viewport.js';
 import { FeaturedCarousel } from './FeaturedCarousel.js';
 
 const item = (n: number): FeaturedItem => ({
@@ -43,6 +44,16 @@ describe('FeaturedCarousel', () => {
     expect(titles()).toEqual(['Item 1', 'Item 2', 'Item 3']);
     fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }));
     expect(titles()).toEqual(['Item 4', 'Item 5', 'Item 6']);
+  });
+
+  it('on a phone a slide is one card, so the arrows sit beside it', () => {
+    setViewportWidth(390);
+    renderCarousel([1, 2, 3, 4].map(item));
+    expect(titles()).toEqual(['Item 1']);
+    expect(screen.getAllByRole('button', { name: /Go to slide/ })).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous featured items' }));
+    expect(titles()).toEqual(['Item 4']);
+    expect(screen.getByRole('group', { name: 'Slide 4 of 4' })).toBeInTheDocument();
   });
 
   it('links View Details to the dashboard dialog of each source', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, IconButton, Stack } from '@mui/material';
+import { Box, IconButton, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { CAROUSEL_CARDS_PER_SLIDE, type FeaturedItem } from '@radar/contracts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons.js';
 import { FeaturedCard } from './FeaturedCard.js';
@@ -11,16 +11,20 @@ export interface FeaturedCarouselProps {
 }
 
 /**
- * 3 cards per slide, previous/next arrows and dots whenever it shows (spec 01 §2 Landing), even with one slide; the
- * index wraps around. Renders nothing when empty.
+ * 3 cards per slide side by side, previous/next arrows and dots whenever it shows, even with one slide; the index wraps
+ * around. Below the md breakpoint the cards stack, so a slide is one card (three stacked cards put the arrows halfway
+ * down a phone's screen). A change of width keeps the first card shown in view. Renders nothing when empty.
  */
 export function FeaturedCarousel({ items, label = 'Featured items' }: FeaturedCarouselProps) {
-  const [index, setIndex] = useState(0);
+  const theme = useTheme();
+  const perSlide = useMediaQuery(theme.breakpoints.down('md')) ? 1 : CAROUSEL_CARDS_PER_SLIDE;
+  // The first card shown, not the slide number: it survives a change of cards per slide.
+  const [first, setFirst] = useState(0);
   if (!items.length) return null;
-  const slides = Math.ceil(items.length / CAROUSEL_CARDS_PER_SLIDE);
-  const current = index % slides;
-  const go = (to: number) => setIndex(((to % slides) + slides) % slides);
-  const visible = items.slice(current * CAROUSEL_CARDS_PER_SLIDE, (current + 1) * CAROUSEL_CARDS_PER_SLIDE);
+  const slides = Math.ceil(items.length / perSlide);
+  const current = Math.floor((first % items.length) / perSlide);
+  const go = (to: number) => setFirst((((to % slides) + slides) % slides) * perSlide);
+  const visible = items.slice(current * perSlide, (current + 1) * perSlide);
 
   return (
     <Box component="section" aria-roledescription="carousel" aria-label={label}>

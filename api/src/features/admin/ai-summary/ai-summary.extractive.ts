@@ -1,3 +1,4 @@
+import { formatCount } from '@radar/contracts';
 import { countsOf, needsAttention, shorten, type NormalizedReport, type ReportItem } from './ai-summary.report.js';
 
 /** Shown at the top of every server-built summary so nobody mistakes it for an AI briefing. */
@@ -34,24 +35,20 @@ function itemLine(item: ReportItem, withProduct = false): string {
   return `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.title)}</a> (${facts.join(' · ')})${summary}</li>`;
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function overview(report: Extract<NormalizedReport, { kind: 'report' }>): string {
   const c = countsOf(report.items);
   const parts = [
     c.roadmapNew || c.roadmapUpdated ? `${c.roadmapNew} new and ${c.roadmapUpdated} updated roadmap items` : null,
-    c.roadmapListed ? plural(c.roadmapListed, 'roadmap item') : null,
+    c.roadmapListed ? formatCount(c.roadmapListed, 'roadmap item') : null,
     c.messagesNew || c.messagesUpdated ? `${c.messagesNew} new and ${c.messagesUpdated} updated Message Center posts` : null,
-    c.messagesListed ? plural(c.messagesListed, 'Message Center post') : null,
+    c.messagesListed ? formatCount(c.messagesListed, 'Message Center post') : null,
   ].filter(Boolean);
   const scope = [
     report.timeframe ? `covering ${escapeHtml(report.timeframe)}` : null,
     report.generatedAt ? `generated ${escapeHtml(dateText(report.generatedAt))}` : null,
   ].filter(Boolean);
   const head = `This report${scope.length ? ` (${scope.join(', ')})` : ''} lists ${parts.length ? parts.join(', ') : 'no items'}.`;
-  return `<p>${head}${c.attention ? ` ${plural(c.attention, 'item needs', 'items need')} attention.` : ''}</p>`;
+  return `<p>${head}${c.attention ? ` ${formatCount(c.attention, 'item needs', 'items need')} attention.` : ''}</p>`;
 }
 
 function byPriority(a: ReportItem, b: ReportItem): number {
@@ -72,8 +69,8 @@ export function extractiveSummary(report: NormalizedReport): string {
     const important = (l: string) => /\b(MC\d+|action required|major|retire|deprecat)/i.test(l);
     const ordered = [...lines.filter(important), ...lines.filter((l) => !important(l))].slice(0, MAX_TEXT_LINES);
     if (ordered.length === 0) return `${label}<p>The uploaded text is empty.</p>`;
-    const more = lines.length > ordered.length ? `<p>…and ${plural(lines.length - ordered.length, 'more line')}.</p>` : '';
-    return `${label}<p>Key lines from the uploaded text (${plural(lines.length, 'line')}):</p><ul>${ordered
+    const more = lines.length > ordered.length ? `<p>…and ${formatCount(lines.length - ordered.length, 'more line')}.</p>` : '';
+    return `${label}<p>Key lines from the uploaded text (${formatCount(lines.length, 'line')}):</p><ul>${ordered
       .map((l) => `<li>${escapeHtml(shorten(l, 300))}</li>`)
       .join('')}</ul>${more}`;
   }
@@ -107,7 +104,7 @@ export function extractiveSummary(report: NormalizedReport): string {
   }
   if (sorted.length > MAX_GROUPS) {
     const rest = sorted.slice(MAX_GROUPS).reduce((n, [, items]) => n + items.length, 0);
-    html.push(`<p>…and ${plural(rest, 'item')} in ${plural(sorted.length - MAX_GROUPS, 'other product')}.</p>`);
+    html.push(`<p>…and ${formatCount(rest, 'item')} in ${formatCount(sorted.length - MAX_GROUPS, 'other product')}.</p>`);
   }
   return html.join('');
 }

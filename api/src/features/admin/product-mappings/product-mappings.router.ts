@@ -1,4 +1,4 @@
-import { endpoints } from '@radar/contracts';
+import { endpoints, formatCount } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
 import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
 import { NotFoundError } from '../../../http/errors.js';
@@ -12,7 +12,7 @@ export function createProductMappingsEndpoints(ctx: AppContext): EndpointImpleme
     implement(endpoints.admin.productMappings, () => repo.list()),
     implement(endpoints.admin.initializeProductMappings, async () => {
       const result = await repo.initialize(ctx.clock.now());
-      return { ...result, message: `Created ${result.created} product mappings (${result.total} in total)` };
+      return { ...result, message: `Created ${formatCount(result.created, 'product mapping')} (${result.total.toLocaleString('en-US')} in total)` };
     }),
     implement(endpoints.admin.updateProductMapping, async ({ params: { id }, body: { displayName, isActive, family } }) => {
       const patch = {

@@ -1,0 +1,1 @@
+export { AdminTable, ClampedText, type AdminColumn, type AdminTableProps } from './AdminTable.js';
