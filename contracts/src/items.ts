@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { featureStatusEntry, messageAttachmentFile, messageSection, timingWindow } from './message-center.js';
 import { queryBoolean, stringList } from './common.js';
+import { wordDiffPart } from './versions.js';
 import {
   CHANGE_TYPE_OPTIONS,
   CHANGED_CHANGE_TYPES,
@@ -191,6 +192,12 @@ export const changeHistoryEntry = z.object({
   source: z.enum(SOURCES).optional(),
   roadmapItem: z.object({ itemId: z.string(), title: z.string() }).nullable().optional(),
   messageCenterItem: z.object({ messageId: z.string(), title: z.string() }).nullable().optional(),
+  /**
+   * Present on the admin change-history list: for each changed text field (title, description, summary, body) the
+   * word diff of its readable text, with long unchanged stretches cut to the words around each change ('…' marks a
+   * cut), so a change late in a long body is in view. Plain text: render as text, never as HTML.
+   */
+  textDiffs: z.array(z.object({ field: z.string(), parts: z.array(wordDiffPart) })).optional(),
 });
 export type ChangeHistoryEntry = z.infer<typeof changeHistoryEntry>;
 

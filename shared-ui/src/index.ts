@@ -31,5 +31,6 @@ export { NotFoundPage } from './components/NotFoundPage/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';
 export { ThemeToggle } from './components/ThemeToggle/index.js';
 export { Toaster } from './components/Toaster/index.js';
+export { VisuallyHidden, WordDiffText } from './components/WordDiffText/index.js';
 export { UserAvatar, avatarInitials, type UserAvatarProps } from './components/UserAvatar/index.js';
 export * as icons from './components/icons.js';

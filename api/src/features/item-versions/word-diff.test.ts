@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { readableText, wordDiffParts } from './word-diff.js';
+import { focusedWordDiff, readableText, textDiffsOf, wordDiffParts } from './word-diff.js';
 
 describe('word diff', () => {
   it('reads provider HTML as sanitised text, keeping paragraphs and list items as lines', () => {
@@ -18,5 +18,36 @@ describe('word diff', () => {
       { type: 'equal', text: '.' },
     ]);
     expect(parts.map((p) => (p.type === 'delete' ? '' : p.text)).join('')).toBe('Rollout begins in late April.');
+  });
+
+  it('cuts long unchanged stretches to the words around each change, so a late change is in view', () => {
+    const words = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `w${from + i}`).join(' ');
+    const before = `<p>${words(1, 300)} ends in March.</p>`;
+    const after = `<p>${words(1, 300)} ends in April.</p>`;
+    const parts = focusedWordDiff(wordDiffParts(before, after), 3);
+    expect(parts).toEqual([
+      { type: 'equal', text: '… w300 ends in ' },
+      { type: 'delete', text: 'March' },
+      { type: 'insert', text: 'April' },
+      { type: 'equal', text: '.' },
+    ]);
+    const middle = focusedWordDiff(wordDiffParts(`${words(1, 40)} old ${words(41, 80)}`, `${words(1, 40)} new ${words(41, 80)}`), 2);
+    expect(middle.map((p) => p.text)).toEqual(['… w39 w40 ', 'old', 'new', ' w41 w42 …']);
+    // Short stretches stay whole; a change only in markup leaves nothing to show.
+    expect(focusedWordDiff(wordDiffParts('a b c', 'a x c'), 3).map((p) => p.text)).toEqual(['a ', 'b', 'x', ' c']);
+    expect(focusedWordDiff(wordDiffParts('<p>Same</p>', '<div>Same</div>'))).toEqual([]);
+  });
+
+  it('diffs only the prose fields of a change', () => {
+    const diffs = textDiffsOf(
+      ['title', 'status', 'bodyContent'],
+      { title: 'Old', status: 'A', bodyContent: '<p>x</p>' },
+      { title: 'New', status: 'B', bodyContent: '<p>y</p>' },
+    );
+    expect(diffs.map((d) => d.field)).toEqual(['title', 'bodyContent']);
+    expect(diffs[0].parts).toEqual([
+      { type: 'delete', text: 'Old' },
+      { type: 'insert', text: 'New' },
+    ]);
   });
 });

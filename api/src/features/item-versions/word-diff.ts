@@ -27,3 +27,53 @@ export function wordDiffParts(before: unknown, after: unknown): WordDiffPart[] {
   }
   return parts;
 }
+
+/** The change-history fields whose values are prose, shown as a word diff rather than as before → after. */
+export const TEXT_HISTORY_FIELDS: readonly string[] = ['title', 'description', 'summary', 'bodyContent'];
+
+const ELLIPSIS = '…';
+
+/**
+ * A word diff cut to what a reader needs to see the change: each unchanged stretch keeps `context` words next to
+ * the changes around it and loses the rest to '…', so a change at the end of a long body is in view. Whitespace
+ * counts as nothing; a stretch is cut only when that saves words.
+ */
+export function focusedWordDiff(parts: WordDiffPart[], context = 12): WordDiffPart[] {
+  if (!parts.some((part) => part.type !== 'equal')) return [];
+  return parts.map((part, index) => {
+    if (part.type !== 'equal') return part;
+    const tokens = part.text.split(/(\s+)/).filter(Boolean);
+    const keepHead = index > 0 ? context : 0;
+    const keepTail = index < parts.length - 1 ? context : 0;
+    if (tokens.filter(isWord).length <= keepHead + keepTail + 2) return part;
+    const head = keepHead ? takeWords(tokens, keepHead).join('').trimEnd() + ' ' : '';
+    const tail = keepTail
+      ? ' ' +
+        takeWords([...tokens].reverse(), keepTail)
+          .reverse()
+          .join('')
+          .trimStart()
+      : '';
+    return { type: 'equal', text: `${head}${ELLIPSIS}${tail}` };
+  });
+}
+
+const isWord = (token: string) => !/^\s+$/.test(token);
+
+/** The leading tokens (words and the whitespace between them) up to and including the `count`th word. */
+function takeWords(tokens: string[], count: number): string[] {
+  const kept: string[] = [];
+  let words = 0;
+  for (const token of tokens) {
+    kept.push(token);
+    if (isWord(token) && ++words === count) break;
+  }
+  return kept;
+}
+
+/** The focused word diffs of an entry's changed text fields, in the order they changed. */
+export function textDiffsOf(changedFields: string[], previous: Record<string, unknown>, next: Record<string, unknown>) {
+  return changedFields
+    .filter((field) => TEXT_HISTORY_FIELDS.includes(field))
+    .map((field) => ({ field, parts: focusedWordDiff(wordDiffParts(previous[field], next[field])) }));
+}

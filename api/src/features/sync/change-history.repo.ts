@@ -3,6 +3,7 @@ import type { ChangeHistoryEntry } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items } from '../../db/schema.js';
 import { isCosmeticChange } from './cosmetic.js';
+import { textDiffsOf } from '../item-versions/word-diff.js';
 
 export type HistoryRow = typeof itemHistory.$inferSelect;
 type ItemHead = { source: 'roadmap' | 'messages'; externalId: string; title: string };
@@ -55,7 +56,11 @@ export function createChangeHistoryRepo(db: DbOrTx) {
         .limit(q.limit)
         .offset((q.page - 1) * q.limit);
       return {
-        changeHistory: rows.map((r) => toChangeHistoryEntry(r.h, r)),
+        changeHistory: rows.map((r) => ({
+          ...toChangeHistoryEntry(r.h, r),
+          // Prose fields as a word diff of their text: raw provider HTML cut at a preview length hid late changes.
+          textDiffs: r.h.changeType === 'changed' ? textDiffsOf(r.h.changedFields, r.h.previousValues, r.h.newValues) : [],
+        })),
         total,
         page: q.page,
         totalPages: Math.ceil(total / q.limit),

@@ -7,6 +7,7 @@ import {
   linkedItemsResponse,
   syncHistoryResponse,
   syncTriggerResponse,
+  type ChangeHistoryEntry,
 } from '@radar/contracts';
 import type { TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
@@ -88,6 +89,14 @@ describe('admin sync triggers and history', () => {
     expect(body.totalPages).toBe(6);
     expect(body.changeHistory[0].changeDate).toBe(new Date(T_B).toISOString());
     expect(body.changeHistory[0].roadmapItem).toEqual({ itemId: expect.any(String), title: expect.any(String) });
+    // Prose changes come as a word diff of the text, never as raw HTML.
+    const prose = (await admin.get('/api/admin/change-history?limit=100&changeType=changed')).body as { changeHistory: ChangeHistoryEntry[] };
+    const described = prose.changeHistory.find((e) => e.changedFields.includes('description'));
+    expect(described?.textDiffs?.find((d) => d.field === 'description')?.parts.some((p) => p.type !== 'equal')).toBe(true);
+    expect(JSON.stringify(described?.textDiffs)).not.toMatch(/<\/?p>|&nbsp;/);
+    expect(prose.changeHistory.filter((e) => !e.changedFields.some((f) => ['title', 'description'].includes(f))).every((e) => e.textDiffs?.length === 0)).toBe(
+      true,
+    );
     const page2 = await admin.get('/api/admin/change-history?limit=5&page=2&changeType=removed');
     expect(page2.body).toMatchObject({ total: 2, changeHistory: [] });
     expect((await admin.get('/api/admin/change-history?limit=5000')).status).toBe(400);

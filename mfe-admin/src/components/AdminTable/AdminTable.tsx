@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -28,6 +28,8 @@ export interface AdminColumn<T> {
   maxWidth?: number;
   /** A column header with more to say (what a count counts), shown as its tooltip. */
   hint?: string;
+  /** Left out of the phone card, whose title already shows it. */
+  inCardTitle?: boolean;
 }
 
 export interface AdminTableProps<T> {
@@ -40,6 +42,8 @@ export interface AdminTableProps<T> {
   title: (row: T) => ReactNode;
   /** The row's buttons: the last column on wide screens, the foot of its card on small ones. */
   actions?: (row: T) => ReactNode;
+  /** More about a row (a test's outcome): a full-width row under it on wide screens, the end of its card on small ones. */
+  detail?: (row: T) => ReactNode;
   /** Wrap the table in an outlined Paper (false when the caller already frames it). */
   framed?: boolean;
   sx?: SxProps<Theme>;
@@ -49,7 +53,7 @@ export interface AdminTableProps<T> {
  * The admin tabs' tables in one shape. From the md breakpoint a table; below it each row is a card — its title, every
  * other column as a label and value, its actions at the foot — so numbers and buttons are never off a phone's screen.
  */
-export function AdminTable<T>({ label, columns, rows, rowKey, title, actions, framed = true, sx }: AdminTableProps<T>) {
+export function AdminTable<T>({ label, columns, rows, rowKey, title, actions, detail, framed = true, sx }: AdminTableProps<T>) {
   const theme = useTheme();
   const cards = useMediaQuery(theme.breakpoints.down('md'));
   if (cards) {
@@ -59,22 +63,25 @@ export function AdminTable<T>({ label, columns, rows, rowKey, title, actions, fr
           <Paper component="li" variant="outlined" key={rowKey(row)} sx={{ p: 1.5 }}>
             <Box sx={{ typography: 'subtitle2', fontWeight: 700, mb: 1, overflowWrap: 'anywhere' }}>{title(row)}</Box>
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
-              {columns.map((column) => (
-                <Box key={column.key} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary" title={column.hint}>
-                    {column.label}
-                  </Typography>
-                  <Box component="dd" sx={{ m: 0, typography: 'body2', overflowWrap: 'anywhere', minWidth: 0 }}>
-                    {column.render(row)}
+              {columns
+                .filter((column) => !column.inCardTitle)
+                .map((column) => (
+                  <Box key={column.key} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary" title={column.hint}>
+                      {column.label}
+                    </Typography>
+                    <Box component="dd" sx={{ m: 0, typography: 'body2', overflowWrap: 'anywhere', minWidth: 0 }}>
+                      {column.render(row)}
+                    </Box>
                   </Box>
-                </Box>
-              ))}
+                ))}
             </Box>
             {actions ? (
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1, flexWrap: 'wrap' }}>
                 {actions(row)}
               </Stack>
             ) : null}
+            {detail?.(row) ? <Box sx={{ mt: 1 }}>{detail(row)}</Box> : null}
           </Paper>
         ))}
       </Stack>
@@ -94,27 +101,37 @@ export function AdminTable<T>({ label, columns, rows, rowKey, title, actions, fr
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)} sx={{ verticalAlign: 'top' }}>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.key}
-                  align={column.align}
-                  sx={{
-                    ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
-                    ...(column.maxWidth ? { maxWidth: column.maxWidth, overflowWrap: 'anywhere' } : {}),
-                  }}
-                >
-                  {column.render(row)}
-                </TableCell>
-              ))}
-              {actions ? (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {actions(row)}
-                </TableCell>
-              ) : null}
-            </TableRow>
-          ))}
+          {rows.map((row) => {
+            const more = detail?.(row);
+            return (
+              <Fragment key={rowKey(row)}>
+                <TableRow sx={{ verticalAlign: 'top' }}>
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      align={column.align}
+                      sx={{
+                        ...(column.nowrap ? { whiteSpace: 'nowrap' } : {}),
+                        ...(column.maxWidth ? { maxWidth: column.maxWidth, overflowWrap: 'anywhere' } : {}),
+                      }}
+                    >
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                  {actions ? (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {actions(row)}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+                {more ? (
+                  <TableRow>
+                    <TableCell colSpan={columns.length + (actions ? 1 : 0)}>{more}</TableCell>
+                  </TableRow>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </TableBody>
       </Table>
     </TableContainer>

@@ -1,7 +1,6 @@
 import { Chip, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { ItemStatusBadge } from '@radar/shared-ui';
-import { VisuallyHidden } from '../VisuallyHidden/index.js';
+import { ItemStatusBadge, VisuallyHidden } from '@radar/shared-ui';
 import type { RowPresentation } from './row-presentation.js';
 
 // Static styles (not Stack's per-render spacing or `sx`): 50 rows render these on every page.

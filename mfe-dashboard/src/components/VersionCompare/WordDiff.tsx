@@ -1,6 +1,6 @@
-import { Box, Typography, alpha } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { WordDiff as WordDiffData } from '@radar/contracts';
-import { VisuallyHidden } from '../VisuallyHidden/index.js';
+import { WordDiffText } from '@radar/shared-ui';
 
 /**
  * The word-level diff of a description or body. The parts are plain text from the server (the HTML was sanitised and
@@ -30,26 +30,7 @@ export function WordDiff({ diff, label }: { diff: WordDiffData; label: string })
           overflowY: 'auto',
         }}
       >
-        {diff.parts.map((part, index) => {
-          if (part.type === 'equal') return <span key={index}>{part.text}</span>;
-          const inserted = part.type === 'insert';
-          return (
-            <Box
-              key={index}
-              component={inserted ? 'ins' : 'del'}
-              sx={(theme) => ({
-                textDecoration: inserted ? 'underline' : 'line-through',
-                textDecorationThickness: 2,
-                bgcolor: alpha(inserted ? theme.palette.success.main : theme.palette.error.main, 0.15),
-                color: 'text.primary',
-              })}
-            >
-              <VisuallyHidden>{inserted ? ' [inserted: ' : ' [deleted: '}</VisuallyHidden>
-              {part.text}
-              <VisuallyHidden>{inserted ? ' end inserted] ' : ' end deleted] '}</VisuallyHidden>
-            </Box>
-          );
-        })}
+        <WordDiffText parts={diff.parts} />
       </Box>
     </Box>
   );

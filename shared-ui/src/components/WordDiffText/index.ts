@@ -1,1 +1,2 @@
 export { VisuallyHidden } from './VisuallyHidden.js';
+export { WordDiffText } from './WordDiffText.js';
