@@ -41,6 +41,14 @@ describe('ContactFormsTab', () => {
     fireEvent.click(within(grace).getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Message from Grace Hopper' })).getByText('Read')).toBeInTheDocument());
     fireEvent.click(within(screen.getByRole('article', { name: 'Message from Alan Turing' })).getByRole('button', { name: 'Delete' }));
+    // Nothing is deleted before the confirmation; Cancel keeps the message.
+    const confirm = await screen.findByRole('dialog', { name: 'Delete submission' });
+    expect(confirm).toHaveTextContent('Delete the message from user2@example.com? It cannot be recovered.');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(screen.getByRole('article', { name: 'Message from Alan Turing' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete submission' })).getByRole('button', { name: 'Delete Submission' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Message from Alan Turing' })).not.toBeInTheDocument());
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(
       expect.arrayContaining(['PATCH /api/admin/contact-submissions/1/read', 'DELETE /api/admin/contact-submissions/2']),
@@ -58,6 +66,7 @@ describe('ContactFormsTab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as read' }));
     expect(await screen.findByText('Failed to mark submission as read.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Submission' }));
     expect(await screen.findByText('Failed to delete submission.')).toBeInTheDocument();
   });
 });

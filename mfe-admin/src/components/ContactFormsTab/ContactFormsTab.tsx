@@ -4,21 +4,30 @@ import { formatChangeDate } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useContactSubmissions } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { useConfirmation } from '../ConfirmDialog/index.js';
 
 /** Contact Forms: submissions with their read state; mark as read and delete. */
 export function ContactFormsTab() {
   const { data, error, isLoading } = useContactSubmissions();
   const run = useAdminAction();
+  const { ask, dialog } = useConfirmation();
   const markRead = (submission: ContactSubmission) =>
     run(() => adminWrites.markContactRead(submission.id), {
       failure: () => 'Failed to mark submission as read.',
       revalidate: [ADMIN_KEYS.contactSubmissions],
     });
+  // A deleted message cannot be brought back, so deleting asks first, as role and user deletes do.
   const remove = (submission: ContactSubmission) =>
-    run(() => adminWrites.deleteContact(submission.id), {
-      success: { title: 'Submission deleted', description: `The message from ${submission.email} was deleted.` },
-      failure: () => 'Failed to delete submission.',
-      revalidate: [ADMIN_KEYS.contactSubmissions],
+    ask({
+      title: 'Delete submission',
+      message: `Delete the message from ${submission.email}? It cannot be recovered.`,
+      confirmLabel: 'Delete Submission',
+      action: () =>
+        run(() => adminWrites.deleteContact(submission.id), {
+          success: { title: 'Submission deleted', description: `The message from ${submission.email} was deleted.` },
+          failure: () => 'Failed to delete submission.',
+          revalidate: [ADMIN_KEYS.contactSubmissions],
+        }),
     });
 
   if (error) return <Alert severity="error">Could not load contact submissions ({errorMessageOf(error)}).</Alert>;
@@ -61,12 +70,13 @@ export function ContactFormsTab() {
                 Mark as read
               </Button>
             ) : null}
-            <Button size="small" color="error" onClick={() => void remove(submission)}>
+            <Button size="small" color="error" onClick={() => remove(submission)}>
               Delete
             </Button>
           </CardActions>
         </Card>
       ))}
+      {dialog}
     </Stack>
   );
 }

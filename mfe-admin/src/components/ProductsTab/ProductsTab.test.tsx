@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { ProductMapping } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
@@ -103,6 +103,10 @@ describe('ProductsTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Initialize Mappings' }));
     expect(await screen.findByText('Failed to initialize product mapping: database down')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete mapping Exchange Online' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete product mapping' });
+    expect(confirm).toHaveTextContent('Delete the mapping for Exchange Online?');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete Mapping' }));
     expect(await screen.findByText('Failed to delete product mapping: Product mapping 2 not found')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });

@@ -1,20 +1,7 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  MenuItem,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { AdminTable } from '../AdminTable/index.js';
+import { useConfirmation } from '../ConfirmDialog/index.js';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY_LABELS, type ProductFamily, type ProductMapping } from '@radar/contracts';
 import { formatDate } from '@radar/shared-ui';
@@ -34,6 +21,7 @@ const failure = (verb: string) => (error: unknown) => `Failed to ${verb} product
 export function ProductsTab() {
   const { data, error, isLoading } = useProductMappings();
   const run = useAdminAction();
+  const { ask, dialog } = useConfirmation();
   const [initializing, setInitializing] = useState(false);
 
   const initialize = async () => {
@@ -51,16 +39,23 @@ export function ProductsTab() {
       failure: failure('update'),
       revalidate: MAPPING_LISTS,
     });
+  // A deleted mapping loses its display name and family choice, so deleting asks first, as role and user deletes do.
   const remove = (mapping: ProductMapping) =>
-    run(() => adminWrites.deleteProductMapping(mapping.id), {
-      success: { title: 'Product mapping deleted', description: `${mapping.sourceProduct} was deleted.` },
-      failure: failure('delete'),
-      revalidate: MAPPING_LISTS,
+    ask({
+      title: 'Delete product mapping',
+      message: `Delete the mapping for ${mapping.sourceProduct}? Its display name, visibility and family choice are lost.`,
+      confirmLabel: 'Delete Mapping',
+      action: () =>
+        run(() => adminWrites.deleteProductMapping(mapping.id), {
+          success: { title: 'Product mapping deleted', description: `${mapping.sourceProduct} was deleted.` },
+          failure: failure('delete'),
+          revalidate: MAPPING_LISTS,
+        }),
     });
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}>
         <Typography color="text.secondary">
           Display names and visibility of the products in analytics, and the product family each belongs to (the dashboard&apos;s Product family filter).
         </Typography>
@@ -72,66 +67,67 @@ export function ProductsTab() {
       {isLoading ? <Typography color="text.secondary">Loading product mappings...</Typography> : null}
       {data && data.length === 0 ? <Typography color="text.secondary">No product mappings yet. Initialize them from the synced items.</Typography> : null}
       {data && data.length > 0 ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Product mappings">
-            <TableHead>
-              <TableRow>
-                <TableCell>Source product</TableCell>
-                <TableCell>Source</TableCell>
-                <TableCell>Display name</TableCell>
-                <TableCell>Active</TableCell>
-                <TableCell>Product family</TableCell>
-                <TableCell>Updated</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((mapping) => (
-                <TableRow key={mapping.id}>
-                  <TableCell>{mapping.sourceProduct}</TableCell>
-                  <TableCell>{mapping.dataSource === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
-                  <TableCell>
-                    <DisplayNameEditor
-                      value={mapping.displayName}
-                      sourceProduct={mapping.sourceProduct}
-                      onSave={(displayName) => void update(mapping, { displayName })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <Switch
-                      checked={mapping.isActive}
-                      onChange={(event) => void update(mapping, { isActive: event.target.checked })}
-                      slotProps={{ input: { 'aria-label': `${mapping.sourceProduct} active` } }}
-                    />
-                    {mapping.isActive ? 'Active' : 'Inactive'}
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      value={mapping.familySource === 'admin' ? mapping.family : BY_RULE}
-                      onChange={(event) => void update(mapping, { family: event.target.value === BY_RULE ? null : (event.target.value as ProductFamily) })}
-                      slotProps={{ htmlInput: { 'aria-label': `Product family of ${mapping.sourceProduct}` } }}
-                      sx={{ minWidth: 200 }}
-                    >
-                      <MenuItem value={BY_RULE}>{`${PRODUCT_FAMILY_LABELS[mapping.ruleFamily]} (by rule)`}</MenuItem>
-                      {PRODUCT_FAMILIES.map((family) => (
-                        <MenuItem key={family} value={family}>
-                          {PRODUCT_FAMILY_LABELS[family]}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>{formatDate(mapping.updatedAt)}</TableCell>
-                  <TableCell align="right">
-                    <DeleteIconButton label={`Delete mapping ${mapping.sourceProduct}`} tooltip="Delete mapping" onClick={() => void remove(mapping)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <AdminTable
+          label="Product mappings"
+          rows={data}
+          rowKey={(mapping) => mapping.id}
+          title={(mapping) => mapping.sourceProduct}
+          columns={[
+            { key: 'product', label: 'Source product', inCardTitle: true, render: (mapping) => mapping.sourceProduct },
+            { key: 'source', label: 'Source', nowrap: true, render: (mapping) => (mapping.dataSource === 'roadmap' ? 'Roadmap' : 'Message Center') },
+            {
+              key: 'displayName',
+              label: 'Display name',
+              render: (mapping) => (
+                <DisplayNameEditor
+                  value={mapping.displayName}
+                  sourceProduct={mapping.sourceProduct}
+                  onSave={(displayName) => void update(mapping, { displayName })}
+                />
+              ),
+            },
+            {
+              key: 'active',
+              label: 'Active',
+              nowrap: true,
+              render: (mapping) => (
+                <>
+                  <Switch
+                    checked={mapping.isActive}
+                    onChange={(event) => void update(mapping, { isActive: event.target.checked })}
+                    slotProps={{ input: { 'aria-label': `${mapping.sourceProduct} active` } }}
+                  />
+                  {mapping.isActive ? 'Active' : 'Inactive'}
+                </>
+              ),
+            },
+            {
+              key: 'family',
+              label: 'Product family',
+              render: (mapping) => (
+                <TextField
+                  select
+                  size="small"
+                  value={mapping.familySource === 'admin' ? mapping.family : BY_RULE}
+                  onChange={(event) => void update(mapping, { family: event.target.value === BY_RULE ? null : (event.target.value as ProductFamily) })}
+                  slotProps={{ htmlInput: { 'aria-label': `Product family of ${mapping.sourceProduct}` } }}
+                  sx={{ minWidth: { xs: 0, md: 200 }, width: { xs: '100%', md: 'auto' } }}
+                >
+                  <MenuItem value={BY_RULE}>{`${PRODUCT_FAMILY_LABELS[mapping.ruleFamily]} (by rule)`}</MenuItem>
+                  {PRODUCT_FAMILIES.map((family) => (
+                    <MenuItem key={family} value={family}>
+                      {PRODUCT_FAMILY_LABELS[family]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ),
+            },
+            { key: 'updated', label: 'Updated', nowrap: true, render: (mapping) => formatDate(mapping.updatedAt) },
+          ]}
+          actions={(mapping) => <DeleteIconButton label={`Delete mapping ${mapping.sourceProduct}`} tooltip="Delete mapping" onClick={() => remove(mapping)} />}
+        />
       ) : null}
+      {dialog}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tooltip, Typography } from '@mui/material';
 import { routes, REMOTE_LABELS, type RemoteEntry, type RemoteTestResult } from '@radar/contracts';
 import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { AdminTable } from '../AdminTable/index.js';
 import { RemoteUrlDialog } from './RemoteUrlDialog.js';
 
 const LIST_KEY = urlOf(routes.remotes.list, {});
@@ -18,9 +19,9 @@ function TestOutcome({ result }: { result: RemoteTestResult }) {
 }
 
 /**
- * Remotes: which build of each remote the shell loads (issue 17). Name, URL, the version its manifest states, when a
+ * Remotes: which build of each remote the shell loads. Name, URL, the version its manifest states, when a
  * browser last loaded it, and Test (the server fetches the manifest and checks it as the shell does), Change URL and
- * Rollback (to the URL before the last change).
+ * Roll back (to the URL before the last change).
  */
 export function RemotesTab() {
   const { data, error, isLoading } = useEndpoint(routes.remotes.list, {});
@@ -69,84 +70,73 @@ export function RemotesTab() {
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        Which build of each part of the site browsers load. A change applies on each browser&apos;s next page load, without a restart; Rollback returns to the
+        Which build of each part of the site browsers load. A change applies on each browser&apos;s next page load, without a restart; Roll back returns to the
         URL before the last change.
       </Typography>
       {error ? <Alert severity="error">Could not load the remotes ({errorMessageOf(error)}).</Alert> : null}
       {isLoading ? <Typography color="text.secondary">Loading remotes...</Typography> : null}
       {data ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Remotes">
-            <TableHead>
-              <TableRow>
-                <TableCell>Remote</TableCell>
-                <TableCell>URL</TableCell>
-                <TableCell>Version</TableCell>
-                <TableCell>Last loaded</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((remote) => {
-                const label = REMOTE_LABELS[remote.name];
-                const result = tests[remote.name];
-                return [
-                  <TableRow key={remote.name}>
-                    <TableCell>{label}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{remote.url}</TableCell>
-                    <TableCell>{remote.version ?? 'Unknown (manifest not readable)'}</TableCell>
-                    <TableCell>{remote.lastLoadedAt ? formatChangeDate(remote.lastLoadedAt) : 'Not since the last change'}</TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          aria-label={`Test ${label}`}
-                          disabled={busy === `test:${remote.name}`}
-                          onClick={() => void test(remote)}
-                        >
-                          {busy === `test:${remote.name}` ? 'Testing...' : 'Test'}
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          aria-label={`Change URL of ${label}`}
-                          onClick={() => {
-                            setSaveError(null);
-                            setEditing(remote);
-                          }}
-                        >
-                          Change URL
-                        </Button>
-                        <Tooltip title={remote.previousUrl ? `Back to ${remote.previousUrl}` : 'No previous URL'}>
-                          <span>
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              color="warning"
-                              aria-label={`Roll back ${label}`}
-                              disabled={!remote.previousUrl || busy === `rollback:${remote.name}`}
-                              onClick={() => void rollback(remote)}
-                            >
-                              Rollback
-                            </Button>
-                          </span>
-                        </Tooltip>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>,
-                  result ? (
-                    <TableRow key={`${remote.name}-test`}>
-                      <TableCell colSpan={5}>
-                        <TestOutcome result={result} />
-                      </TableCell>
-                    </TableRow>
-                  ) : null,
-                ];
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <AdminTable
+          label="Remotes"
+          rows={data}
+          rowKey={(remote) => remote.name}
+          title={(remote) => REMOTE_LABELS[remote.name]}
+          columns={[
+            { key: 'remote', label: 'Remote', inCardTitle: true, render: (remote) => REMOTE_LABELS[remote.name] },
+            { key: 'url', label: 'URL', maxWidth: 360, render: (remote) => <Box sx={{ wordBreak: 'break-all' }}>{remote.url}</Box> },
+            { key: 'version', label: 'Version', render: (remote) => remote.version ?? 'Unknown (manifest not readable)' },
+            {
+              key: 'loaded',
+              label: 'Last loaded',
+              render: (remote) => (remote.lastLoadedAt ? formatChangeDate(remote.lastLoadedAt) : 'Not since the last change'),
+            },
+          ]}
+          actions={(remote) => {
+            const label = REMOTE_LABELS[remote.name];
+            return (
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Test ${label}`}
+                  disabled={busy === `test:${remote.name}`}
+                  onClick={() => void test(remote)}
+                >
+                  {busy === `test:${remote.name}` ? 'Testing...' : 'Test'}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Change URL of ${label}`}
+                  onClick={() => {
+                    setSaveError(null);
+                    setEditing(remote);
+                  }}
+                >
+                  Change URL
+                </Button>
+                <Tooltip title={remote.previousUrl ? `Back to ${remote.previousUrl}` : 'No previous URL'}>
+                  <span>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      color="warning"
+                      aria-label={`Roll back ${label}`}
+                      disabled={!remote.previousUrl || busy === `rollback:${remote.name}`}
+                      onClick={() => void rollback(remote)}
+                    >
+                      Roll back
+                    </Button>
+                  </span>
+                </Tooltip>
+              </Stack>
+            );
+          }}
+          detail={(remote) => {
+            const result = tests[remote.name];
+            return result ? <TestOutcome result={result} /> : null;
+          }}
+        />
       ) : null}
       {editing ? (
         <RemoteUrlDialog

@@ -44,7 +44,15 @@ function AdminTabs() {
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs value={index} onChange={(_, next: number) => select(next)} variant="scrollable" scrollButtons="auto" aria-label="Admin sections">
+        {/* On a phone the strip scrolls: its arrows show that more tabs are off to the side (MUI hides them on touch screens by default). */}
+        <Tabs
+          value={index}
+          onChange={(_, next: number) => select(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Admin sections"
+        >
           {ADMIN_TABS.map((t) => (
             <Tab key={t.id} label={t.label} id={`admin-tab-${t.id}`} aria-controls={`admin-panel-${t.id}`} />
           ))}
