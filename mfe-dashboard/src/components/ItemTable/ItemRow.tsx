@@ -19,6 +19,8 @@ const NoWrapCell = styled(TableCell)({ whiteSpace: 'nowrap' });
 const TitleLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.spacing(1) }));
 const TitleButton = styled(Link)(({ theme }) => ({ textAlign: 'left', fontWeight: 600, color: theme.palette.text.primary })) as typeof Link;
 const Preview = styled(Typography)(({ theme }) => ({ marginTop: theme.spacing(0.5) }));
+// A folded column's content under the title; shown only while its column is folded (ItemTable's container queries).
+const Fold = styled('div')(({ theme }) => ({ display: 'none', marginTop: theme.spacing(0.5), ...theme.typography.body2, color: theme.palette.text.secondary }));
 
 export interface ItemRowProps {
   item: UnifiedItem;
@@ -29,10 +31,17 @@ export interface ItemRowProps {
 /** One list row (spec 01 "Row presentation"); opens the item dialog on click. */
 export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps) {
   const row = presentRow(item, now, useDisplayTimeZone());
+  const timing = row.timingDetail ? (
+    <Tooltip title={row.timingDetail}>
+      <span>{row.timingText}</span>
+    </Tooltip>
+  ) : (
+    row.timingText
+  );
   return (
     <Row hover data-item-id={item.id} data-tint={row.tint ?? undefined} onClick={() => onOpen(item)}>
-      <IdCell>{row.providerId}</IdCell>
-      <TitleCell>
+      <IdCell data-col="id">{row.providerId}</IdCell>
+      <TitleCell data-col="title">
         <TitleLine>
           <TitleButton
             component="button"
@@ -52,23 +61,25 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps
             {row.preview}
           </Preview>
         ) : null}
+        {row.productText ? <Fold data-fold="product">{row.productText}</Fold> : null}
+        {row.timingText !== '—' ? (
+          <Fold data-fold="timing" title={row.timingDetail || undefined}>
+            Timing of change: {row.timingText}
+          </Fold>
+        ) : null}
+        <Fold data-fold="modified">Last modified: {row.lastModifiedText}</Fold>
+        <Fold data-fold="tags">
+          <RowTags item={item} row={row} />
+        </Fold>
       </TitleCell>
-      <TableCell>{row.productText}</TableCell>
-      <TableCell>
+      <TableCell data-col="product">{row.productText}</TableCell>
+      <TableCell data-col="source">
         <SourceBadge source={item.source} />
       </TableCell>
-      <NoWrapCell>{row.releaseText}</NoWrapCell>
-      <NoWrapCell>
-        {row.timingDetail ? (
-          <Tooltip title={row.timingDetail}>
-            <span>{row.timingText}</span>
-          </Tooltip>
-        ) : (
-          row.timingText
-        )}
-      </NoWrapCell>
-      <NoWrapCell>{row.lastModifiedText}</NoWrapCell>
-      <TableCell>
+      <NoWrapCell data-col="release">{row.releaseText}</NoWrapCell>
+      <TableCell data-col="timing">{timing}</TableCell>
+      <NoWrapCell data-col="modified">{row.lastModifiedText}</NoWrapCell>
+      <TableCell data-col="tags">
         <RowTags item={item} row={row} />
       </TableCell>
     </Row>

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { withFirstCommit } from '@radar/shared-ui/test';
 import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
-import { FIRST_COMMIT_ROWS, ItemTable } from './ItemTable.js';
+import { FIRST_COMMIT_ROWS, FOLDS, ItemTable } from './ItemTable.js';
 import { presentRow } from './row-presentation.js';
 
 const NOW = new Date('2026-02-10T12:00:00.000Z');
@@ -24,6 +24,8 @@ const table = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<P
 const renderTable = (items: Parameters<typeof ItemTable>[0]['items'], extra: Partial<Parameters<typeof ItemTable>[0]> = {}) => render(table(items, extra));
 
 const rowOf = (id: string) => document.querySelector(`[data-item-id="${id}"]`) as HTMLElement;
+/** A row's cell of one column (its content may also be under the title, for when the column folds). */
+const cellOf = (row: HTMLElement, key: string) => row.querySelector(`[data-col="${key}"]`) as HTMLElement;
 
 describe('row presentation at fixed dates', () => {
   it('roadmap: New (created within 7 days) is tinted green; Updated (older, modified within 7 days) blue', () => {
@@ -64,14 +66,14 @@ describe('row presentation at fixed dates', () => {
       roadmapItem({ itemId: '11', status: 'Cancelled', releaseDate: null, createdDate: days(40), modifiedDate: days(40) }),
     ]);
     const first = rowOf('roadmap-10');
-    expect(within(first).getByText('10')).toBeInTheDocument();
-    expect(within(first).getByText('Roadmap')).toBeInTheDocument();
+    expect(within(cellOf(first, 'id')).getByText('10')).toBeInTheDocument();
+    expect(within(cellOf(first, 'source')).getByText('Roadmap')).toBeInTheDocument();
     expect(within(first).getByText('Featured')).toBeInTheDocument();
-    expect(within(first).getByText('Mar 2026')).toBeInTheDocument();
-    expect(within(first).getByText('Rolling out').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'green');
+    expect(within(cellOf(first, 'release')).getByText('Mar 2026')).toBeInTheDocument();
+    expect(within(cellOf(first, 'tags')).getByText('Rolling out').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'green');
     const second = rowOf('roadmap-11');
-    expect(within(second).getByText('TBD')).toBeInTheDocument();
-    expect(within(second).getByText('Cancelled').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'red');
+    expect(within(cellOf(second, 'release')).getByText('TBD')).toBeInTheDocument();
+    expect(within(cellOf(second, 'tags')).getByText('Cancelled').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'red');
   });
 
   it('message rows: tags without New/Updated message, impact first, 2 plus +N; services first 3 then +N more; 200-char preview', () => {
@@ -87,12 +89,12 @@ describe('row presentation at fixed dates', () => {
       }),
     ]);
     const row = rowOf('messages-MC9');
-    expect(within(row).getByText('Message Center')).toBeInTheDocument();
-    expect(within(row).getByText('USER IMPACT')).toBeInTheDocument();
-    expect(within(row).getByText('ADMIN IMPACT')).toBeInTheDocument();
-    expect(within(row).getByText('+2')).toBeInTheDocument();
+    expect(within(cellOf(row, 'source')).getByText('Message Center')).toBeInTheDocument();
+    expect(within(cellOf(row, 'tags')).getByText('USER IMPACT')).toBeInTheDocument();
+    expect(within(cellOf(row, 'tags')).getByText('ADMIN IMPACT')).toBeInTheDocument();
+    expect(within(cellOf(row, 'tags')).getByText('+2')).toBeInTheDocument();
     expect(within(row).queryByText('New message')).not.toBeInTheDocument();
-    expect(within(row).getByText('Exchange Online, Microsoft Teams, SharePoint Online, +2 more')).toBeInTheDocument();
+    expect(within(cellOf(row, 'product')).getByText('Exchange Online, Microsoft Teams, SharePoint Online, +2 more')).toBeInTheDocument();
     expect(within(row).getByText(`${'y'.repeat(200)}...`)).toBeInTheDocument();
   });
 
@@ -185,5 +187,26 @@ describe('Timing of Change', () => {
     expect(within(rowOf('messages-MC1')).getByText('late Jul 2026 · Targeted Release')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Timing of Change' }));
     expect(onToggleTimingSort).toHaveBeenCalled();
+  });
+});
+
+describe('fitting the box', () => {
+  it('folds the least important columns into the Title cell by container queries, each with its content there', () => {
+    const post = messageItem({ messageId: 'MC9', service: ['Microsoft Teams'], tags: ['Retirement', 'Admin impact'] });
+    renderTable([post]);
+    const header = screen.getAllByRole('columnheader');
+    expect(header.map((cell) => cell.getAttribute('data-col'))).toEqual(['id', 'title', 'product', 'source', 'release', 'timing', 'modified', 'tags']);
+    const row = rowOf('messages-MC9');
+    const title = row.querySelector('[data-col="title"]') as HTMLElement;
+    // Each foldable column has its twin under the title, hidden until its column folds.
+    expect(FOLDS.map((fold) => fold.key)).toEqual(['tags', 'product', 'modified', 'timing']);
+    expect(FOLDS.map((fold) => fold.below)).toEqual([...FOLDS.map((fold) => fold.below)].sort((a, b) => b - a));
+    expect(title.querySelector('[data-fold="product"]')).toHaveTextContent('Microsoft Teams');
+    expect(title.querySelector('[data-fold="modified"]')).toHaveTextContent(/^Last modified: /);
+    expect(title.querySelector('[data-fold="tags"]')).toHaveTextContent('Retirement');
+    expect(title.querySelector('[data-fold="product"]')).not.toBeVisible();
+    // The container the queries measure is the table's box.
+    const container = screen.getByRole('table', { name: 'Items' }).parentElement as HTMLElement;
+    expect(getComputedStyle(container).getPropertyValue('container-type')).toBe('inline-size');
   });
 });

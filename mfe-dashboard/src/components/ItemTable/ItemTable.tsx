@@ -25,6 +25,46 @@ export const FIRST_COMMIT_ROWS = 15;
 
 const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Timing of Change', 'Last Modified', 'Tag(s)'];
 
+/** Each column's key: its cells carry it as `data-col`, and its copy in the Title cell as `data-fold`. */
+export const COLUMN_KEYS: Record<string, string> = {
+  ID: 'id',
+  Title: 'title',
+  'Product/Service': 'product',
+  Source: 'source',
+  'Release Date': 'release',
+  'Timing of Change': 'timing',
+  'Last Modified': 'modified',
+  'Tag(s)': 'tags',
+};
+
+/**
+ * The table fits its box at every width: below each width (of the table's box, not the window: the filter sidebar
+ * takes 300 px of it) the least important column left folds into the Title cell, which shows the same content
+ * under the title. CSS container queries decide, so the server-rendered table is already right before any script.
+ */
+export const FOLDS: { key: string; below: number; narrowTitle?: boolean }[] = [
+  { key: 'tags', below: 1180 },
+  { key: 'product', below: 1030 },
+  // From here on the title gets by with less room.
+  { key: 'modified', below: 880, narrowTitle: true },
+  { key: 'timing', below: 760 },
+];
+
+const containerSx = {
+  containerType: 'inline-size',
+  containerName: 'items',
+  ...Object.fromEntries(
+    FOLDS.map(({ key, below, narrowTitle }) => [
+      `@container items (max-width: ${below - 0.02}px)`,
+      {
+        [`& [data-col="${key}"]`]: { display: 'none' },
+        [`& [data-fold="${key}"]`]: { display: 'block' },
+        ...(narrowTitle ? { '& [data-col="title"]': { minWidth: 200 } } : {}),
+      },
+    ]),
+  ),
+};
+
 /** The columns whose header sorts the list. */
 const SORTING: Partial<Record<string, { field: SortField; first: SortDirection }>> = {
   'Last Modified': { field: 'modifiedDate', first: 'desc' },
@@ -36,14 +76,15 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
   const allRows = useAfterFirstPaint();
   const shown = allRows ? items : items.slice(0, FIRST_COMMIT_ROWS);
   return (
-    <TableContainer>
+    <TableContainer sx={containerSx}>
       <Table size="small" aria-label="Items" aria-busy={isLoading}>
         <TableHead>
           <TableRow>
+            {/* Headers wrap ('Timing of / Change'): on one line they made their columns wider than any value. */}
             {COLUMNS.map((column) => {
               const sorting = SORTING[column];
               return sorting ? (
-                <TableCell key={column} sortDirection={sortField === sorting.field ? sortDirection : false} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={column} data-col={COLUMN_KEYS[column]} sortDirection={sortField === sorting.field ? sortDirection : false}>
                   <TableSortLabel
                     active={sortField === sorting.field}
                     direction={sortField === sorting.field ? sortDirection : sorting.first}
@@ -53,7 +94,7 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
                   </TableSortLabel>
                 </TableCell>
               ) : (
-                <TableCell key={column} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell key={column} data-col={COLUMN_KEYS[column]}>
                   {column}
                 </TableCell>
               );
@@ -65,7 +106,7 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
             ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <TableRow key={index} data-testid="skeleton-row">
                   {COLUMNS.map((column) => (
-                    <TableCell key={column}>
+                    <TableCell key={column} data-col={COLUMN_KEYS[column]}>
                       <Skeleton />
                     </TableCell>
                   ))}

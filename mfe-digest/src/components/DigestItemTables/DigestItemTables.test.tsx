@@ -46,7 +46,8 @@ describe('RoadmapDigestTable', () => {
 
   it('links each row to the roadmap item on the dashboard', () => {
     renderIn(<RoadmapDigestTable title="New Roadmap Items" items={items} />);
-    expect(screen.getByRole('link', { name: 'In dev item' })).toHaveAttribute('href', '/dashboard?roadmap=1001');
+    const table = screen.getByRole('table', { name: 'New Roadmap Items' });
+    expect(within(table).getByRole('link', { name: 'In dev item' })).toHaveAttribute('href', '/dashboard?roadmap=1001');
     fireEvent.click(screen.getByRole('cell', { name: '1002' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard?roadmap=1002');
   });
@@ -54,7 +55,25 @@ describe('RoadmapDigestTable', () => {
   it('says so when a table has no items', () => {
     renderIn(<RoadmapDigestTable title="Updated Roadmap Items" items={[]} />);
     expect(screen.getByRole('heading', { name: 'Updated Roadmap Items (0)' })).toBeInTheDocument();
-    expect(screen.getByText('None in the past 7 days.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Updated Roadmap Items' })).getByText('None in the past 7 days.')).toBeInTheDocument();
+  });
+
+  it('lists the same items as cards (the table is for wider screens), each card with its columns as labels and values', () => {
+    renderIn(<RoadmapDigestTable title="New Roadmap Items" items={items} />);
+    const cards = screen.getByRole('list', { name: 'New Roadmap Items' });
+    const [first] = within(cards).getAllByRole('listitem');
+    expect(within(first!).getByRole('link', { name: 'In dev item' })).toHaveAttribute('href', '/dashboard?roadmap=1001');
+    expect(within(first!).getByText('1001')).toBeInTheDocument();
+    const labels = within(first!)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const headers = within(screen.getByRole('table', { name: 'New Roadmap Items' }))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(labels).toEqual(headers.slice(2));
+    // CSS shows one of the two: cards below md, the table from md up.
+    expect(getComputedStyle(cards).display).toBe('flex');
+    expect(cards.parentElement!.innerHTML).toMatch(/@media|MuiTableContainer/);
   });
 });
 
@@ -87,8 +106,9 @@ describe('MessageDigestTable', () => {
 
   it('links each row to the message on the dashboard', () => {
     renderIn(<MessageDigestTable title="New Message Center Posts" items={[post]} />);
-    expect(screen.getByRole('link', { name: 'Exchange change' })).toHaveAttribute('href', '/dashboard?message=MC900001');
-    fireEvent.click(screen.getByRole('link', { name: 'Exchange change' }));
+    const table = screen.getByRole('table', { name: 'New Message Center Posts' });
+    expect(within(table).getByRole('link', { name: 'Exchange change' })).toHaveAttribute('href', '/dashboard?message=MC900001');
+    fireEvent.click(within(table).getByRole('link', { name: 'Exchange change' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard?message=MC900001');
   });
 

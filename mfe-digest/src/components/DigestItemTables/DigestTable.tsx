@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { featuredItemLink } from '@radar/shared-ui';
 
@@ -25,7 +25,9 @@ const providerIdOf = (item: UnifiedItem) => (item.source === 'roadmap' ? item.it
 
 /**
  * One titled table of digest items. The title is a real link (keyboard and screen readers); the whole row is also
- * clickable for pointer users.
+ * clickable for pointer users. Below the md breakpoint the same items are a list of cards (ID and title, then each
+ * column as a label and value), so nothing runs off a phone's screen. CSS picks one of the two, so the page the
+ * server renders is already right for the screen; the other is display: none, out of the accessibility tree.
  */
 export function DigestTable({ title, items, columns }: DigestTableProps) {
   const navigate = useNavigate();
@@ -36,7 +38,8 @@ export function DigestTable({ title, items, columns }: DigestTableProps) {
       <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
         {title} ({items.length})
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
+      <DigestCards title={title} items={items} columns={columns} />
+      <TableContainer component={Paper} variant="outlined" sx={{ display: { xs: 'none', md: 'block' } }}>
         <Table size="small" aria-label={title}>
           <TableHead>
             <TableRow>
@@ -80,5 +83,41 @@ export function DigestTable({ title, items, columns }: DigestTableProps) {
         </Table>
       </TableContainer>
     </Box>
+  );
+}
+
+function DigestCards({ title, items, columns }: DigestTableProps) {
+  if (items.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', md: 'none' } }}>
+        None in the past 7 days.
+      </Typography>
+    );
+  }
+  return (
+    <Stack component="ul" aria-label={title} spacing={1.5} sx={{ display: { xs: 'flex', md: 'none' }, listStyle: 'none', p: 0, m: 0 }}>
+      {items.map((item) => (
+        <Paper component="li" variant="outlined" key={item.id} data-item-id={item.id} sx={{ p: 1.5 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            {providerIdOf(item)}
+          </Typography>
+          <Link component={RouterLink} to={dashboardLinkOf(item)} underline="hover" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {item.title}
+          </Link>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(88px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, mt: 1 }}>
+            {columns.map((column) => (
+              <Box key={column.header} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {column.header}
+                </Typography>
+                <Box component="dd" sx={{ m: 0, typography: 'body2', minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {column.cell(item)}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
