@@ -70,8 +70,8 @@ describe('roadmapStatusColor', () => {
     ['ROLLING OUT', 'green'],
     ['launched', 'grey'],
     ['Cancelled', 'red'],
-    ['Preview', 'grey'],
-    [null, 'grey'],
+    ['Preview', 'default'],
+    [null, 'default'],
   ])('%s is %s', (status, color) => {
     expect(roadmapStatusColor(status)).toBe(color);
   });

@@ -75,19 +75,25 @@ export function displayTags(item: PresentableItem, limit: number = TAG_DISPLAY_L
   return { visible: all.slice(0, limit), hiddenCount: Math.max(0, all.length - limit), all };
 }
 
-export type StatusColor = 'blue' | 'green' | 'grey' | 'red';
+export type StatusColor = 'blue' | 'green' | 'grey' | 'red' | 'default';
 
-/** Roadmap status badge colour: in development blue, rolling out green, launched grey, cancelled red, else grey. */
+/**
+ * Roadmap status badge colour: in development blue, rolling out green, launched grey, cancelled red, anything else
+ * the default. Launched and the default are both grey, told apart by the badge (solid for launched, outlined for a
+ * status we do not know), so Launched has a colour of its own wherever the badge appears.
+ */
 export function roadmapStatusColor(status: string | null | undefined): StatusColor {
   switch ((status ?? '').trim().toLowerCase()) {
     case 'in development':
       return 'blue';
     case 'rolling out':
       return 'green';
+    case 'launched':
+      return 'grey';
     case 'cancelled':
       return 'red';
     default:
-      return 'grey';
+      return 'default';
   }
 }
 

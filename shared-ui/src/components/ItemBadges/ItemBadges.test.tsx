@@ -25,4 +25,19 @@ describe('ItemBadges', () => {
     render(<ItemStatusBadge status="Cancelled" />);
     expect(screen.getByText('Cancelled').closest('[data-status-color]')).toHaveAttribute('data-status-color', 'red');
   });
+
+  it('gives Launched its own badge: solid grey, where a status we do not know is outlined', () => {
+    render(
+      <>
+        <ItemStatusBadge status="Launched" />
+        <ItemStatusBadge status="Preview" />
+      </>,
+    );
+    const launched = screen.getByText('Launched').closest('[data-status-color]');
+    const unknown = screen.getByText('Preview').closest('[data-status-color]');
+    expect(launched).toHaveAttribute('data-status-color', 'grey');
+    expect(unknown).toHaveAttribute('data-status-color', 'default');
+    expect(launched).toHaveClass('MuiChip-filled');
+    expect(unknown).toHaveClass('MuiChip-outlined');
+  });
 });

@@ -7,6 +7,7 @@ const STATUS_CHIP_COLOR: Record<StatusColor, ChipProps['color']> = {
   green: 'success',
   grey: 'default',
   red: 'error',
+  default: 'default',
 };
 
 /** Roadmap status as a coloured badge; the text always says the status, colour only adds to it. */
@@ -17,7 +18,7 @@ export function ItemStatusBadge({ status }: { status: string | null | undefined 
       size="small"
       label={status || 'Unknown'}
       color={STATUS_CHIP_COLOR[color]}
-      variant={color === 'grey' ? 'outlined' : 'filled'}
+      variant={color === 'default' ? 'outlined' : 'filled'}
       data-status-color={color}
     />
   );
