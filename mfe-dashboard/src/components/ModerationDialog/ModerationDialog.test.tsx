@@ -136,6 +136,25 @@ describe('ModerationDialog', () => {
     consoleError.mockRestore();
   });
 
+  it('posts no activity record for a save that changed nothing', async () => {
+    const item = roadmapItem({ thirdPartyLinks: [], moderatorNotes: '' });
+    const onClose = jest.fn();
+    const { calls } = stubFetch({
+      ...moderator,
+      'PUT /api/moderator/roadmap/412345': () => ({ body: { success: true, message: 'Moderation settings updated successfully', item } }),
+      'POST /api/moderator-activity': { status: 201, body: {} },
+    });
+    renderWithProviders(<ModerationDialog item={item} open onClose={onClose} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.endsWith('/api/moderator-activity'))).toEqual([]);
+    expect(
+      moderatorActivityFor({ isFeatured: false, thirdPartyLinks: [], moderatorNotes: '' }, { isFeatured: false, thirdPartyLinks: [], moderatorNotes: '' })
+        .details.changes,
+    ).toEqual([]);
+  });
+
   it('shows the server message on failure, else the generic one', async () => {
     stubFetch({
       ...moderator,

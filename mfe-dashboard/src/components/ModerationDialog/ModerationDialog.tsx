@@ -77,20 +77,23 @@ export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDia
     onSaved?.(saved);
     const before = { isFeatured: item.isFeatured, thirdPartyLinks: item.thirdPartyLinks, moderatorNotes: item.moderatorNotes ?? '' };
     const record = moderatorActivityFor(before, update);
-    try {
-      await postModeratorActivity({
-        userId: user?.id,
-        userEmail: user?.email,
-        actionType: record.actionType,
-        itemType: itemTypeOf(item),
-        itemId: providerIdOf(item),
-        itemTitle: item.title,
-        details: record.details,
-      });
-    } catch (error) {
-      // Spec 01 §7: a failed activity record is only logged, never shown to the moderator (no logger in a browser).
-      // eslint-disable-next-line no-console
-      console.error('Failed to record moderator activity', error);
+    // A save that changed nothing is not an action: no record (it would read as a note removed, '' to '').
+    if (record.details.changes.length > 0) {
+      try {
+        await postModeratorActivity({
+          userId: user?.id,
+          userEmail: user?.email,
+          actionType: record.actionType,
+          itemType: itemTypeOf(item),
+          itemId: providerIdOf(item),
+          itemTitle: item.title,
+          details: record.details,
+        });
+      } catch (error) {
+        // A failed activity record is only logged, never shown to the moderator (no logger in a browser).
+        // eslint-disable-next-line no-console
+        console.error('Failed to record moderator activity', error);
+      }
     }
     await refresh();
     setSaving(false);
