@@ -26,7 +26,7 @@ export interface Session {
   isAdmin: boolean;
   /** Has the 'Moderator' or the 'Admin' role. */
   isModerator: boolean;
-  /** Re-runs both lookups (after sign-in or sign-out). */
+  /** Runs the lookups again (after sign-in or sign-out), in the same order. */
   refresh: () => Promise<void>;
 }
 
@@ -54,8 +54,12 @@ export function useSession(): Session {
     isAuthenticated: user !== null,
     isAdmin: hasRole(user, ROLE_NAMES.admin),
     isModerator: hasRole(user, ROLE_NAMES.admin) || hasRole(user, ROLE_NAMES.moderator),
+    // As on page load: the second lookup follows only when the first found no user. Otherwise the second's cached
+    // answer is dropped (not fetched), so a later sign-out does not show a stale user from it.
     refresh: async () => {
-      await Promise.all([mutate(SESSION_USER_KEY), mutate(AUTH_USER_KEY)]);
+      const answer = (await mutate(SESSION_USER_KEY)) as { user?: User | null } | undefined;
+      if (answer?.user) await mutate(AUTH_USER_KEY, undefined, { revalidate: false });
+      else await mutate(AUTH_USER_KEY);
     },
   };
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { RadarProviders } from '../RadarProviders/index.js';
 import { useAuthDialogStore } from '../../auth/auth-dialog-store.js';
 import { useToastStore } from '../../toast/toast-store.js';
-import { stubFetch } from '../../test/fetch-stub.js';
+import { makeUser, stubFetch } from '../../test/fetch-stub.js';
 import { AuthDialog } from './AuthDialog.js';
 
 const signedOut = {
@@ -78,6 +78,31 @@ describe('AuthDialog', () => {
     expect(calls.find((c) => c.url === '/api/auth/verify-code')?.body).toEqual({ email: 'ada@example.com', code: '123456' });
     expect(JSON.parse(window.sessionStorage.getItem('radar-pending-toast') ?? '{}').title).toBe('Successfully signed in');
     expect(useAuthDialogStore.getState().isOpen).toBe(false);
+  });
+
+  it('after the code check asks for the session user first, and for /api/auth/user only when that found none', async () => {
+    let signedIn = false;
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': () => ({ body: { user: signedIn ? makeUser({ email: 'ada@example.com' }) : null } }),
+      'GET /api/auth/user': signedOut['GET /api/auth/user'],
+      'POST /api/auth/send-code': { body: { success: true, message: 'Code sent' } },
+      'POST /api/auth/verify-code': () => {
+        signedIn = true;
+        return { body: { success: true, message: 'Signed in' } };
+      },
+    });
+    const reload = open('signin');
+    // Page load while signed out: the session user, then (none found) the user.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/auth/user')).toHaveLength(1));
+    type('Email', 'ada@example.com');
+    click('Send Code');
+    await screen.findByLabelText('Verification code');
+    type('Verification code', '123456');
+    const before = calls.length;
+    click('Sign In');
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    const after = calls.slice(before).map((c) => `${c.method} ${c.url}`);
+    expect(after).toEqual(['POST /api/auth/verify-code', 'GET /api/auth/session-user']);
   });
 
   it('Back to email entry clears the code; Resend sends the code again', async () => {
