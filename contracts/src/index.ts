@@ -5,6 +5,7 @@ export * from './auth.js';
 export * from './items.js';
 export * from './message-center.js';
 export * from './rollout.js';
+export * from './site-routes.js';
 export * from './product-families.js';
 export * from './moderation.js';
 export * from './subscriptions.js';

@@ -82,3 +82,22 @@ test('open an item dialog, stay inside it, and close it with the keyboard alone'
   // Back where the user was.
   await expect.poll(() => isFocused(opener)).toBe(true);
 });
+
+test('"Skip to content" moves focus to the page’s main landmark, on shell and remote pages', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/contact', 'About Us'],
+    ['/weekly-digest', 'Weekly Digest'],
+    ['/dashboard', 'Dashboard'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    // A server-rendered page takes keys once it has hydrated (its markup is inert until then).
+    await expect(page.locator('#root[inert]')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page.getByRole('main').getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  }
+});

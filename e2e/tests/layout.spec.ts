@@ -109,6 +109,9 @@ for (const width of [360, 390]) {
         await page.goto(path);
         await ready(page);
         await expectFitsScreen(page, path);
+        // One <main> landmark on every page, the skip link's target.
+        await expect(page.getByRole('main')).toHaveCount(1);
+        await expect(page.locator('main#main')).toHaveCount(1);
       });
     }
 
@@ -134,6 +137,7 @@ for (const width of [360, 390]) {
         await admin.openTab(tab);
         await expect(page.getByRole('tabpanel').getByText(/^Loading /)).toHaveCount(0);
         await expectFitsScreen(page, `/admin ${tab}`);
+        await expect(page.getByRole('main')).toHaveCount(1);
         if (width === 390) await expectAccessible(page, `/admin ${tab} at 390 px`);
       }
     });

@@ -27,6 +27,7 @@ export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/Au
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';
 export { ImpersonationBanner } from './components/ImpersonationBanner/index.js';
 export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
+export { MainLandmark } from './components/MainLandmark/index.js';
 export { NotFoundPage } from './components/NotFoundPage/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';
 export { ThemeToggle } from './components/ThemeToggle/index.js';

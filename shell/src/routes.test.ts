@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { routeOf } from './routes.js';
+import { SHELL_PAGE_PATHS } from '@radar/contracts';
+import { PAGE_ROUTES, routeOf } from './routes.js';
 
 describe('routeOf: what index.ts starts loading for the first screen', () => {
   it.each([
@@ -19,7 +20,13 @@ describe('routeOf: what index.ts starts loading for the first screen', () => {
     ['/test-moderator', { remote: 'admin' }],
     ['/dashboards', {}],
     ['/no/such/page', {}],
+    ['/roadmap/4711/more', {}],
+    ['/roadmap', {}],
   ])('%s', (pathname, expected) => {
     expect(routeOf(pathname)).toEqual(expected);
   });
+});
+
+it('has a page for every shell path of the site routes the api answers by', () => {
+  expect(PAGE_ROUTES.map((route) => route.path)).toEqual([...SHELL_PAGE_PATHS]);
 });

@@ -1,3 +1,4 @@
+import { REMOTE_AREAS, SHARE_LINK_PREFIXES, sitePathOf, type SHELL_PAGE_PATHS } from '@radar/contracts';
 import type { RemoteKey } from './federation/remotes.js';
 
 /**
@@ -31,8 +32,8 @@ export function loadedPage<P extends ShellPage>(page: P): PageModule<P> | undefi
   return loadedPages.get(page) as PageModule<P> | undefined;
 }
 
-/** Shell pages by path (spec 02 §2); App.tsx's route table is built from this and REMOTE_ROUTES. */
-export const PAGE_ROUTES: { path: string; page: ShellPage }[] = [
+/** Shell pages by path; App.tsx's route table is built from this and REMOTE_ROUTES (contracts' site routes). */
+export const PAGE_ROUTES: { path: (typeof SHELL_PAGE_PATHS)[number]; page: ShellPage }[] = [
   { path: '/', page: 'landing' },
   { path: '/profile', page: 'profile' },
   { path: '/notifications', page: 'notifications' },
@@ -41,24 +42,19 @@ export const PAGE_ROUTES: { path: string; page: ShellPage }[] = [
   { path: '/terms', page: 'terms' },
 ];
 
-/** Remote areas by path; share links (/roadmap/:id, /message/:id) redirect into the dashboard. */
-export const REMOTE_ROUTES: { path: string; remote: RemoteKey; ownsHeader?: boolean }[] = [
-  { path: '/dashboard/*', remote: 'dashboard', ownsHeader: true },
-  { path: '/weekly-digest/*', remote: 'digest' },
-  { path: '/admin/*', remote: 'admin' },
-  { path: '/test-moderator', remote: 'admin' },
-];
-export const SHARE_LINK_PREFIXES = { roadmap: '/roadmap/', message: '/message/' } as const;
-
-const matches = (pattern: string, pathname: string) =>
-  pattern.endsWith('/*') ? pathname === pattern.slice(0, -2) || pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+/** Remote areas by path (an area with sub-paths as `/area/*`); share links redirect into the dashboard. */
+export const REMOTE_ROUTES: { path: string; remote: RemoteKey; ownsHeader?: boolean }[] = REMOTE_AREAS.map((area) => ({
+  path: area.subPaths ? `${area.path}/*` : area.path,
+  remote: area.remote,
+  ownsHeader: area.ownsHeader,
+}));
+export { SHARE_LINK_PREFIXES };
 
 /** What the page at `pathname` shows first: a shell page, a remote, or neither (404). */
 export function routeOf(pathname: string): { page?: ShellPage; remote?: RemoteKey } {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const page = PAGE_ROUTES.find((route) => matches(route.path, path));
-  if (page) return { page: page.page };
-  if (Object.values(SHARE_LINK_PREFIXES).some((prefix) => path.startsWith(prefix))) return { remote: 'dashboard' };
-  const remote = REMOTE_ROUTES.find((route) => matches(route.path, path));
-  return remote ? { remote: remote.remote } : {};
+  const site = sitePathOf(pathname);
+  if (site.kind === 'page') return { page: PAGE_ROUTES.find((route) => route.path === site.path)?.page };
+  if (site.kind === 'share-link') return { remote: 'dashboard' };
+  if (site.kind === 'remote') return { remote: site.remote };
+  return {};
 }

@@ -180,8 +180,8 @@ describe('the first screen rendered on the server', () => {
 
   it('leaves every other page to the browser: signed in, tokens, kept list choices, saved searches, other routes', async () => {
     const plain = [
-      request(app).get('/dashboard').set('Cookie', cookie),
-      request(app).get('/').set('Cookie', cookie),
+      request(app).get('/dashboard').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin'),
+      request(app).get('/').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin'),
       request(app).get('/dashboard').set('Authorization', 'Bearer radar_pat_whatever'),
       request(app).get('/dashboard?sortField=modifiedDate'),
       request(app).get('/dashboard?includeRemoved=true'),
@@ -192,7 +192,6 @@ describe('the first screen rendered on the server', () => {
       request(app).get('/weekly-digest'),
       request(app).get('/dashboard/roadmap/400001'),
       request(app).get('/contact'),
-      request(app).get('//dashboard'),
       // Phones (their list is cards, chosen by the window's width): by client hint, and by user agent.
       request(app).get('/dashboard').set('Sec-CH-UA-Mobile', '?1'),
       request(app)
@@ -205,6 +204,10 @@ describe('the first screen rendered on the server', () => {
         .get('/dashboard')
         .set('User-Agent', 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36'),
     ];
+    // Not a page of the site (a path no route has): 404, and not rendered either.
+    const doubled = await request(app).get('//dashboard');
+    expect(doubled.status).toBe(404);
+    expect(doubled.text).toContain('<div id="root"></div>');
     for (const pending of plain) {
       const { text, status } = await pending;
       expect(status).toBe(200);

@@ -156,6 +156,18 @@ describe('static bundles: the shell page', () => {
     expect((await request(secured).get('/').set('If-None-Match', first.headers.etag)).status).toBe(304);
   });
 
+  it('answers 404 for a path no page has, 200 for pages, share links and the sub-paths a remote decides', async () => {
+    for (const path of ['/this/route/does-not-exist', '/dashboards', '/roadmap', '/roadmap/1/2', '/favicon.ico', '/test-moderator/x']) {
+      const res = await request(app).get(path).set('Accept-Encoding', 'identity');
+      expect([path, res.status]).toEqual([path, 404]);
+      // Still the shell page: the browser shows the not-found page in the site's layout.
+      expect(res.text).toContain('window.__RADAR_CONFIG__=');
+    }
+    for (const path of ['/', '/terms/', '/dashboard', '/dashboard/nowhere', '/admin/users', '/weekly-digest', '/roadmap/412345', '/message/MC1']) {
+      expect([path, (await request(app).get(path)).status]).toEqual([path, 200]);
+    }
+  });
+
   it('compresses the page when the browser accepts it', async () => {
     const res = await raw('/', 'br');
     expect(res.headers['content-encoding']).toBe('br');

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RUNTIME_CONFIG_GLOBAL, SERVER_RENDER, type RuntimeConfig } from '@radar/contracts';
+import { RUNTIME_CONFIG_GLOBAL, SERVER_RENDER, sitePathOf, type RuntimeConfig } from '@radar/contracts';
 import { originsOf } from '../features/remotes/registry.js';
 import { LruCache } from '../lib/lru-cache.js';
 import { allowInlineScriptHash, allowRemoteOrigins } from './security-headers.js';
@@ -50,7 +50,10 @@ export function mountStaticBundles(
     // response's nonce, and the ETag is the page's own, so a changed config is never answered with 304.
     allowInlineScriptHash(res, scriptHash);
     allowRemoteOrigins(res, origins);
-    res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
+    // A path no page has answers 404 (the shell shows its not-found page); a remote's sub-paths are the remote's to
+    // know, so they answer 200 and the remote's not-found page asks search engines not to index it.
+    const status = sitePathOf(req.path).kind === 'unknown' ? 404 : 200;
+    res.status(status).set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   };
   // Client-side routes: every GET that is not an api call or a file gets the shell page.
   app.get(/^\/(?!api\/|remotes\/|healthz$|readyz$).*/, compression(), sendIndex);

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Box, CircularProgress, Container, Tab, Tabs, Typography } from '@mui/material';
+import { MainLandmark } from '@radar/shared-ui';
 import { AccessCheck } from '../../components/AccessCheck/index.js';
 import { ADMIN_APP_VERSION } from '../../build-version.js';
 import { ADMIN_TABS } from './admin-tabs.js';
@@ -8,7 +9,7 @@ import { ADMIN_TABS } from './admin-tabs.js';
 /** /admin: the admin dashboard, behind the access check; the open tab lives in ?tab= so it survives a reload. */
 export function AdminPage() {
   return (
-    <Container component="section" maxWidth="xl" sx={{ py: 4 }}>
+    <Container component={MainLandmark} maxWidth="xl" sx={{ py: 4 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         Admin Dashboard
       </Typography>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AfterFirstPaint, AppHeader, Deferred, icons, lazyNamed, useAuthDialog } from '@radar/shared-ui';
+import { AfterFirstPaint, AppHeader, Deferred, MainLandmark, icons, lazyNamed, useAuthDialog } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
 import { FilterSidebar } from '../../components/FilterSidebar/index.js';
@@ -56,7 +56,7 @@ export function DashboardPage() {
         ]}
       />
       <SubscribeMenu params={viewParams} anchor={subscribeAnchor} onClose={() => setSubscribeAnchor(null)} />
-      <Container component="main" maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
+      <Container component={MainLandmark} maxWidth={false} sx={{ py: 3, maxWidth: 1600 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
           Dashboard
         </Typography>

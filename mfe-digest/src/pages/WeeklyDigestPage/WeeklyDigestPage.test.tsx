@@ -55,7 +55,7 @@ describe('WeeklyDigestPage', () => {
     });
     expect(screen.getByRole('heading', { name: 'Weekly Digest', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Loading weekly digest...').closest('[role="status"]')).not.toBeNull();
-    expect(screen.getByRole('heading', { name: 'Weekly Digest', level: 1 }).closest('section')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
 
     expect(await screen.findByTestId('week-range')).toHaveTextContent('Mar 1, 2026 – Mar 8, 2026');
     expect(screen.getByText('Next digest: Sunday, Mar 15, 2026 at 8:00 AM UTC')).toBeInTheDocument();

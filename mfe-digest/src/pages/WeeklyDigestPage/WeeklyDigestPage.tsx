@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Paper, Stack, Typography } from '@mui/material';
 import type { WeeklyDigestResponse } from '@radar/contracts';
-import { Deferred, FeaturedCarousel, lazyNamed } from '@radar/shared-ui';
+import { Deferred, FeaturedCarousel, MainLandmark, lazyNamed } from '@radar/shared-ui';
 import { useFeaturedForWeek, useWeeklyDigest } from '../../api/digest.js';
 import { DigestStats, digestCounts } from '../../components/DigestStats/index.js';
 import { MessageDigestTable, RoadmapDigestTable } from '../../components/DigestItemTables/index.js';
@@ -79,7 +79,7 @@ export function WeeklyDigestPage() {
   const range = digest.data?.weekRange;
 
   return (
-    <Container component="section" maxWidth="lg" sx={{ py: 4 }} aria-busy={digest.isLoading}>
+    <Container component={MainLandmark} maxWidth="lg" sx={{ py: 4 }} aria-busy={digest.isLoading}>
       <Stack spacing={3}>
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>

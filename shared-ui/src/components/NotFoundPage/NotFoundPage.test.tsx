@@ -15,4 +15,16 @@ describe('NotFoundPage', () => {
     expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Open Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
+
+  it('asks search engines not to index it while it is shown, inside a main landmark', () => {
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/dashboard/nowhere']}>
+        <NotFoundPage />
+      </MemoryRouter>,
+    );
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    unmount();
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
 });

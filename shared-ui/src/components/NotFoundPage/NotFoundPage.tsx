@@ -1,11 +1,17 @@
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Button, Container, Stack, Typography } from '@mui/material';
+import { MainLandmark } from '../MainLandmark/index.js';
 
-/** Any unknown route: the shell's fallback, and each remote's for its own unknown sub-paths (spec 02 §2). */
+/**
+ * Any unknown route: the shell's fallback, and each remote's for its own unknown sub-paths. The server answers a
+ * remote's sub-paths 200 (only the remote knows them), so the page asks search engines not to index it (React puts
+ * the <meta> in <head> while the page is shown).
+ */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+    <Container component={MainLandmark} maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+      <meta name="robots" content="noindex" />
       <Typography variant="overline" component="p" color="text.secondary">
         Error 404
       </Typography>

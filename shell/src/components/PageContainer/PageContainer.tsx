@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Typography } from '@mui/material';
+import { MainLandmark } from '@radar/shared-ui';
 
 export interface PageContainerProps {
   /** The page's h1. */
@@ -13,7 +14,7 @@ export interface PageContainerProps {
 /** The main landmark of a shell page with its heading. */
 export function PageContainer({ title, subtitle, maxWidth = 'md', children }: PageContainerProps) {
   return (
-    <Container component="main" maxWidth={maxWidth} sx={{ py: { xs: 4, md: 6 } }}>
+    <Container component={MainLandmark} maxWidth={maxWidth} sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: subtitle ? 1 : 3 }}>
         {title}
       </Typography>

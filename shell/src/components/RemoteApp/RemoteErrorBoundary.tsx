@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import type { RemoteKey } from '@radar/contracts';
-import { AppHeader } from '@radar/shared-ui';
+import { AppHeader, MainLandmark } from '@radar/shared-ui';
 import { RollbackRemote } from './RollbackRemote.js';
 
 export interface RemoteErrorBoundaryProps {
@@ -41,7 +41,7 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
     return (
       <>
         {this.props.withHeader ? <AppHeader /> : null}
-        <Box component="main" sx={{ p: { xs: 2, md: 6 }, display: 'flex', justifyContent: 'center' }}>
+        <Box component={MainLandmark} sx={{ p: { xs: 2, md: 6 }, display: 'flex', justifyContent: 'center' }}>
           <Alert
             severity="error"
             sx={{ maxWidth: 640, width: '100%' }}

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
-import { AfterFirstPaint, AppHeader, ImpersonationBanner } from '@radar/shared-ui';
+import { AfterFirstPaint, AppHeader, ImpersonationBanner, MainLandmark } from '@radar/shared-ui';
 import { Footer } from '../Footer/index.js';
 import { SignInParam } from '../SignInParam/index.js';
 import { SignedOutParam } from '../SignedOutParam/index.js';
 
 /**
  * Impersonation banner (every page, the dashboard too), header (hidden on /dashboard, which renders its own with
- * Export), page area and footer.
+ * Export), page area and footer. "Skip to content" goes to the page's one <main> (MainLandmark).
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -24,7 +24,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       </Box>
       <ImpersonationBanner />
       {onDashboard ? null : <AppHeader />}
-      <Box id="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      {/* The page area is the page's <main> (the skip link's target); on the dashboard, whose remote draws its own header,
+          the dashboard's page is, so its header stays outside the landmark. */}
+      <Box component={onDashboard ? 'div' : MainLandmark} sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         {children}
       </Box>
       <AfterFirstPaint>

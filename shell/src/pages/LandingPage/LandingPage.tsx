@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
-import { AfterFirstPaint, FeaturedCarousel } from '@radar/shared-ui';
+import { AfterFirstPaint, FeaturedCarousel, MainLandmark } from '@radar/shared-ui';
 import { useDashboardStats, useFeaturedRecent } from '../../api/hooks.js';
 import { Benefits } from './Benefits.js';
 import { RoadmapCount } from './RoadmapCount.js';
@@ -24,7 +24,7 @@ export function LandingPage() {
   const featured = useFeaturedRecent();
   const featuredItems = featured.data ?? [];
   return (
-    <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
+    <Container component={MainLandmark} maxWidth="lg" sx={{ py: { xs: 4, md: 8 } }}>
       {stats.data?.isDemoData ? (
         <Alert severity="info" sx={{ mb: 3 }}>
           <strong>Demo data.</strong> The items shown are sample data, not the live roadmap and Message Center.

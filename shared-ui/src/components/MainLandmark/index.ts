@@ -1,0 +1,1 @@
+export { MainLandmark } from './MainLandmark.js';
