@@ -57,7 +57,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use(
     '/api',
     series(
-      originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+      originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], cookieName),
       sessionMiddleware({
         db: ctx.db,
         clock: ctx.clock,

@@ -52,7 +52,11 @@ export async function grantRole(browser: Browser, baseURL: string, adminState: S
     const user = users.find((u) => u.email === email.toLowerCase());
     const role = roles.find((r) => r.name === roleName);
     if (!user || !role) throw new Error(`cannot grant ${roleName} to ${email}: user or role not found`);
-    const response = await context.request.post(endpointUrl(endpoints.admin.assignRole), { data: { userId: user.id, roleId: role.id } });
+    // Sent as the admin page sends it: a signed-in write must name its origin.
+    const response = await context.request.post(endpointUrl(endpoints.admin.assignRole), {
+      data: { userId: user.id, roleId: role.id },
+      headers: { Origin: new URL(baseURL).origin },
+    });
     expect(response.ok()).toBeTruthy();
   } finally {
     await context.close();

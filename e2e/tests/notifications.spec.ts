@@ -10,6 +10,7 @@ test('a signed-in user toggles the weekly digest and removes an item subscriptio
   const page = await context.newPage();
   // An item subscription made the way the dashboard dialog makes it.
   const created = await context.request.post('/api/notification-subscriptions', {
+    headers: { Origin: new URL(baseURL).origin },
     data: {
       subscriptionType: 'item',
       itemId: '990002',

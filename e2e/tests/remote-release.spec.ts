@@ -44,7 +44,12 @@ test.describe('releasing a remote on its own', () => {
       lastName: 'Admin',
       email: E2E_ADMIN_EMAIL,
     });
-    api = await playwrightRequest.newContext({ baseURL: process.env.RADAR_BASE_URL, storageState: adminState });
+    // Writes as the admin page makes them: with its origin.
+    api = await playwrightRequest.newContext({
+      baseURL: process.env.RADAR_BASE_URL,
+      storageState: adminState,
+      extraHTTPHeaders: { Origin: new URL(process.env.RADAR_BASE_URL ?? 'http://localhost').origin },
+    });
   });
 
   test.afterAll(async () => {

@@ -149,7 +149,12 @@ describe('the product mounts exactly the endpoint table', () => {
   it("applies an endpoint's own body limit to those allowed to call it", async () => {
     const cookie = await signInWithRoles(t, 'limits-admin@example.com', ['Admin']);
     const over = JSON.stringify({ reportData: 'x'.repeat(11 * 1024 * 1024) });
-    const res = await request(t.app).post('/api/admin/generate-summary').set('Cookie', cookie).set('Content-Type', 'application/json').send(over);
+    const res = await request(t.app)
+      .post('/api/admin/generate-summary')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('Content-Type', 'application/json')
+      .send(over);
     expect(res.status).toBe(413);
     const underDefault = await request(t.app)
       .post('/api/contact')

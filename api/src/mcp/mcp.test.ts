@@ -64,7 +64,7 @@ beforeAll(async () => {
 
   const user = await createUser(db, { roles: ['User'] });
   const cookie = await sessionCookieFor(db, user.id, { cookieName: sessionCookieName(t.ctx.publicUrl) });
-  const created = await request(t.app).post('/api/tokens').set('Cookie', cookie).send({ name: 'agent' });
+  const created = await request(t.app).post('/api/tokens').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ name: 'agent' });
   if (created.status !== 201) throw new Error(`token not created: ${created.status} ${JSON.stringify(created.body)}`);
   token = created.body.token;
   server = t.app.listen(0, '127.0.0.1');

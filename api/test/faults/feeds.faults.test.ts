@@ -52,7 +52,7 @@ const withInfoLink = async () =>
   (await database.db.execute<{ n: number }>(sql`select count(*)::int as n from items where more_info_link is not null`)).rows[0]!.n;
 
 async function post(path: string) {
-  const res = await fetch(`${api.url}${path}`, { method: 'POST', headers: { cookie } });
+  const res = await fetch(`${api.url}${path}`, { method: 'POST', headers: { cookie, origin: api.url } });
   return {
     status: res.status,
     body: (await res.json()) as {

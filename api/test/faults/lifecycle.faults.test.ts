@@ -164,7 +164,7 @@ describe('kill -9 in the middle of a sync', () => {
     await blocker.query('LOCK TABLE item_history IN SHARE MODE');
     server.setRoadmap('B');
     const cookie = await adminCookie(database.db);
-    void fetch(`${first.url}/api/roadmap/sync`, { method: 'POST', headers: { cookie } }).catch(() => undefined);
+    void fetch(`${first.url}/api/roadmap/sync`, { method: 'POST', headers: { cookie, origin: first.url } }).catch(() => undefined);
     await eventually(
       async () =>
         (

@@ -56,9 +56,12 @@ export async function roleUsers(t: TestContext): Promise<RoleUsers> {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** A request of the endpoint's method to `url`, with the caller's cookie when there is one. */
+/**
+ * A request of the endpoint's method to `url`, with the caller's cookie when there is one, sent as a browser sends it
+ * from our own pages (Sec-Fetch-Site: same-origin).
+ */
 export function call(t: TestContext, method: string, url: string, cookie: string | null): request.Test {
-  const req = request(t.app)[method.toLowerCase() as Method](url);
+  const req = request(t.app)[method.toLowerCase() as Method](url).set('Sec-Fetch-Site', 'same-origin');
   return cookie ? req.set('Cookie', cookie) : req;
 }
 

@@ -137,7 +137,7 @@ function answerWithoutBody(
       port,
       path: urlPath,
       method,
-      headers: { 'Content-Type': 'application/json', 'Content-Length': String(length), ...(cookie ? { Cookie: cookie } : {}) },
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(length), 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: cookie } : {}) },
     });
     req.on('response', (res) => {
       let body = '';
@@ -172,7 +172,16 @@ describe('request bodies are read only for callers allowed to send them', () => 
     const big = JSON.stringify({ reportData: 'x'.repeat(11 * 1024 * 1024) });
     expect((await request(t.app).post('/api/admin/generate-summary').set('Content-Type', 'application/json').send(big)).status).toBe(401);
     const user = (await users.cookie('User'))!;
-    expect((await request(t.app).post('/api/admin/generate-summary').set('Cookie', user).set('Content-Type', 'application/json').send(big)).status).toBe(403);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/admin/generate-summary')
+          .set('Cookie', user)
+          .set('Sec-Fetch-Site', 'same-origin')
+          .set('Content-Type', 'application/json')
+          .send(big)
+      ).status,
+    ).toBe(403);
   });
 
   it('for an allowed caller the same headers-only upload is read (the check above would notice a parser that runs first)', async () => {
@@ -184,13 +193,29 @@ describe('request bodies are read only for callers allowed to send them', () => 
   it("an admin's upload is read up to the endpoint's limit; other endpoints keep BODY_LIMIT or their own", async () => {
     const admin = await signInWithRoles(t, 'uploader@example.com', ['Admin']);
     const big = JSON.stringify({ reportData: 'x'.repeat(11 * 1024 * 1024) });
-    expect((await request(t.app).post('/api/admin/generate-summary').set('Cookie', admin).set('Content-Type', 'application/json').send(big)).status).toBe(413);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/admin/generate-summary')
+          .set('Cookie', admin)
+          .set('Sec-Fetch-Site', 'same-origin')
+          .set('Content-Type', 'application/json')
+          .send(big)
+      ).status,
+    ).toBe(413);
     const contact = JSON.stringify({ firstName: 'Ann', lastName: 'Lee', email: 'a@example.com', message: 'x'.repeat(2 * 1024 * 1024) });
     expect((await request(t.app).post('/api/contact').set('Content-Type', 'application/json').send(contact)).status).toBe(413);
     const activity = JSON.stringify({ actionType: 'featured', itemType: 'roadmap', itemId: '1', itemTitle: 'x'.repeat(20_000) });
     const moderator = await users.cookie('Moderator');
-    expect((await request(t.app).post('/api/moderator-activity').set('Cookie', moderator!).set('Content-Type', 'application/json').send(activity)).status).toBe(
-      413,
-    );
+    expect(
+      (
+        await request(t.app)
+          .post('/api/moderator-activity')
+          .set('Cookie', moderator!)
+          .set('Sec-Fetch-Site', 'same-origin')
+          .set('Content-Type', 'application/json')
+          .send(activity)
+      ).status,
+    ).toBe(413);
   });
 });

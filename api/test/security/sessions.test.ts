@@ -19,7 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const me = (cookie: string) => request(t.app).get('/api/auth/user').set('Cookie', cookie);
+const me = (cookie: string) => request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
 const maxAgeOf = (res: request.Response) => Number(/Max-Age=(\d+)/.exec(String(res.headers['set-cookie']))?.[1]);
 
 describe('sign-in', () => {
@@ -27,7 +27,11 @@ describe('sign-in', () => {
     const planted = await signIn(t, 'fixation@example.com');
     await request(t.app).post('/api/auth/send-code').send({ email: 'fixation@example.com' });
     const code = await latestCodeFromOutbox(t, 'fixation@example.com');
-    const res = await request(t.app).post('/api/auth/verify-code').set('Cookie', planted).send({ email: 'fixation@example.com', code });
+    const res = await request(t.app)
+      .post('/api/auth/verify-code')
+      .set('Cookie', planted)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ email: 'fixation@example.com', code });
     const fresh = sessionCookieOf(res);
     expect(fresh).not.toBe(planted);
     expect((await me(planted)).status).toBe(401);
@@ -39,7 +43,7 @@ describe('lifetimes', () => {
   it('a user idle for longer than SESSION_TTL_DAYS is signed out; activity slides it', async () => {
     const cookie = await signIn(t, 'idle@example.com');
     t.clock.advance(6 * DAY);
-    const alive = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
+    const alive = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(alive.body.user.email).toBe('idle@example.com');
     expect(maxAgeOf(alive)).toBe((7 * DAY) / 1000);
     t.clock.advance(7 * DAY + 1000);
@@ -53,7 +57,7 @@ describe('lifetimes', () => {
       expect((await me(cookie)).status).toBe(200);
     }
     // 25 days in: the cookie lives only as long as the absolute lifetime left (5 days), not another idle period.
-    const late = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
+    const late = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(maxAgeOf(late)).toBe((5 * DAY) / 1000);
     t.clock.advance(5 * DAY);
     expect((await me(cookie)).status).toBe(401);
@@ -61,11 +65,11 @@ describe('lifetimes', () => {
 
   it('an admin session ends after ADMIN_SESSION_IDLE_HOURS without use; use keeps it alive', async () => {
     const cookie = await signInWithRoles(t, 'idle-admin@example.com', ['Admin']);
-    const first = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
+    const first = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(maxAgeOf(first)).toBe((12 * HOUR) / 1000);
     for (let n = 0; n < 4; n++) {
       t.clock.advance(11 * HOUR);
-      expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie)).status).toBe(200);
+      expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
     }
     t.clock.advance(12 * HOUR + 1000);
     expect((await me(cookie)).status).toBe(401);
@@ -76,11 +80,21 @@ describe('a change of privileges gives a new session', () => {
   it("a role given to or taken from a user ends that user's sessions; the admin's own stays", async () => {
     const admin = await signInWithRoles(t, 'granting-admin@example.com', ['Admin']);
     const target = await signIn(t, 'promoted@example.com');
-    const users = (await request(t.app).get('/api/admin/app-users').set('Cookie', admin)).body as { id: number; email: string }[];
-    const roles = (await request(t.app).get('/api/admin/roles').set('Cookie', admin)).body as { id: number; name: string }[];
+    const users = (await request(t.app).get('/api/admin/app-users').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin')).body as {
+      id: number;
+      email: string;
+    }[];
+    const roles = (await request(t.app).get('/api/admin/roles').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin')).body as {
+      id: number;
+      name: string;
+    }[];
     const userId = users.find((u) => u.email === 'promoted@example.com')!.id;
     const moderator = roles.find((r) => r.name === 'Moderator')!.id;
-    const assigned = await request(t.app).post('/api/admin/user-roles').set('Cookie', admin).send({ userId, roleId: moderator });
+    const assigned = await request(t.app)
+      .post('/api/admin/user-roles')
+      .set('Cookie', admin)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ userId, roleId: moderator });
     expect(assigned.status).toBe(201);
     expect(assigned.headers['set-cookie']).toBeUndefined();
     expect((await me(target)).status).toBe(401);
@@ -88,19 +102,26 @@ describe('a change of privileges gives a new session', () => {
     // Signed in again, the user has the role; taking it away ends that session too.
     const again = await signIn(t, 'promoted@example.com');
     expect((await me(again)).body.roles.map((r: { name: string }) => r.name)).toContain('Moderator');
-    await request(t.app).delete(`/api/admin/user-roles/${userId}/${moderator}`).set('Cookie', admin).expect(200);
+    await request(t.app).delete(`/api/admin/user-roles/${userId}/${moderator}`).set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin').expect(200);
     expect((await me(again)).status).toBe(401);
   });
 
   it('an admin who changes their own roles gets a new session in the same answer; the old token ends', async () => {
     const admin = await signInWithRoles(t, 'self-admin@example.com', ['Admin']);
     const other = await signInWithRoles(t, 'self-admin@example.com', []);
-    const users = (await request(t.app).get('/api/admin/app-users').set('Cookie', admin)).body as { id: number; email: string }[];
-    const roles = (await request(t.app).get('/api/admin/roles').set('Cookie', admin)).body as { id: number; name: string }[];
+    const users = (await request(t.app).get('/api/admin/app-users').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin')).body as {
+      id: number;
+      email: string;
+    }[];
+    const roles = (await request(t.app).get('/api/admin/roles').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin')).body as {
+      id: number;
+      name: string;
+    }[];
     const self = users.find((u) => u.email === 'self-admin@example.com')!.id;
     const res = await request(t.app)
       .post('/api/admin/user-roles')
       .set('Cookie', admin)
+      .set('Sec-Fetch-Site', 'same-origin')
       .send({ userId: self, roleId: roles.find((r) => r.name === 'Moderator')!.id });
     expect(res.status).toBe(201);
     const renewed = sessionCookieOf(res);
@@ -111,13 +132,23 @@ describe('a change of privileges gives a new session', () => {
 
   it('deleting a role ends the sessions of everyone who held it', async () => {
     const admin = await signInWithRoles(t, 'role-deleter@example.com', ['Admin']);
-    const role = (await request(t.app).post('/api/admin/roles').set('Cookie', admin).send({ name: 'Auditor', permissions: [] })).body as { id: number };
+    const role = (
+      await request(t.app).post('/api/admin/roles').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin').send({ name: 'Auditor', permissions: [] })
+    ).body as { id: number };
     const holder = await signIn(t, 'auditor@example.com');
-    const users = (await request(t.app).get('/api/admin/app-users').set('Cookie', admin)).body as { id: number; email: string }[];
+    const users = (await request(t.app).get('/api/admin/app-users').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin')).body as {
+      id: number;
+      email: string;
+    }[];
     const holderId = users.find((u) => u.email === 'auditor@example.com')!.id;
-    await request(t.app).post('/api/admin/user-roles').set('Cookie', admin).send({ userId: holderId, roleId: role.id }).expect(201);
+    await request(t.app)
+      .post('/api/admin/user-roles')
+      .set('Cookie', admin)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ userId: holderId, roleId: role.id })
+      .expect(201);
     const holderAgain = await signIn(t, 'auditor@example.com');
-    await request(t.app).delete(`/api/admin/roles/${role.id}`).set('Cookie', admin).expect(200);
+    await request(t.app).delete(`/api/admin/roles/${role.id}`).set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin').expect(200);
     expect((await me(holderAgain)).status).toBe(401);
     expect((await me(holder)).status).toBe(401);
     expect((await me(admin)).status).toBe(200);
@@ -125,11 +156,11 @@ describe('a change of privileges gives a new session', () => {
 
   it('starting and ending impersonation rotates the session', async () => {
     const admin = await signInWithRoles(t, 'impersonator@example.com', ['Admin']);
-    const started = await request(t.app).post('/api/dev/impersonate-role').set('Cookie', admin).send({ role: 'User' });
+    const started = await request(t.app).post('/api/dev/impersonate-role').set('Cookie', admin).set('Sec-Fetch-Site', 'same-origin').send({ role: 'User' });
     const asUser = sessionCookieOf(started);
     expect((await me(admin)).status).toBe(401);
     expect((await me(asUser)).body.impersonatedRole).toBe('User');
-    const cleared = await request(t.app).delete('/api/dev/clear-impersonation').set('Cookie', asUser);
+    const cleared = await request(t.app).delete('/api/dev/clear-impersonation').set('Cookie', asUser).set('Sec-Fetch-Site', 'same-origin');
     expect((await me(asUser)).status).toBe(401);
     expect((await me(sessionCookieOf(cleared))).body.impersonatedRole).toBeNull();
   });
@@ -139,7 +170,7 @@ describe('sign out everywhere', () => {
   it('ends every session of the account', async () => {
     const one = await signIn(t, 'all-devices@example.com');
     const two = await signIn(t, 'all-devices@example.com');
-    expect((await request(t.app).post('/api/auth/logout-everywhere').set('Cookie', two)).status).toBe(200);
+    expect((await request(t.app).post('/api/auth/logout-everywhere').set('Cookie', two).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
     expect((await me(one)).status).toBe(401);
     expect((await me(two)).status).toBe(401);
   });
@@ -157,7 +188,7 @@ describe('over https', () => {
   it('the cookie is __Host-radar_session: Secure, Path=/, no Domain', async () => {
     const cookie = await signIn(secure, 'host-prefix@example.com');
     expect(cookie).toMatch(/^__Host-radar_session=/);
-    const res = await request(secure.app).get('/api/auth/session-user').set('Cookie', cookie);
+    const res = await request(secure.app).get('/api/auth/session-user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(String(res.headers['set-cookie'])).toMatch(/^__Host-radar_session=[^;]+; Max-Age=\d+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
   });
 });

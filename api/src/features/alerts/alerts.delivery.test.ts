@@ -39,7 +39,8 @@ async function queue(id = channelId, key: string | null = null) {
   );
 }
 const delivery = async (id: number) => (await t.database.pool.query('select * from alert_deliveries where id = $1', [id])).rows[0];
-const log = async (id = channelId) => (await request(t.app).get(`/api/alert-channels/${id}/deliveries`).set('Cookie', cookie)).body;
+const log = async (id = channelId) =>
+  (await request(t.app).get(`/api/alert-channels/${id}/deliveries`).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).body;
 const deliver = () => t.ctx.services.alerts.deliverNow();
 
 beforeAll(async () => {
@@ -57,6 +58,7 @@ beforeEach(async () => {
   const res = await request(t.app)
     .post('/api/alert-channels')
     .set('Cookie', cookie)
+    .set('Sec-Fetch-Site', 'same-origin')
     .send({ kind: 'slack', name: `Slack ${Date.now()}`, url: `${receiver.url}/services/x` });
   channelId = res.body.id;
 });
@@ -118,7 +120,11 @@ describe('retries', () => {
     const closed = await startWebhookReceiver();
     const url = `${closed.url}/gone`;
     await closed.close();
-    const res = await request(t.app).post('/api/alert-channels').set('Cookie', cookie).send({ kind: 'webhook', name: 'Gone', url });
+    const res = await request(t.app)
+      .post('/api/alert-channels')
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ kind: 'webhook', name: 'Gone', url });
     const id = (await queue(res.body.id))!;
     for (let i = 1; i < ALERT_DELIVERY.maxAttempts; i++) {
       expect(await deliver()).toEqual({ sent: 0, retrying: 1, failed: 0 });
@@ -174,10 +180,12 @@ describe('pausing a failing channel', () => {
     t.clock.advance(ALERT_DELIVERY.maxBackoffMs);
     expect(await deliver()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(receiver.requests).toHaveLength(requestsBefore);
-    const listed = (await request(t.app).get('/api/alert-channels').set('Cookie', cookie)).body.find((c: { id: number }) => c.id === channelId);
+    const listed = (await request(t.app).get('/api/alert-channels').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).body.find(
+      (c: { id: number }) => c.id === channelId,
+    );
     expect(listed).toMatchObject({ paused: true, consecutiveFailures: 10 });
     receiver.answerAlways(null);
-    await request(t.app).put(`/api/alert-channels/${channelId}`).set('Cookie', cookie).send({ paused: false });
+    await request(t.app).put(`/api/alert-channels/${channelId}`).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ paused: false });
     expect((await deliver()).sent).toBeGreaterThanOrEqual(1);
     expect((await createChannelsRepo(t.ctx.db).byId(channelId))!.consecutiveFailures).toBe(0);
   });
@@ -193,6 +201,7 @@ describe('the SSRF guard again at delivery', () => {
       const created = await request(strict.app)
         .post('/api/alert-channels')
         .set('Cookie', owner)
+        .set('Sec-Fetch-Site', 'same-origin')
         .send({ kind: 'teams', name: 'Teams', url: 'https://rebind.example/workflows/1' });
       expect(created.status).toBe(201);
       answer = '169.254.169.254';
@@ -210,14 +219,15 @@ describe('the SSRF guard again at delivery', () => {
         enqueueAlert(tx as DbOrTx, { publicUrl: strict.ctx.publicUrl, secret: strict.ctx.secret, mail: strict.ctx.services.mail }, channel, m, null),
       );
       expect(await strict.ctx.services.alerts.deliverNow()).toEqual({ sent: 0, retrying: 0, failed: 1 });
-      const [entry] = (await request(strict.app).get(`/api/alert-channels/${channel.id}/deliveries`).set('Cookie', owner)).body;
+      const [entry] = (await request(strict.app).get(`/api/alert-channels/${channel.id}/deliveries`).set('Cookie', owner).set('Sec-Fetch-Site', 'same-origin'))
+        .body;
       expect(entry).toMatchObject({
         outcome: 'failed',
         statusCode: null,
         error: 'Webhook URL host rebind.example resolves to 169.254.169.254, a cloud metadata address: refused to protect the internal network',
       });
       answer = '127.0.0.1';
-      const test = await request(strict.app).post(`/api/alert-channels/${channel.id}/test`).set('Cookie', owner);
+      const test = await request(strict.app).post(`/api/alert-channels/${channel.id}/test`).set('Cookie', owner).set('Sec-Fetch-Site', 'same-origin');
       expect(test.body).toMatchObject({ success: false, message: expect.stringContaining('127.0.0.1, a loopback address') });
     } finally {
       await strict.close();

@@ -33,12 +33,14 @@ beforeAll(async () => {
     await request(t.app)
       .post('/api/alert-channels')
       .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
       .send({ kind: 'webhook', name: 'Hook', url: `${receiver.url}/d` })
   ).body;
   const save = (body: object) =>
     request(t.app)
       .post('/api/saved-searches')
       .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
       .send({ alertOn: ['changed'], channelIds: [hook.id], ...body });
   expect(
     (await save({ name: 'Daily rolling out', query: { roadmapStatuses: ['Rolling out'] }, schedule: 'daily', hour: 8, timeZone: 'Europe/Berlin' })).status,
@@ -93,7 +95,9 @@ describe('digests', () => {
     expect(got[1]!.window).toEqual({ from: '2026-01-31T07:00:00.000Z', to: '2026-02-07T07:00:00.000Z' });
     expect(got[0]!.sections[0]!.items.map((i) => i.externalId)).toEqual(['500002']);
     // "Daily Planner" alerts on new items only; Planner's item only changed: its slot passes without a message.
-    const planner = (await request(t.app).get('/api/saved-searches').set('Cookie', cookie)).body.find((s: { name: string }) => s.name === 'Daily Planner');
+    const planner = (await request(t.app).get('/api/saved-searches').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).body.find(
+      (s: { name: string }) => s.name === 'Daily Planner',
+    );
     expect(planner.lastDigestAt).toBe('2026-02-07T07:00:00.000Z');
   });
 

@@ -52,14 +52,16 @@ beforeAll(async () => {
   ada = await signIn(t, 'ada@example.com', { firstName: 'Ada', lastName: 'Lovelace' });
   // The sign-in code goes out at once on the interactive lane: taken here, so the mails below are the alerts.
   expect((await sink.waitFor('ada@example.com')).subject).toMatch(/sign-in code/);
-  const add = async (body: object) => (await request(t.app).post('/api/alert-channels').set('Cookie', ada).send(body)).body;
+  const add = async (body: object) =>
+    (await request(t.app).post('/api/alert-channels').set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin').send(body)).body;
   channels.email = (await add({ kind: 'email', name: 'My e-mail' })).id;
   channels.teams = (await add({ kind: 'teams', name: 'IT Teams', url: `${receivers.teams.url}/workflows/abc` })).id;
   channels.slack = (await add({ kind: 'slack', name: 'Slack #m365', url: `${receivers.slack.url}/services/T0/B0/xyz` })).id;
   const hook = await add({ kind: 'webhook', name: 'SIEM', url: `${receivers.hook.url}/radar` });
   channels.hook = hook.id;
   signingSecret = hook.signingSecret;
-  const save = async (body: object) => (await request(t.app).post('/api/saved-searches').set('Cookie', ada).send(body)).body;
+  const save = async (body: object) =>
+    (await request(t.app).post('/api/saved-searches').set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin').send(body)).body;
   copilotId = (await save({ name: 'Copilot', query: { search: 'Copilot' }, alertOn: ['new', 'changed'], channelIds: Object.values(channels) })).id;
   await save({ name: 'Now rolling out', query: { roadmapStatuses: ['Rolling out'] }, alertOn: ['changed'], channelIds: [channels.teams] });
   await save({ name: 'Message Center only', query: { sources: ['messages'] }, alertOn: ['new', 'changed'], channelIds: [channels.teams] });
@@ -183,7 +185,7 @@ describe('instant alerts after a sync', () => {
       .type('form')
       .send('List-Unsubscribe=One-Click');
     expect(done.status).toBe(200);
-    const saved = (await request(t.app).get(`/api/saved-searches/${copilotId}`).set('Cookie', ada)).body;
+    const saved = (await request(t.app).get(`/api/saved-searches/${copilotId}`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).body;
     expect(saved.channelIds).not.toContain(channels.email);
     expect(saved.channelIds).toContain(channels.teams);
   });
@@ -204,31 +206,31 @@ describe('instant alerts after a sync', () => {
     await t.ctx.services.mail.deliverNow();
     expect(JSON.stringify(JSON.parse(receivers.teams.requests[0]!.body))).toContain('Status: Rolling out → Launched');
     expect(sink.messages.filter((m) => m.to.includes('ada@example.com'))).toHaveLength(0);
-    const log = (await request(t.app).get(`/api/alert-channels/${channels.teams}/deliveries`).set('Cookie', ada)).body;
+    const log = (await request(t.app).get(`/api/alert-channels/${channels.teams}/deliveries`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).body;
     expect(log).toHaveLength(2);
     expect(log[0]).toMatchObject({ trigger: 'instant', outcome: 'sent', statusCode: 200, response: 'ok', error: null });
     expect(log[0].latencyMs).toEqual(expect.any(Number));
-    const mailLog = (await request(t.app).get(`/api/alert-channels/${channels.email}/deliveries`).set('Cookie', ada)).body;
+    const mailLog = (await request(t.app).get(`/api/alert-channels/${channels.email}/deliveries`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).body;
     expect(mailLog).toHaveLength(1);
     expect(mailLog[0]).toMatchObject({ outcome: 'sent', statusCode: null, response: 'Accepted by the mail server' });
   });
 
   it('"Send test" posts a signed test message and answers how the receiver replied', async () => {
     receivers.hook.reset();
-    const res = await request(t.app).post(`/api/alert-channels/${channels.hook}/test`).set('Cookie', ada);
+    const res = await request(t.app).post(`/api/alert-channels/${channels.hook}/test`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, entry: { trigger: 'test', outcome: 'sent', statusCode: 200, response: 'ok' } });
     expect(res.body.message).toMatch(/^Test message delivered to “SIEM” \(HTTP 200 in \d+ ms\)$/);
     expect(receivers.hook.requests[0]!.headers[WEBHOOK_HEADERS.event.toLowerCase()]).toBe('radar.test');
     expect(alertWebhookPayload.parse(JSON.parse(receivers.hook.requests[0]!.body)).type).toBe('radar.test');
     receivers.slack.answerNext({ status: 404, body: 'no_service' });
-    const failed = await request(t.app).post(`/api/alert-channels/${channels.slack}/test`).set('Cookie', ada);
+    const failed = await request(t.app).post(`/api/alert-channels/${channels.slack}/test`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
     expect(failed.body).toMatchObject({
       success: false,
       message: 'Test message not delivered: HTTP 404: the receiver refused the message',
       entry: { statusCode: 404, response: 'no_service' },
     });
-    const email = await request(t.app).post(`/api/alert-channels/${channels.email}/test`).set('Cookie', ada);
+    const email = await request(t.app).post(`/api/alert-channels/${channels.email}/test`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
     // Interactive priority: the api sends it at once itself, so it may already be with the mail server.
     expect(email.body.success).toBe(true);
     expect(email.body.message).toMatch(/^Test e-mail (queued for|sent to) ada@example\.com$/);

@@ -32,11 +32,13 @@ beforeAll(async () => {
     await request(t.app)
       .post('/api/alert-channels')
       .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
       .send({ kind: 'webhook', name: 'SIEM', url: `${hook.url}/radar` })
   ).body;
   const saved = await request(t.app)
     .post('/api/saved-searches')
     .set('Cookie', cookie)
+    .set('Sec-Fetch-Site', 'same-origin')
     .send({ name: 'Launched here', query: { sources: ['messages'] }, alertOn: ['reached_tenant'], channelIds: [channel.id] });
   expect(saved.status).toBe(201);
 });

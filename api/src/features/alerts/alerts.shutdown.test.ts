@@ -56,6 +56,7 @@ beforeEach(async () => {
   const res = await request(t.app)
     .post('/api/alert-channels')
     .set('Cookie', cookie)
+    .set('Sec-Fetch-Site', 'same-origin')
     .send({ kind: 'webhook', name: `Hook ${Date.now()}`, url: `${receiver.url}/radar` });
   channelId = res.body.id;
 });
@@ -100,7 +101,7 @@ describe('alert delivery in a graceful shutdown', () => {
     const row = await delivery(id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'aborted: shutting down' });
     expect(row.next_attempt_at.getTime()).toBe(t.clock.now().getTime() + 60_000);
-    const log = (await request(t.app).get(`/api/alert-channels/${channelId}/deliveries`).set('Cookie', cookie)).body;
+    const log = (await request(t.app).get(`/api/alert-channels/${channelId}/deliveries`).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).body;
     expect(log[0]).toMatchObject({ outcome: 'retrying', statusCode: null, error: 'aborted: shutting down' });
     receiver.release();
   });

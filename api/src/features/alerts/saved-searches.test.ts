@@ -23,6 +23,7 @@ const post = (cookie: string, path: string, body: unknown) =>
   request(t.app)
     .post(path)
     .set('Cookie', cookie)
+    .set('Sec-Fetch-Site', 'same-origin')
     .send(body as object);
 const search = (extra: Record<string, unknown> = {}) => ({
   name: 'Teams Rooms',
@@ -50,13 +51,15 @@ describe('saved searches', () => {
       channelIds: [],
       paused: false,
     });
-    const mine = await request(t.app).get('/api/saved-searches').set('Cookie', ada);
+    const mine = await request(t.app).get('/api/saved-searches').set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
     expect(mine.body.map((s: { id: number }) => s.id)).toContain(created.body.id);
-    const theirs = await request(t.app).get('/api/saved-searches').set('Cookie', bob);
+    const theirs = await request(t.app).get('/api/saved-searches').set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin');
     expect(theirs.body).toEqual([]);
-    expect((await request(t.app).get(`/api/saved-searches/${created.body.id}`).set('Cookie', bob)).status).toBe(404);
-    expect((await request(t.app).put(`/api/saved-searches/${created.body.id}`).set('Cookie', bob).send(search())).status).toBe(404);
-    expect((await request(t.app).delete(`/api/saved-searches/${created.body.id}`).set('Cookie', bob)).status).toBe(404);
+    expect((await request(t.app).get(`/api/saved-searches/${created.body.id}`).set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin')).status).toBe(404);
+    expect(
+      (await request(t.app).put(`/api/saved-searches/${created.body.id}`).set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin').send(search())).status,
+    ).toBe(404);
+    expect((await request(t.app).delete(`/api/saved-searches/${created.body.id}`).set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin')).status).toBe(404);
     expect((await request(t.app).get('/api/saved-searches')).status).toBe(401);
   });
 
@@ -103,6 +106,7 @@ describe('saved searches', () => {
     const put = await request(t.app)
       .put(`/api/saved-searches/${body.id}`)
       .set('Cookie', ada)
+      .set('Sec-Fetch-Site', 'same-origin')
       .send(
         search({
           name: 'New name',
@@ -127,9 +131,9 @@ describe('saved searches', () => {
       paused: true,
     });
     expect(put.body.query.search).toBeUndefined();
-    const del = await request(t.app).delete(`/api/saved-searches/${body.id}`).set('Cookie', ada);
+    const del = await request(t.app).delete(`/api/saved-searches/${body.id}`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
     expect(del.body).toEqual({ success: true, message: 'Saved search deleted' });
-    expect((await request(t.app).get(`/api/saved-searches/${body.id}`).set('Cookie', ada)).status).toBe(404);
+    expect((await request(t.app).get(`/api/saved-searches/${body.id}`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).status).toBe(404);
   });
 
   it('sends only to channels of its own scope', async () => {
@@ -151,9 +155,15 @@ describe('saved searches', () => {
     );
     expect(orgSearch.status).toBe(201);
     expect(orgSearch.body.scope).toBe('organisation');
-    expect((await request(t.app).get('/api/saved-searches').set('Cookie', ada)).body.some((s: { scope: string }) => s.scope === 'organisation')).toBe(false);
+    expect(
+      (await request(t.app).get('/api/saved-searches').set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).body.some(
+        (s: { scope: string }) => s.scope === 'organisation',
+      ),
+    ).toBe(false);
     const other = await signInWithRoles(t, 'root2@example.com', ['Admin']);
-    expect((await request(t.app).get('/api/saved-searches').set('Cookie', other)).body.map((s: { id: number }) => s.id)).toContain(orgSearch.body.id);
+    expect(
+      (await request(t.app).get('/api/saved-searches').set('Cookie', other).set('Sec-Fetch-Site', 'same-origin')).body.map((s: { id: number }) => s.id),
+    ).toContain(orgSearch.body.id);
     expect((await post(ada, '/api/saved-searches', search({ scope: 'organisation' }))).status).toBe(403);
     expect((await post(ada, '/api/alert-channels', { kind: 'slack', name: 'x', url: webhookUrl, scope: 'organisation' })).status).toBe(403);
   });
@@ -193,7 +203,9 @@ describe('alert channels', () => {
     expect(created.status).toBe(201);
     expect(created.body.signingSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.body.target).toBe('8.8.8.8 …XYZ9');
-    const listed = (await request(t.app).get('/api/alert-channels').set('Cookie', ada)).body.find((c: { id: number }) => c.id === created.body.id);
+    const listed = (await request(t.app).get('/api/alert-channels').set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).body.find(
+      (c: { id: number }) => c.id === created.body.id,
+    );
     expect(listed).toMatchObject({ kind: 'webhook', name: 'SIEM', target: '8.8.8.8 …XYZ9', paused: false, consecutiveFailures: 0 });
     expect(listed.signingSecret).toBeUndefined();
     const { rows } = await t.database.pool.query('select * from alert_channels where id = $1', [created.body.id]);
@@ -201,7 +213,11 @@ describe('alert channels', () => {
     expect(stored).not.toContain('secret-path');
     expect(stored).not.toContain(created.body.signingSecret);
     expect(rows[0].url_sealed).toMatch(/^v1\./);
-    expect((await request(t.app).get('/api/alert-channels').set('Cookie', bob)).body.some((c: { id: number }) => c.id === created.body.id)).toBe(false);
+    expect(
+      (await request(t.app).get('/api/alert-channels').set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin')).body.some(
+        (c: { id: number }) => c.id === created.body.id,
+      ),
+    ).toBe(false);
   });
 
   it('has one e-mail channel per user, to the account address', async () => {
@@ -215,12 +231,15 @@ describe('alert channels', () => {
 
   it('renames, pauses, resumes and deletes; another user gets 404', async () => {
     const { body } = await post(ada, '/api/alert-channels', { kind: 'slack', name: 'Slack', url: webhookUrl });
-    const put = (cookie: string, patch: object) => request(t.app).put(`/api/alert-channels/${body.id}`).set('Cookie', cookie).send(patch);
+    const put = (cookie: string, patch: object) =>
+      request(t.app).put(`/api/alert-channels/${body.id}`).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send(patch);
     expect((await put(bob, { paused: true })).status).toBe(404);
     expect((await put(ada, { name: 'Slack #it', paused: true })).body).toMatchObject({ name: 'Slack #it', paused: true, pausedReason: 'Paused by you' });
     expect((await put(ada, { paused: false })).body).toMatchObject({ paused: false, pausedReason: null, consecutiveFailures: 0 });
-    expect((await request(t.app).get(`/api/alert-channels/${body.id}/deliveries`).set('Cookie', bob)).status).toBe(404);
-    expect((await request(t.app).post(`/api/alert-channels/${body.id}/test`).set('Cookie', bob)).status).toBe(404);
-    expect((await request(t.app).delete(`/api/alert-channels/${body.id}`).set('Cookie', ada)).body.message).toBe('Alert channel deleted');
+    expect((await request(t.app).get(`/api/alert-channels/${body.id}/deliveries`).set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin')).status).toBe(404);
+    expect((await request(t.app).post(`/api/alert-channels/${body.id}/test`).set('Cookie', bob).set('Sec-Fetch-Site', 'same-origin')).status).toBe(404);
+    expect((await request(t.app).delete(`/api/alert-channels/${body.id}`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin')).body.message).toBe(
+      'Alert channel deleted',
+    );
   });
 });

@@ -66,18 +66,20 @@ describe('configuration-dependent behaviour', () => {
     expect(mail.text).toContain('https://radar.example.com');
     // The prefixed name is the only one read: a plain radar_session cookie (e.g. set by a subdomain) is ignored.
     const token = cookie.split(';')[0]!.split('=')[1];
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', `radar_session=${token}`)).status).toBe(401);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', `__Host-radar_session=${token}`)).status).toBe(200);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', `radar_session=${token}`).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', `__Host-radar_session=${token}`).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
   });
 
   it('grants Admin on sign-in to addresses in ADMIN_EMAILS (case-insensitive), and User to everyone new', async () => {
     const boss = await signIn(t, 'boss@example.com');
-    const me = await request(t.app).get('/api/auth/user').set('Cookie', boss);
+    const me = await request(t.app).get('/api/auth/user').set('Cookie', boss).set('Sec-Fetch-Site', 'same-origin');
     expect(me.body.roles.map((r: { name: string }) => r.name)).toEqual(['Admin', 'User']);
-    const roles = await request(t.app).get('/api/auth/user-roles').set('Cookie', boss);
+    const roles = await request(t.app).get('/api/auth/user-roles').set('Cookie', boss).set('Sec-Fetch-Site', 'same-origin');
     expect(roles.body.map((r: { role: { name: string } }) => r.role.name)).toEqual(['Admin', 'User']);
     const plain = await signIn(t, 'plain@example.com');
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', plain)).body.roles.map((r: { name: string }) => r.name)).toEqual(['User']);
+    expect(
+      (await request(t.app).get('/api/auth/user').set('Cookie', plain).set('Sec-Fetch-Site', 'same-origin')).body.roles.map((r: { name: string }) => r.name),
+    ).toEqual(['User']);
   });
 
   it('accepts a same-origin POST for the https origin and refuses others', async () => {

@@ -221,13 +221,13 @@ describe('current user', () => {
     expect((await request(t.app).get('/api/auth/user-roles')).body).toEqual([]);
     expect((await request(t.app).get('/api/moderator/user/roles')).status).toBe(401);
     // A cookie that matches no session is a guest too.
-    const bogus = await request(t.app).get('/api/auth/session-user').set('Cookie', 'radar_session=nope');
+    const bogus = await request(t.app).get('/api/auth/session-user').set('Cookie', 'radar_session=nope').set('Sec-Fetch-Site', 'same-origin');
     expect(bogus.body).toEqual({ user: null });
   });
 
   it('returns the signed-in user with roles from every lookup', async () => {
     const cookie = await signIn(t, 'me@example.com', { firstName: 'Me', lastName: 'Myself' });
-    const session = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie);
+    const session = await request(t.app).get('/api/auth/session-user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(session.status).toBe(200);
     const userRole = (await query(`select id from roles where name = 'User'`))[0].id;
     expect(session.body.user).toEqual({
@@ -240,23 +240,23 @@ describe('current user', () => {
       roles: [{ id: userRole, name: 'User' }],
       impersonatedRole: null,
     });
-    const user = await request(t.app).get('/api/auth/user').set('Cookie', cookie);
+    const user = await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(user.body).toEqual(session.body.user);
-    const roles = await request(t.app).get('/api/auth/user-roles').set('Cookie', cookie);
+    const roles = await request(t.app).get('/api/auth/user-roles').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(roles.body).toEqual([{ id: expect.any(Number), roleId: userRole, role: { id: userRole, name: 'User' } }]);
-    expect((await request(t.app).get('/api/moderator/user/roles').set('Cookie', cookie)).body).toEqual(roles.body);
+    expect((await request(t.app).get('/api/moderator/user/roles').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).body).toEqual(roles.body);
   });
 });
 
 describe('logout and navigations', () => {
   it('POST /api/auth/logout ends the session and clears the cookie', async () => {
     const cookie = await signIn(t, 'bye@example.com');
-    const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie);
+    const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Signed out successfully' });
     expect(String(res.headers['set-cookie'])).toMatch(/radar_session=;.*Expires=Thu, 01 Jan 1970/);
-    expect((await request(t.app).get('/api/auth/session-user').set('Cookie', cookie)).body).toEqual({ user: null });
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/session-user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).body).toEqual({ user: null });
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
     expect(await query(`select s.id_hash from sessions s join users u on u.id = s.user_id where u.email = 'bye@example.com'`)).toEqual([]);
     // Signed out already: still a success (idempotent).
     expect((await request(t.app).post('/api/auth/logout')).status).toBe(200);
@@ -264,9 +264,9 @@ describe('logout and navigations', () => {
 
   it('refuses a cross-origin logout', async () => {
     const cookie = await signIn(t, 'stay@example.com');
-    const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie).set('Origin', 'https://evil.example');
+    const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').set('Origin', 'https://evil.example');
     expect(res.status).toBe(403);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
   });
 
   it('GET /api/logout answers a page that signs out by a POST; the GET itself changes nothing', async () => {
@@ -278,7 +278,7 @@ describe('logout and navigations', () => {
     expect(page.text).toContain('Sign out</button>');
     // Not a same-origin navigation: the page asks; it does not submit itself.
     expect(page.text).not.toContain('<script');
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
     // From our own pages (the mobile menu) the form submits at once, with this response's CSP nonce.
     const own = await request(t.app).get('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(own.headers['content-security-policy']))![1];
@@ -288,15 +288,15 @@ describe('logout and navigations', () => {
     expect(String(again.headers['content-security-policy'])).toMatch(/'nonce-/);
     expect(String(again.headers['content-security-policy'])).not.toContain(nonce);
     expect(String(page.headers['content-security-policy'])).not.toMatch(/'nonce-/);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
     // The form's POST signs out and goes home, where the shell says 'Signed out successfully'.
-    const out = await request(t.app).post('/api/logout').set('Cookie', cookie).set('Origin', 'http://localhost:8080');
+    const out = await request(t.app).post('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').set('Origin', 'http://localhost:8080');
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/?signedOut=1');
     expect(String(out.headers['set-cookie'])).toMatch(/radar_session=;/);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
     // Signed out already: the page says so.
-    expect((await request(t.app).get('/api/logout').set('Cookie', cookie)).text).toContain('You are signed out');
+    expect((await request(t.app).get('/api/logout').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).text).toContain('You are signed out');
   });
 
   it('signs out everywhere: every session of the account ends, other accounts keep theirs', async () => {
@@ -304,12 +304,13 @@ describe('logout and navigations', () => {
     const phone = await signIn(t, 'everywhere@example.com');
     const other = await signIn(t, 'bystander@example.com');
     expect((await request(t.app).post('/api/auth/logout-everywhere')).status).toBe(401);
-    const res = await request(t.app).post('/api/auth/logout-everywhere').set('Cookie', phone);
+    const res = await request(t.app).post('/api/auth/logout-everywhere').set('Cookie', phone).set('Sec-Fetch-Site', 'same-origin');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.signedOutEverywhere });
     expect(String(res.headers['set-cookie'])).toMatch(/radar_session=;/);
-    for (const cookie of [laptop, phone]) expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie)).status).toBe(401);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', other)).status).toBe(200);
+    for (const cookie of [laptop, phone])
+      expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', other).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
   });
 
   it('GET /api/login redirects to the sign-in dialog', async () => {

@@ -54,7 +54,7 @@ const feed: RoadmapRecord[] = [
 
 const list = async (app: Express, query: string, cookie?: string): Promise<ItemListResponse> => {
   const req = request(app).get(`/api/unified/items?${query}`);
-  const res = await (cookie ? req.set('Cookie', cookie) : req).expect(200);
+  const res = await (cookie ? req.set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin') : req).expect(200);
   return res.body as ItemListResponse;
 };
 const ids = (r: ItemListResponse) => r.items.map((i) => i.id);

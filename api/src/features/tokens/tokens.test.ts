@@ -81,7 +81,7 @@ describe('Authorization: Bearer <token>', () => {
   async function tokenFor(roles: string[]) {
     const user = await createUser(t.database.db, { roles });
     const cookie = await sessionCookieFor(t.database.db, user.id);
-    const res = await request(t.app).post('/api/tokens').set('Cookie', cookie).send({ name: 'agent' });
+    const res = await request(t.app).post('/api/tokens').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ name: 'agent' });
     return { user, cookie, token: res.body.token as string };
   }
 
@@ -106,14 +106,14 @@ describe('Authorization: Bearer <token>', () => {
   it('never grants moderator or admin rights: an admin’s token acts as a plain signed-in user', async () => {
     const { cookie, token } = await tokenFor(['Admin', 'Moderator', 'User']);
     // The same admin with the session cookie may do all of these.
-    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(200);
     const roles = await request(t.app).get('/api/auth/user-roles').set(bearer(token));
     expect(roles.body.map((r: { role: { name: string } }) => r.role.name)).toEqual(['User']);
     expect((await request(t.app).get('/api/auth/user').set(bearer(token))).body.roles.map((r: { name: string }) => r.name)).toEqual(['User']);
     // A token on a staff endpoint is refused, and so is a token sent alongside the admin's own cookie.
     for (const req of [
       request(t.app).get('/api/admin/roles').set(bearer(token)),
-      request(t.app).get('/api/admin/roles').set(bearer(token)).set('Cookie', cookie),
+      request(t.app).get('/api/admin/roles').set(bearer(token)).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin'),
       request(t.app).put('/api/moderator/roadmap/480001').set(bearer(token)).send({ isFeatured: true, thirdPartyLinks: [], moderatorNotes: '' }),
     ]) {
       const res = await req;

@@ -116,17 +116,17 @@ describe('impersonation when enabled', () => {
   it('rotates the session when impersonation starts or ends: the old token stops working', async () => {
     const admin = await createUser(t.ctx.db, { roles: ['Admin'] });
     const before = await sessionCookieFor(t.ctx.db, admin.id);
-    const started = await request(t.app).post('/api/dev/impersonate-role').set('Cookie', before).send({ role: 'User' });
+    const started = await request(t.app).post('/api/dev/impersonate-role').set('Cookie', before).set('Sec-Fetch-Site', 'same-origin').send({ role: 'User' });
     expect(started.status).toBe(200);
     const rotated = String(started.headers['set-cookie']).split(';')[0]!;
     expect(rotated).toMatch(/^radar_session=[A-Za-z0-9_-]{43}$/);
     expect(rotated).not.toBe(before);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', before)).status).toBe(401);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', rotated)).body.impersonatedRole).toBe('User');
-    const cleared = await request(t.app).delete('/api/dev/clear-impersonation').set('Cookie', rotated);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', before).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', rotated).set('Sec-Fetch-Site', 'same-origin')).body.impersonatedRole).toBe('User');
+    const cleared = await request(t.app).delete('/api/dev/clear-impersonation').set('Cookie', rotated).set('Sec-Fetch-Site', 'same-origin');
     const again = String(cleared.headers['set-cookie']).split(';')[0]!;
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', rotated)).status).toBe(401);
-    expect((await request(t.app).get('/api/auth/user').set('Cookie', again)).body.impersonatedRole).toBeNull();
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', rotated).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
+    expect((await request(t.app).get('/api/auth/user').set('Cookie', again).set('Sec-Fetch-Site', 'same-origin')).body.impersonatedRole).toBeNull();
   });
 
   it('ends every session (and so any open impersonation) of a user who loses the Admin role', async () => {

@@ -50,7 +50,7 @@ describe('app users', () => {
     const cookie = await sessionCookieFor(t.ctx.db, victim.id);
     await t.ctx.db.insert(notificationSubscriptions).values({ userId: victim.id, itemType: 'roadmap', itemExternalId: '123' });
     await t.ctx.db.insert(digestSubscribers).values({ email: 'victim@example.com', userId: victim.id, origin: 'account' });
-    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie)).status).toBe(403);
+    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(403);
 
     const res = await admin.agent.delete(`/api/admin/app-users/${victim.id}`);
     expect(res.status).toBe(200);
@@ -59,7 +59,7 @@ describe('app users', () => {
       expect(await q(`SELECT 1 FROM ${table} WHERE user_id = $1`, [victim.id])).toEqual([]);
     }
     expect(await q(`SELECT 1 FROM digest_subscribers WHERE email = 'victim@example.com'`)).toEqual([]);
-    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie)).status).toBe(401);
+    expect((await request(t.app).get('/api/admin/roles').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);
     expect((await admin.agent.delete(`/api/admin/app-users/${victim.id}`)).status).toBe(404);
     expect((await admin.agent.delete('/api/admin/app-users/zero')).status).toBe(400);
   });
