@@ -38,6 +38,8 @@ describe('ActivityTab', () => {
     const total = await screen.findByRole('group', { name: 'Total Activities' });
     expect(await within(total).findByText('45')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Featured Items' })).getByText('7')).toBeInTheDocument();
+    // Says what it counts: the weekly digest's card of the same name counts this week's featured items.
+    expect(screen.getByRole('group', { name: 'Featured Items' })).toHaveAccessibleDescription('Times an item was featured, all time');
     expect(within(screen.getByRole('group', { name: 'Links Added' })).getByText('20')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Notes Added' })).getByText('9')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Recent Activity (7 days)' })).getByText('4')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Box, Chip, Link, Pagination, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ModeratorActivity, ModeratorActivityStats } from '@radar/contracts';
@@ -6,9 +6,11 @@ import { formatChangeDate } from '@radar/shared-ui';
 import { useActivities, useActivityStats } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
 
-const STAT_CARDS: Array<{ key: keyof ModeratorActivityStats; label: string }> = [
+// Featured Items counts every time a moderator featured an item, ever: the weekly digest's card of the same name counts
+// the items featured this week, so each says what it counts.
+const STAT_CARDS: Array<{ key: keyof ModeratorActivityStats; label: string; hint?: string }> = [
   { key: 'totalActivities', label: 'Total Activities' },
-  { key: 'featuredItems', label: 'Featured Items' },
+  { key: 'featuredItems', label: 'Featured Items', hint: 'Times an item was featured, all time' },
   { key: 'linksAdded', label: 'Links Added' },
   { key: 'notesAdded', label: 'Notes Added' },
   { key: 'recentActivity', label: 'Recent Activity (7 days)' },
@@ -26,19 +28,25 @@ const itemLink = (a: ModeratorActivity) => `/dashboard?${a.itemType === 'roadmap
 export function ActivityTab() {
   const [page, setPage] = useState(1);
   const stats = useActivityStats();
+  const hintId = useId();
   const list = useActivities(page);
   return (
     <Stack spacing={3}>
       {stats.error ? <Alert severity="error">Could not load activity statistics ({errorMessageOf(stats.error)}).</Alert> : null}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' } }}>
-        {STAT_CARDS.map(({ key, label }) => (
-          <Paper key={key} variant="outlined" sx={{ p: 2 }} aria-label={label} role="group">
+        {STAT_CARDS.map(({ key, label, hint }) => (
+          <Paper key={key} variant="outlined" sx={{ p: 2 }} aria-label={label} aria-describedby={hint ? `${hintId}-${key}` : undefined} role="group">
             <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
               {stats.data ? stats.data[key] : '—'}
             </Typography>
+            {hint ? (
+              <Typography id={`${hintId}-${key}`} variant="caption" color="text.secondary">
+                {hint}
+              </Typography>
+            ) : null}
           </Paper>
         ))}
       </Box>

@@ -25,10 +25,11 @@ export function digestCounts(digest: WeeklyDigestResponse, featuredCount: number
 /** Read by screen readers, not shown (the dash is shown instead). */
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-function StatCard({ label, value, isLoading }: { label: string; value: number | null; isLoading?: boolean }) {
+function StatCard({ label, value, isLoading, hint }: { label: string; value: number | null; isLoading?: boolean; hint?: string }) {
   const labelId = useId();
+  const hintId = useId();
   return (
-    <Paper variant="outlined" role="group" aria-labelledby={labelId} sx={{ p: 2 }}>
+    <Paper variant="outlined" role="group" aria-labelledby={labelId} aria-describedby={hint ? hintId : undefined} sx={{ p: 2 }}>
       <Typography id={labelId} variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -48,6 +49,11 @@ function StatCard({ label, value, isLoading }: { label: string; value: number | 
           )}
         </Typography>
       )}
+      {hint ? (
+        <Typography id={hintId} variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      ) : null}
     </Paper>
   );
 }
@@ -64,7 +70,8 @@ export function DigestStats({ counts, featuredLoading = false }: DigestStatsProp
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
       <StatCard label="New Items" value={counts.newItems} />
       <StatCard label="Updated Items" value={counts.updatedItems} />
-      <StatCard label="Featured Items" value={counts.featuredItems} isLoading={featuredLoading} />
+      {/* Not the Activity tab's Featured Items (every time a moderator featured an item): the items featured this week. */}
+      <StatCard label="Featured Items" value={counts.featuredItems} isLoading={featuredLoading} hint="Featured by moderators this week" />
       <StatCard label="Total Activity" value={counts.totalActivity} />
     </Box>
   );

@@ -65,6 +65,8 @@ describe('WeeklyDigestPage', () => {
     expect(statValue('Updated Items')).toBe('3');
     expect(statValue('Total Activity')).toBe('6');
     await waitFor(() => expect(statValue('Featured Items')).toBe('6'));
+    // Says what it counts (the admin Activity tab's card of the same name counts every featuring, all time).
+    expect(screen.getByRole('group', { name: 'Featured Items' })).toHaveAccessibleDescription('Featured by moderators this week');
 
     const featuredCall = calls.find((c) => c.url.startsWith('/api/featured/timeframe'));
     const query = new URL(featuredCall!.url, 'http://x').searchParams;
@@ -123,6 +125,22 @@ describe('WeeklyDigestPage', () => {
     expect(await screen.findByTestId('week-range')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/weekly-digest')).toHaveLength(2);
+  });
+
+  it('says Retrying... while Try Again waits for the digest, and offers it again when that fails too', async () => {
+    renderPage({ 'GET /api/weekly-digest': { status: 503, body: { error: { name: 'Error', message: 'Database unavailable' } } } });
+    const alert = await screen.findByRole('alert');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = window.fetch;
+    window.fetch = (async (...args: Parameters<typeof fetch>) => {
+      await gate;
+      return answer(...args);
+    }) as typeof fetch;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await within(alert).findByRole('button', { name: 'Retrying...' })).toBeDisabled();
+    release();
+    expect(await within(await screen.findByRole('alert')).findByRole('button', { name: 'Try Again' })).toBeEnabled();
   });
 
   it('still shows the digest when the featured items fail', async () => {

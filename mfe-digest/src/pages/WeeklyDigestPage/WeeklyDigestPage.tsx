@@ -77,6 +77,16 @@ export function WeeklyDigestPage() {
   const digest = useWeeklyDigest();
   const [signupOpen, setSignupOpen] = useState(false);
   const range = digest.data?.weekRange;
+  // Try Again says it is at work until the digest answers (the alert stays while the error does).
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await digest.mutate();
+    } finally {
+      setRetrying(false);
+    }
+  };
 
   return (
     <Container component={MainLandmark} maxWidth="lg" sx={{ py: 4 }} aria-busy={digest.isLoading}>
@@ -105,8 +115,8 @@ export function WeeklyDigestPage() {
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={() => void digest.mutate()}>
-                Try Again
+              <Button color="inherit" size="small" disabled={retrying} onClick={() => void retry()}>
+                {retrying ? 'Retrying...' : 'Try Again'}
               </Button>
             }
           >
