@@ -21,6 +21,10 @@ test.describe('archive, versions, date slips and since your last visit', () => {
     await expect(history.getByRole('listitem')).toHaveCount(2);
     await expect(history.getByText('Removed')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The admin's Change History links the post as /dashboard?message={id}: that opens it too, expired as it is.
+    await dashboard.gotoItem(`?message=${ARCHIVE_IDS.expiring}`, EXPIRED_TITLE);
+    await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^Expired on ${DATE.source}$`));
+    await dialog.getByRole('button', { name: 'Close' }).click();
 
     // An exact-id search finds it with the archive off; a word search does not…
     await dashboard.searchFor(ARCHIVE_IDS.expiring);
