@@ -19,7 +19,6 @@ export default tseslint.config(
       '**/.data/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
-      'api/src/db/migrations/**',
       '**/release/**',
     ],
   },

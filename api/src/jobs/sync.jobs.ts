@@ -6,7 +6,7 @@ export const ROADMAP_SYNC_JOB = 'sync-roadmap';
 export const MESSAGE_SYNC_JOB = 'sync-message-center';
 
 /**
- * Roadmap every ROADMAP_SYNC_INTERVAL_MS (6 h), Message Center every MESSAGE_SYNC_INTERVAL_MS (1 h).
+ * Roadmap every ROADMAP_SYNC_INTERVAL_MS, Message Center every MESSAGE_SYNC_INTERVAL_MS (both 1 h by default).
  * concurrency 1 + lockLimit 1 keep Agenda from running two of one job on a worker; the sync service's advisory
  * lock covers other workers and admin triggers. A feed failure is recorded in sync history by the service, so the
  * job itself does not fail (Agenda would only log it twice).
