@@ -14,176 +14,230 @@ const ms = z.coerce.number().int().positive();
 export const DEFAULT_BROWSER_USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
 /**
- * Every setting the api reads, from the environment. One key each, with its default; README lists them all.
- * A bad value stops the process at start with a message naming the key.
+ * Every setting the api reads, from the environment: one key each, with its default and, in its meta, what it means
+ * (`description`) and, where the default is worked out at start, how to show it (`shownDefault`). docs/configuration.md
+ * is generated from this (`npm run docs:config`); a test fails when it is stale. A bad value stops the process at
+ * start with a message naming the key.
  */
 export const configSchema = z.object({
-  /** development | production | test. Production hides error details and turns impersonation off by default. */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** HTTP port. */
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Interface to listen on. */
-  HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL URL. Without it the api starts its own embedded PostgreSQL with data under DATA_DIR. */
-  DATABASE_URL: z.string().url().optional(),
-  /** Where the embedded database, the generated session secret and other local state live. */
-  DATA_DIR: z.string().default('.data'),
-  /** The address users reach the product at; used in e-mail links and for the Origin check. */
-  PUBLIC_URL: z.string().url().optional(),
-  /** Signs unsubscribe tokens. Without it a random secret is generated once and kept in DATA_DIR. */
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  /** Idle timeout of a session (sliding: use extends it), for accounts without the Admin role. */
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Absolute lifetime of a session from sign-in, however active it is; then the user signs in again. */
-  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Idle timeout of a session whose user really holds Admin (shorter: an admin session is worth more). */
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .meta({ description: '`development` shows error details and enables impersonation by default' }),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).meta({ description: 'HTTP port' }),
+  HOST: z.string().default('0.0.0.0').meta({ description: 'interface to listen on' }),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ description: 'PostgreSQL URL; without it the embedded PostgreSQL is started with data in `DATA_DIR/postgres`' }),
+  DATA_DIR: z
+    .string()
+    .default('.data')
+    .meta({ description: 'embedded database (and its generated password, `postgres-password`), generated secret and other local state' }),
+  PUBLIC_URL: z.string().url().optional().meta({
+    description:
+      'the address users reach; used in e-mail links and the Origin check; `https` makes the session cookie `__Host-radar_session`, Secure, and turns on HSTS',
+    shownDefault: 'http://localhost:PORT',
+  }),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional().meta({
+    description: 'signs mail links (unsubscribe, digest confirmation), keys sign-in code hashes and the outbox encryption key (≥ 32 characters)',
+    shownDefault: 'generated into DATA_DIR',
+  }),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30).meta({ description: 'idle timeout of a session (sliding: each use extends it)' }),
+  SESSION_ABSOLUTE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(30)
+    .meta({ description: 'absolute lifetime of a session from sign-in, however active' }),
   ADMIN_SESSION_IDLE_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 30)
-    .default(12),
-  /** SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://…). Without it mail is kept in the outbox and logged. */
-  SMTP_URL: z.string().url().optional(),
-  /** Sender of every mail. */
-  MAIL_FROM: z.string().default('M365 Radar <no-reply@m365radar.local>'),
-  /** Comma-separated e-mails that get the Admin role when they sign in. */
-  ADMIN_EMAILS: csv.default([]),
-  /** Support address shown in the footer. */
-  SUPPORT_EMAIL: z.string().default('support@m365radar.example'),
-  /** The sister product linked from the footer. */
-  SISTER_PRODUCT_URL: z.string().url().default('https://www.microsoft.com/microsoft-365/roadmap'),
-  SISTER_PRODUCT_NAME: z.string().default('AI at Work Roadmap'),
-  /** pino level: fatal, error, warn, info, debug, trace, silent. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Express "trust proxy" (hops or true/false); set it behind a load balancer so client addresses are right. */
-  TRUST_PROXY: z.string().default('false'),
-  /** Largest JSON body accepted. */
-  BODY_LIMIT: z.string().default('1mb'),
-  /** Where the built front-end bundles are (shell/dist and each mfe-NAME/dist). Defaults to the repository root. */
-  STATIC_ROOT: z.string().optional(),
-  /** Override a remote's URL (e.g. a CDN); defaults to the bundle the api serves itself. */
-  REMOTE_DASHBOARD_URL: z.string().optional(),
-  REMOTE_ADMIN_URL: z.string().optional(),
-  REMOTE_DIGEST_URL: z.string().optional(),
-  /** How long the api waits for a remote's manifest (Admin → Remotes: version and Test). */
-  REMOTE_MANIFEST_TIMEOUT_MS: ms.max(60_000).default(5000),
-  /** Role impersonation (a development tool). On in `npm run dev`; off (routes answer 404) otherwise. */
-  IMPERSONATION_ENABLED: bool.optional(),
-  /**
-   * HTTP worker processes (node:cluster). 1: one process does everything. More: the first process owns the embedded
-   * PostgreSQL, the migrations and the jobs and forks this many workers that share the port and answer requests.
-   */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /**
-   * Render the first screen of the landing page and of the dashboard's default list on the server for guests
-   * (http/server-render.ts); off: every page renders in the browser.
-   */
-  SERVER_RENDER: bool.default(true),
-  /** Run Agenda jobs in this process (turn off on web-only replicas). */
-  JOBS_ENABLED: bool.default(true),
-  /** Sign-in codes: lifetime, wrong tries before the code burns, sends allowed per e-mail and per client per window. */
-  SIGN_IN_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
-  SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-  SIGN_IN_SENDS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  SIGN_IN_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
-  SIGN_IN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** Wrong codes per account (all its codes together) per hour before a cool-down; the owner can sign in after it. */
-  SIGN_IN_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(10),
-  /** Failed verifications per client address (an IPv6 /64 counts as one) per SIGN_IN_RATE_WINDOW_MINUTES. */
-  SIGN_IN_VERIFY_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
-  /** How long a weekly-digest confirmation link works; unconfirmed visitor sign-ups are deleted after it. */
+    .default(12)
+    .meta({ description: 'idle timeout of a session whose user holds Admin' }),
+  SMTP_URL: z.string().url().optional().meta({ description: '`smtp://user:pass@host:587` or `smtps://…`; without it mail is kept in the outbox and logged' }),
+  MAIL_FROM: z.string().default('M365 Radar <no-reply@m365radar.local>').meta({ description: 'sender of every mail' }),
+  ADMIN_EMAILS: csv.default([]).meta({ description: 'comma-separated addresses that get the Admin role when they sign in' }),
+  SUPPORT_EMAIL: z.string().default('support@m365radar.example').meta({ description: 'shown in the footer' }),
+  SISTER_PRODUCT_URL: z
+    .string()
+    .url()
+    .default('https://www.microsoft.com/microsoft-365/roadmap')
+    .meta({ description: "the footer's link to the sister product" }),
+  SISTER_PRODUCT_NAME: z.string().default('AI at Work Roadmap').meta({ description: "the footer's name of the sister product" }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').meta({ description: 'pino level' }),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .meta({ description: 'Express trust proxy behind a load balancer (a hop count such as `1`); without it `X-Forwarded-For` is ignored' }),
+  BODY_LIMIT: z.string().default('1mb').meta({ description: 'largest request body' }),
+  STATIC_ROOT: z.string().optional().meta({ description: 'where `shell/dist` and `mfe-*/dist` are', shownDefault: 'repository root' }),
+  REMOTE_DASHBOARD_URL: z.string().optional().meta({
+    description:
+      'the dashboard remote\'s initial `mf-manifest.json` URL (e.g. on a CDN); admins change it in Admin → Remotes without a restart (docs/operations.md, "Releasing a remote")',
+    shownDefault: 'served by the api',
+  }),
+  REMOTE_ADMIN_URL: z
+    .string()
+    .optional()
+    .meta({ description: "the admin remote's initial `mf-manifest.json` URL; as REMOTE_DASHBOARD_URL", shownDefault: 'served by the api' }),
+  REMOTE_DIGEST_URL: z
+    .string()
+    .optional()
+    .meta({ description: "the weekly digest remote's initial `mf-manifest.json` URL; as REMOTE_DASHBOARD_URL", shownDefault: 'served by the api' }),
+  REMOTE_MANIFEST_TIMEOUT_MS: ms
+    .max(60_000)
+    .default(5000)
+    .meta({ description: "how long the api waits for a remote's manifest (Admin → Remotes: version and Test)" }),
+  IMPERSONATION_ENABLED: bool.optional().meta({
+    description: 'role impersonation tool; when off its routes answer 404; on with `NODE_ENV=production` it logs a warning at every start',
+    shownDefault: 'on in development only',
+  }),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1).meta({
+    description:
+      'HTTP worker processes (node:cluster) sharing `PORT`, e.g. the number of cores; the first process keeps the embedded database, migrations and jobs (docs/operations.md)',
+  }),
+  SERVER_RENDER: bool.default(true).meta({
+    description:
+      "Render a guest's `/` and `/dashboard` (default list) on the server and hydrate them in the browser; `false`: every page renders in the browser (docs/frontend.md)",
+  }),
+  JOBS_ENABLED: bool.default(true).meta({ description: 'run Agenda jobs in this process (turn off on web-only replicas)' }),
+  SIGN_IN_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(10).meta({ description: 'sign-in code lifetime' }),
+  SIGN_IN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5).meta({ description: 'wrong tries before a code is burnt' }),
+  SIGN_IN_SENDS_PER_EMAIL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5)
+    .meta({ description: 'sign-in codes sent per e-mail address per SIGN_IN_RATE_WINDOW_MINUTES' }),
+  SIGN_IN_SENDS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .meta({ description: 'sign-in codes sent per client address (an IPv6 /64 counts as one) per SIGN_IN_RATE_WINDOW_MINUTES' }),
+  SIGN_IN_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15).meta({ description: 'the window of the sign-in rate limits' }),
+  SIGN_IN_WRONG_CODES_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .meta({ description: 'wrong codes per account per hour (across all its codes) before a cool-down' }),
+  SIGN_IN_VERIFY_FAILURES_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30)
+    .meta({ description: 'failed code verifications per client address per `SIGN_IN_RATE_WINDOW_MINUTES`' }),
   DIGEST_CONFIRM_HOURS: z.coerce
     .number()
     .int()
     .min(1)
     .max(24 * 14)
-    .default(48),
-
-  /**
-   * The roadmap's v2 API (OData, paged), the first source of the roadmap chain; `off` leaves it out, so the v1 JSON
-   * feed is read first.
-   */
-  ROADMAP_V2_URL: z.union([z.literal('off'), z.string().url()]).default('https://www.microsoft.com/releasecommunications/api/v2/m365'),
-  /** The roadmap's v1 JSON feed (one array of every item), read when the v2 API is refused or broken. */
-  ROADMAP_FEED_URL: z.string().url().default('https://www.microsoft.com/releasecommunications/api/v1/m365'),
-  /**
-   * User-Agent of roadmap requests. The JSON endpoint answers 403 to clients that do not look like a browser
-   * (Node's default `node` included), so the default is a current desktop browser's.
-   */
-  ROADMAP_USER_AGENT: z.string().trim().min(1).default(DEFAULT_BROWSER_USER_AGENT),
-  /** The official RSS feed, read when both JSON sources are refused or broken; `off` disables the fallback. */
-  ROADMAP_RSS_URL: z.union([z.literal('off'), z.string().url()]).default('https://www.microsoft.com/releasecommunications/api/v2/M365/rss'),
-  /**
-   * Snapshot guard: a snapshot that would mark more than this share of a source's live items removed (or an empty
-   * one) is held for an admin instead of applied. 100 turns the share check off (empty snapshots are still held).
-   */
-  SYNC_MAX_REMOVED_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  /**
-   * Snapshot guard floor: a snapshot is held only when it would also mark at least this many live items removed, so a
-   * small source (a tenant with a dozen posts) losing a few is applied whatever the share.
-   */
-  SYNC_MIN_REMOVED_ITEMS: z.coerce.number().int().min(1).max(100_000).default(25),
-  /** Entra app for Microsoft Graph (ServiceMessage.Read.All, application permission). All three or none. */
-  GRAPH_TENANT_ID: z.string().optional(),
-  GRAPH_CLIENT_ID: z.string().optional(),
-  GRAPH_CLIENT_SECRET: z.string().optional(),
-  GRAPH_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com'),
-  GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com'),
-  /** Feed request timeout and retries (transient failures, with exponential backoff). */
-  FEED_TIMEOUT_MS: ms.default(30_000),
-  FEED_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  /** Sync schedules: both hourly, so a change reaches followers within about an hour (docs/ingestion.md). */
-  ROADMAP_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
-  MESSAGE_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000),
-  /** auto: load the shipped demo data set when the database is empty and the live feed cannot be reached. off: never. */
-  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
-
-  /**
-   * "Since your last visit": a user's dashboard visit is written at most this often (seconds); a visit sooner keeps
-   * the previous baseline, so reloads do not reset what counts as new.
-   */
-  LAST_VISIT_UPDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(LAST_VISIT_UPDATE_SECONDS_DEFAULT),
-
-  /**
-   * Memory (MB, per process) for whole answers of the dashboard list, kept per query, audience and data version
-   * (never stale: any write to item data is a new version). 0 turns the cache off.
-   */
-  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
-
-  /** Weekly digest: sent on Sundays at this hour in this IANA time zone. */
-  DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8),
-  DIGEST_TIMEZONE: z.string().default('UTC'),
-
-  /** Database pool: connections, how long a request waits for one, and the longest statement the api runs. */
-  DB_POOL_MAX: z.coerce.number().int().min(4).max(200).default(10),
-  DB_ACQUIRE_TIMEOUT_MS: ms.default(5_000),
-  DB_STATEMENT_TIMEOUT_MS: ms.default(30_000),
-  /**
-   * CSV export: concurrent downloads per client address and in total (each holds a pooled connection for its whole
-   * download), and how long a download may make no progress because the client stopped reading before it is cut.
-   */
-  EXPORT_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(50).default(2),
-  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
-  EXPORT_IDLE_TIMEOUT_MS: ms.default(30_000),
-  /** Graceful shutdown budget: in-flight requests and running jobs get this long before they are cut. */
-  SHUTDOWN_TIMEOUT_MS: ms.default(20_000),
-  /** First retry delay of a mail the SMTP server refused (doubles per attempt, at most 6 hours). */
-  MAIL_RETRY_BASE_MS: ms.default(60_000),
-
-  /**
-   * Alert webhooks (Teams, Slack, generic): true lifts the SSRF guard's two rules, https only and no private,
-   * loopback, link-local or metadata addresses. For tests and on-premises receivers only.
-   */
-  ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
-  /** Per attempt of a webhook delivery (connect, send, answer). */
-  WEBHOOK_TIMEOUT_MS: ms.max(120_000).default(10_000),
-
-  /** OpenAI-compatible chat-completions endpoint for the admin AI summary. Without it the summary is extractive. */
-  AI_BASE_URL: z.string().url().optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().default('gpt-4o-mini'),
-  AI_TIMEOUT_MS: ms.default(30_000),
+    .default(48)
+    .meta({ description: 'how long a weekly-digest confirmation link works; unconfirmed visitor sign-ups are deleted after it' }),
+  ROADMAP_V2_URL: z
+    .union([z.literal('off'), z.string().url()])
+    .default('https://www.microsoft.com/releasecommunications/api/v2/m365')
+    .meta({ description: "the roadmap's v2 API (OData, paged), the first source of the roadmap chain; `off` leaves it out" }),
+  ROADMAP_FEED_URL: z
+    .string()
+    .url()
+    .default('https://www.microsoft.com/releasecommunications/api/v1/m365')
+    .meta({ description: "the roadmap's v1 JSON feed, read when the v2 API is refused, missing or broken" }),
+  ROADMAP_USER_AGENT: z.string().trim().min(1).default(DEFAULT_BROWSER_USER_AGENT).meta({
+    description: 'User-Agent of roadmap requests: the JSON endpoint answers 403 to clients that do not look like a browser',
+    shownDefault: "a desktop Chrome's",
+  }),
+  ROADMAP_RSS_URL: z
+    .union([z.literal('off'), z.string().url()])
+    .default('https://www.microsoft.com/releasecommunications/api/v2/M365/rss')
+    .meta({ description: 'the official RSS feed, read when both JSON sources are refused or broken; `off` disables the fallback' }),
+  SYNC_MAX_REMOVED_PERCENT: z.coerce.number().min(0).max(100).default(10).meta({
+    description:
+      "snapshot guard: a snapshot that is empty or would mark more than this share of a source's live items removed is held for an admin (Sync History: Apply anyway / Discard); `100` checks only for empty",
+  }),
+  SYNC_MIN_REMOVED_ITEMS: z.coerce.number().int().min(1).max(100_000).default(25).meta({
+    description:
+      'snapshot guard floor: a snapshot is held only when it would also remove at least this many live items (a small source losing 2 is applied whatever the share)',
+  }),
+  GRAPH_TENANT_ID: z.string().optional().meta({
+    description:
+      'directory (tenant) id of the Entra app that reads Message Center (application permission `ServiceMessage.Read.All`); GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET: all three or none',
+  }),
+  GRAPH_CLIENT_ID: z.string().optional().meta({ description: 'application (client) id of that Entra app' }),
+  GRAPH_CLIENT_SECRET: z.string().optional().meta({ description: 'client secret of that Entra app' }),
+  GRAPH_AUTHORITY_URL: z
+    .string()
+    .url()
+    .default('https://login.microsoftonline.com')
+    .meta({ description: 'the sign-in host for Graph tokens (sovereign clouds, tests)' }),
+  GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com').meta({ description: 'the Graph host (sovereign clouds, tests)' }),
+  FEED_TIMEOUT_MS: ms.default(30_000).meta({ description: 'timeout of one feed request' }),
+  FEED_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(3)
+    .meta({ description: 'retries of a failed feed request (transient failures, with exponential backoff)' }),
+  ROADMAP_SYNC_INTERVAL_MS: ms
+    .default(60 * 60 * 1000)
+    .meta({ description: 'how often the roadmap is synced (requests are conditional: an unchanged feed costs a 304)' }),
+  MESSAGE_SYNC_INTERVAL_MS: ms.default(60 * 60 * 1000).meta({ description: 'how often Message Center is synced' }),
+  DEMO_DATA: z
+    .enum(['auto', 'off'])
+    .default('auto')
+    .meta({ description: '`auto`: load the shipped demo data when the database is empty and the feed is unreachable; `off`: never' }),
+  LAST_VISIT_UPDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(LAST_VISIT_UPDATE_SECONDS_DEFAULT).meta({
+    description:
+      '"since your last visit": a signed-in user\'s dashboard visit is written at most this often; sooner visits keep the previous baseline (0–86400)',
+  }),
+  LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32).meta({
+    description: 'memory per process for whole answers of the dashboard list, kept per query, audience and data version (never stale); `0` turns it off',
+  }),
+  DIGEST_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(8).meta({ description: 'the hour the weekly digest is sent on Sundays' }),
+  DIGEST_TIMEZONE: z.string().default('UTC').meta({ description: 'the IANA time zone of DIGEST_SEND_HOUR' }),
+  DB_POOL_MAX: z.coerce.number().int().min(4).max(200).default(10).meta({ description: 'database pool size (connections per process)' }),
+  DB_ACQUIRE_TIMEOUT_MS: ms.default(5_000).meta({ description: 'how long a request waits for a pooled connection before it answers `503`' }),
+  DB_STATEMENT_TIMEOUT_MS: ms.default(30_000).meta({ description: 'the longest statement the api runs' }),
+  EXPORT_MAX_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .default(2)
+    .meta({ description: 'CSV downloads at once per client address (more answer `429`)' }),
+  EXPORT_MAX_CONCURRENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(4)
+    .meta({ description: 'CSV downloads at once in all (more answer `503`); must leave 2 of DB_POOL_MAX to other requests' }),
+  EXPORT_IDLE_TIMEOUT_MS: ms.default(30_000).meta({ description: 'how long a download may make no progress (the client stopped reading) before it is cut' }),
+  SHUTDOWN_TIMEOUT_MS: ms
+    .default(20_000)
+    .meta({ description: 'on SIGTERM/SIGINT, how long requests, jobs and syncs in progress get to finish before they are cut' }),
+  MAIL_RETRY_BASE_MS: ms.default(60_000).meta({ description: 'first retry delay of a mail the SMTP server refused (doubling, at most 6 h)' }),
+  ALLOW_PRIVATE_WEBHOOKS: bool.default(false).meta({
+    description:
+      "`true` lets alert webhooks use plain `http` and private, loopback and metadata addresses (the SSRF guard's two rules); for tests and on-premises receivers only (warned at a production start)",
+  }),
+  WEBHOOK_TIMEOUT_MS: ms.max(120_000).default(10_000).meta({ description: 'per attempt of an alert webhook delivery (at most 120000)' }),
+  AI_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ description: 'OpenAI-compatible chat-completions endpoint for the admin AI summary; without it the summary is extractive' }),
+  AI_API_KEY: z.string().optional().meta({ description: 'the key for AI_BASE_URL' }),
+  AI_MODEL: z.string().default('gpt-4o-mini').meta({ description: 'the model asked at AI_BASE_URL' }),
+  AI_TIMEOUT_MS: ms.default(30_000).meta({ description: 'timeout of one AI summary request' }),
 });
 
 export type Config = z.infer<typeof configSchema>;
