@@ -43,6 +43,8 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 export const NEW_CHANGE_TYPES = ['new_1_day', 'new_7days', 'new_30days'] as const;
 export const CHANGED_CHANGE_TYPES = ['changed_1_day', 'changed_7days', 'changed_30days'] as const;
 export const CHANGE_TYPE_OPTIONS = [...NEW_CHANGE_TYPES, ...CHANGED_CHANGE_TYPES] as const;
+/** The list's `timeline` choices ('all' is no timeline). */
+export const LIST_TIMELINES = ['all', '1_day', '7days', '30days', '90days'] as const;
 export type ChangeTypeOption = (typeof CHANGE_TYPE_OPTIONS)[number];
 /** Days covered by each change-type option. */
 export const CHANGE_TYPE_DAYS: Record<ChangeTypeOption, number> = {

@@ -7,6 +7,7 @@ import {
   CHANGED_CHANGE_TYPES,
   HISTORY_CHANGE_TYPES,
   LIST_SORT_FIELDS,
+  LIST_TIMELINES,
   MAX_PAGE_SIZE,
   NEW_CHANGE_TYPES,
   PAGE_SIZE,
@@ -142,7 +143,7 @@ export const itemListQuery = z.object({
   /** Free status filter over both sources (roadmap status; message category). */
   statuses: stringList.optional(),
   sources: stringList.pipe(z.array(z.enum(SOURCES))).optional(),
-  timeline: z.enum(['all', '1_day', '7days', '30days', '90days']).optional(),
+  timeline: z.enum(LIST_TIMELINES).optional(),
   changeTypes: changeTypes.optional(),
   roadmapStatuses: stringList.optional(),
   messageCenterTags: stringList.optional(),

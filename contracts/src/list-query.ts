@@ -5,10 +5,30 @@ import type { ItemListParams } from './items.js';
 export const UNIFIED_ITEMS_PATH = '/api/unified/items';
 
 /**
- * Dashboard choices kept in its page URL (since my last visit, include removed and expired, release date moved,
- * rolling out, the most-slipped and timing sorts). Without any of them the dashboard opens on DEFAULT_LIST_PARAMS.
+ * The dashboard's view kept in its page URL, under the list query's names: search, filters, sort and page (each only
+ * when it differs from the default view). Without any of them the dashboard opens on DEFAULT_LIST_PARAMS.
  */
-export const DASHBOARD_URL_STATE_KEYS = ['sinceLastVisit', 'includeRemoved', 'releaseMoved', 'rollingOut', 'sortField', 'sortDirection'] as const;
+export const DASHBOARD_URL_STATE_KEYS = [
+  'search',
+  'sources',
+  'products',
+  'statuses',
+  'changeTypes',
+  'timeline',
+  'roadmapStatuses',
+  'messageCenterTags',
+  'cloudInstances',
+  'productFamilies',
+  'featured',
+  'moderatorFeatured',
+  'includeRemoved',
+  'releaseMoved',
+  'rollingOut',
+  'sinceLastVisit',
+  'sortField',
+  'sortDirection',
+  'page',
+] as const;
 
 /** What the dashboard lists when it opens: newest first, page 1 (spec 01 §5). */
 export const DEFAULT_LIST_PARAMS = { sortField: 'createdDate', sortDirection: 'desc', page: 1, limit: PAGE_SIZE } as const satisfies ItemListParams;

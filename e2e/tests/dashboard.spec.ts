@@ -66,6 +66,27 @@ test.describe('dashboard', () => {
     await expect(dashboard.filters.getByRole('button', { name: 'Clear All' })).toHaveCount(0);
   });
 
+  test('the view is in the URL: Back and Forward restore filters and search, a reload keeps them', async ({ page }) => {
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await dashboard.showFilters();
+    await dashboard.tick('Roadmap Status', /Rolling out/i);
+    await expect(page).toHaveURL(/roadmapStatuses=Rolling\+out/);
+    await dashboard.searchFor('Teams');
+    await expect(page).toHaveURL(/search=Teams/);
+    await page.reload();
+    await expect(dashboard.search).toHaveValue('Teams');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await dashboard.showFilters();
+    await dashboard.openSection('Roadmap Status');
+    await expect(dashboard.filters.getByRole('checkbox', { name: /Rolling out/i })).not.toBeChecked();
+    await expect(dashboard.search).toHaveValue('');
+    await page.goForward();
+    await expect(dashboard.filters.getByRole('checkbox', { name: /Rolling out/i })).toBeChecked();
+    await expect(dashboard.search).toHaveValue('Teams');
+  });
+
   test('export downloads a CSV whose data rows match the list total', async ({ page }) => {
     const dashboard = new DashboardPage(page);
     await dashboard.goto();

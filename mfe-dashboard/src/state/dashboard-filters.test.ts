@@ -197,7 +197,8 @@ describe('archive, date slips and since my last visit', () => {
       releaseMoved: undefined,
       sinceLastVisit: false,
     });
-    expect(stateFromUrl(new URLSearchParams('sortField=modifiedDate')).sortField).toBe('createdDate');
+    // Every sort is kept now, with its direction (newest first unless the URL says otherwise).
+    expect(stateFromUrl(new URLSearchParams('sortField=modifiedDate'))).toMatchObject({ sortField: 'modifiedDate', sortDirection: 'desc' });
     const written = withUrlState(new URLSearchParams('message=MC1&includeRemoved=true'), run({ type: 'setSinceLastVisit', sinceLastVisit: true }));
     expect(written.toString()).toBe('message=MC1&sinceLastVisit=true');
   });
@@ -267,7 +268,7 @@ describe('timing of change and product families', () => {
     expect(latest).toMatchObject({ sortField: 'timing', sortDirection: 'desc' });
     const withRolling = dashboardReducer(latest, { type: 'toggleRollingOut', window: '90days' });
     const url = withUrlState(new URLSearchParams('message=MC1'), withRolling);
-    expect(url.toString()).toBe('message=MC1&rollingOut=90days&sortField=timing&sortDirection=desc');
+    expect(url.toString()).toBe('message=MC1&sortField=timing&sortDirection=desc&rollingOut=90days');
     expect(stateFromUrl(url)).toMatchObject({ sortField: 'timing', sortDirection: 'desc', filters: { rollingOut: '90days' } });
   });
 

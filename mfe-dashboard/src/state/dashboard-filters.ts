@@ -1,9 +1,11 @@
 import {
   CHANGED_CHANGE_TYPES,
+  CHANGE_TYPE_OPTIONS,
   DASHBOARD_URL_STATE_KEYS,
   DEFAULT_LIST_PARAMS,
   NEW_CHANGE_TYPES,
   LIST_SORT_FIELDS,
+  LIST_TIMELINES,
   PAGE_SIZE,
   PRODUCT_FAMILIES,
   RELEASE_MOVED_WINDOWS,
@@ -253,44 +255,59 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
 }
 
 /**
- * The dashboard choices kept in the page URL (so a reload, a bookmark or Back keeps them): since my last visit,
- * include removed and expired, release date moved, rolling out, and the most-slipped and timing sorts. Other query
- * parameters (the open item: ?roadmap= / ?message=) are left alone.
+ * The whole view lives in the page URL, under the list query's own names (search, sources, products, statuses,
+ * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, featured,
+ * moderatorFeatured, includeRemoved, releaseMoved, rollingOut, sinceLastVisit, sortField, sortDirection, page), each
+ * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
+ * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message=, ?savedSearch=) are
+ * left alone.
  */
 export const URL_STATE_KEYS = DASHBOARD_URL_STATE_KEYS;
 
+const LIST_KEYS = ['sources', 'products', 'statuses', 'changeTypes', 'roadmapStatuses', 'messageCenterTags', 'cloudInstances', 'productFamilies'] as const;
+
+/** The view a URL describes (its unknown or malformed values ignored), on top of `base` for what it does not say. */
 export function stateFromUrl(search: URLSearchParams, base: DashboardState = initialDashboardState): DashboardState {
+  if (!URL_STATE_KEYS.some((key) => search.has(key))) return base;
   const flag = (key: string) => search.get(key) === 'true';
-  const moved = search.get('releaseMoved');
-  const releaseMoved = (RELEASE_MOVED_WINDOWS as readonly string[]).includes(moved ?? '') ? (moved as ReleaseMovedWindow) : undefined;
-  const rolling = search.get('rollingOut');
-  const rollingOut = (ROLLING_OUT_WINDOWS as readonly string[]).includes(rolling ?? '') ? (rolling as RollingOutWindow) : undefined;
-  const urlSort = search.get('sortField');
-  const sort =
-    urlSort === 'releaseMoves'
-      ? { sortField: 'releaseMoves' as const, sortDirection: 'desc' as const }
-      : urlSort === 'timing'
-        ? { sortField: 'timing' as const, sortDirection: search.get('sortDirection') === 'desc' ? ('desc' as const) : ('asc' as const) }
-        : {};
-  return {
-    ...base,
-    filters: { ...base.filters, sinceLastVisit: flag('sinceLastVisit'), includeRemoved: flag('includeRemoved'), releaseMoved, rollingOut },
-    ...sort,
+  const query: ViewQuery = {
+    search: search.get('search') ?? undefined,
+    timeline: search.get('timeline') ?? undefined,
+    featured: flag('featured'),
+    moderatorFeatured: flag('moderatorFeatured'),
+    includeRemoved: flag('includeRemoved'),
+    releaseMoved: search.get('releaseMoved') ?? undefined,
+    rollingOut: search.get('rollingOut') ?? undefined,
+    sortField: search.get('sortField') ?? undefined,
+    sortDirection: search.get('sortDirection') ?? undefined,
   };
+  for (const key of LIST_KEYS) {
+    const values = search.getAll(key).filter(Boolean);
+    if (values.length) query[key] = values;
+  }
+  // A hand-edited or stale link must not break the list: values the list query does not know are dropped.
+  query.changeTypes = query.changeTypes?.filter((c) => (CHANGE_TYPE_OPTIONS as readonly string[]).includes(c));
+  if (query.timeline && !(LIST_TIMELINES as readonly string[]).includes(query.timeline)) query.timeline = undefined;
+  const view = stateFromQuery(query);
+  // The timing sort reads soonest first unless the URL says otherwise; every other sort newest first.
+  if (view.sortField === 'timing' && search.get('sortDirection') !== 'desc') view.sortDirection = 'asc';
+  const page = Number(search.get('page'));
+  return { ...view, page: Number.isInteger(page) && page > 1 ? page : 1, filters: { ...view.filters, sinceLastVisit: flag('sinceLastVisit') } };
 }
 
-/** `search` with the URL-kept choices of `state` written in (absent when off), everything else unchanged. */
+/** `search` with the view of `state` written in (only what differs from the default view), everything else unchanged. */
 export function withUrlState(search: URLSearchParams, state: DashboardState): URLSearchParams {
   const next = new URLSearchParams(search);
   for (const key of URL_STATE_KEYS) next.delete(key);
-  if (state.filters.sinceLastVisit) next.set('sinceLastVisit', 'true');
-  if (state.filters.includeRemoved) next.set('includeRemoved', 'true');
-  if (state.filters.releaseMoved) next.set('releaseMoved', state.filters.releaseMoved);
-  if (state.filters.rollingOut) next.set('rollingOut', state.filters.rollingOut);
-  if (state.sortField === 'releaseMoves') next.set('sortField', 'releaseMoves');
-  if (state.sortField === 'timing') {
-    next.set('sortField', 'timing');
-    next.set('sortDirection', state.sortDirection);
+  const { limit: _limit, ...params } = toListParams(state);
+  const defaults = initialDashboardState;
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === false) continue;
+    if (key === 'page' && value === 1) continue;
+    if (key === 'sortField' && value === defaults.sortField && state.sortDirection === defaults.sortDirection) continue;
+    if (key === 'sortDirection' && state.sortField === defaults.sortField && value === defaults.sortDirection) continue;
+    if (Array.isArray(value)) for (const item of value) next.append(key, String(item));
+    else next.set(key, String(value));
   }
   return next;
 }

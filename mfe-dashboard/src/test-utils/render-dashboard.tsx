@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
 import App from '../App.js';
 import { anonymousRoutes } from './fixtures.js';
@@ -8,7 +8,19 @@ export const listOf = (items: unknown[], total = items.length, totalPages = 1) =
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="location">{`${location.pathname}${location.search}`}</output>
+      {/* The browser's Back and Forward buttons. */}
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        Browser forward
+      </button>
+    </>
+  );
 }
 
 /**

@@ -54,7 +54,7 @@ describe('dashboard: archive, date slips and since your last visit', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Sort by/ }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Most Slipped (Release Date Moves)' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortField')).toBe('releaseMoves'));
-    expect(screen.getByTestId('location')).toHaveTextContent('releaseMoved=7days&sortField=releaseMoves');
+    expect(screen.getByTestId('location')).toHaveTextContent('sortField=releaseMoves&sortDirection=desc&releaseMoved=7days');
   });
 
   it('tells a returning user what changed since their last visit and lists exactly that', async () => {

@@ -71,6 +71,32 @@ describe('DashboardPage', () => {
     expect(within(sidebar).getByRole('checkbox', { name: 'Message Center (Current Updates)' })).toBeChecked();
   });
 
+  it('keeps the view in the URL both ways: Back and Forward restore filters, search, sort and page', async () => {
+    const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()], 120, 3) }, '/?search=teams');
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('search')).toBe('teams'));
+    expect(screen.getByRole('searchbox')).toHaveValue('teams');
+    fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Roadmap Status' }));
+    fireEvent.click(await within(sidebar).findByRole('checkbox', { name: /Launched/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?search=teams&sources=roadmap&roadmapStatuses=Launched'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/[?&]page=2&.*roadmapStatuses=Launched/));
+    expect(listCalls(calls).at(-1)?.get('page')).toBe('2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/roadmapStatuses=Launched$/));
+    // Page 1 of that view is in the cache: the footer says which page is shown.
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('status')).toHaveTextContent(/^Page 1 of 3/));
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?search=teams$/));
+    expect(within(sidebar).getByRole('checkbox', { name: /Launched/ })).not.toBeChecked();
+    expect(screen.getByRole('searchbox')).toHaveValue('teams');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser forward' }));
+    await waitFor(() => expect(within(sidebar).getByRole('checkbox', { name: /Launched/ })).toBeChecked());
+    expect(screen.getByTestId('location')).toHaveTextContent(/roadmapStatuses=Launched$/);
+  });
+
   it('debounces the search and sorts from the menu and the Last Modified header', async () => {
     const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()]) });
     fireEvent.change(screen.getByPlaceholderText('Search items...'), { target: { value: 'copilot' } });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { routes } from '@radar/contracts';
 import { useEndpoint, useSession } from '@radar/shared-ui';
@@ -10,17 +10,26 @@ import {
   stateFromUrl,
   toListParams,
   withUrlState,
+  type DashboardState,
   type ViewQuery,
 } from '../../state/dashboard-filters.js';
 
 /**
- * The dashboard's filter state, its URL-kept part (sinceLastVisit, includeRemoved, releaseMoved, the most-slipped
- * sort) and the signed-in user's visit. A "since my last visit" list waits until the visit is recorded, so the list
+ * The dashboard's view (filters, search, sort, page) and the signed-in user's visit. The view follows the URL both
+ * ways: a change the user makes is a new history entry (typing in the search box replaces the current one, so Back
+ * does not step through every word), and Back / Forward (or any other change of the URL) restore the view it holds. A "since my last visit" list waits until the visit is recorded, so the list
  * and the banner count from the same moment; a guest's sinceLastVisit (an old bookmark) is dropped.
  */
+/** A view as the URL writes it: equal views, equal keys. */
+const viewKey = (state: DashboardState) => withUrlState(new URLSearchParams(), state).toString();
+
 export function useDashboardState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [state, dispatch] = useReducer(dashboardReducer, searchParams, (params) => stateFromUrl(params, initialDashboardState));
+  // The view the screen and the URL agree on, as its URL form.
+  const agreed = useRef(viewKey(state));
+  // The next view change replaces the history entry instead of adding one (views the page loads by itself).
+  const replaceNext = useRef(false);
   const session = useSession();
   const visit = useDashboardVisit(session.isAuthenticated);
   // ?savedSearch=ID (Open on /notifications): the saved search's view is loaded once; saving writes over it.
@@ -30,6 +39,7 @@ export function useDashboardState() {
   useEffect(() => {
     if (!saved.data || applied.current === saved.data.id) return;
     applied.current = saved.data.id;
+    replaceNext.current = true;
     dispatch({ type: 'loadView', state: stateFromQuery(saved.data.query as ViewQuery) });
   }, [saved.data]);
   const loadingSaved = Boolean(savedSearchId) && (session.isLoading || (session.isAuthenticated && !saved.data && !saved.error));
@@ -45,14 +55,36 @@ export function useDashboardState() {
     );
   }, [setSearchParams]);
 
+  // URL → view: the URL now holds another view (Back, Forward, a link): show it.
+  const urlView = viewKey(stateFromUrl(searchParams));
   useEffect(() => {
-    const next = withUrlState(searchParams, state);
-    if (next.toString() !== searchParams.toString()) setSearchParams((previous) => withUrlState(previous, state), { replace: true });
-  }, [state, searchParams, setSearchParams]);
+    if (urlView === agreed.current) return;
+    agreed.current = urlView;
+    dispatch({ type: 'loadView', state: stateFromUrl(new URLSearchParams(urlView)) });
+  }, [urlView]);
+
+  // Not an effect dependency: setSearchParams changes with every location, and a write must follow view changes only
+  // (after Back, the old view would otherwise be written over the URL just restored).
+  const writeUrl = useEffectEvent((view: DashboardState, replace: boolean) => setSearchParams((previous) => withUrlState(previous, view), { replace }));
+
+  // View → URL: the view changed on the page: write it, as a new history entry unless only the search text changed.
+  useEffect(() => {
+    const view = viewKey(state);
+    if (view === agreed.current) return;
+    const before = stateFromUrl(new URLSearchParams(agreed.current));
+    // Typing a search resets the page to 1: that is still only the search.
+    const onlySearch = state.search !== before.search && viewKey({ ...state, search: '', page: 1 }) === viewKey({ ...before, search: '', page: 1 });
+    const replace = replaceNext.current || onlySearch;
+    agreed.current = view;
+    replaceNext.current = false;
+    writeUrl(state, replace);
+  }, [state]);
 
   const guest = !session.isLoading && !session.isAuthenticated;
   useEffect(() => {
-    if (guest && state.filters.sinceLastVisit) dispatch({ type: 'setSinceLastVisit', sinceLastVisit: false });
+    if (!guest || !state.filters.sinceLastVisit) return;
+    replaceNext.current = true;
+    dispatch({ type: 'setSinceLastVisit', sinceLastVisit: false });
   }, [guest, state.filters.sinceLastVisit]);
 
   const waiting =
