@@ -1,11 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ModeratorActivity } from '@radar/contracts';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { ActivityTab, actionLabel } from './ActivityTab.js';
-
-jest.setTimeout(30_000);
 
 const activity = (id: number): ModeratorActivity => ({
   id,

@@ -1,11 +1,10 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { useDigestStore } from '../../state/digest-store.js';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { AiSummaryTab } from './AiSummaryTab.js';
 
-jest.setTimeout(30_000);
 beforeEach(() => useDigestStore.setState({ report: null, summary: null }));
 
 const report = {

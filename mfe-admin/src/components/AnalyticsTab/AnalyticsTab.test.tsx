@@ -1,11 +1,9 @@
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders, setViewportWidth, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { AnalyticsTab } from './AnalyticsTab.js';
 import { tickLines } from './ProductBreakdownChart.js';
-
-jest.setTimeout(30_000);
 
 // recharts' ResponsiveContainer measures with ResizeObserver, which jsdom lacks.
 beforeAll(() => {

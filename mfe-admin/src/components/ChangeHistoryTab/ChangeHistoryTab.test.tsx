@@ -1,12 +1,10 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, setViewportWidth, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { formatChangeValue } from './change-values.js';
 import { ChangeHistoryTab } from './ChangeHistoryTab.js';
-
-jest.setTimeout(30_000);
 
 const entry = {
   id: 1,

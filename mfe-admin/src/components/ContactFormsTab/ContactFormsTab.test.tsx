@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ContactSubmission } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
@@ -6,7 +6,6 @@ import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { ContactFormsTab } from './ContactFormsTab.js';
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const submission = (id: number, isRead: boolean): ContactSubmission => ({

@@ -7,7 +7,6 @@ import { useDigestStore } from '../../state/digest-store.js';
 import { adminSession, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
 import { DigestTab } from './DigestTab.js';
 
-jest.setTimeout(30_000);
 beforeEach(() => useDigestStore.setState({ report: null, summary: null }));
 afterEach(() => useToastStore.setState({ toasts: [] }));
 

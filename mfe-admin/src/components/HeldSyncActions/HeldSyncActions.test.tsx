@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SyncHistoryRecord } from '@radar/contracts';
@@ -7,7 +7,6 @@ import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession, syncRun } from '../../test-utils/fixtures.js';
 import { HeldSyncActions } from './HeldSyncActions.js';
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const REASON = 'The snapshot would remove 950 of 1,900 live items (50%), more than SYNC_MAX_REMOVED_PERCENT (10%).';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
@@ -12,7 +12,6 @@ function HeaderRolesProbe() {
   return <p>header roles: {data?.map((r) => r.role.name).join(',')}</p>;
 }
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 /** A tiny server: the impersonated role lives here and the role lists follow it. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import type { ProductMapping } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
@@ -6,7 +6,6 @@ import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { ProductsTab } from './ProductsTab.js';
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const mappings: ProductMapping[] = [

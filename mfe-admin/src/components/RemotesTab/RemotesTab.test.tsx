@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RemoteEntry } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
@@ -6,7 +6,6 @@ import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { RemotesTab } from './RemotesTab.js';
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const V2 = 'https://cdn.example.com/admin/0.2.0/mf-manifest.json';

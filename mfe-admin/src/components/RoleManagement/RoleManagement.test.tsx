@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
@@ -6,7 +6,6 @@ import { adminSession, assignments, roles, users } from '../../test-utils/fixtur
 import { parsePermissions } from './RoleFormDialog.js';
 import { RoleManagement } from './RoleManagement.js';
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const lists = {

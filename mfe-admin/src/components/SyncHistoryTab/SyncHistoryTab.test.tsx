@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, setViewportWidth, stubFetch } from '@radar/shared-ui/test';
@@ -7,7 +7,6 @@ import { AnalyticsTab } from '../AnalyticsTab/index.js';
 import { ChangeHistoryTab } from '../ChangeHistoryTab/index.js';
 import { SyncHistoryTab } from './SyncHistoryTab.js';
 
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const history = [

@@ -1,11 +1,9 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession, roles } from '../../test-utils/fixtures.js';
 import { AdminPage } from './AdminPage.js';
-
-jest.setTimeout(30_000);
 
 function mount(route = '/admin') {
   renderWithProviders(

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChangeHistoryEntry } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
@@ -6,8 +6,6 @@ import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { anonymousRoutes, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
 import { ItemDialog } from './ItemDialog.js';
 
-// Whole dialogs with MUI; on a busy 2-core machine the default 5 s is too tight.
-jest.setTimeout(30_000);
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const NOW = new Date('2026-02-10T12:00:00.000Z');

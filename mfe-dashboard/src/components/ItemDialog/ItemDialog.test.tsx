@@ -7,9 +7,6 @@ import { useState } from 'react';
 import type { UnifiedItem } from '@radar/contracts';
 import { ItemDialog } from './ItemDialog.js';
 
-// These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
-jest.setTimeout(20_000);
-
 const NOW = new Date('2026-02-10T12:00:00.000Z');
 const noop = () => undefined;
 

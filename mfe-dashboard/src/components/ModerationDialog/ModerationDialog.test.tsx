@@ -7,9 +7,6 @@ import { roadmapItem } from '../../test-utils/fixtures.js';
 import { ModerationDialog } from './ModerationDialog.js';
 import { moderatorActivityFor, noteAction } from './moderation-actions.js';
 
-// These render the whole page with MUI; on a busy 2-core machine the default 5 s is too tight.
-jest.setTimeout(20_000);
-
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const moderator = { 'GET /api/auth/session-user': { body: { user: makeUser({ id: 5, email: 'mod@example.com', roles: [{ id: 2, name: 'Moderator' }] }) } } };
