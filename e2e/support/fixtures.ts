@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
 import { Mailbox } from './mailbox.js';
@@ -39,12 +41,42 @@ async function withSignedInPage(browser: Browser, storageState: StorageState, co
 
 type ColorScheme = 'light' | 'dark' | 'no-preference';
 
+/** The session still works (it may have been signed out by a test) and holds the role, when one is asked for. */
+async function stillSignedIn(browser: Browser, state: StorageState, role?: string): Promise<boolean> {
+  const context = await browser.newContext({ baseURL: productUrl(), storageState: state });
+  try {
+    const res = await context.request.get('/api/auth/session-user');
+    if (!res.ok()) return false;
+    const { user } = (await res.json()) as { user: { roles: { name: string }[] } | null };
+    return Boolean(user) && (!role || Boolean(user?.roles.some((r) => r.name === role)));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A worker's session, kept on disk for the run under `key`. Playwright re-creates a worker after a failed test and
+ * runs its worker fixtures again: signing the same address in again each time would reach the product's sign-in
+ * limit per address, and one failure would cascade into unrelated ones. So a kept session is reused while it works.
+ */
+async function keptSession(browser: Browser, key: string, role: string | undefined, signIn: () => Promise<StorageState>): Promise<StorageState> {
+  const dir = process.env.RADAR_E2E_STATE_DIR;
+  const file = dir ? path.join(dir, `${key}.json`) : null;
+  if (file && fs.existsSync(file)) {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as StorageState;
+    if (await stillSignedIn(browser, kept, role)) return kept;
+  }
+  const state = await signIn();
+  if (file) fs.writeFileSync(file, JSON.stringify(state));
+  return state;
+}
+
 /** A unique address per test run, so suites never collide on the same account. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /**
  * Tests get the product's URL (from the global setup) as baseURL, the test mailbox, and one signed-in session per
- * worker and role (ARCHITECTURE.md §3.11): the admin is the account ADMIN_EMAILS makes Admin; the moderator and the
+ * worker and role: the admin is the account ADMIN_EMAILS makes Admin; the moderator and the
  * user sign up per worker, and the admin grants the moderator its role through the admin API.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -61,25 +93,34 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   adminState: [
     async ({ browser, mailbox }, use) => {
-      await use(await signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL }));
+      await use(
+        await keptSession(browser, 'admin', 'Admin', () =>
+          signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL }),
+        ),
+      );
     },
     { scope: 'worker' },
   ],
   moderatorState: [
     async ({ browser, mailbox, adminState }, use, workerInfo) => {
-      const email = uniqueEmail(`e2e-moderator-w${workerInfo.workerIndex}`);
-      const account = { firstName: 'Mona', lastName: 'Moderator', email };
-      await signInThroughDialog(browser, productUrl(), mailbox, account);
-      // A role change ends the holder's sessions: the moderator signs in again, with the role.
-      await grantRole(browser, productUrl(), adminState, email, 'Moderator');
-      await use(await signInThroughDialog(browser, productUrl(), mailbox, account));
+      const state = await keptSession(browser, `moderator-${workerInfo.parallelIndex}`, 'Moderator', async () => {
+        const email = uniqueEmail(`e2e-moderator-w${workerInfo.workerIndex}`);
+        const account = { firstName: 'Mona', lastName: 'Moderator', email };
+        await signInThroughDialog(browser, productUrl(), mailbox, account);
+        // A role change ends the holder's sessions: the moderator signs in again, with the role.
+        await grantRole(browser, productUrl(), adminState, email, 'Moderator');
+        return signInThroughDialog(browser, productUrl(), mailbox, account);
+      });
+      await use(state);
     },
     { scope: 'worker' },
   ],
   userState: [
     async ({ browser, mailbox }, use, workerInfo) => {
-      const email = uniqueEmail(`e2e-user-w${workerInfo.workerIndex}`);
-      await use(await signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Uma', lastName: 'User', email }));
+      const state = await keptSession(browser, `user-${workerInfo.parallelIndex}`, undefined, () =>
+        signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Uma', lastName: 'User', email: uniqueEmail(`e2e-user-w${workerInfo.workerIndex}`) }),
+      );
+      await use(state);
     },
     { scope: 'worker' },
   ],

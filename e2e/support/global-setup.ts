@@ -72,6 +72,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env.RADAR_BASE_URL = product.baseUrl;
   process.env.RADAR_MAIL_DIR = mailDir;
+  // Worker sessions kept for the run (support/fixtures.ts): a worker re-created after a failure reuses them.
+  process.env.RADAR_E2E_STATE_DIR = fs.mkdtempSync(path.join(work, 'states-'));
   process.env.RADAR_FEED_CONTROL_URL = `http://127.0.0.1:${(control.address() as net.AddressInfo).port}`;
 
   return async () => {
