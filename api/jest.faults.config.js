@@ -1,7 +1,7 @@
 import { base } from './jest.config.js';
 
 /**
- * `npm run test:faults`: the fault suite (issue 10). Real api processes (`node dist/main.js`, so build first) against
+ * `npm run test:faults`: the fault suite. Real api processes (`node dist/main.js`, so build first) against
  * their own databases, local feed servers that refuse, stall or lie, and a real SMTP server. One file at a time:
  * each runs real processes, and CI has 2 cores.
  */

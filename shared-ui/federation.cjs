@@ -78,7 +78,7 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
           name: REMOTE_NAMES[app],
           filename: 'remoteEntry.js',
           exposes: { './App': './src/App.tsx' },
-          // The build's version and shared-library ranges, which the shell checks before loading it (issue 17).
+          // The build's version and shared-library ranges, which the shell checks before loading it.
           manifest: { additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, radar: build } }) },
         };
     return {
@@ -107,7 +107,7 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
         parser: { javascript: { exportsPresence: 'error' } },
         rules: [...sharingRules(), sourceRule(mode)],
       },
-      // swc's minifier: much faster than terser on these bundles (STACK-NOTES).
+      // swc's minifier: much faster than terser on these bundles.
       optimization: {
         minimize: mode === 'production',
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],

@@ -1,6 +1,6 @@
 /**
  * The items bench's load runs: a scenario against a server process, with the CPU the api process(es) and the
- * PostgreSQL server spent per request over the measured run, and the results table with the issue's goals.
+ * PostgreSQL server spent per request over the measured run, and the results table with the speed goals (docs/benchmarks.md).
  */
 import type { ServerProcess } from './api-process.js';
 import { runLoad, type LoadResult } from './load.js';

@@ -311,7 +311,7 @@ const bench: Bench = {
             '(src/main.ts in its own process, NODE_ENV=production, LOG_LEVEL=info with a log line per request) and a real embedded PostgreSQL 18 on the same machine; ' +
             'a warm-up, then up to 20,000 requests or 10 s per scenario. "api CPU" is the user + system CPU time of the api process and its cluster workers (from /proc, ' +
             'the counters `process.cpuUsage()` reads) over the measured requests; "postgres CPU" the same for the database server. ' +
-            `Goals (issue 13): lists p95 ≤ 20 ms and ≥ 1,000 requests/s, searches p95 ≤ 40 ms: ${passed} of ${goals} met in this run.`,
+            `Goals: lists p95 ≤ 20 ms and ≥ 1,000 requests/s, searches p95 ≤ 40 ms: ${passed} of ${goals} met in this run.`,
           '',
           ...loadTable(measured),
           '',

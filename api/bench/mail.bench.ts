@@ -8,7 +8,7 @@ import { withBenchDatabase } from './bench-db.js';
 import { measuresTable, type Bench } from './run.js';
 
 /**
- * Mail priority (issue 10): a sign-in code must leave within 10 s while 5,000 digest mails are queued and a delivery
+ * Mail priority: a sign-in code must leave within 10 s while 5,000 digest mails are queued and a delivery
  * run is working through them. Real embedded PostgreSQL, the production mail service (outbox, claims, nodemailer)
  * against a real SMTP server on loopback that takes 10 ms per message, and the production sign-up path.
  */

@@ -3,7 +3,7 @@ export interface Scenario {
   name: string;
   paths: string[];
   /**
-   * The target it is held to (issue 13): a list p95 ≤ 20 ms and ≥ 1,000 requests/s, a search p95 ≤ 40 ms;
+   * The target it is held to: a list p95 ≤ 20 ms and ≥ 1,000 requests/s, a search p95 ≤ 40 ms;
    * null: reported for information.
    */
   goal: 'list' | 'search' | null;
@@ -61,7 +61,7 @@ export function distinctSearches(words: string[], count: number): Scenario {
   return { name: 'search, every query new (no cache can answer)', goal: 'search', paths };
 }
 
-/** Common searches on the real feeds (issue 13: "teams meeting"), and the real list. */
+/** Common searches on the real feeds ("teams meeting"), and the real list. */
 export const REAL_FEED_SCENARIOS: Scenario[] = [
   { name: 'real feeds: default list', goal: 'list', paths: ['/api/unified/items'] },
   {

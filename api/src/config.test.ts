@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect([c.SHUTDOWN_TIMEOUT_MS, c.MAIL_RETRY_BASE_MS]).toEqual([20000, 60000]);
   });
 
-  it('validates the keys of issue 10', () => {
+  it('validates the feed, guard and delivery keys', () => {
     expect(loadConfig({ ROADMAP_RSS_URL: 'off' }).ROADMAP_RSS_URL).toBe('off');
     expect(() => loadConfig({ ROADMAP_RSS_URL: 'not a url' })).toThrow(/ROADMAP_RSS_URL/);
     expect(() => loadConfig({ SYNC_MAX_REMOVED_PERCENT: '101' })).toThrow(/SYNC_MAX_REMOVED_PERCENT/);

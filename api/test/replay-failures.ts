@@ -1,7 +1,7 @@
 import type http from 'node:http';
 
 /**
- * Scripted misbehaviour of the replay server: what real upstreams do on a bad day (issue 10). Each applies to one
+ * Scripted misbehaviour of the replay server: what real upstreams do on a bad day. Each applies to one
  * target, optionally one Graph page, and a number of requests.
  */
 export type Target = 'roadmap' | 'rss' | 'v2' | 'token' | 'messages' | 'attachments';

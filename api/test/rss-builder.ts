@@ -1,5 +1,5 @@
 /**
- * Writes a roadmap v1 JSON snapshot as Microsoft's RSS feed writes the same moment (FORMAT.md §2, checked against
+ * Writes a roadmap v1 JSON snapshot as Microsoft's RSS feed writes the same moment (checked against
  * ../shared/fixtures/m365/roadmap-rss-2026-01-31.xml): a BOM, everything on one line, categories in the order status,
  * release phases, cloud instances, products, platforms; the description entity-escaped with "<br>More info:",
  * "<br>GA date:" and "<br>Preview date:" lines; pubDate in RFC-822 with a literal Z; characters XML cannot hold

@@ -1,4 +1,4 @@
-/** Business constants from the spec (01 §9, 02 §9). Both the api and the apps read them from here. */
+/** The product's numbers and names (docs/product/limits.md). Both the api and the apps read them from here. */
 
 export const PRODUCT_NAME = 'M365 Radar';
 
@@ -15,7 +15,7 @@ export const SERVER_RENDER = { rootAttribute: 'data-server-rendered', dataElemen
 export const SUITE_SLUG = 'microsoft-365';
 
 export const PAGE_SIZE = 50;
-/** Upper bound for `limit` on list endpoints; the digest report asks for 1000 (spec 02 §9). */
+/** Upper bound for `limit` on list endpoints; the digest report asks for 1000. */
 export const MAX_PAGE_SIZE = 1000;
 export const FEATURED_LIMIT = 6;
 export const CAROUSEL_CARDS_PER_SLIDE = 3;
@@ -126,10 +126,10 @@ export const ROLE_NAMES = { admin: 'Admin', moderator: 'Moderator', user: 'User'
 export const BUILT_IN_ROLES = [ROLE_NAMES.admin, ROLE_NAMES.moderator, ROLE_NAMES.user] as const;
 export const IMPERSONATION_CHOICES = ['Admin', 'Moderator', 'User'] as const;
 
-/** Fields that change without meaning anything; the history view ignores them (spec 01, change history). */
+/** Fields that change without meaning anything; the history view ignores them. */
 export const IGNORED_HISTORY_FIELDS = ['lastModified', 'lastUpdated', 'modifiedDate'] as const;
 
-/** SWR cache timings (spec 01 §9). */
+/** SWR cache timings. */
 export const CACHE = {
   freshMs: 300_000,
   keptMs: 600_000,

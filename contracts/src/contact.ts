@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { email } from './common.js';
 
-/** POST /api/contact (spec 02 §5). */
+/** POST /api/contact. */
 export const contactRequest = z.object({
   firstName: z.string({ error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100),
   lastName: z.string({ error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100),

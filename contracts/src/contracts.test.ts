@@ -11,7 +11,7 @@ import { FEED_FORMATS, SYNC_STATUSES } from './sync-status.js';
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 
-describe('sign-in contracts (spec 01 §5)', () => {
+describe('sign-in contracts', () => {
   it('trims and lower-cases the e-mail', () => {
     expect(signupRequest.parse({ firstName: ' Ada ', lastName: 'L', email: '  Ada@Example.COM ' })).toEqual({
       firstName: 'Ada',
@@ -32,7 +32,7 @@ describe('sign-in contracts (spec 01 §5)', () => {
   });
 });
 
-describe('contact contract (spec 02 §5)', () => {
+describe('contact contract', () => {
   it('enforces the 2, 2 and 10 character minima with the spec messages', () => {
     expect(messages(contactRequest.safeParse({ firstName: 'A', lastName: 'B', email: 'x', message: 'short' }))).toEqual([
       'firstName: First name must be at least 2 characters',
@@ -43,7 +43,7 @@ describe('contact contract (spec 02 §5)', () => {
   });
 });
 
-describe('item list query (spec 01 §7, §9)', () => {
+describe('item list query', () => {
   it('applies the defaults: page 1, 50 per page, newest created first', () => {
     expect(itemListQuery.parse({})).toMatchObject({ page: 1, limit: 50, sortField: 'createdDate', sortDirection: 'desc' });
   });
@@ -102,7 +102,7 @@ describe('moderation contracts', () => {
   });
 });
 
-describe('admin contracts (spec 02 §5)', () => {
+describe('admin contracts', () => {
   it('requires a role name', () => {
     expect(messages(roleInput.safeParse({ name: '  ' }))).toEqual(['name: Role name is required']);
     expect(roleInput.parse({ name: 'Auditor' }).permissions).toEqual([]);
@@ -116,7 +116,7 @@ describe('admin contracts (spec 02 §5)', () => {
   });
 });
 
-describe('held sync contracts (issue 10)', () => {
+describe('held sync contracts', () => {
   it('reads the id from the path and names it when it is not a positive integer', () => {
     expect(heldSyncParams.parse({ id: '42' })).toEqual({ id: 42 });
     for (const id of ['abc', '0', '-3', '1.5']) {

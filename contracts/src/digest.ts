@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { SOURCES } from './constants.js';
 import { unifiedItem } from './items.js';
 
-/** GET /api/weekly-digest: the past 7 days (spec 02 §3). */
+/** GET /api/weekly-digest: the past 7 days. */
 export const weeklyDigestResponse = z.object({
   weekRange: z.object({
     start: z.string(),
@@ -46,7 +46,7 @@ export const digestReportCoverage = z.object({ total: z.number().int(), included
 export type DigestReportCoverage = z.infer<typeof digestReportCoverage>;
 
 /**
- * The admin digest report (spec 02 §3: generatedAt, timeframe, roadmap and messageCenter lists), built from
+ * The admin digest report (generatedAt, timeframe, roadmap and messageCenter lists), built from
  * GET /api/roadmap/items and GET /api/message-center/items and sent as `reportData` to POST /api/admin/generate-summary.
  */
 export const digestReport = z.object({

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { syncHistoryRecord } from './admin.js';
 
 /**
- * Deciding on a held sync (issue 10, admin only): "Apply anyway" applies exactly the stored snapshot as a new run;
+ * Deciding on a held sync (admin only): "Apply anyway" applies exactly the stored snapshot as a new run;
  * "Discard" drops it. Both answer 404 for an unknown run and 409 when the run is not (or no longer) waiting.
  */
 

@@ -48,7 +48,7 @@ export const releaseMoveStats = z.object({
 });
 export type ReleaseMoveStats = z.infer<typeof releaseMoveStats>;
 
-/** One row of the unified list (spec 01 §3). Fields of the other source are null. */
+/** One row of the unified list. Fields of the other source are null. */
 export const unifiedItem = z.object({
   /** `roadmap-<itemId>` or `messages-<messageId>`: unique across both sources. */
   id: z.string(),
@@ -131,7 +131,7 @@ const changeTypes = stringList
     'changeTypes may hold at most one new_* and one changed_* option',
   );
 
-/** Query of GET /api/unified/items and GET /api/dashboard/export (spec 01 §7). */
+/** Query of GET /api/unified/items and GET /api/dashboard/export. */
 export const itemListQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),
@@ -173,7 +173,7 @@ export const itemListResponse = z.object({
 });
 export type ItemListResponse = z.infer<typeof itemListResponse>;
 
-/** Query of GET /api/roadmap/items and GET /api/message-center/items (digest reports, spec 02 §7). */
+/** Query of GET /api/roadmap/items and GET /api/message-center/items (the admin's digest reports). */
 export const sourceItemsQuery = z.object({
   changeTypes: changeTypes.optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -229,7 +229,7 @@ export const dashboardStatsResponse = z.object({
 });
 export type DashboardStatsResponse = z.infer<typeof dashboardStatsResponse>;
 
-/** Featured card (spec 02 §3): product for roadmap items, services for messages. */
+/** Featured card: product for roadmap items, services for messages. */
 export const featuredItem = z.object({
   source: z.enum(SOURCES),
   id: z.string(),

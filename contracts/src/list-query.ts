@@ -30,7 +30,7 @@ export const DASHBOARD_URL_STATE_KEYS = [
   'page',
 ] as const;
 
-/** What the dashboard lists when it opens: newest first, page 1 (spec 01 §5). */
+/** What the dashboard lists when it opens: newest first, page 1. */
 export const DEFAULT_LIST_PARAMS = { sortField: 'createdDate', sortDirection: 'desc', page: 1, limit: PAGE_SIZE } as const satisfies ItemListParams;
 
 /**

@@ -73,7 +73,7 @@ export const moderationSaveResponse = z.object({ success: z.boolean(), message: 
 export type ModerationSaveResponse = z.infer<typeof moderationSaveResponse>;
 export type ModeratorActivitiesResponse = z.infer<typeof moderatorActivitiesResponse>;
 
-/** GET /api/admin/moderator-activities (spec 02 §9: 20 a page). */
+/** GET /api/admin/moderator-activities (20 a page). */
 export const moderatorActivitiesQuery = z.object({
   page: z.coerce.number().int('page must be a whole number').min(1, 'page must be 1 or more').default(1),
   limit: z.coerce

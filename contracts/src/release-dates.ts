@@ -1,5 +1,5 @@
 /**
- * Roadmap release dates are month-granular text ("March CY2026"; FORMAT.md §1). These rules decide what counts as a
+ * Roadmap release dates are month-granular text ("March CY2026"). These rules decide what counts as a
  * date move ("slip") and by how many months, for the api (counters kept per item, filters, e-mails) and the
  * dashboard (the dated list in the item dialog), so both always agree.
  */

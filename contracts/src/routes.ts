@@ -8,7 +8,7 @@ export declare const endpointType: unique symbol;
 /**
  * An endpoint as the apps call it: its method and path at run time, its whole table row (params, query, body and
  * response schemas) at compile time only. The apps call through routes so that a screen's first paint does not load
- * every schema of the table and zod with them (issue 13); the api mounts the table itself.
+ * every schema of the table and zod with them; the api mounts the table itself.
  */
 export type Route<E extends EndpointDef = EndpointDef> = Pick<E, 'method' | 'path'> & { readonly [endpointType]: E };
 

@@ -14,7 +14,7 @@ export const notificationSubscription = z.object({
 });
 export type NotificationSubscription = z.infer<typeof notificationSubscription>;
 
-/** POST /api/notification-subscriptions, exactly as the dialog posts it (spec 01 §7). */
+/** POST /api/notification-subscriptions, exactly as the dialog posts it. */
 export const createItemSubscription = z.object({
   subscriptionType: z.literal('item', { error: "subscriptionType must be 'item'" }),
   itemId: z.string().trim().min(1, 'itemId is required').max(50),
@@ -25,7 +25,7 @@ export const createItemSubscription = z.object({
 });
 export type CreateItemSubscription = z.input<typeof createItemSubscription>;
 
-/** POST /api/weekly-digest/signup (spec 02 §5: all three required). */
+/** POST /api/weekly-digest/signup (all three required). */
 export const weeklyDigestSignup = z.object({
   email,
   firstName: z.string({ error: 'firstName is required' }).trim().min(1, 'firstName is required').max(100),

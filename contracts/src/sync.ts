@@ -6,7 +6,7 @@ import { changeHistoryEntry, unifiedItem } from './items.js';
 export const itemHistoryResponse = z.array(changeHistoryEntry);
 export type ItemHistoryResponse = z.infer<typeof itemHistoryResponse>;
 
-/** GET /api/admin/change-history (spec 02 §7): newest first, paged. */
+/** GET /api/admin/change-history: newest first, paged. */
 export const changeHistoryQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).default(PAGE_SIZE),

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Impacts the suite refuses (the bar: zero serious or critical violations). */
+/** Impacts the suite refuses: zero serious or critical violations. */
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** Waits until no CSS transition or animation runs (MUI dialogs and menus fade in), so colours are final. */

@@ -23,7 +23,7 @@ interface Records {
 const records = JSON.parse(fs.readFileSync(path.join(here, 'data/archive-records.json'), 'utf8')) as Records;
 
 export const ARCHIVE_IDS = {
-  /** Rolling out in v1, Launched in v2 (FORMAT.md's example). */
+  /** Rolling out in v1, Launched in v2 (the recording's example). */
   statusChange: '313800',
   /** GA March CY2026 in v1, April CY2026 in v2. */
   dateSlip: '536571',

@@ -2,7 +2,7 @@ import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { signInThroughDialog } from '../support/sign-in.js';
 
-// Radar everywhere (issue 15): the Subscribe menu's feed URLs, the API reference page, and personal API tokens,
+// Radar everywhere: the Subscribe menu's feed URLs, the API reference page, and personal API tokens,
 // against the built product with the demo data set.
 
 test('copy the RSS link of a filtered view from the Subscribe menu and fetch it', async ({ page, context, baseURL }) => {

@@ -7,7 +7,7 @@ import { syncSnapshot } from '../support/feed-control.js';
 import { signInThroughDialog } from '../support/sign-in.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../api/test/webhook-receiver.js';
 
-// Saved searches end to end (issue 16): a webhook channel added on /notifications (a real receiver on 127.0.0.1; the
+// Saved searches end to end: a webhook channel added on /notifications (a real receiver on 127.0.0.1; the
 // product runs with ALLOW_PRIVATE_WEBHOOKS), a search saved from the dashboard, a sync that changes a matching
 // Message Center post (messages v3: MC099006 retitled), and the alert arriving by e-mail and at the receiver.
 

@@ -10,7 +10,7 @@ function ShareRedirect({ param }: { param: 'roadmap' | 'message' }) {
 
 /**
  * Routes of the dashboard app, mounted by the shell under /dashboard/* (the dashboard page is its root). Any other
- * sub-path is the 404 page (spec 02 §2); the shell hides its header under /dashboard, so this app draws it.
+ * sub-path is the 404 page; the shell hides its header under /dashboard, so this app draws it.
  */
 export default function App() {
   return (

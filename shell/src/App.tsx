@@ -40,7 +40,7 @@ function PageLoading() {
   );
 }
 
-/** The full route table (spec 02 §2): shell pages, remote areas, share links and the 404 fallback. */
+/** The full route table: shell pages, remote areas, share links and the 404 fallback. */
 export function App() {
   return (
     <ShellLayout>

@@ -893,7 +893,7 @@ export const dataVersion = pgTable(
 export const remotesRevision = pgSequence('remotes_revision_seq');
 
 /**
- * The remote registry (issue 17): which build of each remote (its mf-manifest.json URL) the shell loads. Rows start
+ * The remote registry: which build of each remote (its mf-manifest.json URL) the shell loads. Rows start
  * from REMOTE_*_URL (`source` 'config', refreshed from the configuration at every start); an admin's change sets
  * 'admin' and is never overwritten by the configuration again.
  */

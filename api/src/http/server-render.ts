@@ -76,7 +76,7 @@ function isMobileBrowser(req: IncomingMessage): boolean {
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
- * The first screen of the landing page and of the dashboard's default list, rendered on the server (issue 13): the
+ * The first screen of the landing page and of the dashboard's default list, rendered on the server: the
  * page shows its content before any JavaScript has run, and the shell hydrates it with the same data. Only for
  * requests without a session (the render is what a guest sees), only for pages the render bundle carries, and the
  * dashboard only when the registry serves the api's own copy of the dashboard and that copy is the version the

@@ -19,14 +19,14 @@ export interface JobRunner {
 
 /**
  * Agenda on the same PostgreSQL. It gets a pool of its own (with an error listener) so that a server shutdown
- * while Agenda is listening does not crash the process (STACK-NOTES: Agenda 6 on PostgreSQL).
+ * while Agenda is listening does not crash the process.
  */
 export interface JobRunnerOptions {
   /** How often Agenda polls (LISTEN/NOTIFY usually wakes it sooner). */
   processEveryMs?: number;
   /**
    * Overrides every job's lock lifetime. Agenda leaves a timer of half the lock lifetime after each run that
-   * stop() does not clear (STACK-NOTES), so tests pass a short one or the test process cannot exit.
+   * stop() does not clear, so tests pass a short one or the test process cannot exit.
    */
   lockLifetimeMs?: number;
 }

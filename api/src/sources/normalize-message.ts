@@ -22,7 +22,7 @@ const ROADMAP_URL = /https?:\/\/[^\s"'<>]*microsoft-365\/roadmap[^\s"'<>]*/gi;
 const ID_PARAM = /(?:searchterms|[?&]id|filters)=([\d,\s]+)/gi;
 
 /**
- * Roadmap ids named in the body's links. Seen forms (FORMAT.md §4): `roadmap?filters=&amp;searchterms=<id>`,
+ * Roadmap ids named in the body's links. Seen forms (docs/ingestion.md, "Quirks handled"): `roadmap?filters=&amp;searchterms=<id>`,
  * `roadmap?id=<id>`, `roadmap?searchterms=<id>`, with `#Roadmap` suffixes and a percent-encoded `rtc=1%26filters%3D`.
  * Some messages link a roadmap item only in the body, without a RoadmapIds detail.
  */

@@ -1,6 +1,6 @@
 /**
  * Raw feed → our records. Both feeds are validated with zod first (raw-schemas.ts) so a malformed payload is refused
- * as a whole; normalisation then handles every quirk listed in ../shared/fixtures/m365/FORMAT.md.
+ * as a whole; normalisation then handles every quirk listed in docs/ingestion.md ("Quirks handled").
  */
 import { FeedFormatError } from './errors.js';
 import { describeIssues, rawGraphMessages, rawRoadmapFeed } from './raw-schemas.js';

@@ -1,5 +1,5 @@
 /**
- * Roadmap product names that differ only in case are one product (FORMAT.md §1: "Microsoft 365 admin center" 31
+ * Roadmap product names that differ only in case are one product ("Microsoft 365 admin center" 31
  * items and "Microsoft 365 Admin Center" 23). The spelling must be deterministic, or a re-sync would flip an
  * item's products and write a change that is not one. Rule: a known canonical spelling wins (Microsoft's own
  * style, sentence-case "admin center"); otherwise the spelling most used in the snapshot, ties broken by code

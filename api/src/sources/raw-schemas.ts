@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The raw shapes of the two feeds (FORMAT.md §1 and §4), checked before anything is stored. They are strict
+ * The raw shapes of the two feeds (docs/ingestion.md, "Quirks handled"), checked before anything is stored. They are strict
  * about what identity and change detection need (id, title, timestamps) and lenient about the rest, so a new
  * optional field from Microsoft does not stop the sync while a truncated or wrong payload does.
  */

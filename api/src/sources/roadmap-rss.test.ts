@@ -9,13 +9,13 @@ import { classifyCategories, roadmapVocabulary } from './roadmap-vocabulary.js';
 const ITEM = (inner: string) =>
   `\ufeff<?xml version="1.0" encoding="utf-8"?><rss xmlns:a10="http://www.w3.org/2005/Atom" version="2.0"><channel><title>Microsoft 365 Roadmap</title><ttl>1440</ttl>${inner}</channel></rss>`;
 
-/** FORMAT.md §2's verbatim example item. */
+/** The recorded RSS feed's first item, verbatim. */
 const EXAMPLE = ITEM(
   '<item><guid isPermaLink="false">526793</guid><link>https://www.microsoft.com/microsoft-365/roadmap?id=526793</link><category>In development</category><category>General Availability</category><category>Targeted Release</category><category>Worldwide (Standard Multi-Tenant)</category><category>Microsoft 365 admin center</category><category>Microsoft Copilot (Microsoft 365)</category><category>Web</category><title>Microsoft 365 admin center: Copilot settings – readiness</title><description>Copilot readiness in the Microsoft 365 admin center provides a centralized experience for applying Microsoft’s recommended settings, policies, and actions for Copilot. It organizes these into predefined packages so admins can quickly deploy Copilot securely and confidently.&lt;br&gt;GA date: March CY2026&lt;br&gt;Preview date: February CY2026</description><pubDate>Thu, 20 Nov 2025 00:00:17 Z</pubDate><a10:updated>2026-01-30T23:15:49Z</a10:updated></item>',
 );
 
 describe('roadmap RSS → records', () => {
-  it("maps FORMAT.md's example item: BOM, categories by kind, dates with a literal Z, GA and preview dates", () => {
+  it('maps the recorded example item: BOM, categories by kind, dates with a literal Z, GA and preview dates', () => {
     const [r] = roadmapRecordsFromRss(EXAMPLE);
     expect(r).toMatchObject({
       itemId: 526793,

@@ -9,7 +9,7 @@ import { driftOfItems, RSS_ITEM_FIELDS, type SchemaDrift } from './schema-drift.
 import type { RoadmapRecord } from './types.js';
 
 /**
- * The official roadmap RSS feed (`api/v2/M365/rss`, FORMAT.md §2) → the same records as the v1 JSON feed. It is the
+ * The official roadmap RSS feed (`api/v2/M365/rss`) → the same records as the v1 JSON feed. It is the
  * fallback when the JSON endpoint refuses us or sends something broken. Each <item> carries:
  *   guid = id, title, category* (status, phases, clouds, products, platforms: see roadmap-vocabulary.ts),
  *   description = the v1 description + "<br>More info: URL" (when the item has one) + "<br>GA date: Month CYyyyy"

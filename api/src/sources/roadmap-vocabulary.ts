@@ -1,5 +1,5 @@
 /**
- * The roadmap's tag values by kind, as the v1 JSON feed sorts them into `tagsContainer` (FORMAT.md §1). The RSS
+ * The roadmap's tag values by kind, as the v1 JSON feed sorts them into `tagsContainer` (docs/ingestion.md, "Quirks handled"). The RSS
  * feed gives the same values as a flat list of <category> elements in a fixed order (status, release phases, cloud
  * instances, products, platforms) without saying which is which, so the RSS mapping needs to know them.
  *

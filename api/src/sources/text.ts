@@ -1,6 +1,6 @@
 /**
  * Text cleaning shared by both feeds. The feeds carry invisible characters that break search, sorting and
- * equality (FORMAT.md §1, §4): zero-width spaces inside titles, a BOM inside bodies, NBSP, and the vertical tab
+ * equality (docs/ingestion.md, "Quirks handled"): zero-width spaces inside titles, a BOM inside bodies, NBSP, and the vertical tab
  * that Word uses as a soft line break.
  */
 

@@ -1,6 +1,6 @@
 import type { MessageAttachment, TimingWindow } from '@radar/contracts';
 
-/** Our normalised records: what a sync compares and stores. Field names follow the spec and the change history. */
+/** Our normalised records: what a sync compares and stores. Field names are the unified item's and the change history's. */
 
 export interface RoadmapRecord {
   itemId: number;

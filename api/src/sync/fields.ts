@@ -1,7 +1,7 @@
 import type { MessageRecord, RoadmapRecord } from '../sources/types.js';
 
 /**
- * The fields whose changes are recorded in change history, by the spec's names. Fields that change on every
+ * The fields whose changes are recorded in change history, by the unified item's names. Fields that change on every
  * fetch and mean nothing are absent on purpose: roadmap `modified` (bumped with any other change, once alone) and
  * Graph `lastModifiedDateTime` (bumped with any real change). FeatureStatusJson is tracked only after its
  * `LastUpdateTime` stamps were stripped in normalisation, so restamping alone never shows up.

@@ -133,7 +133,7 @@ export async function countRuns(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Row → the admin contract (spec 02 §3: syncDate, syncSource, success, itemsProcessed/totalItems, newItems, …). */
+/** Row → the admin contract (syncDate, syncSource, success, itemsProcessed/totalItems, newItems, …). */
 export function toSyncHistoryRecord(row: SyncHistoryRow & { held?: RunWithHeld['held'] }): SyncHistoryRecord {
   const held = row.held ?? null;
   return {

@@ -40,7 +40,7 @@ export interface ApiProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** A data directory the embedded PostgreSQL's own user can enter (a mkdtemp folder is 0700: STACK-NOTES). */
+/** A data directory the embedded PostgreSQL's own user can enter (a mkdtemp folder is 0700). */
 export function tempDataDir(label: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `radar-fault-${label}-`));
   fs.chmodSync(dir, 0o755);

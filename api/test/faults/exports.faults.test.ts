@@ -5,7 +5,7 @@ import { createTestDb, type TestDatabase } from '../db.js';
 import { eventually, startApi, type ApiProcess } from './api-process.js';
 
 /**
- * Stalled downloads against a real api process on 100,000 items (issue 10): with 1,900 rows the sockets' buffers
+ * Stalled downloads against a real api process on 100,000 items: with 1,900 rows the sockets' buffers
  * absorb a stalled export; with 100,000 they cannot, and each stalled export would hold a pooled connection.
  */
 const ROWS = 100_000;

@@ -61,7 +61,7 @@ if (!present && process.env.CI === 'true') {
       h = await createSyncHarness({
         server: {
           roadmaps: { A: read(FILES[0]), B: read(FILES[1]) },
-          // The RSS feed of the same moment as A (FORMAT.md §2).
+          // The RSS feed of the same moment as A (docs/ingestion.md, "Quirks handled").
           rss: { A: read(FILES[4]) },
           messages: { A: JSON.parse(read(FILES[2])), B: JSON.parse(read(FILES[3])) },
           pageSize: 100,
@@ -138,7 +138,7 @@ if (!present && process.env.CI === 'true') {
         if (fields.length) differing[j.itemId] = fields;
       }
       report.rssVsJson = differing;
-      // XML cannot hold the two \u000b soft breaks of 543714's description (FORMAT.md §2); nothing else differs.
+      // XML cannot hold the two \u000b soft breaks of 543714's description (docs/ingestion.md, "Quirks handled"); nothing else differs.
       expect(differing).toEqual({ 543714: ['description'] });
       expect(fromRss.filter((r) => r.moreInfoLink).length).toBe(33);
 
@@ -231,7 +231,7 @@ if (!present && process.env.CI === 'true') {
       expect(moved.map((m) => m.id).sort()).toEqual(fromFiles);
       expect(fromFiles).toHaveLength(33);
       expect(moved.every((m) => m.gaMoves === 1)).toBe(true);
-      // FORMAT.md's example: 536571 moved from March CY2026 to April CY2026.
+      // The recording's example: 536571 moved from March CY2026 to April CY2026.
       expect(moved.find((m) => m.id === '536571')).toMatchObject({ gaMoves: 1, shift: 1 });
       const [slipped] = await h.database.db
         .select({ n: sql<number>`count(*)::int` })
@@ -281,7 +281,7 @@ if (!present && process.env.CI === 'true') {
         messageRecordsFromPayload(JSON.parse(read(FILES[3]))),
       );
       report.versions = { roadmapChanged, messagesChanged };
-      // FORMAT.md: 80 roadmap items changed on meaningful fields; 39 messages changed for real.
+      // Counted in the recordings: 80 roadmap items changed on meaningful fields; 39 messages changed for real.
       expect(roadmapChanged).toBe(80);
       expect(messagesChanged).toBe(39);
     });

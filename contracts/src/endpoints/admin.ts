@@ -28,7 +28,7 @@ import { applyHeldSyncResponse, discardHeldSyncResponse, heldSyncParams } from '
 import { moderatorActivitiesQuery, moderatorActivitiesResponse, moderatorActivityStats } from '../moderation.js';
 import { changeHistoryListResponse, changeHistoryQuery } from '../sync.js';
 
-/** The admin area (spec 02 §7). Every endpoint is Admin only; impersonation checks the roles really held. */
+/** The admin area. Every endpoint is Admin only; impersonation checks the roles really held. */
 export const adminEndpoints = defineEndpoints('admin', {
   roles: { method: 'GET', path: '/api/admin/roles', summary: 'Roles (also the admin page access check)', access: 'admin', response: rolesResponse },
   createRole: {

@@ -2,7 +2,7 @@ import { resultMessage } from '../common.js';
 import { raw, defineEndpoints } from '../endpoint.js';
 import { sendCodeRequest, sessionUserResponse, signupRequest, user, userRolesResponse, verifyCodeRequest } from '../auth.js';
 
-/** Passwordless sign-in, sessions and the current user (spec 01 §1, §4, §7). */
+/** Passwordless sign-in, sessions and the current user. */
 export const authEndpoints = defineEndpoints('auth', {
   signup: {
     method: 'POST',

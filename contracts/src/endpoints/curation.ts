@@ -10,7 +10,7 @@ import {
 } from '../moderation.js';
 import { createItemSubscription, notificationSubscription, notificationSubscriptionsResponse } from '../subscriptions.js';
 
-/** Moderation from the item dialog and the signed-in user's item subscriptions (spec 01 §2, §4, §7). */
+/** Moderation from the item dialog and the signed-in user's item subscriptions. */
 export const curationEndpoints = defineEndpoints('curation', {
   moderateRoadmap: {
     method: 'PUT',

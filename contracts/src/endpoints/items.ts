@@ -16,7 +16,7 @@ import {
 import { itemHistoryResponse, linkedItemsResponse, messageAttachmentParams, messageIdParams, roadmapItemIdParams } from '../sync.js';
 import { compareVersionsQuery, compareVersionsResponse, dashboardVisitResponse, itemVersionsResponse } from '../versions.js';
 
-/** The unified list, its export, filters, stats, featured items and per-item reads (spec 01 §7, 02 §7). */
+/** The unified list, its export, filters, stats, featured items and per-item reads. */
 export const itemsEndpoints = defineEndpoints('items', {
   list: {
     method: 'GET',

@@ -4,7 +4,7 @@ import { contactRequest, contactResponse } from '../contact.js';
 import { weeklyDigestResponse } from '../digest.js';
 import { weeklyDigestSignup, weeklyDigestStatus, weeklyDigestToggleResponse } from '../subscriptions.js';
 
-/** The weekly digest page and subscriptions, the contact form, and mail links (spec 02 §7). */
+/** The weekly digest page and subscriptions, the contact form, and mail links. */
 export const digestEndpoints = defineEndpoints('digest', {
   weeklyDigest: {
     method: 'GET',

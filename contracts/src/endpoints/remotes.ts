@@ -10,7 +10,7 @@ import {
 } from '../remotes.js';
 
 /**
- * The remote registry (issue 17): which URL, and so which build, the shell loads for each remote. Admins change it in
+ * The remote registry: which URL, and so which build, the shell loads for each remote. Admins change it in
  * Admin → Remotes; the shell page reads it on every load. `loaded` is the shell telling which remote it loaded.
  */
 export const remoteEndpoints = defineEndpoints('remotes', {

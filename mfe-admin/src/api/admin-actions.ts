@@ -14,11 +14,11 @@ export function failureWithReason(prefix: string, error: unknown): string {
 }
 
 export interface AdminActionOptions<T> {
-  /** Success toast (spec 02 §8), built from the answer when a function. */
+  /** Success toast, built from the answer when a function. */
   success?: ToastOptions | ((result: T) => ToastOptions);
   /** Description of the destructive failure toast. */
   failure: (error: unknown) => string;
-  /** Title of the failure toast; 'Error' unless the spec names another. */
+  /** Title of the failure toast; 'Error' unless docs/product/admin.md names another. */
   failureTitle?: string;
   /** SWR keys (or key predicates) revalidated after success. */
   revalidate?: Array<string | ((key: unknown) => boolean)>;

@@ -1,7 +1,7 @@
 import { routes, type ImpersonateRequest, type ProductMappingUpdate, type RoleInput, type TestNotificationRequest } from '@radar/contracts';
 import { callEndpoint } from '@radar/shared-ui';
 
-/** Every admin write, typed from the endpoint table (spec 02 §7). The tabs add toasts and revalidation. */
+/** Every admin write, typed from the endpoint table. The tabs add toasts and revalidation. */
 export const adminWrites = {
   createRole: (body: RoleInput) => callEndpoint(routes.admin.createRole, { body }),
   updateRole: (id: number, body: RoleInput) => callEndpoint(routes.admin.updateRole, { params: { id }, body }),
@@ -27,6 +27,6 @@ export const adminWrites = {
   clearImpersonation: () => callEndpoint(routes.admin.clearImpersonation),
 
   sendTestNotification: (body: TestNotificationRequest) => callEndpoint(routes.admin.testNotification, { body }),
-  /** reportData is a digest report, an uploaded JSON value, or uploaded text (spec 02 §5). */
+  /** reportData is a digest report, an uploaded JSON value, or uploaded text. */
   generateSummary: (reportData: unknown) => callEndpoint(routes.admin.generateSummary, { body: { reportData } }),
 };

@@ -23,7 +23,7 @@ export const isSyncAffectedKey = (key: unknown) => key === ADMIN_KEYS.syncHistor
 const SYNC_POLL_MS = 5000;
 
 /**
- * GET /api/admin/roles: the role list and the page's access check (spec 02 §7: cached 5 minutes, no retry).
+ * GET /api/admin/roles: the role list and the page's access check (cached 5 minutes, no retry).
  * Errors are not retried, so a 401/403 turns into Access Denied at once.
  */
 export function useRoles() {

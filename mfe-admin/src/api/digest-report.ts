@@ -23,7 +23,7 @@ export function changeTypesFor(days: DigestTimeframe): [ChangeTypeOption, Change
   return [pick(NEW_CHANGE_TYPES), pick(CHANGED_CHANGE_TYPES)];
 }
 
-/** The query of GET /api/roadmap/items and GET /api/message-center/items for a report (spec 02 §7: page 1, limit 1000). */
+/** The query of GET /api/roadmap/items and GET /api/message-center/items for a report (page 1, limit 1000). */
 export const reportQuery = (days: DigestTimeframe): SourceItemsQuery => ({ changeTypes: changeTypesFor(days), page: 1, limit: DIGEST_REPORT_LIMIT });
 
 const listOf = (value: string | null) =>
@@ -89,7 +89,7 @@ export async function buildDigestReport(days: DigestTimeframe, now: Date = new D
   };
 }
 
-/** An uploaded file's text: parsed as JSON when it is JSON, otherwise used as plain text (spec 02 §5). */
+/** An uploaded file's text: parsed as JSON when it is JSON, otherwise used as plain text. */
 export function parseUploadedReport(text: string): { kind: 'json'; data: unknown } | { kind: 'text'; data: string } {
   try {
     return { kind: 'json', data: JSON.parse(text) as unknown };

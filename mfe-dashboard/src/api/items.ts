@@ -3,7 +3,7 @@ import { CACHE, PAGE_SIZE, itemListUrl, routes, type ItemListParams, type ItemLi
 import { callEndpoint, useEndpoint } from '@radar/shared-ui';
 
 /**
- * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes (spec 01 §9). `null` waits
+ * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes. `null` waits
  * (a "since my last visit" list waits until the visit is recorded, so it counts from the same moment as the banner).
  */
 export function useItemList(params: ItemListParams | null, options: { onSuccess?: () => void } = {}) {
@@ -45,7 +45,7 @@ export const providerIdOf = (item: Pick<UnifiedItem, 'source' | 'itemId' | 'mess
 export type LinkedItemLookup = { status: 'found'; item: UnifiedItem } | { status: 'no-exact-match' } | { status: 'no-results' };
 
 /**
- * Resolves a deep-linked item (spec 01 §7): GET /api/unified/items?search={id}&sources=…&limit=50, then the first
+ * Resolves a deep-linked item: GET /api/unified/items?search={id}&sources=…&limit=50, then the first
  * exact match of the provider id. Throws when the request fails.
  */
 export async function lookupLinkedItem(source: Source, id: string): Promise<LinkedItemLookup> {
@@ -57,7 +57,7 @@ export async function lookupLinkedItem(source: Source, id: string): Promise<Link
 }
 
 /**
- * What a moderation save can change (spec 01 §4: roadmap, message center, unified and featured lists, moderator
+ * What a moderation save can change (roadmap, message center, unified and featured lists, moderator
  * activity): every item read of the table (lists, featured, stats, per-item history and links) and the admin's
  * activity lists, as URL prefixes (the path up to its first parameter).
  */

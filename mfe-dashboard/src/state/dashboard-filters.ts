@@ -23,7 +23,7 @@ import {
 export type SortField = ListSortField;
 export type SortDirection = 'asc' | 'desc';
 
-/** Filter state of spec 01 §3, plus the cloud-instance filter (roadmap only). */
+/** The dashboard's filters (docs/product/dashboard.md). */
 export interface DashboardFilters {
   sources: Source[];
   products: string[];
@@ -77,7 +77,7 @@ export const initialFilters: DashboardFilters = {
   productFamilies: [],
 };
 
-/** Default sort: createdDate descending (spec 01 §9). */
+/** Default sort: createdDate descending. */
 export const initialDashboardState: DashboardState = {
   filters: initialFilters,
   search: '',
@@ -129,7 +129,7 @@ export function toggleChangeType(current: readonly ChangeTypeOption[], choice: C
 }
 
 /**
- * Clear All shows when products, status, changeTypes or a timeline other than 'all' is set (spec 01 §4). The
+ * Clear All shows when products, status, changeTypes or a timeline other than 'all' is set. The
  * roadmap-status, tag and cloud-instance selections count too: Clear All sets sources to both, which is only
  * consistent with the sources rule when those are cleared as well.
  */
@@ -202,7 +202,7 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
   }
 }
 
-/** Pure reducer of the dashboard; any filter, search or sort change resets the page to 1 (spec 01 §4). */
+/** Pure reducer of the dashboard; any filter, search or sort change resets the page to 1. */
 export function dashboardReducer(state: DashboardState, action: DashboardAction): DashboardState {
   switch (action.type) {
     case 'loadView':

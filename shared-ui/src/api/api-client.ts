@@ -10,7 +10,7 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 }
 
 /**
- * A non-successful answer. `message` is exactly `${status}: ${bodyText || statusText}` (spec 01 §7);
+ * A non-successful answer. `message` is exactly `${status}: ${bodyText || statusText}`;
  * `serverMessage` is what the api said, for people: the first field issue's own message when the answer names
  * fields (`{ error: { message: 'email: Please enter…', issues: [{ path: 'email', message: 'Please enter…' }] } }`
  * gives 'Please enter…', without the field-name prefix), else `error.message` (or a bare `{ message }`).

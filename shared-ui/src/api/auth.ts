@@ -1,7 +1,7 @@
 import { routes, type SignupRequest, type VerifyCodeRequest } from '@radar/contracts';
 import { callEndpoint } from './endpoint-client.js';
 
-/** The passwordless sign-in calls of the auth dialog (spec 01 §7). */
+/** The passwordless sign-in calls of the auth dialog. */
 export const signIn = {
   /** POST /api/auth/signup: creates the account and mails a code. */
   signup: (body: SignupRequest) => callEndpoint(routes.auth.signup, { body }),

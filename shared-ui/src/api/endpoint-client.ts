@@ -32,7 +32,7 @@ export function urlOf<R extends Callable>(endpoint: R, args: Omit<RequestArgs<De
 
 /**
  * Calls an endpoint of the table with credentials and a JSON body; resolves to its typed answer and throws ApiError
- * for any non-2xx status (spec 01 §7's "status: body" message).
+ * for any non-2xx status.
  */
 export function callEndpoint<R extends Callable>(endpoint: R, ...[args]: ArgsOf<Def<R>>): Promise<ResponseOf<Def<R>>> {
   const a = (args ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
@@ -41,7 +41,7 @@ export function callEndpoint<R extends Callable>(endpoint: R, ...[args]: ArgsOf<
 
 /**
  * SWR over a GET endpoint of the table, keyed by its URL. Pass `null` args to skip the request (e.g. no item open).
- * The global SWR defaults (spec 01 §9) apply unless `config` overrides them.
+ * The global SWR defaults apply unless `config` overrides them.
  */
 export function useEndpoint<R extends Callable & { method: 'GET' }>(
   endpoint: R,

@@ -9,7 +9,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * Release-date text (spec 01): remove 'CY' and 'and', keep a four-digit year, shorten 'Month YYYY'
+ * Release-date text: remove 'CY' and 'and', keep a four-digit year, shorten 'Month YYYY'
  * ('March CY2026' -> 'Mar 2026', 'CY 2025' -> '2025'); missing -> 'TBD'.
  */
 export function formatReleaseDate(value: string | null | undefined): string {

@@ -64,7 +64,7 @@ export interface DisplayTags {
   all: string[];
 }
 
-/** Message tags for a row (spec 01 "Row presentation"). */
+/** Message tags for a row. */
 export function displayTags(item: PresentableItem, limit: number = TAG_DISPLAY_LIMIT): DisplayTags {
   const tags = item.tags ?? [];
   const lower = tags.map((t) => t.trim().toLowerCase());

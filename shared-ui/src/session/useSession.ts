@@ -35,7 +35,7 @@ export function hasRole(user: User | null | undefined, role: string): boolean {
 }
 
 /**
- * The current user (spec 01 §1): GET /api/auth/session-user first; only when that finishes without a user,
+ * The current user: GET /api/auth/session-user first; only when that finishes without a user,
  * GET /api/auth/user. No retries.
  */
 export function useSession(): Session {

@@ -26,7 +26,7 @@ function useEndSession(end: () => Promise<unknown>, done: string, failed: string
 const logout = () => callEndpoint(routes.auth.logout);
 const logoutEverywhere = () => callEndpoint(routes.auth.logoutEverywhere);
 
-/** Sign out (spec 01 §4): POST /api/auth/logout, clear the client cache, go to /, 'Signed out successfully'. */
+/** Sign out: POST /api/auth/logout, clear the client cache, go to /, 'Signed out successfully'. */
 export function useSignOut(): () => Promise<void> {
   return useEndSession(logout, 'Signed out successfully', 'Failed to sign out. Please try again.');
 }

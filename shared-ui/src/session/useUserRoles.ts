@@ -7,14 +7,14 @@ export const USER_ROLES_KEY = urlOf(routes.auth.userRoles, {});
 export interface UserRoles {
   /** The caller's effective role names (empty for guests and while loading). */
   roleNames: string[];
-  /** Moderator or Admin: may moderate items (spec 01 §6). */
+  /** Moderator or Admin: may moderate items. */
   isModerator: boolean;
   isAdmin: boolean;
   isLoading: boolean;
 }
 
 /**
- * The caller's roles from GET /api/auth/user-roles, cached 5 minutes (spec 01 §6, §7, §9): the role names gate the
+ * The caller's roles from GET /api/auth/user-roles, cached 5 minutes: the role names gate the
  * Moderate button. The server enforces every role regardless.
  */
 export function useUserRoles(): UserRoles {

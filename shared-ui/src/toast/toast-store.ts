@@ -6,7 +6,7 @@ export type ToastVariant = 'default' | 'destructive';
 export interface ToastOptions {
   title?: string;
   description?: string;
-  /** 'destructive' for failures (spec 01 §8: every failure toast). */
+  /** 'destructive' for failures (every failure toast). */
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; default 5000. */
   duration?: number;
@@ -40,7 +40,7 @@ function clearRemovalTimer(id: string) {
 }
 
 /**
- * One store for host and remotes: a remote's toast shows in the host's viewport. As spec 01 §9 says, a dismissed
+ * One store for host and remotes: a remote's toast shows in the host's viewport. A dismissed
  * toast is removed from the store 1,000,000 ms (TOAST.removeDelayMs) after it closed; until then it is kept with
  * `open: false` and not shown. A newer toast pushes it out sooner (TOAST.limit = 1).
  */

@@ -2,7 +2,7 @@ import { CACHE, routes } from '@radar/contracts';
 import { useEndpoint } from '@radar/shared-ui';
 import { DASHBOARD_STATS_ARGS, FEATURED_RECENT_ARGS } from './paths.js';
 
-/** GET /api/dashboard/stats?sources=roadmap&sources=messages: cached 5 minutes, refetched every 10 (spec 01 §7, §9). */
+/** GET /api/dashboard/stats?sources=roadmap&sources=messages: cached 5 minutes, refetched every 10. */
 export function useDashboardStats() {
   return useEndpoint(routes.items.stats, DASHBOARD_STATS_ARGS, { dedupingInterval: CACHE.statsFreshMs, refreshInterval: CACHE.statsRefreshMs });
 }

@@ -1,5 +1,5 @@
 /**
- * The first screen of a page rendered on the server (issue 13): the api calls renderPage for an anonymous GET of a
+ * The first screen of a page rendered on the server: the api calls renderPage for an anonymous GET of a
  * page that has a server render (the landing page, the dashboard's default list) and sends its HTML inside #root,
  * its styles in <head> and the data it was rendered from as JSON. The browser shows the page before any JavaScript
  * has run; the shell's bootstrap then hydrates it (bootstrap.tsx) with the same data, so its first render is this

@@ -21,7 +21,7 @@ export async function renewOwnSessionAfterRoleChange(ctx: AppContext, caller: Re
 }
 
 /**
- * Passwordless sign-in (spec 01 §1, §4, §5, §7, §8), sign-out and the current-user lookups.
+ * Passwordless sign-in, sign-out and the current-user lookups.
  * Success answers `{ success: true, message }`; every failure is an error body `{ error: { name, message } }` with
  * 400 (validation), 401 (wrong, expired or missing code) or 429 (rate limits, burnt code, cool-down).
  */

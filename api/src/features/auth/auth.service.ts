@@ -13,7 +13,7 @@ import { createSessionsService, type ClientInfo, type IssuedSession } from './se
 
 export type { ClientInfo } from './sessions.service.js';
 
-/** Messages the client shows (spec 01 §8 toasts show the server message on failure). */
+/** Messages the client shows. */
 export const AUTH_MESSAGES = {
   codeSent: 'Please check your email for the 6-digit verification code.',
   signedIn: 'Successfully signed in',

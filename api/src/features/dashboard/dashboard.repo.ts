@@ -43,8 +43,8 @@ export function createDashboardRepo(pool: pg.Pool) {
     },
 
     /**
-     * Counts for the landing page and the dashboard header. New and Updated follow the row badges (spec 01 §2,
-     * shared-ui item-rules): New = created/published within 7 days; Updated = roadmap created more than 7 days ago
+     * Counts for the landing page and the dashboard header. New and Updated follow the row badges (shared-ui
+     * item-rules, docs/product/dashboard.md): New = created/published within 7 days; Updated = roadmap created more than 7 days ago
      * and modified within 7 days after creation, message last updated within 7 days and at least 1 hour after
      * publication (a message can be both, as its badges can).
      */

@@ -7,7 +7,7 @@ import { createTestJobRunner } from '../../../test/jobs.js';
 import { insertRoadmapItem } from '../../../test/factories.js';
 
 /**
- * Weekly digest after downtime (issue 10): a Sunday missed while the process was down is sent when it comes back in
+ * Weekly digest after downtime: a Sunday missed while the process was down is sent when it comes back in
  * the same week; a run that fails halfway is resumed; every subscriber gets exactly one digest a week, also when two
  * processes run the job at once.
  */

@@ -9,7 +9,7 @@ export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
 /** Hard cap per list, far above a real week (the roadmap adds ~40 items a week); keeps a mail bounded. */
 export const DIGEST_LIST_CAP = 500;
 
-/** An hour between publication and last update before a Message Center post counts as updated (spec 01 §9). */
+/** An hour between publication and last update before a Message Center post counts as updated. */
 const UPDATED_MESSAGE_MIN_GAP = sql`interval '1 hour'`;
 
 export function createDigestRepo(db: DbOrTx) {

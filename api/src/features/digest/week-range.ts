@@ -1,6 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
-/** The digest covers the 7 days before the moment it is built (spec 02 §9). */
+/** The digest covers the 7 days before the moment it is built. */
 export const DIGEST_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface DigestSchedule {

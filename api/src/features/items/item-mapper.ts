@@ -4,7 +4,7 @@ import { items, type ItemRow } from '../../db/schema.js';
 import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
 
 /**
- * The one mapping from an `items` row to the unified item of spec 01 §3, used by every route that answers items
+ * The one mapping from an `items` row to the unified item (contracts' `unifiedItem`), used by every route that answers items
  * (list, linked items, moderation, digest). Rules:
  * - `id` is `roadmap-<itemId>` / `messages-<messageId>` (unique across both sources).
  * - createdDate/modifiedDate are filled for both sources (they are the sort keys of the list); messages also carry
@@ -175,7 +175,7 @@ export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): 
   return item;
 }
 
-/** Featured card (spec 02 §3): plain-text description/summary, product for roadmap items, services for messages. */
+/** Featured card: plain-text description/summary, product for roadmap items, services for messages. */
 export function toFeaturedItem(row: UnifiedItemRow): FeaturedItem {
   const isRoadmap = row.source === 'roadmap';
   return {

@@ -30,8 +30,8 @@ function linksMissingFrom(a: ThirdPartyLinkRow[], b: ThirdPartyLinkRow[]): Third
 }
 
 /**
- * The activity records of one moderation save, derived from what was stored before and after it (spec 01 §4 action
- * types). A field that did not change writes nothing. The note rule is the spec's: added when the previous note was
+ * The activity records of one moderation save, derived from what was stored before and after it (the action types
+ * of docs/product/item-dialogs.md). A field that did not change writes nothing. The note rule: added when the previous note was
  * empty and the new one is not, removed when the new one is empty, otherwise updated.
  */
 export function moderationActions(before: CurationState, after: CurationState): AuditAction[] {

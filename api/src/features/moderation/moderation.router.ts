@@ -15,7 +15,7 @@ export const CLIENT_RECORD_WINDOW_MS = 2 * 60 * 1000;
 
 /**
  * Curation by moderators and admins (401 signed out, 403 without the role: declared in the endpoint table). A save
- * writes its audit rows (the spec's action types, derived from before/after) in its own transaction; who did it
+ * writes its audit rows (the action types of docs/product/item-dialogs.md, derived from before/after) in its own transaction; who did it
  * always comes from the session.
  */
 export function createModerationEndpoints(ctx: AppContext): EndpointImplementation[] {
@@ -39,7 +39,7 @@ export function createModerationEndpoints(ctx: AppContext): EndpointImplementati
   }
 
   /**
-   * The spec's client posts one record after each successful save. The server recorded that save already, so a record
+   * The moderation dialog posts one record after each successful save. The server recorded that save already, so a record
    * of the same user and item within CLIENT_RECORD_WINDOW_MS answers the server's row (the one of the same action type,
    * else the newest) with 200 and writes nothing; only a record with no such row is stored (201, marked as the
    * client's).

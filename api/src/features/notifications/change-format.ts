@@ -1,7 +1,7 @@
 import { CHANGE_VALUE_PREVIEW_CHARS, historyFieldLabel, structuredHistoryValue } from '@radar/contracts';
 import { htmlToPlainText } from '../../lib/html.js';
 
-/** Bookkeeping fields the change history ignores (spec 01, Change History); isRemoved is told as removal/restore. */
+/** Bookkeeping fields the change history ignores; isRemoved is told as removal/restore. */
 const HIDDEN_FIELDS = new Set(['lastModified', 'lastUpdated', 'modifiedDate', 'isRemoved', 'reason']);
 
 /** The reader's name of a history field (shared with the dashboard: @radar/contracts history-fields.ts). */

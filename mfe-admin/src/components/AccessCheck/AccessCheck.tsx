@@ -5,7 +5,7 @@ import { useRoles } from '../../api/admin.js';
 import { useImpersonation } from '../ImpersonationCard/useImpersonation.js';
 
 /**
- * Admin access is decided by the roles call (spec 02 §6): checking while it loads, Access Denied when it fails,
+ * Admin access is decided by the roles call: checking while it loads, Access Denied when it fails,
  * the children once it answers. The server enforces the role on every admin route regardless.
  */
 export function AccessCheck({ children }: { children: ReactNode }) {
@@ -26,7 +26,7 @@ export function AccessCheck({ children }: { children: ReactNode }) {
 }
 
 /**
- * Access Denied (spec 02 §2), with a way back for an admin who impersonates a lesser role: while impersonating,
+ * Access Denied, with a way back for an admin who impersonates a lesser role: while impersonating,
  * 'Clear impersonation' restores their real roles, and the roles call (the access check) runs again.
  */
 function AccessDenied() {

@@ -7,7 +7,7 @@ export function meaningfulFields(entry: Pick<ChangeHistoryEntry, 'changedFields'
   return entry.changedFields.filter((f) => !(IGNORED_HISTORY_FIELDS as readonly string[]).includes(f));
 }
 
-/** The item a record belongs to, with its dashboard deep link (spec 02 route table). */
+/** The item a record belongs to, with its dashboard deep link. */
 export function changeItemLink(entry: ChangeHistoryEntry): { label: string; title: string; to: string } | null {
   if (entry.roadmapItem) {
     return { label: entry.roadmapItem.itemId, title: entry.roadmapItem.title, to: `/dashboard?roadmap=${encodeURIComponent(entry.roadmapItem.itemId)}` };

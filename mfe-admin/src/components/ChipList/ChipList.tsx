@@ -4,7 +4,7 @@ import { TAG_DISPLAY_LIMIT } from '@radar/contracts';
 export interface ChipListProps {
   /** Labels in display order. */
   labels: string[];
-  /** How many chips are shown before the '+N' chip (spec 02 §9: 2). */
+  /** How many chips are shown before the '+N' chip (2). */
   limit?: number;
   variant?: ChipProps['variant'];
   /** Shown when there are no labels. */

@@ -4,7 +4,7 @@ import { useId } from 'react';
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** The question, including its consequence (spec 02 §5). */
+  /** The question, including its consequence. */
   message: string;
   confirmLabel: string;
   /** Disables both buttons while the action runs. */

@@ -9,7 +9,7 @@ import { DigestTables } from './DigestTables.js';
 
 const timeframeLabel = (days: DigestTimeframe) => (days === 1 ? 'Last 24 hours' : `Last ${days} days`);
 
-/** Says so when a source had more items in the window than one report call returns (spec 02 §9: 1,000). */
+/** Says so when a source had more items in the window than one report call returns (1,000). */
 function TruncationNotice({ report }: { report: DigestReport }) {
   const cut = [
     { label: 'roadmap items', coverage: report.roadmap.coverage },

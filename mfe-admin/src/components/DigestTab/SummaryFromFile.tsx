@@ -14,7 +14,7 @@ export function readFileText(file: Blob): Promise<string> {
   });
 }
 
-/** Summarise an uploaded report: the file is parsed as JSON, or else sent as plain text (spec 02 §5). */
+/** Summarise an uploaded report: the file is parsed as JSON, or else sent as plain text. */
 export function SummaryFromFile() {
   const { toast } = useToast();
   const { generate, generating } = useGenerateSummary();

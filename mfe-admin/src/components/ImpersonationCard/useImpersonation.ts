@@ -11,7 +11,7 @@ export type ImpersonationAvailability = 'loading' | 'available' | 'turned-off' |
 
 /**
  * The impersonation tool: its status, whether the server offers it (the dev routes answer 404 when it is turned
- * off), and the two changes. After a change every role list is fetched again (spec 02 §4).
+ * off), and the two changes. After a change every role list is fetched again.
  */
 export function useImpersonation() {
   const { toast } = useToast();

@@ -9,7 +9,7 @@ export interface DisplayNameEditorProps {
   onSave: (displayName: string) => void;
 }
 
-/** Inline display-name editing (spec 02 §4): Enter or blur saves if the trimmed value changed; Escape cancels. */
+/** Inline display-name editing: Enter or blur saves if the trimmed value changed; Escape cancels. */
 export function DisplayNameEditor({ value, sourceProduct, onSave }: DisplayNameEditorProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);

@@ -24,7 +24,7 @@ function UsersTab() {
   );
 }
 
-/** The admin tabs in spec order; `id` is the ?tab= value, so a tab can be linked to. */
+/** The admin tabs in their order (docs/product/admin.md); `id` is the ?tab= value, so a tab can be linked to. */
 export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactElement }> = [
   { id: 'sync', label: 'Sync History', render: () => <SyncHistoryTab /> },
   { id: 'changes', label: 'Change History', render: () => <ChangeHistoryTab /> },

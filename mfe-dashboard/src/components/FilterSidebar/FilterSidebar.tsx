@@ -99,7 +99,7 @@ function CheckList({
 
 const asOptions = (list: string[] | undefined) => (list ?? []).map((value) => ({ value, label: TAG_LABELS[value] ?? value }));
 
-/** The dashboard's filters (spec 01 "Filter sidebar sections"), plus the Cloud Instance filter for roadmap items. */
+/** The dashboard's filters, plus the Cloud Instance filter for roadmap items. */
 export function FilterSidebar({ filters, dispatch, options, counts, signedIn = false }: FilterSidebarProps) {
   const toggleList = (key: ListFilterKey) => (value: string) => dispatch({ type: 'toggleListValue', key, value });
   const changeGroup = (title: string, group: readonly ChangeTypeOption[]) => (

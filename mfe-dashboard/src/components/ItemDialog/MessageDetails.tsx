@@ -14,7 +14,7 @@ export interface MessageDetailsProps {
   now: Date;
 }
 
-/** Body of the message detail dialog (spec 01 "Message detail dialog"). */
+/** Body of the message detail dialog. */
 export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
   const { isModerator } = useUserRoles();
   const history = useItemHistory('messages', item.messageId);

@@ -21,7 +21,7 @@ export interface RoadmapDetailsProps {
   now: Date;
 }
 
-/** Body of the roadmap detail dialog (spec 01 "Roadmap detail dialog"). */
+/** Body of the roadmap detail dialog. */
 export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
   const { isModerator } = useUserRoles();
   const history = useItemHistory('roadmap', item.itemId);

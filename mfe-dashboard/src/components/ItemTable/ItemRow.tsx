@@ -28,7 +28,7 @@ export interface ItemRowProps {
   onOpen: (item: UnifiedItem) => void;
 }
 
-/** One list row (spec 01 "Row presentation"); opens the item dialog on click. */
+/** One list row; opens the item dialog on click. */
 export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps) {
   const row = presentRow(item, now, useDisplayTimeZone());
   const timing = row.timingDetail ? (

@@ -74,12 +74,12 @@ export function timingOf(item: Pick<UnifiedItem, 'source' | 'timing' | 'timingSt
 }
 
 /**
- * Everything a list row shows, through shared-ui's presentation rules (spec 01 "Row presentation"); dates in the
+ * Everything a list row shows, through shared-ui's presentation rules; dates in the
  * reader's zone unless a server render asks for UTC (useDisplayTimeZone).
  */
 export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZone = 'local'): RowPresentation {
   const isMessage = itemSource(item) === 'messages';
-  // A message can be both New and Updated; the tint then follows New (spec 01 Row presentation).
+  // A message can be both New and Updated; the tint then follows New.
   const isNew = isNewItem(item, now);
   const isUpdated = isUpdatedItem(item, now);
   const removal = removalOf(item);

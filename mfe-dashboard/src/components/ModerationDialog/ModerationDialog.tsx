@@ -41,7 +41,7 @@ export interface ModerationDialogProps {
 
 const emptyDraft = { title: '', url: '', type: 'other' as ThirdPartyLinkType, description: '' };
 
-/** Moderator panel of an item: featured switch, third-party links and internal notes (spec 01 "Moderation dialog"). */
+/** Moderator panel of an item: featured switch, third-party links and internal notes. */
 export function ModerationDialog({ item, open, onClose, onSaved }: ModerationDialogProps) {
   const { toast } = useToast();
   const { user } = useSession();

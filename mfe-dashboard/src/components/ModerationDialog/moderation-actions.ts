@@ -56,7 +56,7 @@ function withinLimit(details: ActivityRecord['details']): ActivityRecord['detail
 }
 
 /**
- * The note action, exactly as spec 01 §4 writes it: added if the previous note was empty and the new one is not;
+ * The note action: added if the previous note was empty and the new one is not;
  * removed if the new one is empty; otherwise updated. A note of only white space counts as empty.
  */
 export function noteAction(previous: string, next: string): NoteAction {
@@ -66,7 +66,7 @@ export function noteAction(previous: string, next: string): NoteAction {
 }
 
 /**
- * The single record posted after a successful save (spec 01 §4, §7). Its actionType names the save's main change:
+ * The single record posted after a successful save. Its actionType names the save's main change:
  * the featured flag if it changed, else added links, else removed links, else the note action of the rule above.
  * `details` lists everything the save changed, so nothing is lost when a save does several things at once (within
  * the server's size limit: long notes clipped, links beyond the limit counted).

@@ -26,7 +26,7 @@ const keyOf = (source: Source, id: string) => `${source}:${id.toLowerCase()}`;
 /**
  * The open detail dialog lives in the URL (?roadmap={itemId} or ?message={messageId}), so deep links, share links
  * and the browser's Back button all work: opening pushes a history entry, closing removes the parameter.
- * Items already on screen open at once; others are looked up by id (spec 01 §7).
+ * Items already on screen open at once; others are looked up by id.
  */
 export function useItemDialog() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -9,7 +9,7 @@ export interface ChipListProps {
   limit?: number;
 }
 
-/** At most `limit` chips, then a '+N' chip whose name and tooltip list the rest (spec 02 §9: 2 plus '+N'). */
+/** At most `limit` chips, then a '+N' chip whose name and tooltip list the rest (2 plus '+N'). */
 export function ChipList({ values, noun, limit = TAG_DISPLAY_LIMIT }: ChipListProps) {
   if (values.length === 0) return null;
   const hidden = values.slice(limit);

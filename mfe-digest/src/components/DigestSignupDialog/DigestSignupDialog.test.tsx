@@ -125,7 +125,7 @@ describe('DigestSignupDialog', () => {
     renderDialog({
       [SIGNUP]: {
         status: 400,
-        // The api's real 400: the message names the field, the issue carries the message alone.
+        // The api's real 400: the message names the field, the first issue (issues[0]) carries the message alone.
         body: {
           error: {
             name: 'InputError',

@@ -45,7 +45,7 @@ export interface DigestSignupDialogProps {
 }
 
 /**
- * Weekly digest signup (spec 02 §4, §5, §8): form → submitting → success view that closes by itself after
+ * Weekly digest signup: form → submitting → success view that closes by itself after
  * SIGNUP_SUCCESS_CLOSE_MS and resets the fields. The signup is double opt-in, so the success view asks the visitor
  * to confirm the address from their inbox. All three fields are required; Sign Up stays disabled while any
  * is empty. A failure shows a destructive toast with the server's message (a field issue's own text, without the

@@ -72,7 +72,7 @@ function DigestBody({ digest }: { digest: WeeklyDigestResponse }) {
   );
 }
 
-/** /weekly-digest: what changed in Microsoft 365 over the past 7 days, plus the digest signup (spec 02 §2–§5). */
+/** /weekly-digest: what changed in Microsoft 365 over the past 7 days, plus the digest signup. */
 export function WeeklyDigestPage() {
   const digest = useWeeklyDigest();
   const [signupOpen, setSignupOpen] = useState(false);

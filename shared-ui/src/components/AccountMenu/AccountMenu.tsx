@@ -9,7 +9,7 @@ import { UserAvatar, avatarInitials } from '../UserAvatar/index.js';
 // The menu comes with MUI's popover and modal code, which no first paint needs.
 const AccountMenuPopup = lazyNamed(() => import('./AccountMenuPopup.js'), 'AccountMenuPopup');
 
-/** Avatar button and menu (spec 01 §2 "Account menu"): guest variant or signed-in variant. */
+/** Avatar button and menu: guest variant or signed-in variant. */
 export function AccountMenu() {
   const session = useSession();
   const signOut = useSignOut();

@@ -32,7 +32,7 @@ export function AccountMenuPopup({ anchor, session, onClose: close, onSignIn, on
           Notifications
         </MenuItem>,
         session.isAdmin ? (
-          // A plain link: /admin is a full page load (spec 01 §2).
+          // A plain link: /admin is a full page load.
           <MenuItem key="admin" component="a" href="/admin" onClick={close}>
             Admin Panel
           </MenuItem>

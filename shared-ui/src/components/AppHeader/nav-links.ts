@@ -1,4 +1,4 @@
-/** The three main links of the header and the mobile drawer (spec 01 §2). */
+/** The three main links of the header and the mobile drawer. */
 export const MAIN_NAV_LINKS = [
   { label: 'Dashboard', to: '/dashboard' },
   { label: 'Weekly Digest', to: '/weekly-digest' },

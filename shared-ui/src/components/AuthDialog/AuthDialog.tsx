@@ -7,7 +7,7 @@ import { EmailStep } from './EmailStep.js';
 import { useAuthFlow } from './useAuthFlow.js';
 
 export interface AuthDialogProps {
-  /** What happens after the session is refreshed; the default reloads the page (spec 01 §4). */
+  /** What happens after the session is refreshed; the default reloads the page. */
   reload?: () => void;
 }
 

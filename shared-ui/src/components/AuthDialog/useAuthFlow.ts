@@ -18,7 +18,7 @@ interface Fields {
 }
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', code: '' };
 
-/** Failure texts of spec 01 §8, per call. */
+/** Failure texts per call (docs/product/sign-in.md). */
 const FAILURES = {
   signup: { title: 'Signup failed', error: 'An error occurred during signup. Please try again.' },
   signin: { title: 'Sign in failed', error: 'An error occurred during sign in. Please try again.' },
@@ -51,7 +51,7 @@ export interface AuthFlowOptions {
   onSignedIn: () => void | Promise<void>;
 }
 
-/** State and calls of the two-step passwordless sign-in (spec 01 §4, §5, §8). */
+/** State and calls of the two-step passwordless sign-in. */
 export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
   const toast = useToastStore((s) => s.toast);
   const [step, setStep] = useState<AuthStep>('email');

@@ -35,7 +35,7 @@ export interface ItemBadgesProps {
   now: Date;
 }
 
-/** Featured / New / Updated badges of a row; a message can be both New and Updated (spec 01 Row presentation). */
+/** Featured / New / Updated badges of a row; a message can be both New and Updated. */
 export function ItemBadges({ item, now }: ItemBadgesProps) {
   const isNew = isNewItem(item, now);
   const isUpdated = isUpdatedItem(item, now);

@@ -19,7 +19,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 const linkSx = { color: 'text.secondary', '&:hover': { color: 'text.primary' } };
 
-/** Footer (spec 01 §2): Pages, Account, Products, copyright and support address. */
+/** Footer: Pages, Account, Products, copyright and support address. */
 export function Footer() {
   const config = useRuntimeConfig();
   const { open } = useAuthDialog();

@@ -7,7 +7,7 @@ import { sendContactMessage } from '../../api/contact.js';
 type Field = keyof ContactRequest;
 const EMPTY: ContactRequest = { firstName: '', lastName: '', email: '', message: '' };
 
-/** The contact form (spec 02 §5 validation), POST /api/contact, then a success view. */
+/** The contact form, POST /api/contact, then a success view. */
 export function ContactForm() {
   const { toast } = useToast();
   const [values, setValues] = useState<ContactRequest>(EMPTY);

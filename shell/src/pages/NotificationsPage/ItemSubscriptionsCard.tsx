@@ -5,7 +5,7 @@ import { SectionCard } from '../../components/SectionCard/index.js';
 
 const sourceLabel = (sub: NotificationSubscription) => (sub.itemType === 'message_center' ? 'Message Center' : 'Roadmap');
 
-/** Active item subscriptions with Remove (spec 01 §2 Notification settings). */
+/** Active item subscriptions with Remove. */
 export function ItemSubscriptionsCard() {
   const { data, isLoading, mutate } = useNotificationSubscriptions(true);
   const { toast } = useToast();

@@ -7,7 +7,7 @@ import { ItemSubscriptionsCard } from './ItemSubscriptionsCard.js';
 import { SavedSearchesCard } from './SavedSearchesCard.js';
 import { WeeklyDigestCard } from './WeeklyDigestCard.js';
 
-/** /notifications (spec 01 §2 Notification settings). */
+/** /notifications. */
 export function NotificationsPage() {
   const { isAuthenticated, isLoading, isAdmin } = useSession();
   const channels = useEndpoint(routes.alerts.listChannels, isAuthenticated ? {} : null);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus, useToast } from '@radar/shared-ui';
 
-/** Weekly Digest subscription (spec 01 §2 Notification settings). */
+/** Weekly Digest subscription. */
 export function WeeklyDigestCard() {
   const { data, isLoading, mutate } = useDigestStatus(true);
   const { toast } = useToast();

@@ -18,7 +18,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-/** /profile (spec 01 §2 Profile). */
+/** /profile. */
 export function ProfilePage() {
   const { user, isLoading, isAdmin } = useSession();
   if (isLoading) {

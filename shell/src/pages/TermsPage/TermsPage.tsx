@@ -69,7 +69,7 @@ const sections = (supportEmail: string): LegalSection[] => [
   },
 ];
 
-/** /terms (spec 02: 30-day free trial, minimum age 18, payment by credit card or ACH in US dollars). */
+/** /terms (30-day free trial, minimum age 18, payment by credit card or ACH in US dollars). */
 export function TermsPage() {
   const { supportEmail } = useRuntimeConfig();
   return <LegalDocument title="Terms & Conditions" updated="Last updated: March 1, 2026" sections={sections(supportEmail)} />;

@@ -84,7 +84,7 @@ function render(header: string, sections: Section[], keep: (item: ReportItem) =>
 /**
  * Picks what fits the prompt budget when even summary-less lines do not all fit. The budget is shared by both
  * sources, Message Center first: the request must carry the Message Center new and updated items, each with its
- * link (spec 02 §7), so a long roadmap list never pushes them out. Within a source, attention items come first.
+ * link, so a long roadmap list never pushes them out. Within a source, attention items come first.
  */
 function pickWithinBudget(header: string, sections: Section[]): Set<ReportItem> {
   const bySource = (source: ReportItem['source']) => sections.filter((s) => s.items[0]?.source === source);

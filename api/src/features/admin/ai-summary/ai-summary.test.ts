@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../../test/context.js
 import { signIn } from '../../../../test/factories.js';
 import { MAX_PROMPT_CHARS } from './ai-summary.client.js';
 
-/** A digest report as the admin page builds it (spec 02: generatedAt, timeframe, roadmap and messageCenter lists). */
+/** A digest report as the admin page builds it (generatedAt, timeframe, roadmap and messageCenter lists). */
 const REPORT = {
   generatedAt: '2026-02-07T12:00:00.000Z',
   timeframe: 7,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
 import { createTestNotificationService } from './test-notification.service.js';
 
-/** What the admin reads: 'sent' only when the SMTP server took the mail (spec 02 §8). */
+/** What the admin reads: 'sent' only when the SMTP server took the mail. */
 export const TEST_NOTIFICATION_MESSAGES = {
   sent: (email: string) => `Test notification sent to ${email}`,
   'no-smtp': (email: string) =>
