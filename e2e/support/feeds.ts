@@ -40,10 +40,19 @@ export const ALERTED_MESSAGE_NEW_TITLE = 'Microsoft Purview: Retention for Loop 
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** What the date-slip item's description gains between v1 and v2. */
+export const DATE_SLIP_ADDED_SENTENCE = 'The rollout now also reaches tenants in the Government Community Cloud.';
+
 export function feedSnapshots(now: Date) {
   const demoRoadmap = demoRoadmapRaw(now) as Raw[];
   const demoMessages = demoMessagesRaw(now) as Raw[];
-  const real = (version: 'A' | 'B') => Object.values(records.roadmap).map((r) => r[version]);
+  // In B the date-slip item's description also gains a sentence, so Change History always holds a word diff.
+  const real = (version: 'A' | 'B') =>
+    Object.values(records.roadmap).map((r) =>
+      version === 'B' && String(r.B.id) === ARCHIVE_IDS.dateSlip
+        ? { ...r.B, description: `${String(r.B.description)} ${DATE_SLIP_ADDED_SENTENCE}` }
+        : r[version],
+    );
   // Recorded in January 2026, so its end date has long passed: move it a day past the product's clock, as Graph
   // only lists active posts. It then drops out of v2, which is how a post expires.
   const expiring = { ...records.messages[ARCHIVE_IDS.expiring]!.A, endDateTime: new Date(now.getTime() + DAY).toISOString() };

@@ -6,7 +6,7 @@ export function VisuallyHidden({ children }: { children: ReactNode }) {
   return (
     <Box
       component="span"
-      sx={{ position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
+      sx={{ position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}
     >
       {children}
     </Box>
