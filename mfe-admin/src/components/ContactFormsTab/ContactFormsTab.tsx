@@ -1,16 +1,15 @@
 import { Alert, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import { formatCount, type ContactSubmission } from '@radar/contracts';
-import { formatChangeDate } from '@radar/shared-ui';
+import { formatChangeDate, useDialogs } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useContactSubmissions } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
-import { useConfirmation } from '../ConfirmDialog/index.js';
 
 /** Contact Forms: submissions with their read state; mark as read and delete. */
 export function ContactFormsTab() {
   const { data, error, isLoading } = useContactSubmissions();
   const run = useAdminAction();
-  const { ask, dialog } = useConfirmation();
+  const dialogs = useDialogs();
   const markRead = (submission: ContactSubmission) =>
     run(() => adminWrites.markContactRead(submission.id), {
       failure: () => 'Failed to mark submission as read.',
@@ -18,10 +17,9 @@ export function ContactFormsTab() {
     });
   // A deleted message cannot be brought back, so deleting asks first, as role and user deletes do.
   const remove = (submission: ContactSubmission) =>
-    ask({
+    void dialogs.confirm(`Delete the message from ${submission.email}? It cannot be recovered.`, {
       title: 'Delete submission',
-      message: `Delete the message from ${submission.email}? It cannot be recovered.`,
-      confirmLabel: 'Delete Submission',
+      okText: 'Delete Submission',
       action: () =>
         run(() => adminWrites.deleteContact(submission.id), {
           success: { title: 'Submission deleted', description: `The message from ${submission.email} was deleted.` },
@@ -76,7 +74,6 @@ export function ContactFormsTab() {
           </CardActions>
         </Card>
       ))}
-      {dialog}
     </Stack>
   );
 }

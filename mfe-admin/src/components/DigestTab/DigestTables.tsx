@@ -1,7 +1,6 @@
 import { Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { ItemStatusBadge, displayTags, formatDate } from '@radar/shared-ui';
+import { ChipList, displayTags, formatDate, ItemStatusBadge } from '@radar/shared-ui';
 import type { DigestReport, DigestReportItem } from '@radar/contracts';
-import { ChipList } from '../ChipList/index.js';
 
 function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
   return (
@@ -42,7 +41,7 @@ function RoadmapTable({ title, items }: { title: string; items: DigestReportItem
                 </TableCell>
                 <TableCell>{item.title}</TableCell>
                 <TableCell>
-                  <ChipList labels={item.products} />
+                  <ChipList values={item.products} noun="products" emptyText="—" />
                 </TableCell>
                 <TableCell>
                   <ItemStatusBadge status={item.status} />
@@ -79,10 +78,10 @@ function MessageTable({ title, items }: { title: string; items: DigestReportItem
                 </TableCell>
                 <TableCell>{item.title}</TableCell>
                 <TableCell>
-                  <ChipList labels={item.products} />
+                  <ChipList values={item.products} noun="products" emptyText="—" />
                 </TableCell>
                 <TableCell>
-                  <ChipList labels={displayTags(item).all} />
+                  <ChipList values={displayTags(item).all} noun="tags" emptyText="—" />
                 </TableCell>
                 <TableCell>{formatDate(item.lastUpdatedDate ?? item.publishedDate)}</TableCell>
               </TableRow>

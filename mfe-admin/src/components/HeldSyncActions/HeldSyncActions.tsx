@@ -1,10 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { formatCount, type SyncHistoryRecord } from '@radar/contracts';
-import { formatChangeDate } from '@radar/shared-ui';
+import { formatChangeDate, useDialogs } from '@radar/shared-ui';
 import { ADMIN_KEYS, isSyncAffectedKey } from '../../api/admin.js';
 import { failureWithReason, useAdminAction } from '../../api/admin-actions.js';
 import { adminWrites } from '../../api/admin-writes.js';
-import { useConfirmation } from '../ConfirmDialog/index.js';
 
 export interface HeldSyncActionsProps {
   /** A sync run the snapshot guard held (`run.held` set). */
@@ -34,7 +33,7 @@ function decision(run: HeldSyncActionsProps['run']): string {
  * (applies exactly the stored snapshot, after a confirmation naming what it removes) and "Discard".
  */
 export function HeldSyncActions({ run }: HeldSyncActionsProps) {
-  const { ask, dialog } = useConfirmation();
+  const dialogs = useDialogs();
   const act = useAdminAction();
   const { held } = run;
   const label = sourceLabel(run);
@@ -58,12 +57,14 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
             color="warning"
             aria-label={`Apply anyway: sync #${run.id}`}
             onClick={() =>
-              ask({
-                title: 'Apply held snapshot',
-                message: `Apply the ${label} snapshot held by sync #${run.id} exactly as it was fetched? It has ${formatCount(held.itemCount, 'item')} and will mark ${count(held.wouldRemove)} of the ${formatCount(held.activeBefore, 'live item')} removed; followers of those items get mail.`,
-                confirmLabel: 'Apply anyway',
-                action: () => decide('apply'),
-              })
+              void dialogs.confirm(
+                `Apply the ${label} snapshot held by sync #${run.id} exactly as it was fetched? It has ${formatCount(held.itemCount, 'item')} and will mark ${count(held.wouldRemove)} of the ${formatCount(held.activeBefore, 'live item')} removed; followers of those items get mail.`,
+                {
+                  title: 'Apply held snapshot',
+                  okText: 'Apply anyway',
+                  action: () => decide('apply'),
+                },
+              )
             }
           >
             Apply anyway
@@ -73,12 +74,14 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
             variant="outlined"
             aria-label={`Discard: sync #${run.id}`}
             onClick={() =>
-              ask({
-                title: 'Discard held snapshot',
-                message: `Discard the ${label} snapshot held by sync #${run.id}? Nothing of it is applied; the next scheduled sync fetches the feed again.`,
-                confirmLabel: 'Discard',
-                action: () => decide('discard'),
-              })
+              void dialogs.confirm(
+                `Discard the ${label} snapshot held by sync #${run.id}? Nothing of it is applied; the next scheduled sync fetches the feed again.`,
+                {
+                  title: 'Discard held snapshot',
+                  okText: 'Discard',
+                  action: () => decide('discard'),
+                },
+              )
             }
           >
             Discard
@@ -89,7 +92,6 @@ export function HeldSyncActions({ run }: HeldSyncActionsProps) {
           {decision(run)}
         </Typography>
       )}
-      {dialog}
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { AdminTable } from '../AdminTable/index.js';
-import { useConfirmation } from '../ConfirmDialog/index.js';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY_LABELS, type ProductFamily, type ProductMapping } from '@radar/contracts';
-import { formatDate } from '@radar/shared-ui';
+import { formatDate, useDialogs } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useProductMappings } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
@@ -21,7 +20,7 @@ const failure = (verb: string) => (error: unknown) => `Failed to ${verb} product
 export function ProductsTab() {
   const { data, error, isLoading } = useProductMappings();
   const run = useAdminAction();
-  const { ask, dialog } = useConfirmation();
+  const dialogs = useDialogs();
   const [initializing, setInitializing] = useState(false);
 
   const initialize = async () => {
@@ -41,10 +40,9 @@ export function ProductsTab() {
     });
   // A deleted mapping loses its display name and family choice, so deleting asks first, as role and user deletes do.
   const remove = (mapping: ProductMapping) =>
-    ask({
+    void dialogs.confirm(`Delete the mapping for ${mapping.sourceProduct}? Its display name, visibility and family choice are lost.`, {
       title: 'Delete product mapping',
-      message: `Delete the mapping for ${mapping.sourceProduct}? Its display name, visibility and family choice are lost.`,
-      confirmLabel: 'Delete Mapping',
+      okText: 'Delete Mapping',
       action: () =>
         run(() => adminWrites.deleteProductMapping(mapping.id), {
           success: { title: 'Product mapping deleted', description: `${mapping.sourceProduct} was deleted.` },
@@ -127,7 +125,6 @@ export function ProductsTab() {
           actions={(mapping) => <DeleteIconButton label={`Delete mapping ${mapping.sourceProduct}`} tooltip="Delete mapping" onClick={() => remove(mapping)} />}
         />
       ) : null}
-      {dialog}
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Stack, Typography } from '@mui/material';
 import type { Role } from '@radar/contracts';
-import { useSession } from '@radar/shared-ui';
+import { useDialogs, useSession } from '@radar/shared-ui';
 import { useAppUsers, useRoles, useUserRoles } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
-import { useConfirmation } from '../ConfirmDialog/index.js';
 import { AssignRoleForm } from './AssignRoleForm.js';
 import { RoleFormDialog } from './RoleFormDialog.js';
 import { RolesTable } from './RolesTable.js';
@@ -17,7 +16,7 @@ export function RoleManagement() {
   const users = useAppUsers();
   const assignments = useUserRoles();
   const actions = useRoleActions();
-  const { ask, dialog } = useConfirmation();
+  const dialogs = useDialogs();
   const session = useSession();
   const [form, setForm] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
 
@@ -33,10 +32,9 @@ export function RoleManagement() {
         onCreate={() => setForm({ open: true, role: null })}
         onEdit={(role) => setForm({ open: true, role })}
         onDelete={(role) =>
-          ask({
+          void dialogs.confirm(`Delete the role "${role.name}"? This will remove it from all users.`, {
             title: 'Delete role',
-            message: `Delete the role "${role.name}"? This will remove it from all users.`,
-            confirmLabel: 'Delete Role',
+            okText: 'Delete Role',
             action: () => actions.deleteRole(role),
           })
         }
@@ -55,18 +53,16 @@ export function RoleManagement() {
         users={users.data ?? []}
         assignments={assignments.data ?? []}
         onRemoveRole={(user, assignment) =>
-          ask({
+          void dialogs.confirm(`Remove the role "${assignment.role.name}" from ${userLabel(user)}?`, {
             title: 'Remove role',
-            message: `Remove the role "${assignment.role.name}" from ${userLabel(user)}?`,
-            confirmLabel: 'Remove Role',
+            okText: 'Remove Role',
             action: () => actions.removeRole(user.id, assignment.roleId, assignment.role.name),
           })
         }
         onDeleteUser={(user) =>
-          ask({
+          void dialogs.confirm(`Delete ${userLabel(user)}? This will remove them from all roles.`, {
             title: 'Delete user',
-            message: `Delete ${userLabel(user)}? This will remove them from all roles.`,
-            confirmLabel: 'Delete User',
+            okText: 'Delete User',
             action: () => actions.deleteUser(user),
           })
         }
@@ -77,7 +73,6 @@ export function RoleManagement() {
         onClose={() => setForm((f) => ({ ...f, open: false }))}
         onSubmit={async (input) => (form.role ? await actions.updateRole(form.role.id, input) : await actions.createRole(input)).ok}
       />
-      {dialog}
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
+import { ChipList } from '@radar/shared-ui';
 import { Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { AdminTable } from '../AdminTable/index.js';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import { EditOutlinedIcon } from '../icons/index.js';
 import type { Role } from '@radar/contracts';
-import { ChipList } from '../ChipList/index.js';
 
 export interface RolesTableProps {
   roles: Role[];
@@ -41,7 +41,7 @@ export function RolesTable({ roles, onCreate, onEdit, onDelete }: RolesTableProp
             ),
           },
           { key: 'description', label: 'Description', render: (role) => role.description || '—' },
-          { key: 'permissions', label: 'Permissions', render: (role) => <ChipList labels={role.permissions} emptyText="None" /> },
+          { key: 'permissions', label: 'Permissions', render: (role) => <ChipList values={role.permissions} noun="permissions" emptyText="None" /> },
         ]}
         actions={(role) => (
           <>

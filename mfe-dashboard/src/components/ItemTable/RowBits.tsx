@@ -1,11 +1,10 @@
 import { Chip, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { ItemStatusBadge, VisuallyHidden } from '@radar/shared-ui';
+import { ChipList, ItemStatusBadge, VisuallyHidden } from '@radar/shared-ui';
 import type { RowPresentation } from './row-presentation.js';
 
 // Static styles (not Stack's per-render spacing or `sx`): 50 rows render these on every page.
 const BadgeLine = styled('span')(({ theme }) => ({ display: 'inline-flex', flexWrap: 'wrap', gap: theme.spacing(0.5) }));
-const TagLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', gap: theme.spacing(0.5) }));
 
 /**
  * Featured / New / Updated badges, 'Removed' / 'Expired' with the date, and how often the release date moved: text
@@ -39,12 +38,5 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
 /** Status badge for roadmap rows; tags (2 + '+N') for messages. */
 export function RowTags({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!row.tags) return <ItemStatusBadge status={item.status} />;
-  return (
-    <TagLine>
-      {row.tags.visible.map((tag) => (
-        <Chip key={tag} size="small" variant="outlined" label={tag} />
-      ))}
-      {row.tags.hiddenCount > 0 ? <Chip size="small" label={`+${row.tags.hiddenCount}`} title={row.tags.all.join(', ')} /> : null}
-    </TagLine>
-  );
+  return <ChipList values={row.tags.all} noun="tags" limit={row.tags.visible.length} />;
 }

@@ -96,10 +96,10 @@ describe('MessageDigestTable', () => {
     expect(id).toHaveTextContent('MC900001');
     expect(title).toHaveTextContent('Exchange change');
     expect(services).toHaveTextContent(/^Exchange OnlineMicrosoft Teams\+2$/);
-    expect(within(services).getByLabelText('More services: SharePoint Online, OneDrive')).toBeInTheDocument();
+    expect(within(services).getByLabelText('+2 more services: SharePoint Online, OneDrive')).toBeInTheDocument();
     // The shared tag rule: impact tags first, 'New message' hidden.
     expect(tags).toHaveTextContent(/^ADMIN IMPACTRetirement\+1$/);
-    expect(within(tags).getByLabelText('More tags: Feature update')).toBeInTheDocument();
+    expect(within(tags).getByLabelText('+1 more tag: Feature update')).toBeInTheDocument();
     expect(published).toHaveTextContent('Mar 3, 2026');
     expect(updated).toHaveTextContent('Mar 5, 2026');
   });

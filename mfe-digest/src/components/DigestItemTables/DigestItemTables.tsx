@@ -1,6 +1,5 @@
 import type { UnifiedItem } from '@radar/contracts';
-import { ItemStatusBadge, displayTags, formatDate, formatReleaseDate } from '@radar/shared-ui';
-import { ChipList } from './ChipList.js';
+import { ChipList, displayTags, formatDate, formatReleaseDate, ItemStatusBadge } from '@radar/shared-ui';
 import { DigestTable, type DigestColumn } from './DigestTable.js';
 
 const ROADMAP_COLUMNS: DigestColumn[] = [

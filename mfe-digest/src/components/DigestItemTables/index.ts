@@ -1,3 +1,2 @@
 export { MessageDigestTable, RoadmapDigestTable, servicesOf } from './DigestItemTables.js';
 export { DigestTable, dashboardLinkOf, type DigestColumn, type DigestTableProps } from './DigestTable.js';
-export { ChipList, type ChipListProps } from './ChipList.js';

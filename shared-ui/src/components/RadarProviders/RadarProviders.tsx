@@ -4,6 +4,7 @@ import { RadarThemeProvider } from '../../theme/ThemeProvider.js';
 import { SwrProvider } from '../../api/SwrProvider.js';
 import { ToastProvider } from '../../toast/ToastProvider.js';
 import { AuthDialog } from '../AuthDialog/index.js';
+import { DialogsProvider } from '../Dialogs/index.js';
 
 export interface RadarProvidersProps {
   children: ReactNode;
@@ -14,7 +15,8 @@ export interface RadarProvidersProps {
 }
 
 /**
- * Everything a page of M365 Radar expects around it: theme, SWR defaults, toasts and the sign-in dialog.
+ * Everything a page of M365 Radar expects around it: theme, SWR defaults, toasts, the confirm dialog and the sign-in
+ * dialog.
  * The shell renders it once; a remote renders it only when it runs standalone.
  */
 export function RadarProviders({ children, swr, withAuthDialog = true }: RadarProvidersProps) {
@@ -22,8 +24,10 @@ export function RadarProviders({ children, swr, withAuthDialog = true }: RadarPr
     <RadarThemeProvider>
       <SwrProvider value={swr}>
         <ToastProvider>
-          {children}
-          {withAuthDialog ? <AuthDialog /> : null}
+          <DialogsProvider>
+            {children}
+            {withAuthDialog ? <AuthDialog /> : null}
+          </DialogsProvider>
         </ToastProvider>
       </SwrProvider>
     </RadarThemeProvider>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, routes, type AlertChannel } from '@radar/contracts';
-import { callEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
-import { ConfirmDialog, useConfirm } from '../../components/ConfirmDialog/index.js';
+import { callEndpoint, serverMessageOf, useDialogs, useToast } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { AddChannelForm } from './AddChannelForm.js';
@@ -60,7 +59,11 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
     }
   };
 
-  const deleting = useConfirm(remove);
+  const dialogs = useDialogs();
+  const ask = async (c: Parameters<typeof remove>[0]) => {
+    if (await dialogs.confirm('Saved searches stop sending to this channel. This cannot be undone.', { title: `Delete “${c.name}”?`, okText: 'Delete' }))
+      await remove(c);
+  };
 
   return (
     <SectionCard id="alert-channels-title" title="Alert channels">
@@ -106,7 +109,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
                 <Button size="small" onClick={() => void setPaused(c, !c.paused)} aria-label={`${c.paused ? 'Resume' : 'Pause'} ${c.name}`}>
                   {c.paused ? 'Resume' : 'Pause'}
                 </Button>
-                <Button size="small" color="error" onClick={() => deleting.ask(c)} aria-label={`Delete channel ${c.name}`}>
+                <Button size="small" color="error" onClick={() => void ask(c)} aria-label={`Delete channel ${c.name}`}>
                   Delete
                 </Button>
               </Box>
@@ -116,12 +119,6 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       </ListState>
       <AddChannelForm isAdmin={isAdmin} onAdded={refresh} />
       {logOf ? <DeliveryLogDialog channel={logOf} onClose={() => setLogOf(null)} /> : null}
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={`Delete “${deleting.target?.name ?? ''}”?`}
-        text="Saved searches stop sending to this channel. This cannot be undone."
-        confirmLabel="Delete"
-      />
     </SectionCard>
   );
 }

@@ -15,8 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { describeAlertOn, describeSchedule, routes, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
-import { callEndpoint, useEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
-import { ConfirmDialog, useConfirm } from '../../components/ConfirmDialog/index.js';
+import { callEndpoint, serverMessageOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 
@@ -84,7 +83,10 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
     }
   };
 
-  const deleting = useConfirm(remove);
+  const dialogs = useDialogs();
+  const ask = async (s: Parameters<typeof remove>[0]) => {
+    if (await dialogs.confirm('Its alerts stop at once. This cannot be undone.', { title: `Delete “${s.name}”?`, okText: 'Delete' })) await remove(s);
+  };
 
   return (
     <SectionCard id="saved-searches-title" title="Saved searches">
@@ -136,7 +138,7 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
                 >
                   {s.paused ? 'Resume' : 'Pause'}
                 </Button>
-                <Button size="small" color="error" onClick={() => deleting.ask(s)} aria-label={`Delete ${s.name}`}>
+                <Button size="small" color="error" onClick={() => void ask(s)} aria-label={`Delete ${s.name}`}>
                   Delete
                 </Button>
               </Box>
@@ -167,12 +169,6 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
           </DialogActions>
         </Box>
       </Dialog>
-      <ConfirmDialog
-        {...deleting.dialog}
-        title={`Delete “${deleting.target?.name ?? ''}”?`}
-        text="Its alerts stop at once. This cannot be undone."
-        confirmLabel="Delete"
-      />
     </SectionCard>
   );
 }

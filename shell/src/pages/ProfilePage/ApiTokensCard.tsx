@@ -3,8 +3,7 @@ import { Alert, Box, Button, Link, List, ListItem, ListItemText, Stack, TextFiel
 import { API_TOKEN_NAME_MAX, routes, type ApiToken, type CreatedApiToken } from '@radar/contracts';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
-import { callEndpoint, copyText, formatChangeDate, formatDate, useEndpoint, useToast, serverMessageOf } from '@radar/shared-ui';
-import { ConfirmDialog, useConfirm } from '../../components/ConfirmDialog/index.js';
+import { callEndpoint, copyText, formatChangeDate, formatDate, serverMessageOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
 
 /**
  * Personal API tokens on /profile: create one with a name (the token is shown once, with Copy), see each token's
@@ -58,7 +57,16 @@ export function ApiTokensCard() {
     }
   };
 
-  const revoking = useConfirm(revoke);
+  const dialogs = useDialogs();
+  const ask = async (token: Parameters<typeof revoke>[0]) => {
+    if (
+      await dialogs.confirm('Apps and agents using this token stop working at once. This cannot be undone.', {
+        title: `Revoke “${token.name}”?`,
+        okText: 'Revoke',
+      })
+    )
+      await revoke(token);
+  };
 
   return (
     <SectionCard id="api-tokens-title" title="API tokens">
@@ -114,7 +122,7 @@ export function ApiTokensCard() {
               key={token.id}
               divider
               secondaryAction={
-                <Button color="error" onClick={() => revoking.ask(token)} aria-label={`Revoke token ${token.name}`}>
+                <Button color="error" onClick={() => void ask(token)} aria-label={`Revoke token ${token.name}`}>
                   Revoke
                 </Button>
               }
@@ -128,12 +136,6 @@ export function ApiTokensCard() {
           ))}
         </List>
       </ListState>
-      <ConfirmDialog
-        {...revoking.dialog}
-        title={`Revoke “${revoking.target?.name ?? ''}”?`}
-        text="Apps and agents using this token stop working at once. This cannot be undone."
-        confirmLabel="Revoke"
-      />
     </SectionCard>
   );
 }

@@ -1,2 +1,0 @@
-export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
-export { useConfirmation } from './useConfirmation.js';

@@ -1,1 +1,0 @@
-export { ConfirmDialog, useConfirm, type ConfirmDialogProps } from './ConfirmDialog.js';
