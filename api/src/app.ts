@@ -14,10 +14,9 @@ import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
 import { createServerRender } from './http/server-render.js';
 import { mountStaticBundles } from './http/static-bundles.js';
-import { featureEndpoints } from './features/index.js';
+import { featureImplementations } from './features/index.js';
 import { checkJsonAnswer, mountEndpoints, Reply } from './http/endpoints.js';
 import { createListLane } from './features/items/list-lane.js';
-import { createHealthEndpoints } from './features/health.router.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
@@ -73,7 +72,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       compressApiAnswers(),
     ),
   );
-  const implementations = [...createHealthEndpoints(ctx, { isStopping: options.isStopping }), ...featureEndpoints.flatMap((factory) => factory(ctx))];
+  const implementations = featureImplementations(ctx, { isStopping: options.isStopping });
   mountEndpoints(app, implementations, {
     table: endpointList,
     bodyLimit: config.BODY_LIMIT,

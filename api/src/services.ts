@@ -5,13 +5,13 @@ import { createAuthService, type AuthService } from './features/auth/auth.servic
 import { createDigestService, type DigestService } from './features/digest/digest.service.js';
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
-import { createHeldAlerts } from './features/held-sync/held-alert.js';
-import { createHeldSyncService, type HeldSyncService } from './features/held-sync/held-sync.service.js';
-import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.js';
+import { createHeldAlerts } from './features/sync/held-alert.js';
+import { createHeldSyncService, type HeldSyncService } from './features/sync/held-sync.service.js';
+import { createNotificationsService, type NotificationsService } from './features/subscriptions/notifications.service.js';
 import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/registry.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
-import type { SyncChangeSet, SyncService } from './sync/sync.service.js';
-import { createSyncServiceFor, heldPayloadParser } from './sync/wiring.js';
+import type { SyncChangeSet, SyncService } from './features/sync/sync.service.js';
+import { createSyncServiceFor, heldPayloadParser } from './features/sync/wiring.js';
 
 /**
  * The services shared by routes, jobs and the CLI, built once per process so that, for example, the sync service

@@ -6,7 +6,7 @@ import type { JobRunner } from './jobs/agenda.js';
 import type { AlertsService } from './features/alerts/alerts.service.js';
 import type { Logger } from './logger.js';
 import type { MailService } from './mail/mail.service.js';
-import type { SyncService } from './sync/sync.service.js';
+import type { SyncService } from './features/sync/sync.service.js';
 
 export interface RunningParts {
   log: Logger;

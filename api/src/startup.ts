@@ -1,6 +1,6 @@
 import type { AppContext } from './app-context.js';
-import { rederiveItems } from './sync/derived-fields.js';
-import { initialSyncTask, recoverInterruptedRunsTask } from './sync/initial-sync.js';
+import { rederiveItems } from './features/sync/derived-fields.js';
+import { initialSyncTask, recoverInterruptedRunsTask } from './features/sync/initial-sync.js';
 
 export interface StartupEnv {
   isEmbedded: boolean;

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { mailOutbox } from '../src/db/schema.js';
+import { mailOutbox } from '../src/db/schema/index.js';
 import { deriveOutboxKey, openContent, type MailContent } from '../src/mail/sealed-content.js';
 import type { TestContext } from './context.js';
 

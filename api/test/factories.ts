@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import type { Db } from '../src/db/client.js';
-import { itemHistory, items, roles, sessions, userRoles, users, type ItemRow, type NewItemRow, type UserRow } from '../src/db/schema.js';
+import { itemHistory, items, roles, sessions, userRoles, users, type ItemRow, type NewItemRow, type UserRow } from '../src/db/schema/index.js';
 import { hashSessionToken, newSessionToken, SESSION_COOKIE } from '../src/http/auth.js';
 
 let sequence = 0;

@@ -1,8 +1,8 @@
 import { loadConfig, type Config } from '../src/config.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
-import type { SyncChangeSet } from '../src/sync/sync.service.js';
-import { createFeedClients, createSyncServiceFor } from '../src/sync/wiring.js';
+import type { SyncChangeSet } from '../src/features/sync/sync.service.js';
+import { createFeedClients, createSyncServiceFor } from '../src/features/sync/wiring.js';
 import { createTestDb, type TestDatabase } from './db.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from './replay-server.js';
 

@@ -55,8 +55,10 @@ export const routeTable = {
     status: { method: 'GET', path: '/api/weekly-digest/status' },
     subscribe: { method: 'POST', path: '/api/weekly-digest/subscribe-authenticated' },
     unsubscribe: { method: 'POST', path: '/api/weekly-digest/unsubscribe-authenticated' },
-    unsubscribePage: { method: 'GET', path: '/api/unsubscribe' },
-    unsubscribeConfirm: { method: 'POST', path: '/api/unsubscribe' },
+  },
+  unsubscribe: {
+    page: { method: 'GET', path: '/api/unsubscribe' },
+    confirm: { method: 'POST', path: '/api/unsubscribe' },
   },
   contact: {
     submit: { method: 'POST', path: '/api/contact' },
@@ -86,6 +88,8 @@ export const routeTable = {
     contactSubmissions: { method: 'GET', path: '/api/admin/contact-submissions' },
     markContactRead: { method: 'PATCH', path: '/api/admin/contact-submissions/:id/read' },
     deleteContact: { method: 'DELETE', path: '/api/admin/contact-submissions/:id' },
+  },
+  sync: {
     syncRoadmap: { method: 'POST', path: '/api/roadmap/sync' },
     syncMessageCenter: { method: 'POST', path: '/api/admin/sync-message-center' },
     applyHeldSync: { method: 'POST', path: '/api/admin/sync-history/:id/apply' },

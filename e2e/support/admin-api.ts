@@ -36,7 +36,7 @@ async function waitForCode(mailbox: Mailbox, email: string, before: number, time
 
 /** Runs an admin sync (POST /api/roadmap/sync or /api/admin/sync-message-center) and checks it succeeded. */
 export async function adminSync(baseUrl: string, cookie: string, source: 'roadmap' | 'messages'): Promise<unknown> {
-  const path = endpointUrl(source === 'roadmap' ? endpoints.admin.syncRoadmap : endpoints.admin.syncMessageCenter);
+  const path = endpointUrl(source === 'roadmap' ? endpoints.sync.syncRoadmap : endpoints.sync.syncMessageCenter);
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { Cookie: cookie, Origin: new URL(baseUrl).origin } });
   const body = await response.text();
   if (!response.ok) throw new AdminApiError(`${path} answered ${response.status}: ${body}`, response.status);

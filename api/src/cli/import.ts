@@ -14,8 +14,8 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { fixedClock, systemClock } from '../lib/clock.js';
 import { createLogger } from '../logger.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
-import { guardPolicyOf } from '../sync/snapshot-guard.js';
-import { createSyncService } from '../sync/sync.service.js';
+import { guardPolicyOf } from '../features/sync/snapshot-guard.js';
+import { createSyncService } from '../features/sync/sync.service.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { LOCK_KEYS } from './advisory-locks.js';
 import { withSchemaLock } from './schema-lock.js';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: repos accept either. */

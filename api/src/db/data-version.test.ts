@@ -5,7 +5,7 @@ import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../test/sync-h
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { insertRoadmapItem, signIn } from '../../test/factories.js';
 import { currentDataVersion, readDataVersion, readDataVersionNumber } from './data-version.js';
-import { items } from './schema.js';
+import { items } from './schema/index.js';
 
 describe('data version: every committed write to item data moves it, once per transaction', () => {
   let t: TestContext;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BUILT_IN_ROLES } from '@radar/contracts';
 import type { DbOrTx } from './client.js';
-import { roles } from './schema.js';
+import { roles } from './schema/index.js';
 
 const DESCRIPTIONS: Record<string, string> = {
   Admin: 'Full access to the admin dashboard and every feature',

@@ -1,53 +1,57 @@
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../app-context.js';
 import type { EndpointImplementation } from '../http/endpoints.js';
-import { createAdminEndpoints } from './admin/admin.router.js';
-import { createAlertChannelsEndpoints } from './alerts/channels.router.js';
-import { createSavedSearchesEndpoints } from './alerts/saved-searches.router.js';
-import { createAuthEndpoints } from './auth/auth.router.js';
-import { createContactEndpoints } from './contact/contact.router.js';
-import { createDashboardEndpoints } from './dashboard/dashboard.router.js';
-import { createDigestEndpoints } from './digest/digest.router.js';
-import { createHeldSyncEndpoints } from './held-sync/held-sync.router.js';
-import { createFeedsEndpoints } from './feeds/feeds.router.js';
-import { createMcpEndpoints } from './mcp/mcp.router.js';
-import { createReferenceEndpoints } from './reference/reference.router.js';
-import { createRemotesEndpoints } from './remotes/remotes.router.js';
-import { createItemVersionsEndpoints } from './item-versions/item-versions.router.js';
-import { createItemsEndpoints } from './items/items.router.js';
-import { createMessageItemEndpoints } from './items/message-item.endpoints.js';
-import { createModerationEndpoints } from './moderation/moderation.router.js';
-import { createUnsubscribeEndpoints } from './notifications/unsubscribe.router.js';
-import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.router.js';
-import { createMessageItemsEndpoints } from './message-items/message-items.router.js';
-import { createRoadmapItemsEndpoints } from './roadmap-items/roadmap-items.router.js';
-import { createSyncEndpoints } from './sync/sync.router.js';
-import { createTokensEndpoints } from './tokens/tokens.router.js';
+import { createAdminEndpoints } from './admin/admin.endpoints.js';
+import { createAlertsEndpoints } from './alerts/alerts.endpoints.js';
+import { createAuthEndpoints } from './auth/auth.endpoints.js';
+import { createContactEndpoints } from './contact/contact.endpoints.js';
+import { createCurationEndpoints } from './curation/curation.endpoints.js';
+import { createDigestEndpoints } from './digest/digest.endpoints.js';
+import { createFeedsEndpoints } from './feeds/feeds.endpoints.js';
+import { createHealthEndpoints, type HealthOptions } from './health/health.endpoints.js';
+import { createItemsEndpoints } from './items/items.endpoints.js';
+import { createMcpEndpoints } from './mcp/mcp.endpoints.js';
+import { createReferenceEndpoints } from './reference/reference.endpoints.js';
+import { createRemotesEndpoints } from './remotes/remotes.endpoints.js';
+import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.endpoints.js';
+import { createSyncEndpoints } from './sync/sync.endpoints.js';
+import { createTokensEndpoints } from './tokens/tokens.endpoints.js';
+import { createUnsubscribeEndpoints } from './unsubscribe/unsubscribe.endpoints.js';
+
+export type EndpointGroup = keyof typeof endpoints;
+export type FeatureOptions = HealthOptions;
 
 /**
- * Every feature's handlers for rows of the endpoint table (@radar/contracts `endpoints`). app.ts mounts them in table
- * order and refuses to start when a row has no handler or a handler no row. A feature adds one line here.
+ * One handler factory per group of the endpoint table (@radar/contracts `endpoints`), and each lives in the folder of
+ * the same name: the handler of `endpoints.<group>.<name>` is under features/<group>/. The type makes a new group
+ * fail to compile until it has its folder here; `featureImplementations` refuses a factory that implements another
+ * group's row, and app.ts refuses to start when a row has no handler or a handler no row.
  */
-export const featureEndpoints: Array<(ctx: AppContext) => EndpointImplementation[]> = [
-  createItemsEndpoints,
-  createMessageItemEndpoints,
-  createDashboardEndpoints,
-  createModerationEndpoints,
-  createSubscriptionsEndpoints,
-  createAuthEndpoints,
-  createContactEndpoints,
-  createSyncEndpoints,
-  createHeldSyncEndpoints,
-  createRoadmapItemsEndpoints,
-  createMessageItemsEndpoints,
-  createItemVersionsEndpoints,
-  createAdminEndpoints,
-  createDigestEndpoints,
-  createUnsubscribeEndpoints,
-  createFeedsEndpoints,
-  createTokensEndpoints,
-  createReferenceEndpoints,
-  createMcpEndpoints,
-  createSavedSearchesEndpoints,
-  createAlertChannelsEndpoints,
-  createRemotesEndpoints,
-];
+export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext, options: FeatureOptions) => EndpointImplementation[] } = {
+  auth: createAuthEndpoints,
+  items: createItemsEndpoints,
+  curation: createCurationEndpoints,
+  subscriptions: createSubscriptionsEndpoints,
+  digest: createDigestEndpoints,
+  unsubscribe: createUnsubscribeEndpoints,
+  contact: createContactEndpoints,
+  admin: createAdminEndpoints,
+  sync: createSyncEndpoints,
+  health: (ctx, options) => createHealthEndpoints(ctx, options),
+  feeds: createFeedsEndpoints,
+  reference: createReferenceEndpoints,
+  tokens: createTokensEndpoints,
+  mcp: createMcpEndpoints,
+  alerts: createAlertsEndpoints,
+  remotes: createRemotesEndpoints,
+};
+
+/** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */
+export function featureImplementations(ctx: AppContext, options: FeatureOptions = {}): EndpointImplementation[] {
+  return (Object.keys(endpoints) as EndpointGroup[]).flatMap((group) => {
+    const implementations = featureEndpoints[group](ctx, options);
+    const stray = implementations.filter((i) => i.endpoint.group !== group).map((i) => i.endpoint.id);
+    if (stray.length > 0) throw new Error(`features/${group}/ implements rows of other groups: ${stray.join(', ')}`);
+    return implementations;
+  });
+}

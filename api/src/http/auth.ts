@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import crypto from 'node:crypto';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { Db } from '../db/client.js';
-import { roles, sessions, userRoles, users } from '../db/schema.js';
+import { roles, sessions, userRoles, users } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { readCookie } from './cookies.js';
 import type { SessionPolicy } from './session-policy.js';

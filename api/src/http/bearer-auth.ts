@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { API_TOKEN_PREFIX, ROLE_NAMES, type Endpoint } from '@radar/contracts';
 import type { Db } from '../db/client.js';
-import { apiTokens, users } from '../db/schema.js';
+import { apiTokens, users } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { hashSessionToken, loadRolesOf, toAuthUser } from './auth.js';
-import { AuthenticationError, NotAllowedError } from './errors.js';
+import { AuthenticationError, NotAllowedError } from '../lib/errors.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

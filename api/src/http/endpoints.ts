@@ -16,7 +16,7 @@ import { hasRole, type RequestAuth } from './auth.js';
 import { tokenAccessCheck } from './bearer-auth.js';
 import { requireJsonBody } from './body-type.js';
 import { series } from './series.js';
-import { AuthenticationError, NotAllowedError } from './errors.js';
+import { AuthenticationError, NotAllowedError } from '../lib/errors.js';
 import { parse } from './validate.js';
 
 /** JSON text already compressed by the handler: sent with its Content-Encoding (the /api compression passes it). */

@@ -2,7 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { isDatabaseBusyError } from '../db/client.js';
-import { HttpError, InputError, NotFoundError } from './errors.js';
+import { DomainError, InputError, NotFoundError } from '../lib/errors.js';
+import { statusOf } from './errors.js';
 
 /** Unknown /api routes answer 404 JSON rather than the SPA page. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
@@ -17,14 +18,14 @@ export function inputErrorFromZod(error: z.ZodError, where = 'Invalid input'): I
   return new InputError(message, issues);
 }
 
-/** Maps error classes to status codes; logs 5xx once; never sends a stack trace outside development. */
+/** Maps domain failures to status codes (http/errors.ts); logs 5xx once; never sends a stack trace outside development. */
 export function errorMiddleware(log: Logger, exposeDetails: boolean): ErrorRequestHandler {
   return (err, req, res, _next) => {
     let status = 500;
     let busy = false;
     let body: { name: string; message: string; issues?: { path: string; message: string }[] };
-    if (err instanceof HttpError) {
-      status = err.status;
+    if (err instanceof DomainError) {
+      status = statusOf(err);
       body = { name: err.name, message: err.message, ...(err.issues ? { issues: err.issues } : {}) };
     } else if (err instanceof z.ZodError) {
       const input = inputErrorFromZod(err);

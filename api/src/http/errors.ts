@@ -1,54 +1,44 @@
-/** Error classes the services throw; one middleware maps them to status codes (error-middleware.ts). */
+import {
+  AuthenticationError,
+  ConflictError,
+  DomainError,
+  InputError,
+  NotAllowedError,
+  NotFoundError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from '../lib/errors.js';
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
+/** The status each kind of domain failure answers with; a subclass answers as its nearest listed ancestor. */
+const STATUS_OF = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [InputError, 400],
+  [AuthenticationError, 401],
+  [NotAllowedError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [RateLimitError, 429],
+  [UpstreamError, 502],
+  [ServiceUnavailableError, 503],
+  [UpstreamTimeoutError, 504],
+]);
 
-export class HttpError extends Error {
+/** Failures that exist only in HTTP terms (a method or media type the route does not take) carry their status. */
+export class HttpError extends DomainError {
   readonly status: number = 500;
-  readonly issues?: FieldIssue[];
-  constructor(message: string, issues?: FieldIssue[]) {
-    super(message);
-    this.issues = issues;
-  }
-}
-
-export class InputError extends HttpError {
-  override readonly name = 'InputError';
-  override readonly status = 400;
-}
-export class AuthenticationError extends HttpError {
-  override readonly name = 'AuthenticationError';
-  override readonly status = 401;
-  constructor(message = 'Sign in required') {
-    super(message);
-  }
-}
-export class NotAllowedError extends HttpError {
-  override readonly name = 'NotAllowedError';
-  override readonly status = 403;
-  constructor(message = 'You do not have permission to do this') {
-    super(message);
-  }
-}
-export class NotFoundError extends HttpError {
-  override readonly name = 'NotFoundError';
-  override readonly status = 404;
 }
 export class MethodNotAllowedError extends HttpError {
   override readonly name = 'MethodNotAllowedError';
   override readonly status = 405;
 }
-export class ConflictError extends HttpError {
-  override readonly name = 'ConflictError';
-  override readonly status = 409;
-}
-export class RateLimitError extends HttpError {
-  override readonly name = 'RateLimitError';
-  override readonly status = 429;
-}
-export class ServiceUnavailableError extends HttpError {
-  override readonly name = 'ServiceUnavailableError';
-  override readonly status = 503;
+
+/** The HTTP status of a domain failure (500 for a kind this layer does not know). */
+export function statusOf(err: DomainError): number {
+  if (err instanceof HttpError) return err.status;
+  for (let proto = Object.getPrototypeOf(err) as object | null; proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    const status = STATUS_OF.get(proto.constructor as abstract new (...args: never[]) => DomainError);
+    if (status) return status;
+  }
+  return 500;
 }

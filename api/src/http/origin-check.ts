@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { readCookie } from './cookies.js';
-import { NotAllowedError } from './errors.js';
+import { NotAllowedError } from '../lib/errors.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -3,7 +3,7 @@ import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-sto
 import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { PER_ADDRESS } from './client-address.js';
-import { RateLimitError } from './errors.js';
+import { RateLimitError } from '../lib/errors.js';
 
 /**
  * The store of an in-memory rate limiter (`prefix` names the limiter). In a cluster worker (WEB_CONCURRENCY > 1)

@@ -1,5 +1,5 @@
-import type { SyncService } from '../sync/sync.service.js';
-import { SyncAlreadyRunningError } from '../sync/sync.service.js';
+import type { SyncService } from '../features/sync/sync.service.js';
+import { SyncAlreadyRunningError } from '../features/sync/sync.service.js';
 import type { JobDefinition } from './index.js';
 
 export const ROADMAP_SYNC_JOB = 'sync-roadmap';

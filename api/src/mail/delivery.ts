@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from './mailer.js';

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { createTestJobRunner } from '../../test/jobs.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox } from '../db/schema/index.js';
 import { backoffMs, deliverDueMail, NOT_SENT_NO_SMTP } from './delivery.js';
 import { createMailer } from './mailer.js';
 import { createMailService } from './mail.service.js';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
 import { openContent, SEALED_PLACEHOLDER, sealContent, type MailContent } from './sealed-content.js';
 import { priorityOf } from './priority.js';

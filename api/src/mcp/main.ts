@@ -5,7 +5,7 @@ import { connectDatabase } from '../db/client.js';
 import { runningEmbeddedUrl } from '../db/embedded.js';
 import { systemClock } from '../lib/clock.js';
 import { createLogger } from '../logger.js';
-import { createRadarMcpServer } from './server.js';
+import { createRadarMcpServer } from '../features/mcp/server.js';
 
 /**
  * `npm run mcp`: the MCP server over stdio, for desktop agents (Claude Desktop, VS Code, …), reading the same

@@ -3,7 +3,7 @@ import { createUser } from '../factories.js';
 import { createTestDb } from '../db.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT } from '../replay-server.js';
 import { startSmtpSink } from '../smtp-sink.js';
-import { digestSubscribers, notificationSubscriptions } from '../../src/db/schema.js';
+import { digestSubscribers, notificationSubscriptions } from '../../src/db/schema/index.js';
 import { cleanupAfterAll, eventually, startApi } from './api-process.js';
 
 /**

@@ -3,16 +3,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { itemHistory, items } from '../../src/db/schema.js';
-import { currentState, rebuildVersions } from '../../src/features/item-versions/rebuild.js';
-import { createSourceItemsRepo } from '../../src/features/roadmap-items/source-items.repo.js';
+import { itemHistory, items } from '../../src/db/schema/index.js';
+import { currentState, rebuildVersions } from '../../src/features/items/versions/rebuild.js';
+import { createSourceItemsRepo } from '../../src/features/items/source-items.repo.js';
 import { createChangeHistoryRepo } from '../../src/features/sync/change-history.repo.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../../src/sources/normalize.js';
 import { htmlToPlainText } from '../../src/lib/html.js';
 import { messageSections } from '../../src/sources/message-sections.js';
 import { roadmapRecordsFromRss } from '../../src/sources/roadmap-rss.js';
-import { comparableValue, diffRecords, ROADMAP_FIELDS } from '../../src/sync/fields.js';
-import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../src/sync/records.js';
+import { comparableValue, diffRecords, ROADMAP_FIELDS } from '../../src/features/sync/fields.js';
+import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../src/features/sync/records.js';
 import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
 
 /**

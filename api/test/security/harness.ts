@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from '@jest/globals';
 import request from 'supertest';
 import type { Endpoint } from '@radar/contracts';
 import { hashSessionToken, newSessionToken } from '../../src/http/auth.js';
-import { sessions, type UserRow } from '../../src/db/schema.js';
+import { sessions, type UserRow } from '../../src/db/schema/index.js';
 import { createTestContext, type TestContext } from '../context.js';
 import { createUser } from '../factories.js';
 

@@ -5,10 +5,11 @@ import { authEndpoints } from './auth.js';
 import { curationEndpoints, subscriptionEndpoints } from './curation.js';
 import { feedEndpoints } from './feeds.js';
 import { itemsEndpoints } from './items.js';
-import { contactEndpoints, digestEndpoints, healthEndpoints } from './public.js';
+import { contactEndpoints, digestEndpoints, healthEndpoints, unsubscribeEndpoints } from './public.js';
 import { mcpEndpoints } from './mcp.js';
 import { referenceEndpoints } from './reference.js';
 import { remoteEndpoints } from './remotes.js';
+import { syncEndpoints } from './sync.js';
 import { tokenEndpoints } from './tokens.js';
 
 /**
@@ -22,8 +23,10 @@ export const endpoints = {
   curation: curationEndpoints,
   subscriptions: subscriptionEndpoints,
   digest: digestEndpoints,
+  unsubscribe: unsubscribeEndpoints,
   contact: contactEndpoints,
   admin: adminEndpoints,
+  sync: syncEndpoints,
   health: healthEndpoints,
   feeds: feedEndpoints,
   reference: referenceEndpoints,

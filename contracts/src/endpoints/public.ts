@@ -64,7 +64,11 @@ export const digestEndpoints = defineEndpoints('digest', {
     tokenAccess: true,
     response: weeklyDigestToggleResponse,
   },
-  unsubscribePage: {
+});
+
+/** The one unsubscribe link of every mail (digest, followed items, saved-search alerts); the signed token is the authority. */
+export const unsubscribeEndpoints = defineEndpoints('unsubscribe', {
+  page: {
     method: 'GET',
     path: '/api/unsubscribe',
     summary: "A mail's unsubscribe link: a confirmation page (changes nothing)",
@@ -73,7 +77,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     status: [200, 400],
     response: raw('text/html'),
   },
-  unsubscribeConfirm: {
+  confirm: {
     method: 'POST',
     path: '/api/unsubscribe',
     summary: 'Unsubscribe by signed token (the page button and RFC 8058 one-click)',

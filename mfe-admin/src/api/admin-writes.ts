@@ -17,11 +17,11 @@ export const adminWrites = {
   updateProductMapping: (id: number, body: ProductMappingUpdate) => callEndpoint(routes.admin.updateProductMapping, { params: { id }, body }),
   deleteProductMapping: (id: number) => callEndpoint(routes.admin.deleteProductMapping, { params: { id } }),
 
-  syncRoadmap: () => callEndpoint(routes.admin.syncRoadmap),
-  syncMessageCenter: () => callEndpoint(routes.admin.syncMessageCenter),
+  syncRoadmap: () => callEndpoint(routes.sync.syncRoadmap),
+  syncMessageCenter: () => callEndpoint(routes.sync.syncMessageCenter),
   /** Decisions on a sync the snapshot guard held (its sync-history id). */
-  applyHeldSync: (id: number) => callEndpoint(routes.admin.applyHeldSync, { params: { id } }),
-  discardHeldSync: (id: number) => callEndpoint(routes.admin.discardHeldSync, { params: { id } }),
+  applyHeldSync: (id: number) => callEndpoint(routes.sync.applyHeldSync, { params: { id } }),
+  discardHeldSync: (id: number) => callEndpoint(routes.sync.discardHeldSync, { params: { id } }),
 
   impersonate: (role: ImpersonateRequest['role']) => callEndpoint(routes.admin.impersonate, { body: { role } }),
   clearImpersonation: () => callEndpoint(routes.admin.clearImpersonation),

@@ -6,7 +6,7 @@ export const ADMIN_KEYS = {
   roles: urlOf(routes.admin.roles, {}),
   users: urlOf(routes.admin.users, {}),
   userRoles: urlOf(routes.admin.userRoles, {}),
-  syncHistory: urlOf(routes.admin.syncHistory, {}),
+  syncHistory: urlOf(routes.sync.syncHistory, {}),
   contactSubmissions: urlOf(routes.admin.contactSubmissions, {}),
   analytics: urlOf(routes.admin.analytics, {}),
   productMappings: urlOf(routes.admin.productMappings, {}),
@@ -16,7 +16,7 @@ export const ADMIN_KEYS = {
 } as const;
 
 /** Every page of the change history (the key carries ?page=…). */
-export const isChangeHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith(routes.admin.changeHistory.path);
+export const isChangeHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith(routes.sync.changeHistory.path);
 /** What a sync (a triggered one, or an applied held snapshot) can change: its history, the change history, analytics. */
 export const isSyncAffectedKey = (key: unknown) => key === ADMIN_KEYS.syncHistory || key === ADMIN_KEYS.analytics || isChangeHistoryKey(key);
 
@@ -36,14 +36,14 @@ export const useUserRoles = () => useEndpoint(routes.admin.userRoles, {});
 /** Sync runs, newest first; polled every 5 s while one is still running (a scheduled job may have started it). */
 export const useSyncHistory = () =>
   useEndpoint(
-    routes.admin.syncHistory,
+    routes.sync.syncHistory,
     {},
     {
       refreshInterval: (latest) => (latest?.syncHistory.some((run) => run.status === 'running') ? SYNC_POLL_MS : 0),
     },
   );
 
-export const useChangeHistory = (page: number) => useEndpoint(routes.admin.changeHistory, { query: { page, limit: PAGE_SIZE } }, { keepPreviousData: true });
+export const useChangeHistory = (page: number) => useEndpoint(routes.sync.changeHistory, { query: { page, limit: PAGE_SIZE } }, { keepPreviousData: true });
 export const useContactSubmissions = () => useEndpoint(routes.admin.contactSubmissions, {});
 export const useAnalytics = () => useEndpoint(routes.admin.analytics, {});
 export const useProductMappings = () => useEndpoint(routes.admin.productMappings, {});

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, userRoles } from '../../db/schema.js';
+import { roles, userRoles } from '../../db/schema/index.js';
 
 /**
  * Locks the Admin role row for the rest of the transaction and returns its id. Every change that can remove an

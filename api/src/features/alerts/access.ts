@@ -1,6 +1,6 @@
 import { ROLE_NAMES } from '@radar/contracts';
 import { hasRole, type RequestAuth } from '../../http/auth.js';
-import { InputError, NotAllowedError } from '../../http/errors.js';
+import { InputError, NotAllowedError } from '../../lib/errors.js';
 import type { Viewer } from './channels.repo.js';
 
 /** The caller as the alert repos see them: admins also manage the organisation's searches and channels. */

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CHANNEL_PAUSE_AFTER_FAILURES, DELIVERY_RESPONSE_EXCERPT_CHARS, WEBHOOK_HEADERS } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
-import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema.js';
+import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { MailService } from '../../mail/mail.service.js';

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { reachedTenant, type AlertItem, type AlertOn, type SavedSearchQuery } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { itemHistory, items } from '../../db/schema.js';
+import { itemHistory, items } from '../../db/schema/index.js';
 import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
 import { runSql } from '../items/items.repo.js';
 import { shareUrlOf } from '../items/share-link.js';

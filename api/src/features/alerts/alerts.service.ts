@@ -1,7 +1,7 @@
 import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import { ALERT_WEBHOOK_ITEMS, savedSearchQuery, type AlertSection } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { alertDeliveries, alertDeliveryAttempts, appState, syncHistory } from '../../db/schema.js';
+import { alertDeliveries, alertDeliveryAttempts, appState, syncHistory } from '../../db/schema/index.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { SECTIONS_PER_MESSAGE, testSections, type AlertMessage } from './alert-message.js';

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AlertChannel, AlertScope } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { alertChannels, users } from '../../db/schema.js';
+import { alertChannels, users } from '../../db/schema/index.js';
 
 export type ChannelRow = typeof alertChannels.$inferSelect;
 export type ChannelWithOwner = ChannelRow & { ownerEmail: string; ownerFirstName: string | null };

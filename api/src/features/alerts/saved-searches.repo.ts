@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlertScope, SavedSearch } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { savedSearchChannels, savedSearches } from '../../db/schema.js';
+import { savedSearchChannels, savedSearches } from '../../db/schema/index.js';
 import { visibleTo, type Viewer } from './channels.repo.js';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;

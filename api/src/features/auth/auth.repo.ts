@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { pendingSignups, roles, sessions, signInCodes, signInFailures, userRoles, users } from '../../db/schema.js';
+import { pendingSignups, roles, sessions, signInCodes, signInFailures, userRoles, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof signInCodes.$inferSelect;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { clientAddressKey } from '../../http/client-address.js';
-import { AuthenticationError, RateLimitError, type HttpError } from '../../http/errors.js';
+import { AuthenticationError, RateLimitError, type DomainError } from '../../lib/errors.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { purgeSealedContent } from '../../mail/outbox.js';
 import { authRepo } from './auth.repo.js';
@@ -98,7 +98,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
   }
 
   /** Refusals that come before the code is even looked at: the client's throttle and the account's cool-down. */
-  async function throttled(tx: DbOrTx, email: string, clientKey: string | null, now: Date): Promise<HttpError | null> {
+  async function throttled(tx: DbOrTx, email: string, clientKey: string | null, now: Date): Promise<DomainError | null> {
     if (clientKey) {
       const since = new Date(now.getTime() - windowMs);
       const failures = await authRepo.failuresFromClientSince(tx, clientKey, since);
@@ -133,11 +133,11 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
     async verifyCode(email: string, code: string, client: ClientInfo): Promise<SignedIn> {
       const now = clock.now();
       const clientKey = clientAddressKey(client.ip);
-      const outcome = await db.transaction(async (tx): Promise<{ error: HttpError } | { signedIn: SignedIn; userId: number }> => {
+      const outcome = await db.transaction(async (tx): Promise<{ error: DomainError } | { signedIn: SignedIn; userId: number }> => {
         await authRepo.lockEmail(tx, email);
         const refused = await throttled(tx, email, clientKey, now);
         if (refused) return { error: refused };
-        const fail = async (error: HttpError, wrongCode = false) => {
+        const fail = async (error: DomainError, wrongCode = false) => {
           await authRepo.recordFailure(tx, { email, clientKey, wrongCode, now });
           return { error };
         };

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ContactRequest, ContactSubmission } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
-import { contactSubmissions } from '../../db/schema.js';
+import { contactSubmissions } from '../../db/schema/index.js';
 import { returned } from '../../db/returned.js';
 
 type Row = typeof contactSubmissions.$inferSelect;

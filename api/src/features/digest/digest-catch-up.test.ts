@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
-import { digestSubscribers, mailOutbox } from '../../db/schema.js';
+import { digestSubscribers, mailOutbox } from '../../db/schema/index.js';
 import { createServices } from '../../services.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createTestJobRunner } from '../../../test/jobs.js';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema.js';
+import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema/index.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../../mail/templates/WeeklyDigestMail.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
-import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../notifications/unsubscribe-token.js';
+import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';
 import { createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';

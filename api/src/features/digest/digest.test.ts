@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { weeklyDigestResponse, weeklyDigestStatus } from '@radar/contracts';
-import { digestDeliveries, digestSubscribers, itemHistory, mailOutbox } from '../../db/schema.js';
+import { digestDeliveries, digestSubscribers, itemHistory, mailOutbox } from '../../db/schema/index.js';
 import { WEEKLY_DIGEST_JOB } from '../../jobs/weekly-digest.job.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createTestJobRunner } from '../../../test/jobs.js';

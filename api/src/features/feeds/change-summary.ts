@@ -1,5 +1,5 @@
-import type { itemHistory } from '../../db/schema.js';
-import { fieldLabel, formatValue, isShownField } from '../notifications/change-format.js';
+import type { itemHistory } from '../../db/schema/index.js';
+import { fieldLabel, formatValue, isShownField } from '../subscriptions/change-format.js';
 
 /** The latest item_history row of an item, as the feeds read it. */
 export type LatestChange = Pick<typeof itemHistory.$inferSelect, 'changeType' | 'changeDate' | 'changedFields' | 'previousValues' | 'newValues'>;

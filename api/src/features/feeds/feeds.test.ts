@@ -4,7 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import Parser from 'rss-parser';
 import request from 'supertest';
-import { items } from '../../db/schema.js';
+import { items } from '../../db/schema/index.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertHistory, insertMessage, insertRoadmapItem } from '../../../test/factories.js';
 

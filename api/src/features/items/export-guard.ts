@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RateLimitError, ServiceUnavailableError } from '../../http/errors.js';
+import { RateLimitError, ServiceUnavailableError } from '../../lib/errors.js';
 
 /**
  * Guards for the CSV export. Each download holds a pooled connection (a server-side cursor) for as long as it lasts,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FeaturedItem, ReleaseMoveStats, ThirdPartyLink, UnifiedItem } from '@radar/contracts';
-import { items, type ItemRow } from '../../db/schema.js';
+import { items, type ItemRow } from '../../db/schema/index.js';
 import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
 
 /**

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { ROLE_NAMES, type ItemListResponse } from '@radar/contracts';
 import { createApp } from '../../app.js';
 import { connectDatabase, type Database } from '../../db/client.js';
-import { dashboardVisits } from '../../db/schema.js';
+import { dashboardVisits } from '../../db/schema/index.js';
 import { createServices } from '../../services.js';
 import type { RoadmapRecord } from '../../sources/types.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';

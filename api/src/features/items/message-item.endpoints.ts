@@ -2,11 +2,11 @@ import { endpoints, featureStatusEntries, type MessageAttachment } from '@radar/
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin } from '../../http/auth.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeForOutput } from '../../lib/html.js';
 import { messageSections } from '../../sources/message-sections.js';
-import { attachmentFilesOf, readAttachment } from '../../sync/message-attachments.js';
-import { createSourceItemsRepo } from '../roadmap-items/source-items.repo.js';
+import { attachmentFilesOf, readAttachment } from '../sync/message-attachments.js';
+import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
 
 /**

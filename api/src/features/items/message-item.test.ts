@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import request from 'supertest';
 import { messageCenterItemResponse } from '@radar/contracts';
-import { itemHistory, items, messageAttachments, notificationSubscriptions } from '../../db/schema.js';
-import { DERIVED_VERSION, rederiveItems } from '../../sync/derived-fields.js';
+import { itemHistory, items, messageAttachments, notificationSubscriptions } from '../../db/schema/index.js';
+import { DERIVED_VERSION, rederiveItems } from '../sync/derived-fields.js';
 import type { TestContext } from '../../../test/context.js';
 import { createUser } from '../../../test/factories.js';
 import { createReplayTestContext } from '../../../test/replay-context.js';
@@ -133,8 +133,8 @@ describe('attachments', () => {
   });
 
   it('a file over the size limit is listed with the reason and not asked for again until it changes', async () => {
-    const { downloadMissingAttachments } = await import('../../sync/message-attachments.js');
-    const { createFeedClients } = await import('../../sync/wiring.js');
+    const { downloadMissingAttachments } = await import('../sync/message-attachments.js');
+    const { createFeedClients } = await import('../sync/wiring.js');
     await t.ctx.db.delete(messageAttachments);
     const deps = { db: t.ctx.db, client: createFeedClients(t.ctx.config, t.clock, t.ctx.log).graph, log: t.ctx.log, now: () => t.clock.now(), maxBytes: 10 };
     expect(await downloadMissingAttachments(deps)).toBe(0);

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { RemoteKey } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { remotes } from '../../db/schema.js';
+import { remotes } from '../../db/schema/index.js';
 
 export type RemoteRow = typeof remotes.$inferSelect;
 

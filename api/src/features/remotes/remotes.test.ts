@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
 import { createApp } from '../../app.js';
 import { buildRuntimeConfig } from '../../runtime-config.js';
-import { LOADED_REPORTS_PER_ADDRESS } from './remotes.router.js';
+import { LOADED_REPORTS_PER_ADDRESS } from './remotes.endpoints.js';
 
 /**
  * The remote registry: admin-only reads and changes, URL validation (400 naming `url`), 404 for an unknown remote,

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { NotificationSubscription } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
-import { items, notificationSubscriptions } from '../../db/schema.js';
+import { items, notificationSubscriptions } from '../../db/schema/index.js';
 import { returned } from '../../db/returned.js';
 
 type Row = typeof notificationSubscriptions.$inferSelect;

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ChangeHistoryEntry } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { itemHistory, items } from '../../db/schema.js';
+import { itemHistory, items } from '../../db/schema/index.js';
 import { isCosmeticChange } from './cosmetic.js';
-import { textDiffsOf } from '../item-versions/word-diff.js';
+import { textDiffsOf } from '../items/versions/word-diff.js';
 
 export type HistoryRow = typeof itemHistory.$inferSelect;
 type ItemHead = { source: 'roadmap' | 'messages'; externalId: string; title: string };

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import crypto from 'node:crypto';
 import { API_TOKEN_PREFIX, type ApiToken, type CreatedApiToken } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
-import { apiTokens } from '../../db/schema.js';
+import { apiTokens } from '../../db/schema/index.js';
 import { hashSessionToken } from '../../http/auth.js';
 import { returned } from '../../db/returned.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { API_TOKENS_PER_USER, endpointList } from '@radar/contracts';
-import { apiTokens } from '../../db/schema.js';
+import { apiTokens } from '../../db/schema/index.js';
 import { hashSessionToken } from '../../http/auth.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertRoadmapItem, sessionCookieFor, signIn } from '../../../test/factories.js';

@@ -1,8 +1,8 @@
 import { desc, sql } from 'drizzle-orm';
 import type { ModeratorActivityStats } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { moderatorActivities } from '../../../db/schema.js';
-import { toModeratorActivity } from '../../moderation/moderation.repo.js';
+import { moderatorActivities } from '../../../db/schema/index.js';
+import { toModeratorActivity } from '../../curation/moderation.repo.js';
 
 const RECENT_DAYS = 7;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { signIn } from '../../../../test/factories.js';
-import { moderatorActivities } from '../../../db/schema.js';
+import { moderatorActivities } from '../../../db/schema/index.js';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof signIn>>['agent'];

@@ -1,13 +1,11 @@
-import { HttpError } from '../../../http/errors.js';
+import { UpstreamError, UpstreamTimeoutError } from '../../../lib/errors.js';
 import { countsOf, needsAttention, shorten, type NormalizedReport, type ReportItem } from './ai-summary.report.js';
 
-export class AiUpstreamError extends HttpError {
+export class AiUpstreamError extends UpstreamError {
   override readonly name = 'AiUpstreamError';
-  override readonly status = 502;
 }
-export class AiTimeoutError extends HttpError {
+export class AiTimeoutError extends UpstreamTimeoutError {
   override readonly name = 'AiTimeoutError';
-  override readonly status = 504;
   constructor() {
     super('AI summary timed out');
   }

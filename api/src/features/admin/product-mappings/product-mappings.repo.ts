@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { productFamilyOf, type ProductFamily, type ProductMapping } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { productMappings } from '../../../db/schema.js';
+import { productMappings } from '../../../db/schema/index.js';
 
 type Row = typeof productMappings.$inferSelect;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { insertRoadmapItem, signIn } from '../../../../test/factories.js';
 import { insertProductCatalog, productBreakdown } from '../../../../test/product-catalog.js';
-import { productMappings } from '../../../db/schema.js';
+import { productMappings } from '../../../db/schema/index.js';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof signIn>>['agent'];

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { roles } from '../../../db/schema.js';
+import { roles } from '../../../db/schema/index.js';
 import { returned } from '../../../db/returned.js';
 
 type Row = typeof roles.$inferSelect;

@@ -1,6 +1,6 @@
 import type { Role, RoleInput } from '@radar/contracts';
 import type { Db } from '../../../db/client.js';
-import { ConflictError, NotFoundError } from '../../../http/errors.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../admin-guards.js';
 import { createRolesRepo, toRole, type RoleValues } from './roles.repo.js';

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { createElement } from 'react';
 import type { ItemType } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
-import { itemHistory, items } from '../../../db/schema.js';
-import { NotFoundError } from '../../../http/errors.js';
+import { itemHistory, items } from '../../../db/schema/index.js';
+import { NotFoundError } from '../../../lib/errors.js';
 import { renderMail } from '../../../mail/render.js';
 import {
   ItemChangeMail,
@@ -12,7 +12,7 @@ import {
   type ItemChangeMailItem,
   type ItemChangeMailProps,
 } from '../../../mail/templates/ItemChangeMail.js';
-import { fieldLabel, formatValue, isShownField } from '../../notifications/change-format.js';
+import { fieldLabel, formatValue, isShownField } from '../../subscriptions/change-format.js';
 
 export interface TestNotificationInput {
   itemId: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { insertMessage, insertRoadmapItem, signIn } from '../../../../test/factories.js';
-import { itemHistory } from '../../../db/schema.js';
+import { itemHistory } from '../../../db/schema/index.js';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
 
 let t: TestContext;

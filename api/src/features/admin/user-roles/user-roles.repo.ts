@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { UserRoleAssignment } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { roles, sessions, userRoles, users } from '../../../db/schema.js';
+import { roles, sessions, userRoles, users } from '../../../db/schema/index.js';
 
 export function createUserRolesRepo(db: DbOrTx) {
   const selectAssignments = () =>

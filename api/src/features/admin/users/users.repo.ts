@@ -1,7 +1,7 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { AppUser } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { digestSubscribers, users } from '../../../db/schema.js';
+import { digestSubscribers, users } from '../../../db/schema/index.js';
 
 export function createUsersRepo(db: DbOrTx) {
   return {

@@ -1,6 +1,6 @@
 import type { AppUser } from '@radar/contracts';
 import type { Db } from '../../../db/client.js';
-import { ConflictError, NotFoundError } from '../../../http/errors.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { countAdmins, isAdmin, lockAdminRole } from '../admin-guards.js';
 import { createUsersRepo } from './users.repo.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { createUser, sessionCookieFor, signIn } from '../../../../test/factories.js';
-import { digestSubscribers, notificationSubscriptions } from '../../../db/schema.js';
+import { digestSubscribers, notificationSubscriptions } from '../../../db/schema/index.js';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof signIn>>;

@@ -1,0 +1,21 @@
+/**
+ * The whole data model, one file per domain. drizzle-kit reads this folder to generate migrations; code imports the
+ * tables from here.
+ */
+import type { heldSnapshots, syncHistory } from './sync.js';
+import type { items } from './items.js';
+import type { users } from './people.js';
+
+export * from './people.js';
+export * from './items.js';
+export * from './sync.js';
+export * from './mail.js';
+export * from './alerts.js';
+export * from './admin.js';
+export * from './state.js';
+
+export type ItemRow = typeof items.$inferSelect;
+export type NewItemRow = typeof items.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type SyncHistoryRow = typeof syncHistory.$inferSelect;
+export type HeldSnapshotRow = typeof heldSnapshots.$inferSelect;

@@ -1,0 +1,37 @@
+import { endpoints, formatCount } from '@radar/contracts';
+import type { AppContext } from '../../../app-context.js';
+import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
+import { NotFoundError } from '../../../lib/errors.js';
+import { refreshProductFamilies } from '../../sync/derived-fields.js';
+import { createProductMappingsRepo } from './product-mappings.repo.js';
+
+/** Product mappings (Admin only): list, initialize from the items, rename / toggle / set the family, delete. */
+export function createProductMappingsEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const repo = createProductMappingsRepo(ctx.db);
+  return [
+    implement(endpoints.admin.productMappings, () => repo.list()),
+    implement(endpoints.admin.initializeProductMappings, async () => {
+      const result = await repo.initialize(ctx.clock.now());
+      return { ...result, message: `Created ${formatCount(result.created, 'product mapping')} (${result.total.toLocaleString('en-US')} in total)` };
+    }),
+    implement(endpoints.admin.updateProductMapping, async ({ params: { id }, body: { displayName, isActive, family } }) => {
+      const patch = {
+        ...(displayName !== undefined ? { displayName } : {}),
+        ...(isActive !== undefined ? { isActive } : {}),
+        ...(family !== undefined ? { family } : {}),
+      };
+      // A new family is written to every item holding the product in the same transaction, so the filter agrees at once.
+      const updated = await ctx.db.transaction(async (tx) => {
+        const row = await createProductMappingsRepo(tx).update(id, patch, ctx.clock.now());
+        if (row && family !== undefined) await refreshProductFamilies(tx, { product: row.sourceProduct });
+        return row;
+      });
+      if (!updated) throw new NotFoundError(`Product mapping ${id} not found`);
+      return updated;
+    }),
+    implement(endpoints.admin.deleteProductMapping, async ({ params: { id } }) => {
+      if (!(await repo.remove(id))) throw new NotFoundError(`Product mapping ${id} not found`);
+      return { success: true, message: 'Product mapping deleted' };
+    }),
+  ];
+}

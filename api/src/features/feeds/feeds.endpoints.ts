@@ -1,0 +1,101 @@
+import type { Request, Response } from 'express';
+import { endpoints, type Endpoint, type ItemListQuery } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { readDataVersion, type DataVersion } from '../../db/data-version.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { InputError } from '../../lib/errors.js';
+import type { ItemWhereFilters } from '../items/item-query.js';
+import { TIME_BUCKET_MS, viewTime } from '../items/view-time.js';
+import { buildReleaseCalendar } from './calendar-render.js';
+import { FeedCache } from './feed-cache.js';
+import { createFeedItemsRepo } from './feed-items.repo.js';
+import { buildItemsFeed } from './feed-render.js';
+import { canonicalQuery, describeView, feedFilters } from './feed-view.js';
+
+/** The release calendar starts this many months back (older releases are history, not plans). */
+const CALENDAR_MONTHS_BACK = 12;
+
+function monthsBefore(now: Date, months: number): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/**
+ * GET /api/feeds/items.rss, /items.atom and /releases.ics: any list view as a feed or calendar (docs/api.md#feeds).
+ * Each answer is cached per view and data version (db/data-version.ts), carries a strong ETag (a hash of the body)
+ * and Last-Modified (when the data last changed), and a matching conditional request gets a 304.
+ */
+export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const repo = createFeedItemsRepo(ctx.pool);
+  const cache = new FeedCache();
+  const absolute = (endpoint: Endpoint, filters: ItemWhereFilters) => {
+    const qs = canonicalQuery(filters);
+    return `${ctx.publicUrl}${endpoint.path}${qs ? `?${qs}` : ''}`;
+  };
+
+  async function serve(
+    args: { endpoint: Endpoint; mediaType: string; query: ItemListQuery; req: Request; res: Response },
+    render: (filters: ItemWhereFilters, now: Date, data: DataVersion) => Promise<string>,
+  ): Promise<void> {
+    const { req, res } = args;
+    if (args.query.sinceLastVisit) {
+      // A feed URL is shared and cached publicly; "since my last visit" belongs to one signed-in dashboard user.
+      const message = 'sinceLastVisit is personal to a signed-in dashboard user and cannot be used in a feed';
+      throw new InputError(`sinceLastVisit: ${message}`, [{ path: 'sinceLastVisit', message }]);
+    }
+    const filters = feedFilters(args.query);
+    const now = ctx.clock.now();
+    // Read before the rows (see data-version.ts): an answer is never cached under a version newer than its data.
+    const data = await readDataVersion(ctx.pool);
+    // Views whose rows depend on the time ("last 7 days") are re-rendered once per time bucket and data version.
+    const { bucket } = viewTime(filters, now);
+    const key = JSON.stringify([args.endpoint.id, filters, data.version, bucket]);
+    const rendered = await cache.get(key, async () => {
+      const changed = bucket === null ? data.changedAt : new Date(Math.max(data.changedAt.getTime(), bucket * TIME_BUCKET_MS));
+      // HTTP dates have whole seconds; a Last-Modified with milliseconds would never equal If-Modified-Since.
+      return { body: await render(filters, now, data), lastModified: new Date(Math.floor(changed.getTime() / 1000) * 1000) };
+    });
+    res.setHeader('Content-Type', `${args.mediaType}; charset=utf-8`);
+    res.setHeader('ETag', rendered.etag);
+    res.setHeader('Last-Modified', rendered.lastModified.toUTCString());
+    // Public (nothing personal is in a feed), and revalidated on every use: with the ETag that costs a 304.
+    res.setHeader('Cache-Control', 'public, no-cache');
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).send(rendered.body);
+  }
+
+  const itemsFeed = (format: 'rss' | 'atom') => async (filters: ItemWhereFilters, now: Date, data: DataVersion) => {
+    const rows = await repo.newestByActivity(filters, now);
+    return buildItemsFeed(
+      rows,
+      {
+        view: describeView(filters),
+        publicUrl: ctx.publicUrl,
+        rssUrl: absolute(endpoints.feeds.itemsRss, filters),
+        atomUrl: absolute(endpoints.feeds.itemsAtom, filters),
+        dashboardUrl: `${ctx.publicUrl}/dashboard`,
+        dataChangedAt: data.changedAt,
+      },
+      format,
+    );
+  };
+
+  return [
+    implement(endpoints.feeds.itemsRss, ({ query, req, res }) =>
+      serve({ endpoint: endpoints.feeds.itemsRss, mediaType: 'application/rss+xml', query, req, res }, itemsFeed('rss')),
+    ),
+    implement(endpoints.feeds.itemsAtom, ({ query, req, res }) =>
+      serve({ endpoint: endpoints.feeds.itemsAtom, mediaType: 'application/atom+xml', query, req, res }, itemsFeed('atom')),
+    ),
+    implement(endpoints.feeds.releasesIcs, ({ query, req, res }) =>
+      serve({ endpoint: endpoints.feeds.releasesIcs, mediaType: 'text/calendar', query, req, res }, async (filters, now) => {
+        const fromMonth = monthsBefore(now, CALENDAR_MONTHS_BACK);
+        const [rows, rollouts] = await Promise.all([repo.releases(filters, now, `${fromMonth}-01`), repo.rollouts(filters, now, `${fromMonth}-01`)]);
+        return buildReleaseCalendar(rows, { view: describeView(filters), publicUrl: ctx.publicUrl, fromMonth }, rollouts);
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { NEW_WINDOW_DAYS, UPDATED_MESSAGE_MIN_GAP_MS, type DashboardStatsResponse, type Source } from '@radar/contracts';
+import { unifiedItemSelectSql, type UnifiedItemRow } from '../item-mapper.js';
+import { runSql } from '../items.repo.js';
+import { returned } from '../../../db/returned.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
+
+export function createDashboardRepo(pool: pg.Pool) {
+  return {
+    /** Distinct values over non-removed items; products span both sources (roadmap products and MC services). */
+    async filterOptions() {
+      const [products, statuses, tags, clouds] = await Promise.all([
+        runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(products) AS v FROM items WHERE NOT is_removed`),
+        runSql<{ v: string }>(pool, sql`SELECT DISTINCT status AS v FROM items WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL`),
+        runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(tags) AS v FROM items WHERE NOT is_removed AND source = 'messages'`),
+        runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(cloud_instances) AS v FROM items WHERE NOT is_removed AND source = 'roadmap'`),
+      ]);
+      const list = (rows: { v: string }[]) =>
+        rows
+          .map((r) => r.v)
+          .filter(Boolean)
+          .sort(byName);
+      return { products: list(products), roadmapStatuses: list(statuses), messageCenterTags: list(tags), cloudInstances: list(clouds) };
+    },
+
+    async filterCounts() {
+      const [statuses, tags] = await Promise.all([
+        runSql<{ name: string; count: number }>(
+          pool,
+          sql`SELECT status AS name, count(*)::int AS count FROM items
+              WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL GROUP BY status ORDER BY count DESC, status`,
+        ),
+        runSql<{ name: string; count: number }>(
+          pool,
+          sql`SELECT t AS name, count(*)::int AS count FROM items, unnest(tags) AS t
+              WHERE NOT is_removed AND source = 'messages' GROUP BY t ORDER BY count DESC, t`,
+        ),
+      ]);
+      return { roadmapStatuses: statuses, messageCenterTags: tags };
+    },
+
+    /**
+     * Counts for the landing page and the dashboard header. New and Updated follow the row badges (shared-ui
+     * item-rules, docs/product/dashboard.md): New = created/published within 7 days; Updated = roadmap created more than 7 days ago
+     * and modified within 7 days after creation, message last updated within 7 days and at least 1 hour after
+     * publication (a message can be both, as its badges can).
+     */
+    async stats(sources: Source[] | undefined, now: Date): Promise<DashboardStatsResponse> {
+      const since = new Date(now.getTime() - NEW_WINDOW_DAYS * DAY_MS);
+      const gap = `${UPDATED_MESSAGE_MIN_GAP_MS / 1000} seconds`;
+      const sourceCond = sources?.length ? sql`AND source = ANY(${sql.param(sources)}::item_source[])` : sql``;
+      const [counts, statuses, syncs, demo] = await Promise.all([
+        runSql<{ roadmap: number; messages: number; newitems: number; updated: number; featured: number }>(
+          pool,
+          sql`SELECT
+                count(*) FILTER (WHERE source = 'roadmap')::int AS roadmap,
+                count(*) FILTER (WHERE source = 'messages')::int AS messages,
+                count(*) FILTER (WHERE created_date >= ${since} AND created_date <= ${now})::int AS newitems,
+                count(*) FILTER (WHERE
+                  (source = 'roadmap' AND created_date < ${since} AND modified_date >= ${since} AND modified_date <= ${now}
+                     AND modified_date > created_date)
+                  OR (source = 'messages' AND modified_date >= ${since} AND modified_date <= ${now}
+                     AND modified_date - created_date >= ${gap}::interval))::int AS updated,
+                count(*) FILTER (WHERE is_featured)::int AS featured
+              FROM items WHERE NOT is_removed ${sourceCond}`,
+        ),
+        runSql<{ name: string; count: number }>(
+          pool,
+          sql`SELECT status AS name, count(*)::int AS count FROM items
+              WHERE NOT is_removed AND status IS NOT NULL ${sourceCond} GROUP BY status ORDER BY count DESC, status`,
+        ),
+        runSql<{ source: string; at: Date | null }>(
+          pool,
+          sql`SELECT source::text AS source, max(finished_at) AS at FROM sync_history WHERE status IN ('success', 'unchanged') GROUP BY source`,
+        ),
+        runSql<{ demo: boolean }>(pool, sql`SELECT EXISTS (SELECT 1 FROM items WHERE is_demo AND NOT is_removed) AS demo`),
+      ]);
+      const c = returned(counts[0]);
+      const lastSync = (s: string) => syncs.find((r) => r.source === s)?.at?.toISOString() ?? null;
+      return {
+        total: c.roadmap + c.messages,
+        bySource: { roadmap: c.roadmap, messages: c.messages },
+        byStatus: statuses,
+        newLast7Days: c.newitems,
+        updatedLast7Days: c.updated,
+        featured: c.featured,
+        lastSync: { roadmap: lastSync('roadmap'), messages: lastSync('message_center') },
+        isDemoData: demo[0]?.demo ?? false,
+      };
+    },
+
+    /** Featured, non-removed items, most recently featured first; optionally only those featured within a window. */
+    async featured(limit: number, window?: { start: Date; end: Date }): Promise<UnifiedItemRow[]> {
+      const windowCond = window ? sql`AND items.featured_at >= ${window.start} AND items.featured_at <= ${window.end}` : sql``;
+      return runSql<UnifiedItemRow>(
+        pool,
+        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE items.is_featured AND NOT items.is_removed ${windowCond}
+            ORDER BY items.featured_at DESC NULLS LAST, items.id DESC LIMIT ${limit}`,
+      );
+    },
+  };
+}

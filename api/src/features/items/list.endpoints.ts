@@ -1,0 +1,48 @@
+import { endpoints, type ItemListQuery } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
+import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { AuthenticationError } from '../../lib/errors.js';
+import { createLastVisitRepo, visitBaseline } from './last-visit/last-visit.repo.js';
+import type { ItemListRequest } from './item-query.js';
+import { createExportWriter } from './export-handler.js';
+import { answerCopyFor } from './list-answers.js';
+
+/**
+ * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
+ * visit that `sinceLastVisit` counts from (it shares the list's repo and count reuse).
+ */
+export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const { repo, answers } = ctx.services.itemList;
+  const visits = createLastVisitRepo(ctx.db);
+  const writeExport = createExportWriter(ctx, repo);
+
+  /** `sinceLastVisit` means the caller's previous dashboard visit: signed-in users only. */
+  async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(
+    q: Q,
+    auth: RequestAuth | null,
+    now: Date,
+  ): Promise<Q & Pick<ItemListRequest, 'visitSince'>> {
+    if (!q.sinceLastVisit) return q;
+    if (!auth) throw new AuthenticationError('Sign in to see what changed since your last visit');
+    return { ...q, visitSince: visitBaseline(await visits.find(auth.user.id), now) };
+  }
+
+  return [
+    implement(endpoints.items.list, async ({ query, auth, req, res }) => {
+      const now = ctx.clock.now();
+      const q = await resolveVisit(query, auth, now);
+      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth) });
+      const copy = answerCopyFor(answer, req);
+      res.vary('Accept-Encoding');
+      // The validator is set here, so Express does not hash the 50–100 KB body again on every request.
+      res.setHeader('ETag', copy.etag);
+      return Reply.json(answer.body, 200, copy.encoding ? { encoding: copy.encoding, body: copy.body } : undefined);
+    }),
+    implement(endpoints.items.export, async ({ query, auth, req, res }) => {
+      const now = ctx.clock.now();
+      const { page: _page, limit: _limit, ...filters } = await resolveVisit(query, auth, now);
+      await writeExport(filters, now, req, res);
+    }),
+  ];
+}

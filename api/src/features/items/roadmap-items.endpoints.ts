@@ -1,0 +1,30 @@
+import { endpoints } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { isModeratorOrAdmin } from '../../http/auth.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { toUnifiedItem } from './item-mapper.js';
+import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
+import { createSourceItemsRepo } from './source-items.repo.js';
+
+/** Roadmap reads owned by ingestion: the digest list, an item's change history and the messages that name it. */
+export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const repo = createSourceItemsRepo(ctx.db);
+  const history = createChangeHistoryRepo(ctx.db);
+  return [
+    implement(endpoints.items.roadmapItems, async ({ query, auth }) => {
+      const { rows, ...page } = await repo.list('roadmap', { ...query, now: ctx.clock.now() });
+      const includeNotes = isModeratorOrAdmin(auth);
+      return { ...page, items: rows.map((r) => toUnifiedItem(r, { includeNotes })) };
+    }),
+    implement(endpoints.items.roadmapHistory, async ({ params: { itemId } }) => {
+      const item = await repo.find('roadmap', itemId);
+      if (!item) throw new NotFoundError(`Roadmap item ${itemId} not found`);
+      return history.forItem(item.id);
+    }),
+    implement(endpoints.items.roadmapLinkedMessages, async ({ params: { itemId }, auth }) => {
+      const includeNotes = isModeratorOrAdmin(auth);
+      return (await repo.messagesLinkedTo(itemId)).map((r) => toUnifiedItem(r, { includeNotes }));
+    }),
+  ];
+}

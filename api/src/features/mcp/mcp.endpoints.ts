@@ -1,0 +1,32 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { IncomingMessage } from 'node:http';
+import { endpoints } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { MethodNotAllowedError } from '../../http/errors.js';
+import { createRadarMcpServer } from './server.js';
+
+/**
+ * /api/mcp: the MCP server over Streamable HTTP, stateless (a server and transport per request, JSON answers), so
+ * any replica answers any request. Signed-in callers only; agents use a personal API token (Authorization: Bearer).
+ */
+export function createMcpEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const deps = { db: ctx.db, pool: ctx.pool, clock: ctx.clock, log: ctx.log, publicUrl: ctx.publicUrl };
+  return [
+    implement(endpoints.mcp.message, async ({ body, req, res }) => {
+      const server = createRadarMcpServer(deps);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      // Our req.auth (the session) is not the SDK's OAuth AuthInfo; the tools read public data and need no identity.
+      await transport.handleRequest(req as unknown as IncomingMessage, res, body);
+    }),
+    implement(endpoints.mcp.stream, ({ res }) => {
+      res.setHeader('Allow', 'POST');
+      throw new MethodNotAllowedError('This MCP server is stateless and offers no server-to-client stream: POST JSON-RPC messages to /api/mcp');
+    }),
+  ];
+}

@@ -1,0 +1,198 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type pg from 'pg';
+import {
+  getItemInput,
+  featureStatusEntries,
+  getItemOutput,
+  PRODUCT_NAME,
+  releaseCalendarInput,
+  releaseCalendarOutput,
+  searchItemsInput,
+  searchItemsOutput,
+  whatChangedInput,
+  whatChangedOutput,
+} from '@radar/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { ItemWhereFilters } from '../items/item-query.js';
+import { createItemsRepo } from '../items/items.repo.js';
+import { createSourceItemsRepo } from '../items/source-items.repo.js';
+import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
+import type { Clock } from '../../lib/clock.js';
+import { htmlToPlainText } from '../../lib/html.js';
+import { messageSections } from '../../sources/message-sections.js';
+import type { Logger } from '../../logger.js';
+import { itemText, toMcpChange, toMcpItem } from './mcp-format.js';
+import { createMcpItemsRepo } from './mcp-items.repo.js';
+
+export interface McpDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  log: Logger;
+  /** Links in answers point here (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+/** A mistake in the request the agent can fix (unknown id, empty range): its message is the tool error. */
+class ToolInputError extends Error {}
+
+const SERVER_VERSION = '1.0.0';
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const FILTERS_HELP =
+  "Filters are the dashboard list's: search (full text, an exact id ranks first), sources (roadmap, messages), products, statuses, " +
+  'roadmapStatuses, messageCenterTags, cloudInstances, timeline (1_day, 7days, 30days, 90days), changeTypes (new_7days, changed_30days, …), featured, ' +
+  'productFamilies (microsoft365, dynamics365, powerPlatform, other), rollingOut (7days, 30days, 90days: rolling out now or starting within), releaseMoved (7days, 30days). ' +
+  'Lists take arrays or comma-separated text.';
+
+function answer<T extends Record<string, unknown>>(data: T) {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(data, null, 2) }], structuredContent: data };
+}
+
+function filtersOf<T extends Record<string, unknown>>(input: T, omit: string[]): ItemWhereFilters {
+  return Object.fromEntries(Object.entries(input).filter(([k]) => !omit.includes(k))) as ItemWhereFilters;
+}
+
+/** `roadmap-123`, `123`, `messages-MC123`, `MC123` → source and provider id. */
+function parseReference(id: string): { source: 'roadmap' | 'messages'; externalId: string } {
+  const bare = id.trim().replace(/^(roadmap|messages)-/i, '');
+  return /^mc/i.test(bare) ? { source: 'messages', externalId: bare.toUpperCase() } : { source: 'roadmap', externalId: bare };
+}
+
+/**
+ * The M365 Radar MCP server: read-only tools over the same repositories as the HTTP api, with inputs validated by
+ * the contracts (`@radar/contracts` mcp.ts, the list's own filter schema). A bad input or an unknown id is a tool
+ * error the agent can read and fix; an unexpected failure is logged and reported as a tool error, never a crash.
+ * One instance per connection (stdio) or per request (stateless HTTP).
+ */
+export function createRadarMcpServer(deps: McpDeps): McpServer {
+  const server = new McpServer(
+    { name: 'm365-radar', title: PRODUCT_NAME, version: SERVER_VERSION },
+    {
+      instructions:
+        `${PRODUCT_NAME} tracks the AI at Work Roadmap (formerly the Microsoft 365 Roadmap: Microsoft 365, Dynamics 365 and Power Platform) and the Message Center with the history of every change. ` +
+        'Use search_items to find items, get_item for one item with its change history and linked items, what_changed for ' +
+        'changes since a date, and release_calendar for GA months in a range.',
+    },
+  );
+  const list = createItemsRepo(deps.pool);
+  const sourceItems = createSourceItemsRepo(deps.db);
+  const history = createChangeHistoryRepo(deps.db);
+  const reads = createMcpItemsRepo(deps.pool);
+  const item = (row: Parameters<typeof toMcpItem>[0]) => toMcpItem(row, deps.publicUrl);
+
+  /** Runs a tool; expected mistakes become their message, anything else is logged and reported without internals. */
+  const guarded =
+    <I, O extends Record<string, unknown>>(name: string, run: (input: I) => Promise<O>) =>
+    async (input: I) => {
+      try {
+        return answer(await run(input));
+      } catch (err) {
+        if (err instanceof ToolInputError) return { content: [{ type: 'text' as const, text: err.message }], isError: true };
+        deps.log.error({ err, tool: name }, 'MCP tool failed');
+        return { content: [{ type: 'text' as const, text: `${name} failed on the server; try again later.` }], isError: true };
+      }
+    };
+
+  server.registerTool(
+    'search_items',
+    {
+      title: 'Search items',
+      description: `Search and filter roadmap items and Message Center posts, newest first (sortField/sortDirection to change). ${FILTERS_HELP} Paged: page, limit (at most 100).`,
+      inputSchema: searchItemsInput,
+      outputSchema: searchItemsOutput,
+      annotations: READ_ONLY,
+    },
+    guarded('search_items', async (q: z.output<typeof searchItemsInput>) => {
+      const { rows, total } = await list.list(q, deps.clock.now());
+      return { items: rows.map(item), total, page: q.page, totalPages: Math.ceil(total / q.limit) };
+    }),
+  );
+
+  server.registerTool(
+    'get_item',
+    {
+      title: 'Get an item',
+      description:
+        'One roadmap item (id like 412345) or Message Center post (id like MC1000269): details, full change history (newest first) and linked items; for a post also its body by section (What and Why, Rollout Schedule, Impact, Action Required…), its rollout windows per ring and the status for your org per platform.',
+      inputSchema: getItemInput,
+      outputSchema: getItemOutput,
+      annotations: READ_ONLY,
+    },
+    guarded('get_item', async ({ id }: z.output<typeof getItemInput>) => {
+      const ref = parseReference(id);
+      const row = await sourceItems.find(ref.source, ref.externalId);
+      if (!row) throw new ToolInputError(`No ${ref.source === 'roadmap' ? 'roadmap item' : 'Message Center post'} with id ${ref.externalId}`);
+      const [entries, linked] = await Promise.all([
+        history.forItem(row.id),
+        ref.source === 'roadmap' ? sourceItems.messagesLinkedTo(row.externalId) : sourceItems.roadmapLinkedFrom(row.id),
+      ]);
+      return {
+        item: {
+          ...item(row),
+          description: itemText(row),
+          platforms: [...row.platforms],
+          cloudInstances: [...row.cloudInstances],
+          moreInfoLink: row.moreInfoLink ?? null,
+          sections: messageSections(row.bodyHtml ?? '').map((s) => ({ title: s.title, kind: s.kind, text: htmlToPlainText(s.html) })),
+          timing: row.timing ?? [],
+          tenantStatus: featureStatusEntries(row.featureStatus),
+        },
+        history: entries.map(toMcpChange),
+        linkedItems: linked.map(item),
+      };
+    }),
+  );
+
+  server.registerTool(
+    'what_changed',
+    {
+      title: 'What changed',
+      description: `Items with recorded changes since a date (new, changed, removed from the feed), most recently changed first, each with its changes in the range (field: from → to). ${FILTERS_HELP}`,
+      inputSchema: whatChangedInput,
+      outputSchema: whatChangedOutput,
+      annotations: READ_ONLY,
+    },
+    guarded('what_changed', async (input: z.output<typeof whatChangedInput>) => {
+      const now = deps.clock.now();
+      const since = new Date(input.since);
+      const until = input.until ? new Date(input.until) : now;
+      if (since >= until) throw new ToolInputError('since must be before until (or before now)');
+      const filters = filtersOf(input, ['since', 'until', 'limit']);
+      const found = await reads.changedBetween(filters, now, since, until, input.limit);
+      return {
+        since: since.toISOString(),
+        until: until.toISOString(),
+        items: found.items.map(({ row, history: entries }) => ({
+          item: item(row),
+          changes: entries.map((h) => toMcpChange({ ...h, changeDate: h.changeDate.toISOString() })),
+        })),
+        truncated: found.truncated,
+      };
+    }),
+  );
+
+  server.registerTool(
+    'release_calendar',
+    {
+      title: 'Release calendar',
+      description: `Roadmap items whose general availability (GA) month is in a range of months (from, to as 2026-03), soonest first, with their preview month. Microsoft gives GA dates as months. ${FILTERS_HELP}`,
+      inputSchema: releaseCalendarInput,
+      outputSchema: releaseCalendarOutput,
+      annotations: READ_ONLY,
+    },
+    guarded('release_calendar', async (input: z.output<typeof releaseCalendarInput>) => {
+      const filters = filtersOf(input, ['from', 'to', 'limit']);
+      const { rows, truncated } = await reads.gaBetween(filters, deps.clock.now(), input.from, input.to, input.limit);
+      return {
+        from: input.from,
+        to: input.to,
+        // gaBetween selects by the GA month, so every row has one.
+        items: rows.flatMap((row) => (row.gaMonth ? [{ gaMonth: row.gaMonth, previewMonth: row.previewMonth, item: item(row) }] : [])),
+        truncated,
+      };
+    }),
+  );
+
+  return server;
+}

@@ -1,0 +1,108 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { ItemRow, SyncHistoryRow } from '../../db/schema/index.js';
+import { planSync, type ItemChange, type SyncCounts } from './plan.js';
+import type { SourceAdapter } from './records.js';
+import { refreshProductFamilies } from './derived-fields.js';
+import { setDemoFlag } from './demo-state.js';
+import { finishRun, type RunResult } from './sync-history.repo.js';
+import { holdReason, snapshotHash, SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
+import {
+  countActive,
+  deleteDemoItems,
+  insertHistory,
+  insertItems,
+  loadExistingIndex,
+  loadFullRows,
+  markRemoved,
+  replaceLinks,
+  updateItems,
+  type LinkRow,
+} from './sync.repo.js';
+
+export interface ApplyOutcome {
+  run: SyncHistoryRow;
+  counts: SyncCounts;
+  changes: (ItemChange & { itemId: number })[];
+  removedDemoItems: number;
+}
+
+export interface ApplyArgs<R> {
+  adapter: SourceAdapter<R>;
+  snapshot: R[];
+  now: Date;
+  syncId: number;
+  demo: boolean;
+  finishedAt: () => Date;
+  /** The snapshot guard's limits; null applies whatever the snapshot removes ("Apply anyway"). */
+  guard: GuardPolicy | null;
+  /** Fills in what a lossy format (the RSS fallback) could not carry from the stored rows, before anything is compared. */
+  reconcile?: (tx: DbOrTx, snapshot: R[]) => Promise<R[]>;
+  /** Written on the run row with its counts (what was read, from where, why). */
+  finish?: Pick<RunResult, 'feedFormat' | 'note' | 'validators' | 'warning' | 'drift'>;
+  /** More writes that must commit with the snapshot (superseding held snapshots, marking one applied). */
+  afterApply?: (tx: DbOrTx) => Promise<void>;
+}
+
+/**
+ * Writes one snapshot inside the caller's transaction: loads the existing rows once (bodies only for items whose
+ * content hash moved), plans in memory, checks the snapshot guard (throwing SnapshotHeldError rolls everything back),
+ * then writes in batches and finishes the sync-history row, so the counts and the data commit or roll back together.
+ */
+export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<ApplyOutcome> {
+  const { adapter, now, syncId, demo } = args;
+  const fetched = args.reconcile ? await args.reconcile(tx, args.snapshot) : args.snapshot;
+  const snapshot = adapter.reconcile ? await adapter.reconcile(tx, fetched) : fetched;
+  const removedDemoItems = demo ? 0 : await deleteDemoItems(tx, adapter.itemSource);
+  if (removedDemoItems > 0) await setDemoFlag(tx, adapter.itemSource, false, now);
+
+  const existing = await loadExistingIndex(tx, adapter.itemSource);
+  const rows = new Map(snapshot.map((record) => [adapter.externalId(record), adapter.toRow(record)]));
+  const needFull: number[] = [];
+  for (const [externalId, row] of rows) {
+    const before = existing.get(externalId);
+    if (before && before.contentHash !== row.contentHash) needFull.push(before.id);
+  }
+  const fullRows = new Map<string, ItemRow>((await loadFullRows(tx, needFull)).map((r) => [r.externalId, r]));
+  const plan = planSync({ adapter, snapshot, existing, fullRows, now });
+
+  if (args.guard !== null) {
+    let activeBefore = 0;
+    for (const item of existing.values()) if (!item.isRemoved) activeBefore++;
+    const stats = { itemCount: snapshot.length, activeBefore, wouldRemove: plan.counts.removedItems };
+    const reason = holdReason(stats, args.guard);
+    if (reason) throw new SnapshotHeldError(reason, stats, snapshotHash([...rows].map(([id, row]) => [id, row.contentHash])));
+  }
+
+  const insertedIds = await insertItems(tx, adapter.itemSource, plan.inserts, demo ? { isDemo: true } : {});
+  const idOf = (externalId: string) => {
+    const id = existing.get(externalId)?.id ?? insertedIds.get(externalId);
+    if (id === undefined) throw new Error(`sync: no row id for ${externalId}`);
+    return id;
+  };
+  await updateItems(tx, plan.updates);
+  await markRemoved(
+    tx,
+    plan.removals.map((r) => r.id),
+    now,
+  );
+  await insertHistory(tx, plan.history, idOf, now, syncId);
+  await refreshProductFamilies(tx, { ids: [...insertedIds.values(), ...plan.updates.map((u) => u.id)] });
+
+  if (adapter.roadmapLinks && plan.relink.length > 0) {
+    const relink = new Set(plan.relink);
+    const links: LinkRow[] = [];
+    for (const record of snapshot) {
+      const externalId = adapter.externalId(record);
+      if (!relink.has(externalId)) continue;
+      for (const l of adapter.roadmapLinks(record)) links.push({ messageItemId: idOf(externalId), ...l });
+    }
+    await replaceLinks(tx, plan.relink.map(idOf), links);
+  }
+  if (demo && snapshot.length > 0) await setDemoFlag(tx, adapter.itemSource, true, now);
+  await args.afterApply?.(tx);
+
+  const totalItems = await countActive(tx, adapter.itemSource);
+  const run = await finishRun(tx, syncId, { status: 'success', finishedAt: args.finishedAt(), counts: plan.counts, totalItems, ...args.finish });
+  const changes = plan.changes.map((c) => ({ ...c, itemId: idOf(c.externalId) }));
+  return { run, counts: plan.counts, changes, removedDemoItems };
+}

@@ -1,0 +1,337 @@
+import type pg from 'pg';
+import type { FeedFormat, SyncHistoryRecord } from '@radar/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { ConflictError, DomainError, ServiceUnavailableError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import { FeedAbortedError, NotConfiguredError } from '../../sources/errors.js';
+import { describeDrift, hasDrift } from '../../sources/schema-drift.js';
+import type { MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
+import { applySnapshot } from './apply.js';
+import { givenRecords, type FetchedSnapshot, type Loader } from './fetched.js';
+import { insertHeld, pendingHeld, supersedePending } from './held-snapshots.repo.js';
+import type { ItemChange } from './plan.js';
+import { itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
+import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
+import { withSourceLock } from './source-lock.js';
+import { sourceChange } from './source-warning.js';
+import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
+import { countActive } from './sync.repo.js';
+
+export class SyncAlreadyRunningError extends ConflictError {
+  constructor(source: SourceName) {
+    super(`A ${source === 'roadmap' ? 'Roadmap' : 'Message Center'} sync is already running`);
+  }
+}
+
+export class SyncShuttingDownError extends ServiceUnavailableError {
+  constructor() {
+    super('The server is shutting down; the sync was not started');
+  }
+}
+
+/** What a finished sync hands on (to subscriber notifications). `itemId` is the items.id of the row. */
+export interface SyncChangeSet {
+  source: SourceName;
+  syncId: number;
+  changes: (ItemChange & { itemId: number })[];
+}
+
+/** A snapshot the guard held, for the admin alert written in the same transaction. */
+export interface HeldAlert {
+  syncId: number;
+  source: SourceName;
+  reason: string;
+  itemCount: number;
+  activeBefore: number;
+  wouldRemove: number;
+}
+
+export interface SyncServiceDeps {
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  log: Logger;
+  /** Where the live snapshots come from (production clients, or the replay server in tests). */
+  fetchRoadmap: Loader<RoadmapRecord>;
+  fetchMessages: Loader<MessageRecord>;
+  /** SYNC_MAX_REMOVED_PERCENT and SYNC_MIN_REMOVED_ITEMS (defaults 10 and 25). */
+  guard?: GuardPolicy;
+  /** Called after a committed sync that changed something; failures are logged, never undo the sync. */
+  onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
+  /** Writes the admins' alert for a held snapshot inside the hold's transaction; `afterCommit` sends it on. */
+  heldAlerts?: { write(tx: DbOrTx, alert: HeldAlert): Promise<void>; afterCommit(): void };
+  /**
+   * Work that follows a successful run of a source, still under its lock and stopped like a fetch at shutdown (the
+   * attachments of Message Center posts). A failure is logged; the run stays successful.
+   */
+  afterSync?: (source: SourceName, db: Db, signal: AbortSignal) => Promise<void>;
+}
+
+export interface RunOptions {
+  trigger: SyncTrigger;
+  triggeredBy?: number | null;
+}
+
+interface InternalRunOptions extends RunOptions {
+  demo?: boolean;
+  /** Skip the snapshot guard: "Apply anyway" of a held snapshot. */
+  force?: boolean;
+  /** Writes committed with the snapshot (marking the held snapshot applied). */
+  afterApply?: (tx: DbOrTx, syncId: number) => Promise<void>;
+}
+
+export interface SyncResult {
+  run: SyncHistoryRecord;
+  changes: SyncChangeSet | null;
+}
+
+const DEFAULT_GUARD: GuardPolicy = { maxRemovedPercent: 10, minRemovedItems: 25 };
+const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
+export const SHUTDOWN_MESSAGE = 'interrupted: the process shut down before the feed answered; nothing was changed';
+
+/**
+ * One sync service for jobs, admin triggers, "Apply anyway" and the CLI. A run: take the source's lock (in-process
+ * and a PostgreSQL advisory lock, so a job in another process cannot overlap an admin trigger), record a 'running'
+ * row, fetch (conditionally), then either record `unchanged`, or apply the snapshot and finish the row in ONE
+ * transaction — unless the snapshot guard holds it. A failed, refused or held fetch changes no item.
+ */
+export function createSyncService(deps: SyncServiceDeps) {
+  const running = new Set<SourceName>();
+  const inFlight = new Set<Promise<unknown>>();
+  const fetches = new Set<AbortController>();
+  let stopping = false;
+
+  async function hold<R>(
+    db: Db,
+    adapter: SourceAdapter<R>,
+    syncId: number,
+    fetched: FetchedSnapshot<R>,
+    held: SnapshotHeldError,
+    warning: string | null,
+  ): Promise<SyncResult> {
+    const source = adapter.source;
+    const now = deps.clock.now();
+    const { row, alerted } = await db.transaction(async (tx) => {
+      const pending = await pendingHeld(tx, source);
+      const base = {
+        status: 'held' as const,
+        finishedAt: deps.clock.now(),
+        counts: { itemsProcessed: held.stats.itemCount },
+        totalItems: held.stats.activeBefore,
+        feedFormat: fetched.format,
+        warning,
+        drift: fetched.drift ?? null,
+      };
+      if (pending && pending.snapshotHash === held.hash) {
+        const note = `${held.reason} Same snapshot as held sync #${pending.syncId}, which is still waiting for an admin.`;
+        return { row: await finishRun(tx, syncId, { ...base, note }), alerted: false };
+      }
+      await supersedePending(tx, source, null, now);
+      await insertHeld(
+        tx,
+        {
+          syncId,
+          source,
+          reason: held.reason,
+          format: fetched.format,
+          payload: fetched.payload(),
+          snapshotHash: held.hash,
+          stats: held.stats,
+          validators: fetched.validators,
+        },
+        now,
+      );
+      await deps.heldAlerts?.write(tx, { syncId, source, reason: held.reason, ...held.stats });
+      return { row: await finishRun(tx, syncId, { ...base, note: held.reason }), alerted: true };
+    });
+    if (alerted) deps.heldAlerts?.afterCommit();
+    deps.log.warn({ sync: syncId, source, ...held.stats }, `${LABEL[source]} snapshot held for an admin: ${held.reason}`);
+    return { run: toSyncHistoryRecord(row), changes: null };
+  }
+
+  async function execute<R>(db: Db, adapter: SourceAdapter<R>, load: Loader<R>, options: InternalRunOptions): Promise<SyncResult> {
+    const source = adapter.source;
+    const startedAt = deps.clock.now();
+    await markInterruptedRuns(db, source, startedAt);
+    const started = await startRun(db, source, options.trigger, startedAt, options.triggeredBy ?? null);
+    const log = deps.log.child({ sync: started.id, source, trigger: options.trigger });
+
+    const controller = new AbortController();
+    fetches.add(controller);
+    let fetched;
+    try {
+      fetched = await load({ previous: await lastAppliedFeed(db, source), signal: controller.signal });
+    } catch (err) {
+      const status = err instanceof NotConfiguredError ? 'not_configured' : err instanceof FeedAbortedError ? 'interrupted' : 'failed';
+      const message = status === 'interrupted' ? SHUTDOWN_MESSAGE : ((err as Error).message ?? String(err));
+      const row = await finishRun(db, started.id, { status, finishedAt: deps.clock.now(), errorMessage: message });
+      if (status === 'not_configured') log.warn(`${LABEL[source]} sync skipped: ${message}`);
+      else if (status === 'interrupted') log.info(`${LABEL[source]} sync stopped by the shutdown; nothing was changed`);
+      else log.error({ err }, `${LABEL[source]} sync failed while fetching; nothing was changed`);
+      return { run: toSyncHistoryRecord(row), changes: null };
+    } finally {
+      fetches.delete(controller);
+    }
+
+    if (fetched.kind === 'snapshot' && hasDrift(fetched.drift))
+      log.warn({ drift: fetched.drift }, `${LABEL[source]} feed schema drift: ${describeDrift(fetched.drift)}`);
+    const change = sourceChange(fetched.chain ? await lastLiveFormat(db, source) : null, fetched.format, fetched.chain);
+    if (change.warning) log.warn({ format: fetched.format }, change.warning);
+    const withRecovery = (note: string | null) => [note, change.recovered].filter(Boolean).join(' ') || null;
+
+    if (fetched.kind === 'unchanged') {
+      const row = await db.transaction(async (tx) => {
+        await supersedePending(tx, source, null, startedAt);
+        const totalItems = await countActive(tx, itemSourceOf(source));
+        return finishRun(tx, started.id, {
+          status: 'unchanged',
+          finishedAt: deps.clock.now(),
+          totalItems,
+          feedFormat: fetched.format,
+          validators: fetched.validators,
+          note: withRecovery(fetched.note ?? 'The feed has not changed since the last applied sync.'),
+          warning: change.warning,
+        });
+      });
+      log.info({ format: fetched.format }, `${LABEL[source]} feed unchanged`);
+      return { run: toSyncHistoryRecord(row), changes: null };
+    }
+
+    try {
+      const outcome = await db.transaction((tx) =>
+        applySnapshot(tx, {
+          adapter,
+          snapshot: fetched.records,
+          now: startedAt,
+          syncId: started.id,
+          demo: options.demo ?? false,
+          finishedAt: () => deps.clock.now(),
+          guard: options.force ? null : (deps.guard ?? DEFAULT_GUARD),
+          reconcile: fetched.reconcile,
+          finish: {
+            feedFormat: fetched.format,
+            note: withRecovery(fetched.note),
+            validators: fetched.validators,
+            warning: change.warning,
+            drift: fetched.drift ?? null,
+          },
+          afterApply: async (tx) => {
+            // First the caller's (marking the held snapshot being applied), then every other pending one is stale.
+            await options.afterApply?.(tx, started.id);
+            await supersedePending(tx, source, null, startedAt);
+          },
+        }),
+      );
+      const { counts } = outcome;
+      log.info(
+        { ...counts, totalItems: outcome.run.totalItems, removedDemoItems: outcome.removedDemoItems, format: fetched.format },
+        `${LABEL[source]} sync finished`,
+      );
+      const changes = outcome.changes.length ? { source, syncId: started.id, changes: outcome.changes } : null;
+      if (changes && deps.onItemsChanged) {
+        try {
+          await deps.onItemsChanged(changes);
+        } catch (err) {
+          log.error({ err }, 'onItemsChanged failed; the sync itself is committed');
+        }
+      }
+      return { run: toSyncHistoryRecord(outcome.run), changes };
+    } catch (err) {
+      if (err instanceof SnapshotHeldError) return hold(db, adapter, started.id, fetched, err, change.warning);
+      if (err instanceof DomainError) {
+        // A refusal decided inside the transaction (the held snapshot was decided meanwhile): recorded, then answered.
+        await finishRun(db, started.id, { status: 'failed', finishedAt: deps.clock.now(), errorMessage: err.message });
+        throw err;
+      }
+      log.error({ err }, `${LABEL[source]} sync failed while writing; the transaction was rolled back`);
+      const row = await finishRun(db, started.id, {
+        status: 'failed',
+        finishedAt: deps.clock.now(),
+        errorMessage: `database error: ${(err as Error).message}`,
+      });
+      return { run: toSyncHistoryRecord(row), changes: null };
+    }
+  }
+
+  async function followUp(source: SourceName, db: Db): Promise<void> {
+    const controller = new AbortController();
+    fetches.add(controller);
+    try {
+      await deps.afterSync?.(source, db, controller.signal);
+    } catch (err) {
+      if (!controller.signal.aborted) deps.log.error({ err, source }, `${LABEL[source]} follow-up after the sync failed; the sync itself is committed`);
+    } finally {
+      fetches.delete(controller);
+    }
+  }
+
+  async function run<R>(adapter: SourceAdapter<R>, load: Loader<R>, options: InternalRunOptions): Promise<SyncResult> {
+    const source = adapter.source;
+    if (stopping) throw new SyncShuttingDownError();
+    if (running.has(source)) throw new SyncAlreadyRunningError(source);
+    running.add(source);
+    const task = withSourceLock(deps.pool, source, async (db) => {
+      const result = await execute(db, adapter, load, options);
+      if (result.run.status === 'success' && deps.afterSync) await followUp(source, db);
+      return result;
+    });
+    inFlight.add(task);
+    try {
+      const result = await task;
+      if (!result.locked) throw new SyncAlreadyRunningError(source);
+      return result.value;
+    } finally {
+      inFlight.delete(task);
+      running.delete(source);
+    }
+  }
+
+  const adapterOf = (source: SourceName) => (source === 'roadmap' ? roadmapAdapter : messageAdapter) as SourceAdapter<RoadmapRecord | MessageRecord>;
+
+  return {
+    /** Fetch the live roadmap feed (JSON, or RSS when refused) and apply it. */
+    syncRoadmap: (options: RunOptions) => run(roadmapAdapter, deps.fetchRoadmap, options),
+    /** Fetch Message Center from Graph and apply it (not_configured without credentials). */
+    syncMessages: (options: RunOptions) => run(messageAdapter, deps.fetchMessages, options),
+    /** Apply records that came from elsewhere (CLI files, the demo data set) through the same path. */
+    applyRoadmap: (records: RoadmapRecord[], options: RunOptions & { demo?: boolean }) =>
+      run(roadmapAdapter, givenRecords(records, formatOf(options)), options),
+    applyMessages: (records: MessageRecord[], options: RunOptions & { demo?: boolean }) =>
+      run(messageAdapter, givenRecords(records, formatOf(options)), options),
+    /** Applies a snapshot without the guard (a held one, parsed again): see held-sync.service.ts. */
+    applyForced: (source: SourceName, snapshot: FetchedSnapshot<RoadmapRecord | MessageRecord>, options: RunOptions & Pick<InternalRunOptions, 'afterApply'>) =>
+      run(adapterOf(source), async () => snapshot, { ...options, force: true }),
+    isRunning: (source: SourceName) => running.has(source),
+
+    /**
+     * At start-up: runs left 'running' by a process that died are marked interrupted. Each source is checked under
+     * its advisory lock, so a run another live process owns is left alone.
+     */
+    async recoverInterruptedRuns(): Promise<number> {
+      let total = 0;
+      for (const source of ['roadmap', 'message_center'] as const) {
+        const result = await withSourceLock(deps.pool, source, (db) => markInterruptedRuns(db, source, deps.clock.now()));
+        if (result.locked) total += result.value;
+      }
+      if (total > 0) deps.log.warn({ runs: total }, 'sync runs left running by a stopped process were marked interrupted');
+      return total;
+    },
+
+    /** Graceful shutdown: no new runs; resolves when the running ones have finished. */
+    async drain(): Promise<void> {
+      stopping = true;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    /** Past the shutdown budget: stops the fetches in progress (their runs end interrupted, nothing applied). */
+    abortFetches(): void {
+      for (const controller of fetches) controller.abort(new Error('shutting down'));
+    },
+  };
+}
+
+function formatOf(options: { trigger: SyncTrigger; demo?: boolean }): FeedFormat {
+  return options.demo ? 'demo' : 'file';
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;

@@ -1,0 +1,135 @@
+import type { FeedFormat } from '@radar/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { BaseDeps } from '../../deps.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import { FeedFormatError } from '../../sources/errors.js';
+import { createGraphMessagesClient, type GraphMessagesClient } from '../../sources/graph-messages.js';
+import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../../sources/normalize.js';
+import { createRoadmapFeedClient, type RoadmapFeedClient } from '../../sources/roadmap-feed.js';
+import { roadmapRecordsFromRss } from '../../sources/roadmap-rss.js';
+import { roadmapRecordsFromV2Payload } from '../../sources/roadmap-v2.js';
+import { driftOfMessages } from '../../sources/schema-drift.js';
+import type { MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
+import type { FetchedSnapshot, Loader } from './fetched.js';
+import { reconcileLossyRecords } from './lossy-reconcile.js';
+import { downloadMissingAttachments } from './message-attachments.js';
+import { guardPolicyOf } from './snapshot-guard.js';
+import { storedVocabulary } from './vocabulary.repo.js';
+import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
+
+export interface FeedClients {
+  roadmap: RoadmapFeedClient;
+  graph: GraphMessagesClient;
+}
+
+/** The production feed clients, configured from env (config.ts: ROADMAP_*, GRAPH_*, FEED_*). */
+export function createFeedClients(config: Config, clock: Clock, log: Logger, db?: Db): FeedClients {
+  const retry = { timeoutMs: config.FEED_TIMEOUT_MS, retries: config.FEED_RETRIES, log };
+  return {
+    roadmap: createRoadmapFeedClient({
+      v2Url: config.ROADMAP_V2_URL === 'off' ? null : config.ROADMAP_V2_URL,
+      url: config.ROADMAP_FEED_URL,
+      rssUrl: config.ROADMAP_RSS_URL === 'off' ? null : config.ROADMAP_RSS_URL,
+      userAgent: config.ROADMAP_USER_AGENT,
+      vocabulary: db ? () => storedVocabulary(db) : undefined,
+      ...retry,
+    }),
+    graph: createGraphMessagesClient({
+      tenantId: config.GRAPH_TENANT_ID,
+      clientId: config.GRAPH_CLIENT_ID,
+      clientSecret: config.GRAPH_CLIENT_SECRET,
+      authorityUrl: config.GRAPH_AUTHORITY_URL,
+      apiUrl: config.GRAPH_API_URL,
+      clock,
+      ...retry,
+    }),
+  };
+}
+
+/** Roadmap loader: the chain (v2, v1 JSON, RSS), conditional; records of a lossy format are completed from the stored rows. */
+export function roadmapLoader(client: RoadmapFeedClient): Loader<RoadmapRecord> {
+  return async ({ previous, signal }) => {
+    const result = await client.fetch(previous, { signal });
+    const chain = { preferred: result.preferred, skipped: result.skipped };
+    if (result.kind === 'unchanged') {
+      const why = result.how === '304' ? 'The feed answered 304 Not Modified.' : 'The feed sent the same bytes as the last applied sync.';
+      return { kind: 'unchanged', format: result.format, validators: result.validators, note: result.note ? `${result.note} ${why}` : why, chain };
+    }
+    const body = result.payload;
+    const lossy = result.records.some((r) => r.lossy);
+    return {
+      kind: 'snapshot',
+      format: result.format,
+      records: result.records,
+      payload: () => body,
+      validators: result.validators,
+      note: result.note,
+      reconcile: lossy ? reconcileLossyRecords : undefined,
+      drift: result.drift,
+      chain,
+    };
+  };
+}
+
+/** Message Center loader: every Graph page; the raw messages are what a held snapshot keeps, and what drift is counted on. */
+export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecord> {
+  return async ({ signal }) => {
+    const records = await client.fetchAll({ signal });
+    const raws = records.map((r) => r.raw ?? null);
+    return {
+      kind: 'snapshot',
+      format: 'graph',
+      records,
+      payload: () => JSON.stringify(raws),
+      validators: null,
+      note: null,
+      drift: driftOfMessages(raws),
+    };
+  };
+}
+
+/** Parses a held snapshot's payload again, the way its format was read when it was held. */
+export function heldPayloadParser(db: Db) {
+  return async (
+    source: SourceName,
+    format: FeedFormat,
+    payload: string,
+  ): Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>> => {
+    if (source === 'message_center') return { records: messageRecordsFromPayload(parseJsonText(payload, 'held Message Center snapshot')) };
+    const lossy = reconcileLossyRecords as FetchedSnapshot<RoadmapRecord | MessageRecord>['reconcile'];
+    if (format === 'rss') return { records: roadmapRecordsFromRss(payload, await storedVocabulary(db)), reconcile: lossy };
+    if (format === 'v2') return { records: roadmapRecordsFromV2Payload(parseJsonText(payload, 'held roadmap v2 snapshot')), reconcile: lossy };
+    if (format === 'json' || format === 'file' || format === 'demo')
+      return { records: roadmapRecordsFromPayload(parseJsonText(payload, 'held roadmap snapshot')) };
+    throw new FeedFormatError(`held roadmap snapshot has an unknown format "${format}"`);
+  };
+}
+
+/**
+ * The sync service as the process uses it. `onItemsChanged` is where subscriber notifications plug in;
+ * `heldAlerts` mails the admins when the snapshot guard holds a snapshot.
+ */
+export function createSyncServiceFor(
+  base: Pick<BaseDeps, 'config' | 'db' | 'pool' | 'clock' | 'log'>,
+  hooks: { onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void; clients?: FeedClients; heldAlerts?: SyncServiceDeps['heldAlerts'] } = {},
+): SyncService {
+  const clients = hooks.clients ?? createFeedClients(base.config, base.clock, base.log, base.db);
+  return createSyncService({
+    db: base.db,
+    pool: base.pool,
+    clock: base.clock,
+    log: base.log,
+    fetchRoadmap: roadmapLoader(clients.roadmap),
+    fetchMessages: messagesLoader(clients.graph),
+    guard: guardPolicyOf(base.config),
+    onItemsChanged: hooks.onItemsChanged,
+    heldAlerts: hooks.heldAlerts,
+    // After a Message Center sync: the files of the posts' attachments not kept yet.
+    afterSync: async (source, db, signal) => {
+      if (source !== 'message_center') return;
+      await downloadMissingAttachments({ db, client: clients.graph, log: base.log, now: () => base.clock.now() }, { signal });
+    },
+  });
+}
