@@ -124,7 +124,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
  */
 const SELF_ENCODED_PATHS = /^\/(dashboard\/export|unified\/items)\/?$/i;
 
-/** JSON answers are compressed (a list page is ~80 KB of JSON, ~16 KB with brotli), except the paths above. */
+/** JSON answers are compressed (a list page shrinks to a fifth with brotli: docs/benchmarks.md), except the paths above. */
 function compressApiAnswers(): RequestHandler {
   const compress = compression();
   return (req, res, next) => (SELF_ENCODED_PATHS.test(req.path) ? next() : compress(req, res, next));

@@ -40,8 +40,9 @@ export const logSerializers = { err: safeErrorSerializer, error: safeErrorSerial
 const FLUSH_EVERY_MS = 1000;
 
 /**
- * Standard output written in blocks of at least 4 KB instead of one write system call per line: a line per request
- * (the access log) made those writes a sixth of a cached list answer's CPU. A quiet server's lines go out within a second
+ * Standard output written in blocks of at least 4 KB instead of one write system call per line: with a line per
+ * request (the access log) those writes were a large share of a cached list answer's CPU (docs/benchmarks.md, "Figures behind the code"). A quiet
+ * server's lines go out within a second
  * (the timer), and pino flushes what is pending when the process exits; a process killed outright (SIGKILL) can
  * lose its last second of lines.
  */

@@ -29,8 +29,8 @@ export async function readDataVersion(pool: pg.Pool | pg.PoolClient): Promise<Da
 }
 
 /**
- * The version alone, for caches that need no Last-Modified (the list reads it on every request: not parsing the
- * timestamp was 1.5% of a cached answer's CPU).
+ * The version alone, for caches that need no Last-Modified: the list reads it on every request, and parsing the
+ * timestamp there is measurable (docs/benchmarks.md, "Figures behind the code").
  */
 export async function readDataVersionNumber(pool: pg.Pool | pg.PoolClient): Promise<number> {
   const { rows } = await pool.query<{ version: string }>({ name: 'read-data-version-number', text: 'SELECT version FROM data_version WHERE id = 1' });

@@ -29,17 +29,17 @@ export function detachEmbeddedSignalHooks(): void {
 
 /**
  * Server settings (postgresql.conf) for the embedded server, chosen for how M365 Radar uses it: one small,
- * read-mostly database (a real tenant has a few thousand items, some 20 MB; the bench seeds 100,000 items,
- * about 370 MB with indexes) on the same machine as the api, data on local disk and mostly in the OS page cache.
+ * read-mostly database (a real tenant's is a few thousand items; the bench seeds 100,000) on the same machine as the
+ * api, data on local disk and mostly in the OS page cache. Sizes and plans behind each value: docs/benchmarks.md, "Figures behind the code".
  *
  * - shared_buffers 256MB (PostgreSQL's default is 128MB): holds the whole real database many times over and the
- *   hot part of a 100,000-item one: the list indexes (~75 MB), the search index (25 MB) and the table pages the
- *   pages and counts read. Reserved lazily (only pages in use take memory), so test servers cost nothing extra.
+ *   hot part of a 100,000-item one: the list indexes, the search index and the table pages the pages and counts
+ *   read. Reserved lazily (only pages in use take memory), so test servers cost nothing extra.
  * - effective_cache_size 1GB: a planner hint only (no memory is allocated): tells it repeated index reads are
  *   cached, as they are here, so it does not price them as disk seeks.
  * - random_page_cost 1.1 (default 4, which assumes spinning disks): a random page read costs about a sequential
- *   one on SSD and in the page cache. With 4 the planner counted a search (25,000 matches) by reading the whole
- *   table and every TOASTed search vector (108,000 buffers, 280 ms) instead of the GIN index's bitmap (10,800).
+ *   one on SSD and in the page cache. With 4 the planner counted a broad search by reading the whole table and
+ *   every TOASTed search vector instead of the GIN index's bitmap, ten times the pages.
  * - work_mem 16MB (default 4MB): bitmaps of tens of thousands of matches stay exact (no lossy pages to recheck)
  *   and the sorts of an export or a search rank stay in memory longer; per sort/hash node, and the api uses
  *   at most ~20 connections, so the worst case stays far below the machine's memory.

@@ -133,7 +133,7 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
   if (missing.length) throw new Error(`endpoints without an implementation: ${missing.join(', ')}`);
 
   // Endpoints without path parameters are also found by one map lookup (exactRoutes): the router otherwise tests the
-  // request against every route mounted before its own, one by one (a tenth of a cached list answer's CPU).
+  // request against every route mounted before its own, one by one (docs/benchmarks.md, "Figures behind the code").
   const exact = new Map<string, RequestHandler>();
   app.use(exactRoutes(exact));
   for (const endpoint of options.table) {

@@ -26,8 +26,8 @@ export function nonceOf(res: Response): string {
  * referrer policy, and HSTS when PUBLIC_URL is https.
  *
  * The policy is the same for every response, so helmet runs once, at start-up, and its headers are copied onto each
- * response: running it per request (building the CSP string, a nonce each time) was a twentieth of a cached list
- * answer's CPU (docs/benchmarks.md, "Items API speed").
+ * response: running it per request (building the CSP string, a nonce each time) is measurable on a cached list
+ * answer (docs/benchmarks.md, "Figures behind the code").
  */
 export function securityHeaders(headers: SecurityHeaders): RequestHandler {
   return (_req, res, next) => {

@@ -33,8 +33,8 @@ function toDate(value: string | number | Date): Date {
 }
 
 // Dates and counts are formatted without Intl/toLocale*: the browser's first Intl call loads its ICU locale data
-// (about 20 ms of main thread in Chromium) and every toLocaleDateString builds a new formatter (a list of 50 rows
-// spent 20-50 ms there). date-fns' en-US patterns give the same text.
+// and every toLocaleDateString builds a new formatter, both on the main thread of a page load (figures:
+// docs/benchmarks.md, "Figures behind the code"). date-fns' en-US patterns give the same text.
 
 /**
  * US English short date ('Mar 5, 2026', local time unless `timeZone` is UTC); 'Unknown' when missing, 'Invalid

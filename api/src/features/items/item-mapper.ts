@@ -81,9 +81,9 @@ const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toIS
 const joined = (list: string[] | null | undefined): string | null => (list && list.length ? list.join(', ') : null);
 
 /**
- * Sanitising a 3–10 KB body costs about a millisecond; the list sends up to 50 per page and the same items are
- * asked for again and again, so results are kept in a small LRU keyed by row id and content hash (a changed
- * body has a new hash, so nothing stale is ever served).
+ * Sanitising a body is the costliest step of mapping a row (docs/benchmarks.md, "Figures behind the code"); the list sends up to 50 per page and the
+ * same items are asked for again and again, so results are kept in a small LRU keyed by row id and content hash (a
+ * changed body has a new hash, so nothing stale is ever served).
  */
 const CACHE_LIMIT = 5000;
 const sanitizedCache = new Map<string, string>();

@@ -24,8 +24,8 @@ export type AnswerEncoding = 'br' | 'gzip';
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * The answer compressed with `encoding`, compressed once per cached answer rather than on every response (1–6 ms of
- * CPU per whole page against 0.3–0.4 ms for the whole cached answer: docs/architecture.md, "Rows stay whole"), with
+ * The answer compressed with `encoding`, compressed once per cached answer rather than on every response
+ * (compressing a page costs several times what serving the cached answer does: docs/benchmarks.md, "Figures behind the code"), with
  * the middleware's settings (brotli quality 4, gzip level 6) and a validator of its own per copy. Undefined when the
  * answer is too small to be worth compressing. The cache's LIST_CACHE_MB weighs the JSON bytes only: the copies add
  * about a sixth each.

@@ -33,9 +33,9 @@ const LIST_QUERY = endpoints.items.list.query;
  * answer cache, in front of Express. The dashboard's first request and every public reader's paging and filtering are
  * such requests; the list is the product's busiest answer.
  *
- * A cached answer costs ~0.15 ms of api CPU through Express and its middleware, and most of that is the framework
- * (routing, prototypes, the middleware chain, res.send's checks), not the answer: this lane writes the same answer
- * with the same headers in about half of that (docs/benchmarks.md, "Items API speed"). It is the same response in
+ * Most of what a cached answer costs through Express is the framework (routing, prototypes, the middleware chain,
+ * res.send's checks), not the answer: this lane writes the same answer with the same headers in about half the CPU
+ * (docs/benchmarks.md, "Figures behind the code"). It is the same response in
  * every respect — status, headers, body, ETag/304, brotli/gzip copies, access line, X-Request-Id, security headers,
  * `Connection: close` during a shutdown — and a differential test (list-lane.test.ts) sends each request through
  * both ways and compares them.
