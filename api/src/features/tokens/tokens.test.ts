@@ -18,58 +18,82 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** A signed-in user with one fresh token. */
+async function userWithToken(name = 'Outlook on my laptop') {
+  const signedIn = await signIn(t.app, t.database.db);
+  const created = await signedIn.agent.post('/api/tokens').send({ name });
+  expect(created.status).toBe(201);
+  return { ...signedIn, created: created.body as { id: number; name: string; token: string; createdAt: string } };
+}
+
 describe('/api/tokens', () => {
-  it('creates a token shown once, stores only its hash, lists and revokes the caller’s own tokens', async () => {
-    const { user, agent } = await signIn(t.app, t.database.db);
-    const created = await agent.post('/api/tokens').send({ name: '  Outlook on my laptop  ' });
-    expect(created.status).toBe(201);
-    expect(created.body).toEqual({
+  it('creates a token with the trimmed name and shows its secret once', async () => {
+    const { created } = await userWithToken('  Outlook on my laptop  ');
+    expect(created).toEqual({
       id: expect.any(Number),
       name: 'Outlook on my laptop',
       token: expect.stringMatching(/^rdr_[\w-]{43}$/),
       createdAt: '2026-02-07T12:00:00.000Z',
     });
-    const token = created.body.token as string;
+  });
 
-    const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.body.id));
-    expect(row!.tokenHash).toBe(hashSessionToken(token));
-    expect(JSON.stringify(row)).not.toContain(token);
+  it('stores only the hash of a token', async () => {
+    const { created } = await userWithToken();
+    const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
+    expect(row!.tokenHash).toBe(hashSessionToken(created.token));
+    expect(JSON.stringify(row)).not.toContain(created.token);
+  });
 
+  it('lists the caller’s tokens by prefix, never the secret', async () => {
+    const { agent, created } = await userWithToken();
     const list = await agent.get('/api/tokens');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: created.body.id, name: 'Outlook on my laptop', prefix: `${token.slice(0, 8)}…`, createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null },
+      { id: created.id, name: 'Outlook on my laptop', prefix: `${created.token.slice(0, 8)}…`, createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null },
     ]);
-    expect(JSON.stringify(list.body)).not.toContain(token);
+    expect(JSON.stringify(list.body)).not.toContain(created.token);
+  });
 
-    // Another user sees none of them and cannot revoke them.
+  it('shows another user none of them and lets them revoke none', async () => {
+    const { created } = await userWithToken();
     const other = await signIn(t.app, t.database.db);
     expect((await other.agent.get('/api/tokens')).body).toEqual([]);
-    expect((await other.agent.delete(`/api/tokens/${created.body.id}`)).status).toBe(404);
+    expect((await other.agent.delete(`/api/tokens/${created.id}`)).status).toBe(404);
+  });
 
-    // Using the token records when (at most once a minute).
-    expect((await request(t.app).get('/api/unified/items').set(bearer(token))).status).toBe(200);
+  it('records when a token was last used', async () => {
+    const { agent, created } = await userWithToken();
+    expect((await request(t.app).get('/api/unified/items').set(bearer(created.token))).status).toBe(200);
     expect((await agent.get('/api/tokens')).body[0].lastUsedAt).toBe('2026-02-07T12:00:00.000Z');
+  });
 
-    const revoked = await agent.delete(`/api/tokens/${created.body.id}`);
+  it('revokes a token: it leaves the list and answers 401 with a Bearer challenge from then on', async () => {
+    const { agent, created } = await userWithToken();
+    const revoked = await agent.delete(`/api/tokens/${created.id}`);
     expect(revoked.body).toEqual({ success: true, message: 'Token revoked' });
     expect((await agent.get('/api/tokens')).body).toEqual([]);
-    const after = await request(t.app).get('/api/unified/items').set(bearer(token));
+    const after = await request(t.app).get('/api/unified/items').set(bearer(created.token));
     expect(after.status).toBe(401);
     expect(after.body.error.message).toBe('The API token is not valid or was revoked');
     expect(after.headers['www-authenticate']).toMatch(/^Bearer realm="M365 Radar", error="invalid_token"/);
-    expect(user.id).toBeGreaterThan(0);
   });
 
-  it('validates the name, limits tokens per user and requires a signed-in session', async () => {
+  it('refuses a blank or too long name and a malformed id, naming the field', async () => {
     const { agent } = await signIn(t.app, t.database.db);
     const blank = await agent.post('/api/tokens').send({ name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.issues[0]).toEqual({ path: 'name', message: 'Token name is required' });
     expect((await agent.post('/api/tokens').send({ name: 'x'.repeat(101) })).body.error.issues[0].path).toBe('name');
     expect((await agent.delete('/api/tokens/abc')).body.error.issues[0].path).toBe('id');
+  });
+
+  it('requires a signed-in session', async () => {
     expect((await request(t.app).get('/api/tokens')).status).toBe(401);
     expect((await request(t.app).post('/api/tokens').send({ name: 'x' })).status).toBe(401);
+  });
+
+  it(`limits a user to ${API_TOKENS_PER_USER} tokens`, async () => {
+    const { agent } = await signIn(t.app, t.database.db);
     for (let i = 0; i < API_TOKENS_PER_USER; i++) expect((await agent.post('/api/tokens').send({ name: `t${i}` })).status).toBe(201);
     const over = await agent.post('/api/tokens').send({ name: 'one too many' });
     expect(over.status).toBe(409);
