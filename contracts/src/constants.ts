@@ -18,21 +18,15 @@ export const PAGE_SIZE = 50;
 /** Upper bound for `limit` on list endpoints; the digest report asks for 1000. */
 export const MAX_PAGE_SIZE = 1000;
 export const FEATURED_LIMIT = 6;
-export const CAROUSEL_CARDS_PER_SLIDE = 3;
 export const NEW_WINDOW_DAYS = 7;
 /** An Updated message needs at least this much between publication and last update. */
 export const UPDATED_MESSAGE_MIN_GAP_MS = 60 * 60 * 1000;
 export const VERIFICATION_CODE_LENGTH = 6;
-export const TAG_DISPLAY_LIMIT = 2;
-export const SERVICE_DISPLAY_LIMIT = 3;
 export const PREVIEW_CHARS = 200;
 export const CHANGE_VALUE_PREVIEW_CHARS = 300;
-export const SKELETON_ROWS = 5;
 export const ACTIVITY_PAGE_SIZE = 20;
 export const ANALYTICS_TOP_PRODUCTS = 12;
 export const DIGEST_REPORT_LIMIT = 1000;
-export const DIGEST_REPORT_TIMEFRAMES = [1, 7, 30] as const;
-export const SIGNUP_SUCCESS_CLOSE_MS = 3000;
 
 export const SOURCES = ['roadmap', 'messages'] as const;
 export type Source = (typeof SOURCES)[number];
@@ -128,15 +122,3 @@ export const IMPERSONATION_CHOICES = ['Admin', 'Moderator', 'User'] as const;
 
 /** Fields that change without meaning anything; the history view ignores them. */
 export const IGNORED_HISTORY_FIELDS = ['lastModified', 'lastUpdated', 'modifiedDate'] as const;
-
-/** SWR cache timings. */
-export const CACHE = {
-  freshMs: 300_000,
-  keptMs: 600_000,
-  listFreshMs: 120_000,
-  statsFreshMs: 300_000,
-  statsRefreshMs: 600_000,
-  rolesFreshMs: 300_000,
-} as const;
-
-export const TOAST = { limit: 1, defaultDurationMs: 5000, removeDelayMs: 1_000_000, swipeThresholdPx: 50, maxWidthPx: 420 } as const;

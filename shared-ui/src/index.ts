@@ -37,3 +37,13 @@ export { Toaster } from './components/Toaster/index.js';
 export { VisuallyHidden, WordDiffText } from './components/WordDiffText/index.js';
 export { UserAvatar, avatarInitials, type UserAvatarProps } from './components/UserAvatar/index.js';
 export * as icons from './components/icons.js';
+export {
+  CACHE,
+  CAROUSEL_CARDS_PER_SLIDE,
+  DIGEST_REPORT_TIMEFRAMES,
+  SERVICE_DISPLAY_LIMIT,
+  SIGNUP_SUCCESS_CLOSE_MS,
+  SKELETON_ROWS,
+  TAG_DISPLAY_LIMIT,
+  TOAST,
+} from './presentation/ui-constants.js';

@@ -1,5 +1,5 @@
-import { ACTIVITY_PAGE_SIZE, CACHE, PAGE_SIZE, routes } from '@radar/contracts';
-import { urlOf, useEndpoint } from '@radar/shared-ui';
+import { ACTIVITY_PAGE_SIZE, PAGE_SIZE, routes } from '@radar/contracts';
+import { CACHE, urlOf, useEndpoint } from '@radar/shared-ui';
 
 /** SWR keys of the admin lists (their URLs); writes revalidate them by these exact strings or by prefix. */
 export const ADMIN_KEYS = {

@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { CACHE, PAGE_SIZE, itemListUrl, routes, type ItemListParams, type ItemListResponse, type Source, type UnifiedItem } from '@radar/contracts';
-import { callEndpoint, useEndpoint } from '@radar/shared-ui';
+import { PAGE_SIZE, itemListUrl, routes, type ItemListParams, type ItemListResponse, type Source, type UnifiedItem } from '@radar/contracts';
+import { CACHE, callEndpoint, useEndpoint } from '@radar/shared-ui';
 
 /**
  * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes. `null` waits

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { CACHE } from '@radar/contracts';
+import { CACHE } from '../presentation/ui-constants.js';
 import { swrFetcher } from './api-client.js';
 
 /**

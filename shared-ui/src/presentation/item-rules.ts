@@ -1,4 +1,5 @@
-import { NEW_WINDOW_DAYS, SERVICE_DISPLAY_LIMIT, TAG_DISPLAY_LIMIT, UPDATED_MESSAGE_MIN_GAP_MS, type Source, type UnifiedItem } from '@radar/contracts';
+import { NEW_WINDOW_DAYS, UPDATED_MESSAGE_MIN_GAP_MS, type Source, type UnifiedItem } from '@radar/contracts';
+import { SERVICE_DISPLAY_LIMIT, TAG_DISPLAY_LIMIT } from './ui-constants.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MS = NEW_WINDOW_DAYS * DAY_MS;

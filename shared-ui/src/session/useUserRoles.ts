@@ -1,4 +1,5 @@
-import { CACHE, ROLE_NAMES, routes } from '@radar/contracts';
+import { ROLE_NAMES, routes } from '@radar/contracts';
+import { CACHE } from '../presentation/ui-constants.js';
 import { urlOf, useEndpoint } from '../api/endpoint-client.js';
 
 /** SWR key of GET /api/auth/user-roles; the impersonation tool revalidates it after a change. */

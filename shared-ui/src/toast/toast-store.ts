@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { TOAST } from '@radar/contracts';
+import { TOAST } from '../presentation/ui-constants.js';
 
 export type ToastVariant = 'default' | 'destructive';
 

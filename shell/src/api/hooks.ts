@@ -1,5 +1,5 @@
-import { CACHE, routes } from '@radar/contracts';
-import { useEndpoint } from '@radar/shared-ui';
+import { routes } from '@radar/contracts';
+import { CACHE, useEndpoint } from '@radar/shared-ui';
 import { DASHBOARD_STATS_ARGS, FEATURED_RECENT_ARGS } from './paths.js';
 
 /** GET /api/dashboard/stats?sources=roadmap&sources=messages: cached 5 minutes, refetched every 10. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { DIGEST_REPORT_LIMIT, DIGEST_REPORT_TIMEFRAMES, type DigestReport, type DigestTimeframe } from '@radar/contracts';
-import { useToast } from '@radar/shared-ui';
+import { DIGEST_REPORT_LIMIT, type DigestReport, type DigestTimeframe } from '@radar/contracts';
+import { DIGEST_REPORT_TIMEFRAMES, useToast } from '@radar/shared-ui';
 import { buildDigestReport } from '../../api/digest-report.js';
 import { useDigestStore } from '../../state/digest-store.js';
 import { useGenerateSummary } from '../AiSummary/index.js';

@@ -1,6 +1,6 @@
 import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
-import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
-import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
+import { type UnifiedItem } from '@radar/contracts';
+import { SKELETON_ROWS, SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow, rowTint, RowBadges, RowTags } from '../ItemTable/index.js';
 
 export interface ItemCardsProps {

@@ -1,6 +1,6 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { SKELETON_ROWS, type UnifiedItem } from '@radar/contracts';
-import { useAfterFirstPaint } from '@radar/shared-ui';
+import { type UnifiedItem } from '@radar/contracts';
+import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
 

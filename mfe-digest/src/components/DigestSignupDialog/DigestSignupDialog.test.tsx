@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, jest as jestApi } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { SIGNUP_SUCCESS_CLOSE_MS } from '@radar/contracts';
-import { useToastStore } from '@radar/shared-ui';
+import { SIGNUP_SUCCESS_CLOSE_MS, useToastStore } from '@radar/shared-ui';
 import { makeUser, renderWithProviders, stubFetch, type StubAnswer } from '@radar/shared-ui/test';
 import { anonymousRoutes } from '../../test-utils/fixtures.js';
 import { DigestSignupDialog, SIGNUP_FAILED_MESSAGE } from './DigestSignupDialog.js';

@@ -12,8 +12,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { SIGNUP_SUCCESS_CLOSE_MS, type User } from '@radar/contracts';
-import { serverMessageOf, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
+import { type User } from '@radar/contracts';
+import { serverMessageOf, SIGNUP_SUCCESS_CLOSE_MS, signUpForWeeklyDigest, useSession, useToast } from '@radar/shared-ui';
 
 export const SIGNUP_FAILED_MESSAGE = 'Failed to sign up. Please try again.';
 /** Double opt-in: nothing is sent until the address is confirmed, so the success view sends the visitor to the inbox. */

@@ -1,5 +1,5 @@
 import { Chip, Stack, type ChipProps } from '@mui/material';
-import { TAG_DISPLAY_LIMIT } from '@radar/contracts';
+import { TAG_DISPLAY_LIMIT } from '../../presentation/ui-constants.js';
 
 export interface ChipListProps {
   /** The values in display order; blanks and repeats are dropped. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, IconButton, Stack, useMediaQuery, useTheme } from '@mui/material';
-import { CAROUSEL_CARDS_PER_SLIDE, type FeaturedItem } from '@radar/contracts';
+import { type FeaturedItem } from '@radar/contracts';
+import { CAROUSEL_CARDS_PER_SLIDE } from '../../presentation/ui-constants.js';
 import { ChevronLeftIcon, ChevronRightIcon } from '../icons.js';
 import { FeaturedCard } from './FeaturedCard.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
-import { TOAST } from '@radar/contracts';
+import { TOAST } from '../../presentation/ui-constants.js';
 import type { Toast } from '../../toast/toast-store.js';
 import { CloseIcon } from '../icons.js';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Box } from '@mui/material';
-import { TOAST } from '@radar/contracts';
+import { TOAST } from '../../presentation/ui-constants.js';
 import { useHydrated } from '../../hydration/useHydrated.js';
 import { useToastStore } from '../../toast/toast-store.js';
 import { ToastCard } from './ToastCard.js';
