@@ -1,16 +1,19 @@
-import { Alert, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { ANALYTICS_TOP_PRODUCTS } from '@radar/contracts';
+import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { ANALYTICS_TOP_PRODUCTS, type CurrentStatusAnalytics } from '@radar/contracts';
 import { useAnalytics } from '../../api/admin.js';
-import { errorMessageOf } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
 import { ProductBreakdownChart } from './ProductBreakdownChart.js';
 
 /** Analytics: the top 12 products across both sources, as a table and a stacked bar chart. */
 export function AnalyticsTab() {
-  const { data, error, isLoading } = useAnalytics();
-  if (error) return <Alert severity="error">Could not load analytics ({errorMessageOf(error)}).</Alert>;
-  if (isLoading || !data) return <Typography color="text.secondary">Loading analytics...</Typography>;
-  const rows = data.productBreakdown.slice(0, ANALYTICS_TOP_PRODUCTS);
-  if (rows.length === 0) return <Typography color="text.secondary">No products to show yet.</Typography>;
+  return (
+    <AdminData answer={useAnalytics()} what="analytics" empty={{ when: (data) => data.productBreakdown.length === 0, text: 'No products to show yet.' }}>
+      {(data) => <ProductBreakdown rows={data.productBreakdown.slice(0, ANALYTICS_TOP_PRODUCTS)} />}
+    </AdminData>
+  );
+}
+
+function ProductBreakdown({ rows }: { rows: CurrentStatusAnalytics['productBreakdown'] }) {
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 2 }}>

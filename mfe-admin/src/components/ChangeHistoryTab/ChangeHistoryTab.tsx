@@ -1,34 +1,45 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Chip, Link, Pagination, Stack, Typography } from '@mui/material';
+import { Box, Chip, Link, Pagination, Stack, Typography } from '@mui/material';
 import { formatCount, type ChangeHistoryEntry } from '@radar/contracts';
 import { WordDiffText, formatChangeDate } from '@radar/shared-ui';
 import { useChangeHistory } from '../../api/admin.js';
-import { errorMessageOf } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
 import { AdminTable, ClampedText, type AdminColumn } from '../AdminTable/index.js';
 import { changeItemLink, formatChangeValue, meaningfulFields } from './change-values.js';
 
 /** Change History: each recorded change with its fields and what changed in them, newest first, paged. */
 export function ChangeHistoryTab() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useChangeHistory(page);
-  if (error) return <Alert severity="error">Could not load the change history ({errorMessageOf(error)}).</Alert>;
-  if (isLoading || !data) return <Typography color="text.secondary">Loading change history...</Typography>;
-  if (data.changeHistory.length === 0) return <Typography color="text.secondary">No changes have been recorded yet.</Typography>;
   return (
-    <Stack spacing={2}>
-      <Typography color="text.secondary">{formatCount(data.total, 'change')} recorded</Typography>
-      <AdminTable
-        label="Change history"
-        columns={COLUMNS}
-        rows={data.changeHistory}
-        rowKey={(entry) => entry.id}
-        title={(entry) => <ItemCell entry={entry} />}
-      />
-      {data.totalPages > 1 ? (
-        <Pagination sx={{ alignSelf: 'center' }} count={data.totalPages} page={page} onChange={(_, next) => setPage(next)} aria-label="Change history pages" />
-      ) : null}
-    </Stack>
+    <AdminData
+      answer={useChangeHistory(page)}
+      what="change history"
+      failedWhat="the change history"
+      empty={{ when: (data) => data.changeHistory.length === 0, text: 'No changes have been recorded yet.' }}
+    >
+      {(data) => (
+        <Stack spacing={2}>
+          <Typography color="text.secondary">{formatCount(data.total, 'change')} recorded</Typography>
+          <AdminTable
+            label="Change history"
+            columns={COLUMNS}
+            rows={data.changeHistory}
+            rowKey={(entry) => entry.id}
+            title={(entry) => <ItemCell entry={entry} />}
+          />
+          {data.totalPages > 1 ? (
+            <Pagination
+              sx={{ alignSelf: 'center' }}
+              count={data.totalPages}
+              page={page}
+              onChange={(_, next) => setPage(next)}
+              aria-label="Change history pages"
+            />
+          ) : null}
+        </Stack>
+      )}
+    </AdminData>
   );
 }
 

@@ -1,13 +1,21 @@
-import { Alert, Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import { formatCount, type ContactSubmission } from '@radar/contracts';
 import { formatChangeDate, useDialogs } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useContactSubmissions } from '../../api/admin.js';
-import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { useAdminAction } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
 
 /** Contact Forms: submissions with their read state; mark as read and delete. */
 export function ContactFormsTab() {
-  const { data, error, isLoading } = useContactSubmissions();
+  return (
+    <AdminData answer={useContactSubmissions()} what="contact submissions" empty={{ when: (rows) => rows.length === 0, text: 'No contact submissions yet.' }}>
+      {(data) => <ContactSubmissions data={data} />}
+    </AdminData>
+  );
+}
+
+function ContactSubmissions({ data }: { data: ContactSubmission[] }) {
   const run = useAdminAction();
   const dialogs = useDialogs();
   const markRead = (submission: ContactSubmission) =>
@@ -28,9 +36,6 @@ export function ContactFormsTab() {
         }),
     });
 
-  if (error) return <Alert severity="error">Could not load contact submissions ({errorMessageOf(error)}).</Alert>;
-  if (isLoading || !data) return <Typography color="text.secondary">Loading contact submissions...</Typography>;
-  if (data.length === 0) return <Typography color="text.secondary">No contact submissions yet.</Typography>;
   const unread = data.filter((s) => !s.isRead).length;
   return (
     <Stack spacing={2}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { AdminTable } from '../AdminTable/index.js';
+import { AdminData } from '../AdminData/index.js';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import { PRODUCT_FAMILIES, PRODUCT_FAMILY_LABELS, type ProductFamily, type ProductMapping } from '@radar/contracts';
 import { formatDate, useDialogs } from '@radar/shared-ui';
@@ -18,7 +19,7 @@ const failure = (verb: string) => (error: unknown) => `Failed to ${verb} product
 
 /** Products: initialize mappings, toggle active, rename inline, set the product family (or leave it to the rules), delete. */
 export function ProductsTab() {
-  const { data, error, isLoading } = useProductMappings();
+  const mappings = useProductMappings();
   const run = useAdminAction();
   const dialogs = useDialogs();
   const [initializing, setInitializing] = useState(false);
@@ -61,70 +62,75 @@ export function ProductsTab() {
           {initializing ? 'Initializing...' : 'Initialize Mappings'}
         </Button>
       </Stack>
-      {error ? <Alert severity="error">Could not load product mappings ({errorMessageOf(error)}).</Alert> : null}
-      {isLoading ? <Typography color="text.secondary">Loading product mappings...</Typography> : null}
-      {data && data.length === 0 ? <Typography color="text.secondary">No product mappings yet. Initialize them from the synced items.</Typography> : null}
-      {data && data.length > 0 ? (
-        <AdminTable
-          label="Product mappings"
-          rows={data}
-          rowKey={(mapping) => mapping.id}
-          title={(mapping) => mapping.sourceProduct}
-          columns={[
-            { key: 'product', label: 'Source product', inCardTitle: true, render: (mapping) => mapping.sourceProduct },
-            { key: 'source', label: 'Source', nowrap: true, render: (mapping) => (mapping.dataSource === 'roadmap' ? 'Roadmap' : 'Message Center') },
-            {
-              key: 'displayName',
-              label: 'Display name',
-              render: (mapping) => (
-                <DisplayNameEditor
-                  value={mapping.displayName}
-                  sourceProduct={mapping.sourceProduct}
-                  onSave={(displayName) => void update(mapping, { displayName })}
-                />
-              ),
-            },
-            {
-              key: 'active',
-              label: 'Active',
-              nowrap: true,
-              render: (mapping) => (
-                <>
-                  <Switch
-                    checked={mapping.isActive}
-                    onChange={(event) => void update(mapping, { isActive: event.target.checked })}
-                    slotProps={{ input: { 'aria-label': `${mapping.sourceProduct} active` } }}
+      <AdminData
+        answer={mappings}
+        what="product mappings"
+        empty={{ when: (rows) => rows.length === 0, text: 'No product mappings yet. Initialize them from the synced items.' }}
+      >
+        {(data) => (
+          <AdminTable
+            label="Product mappings"
+            rows={data}
+            rowKey={(mapping) => mapping.id}
+            title={(mapping) => mapping.sourceProduct}
+            columns={[
+              { key: 'product', label: 'Source product', inCardTitle: true, render: (mapping) => mapping.sourceProduct },
+              { key: 'source', label: 'Source', nowrap: true, render: (mapping) => (mapping.dataSource === 'roadmap' ? 'Roadmap' : 'Message Center') },
+              {
+                key: 'displayName',
+                label: 'Display name',
+                render: (mapping) => (
+                  <DisplayNameEditor
+                    value={mapping.displayName}
+                    sourceProduct={mapping.sourceProduct}
+                    onSave={(displayName) => void update(mapping, { displayName })}
                   />
-                  {mapping.isActive ? 'Active' : 'Inactive'}
-                </>
-              ),
-            },
-            {
-              key: 'family',
-              label: 'Product family',
-              render: (mapping) => (
-                <TextField
-                  select
-                  size="small"
-                  value={mapping.familySource === 'admin' ? mapping.family : BY_RULE}
-                  onChange={(event) => void update(mapping, { family: event.target.value === BY_RULE ? null : (event.target.value as ProductFamily) })}
-                  slotProps={{ htmlInput: { 'aria-label': `Product family of ${mapping.sourceProduct}` } }}
-                  sx={{ minWidth: { xs: 0, md: 200 }, width: { xs: '100%', md: 'auto' } }}
-                >
-                  <MenuItem value={BY_RULE}>{`${PRODUCT_FAMILY_LABELS[mapping.ruleFamily]} (by rule)`}</MenuItem>
-                  {PRODUCT_FAMILIES.map((family) => (
-                    <MenuItem key={family} value={family}>
-                      {PRODUCT_FAMILY_LABELS[family]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              ),
-            },
-            { key: 'updated', label: 'Updated', nowrap: true, render: (mapping) => formatDate(mapping.updatedAt) },
-          ]}
-          actions={(mapping) => <DeleteIconButton label={`Delete mapping ${mapping.sourceProduct}`} tooltip="Delete mapping" onClick={() => remove(mapping)} />}
-        />
-      ) : null}
+                ),
+              },
+              {
+                key: 'active',
+                label: 'Active',
+                nowrap: true,
+                render: (mapping) => (
+                  <>
+                    <Switch
+                      checked={mapping.isActive}
+                      onChange={(event) => void update(mapping, { isActive: event.target.checked })}
+                      slotProps={{ input: { 'aria-label': `${mapping.sourceProduct} active` } }}
+                    />
+                    {mapping.isActive ? 'Active' : 'Inactive'}
+                  </>
+                ),
+              },
+              {
+                key: 'family',
+                label: 'Product family',
+                render: (mapping) => (
+                  <TextField
+                    select
+                    size="small"
+                    value={mapping.familySource === 'admin' ? mapping.family : BY_RULE}
+                    onChange={(event) => void update(mapping, { family: event.target.value === BY_RULE ? null : (event.target.value as ProductFamily) })}
+                    slotProps={{ htmlInput: { 'aria-label': `Product family of ${mapping.sourceProduct}` } }}
+                    sx={{ minWidth: { xs: 0, md: 200 }, width: { xs: '100%', md: 'auto' } }}
+                  >
+                    <MenuItem value={BY_RULE}>{`${PRODUCT_FAMILY_LABELS[mapping.ruleFamily]} (by rule)`}</MenuItem>
+                    {PRODUCT_FAMILIES.map((family) => (
+                      <MenuItem key={family} value={family}>
+                        {PRODUCT_FAMILY_LABELS[family]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ),
+              },
+              { key: 'updated', label: 'Updated', nowrap: true, render: (mapping) => formatDate(mapping.updatedAt) },
+            ]}
+            actions={(mapping) => (
+              <DeleteIconButton label={`Delete mapping ${mapping.sourceProduct}`} tooltip="Delete mapping" onClick={() => remove(mapping)} />
+            )}
+          />
+        )}
+      </AdminData>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Stack, Tooltip, Typography } from '@mui/material';
 import { routes, REMOTE_LABELS, type RemoteEntry, type RemoteTestResult } from '@radar/contracts';
 import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
 import { RemoteUrlDialog } from './RemoteUrlDialog.js';
 
@@ -24,7 +25,7 @@ function TestOutcome({ result }: { result: RemoteTestResult }) {
  * Roll back (to the URL before the last change).
  */
 export function RemotesTab() {
-  const { data, error, isLoading } = useEndpoint(routes.remotes.list, {});
+  const remotes = useEndpoint(routes.remotes.list, {});
   const run = useAdminAction();
   const [editing, setEditing] = useState<RemoteEntry | null>(null);
   const [saving, setSaving] = useState(false);
@@ -73,71 +74,71 @@ export function RemotesTab() {
         Which build of each part of the site browsers load. A change applies on each browser&apos;s next page load, without a restart; Roll back returns to the
         URL before the last change.
       </Typography>
-      {error ? <Alert severity="error">Could not load the remotes ({errorMessageOf(error)}).</Alert> : null}
-      {isLoading ? <Typography color="text.secondary">Loading remotes...</Typography> : null}
-      {data ? (
-        <AdminTable
-          label="Remotes"
-          rows={data}
-          rowKey={(remote) => remote.name}
-          title={(remote) => REMOTE_LABELS[remote.name]}
-          columns={[
-            { key: 'remote', label: 'Remote', inCardTitle: true, render: (remote) => REMOTE_LABELS[remote.name] },
-            { key: 'url', label: 'URL', maxWidth: 360, render: (remote) => <Box sx={{ wordBreak: 'break-all' }}>{remote.url}</Box> },
-            { key: 'version', label: 'Version', render: (remote) => remote.version ?? 'Unknown (manifest not readable)' },
-            {
-              key: 'loaded',
-              label: 'Last loaded',
-              render: (remote) => (remote.lastLoadedAt ? formatChangeDate(remote.lastLoadedAt) : 'Not since the last change'),
-            },
-          ]}
-          actions={(remote) => {
-            const label = REMOTE_LABELS[remote.name];
-            return (
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={`Test ${label}`}
-                  disabled={busy === `test:${remote.name}`}
-                  onClick={() => void test(remote)}
-                >
-                  {busy === `test:${remote.name}` ? 'Testing...' : 'Test'}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={`Change URL of ${label}`}
-                  onClick={() => {
-                    setSaveError(null);
-                    setEditing(remote);
-                  }}
-                >
-                  Change URL
-                </Button>
-                <Tooltip title={remote.previousUrl ? `Back to ${remote.previousUrl}` : 'No previous URL'}>
-                  <span>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color="warning"
-                      aria-label={`Roll back ${label}`}
-                      disabled={!remote.previousUrl || busy === `rollback:${remote.name}`}
-                      onClick={() => void rollback(remote)}
-                    >
-                      Roll back
-                    </Button>
-                  </span>
-                </Tooltip>
-              </Stack>
-            );
-          }}
-          detail={(remote) => {
-            const result = tests[remote.name];
-            return result ? <TestOutcome result={result} /> : null;
-          }}
-        />
-      ) : null}
+      <AdminData answer={remotes} what="remotes" failedWhat="the remotes">
+        {(data) => (
+          <AdminTable
+            label="Remotes"
+            rows={data}
+            rowKey={(remote) => remote.name}
+            title={(remote) => REMOTE_LABELS[remote.name]}
+            columns={[
+              { key: 'remote', label: 'Remote', inCardTitle: true, render: (remote) => REMOTE_LABELS[remote.name] },
+              { key: 'url', label: 'URL', maxWidth: 360, render: (remote) => <Box sx={{ wordBreak: 'break-all' }}>{remote.url}</Box> },
+              { key: 'version', label: 'Version', render: (remote) => remote.version ?? 'Unknown (manifest not readable)' },
+              {
+                key: 'loaded',
+                label: 'Last loaded',
+                render: (remote) => (remote.lastLoadedAt ? formatChangeDate(remote.lastLoadedAt) : 'Not since the last change'),
+              },
+            ]}
+            actions={(remote) => {
+              const label = REMOTE_LABELS[remote.name];
+              return (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Test ${label}`}
+                    disabled={busy === `test:${remote.name}`}
+                    onClick={() => void test(remote)}
+                  >
+                    {busy === `test:${remote.name}` ? 'Testing...' : 'Test'}
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Change URL of ${label}`}
+                    onClick={() => {
+                      setSaveError(null);
+                      setEditing(remote);
+                    }}
+                  >
+                    Change URL
+                  </Button>
+                  <Tooltip title={remote.previousUrl ? `Back to ${remote.previousUrl}` : 'No previous URL'}>
+                    <span>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color="warning"
+                        aria-label={`Roll back ${label}`}
+                        disabled={!remote.previousUrl || busy === `rollback:${remote.name}`}
+                        onClick={() => void rollback(remote)}
+                      >
+                        Roll back
+                      </Button>
+                    </span>
+                  </Tooltip>
+                </Stack>
+              );
+            }}
+            detail={(remote) => {
+              const result = tests[remote.name];
+              return result ? <TestOutcome result={result} /> : null;
+            }}
+          />
+        )}
+      </AdminData>
       {editing ? (
         <RemoteUrlDialog
           label={REMOTE_LABELS[editing.name]}

@@ -2,7 +2,7 @@ import { Alert, Button, Chip, CircularProgress, Paper, Stack, Typography } from 
 import type { SyncHistoryRecord } from '@radar/contracts';
 import { formatChangeDate } from '@radar/shared-ui';
 import { useSyncHistory } from '../../api/admin.js';
-import { errorMessageOf } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
 import { AdminTable, ClampedText } from '../AdminTable/index.js';
 import { HeldSyncActions } from '../HeldSyncActions/index.js';
 import { SYNC_TRIGGERS, useSyncTriggers, type SyncKind } from './sync-actions.js';
@@ -84,10 +84,19 @@ export function changedNote(run: Pick<SyncHistoryRecord, 'changedItems' | 'chang
 }
 
 function SyncHistoryList() {
-  const { data, error, isLoading } = useSyncHistory();
-  if (error) return <Alert severity="error">Could not load the sync history ({errorMessageOf(error)}).</Alert>;
-  if (isLoading || !data) return <Typography color="text.secondary">Loading sync history...</Typography>;
-  if (data.syncHistory.length === 0) return <Typography color="text.secondary">No syncs have run yet.</Typography>;
+  return (
+    <AdminData
+      answer={useSyncHistory()}
+      what="sync history"
+      failedWhat="the sync history"
+      empty={{ when: (data) => data.syncHistory.length === 0, text: 'No syncs have run yet.' }}
+    >
+      {(data) => <SyncRuns runs={data.syncHistory} />}
+    </AdminData>
+  );
+}
+
+function SyncRuns({ runs }: { runs: SyncHistoryRecord[] }) {
   const muted = (text: string) => (
     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
       {text}
@@ -96,7 +105,7 @@ function SyncHistoryList() {
   return (
     <AdminTable
       label="Sync history"
-      rows={data.syncHistory}
+      rows={runs}
       rowKey={(run) => run.id}
       title={(run) => `${syncSourceLabel(run.syncSource)} · ${formatChangeDate(run.syncDate)}`}
       columns={[

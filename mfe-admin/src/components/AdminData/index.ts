@@ -1,0 +1,1 @@
+export { AdminData, type AdminAnswer, type AdminDataProps } from './AdminData.js';
