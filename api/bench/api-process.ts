@@ -101,6 +101,8 @@ export async function startApi(opts: { databaseUrl: string; env?: Record<string,
       DATA_DIR: dataDir,
       JOBS_ENABLED: 'false',
       DEMO_DATA: 'off',
+      // Weigh the fast path's parts: FAST_PATH=off (or a list of parts) on the bench's command line reaches the api.
+      ...(process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {}),
       ...opts.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

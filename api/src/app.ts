@@ -8,7 +8,7 @@ import { sessionMiddleware } from './http/auth.js';
 import { bearerTokenMiddleware } from './http/bearer-auth.js';
 import { accessLog, createAccessLog } from './http/access-log.js';
 import { securityHeaderList, securityHeaders } from './http/security-headers.js';
-import { series } from './http/series.js';
+import { chain, fastPathOf } from './http/fast-path/index.js';
 import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
@@ -16,7 +16,7 @@ import { createServerRender } from './http/server-render.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureImplementations } from './features/index.js';
 import { checkJsonAnswer, mountEndpoints, Reply } from './http/endpoints.js';
-import { createListLane } from './features/items/list-lane.js';
+import { createListLane } from './http/fast-path/list-lane.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
@@ -26,7 +26,7 @@ export interface CreateAppOptions {
   validateResponses?: boolean;
   /** True once a graceful shutdown began (main.ts): /readyz fails and kept-alive connections are closed. */
   isStopping?: () => boolean;
-  /** Anonymous list requests answered in front of Express (features/items/list-lane.ts); default on. */
+  /** Anonymous list requests answered in front of Express (http/fast-path/list-lane.ts); default: FAST_PATH's `list-lane`. */
   listLane?: boolean;
   /** Called for each request the list lane hands to Express (tests tell the two ways apart with it). */
   onListLaneFallback?: (req: IncomingMessage) => void;
@@ -40,9 +40,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   const access = createAccessLog(log);
-  const headers = securityHeaderList(config);
+  const fastPath = fastPathOf(config.FAST_PATH);
   app.use(accessLog(app, access));
-  app.use(securityHeaders(headers));
+  app.use(securityHeaders(config, fastPath.precomputedHeaders));
   if (options.isStopping) {
     const isStopping = options.isStopping;
     // During a shutdown every answer closes its connection, so keep-alive clients reconnect to another instance.
@@ -52,10 +52,11 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     });
   }
   // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are
-  // parsed per endpoint, after its access check), and no caching of answers that may be personal. One layer (series).
+  // parsed per endpoint, after its access check), and no caching of answers that may be personal.
   app.use(
     '/api',
-    series(
+    ...chain(
+      fastPath,
       originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], cookieName),
       sessionMiddleware({
         db: ctx.db,
@@ -77,6 +78,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     table: endpointList,
     bodyLimit: config.BODY_LIMIT,
     validateResponses: options.validateResponses ?? config.NODE_ENV === 'test',
+    exactRoutes: fastPath.exactRoutes,
   });
   app.use('/api', apiNotFound);
   if (options.staticRoot && options.runtimeConfig) {
@@ -90,13 +92,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     if (!served) log.warn({ root: options.staticRoot }, 'front-end bundles not built: run `npm run build`; serving the api only');
   }
   app.use(errorMiddleware(log, config.NODE_ENV === 'development'));
-  if (options.listLane ?? true) {
+  if (options.listLane ?? fastPath.listLane) {
     const validate = options.validateResponses ?? config.NODE_ENV === 'test';
     const lane = createListLane({
       answers: ctx.services.itemList.answers,
       clock: ctx.clock,
       access,
-      securityHeaders: headers,
+      securityHeaders: securityHeaderList(config),
       sessionCookieName: cookieName,
       isStopping: options.isStopping,
       check: validate ? (body) => checkJsonAnswer(endpoints.items.list, Reply.json(body)) : undefined,
@@ -120,7 +122,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
  * The CSV export is not compressed: it is streamed row by row with backpressure and its stall detection watches that
  * stream; a compressor between them buffers output in zlib, so stalls would be hidden and rows delayed. The item list
  * sends the brotli or gzip copy it keeps with each cached answer (features/items/list-answers.ts), so the compression
- * middleware (which wraps every response it sees: a twenty-fifth of a cached list answer's CPU) is not run for it.
+ * middleware (which wraps every response it sees, at a measurable cost: docs/benchmarks.md) is not run for it.
  */
 const SELF_ENCODED_PATHS = /^\/(dashboard\/export|unified\/items)\/?$/i;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAST_PATH_PARTS, type FastPathPart } from './http/fast-path/parts.js';
 import { LAST_VISIT_UPDATE_SECONDS_DEFAULT } from '@radar/contracts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -198,6 +199,28 @@ export const configSchema = z.object({
     description:
       '"since your last visit": a signed-in user\'s dashboard visit is written at most this often; sooner visits keep the previous baseline (0–86400)',
   }),
+  FAST_PATH: z
+    .string()
+    .default('all')
+    .transform((value, ctx) => {
+      const words = value
+        .split(',')
+        .map((w) => w.trim().toLowerCase())
+        .filter(Boolean);
+      if (words.length === 1 && words[0] === 'all') return [...FAST_PATH_PARTS];
+      if (words.length === 1 && words[0] === 'off') return [];
+      const unknown = words.filter((w) => !(FAST_PATH_PARTS as readonly string[]).includes(w));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `unknown part ${unknown.join(', ')}: use all, off, or a comma list of ${FAST_PATH_PARTS.join(', ')}` });
+        return z.NEVER;
+      }
+      return words as FastPathPart[];
+    })
+    .meta({
+      description:
+        'where the api steps around Express for speed (docs/fast-path.md): `all`, `off`, or a comma list of `list-lane`, `exact-routes`, `series`, `precomputed-headers`; answers are the same either way',
+      shownDefault: 'all',
+    }),
   LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32).meta({
     description: 'memory per process for whole answers of the dashboard list, kept per query, audience and data version (never stale); `0` turns it off',
   }),

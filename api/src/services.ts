@@ -36,7 +36,7 @@ export interface Services {
   remotes: RemoteRegistry;
   /**
    * The item list's repo (its totals and row-JSON caches) and its cache of whole answers, shared by
-   * GET /api/unified/items, its fast lane (features/items/list-lane.ts), the export and the last-visit counts.
+   * GET /api/unified/items, its fast lane (http/fast-path/list-lane.ts), the export and the last-visit counts.
    */
   itemList: { repo: ItemsRepo; answers: ListAnswers };
 }

@@ -15,7 +15,7 @@ import { ROLE_NAMES } from '@radar/contracts';
 import { hasRole, type RequestAuth } from './auth.js';
 import { tokenAccessCheck } from './bearer-auth.js';
 import { requireJsonBody } from './body-type.js';
-import { series } from './series.js';
+import { createExactRoutes } from './fast-path/exact-routes.js';
 import { AuthenticationError, NotAllowedError } from '../lib/errors.js';
 import { parse } from './validate.js';
 
@@ -111,6 +111,8 @@ export interface MountOptions {
   bodyLimit: string;
   /** Check every answer against the endpoint's response schema and statuses (tests). */
   validateResponses: boolean;
+  /** Find parameterless routes by one map lookup (the fast path's exact routes). */
+  exactRoutes: boolean;
 }
 
 /**
@@ -132,10 +134,9 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
   const missing = options.table.filter((e) => !byId.has(e.id)).map((e) => `${e.method} ${e.path} (${e.id})`);
   if (missing.length) throw new Error(`endpoints without an implementation: ${missing.join(', ')}`);
 
-  // Endpoints without path parameters are also found by one map lookup (exactRoutes): the router otherwise tests the
-  // request against every route mounted before its own, one by one (docs/benchmarks.md, "Figures behind the code").
-  const exact = new Map<string, RequestHandler>();
-  app.use(exactRoutes(exact));
+  // With the fast path's exact routes, endpoints without path parameters are also found by one map lookup.
+  const exact = options.exactRoutes ? createExactRoutes() : null;
+  if (exact) app.use(exact.middleware);
   for (const endpoint of options.table) {
     const impl = byId.get(endpoint.id);
     if (!impl?.enabled) continue;
@@ -143,39 +144,15 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
     if (endpoint.body) chain.push(requireJsonBody, express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
     chain.push(runHandler(impl, options.validateResponses));
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    if (endpoint.path.includes(':')) {
-      app[method](endpoint.path, ...chain);
-    } else {
-      exact.set(exactKey(endpoint.method, endpoint.path), series(...chain));
+    if (exact && !endpoint.path.includes(':')) {
+      exact.add(endpoint.method, endpoint.path, chain);
       // Mounted in order as well (HEAD, OPTIONS), skipped by a request the map already ran it for.
-      app[method](endpoint.path, skipIfRanExactly, ...chain);
+      app[method](endpoint.path, exact.skipIfRan, ...chain);
+    } else {
+      app[method](endpoint.path, ...chain);
     }
   }
 }
-
-/** Express matches paths in any case and with or without one trailing slash; so does the lookup. */
-function exactKey(method: string, path: string): string {
-  const lower = path.toLowerCase();
-  return `${method} ${lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower}`;
-}
-
-const RAN_EXACTLY = Symbol('ran from the exact-route map');
-
-/**
- * Runs the route of a parameterless endpoint straight from a map. A request the map does not know (a path with
- * parameters, HEAD, OPTIONS, an unknown path) goes on through the routes mounted after this, as before; so does one
- * whose route passes it on, which then skips that route's second mounting (skipIfRanExactly).
- */
-function exactRoutes(exact: Map<string, RequestHandler>): RequestHandler {
-  return (req, res, next) => {
-    const route = exact.get(exactKey(req.method, req.path));
-    if (!route) return next();
-    (req as unknown as Record<symbol, boolean>)[RAN_EXACTLY] = true;
-    void route(req, res, next);
-  };
-}
-
-const skipIfRanExactly: RequestHandler = (req, _res, next) => next((req as unknown as Record<symbol, boolean>)[RAN_EXACTLY] ? 'route' : undefined);
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

@@ -25,11 +25,16 @@ export function nonceOf(res: Response): string {
  * MUI/emotion inject them at run time —, no framing (frame-ancestors 'none', X-Frame-Options DENY), nosniff, a strict
  * referrer policy, and HSTS when PUBLIC_URL is https.
  *
- * The policy is the same for every response, so helmet runs once, at start-up, and its headers are copied onto each
- * response: running it per request (building the CSP string, a nonce each time) is measurable on a cached list
- * answer (docs/benchmarks.md, "Figures behind the code").
+ * The policy is the same for every response, so with the fast path's `precomputed-headers` helmet runs once, at
+ * start-up, and its headers are copied onto each response: running it per request (building the CSP string, a nonce
+ * each time) is measurable on a cached list answer (docs/benchmarks.md, "Figures behind the code").
  */
-export function securityHeaders(headers: SecurityHeaders): RequestHandler {
+export function securityHeaders(config: Config, precomputed: boolean): RequestHandler {
+  if (!precomputed) {
+    const perRequest = helmetFor(config);
+    return (req, res, next) => perRequest(req, res, next);
+  }
+  const headers = securityHeaderList(config);
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
@@ -40,8 +45,13 @@ export function securityHeaders(headers: SecurityHeaders): RequestHandler {
 export type SecurityHeaders = readonly (readonly [string, string])[];
 
 export function securityHeaderList(config: Config): SecurityHeaders {
+  return headersSetBy(helmetFor(config));
+}
+
+/** helmet with the product's policy. */
+function helmetFor(config: Config) {
   const https = isHttps(config.PUBLIC_URL);
-  const middleware = helmet({
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -63,7 +73,6 @@ export function securityHeaderList(config: Config): SecurityHeaders {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  return headersSetBy(middleware);
 }
 
 /** The headers a middleware that depends on nothing in the request sets, by running it once against a recorder. */

@@ -2,12 +2,12 @@ import fresh from 'fresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import { endpoints } from '@radar/contracts';
-import type { AccessLog } from '../../http/access-log.js';
-import { readCookie } from '../../http/cookies.js';
-import { JSON_CONTENT_TYPE } from '../../http/endpoints.js';
-import type { SecurityHeaders } from '../../http/security-headers.js';
+import type { AccessLog } from '../access-log.js';
+import { readCookie } from '../cookies.js';
+import { JSON_CONTENT_TYPE } from '../endpoints.js';
+import type { SecurityHeaders } from '../security-headers.js';
 import type { Clock } from '../../lib/clock.js';
-import { answerCopyFor, type ListAnswer, type ListAnswers } from './list-answers.js';
+import { answerCopyFor, type ListAnswer, type ListAnswers } from '../../features/items/list-answers.js';
 
 export interface ListLaneDeps {
   answers: ListAnswers;
