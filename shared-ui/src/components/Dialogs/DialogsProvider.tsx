@@ -1,5 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ConfirmDialog, type ConfirmOptions } from './ConfirmDialog.js';
+import { Deferred, lazyNamed } from '../../lazy/Deferred.js';
+import type { ConfirmOptions } from './ConfirmDialog.js';
+
+// The dialog's code (MUI's Dialog and Button) is fetched the first time something asks, not with the page.
+const ConfirmDialog = lazyNamed(() => import('./ConfirmDialog.js'), 'ConfirmDialog');
 
 export interface Dialogs {
   /**
@@ -59,17 +63,19 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     <DialogsContext.Provider value={value}>
       {children}
       {last ? (
-        <ConfirmDialog
-          open={open}
-          title={last.title}
-          message={last.message}
-          okText={last.okText}
-          cancelText={last.cancelText}
-          severity={last.severity}
-          busy={busy}
-          busyText={last.busyText}
-          onClose={(confirmed) => void close(confirmed)}
-        />
+        <Deferred open={open}>
+          <ConfirmDialog
+            open={open}
+            title={last.title}
+            message={last.message}
+            okText={last.okText}
+            cancelText={last.cancelText}
+            severity={last.severity}
+            busy={busy}
+            busyText={last.busyText}
+            onClose={(confirmed) => void close(confirmed)}
+          />
+        </Deferred>
       ) : null}
     </DialogsContext.Provider>
   );

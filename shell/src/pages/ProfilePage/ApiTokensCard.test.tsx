@@ -58,7 +58,7 @@ describe('ApiTokensCard', () => {
     });
     renderWithProviders(<ApiTokensCard />, { withAuthDialog: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke token Feed reader' }));
-    const dialog = screen.getByRole('dialog', { name: 'Revoke “Feed reader”?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke “Feed reader”?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

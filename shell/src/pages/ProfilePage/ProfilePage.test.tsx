@@ -42,7 +42,7 @@ describe('ProfilePage', () => {
     });
     renderWithProviders(<ProfilePage />, { withAuthDialog: false });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
-    const dialog = screen.getByRole('dialog', { name: 'Sign out everywhere?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/auth/logout-everywhere')).toBe(true));
