@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import federation from '@radar/shared-ui/federation';
+import federation from '@radar/build-config/federation';
 
 // The host. In development it also answers /config.json with the remotes' dev-server URLs (in production the api
 // injects window.__RADAR_CONFIG__ into index.html instead).

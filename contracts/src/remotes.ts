@@ -59,7 +59,7 @@ export const remoteLoadedRequest = z.object({ url: z.string().max(2000) });
 export const remoteLoadedResponse = z.object({ recorded: z.boolean() });
 
 /**
- * What a remote's build writes into its mf-manifest.json (`metaData.radar`, shared-ui/federation.cjs): its version
+ * What a remote's build writes into its mf-manifest.json (`metaData.radar`, build-config/federation.cjs): its version
  * and the ranges of the shared libraries it was built against. The shell's build writes the versions it provides
  * (`shell/dist/radar-build.json`, same shape, `shared` holding versions instead of ranges).
  */

@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { ShellPage } from '../pages/ShellPage.js';
 
-// What host and remotes share at run time (shared-ui/sharing.cjs): one theme, one MUI (its modal stack), one set of
+// What host and remotes share at run time (build-config/sharing.cjs): one theme, one MUI (its modal stack), one set of
 // shared-ui stores; and how the bundles travel (precompressed, only the parts a screen uses).
 
 /** A string zod's core carries whatever the minifier does (its global config's name): any schema brings it along. */
@@ -59,7 +59,7 @@ test('scripts arrive brotli-compressed, and the landing page loads no dialog, ta
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
-  // Files under 1 KB are not worth compressing (shared-ui/federation.cjs).
+  // Files under 1 KB are not worth compressing (build-config/federation.cjs).
   expect(scripts.filter((s) => s.encoding !== 'br' && s.length >= 1024).map((s) => s.url)).toEqual([]);
   // MUI's extra part (dialogs, menus, tables, text fields) and the sign-in dialog are fetched only when a screen needs
   // them: none of the landing page's scripts carries their code.

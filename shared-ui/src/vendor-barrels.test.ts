@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The apps' webpack builds resolve `@mui/material` and `react-router(-dom)` to the barrels in ../vendor (see
- * ../sharing.cjs). A name an app imports but no barrel lists fails the build; this says which file to add it to,
+ * The apps' webpack builds resolve `@mui/material` and `react-router(-dom)` to the barrels in build-config/vendor (see
+ * build-config/sharing.cjs). A name an app imports but no barrel lists fails the build; this says which file to add it to,
  * and keeps the lists honest (real exports, MUI names in exactly one part).
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { barrelNames } = require('../vendor/names.cjs') as { barrelNames: (file: string) => string[] };
+const { barrelNames } = require('../../build-config/vendor/names.cjs') as { barrelNames: (file: string) => string[] };
 
 const repoRoot = path.resolve(__dirname, '../..');
 const APP_SOURCES = ['shell/src', 'shared-ui/src', 'mfe-dashboard/src', 'mfe-admin/src', 'mfe-digest/src'];
@@ -16,7 +16,7 @@ const APP_SOURCES = ['shell/src', 'shared-ui/src', 'mfe-dashboard/src', 'mfe-adm
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    // shell/src/server is the server render's entry, built for Node without the barrels (shared-ui/federation.cjs).
+    // shell/src/server is the server render's entry, built for Node without the barrels (build-config/federation.cjs).
     if (entry.isDirectory()) return ['test', 'test-utils', 'server'].includes(entry.name) ? [] : sourceFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
@@ -47,14 +47,14 @@ describe('vendor barrels', () => {
   it('list every MUI name the apps import, in exactly one part', () => {
     const missing = [...importedNames(/^@mui\/material$/)].filter(([name]) => !core.includes(name) && !extra.includes(name));
     expect(
-      missing.map(([name, files]) => `${name} (${files.join(', ')}): add it to shared-ui/vendor/mui-extra.mjs, or mui-core.mjs if a first paint needs it`),
+      missing.map(([name, files]) => `${name} (${files.join(', ')}): add it to build-config/vendor/mui-extra.mjs, or mui-core.mjs if a first paint needs it`),
     ).toEqual([]);
     expect(core.filter((name) => extra.includes(name))).toEqual([]);
   });
 
   it('list every React Router name the apps import', () => {
     const missing = [...importedNames(/^react-router(-dom)?$/)].filter(([name]) => !router.includes(name));
-    expect(missing.map(([name, files]) => `${name} (${files.join(', ')}): add it to shared-ui/vendor/router.mjs`)).toEqual([]);
+    expect(missing.map(([name, files]) => `${name} (${files.join(', ')}): add it to build-config/vendor/router.mjs`)).toEqual([]);
   });
 
   it('list only names the packages export', () => {

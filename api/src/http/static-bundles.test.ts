@@ -15,7 +15,7 @@ import { mountStaticBundles } from './static-bundles.js';
 
 /**
  * Real files in a temporary STATIC_ROOT laid out like the builds (each file with its .br and .gz copy, as
- * shared-ui/federation.cjs writes them), served by a real Express app.
+ * build-config/federation.cjs writes them), served by a real Express app.
  */
 let root: string;
 let config: RuntimeConfig;

@@ -18,7 +18,7 @@ export const REMOTE_DIRS = { dashboard: 'mfe-dashboard', admin: 'mfe-admin', dig
  * (where the remotes are: the remote registry, read per request) into the shell's index.html, so a remote can ship
  * without rebuilding or restarting anything. The page's CSP names exactly the origins of the remotes it loads.
  *
- * Every build writes brotli and gzip copies beside its files (shared-ui/federation.cjs); they are served by
+ * Every build writes brotli and gzip copies beside its files (build-config/federation.cjs); they are served by
  * Accept-Encoding with `Vary: Accept-Encoding` and the ETag of the copy actually sent. Hashed chunks are immutable;
  * entries, manifests and the page are revalidated (ETag → 304).
  */

@@ -1,6 +1,6 @@
 import { mismatchMessage, REMOTE_LABELS, sharedMismatches, type RemoteKey, type SharedMismatch } from '@radar/contracts';
 
-// The versions of the shared libraries this shell provides, written in by its build (shared-ui/federation.cjs).
+// The versions of the shared libraries this shell provides, written in by its build (build-config/federation.cjs).
 declare const __RADAR_SHELL_SHARED__: Record<string, string> | undefined;
 
 /** A remote built against shared libraries this shell does not provide: shown in the page with what differs. */

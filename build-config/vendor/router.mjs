@@ -1,5 +1,5 @@
 // React Router as the apps use it, shared by the shell as a singleton under 'react-router-dom' and 'react-router'
-// (shared-ui/sharing.cjs): one router context for host and remotes, without the ~190 KB of data-router, server and
+// (build-config/sharing.cjs): one router context for host and remotes, without the ~190 KB of data-router, server and
 // framework code a whole-package share would carry. A name used by any app must be listed here (vendor.test.ts).
 export {
   BrowserRouter,

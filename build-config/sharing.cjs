@@ -17,7 +17,7 @@
 //   own modal stack: deploy the shell first when a list changes).
 const { createHash } = require('node:crypto');
 const path = require('node:path');
-const sharedUiPackage = require('./package.json');
+const sharedUiPackage = require('../shared-ui/package.json');
 const { barrelNames } = require('./vendor/names.cjs');
 
 const deps = sharedUiPackage.dependencies;
@@ -77,7 +77,7 @@ function sharingAliases() {
 function sharingRules() {
   return [
     { test: vendor('mui.mjs'), use: vendor('mui-loader.cjs') },
-    { test: /[\\/]shared-ui[\\/]vendor[\\/].*\.mjs$/, sideEffects: false },
+    { test: /[\\/]build-config[\\/]vendor[\\/].*\.mjs$/, sideEffects: false },
   ];
 }
 
