@@ -24,6 +24,7 @@ import { PAYLOAD_HEADER, payloadRows } from './payload.js';
 import { loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
 import { withBenchDatabase } from './bench-db.js';
 import type { Bench } from './run.js';
+import { FAST_PATH_PARTS } from '../src/http/fast-path/parts.js';
 import { distinctSearches, EXPLAIN_ONLY, REAL_FEED_SCENARIOS, SCENARIOS } from './scenarios.js';
 import { ITEMS, REMOVED, ROADMAP_SHARE, seedItems, WORDS } from './seed-items.js';
 
@@ -67,9 +68,17 @@ function postmasterPid(dataDir: string): number | null {
 /**
  * The setups the load runs in (BENCH_MODES, comma-separated; default all): `single` (one api process, the default),
  * `cluster` (WEB_CONCURRENCY=2), `nocache` (LIST_CACHE_MB=0: every list answer computed), `real` (the recorded
- * real feeds), `export` (CSV export memory), `explain` (buffers and plans).
+ * real feeds), `export` (CSV export memory), `explain` (buffers and plans), `fastpath` (the cached default list and a
+ * signed-in style request through Express with FAST_PATH all, off, and each part off: what each part buys).
  */
-const MODES = new Set((process.env.BENCH_MODES ?? 'single,cluster,nocache,real,export,explain').split(',').map((m) => m.trim()));
+const MODES = new Set((process.env.BENCH_MODES ?? 'single,cluster,nocache,real,export,explain,fastpath').split(',').map((m) => m.trim()));
+
+/** FAST_PATH values the `fastpath` mode compares: everything, nothing, and everything but one part. */
+const FAST_PATH_VARIANTS = ['off', 'list-lane', ...FAST_PATH_PARTS.map((off) => FAST_PATH_PARTS.filter((p) => p !== off).join(',')), 'all'];
+const fastPathLabel = (value: string) =>
+  value.split(',').length < FAST_PATH_PARTS.length - 1
+    ? `FAST_PATH=${value}`
+    : `FAST_PATH without ${FAST_PATH_PARTS.find((p) => !value.split(',').includes(p))}`;
 
 const bench: Bench = {
   title: 'Items API: list, filters, search and export with 100,000 items',
@@ -164,6 +173,23 @@ const bench: Bench = {
           await withApi({ LIST_CACHE_MB: '0' }, databaseUrl, async (api) => {
             for (const s of targetScenarios) measured.push(await measure(mode, api, s, pgCpu));
           });
+        }
+        if (MODES.has('fastpath')) {
+          // The default list (anonymous: the lane's request) and the session check (a parameterless route through Express
+          // that reads nothing from the database, so a slow query cannot blur what the framework costs).
+          const paths = [
+            { name: 'default list, cached', goal: null, paths: ['/api/unified/items'] },
+            { name: 'session check, signed out', goal: null, paths: ['/api/auth/session-user'] },
+          ];
+          // A pass that is not recorded first: right after seeding, PostgreSQL's own background work blurs a first run.
+          await withApi({}, databaseUrl, async (api) => {
+            for (const s of paths) await measure('warm-up', api, s, pgCpu, 5_000);
+          });
+          for (const value of FAST_PATH_VARIANTS) {
+            await withApi({ FAST_PATH: value }, databaseUrl, async (api) => {
+              for (const s of paths) measured.push(await measure(fastPathLabel(value), api, s, pgCpu));
+            });
+          }
         }
         let realItems: number | null = null;
         if (MODES.has('real') && realFeedsAvailable()) {
