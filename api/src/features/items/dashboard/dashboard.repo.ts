@@ -4,43 +4,68 @@ import { NEW_WINDOW_DAYS, UPDATED_MESSAGE_MIN_GAP_MS, type DashboardStatsRespons
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../item-mapper.js';
 import { runSql } from '../items.repo.js';
 import { returned } from '../../../db/returned.js';
+import { readDataVersionNumber } from '../../../db/data-version.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
 
+/**
+ * One answer per data version, shared by the requests that ask at once: the version is read before the data, so an
+ * answer is never kept under a version newer than its content, and any committed write to items makes the next
+ * request compute afresh. A failed computation is not kept.
+ */
+function perDataVersion<T>(pool: pg.Pool, compute: () => Promise<T>): () => Promise<T> {
+  let cached: { version: number; answer: Promise<T> } | null = null;
+  return async () => {
+    const version = await readDataVersionNumber(pool);
+    if (cached?.version === version) return cached.answer;
+    const answer = compute();
+    cached = { version, answer };
+    answer.catch(() => {
+      if (cached?.answer === answer) cached = null;
+    });
+    return answer;
+  };
+}
+
 export function createDashboardRepo(pool: pg.Pool) {
+  // The filter lists scan every item (seconds at 100,000 items, docs/benchmarks.md) and every dashboard load asks for
+  // them, while items change a few times an hour: computed once per data version.
+  const filterOptions = perDataVersion(pool, async () => {
+    const [products, statuses, tags, clouds] = await Promise.all([
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(products) AS v FROM items WHERE NOT is_removed`),
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT status AS v FROM items WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL`),
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(tags) AS v FROM items WHERE NOT is_removed AND source = 'messages'`),
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(cloud_instances) AS v FROM items WHERE NOT is_removed AND source = 'roadmap'`),
+    ]);
+    const list = (rows: { v: string }[]) =>
+      rows
+        .map((r) => r.v)
+        .filter(Boolean)
+        .sort(byName);
+    return { products: list(products), roadmapStatuses: list(statuses), messageCenterTags: list(tags), cloudInstances: list(clouds) };
+  });
+  const filterCounts = perDataVersion(pool, async () => {
+    const [statuses, tags] = await Promise.all([
+      runSql<{ name: string; count: number }>(
+        pool,
+        sql`SELECT status AS name, count(*)::int AS count FROM items
+              WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL GROUP BY status ORDER BY count DESC, status`,
+      ),
+      runSql<{ name: string; count: number }>(
+        pool,
+        sql`SELECT t AS name, count(*)::int AS count FROM items, unnest(tags) AS t
+              WHERE NOT is_removed AND source = 'messages' GROUP BY t ORDER BY count DESC, t`,
+      ),
+    ]);
+    return { roadmapStatuses: statuses, messageCenterTags: tags };
+  });
+
   return {
     /** Distinct values over non-removed items; products span both sources (roadmap products and MC services). */
-    async filterOptions() {
-      const [products, statuses, tags, clouds] = await Promise.all([
-        runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(products) AS v FROM items WHERE NOT is_removed`),
-        runSql<{ v: string }>(pool, sql`SELECT DISTINCT status AS v FROM items WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL`),
-        runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(tags) AS v FROM items WHERE NOT is_removed AND source = 'messages'`),
-        runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(cloud_instances) AS v FROM items WHERE NOT is_removed AND source = 'roadmap'`),
-      ]);
-      const list = (rows: { v: string }[]) =>
-        rows
-          .map((r) => r.v)
-          .filter(Boolean)
-          .sort(byName);
-      return { products: list(products), roadmapStatuses: list(statuses), messageCenterTags: list(tags), cloudInstances: list(clouds) };
-    },
-
-    async filterCounts() {
-      const [statuses, tags] = await Promise.all([
-        runSql<{ name: string; count: number }>(
-          pool,
-          sql`SELECT status AS name, count(*)::int AS count FROM items
-              WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL GROUP BY status ORDER BY count DESC, status`,
-        ),
-        runSql<{ name: string; count: number }>(
-          pool,
-          sql`SELECT t AS name, count(*)::int AS count FROM items, unnest(tags) AS t
-              WHERE NOT is_removed AND source = 'messages' GROUP BY t ORDER BY count DESC, t`,
-        ),
-      ]);
-      return { roadmapStatuses: statuses, messageCenterTags: tags };
-    },
+    filterOptions,
+    /** Items per roadmap status and per Message Center tag, over non-removed items. */
+    filterCounts,
 
     /**
      * Counts for the landing page and the dashboard header. New and Updated follow the row badges (shared-ui

@@ -116,6 +116,29 @@ describe('filter options and counts', () => {
   });
 });
 
+describe('filter options and counts kept per data version', () => {
+  it('answer again from what was computed, and afresh after any write to items', async () => {
+    const own = await createTestContext();
+    try {
+      await insertRoadmapItem(own.database.db, { products: ['Microsoft Teams'], status: 'Launched' });
+      const first = await request(own.app).get('/api/roadmap/filter-options');
+      expect(first.body.products).toEqual(['Microsoft Teams']);
+      expect((await request(own.app).get('/api/roadmap/filter-options')).body).toEqual(first.body);
+      expect((await request(own.app).get('/api/analytics/filter-counts')).body.roadmapStatuses).toEqual([{ name: 'Launched', count: 1 }]);
+
+      // A committed write moves the data version: the next answers include it.
+      await insertRoadmapItem(own.database.db, { products: ['Microsoft Loop'], status: 'Rolling out' });
+      expect((await request(own.app).get('/api/roadmap/filter-options')).body.products).toEqual(['Microsoft Loop', 'Microsoft Teams']);
+      expect((await request(own.app).get('/api/analytics/filter-counts')).body.roadmapStatuses).toEqual([
+        { name: 'Launched', count: 1 },
+        { name: 'Rolling out', count: 1 },
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('GET /api/dashboard/stats', () => {
   it('counts by source and status, new/updated by the badge rules, featured, last sync and demo flag', async () => {
     const res = await request(t.app).get('/api/dashboard/stats');
