@@ -8,7 +8,7 @@ import { sessionMiddleware } from './http/auth.js';
 import { bearerTokenMiddleware } from './http/bearer-auth.js';
 import { accessLog, createAccessLog } from './http/access-log.js';
 import { securityHeaderList, securityHeaders } from './http/security-headers.js';
-import { chain, fastPathOf } from './http/fast-path/index.js';
+import { fastPathOf } from './http/fast-path/index.js';
 import { sessionCookieName, sessionPolicy } from './http/session-policy.js';
 import { apiNotFound, errorMiddleware } from './http/error-middleware.js';
 import { originCheck } from './http/origin-check.js';
@@ -42,7 +42,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const access = createAccessLog(log);
   const fastPath = fastPathOf(config.FAST_PATH);
   app.use(accessLog(app, access));
-  app.use(securityHeaders(config, fastPath.precomputedHeaders));
+  // The security headers never depend on the request: computed once, set by Express and by the list lane alike.
+  const headers = securityHeaderList(config);
+  app.use(securityHeaders(headers));
   if (options.isStopping) {
     const isStopping = options.isStopping;
     // During a shutdown every answer closes its connection, so keep-alive clients reconnect to another instance.
@@ -55,30 +57,26 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // parsed per endpoint, after its access check), and no caching of answers that may be personal.
   app.use(
     '/api',
-    ...chain(
-      fastPath,
-      originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], cookieName),
-      sessionMiddleware({
-        db: ctx.db,
-        clock: ctx.clock,
-        policy: sessionPolicy(config),
-        cookieName,
-        impersonationEnabled: impersonationEnabled(config),
-      }),
-      bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
-      (_req: Request, res: Response, next: NextFunction) => {
-        res.setHeader('Cache-Control', 'no-store');
-        next();
-      },
-      compressApiAnswers(),
-    ),
+    originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], cookieName),
+    sessionMiddleware({
+      db: ctx.db,
+      clock: ctx.clock,
+      policy: sessionPolicy(config),
+      cookieName,
+      impersonationEnabled: impersonationEnabled(config),
+    }),
+    bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
+    (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
+    compressApiAnswers(),
   );
   const implementations = featureImplementations(ctx, { isStopping: options.isStopping });
   mountEndpoints(app, implementations, {
     table: endpointList,
     bodyLimit: config.BODY_LIMIT,
     validateResponses: options.validateResponses ?? config.NODE_ENV === 'test',
-    exactRoutes: fastPath.exactRoutes,
   });
   app.use('/api', apiNotFound);
   if (options.staticRoot && options.runtimeConfig) {
@@ -98,7 +96,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       answers: ctx.services.itemList.answers,
       clock: ctx.clock,
       access,
-      securityHeaders: securityHeaderList(config),
+      securityHeaders: headers,
       sessionCookieName: cookieName,
       isStopping: options.isStopping,
       check: validate ? (body) => checkJsonAnswer(endpoints.items.list, Reply.json(body)) : undefined,

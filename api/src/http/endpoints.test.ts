@@ -31,7 +31,7 @@ function demoApp(validateResponses: boolean) {
       implement(demo.echo, ({ params, body }) => ({ id: params.id, name: body.name })),
       implement(demo.broken, () => ({ n: 'not a number' }) as unknown as { n: number }),
     ],
-    { table: Object.values(demo), bodyLimit: '1kb', validateResponses, exactRoutes: true },
+    { table: Object.values(demo), bodyLimit: '1kb', validateResponses },
   );
   app.use(errorMiddleware(createLogger('silent'), false));
   return app;
@@ -54,50 +54,44 @@ describe('mountEndpoints', () => {
     expect(unchecked.status).toBe(200);
   });
 
-  it.each([
-    ['with', true],
-    ['without', false],
-  ])(
-    'finds a parameterless route in any case, with a trailing slash and for HEAD; a route that passes a request on runs once (%s the exact-route map)',
-    async (_with, exactRoutes) => {
-      const ran: string[] = [];
-      const table = defineEndpoints('exact', {
-        list: { method: 'GET', path: '/api/exact/list', summary: 'list', access: 'public', response: z.object({ n: z.number() }) },
-        passOn: { method: 'GET', path: '/api/exact/pass', summary: 'passes on', access: 'public', response: z.object({ n: z.number() }) },
-      });
-      const app = express();
-      mountEndpoints(
-        app,
-        [
-          implement(table.list, () => ({ n: 1 })),
-          {
-            ...implement(table.passOn, () => ({ n: 2 })),
-            middleware: [
-              (_req, _res, next) => {
-                ran.push('passOn');
-                next('route');
-              },
-            ],
-          },
-        ],
-        { table: Object.values(table), bodyLimit: '1kb', validateResponses: true, exactRoutes },
-      );
-      app.use((_req, res) => res.status(404).json({ fellThrough: true }));
-      for (const path of ['/api/exact/list', '/API/Exact/List', '/api/exact/list/', '/api/exact/list?x=1']) {
-        expect((await request(app).get(path)).body).toEqual({ n: 1 });
-      }
-      const head = await request(app).head('/api/exact/list');
-      expect(head.status).toBe(200);
-      expect(head.headers['content-type']).toMatch(/json/);
-      expect((await request(app).get('/api/exact/listing')).status).toBe(404);
-      expect((await request(app).get('/api/exact/pass')).body).toEqual({ fellThrough: true });
-      expect(ran).toEqual(['passOn']);
-    },
-  );
+  it('finds a parameterless route in any case, with a trailing slash and for HEAD; a route that passes a request on runs once', async () => {
+    const ran: string[] = [];
+    const table = defineEndpoints('exact', {
+      list: { method: 'GET', path: '/api/exact/list', summary: 'list', access: 'public', response: z.object({ n: z.number() }) },
+      passOn: { method: 'GET', path: '/api/exact/pass', summary: 'passes on', access: 'public', response: z.object({ n: z.number() }) },
+    });
+    const app = express();
+    mountEndpoints(
+      app,
+      [
+        implement(table.list, () => ({ n: 1 })),
+        {
+          ...implement(table.passOn, () => ({ n: 2 })),
+          middleware: [
+            (_req, _res, next) => {
+              ran.push('passOn');
+              next('route');
+            },
+          ],
+        },
+      ],
+      { table: Object.values(table), bodyLimit: '1kb', validateResponses: true },
+    );
+    app.use((_req, res) => res.status(404).json({ fellThrough: true }));
+    for (const path of ['/api/exact/list', '/API/Exact/List', '/api/exact/list/', '/api/exact/list?x=1']) {
+      expect((await request(app).get(path)).body).toEqual({ n: 1 });
+    }
+    const head = await request(app).head('/api/exact/list');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/json/);
+    expect((await request(app).get('/api/exact/listing')).status).toBe(404);
+    expect((await request(app).get('/api/exact/pass')).body).toEqual({ fellThrough: true });
+    expect(ran).toEqual(['passOn']);
+  });
 
   it('refuses to start when the table and the handlers disagree', () => {
     const app = express();
-    const opts = { table: Object.values(demo), bodyLimit: '1kb', validateResponses: false, exactRoutes: true };
+    const opts = { table: Object.values(demo), bodyLimit: '1kb', validateResponses: false };
     expect(() => mountEndpoints(app, [implement(demo.echo, () => ({ id: 1, name: 'a' }))], opts)).toThrow(/without an implementation: GET \/api\/demo-broken/);
     const twice = [implement(demo.echo, () => ({ id: 1, name: 'a' })), implement(demo.echo, () => ({ id: 1, name: 'a' }))];
     expect(() => mountEndpoints(app, twice, opts)).toThrow(/implemented twice/);
@@ -110,7 +104,6 @@ describe('mountEndpoints', () => {
       table: Object.values(demo),
       bodyLimit: '1kb',
       validateResponses: true,
-      exactRoutes: true,
     });
     app.use(errorMiddleware(createLogger('silent'), false));
     expect((await request(app).post('/api/demo/1').send({ name: 'a' })).status).toBe(500);

@@ -15,7 +15,6 @@ import { ROLE_NAMES } from '@radar/contracts';
 import { hasRole, type RequestAuth } from './auth.js';
 import { tokenAccessCheck } from './bearer-auth.js';
 import { requireJsonBody } from './body-type.js';
-import { createExactRoutes } from './fast-path/exact-routes.js';
 import { AuthenticationError, NotAllowedError } from '../lib/errors.js';
 import { parse } from './validate.js';
 
@@ -111,8 +110,6 @@ export interface MountOptions {
   bodyLimit: string;
   /** Check every answer against the endpoint's response schema and statuses (tests). */
   validateResponses: boolean;
-  /** Find parameterless routes by one map lookup (the fast path's exact routes). */
-  exactRoutes: boolean;
 }
 
 /**
@@ -134,9 +131,6 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
   const missing = options.table.filter((e) => !byId.has(e.id)).map((e) => `${e.method} ${e.path} (${e.id})`);
   if (missing.length) throw new Error(`endpoints without an implementation: ${missing.join(', ')}`);
 
-  // With the fast path's exact routes, endpoints without path parameters are also found by one map lookup.
-  const exact = options.exactRoutes ? createExactRoutes() : null;
-  if (exact) app.use(exact.middleware);
   for (const endpoint of options.table) {
     const impl = byId.get(endpoint.id);
     if (!impl?.enabled) continue;
@@ -144,13 +138,7 @@ export function mountEndpoints(app: Express, implementations: EndpointImplementa
     if (endpoint.body) chain.push(requireJsonBody, express.json({ limit: endpoint.bodyLimit ?? options.bodyLimit }));
     chain.push(runHandler(impl, options.validateResponses));
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    if (exact && !endpoint.path.includes(':')) {
-      exact.add(endpoint.method, endpoint.path, chain);
-      // Mounted in order as well (HEAD, OPTIONS), skipped by a request the map already ran it for.
-      app[method](endpoint.path, exact.skipIfRan, ...chain);
-    } else {
-      app[method](endpoint.path, ...chain);
-    }
+    app[method](endpoint.path, ...chain);
   }
 }
 

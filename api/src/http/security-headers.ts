@@ -25,16 +25,10 @@ export function nonceOf(res: Response): string {
  * MUI/emotion inject them at run time —, no framing (frame-ancestors 'none', X-Frame-Options DENY), nosniff, a strict
  * referrer policy, and HSTS when PUBLIC_URL is https.
  *
- * The policy is the same for every response, so with the fast path's `precomputed-headers` helmet runs once, at
- * start-up, and its headers are copied onto each response: running it per request (building the CSP string, a nonce
- * each time) is measurable on a cached list answer (docs/benchmarks.md, "Figures behind the code").
+ * The policy is the same for every response, so helmet runs once, at start-up (securityHeaderList), and its headers
+ * are copied onto each response; the list lane copies the same list.
  */
-export function securityHeaders(config: Config, precomputed: boolean): RequestHandler {
-  if (!precomputed) {
-    const perRequest = helmetFor(config);
-    return (req, res, next) => perRequest(req, res, next);
-  }
-  const headers = securityHeaderList(config);
+export function securityHeaders(headers: SecurityHeaders): RequestHandler {
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

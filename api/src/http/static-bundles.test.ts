@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import request from 'supertest';
 import type { RuntimeConfig } from '@radar/contracts';
 import { loadConfig } from '../config.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaderList, securityHeaders } from './security-headers.js';
 import { mountStaticBundles } from './static-bundles.js';
 
 /**
@@ -142,7 +142,7 @@ describe('static bundles: the shell page', () => {
 
   it("allows the page's config script by its hash under the CSP, so every response is the same bytes", async () => {
     const secured = express();
-    secured.use(securityHeaders(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), true));
+    secured.use(securityHeaders(securityHeaderList(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }))));
     mountStaticBundles(secured, { root, runtimeConfig: () => config });
     const first = await request(secured).get('/').set('Accept-Encoding', 'identity');
     const second = await request(secured).get('/').set('Accept-Encoding', 'identity');
