@@ -5,6 +5,7 @@ import { unifiedItemSelectSql, type UnifiedItemRow } from '../item-mapper.js';
 import { runSql } from '../items.repo.js';
 import { returned } from '../../../db/returned.js';
 import { readDataVersionNumber } from '../../../db/data-version.js';
+import { LruCache } from '../../../lib/lru-cache.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
@@ -15,17 +16,9 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity:
  * request compute afresh. A failed computation is not kept.
  */
 function perDataVersion<T>(pool: pg.Pool, compute: () => Promise<T>): () => Promise<T> {
-  let cached: { version: number; answer: Promise<T> } | null = null;
-  return async () => {
-    const version = await readDataVersionNumber(pool);
-    if (cached?.version === version) return cached.answer;
-    const answer = compute();
-    cached = { version, answer };
-    answer.catch(() => {
-      if (cached?.answer === answer) cached = null;
-    });
-    return answer;
-  };
+  // Two entries: the current version's answer, and the previous one while requests that read it are still answered.
+  const answers = new LruCache<T>({ entries: 2, weight: 2 });
+  return async () => answers.load(String(await readDataVersionNumber(pool)), compute);
 }
 
 export function createDashboardRepo(pool: pg.Pool) {
