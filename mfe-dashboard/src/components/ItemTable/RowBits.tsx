@@ -38,5 +38,5 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
 /** Status badge for roadmap rows; tags (2 + '+N') for messages. */
 export function RowTags({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
   if (!row.tags) return <ItemStatusBadge status={item.status} />;
-  return <ChipList values={row.tags.all} noun="tags" limit={row.tags.visible.length} />;
+  return <ChipList values={row.tags} noun="tags" />;
 }

@@ -23,8 +23,8 @@ export interface RowPresentation {
   productText: string;
   releaseText: string;
   lastModifiedText: string;
-  /** Message tags (at most 2 plus a count); roadmap rows show their status instead. */
-  tags: ReturnType<typeof displayTags> | null;
+  /** Message tags in display order (ChipList shows the first few and a '+N'); roadmap rows show their status instead. */
+  tags: string[] | null;
   /** Removed from the roadmap / expired (archive rows and items found by id); null while in the feed. */
   removal: Removal | null;
   /** The removal chip's text ('Removed Mar 5, 2026'), null while in the feed. */
@@ -92,7 +92,7 @@ export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZo
     productText: isMessage ? formatServices(item.service ?? item.services) : (item.product ?? ''),
     releaseText: formatReleaseDate(item.releaseDate),
     lastModifiedText: formatDate(isMessage ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate), timeZone),
-    tags: isMessage ? displayTags(item) : null,
+    tags: isMessage ? displayTags(item).all : null,
     removal,
     removalText: removal ? `${removal.label} ${formatDate(removal.date, timeZone)}` : null,
     dateMoves: item.releaseMoves?.total ?? 0,
