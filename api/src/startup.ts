@@ -1,5 +1,5 @@
 import type { AppContext } from './app-context.js';
-import { rederiveItems } from './features/sync/derived-fields.js';
+import { rederiveItems } from './features/sync/derived-fields.repo.js';
 import { initialSyncTask, recoverInterruptedRunsTask } from './features/sync/initial-sync.js';
 
 export interface StartupEnv {

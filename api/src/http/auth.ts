@@ -1,9 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import crypto from 'node:crypto';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { Db } from '../db/client.js';
-import { roles, sessions, userRoles, users } from '../db/schema/index.js';
+import { deleteSession, liveSessionOf, loadRolesOf, roleNamed, slideSession } from './auth.repo.js';
 import type { Clock } from '../lib/clock.js';
 import { readCookie } from './cookies.js';
 import type { SessionPolicy } from './session-policy.js';
@@ -65,15 +64,6 @@ export function newSessionToken(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-export async function loadRolesOf(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: roles.id, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(userRoles.roleId, roles.id))
-    .where(eq(userRoles.userId, userId))
-    .orderBy(roles.name);
-}
-
 /**
  * Resolves the session cookie to `req.auth` (or null). A session is refused past its `expires_at` (the earlier of the
  * idle timeout and the absolute lifetime), past the absolute lifetime counted from sign-in, and — for a user who really
@@ -88,32 +78,27 @@ export function sessionMiddleware(deps: { db: Db; clock: Clock; policy: SessionP
     try {
       const now = deps.clock.now();
       const idHash = hashSessionToken(token);
-      const [row] = await deps.db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(sessions.userId, users.id))
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const row = await liveSessionOf(deps.db, idHash, now);
       if (!row) return next();
       const realRoles = await loadRolesOf(deps.db, row.user.id);
       const isRealAdmin = realRoles.some((r) => r.name === ROLE_NAMES.admin);
       const { session } = row;
       const idle = now.getTime() - session.lastSeenAt.getTime();
       if (now.getTime() >= session.createdAt.getTime() + deps.policy.absoluteMs || idle > deps.policy.idleMs(isRealAdmin)) {
-        await deps.db.delete(sessions).where(eq(sessions.idHash, idHash));
+        await deleteSession(deps.db, idHash);
         return next();
       }
       let expiresAt = session.expiresAt;
       if (idle > deps.policy.slideAfterMs(isRealAdmin)) {
         expiresAt = deps.policy.expiresAt(session.createdAt, now, isRealAdmin);
-        await deps.db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
+        await slideSession(deps.db, idHash, now, expiresAt);
       }
       // Impersonation is an admin's tool: it applies only while the user really holds Admin, so a role change made
       // any other way can never leave a lesser user with an impersonated (possibly higher) role.
       const impersonatedRole = deps.impersonationEnabled && isRealAdmin ? session.impersonatedRole : null;
       let effective = realRoles;
       if (impersonatedRole) {
-        const [r] = await deps.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.name, impersonatedRole));
+        const r = await roleNamed(deps.db, impersonatedRole);
         effective = r ? [r] : [];
       }
       req.auth = {

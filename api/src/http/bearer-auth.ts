@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { API_TOKEN_PREFIX, ROLE_NAMES, type Endpoint } from '@radar/contracts';
 import type { Db } from '../db/client.js';
-import { apiTokens, users } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
-import { hashSessionToken, loadRolesOf, toAuthUser } from './auth.js';
+import { hashSessionToken, toAuthUser } from './auth.js';
+import { loadRolesOf, tokenOf, touchToken } from './auth.repo.js';
 import { AuthenticationError, NotAllowedError } from '../lib/errors.js';
 
 declare global {
@@ -43,16 +42,11 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
     const token = match[1] ?? '';
     if (!token.startsWith(API_TOKEN_PREFIX)) return next(invalidToken(res, 'This is not an M365 Radar API token'));
     try {
-      const [row] = await deps.db
-        .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, createdAt: apiTokens.createdAt, user: users })
-        .from(apiTokens)
-        .innerJoin(users, eq(apiTokens.userId, users.id))
-        .where(eq(apiTokens.tokenHash, hashSessionToken(token)))
-        .limit(1);
+      const row = await tokenOf(deps.db, hashSessionToken(token));
       if (!row) return next(invalidToken(res, 'The API token is not valid or was revoked'));
       const now = deps.clock.now();
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
-        await deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+        await touchToken(deps.db, row.tokenId, now);
       }
       const roles = (await loadRolesOf(deps.db, row.user.id)).filter((r) => !STAFF_ROLES.has(r.name));
       req.auth = {

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import type { mailOutbox } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from './mailer.js';
-import { contentToSend, forgetSealedContent, NOT_SENT_NO_SMTP } from './outbox.js';
+import { claimDueMail as claim, contentToSend, finishMail as finish, forgetSealedContent, NOT_SENT_NO_SMTP } from './outbox.repo.js';
 
 export const DELIVERY_DEFAULTS = {
   batchSize: 20,
@@ -170,40 +169,4 @@ async function recordUnrecorded(db: Db, unrecorded: UnrecordedSends): Promise<vo
     await finish(db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
     unrecorded.delete(id);
   }
-}
-
-interface ClaimFilter {
-  maxPriority: number | null;
-  onlyIds?: number[];
-  /** Sent but not yet recorded: never claimed again by this process. */
-  skip?: UnrecordedSends;
-}
-
-/** Marks up to `limit` due mails 'sending' (attempts + 1), most urgent first, and returns them. */
-async function claim(db: Db, now: Date, leaseUntil: Date, limit: number, { maxPriority, onlyIds, skip }: ClaimFilter): Promise<OutboxRow[]> {
-  const skipIds = skip?.size ? [...skip.keys()] : [];
-  const { rows } = await db.execute<{ id: number }>(sql`
-    UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-    WHERE id IN (
-      SELECT id FROM mail_outbox
-      WHERE status IN ('pending', 'sending')
-        AND ((status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now})) OR (status = 'sending' AND next_attempt_at <= ${now}))
-        ${maxPriority !== null ? sql`AND priority <= ${maxPriority}` : sql``}
-        ${onlyIds ? sql`AND id = ANY(${sql.param(onlyIds)}::int[])` : sql``}
-        ${skipIds.length ? sql`AND id <> ALL(${sql.param(skipIds)}::int[])` : sql``}
-      ORDER BY priority, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id`);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => Number(r.id));
-  return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => [asc(t.priority), asc(t.id)] });
-}
-
-async function finish(db: Db, id: number, set: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set(set)
-    .where(sql`${mailOutbox.id} = ${id}`);
 }

@@ -1,4 +1,4 @@
-export { enqueueMail, purgeSealedContent, NOT_SENT_EXPIRED, NOT_SENT_UNREADABLE, type OutgoingMail } from './outbox.js';
+export { enqueueMail, purgeSealedContent, NOT_SENT_EXPIRED, NOT_SENT_UNREADABLE, type OutgoingMail } from './outbox.repo.js';
 export { deriveOutboxKey, type MailContent } from './sealed-content.js';
 export { createMailer, type Mailer, type MailMessage } from './mailer.js';
 export { deliverDueMail, backoffMs, DELIVERY_DEFAULTS, NOT_SENT_NO_SMTP, type DeliveryResult } from './delivery.js';

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { deliverDueMail, type UnrecordedSends } from './delivery.js';
 import { createMailService } from './mail.service.js';
-import { enqueueMail } from './outbox.js';
+import { enqueueMail } from './outbox.repo.js';
 import { deriveOutboxKey } from './sealed-content.js';
 
 let t: TestContext;

@@ -2,7 +2,7 @@ import type { BaseDeps } from '../deps.js';
 import type { DbOrTx } from '../db/client.js';
 import { DELIVERY_DEFAULTS, deliverDueMail, type DeliveryDeps, type DeliveryResult, type UnrecordedSends } from './delivery.js';
 import { createMailer, mailDomain, type Mailer } from './mailer.js';
-import { enqueueMail, type OutgoingMail } from './outbox.js';
+import { enqueueMail, type OutgoingMail } from './outbox.repo.js';
 import { deriveOutboxKey } from './sealed-content.js';
 import { MAIL_PRIORITY } from './priority.js';
 

@@ -9,7 +9,7 @@ import { mailOutbox } from '../db/schema/index.js';
 import { backoffMs, deliverDueMail, NOT_SENT_NO_SMTP } from './delivery.js';
 import { createMailer } from './mailer.js';
 import { createMailService } from './mail.service.js';
-import { enqueueMail, NOT_SENT_EXPIRED, NOT_SENT_UNREADABLE, purgeSealedContent } from './outbox.js';
+import { enqueueMail, NOT_SENT_EXPIRED, NOT_SENT_UNREADABLE, purgeSealedContent } from './outbox.repo.js';
 import { deriveOutboxKey, openContent, sealContent } from './sealed-content.js';
 import { renderMail } from './render.js';
 import { Layout, Paragraph } from './templates/Layout.js';

@@ -1,8 +1,7 @@
 import { createElement } from 'react';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CHANNEL_PAUSE_AFTER_FAILURES, DELIVERY_RESPONSE_EXCERPT_CHARS, WEBHOOK_HEADERS } from '@radar/contracts';
 import type { Db } from '../../db/client.js';
-import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema/index.js';
+import type { alertDeliveries } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { MailService } from '../../mail/mail.service.js';
@@ -11,6 +10,7 @@ import { ChannelPausedMail, channelPausedSubject, channelPausedText, type Channe
 import { parseRetryAfter } from '../../sources/http.js';
 import { openChannelValue, webhookSignature } from './channel-secrets.js';
 import { createChannelsRepo, type ChannelWithOwner } from './channels.repo.js';
+import { claimDueDeliveries, insertAttempt, releaseDeliveries, setDeliveryState } from './deliveries.repo.js';
 import { checkWebhookUrl, WebhookUrlError, type GuardOptions } from './ssrf-guard.js';
 import { postToWebhook, WebhookNetworkError } from './webhook-http.js';
 
@@ -119,7 +119,7 @@ export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWit
   const isTest = row.trigger === 'test';
   const outcome: AttemptOutcome = result.outcome === 'retrying' && (isTest || row.attempts >= ALERT_DELIVERY.maxAttempts) ? 'failed' : result.outcome;
   const mailOwner = await deps.db.transaction(async (tx) => {
-    await tx.insert(alertDeliveryAttempts).values({
+    await insertAttempt(tx, {
       deliveryId: row.id,
       channelId: channel.id,
       attemptedAt: now,
@@ -129,16 +129,15 @@ export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWit
       responseExcerpt: result.response,
       error: result.error,
     });
-    await tx
-      .update(alertDeliveries)
-      .set(
-        outcome === 'sent'
-          ? { status: 'sent', sentAt: now, lastError: null }
-          : outcome === 'failed'
-            ? { status: 'failed', lastError: result.error }
-            : { status: 'pending', lastError: result.error, nextAttemptAt: new Date(now.getTime() + (result.retryInMs ?? alertBackoffMs(row.attempts))) },
-      )
-      .where(eq(alertDeliveries.id, row.id));
+    await setDeliveryState(
+      tx,
+      row.id,
+      outcome === 'sent'
+        ? { status: 'sent', sentAt: now, lastError: null }
+        : outcome === 'failed'
+          ? { status: 'failed', lastError: result.error }
+          : { status: 'pending', lastError: result.error, nextAttemptAt: new Date(now.getTime() + (result.retryInMs ?? alertBackoffMs(row.attempts))) },
+    );
     if (isTest) return null;
     const channels = createChannelsRepo(tx);
     if (outcome === 'sent') {
@@ -176,38 +175,10 @@ export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWit
   return outcome;
 }
 
-/** Marks up to `limit` due webhook deliveries of unpaused channels 'sending' (attempts + 1) and returns them. */
-async function claim(db: Db, now: Date, limit: number): Promise<DeliveryRow[]> {
-  const leaseUntil = new Date(now.getTime() + ALERT_DELIVERY.sendingLeaseMs);
-  const { rows } = await db.execute<{ id: number }>(sql`
-    UPDATE alert_deliveries SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-    WHERE id IN (
-      SELECT d.id FROM alert_deliveries d JOIN alert_channels c ON c.id = d.channel_id
-      WHERE NOT c.paused AND d.body IS NOT NULL AND d.status IN ('pending', 'sending') AND d.next_attempt_at <= ${now}
-      ORDER BY d.id
-      LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED
-    )
-    RETURNING id`);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => Number(r.id));
-  return db.query.alertDeliveries.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => asc(t.id) });
-}
-
 export interface AlertDeliveryResult {
   sent: number;
   retrying: number;
   failed: number;
-}
-
-/** Claimed deliveries a stopping process will not attempt: due again at once, for another process or the next start. */
-async function release(db: Db, now: Date, rows: DeliveryRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
-  await db
-    .update(alertDeliveries)
-    .set({ status: 'pending', attempts: sql`${alertDeliveries.attempts} - 1`, nextAttemptAt: now })
-    .where(and(inArray(alertDeliveries.id, ids), eq(alertDeliveries.status, 'sending')));
 }
 
 /**
@@ -219,10 +190,14 @@ async function release(db: Db, now: Date, rows: DeliveryRow[]): Promise<void> {
 export async function deliverDueAlerts(deps: AlertDeliveryDeps): Promise<AlertDeliveryResult> {
   const result: AlertDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const channels = createChannelsRepo(deps.db);
-  const claimed = await claim(deps.db, deps.clock.now(), ALERT_DELIVERY.batchSize);
+  const claimed = await claimDueDeliveries(deps.db, deps.clock.now(), ALERT_DELIVERY.batchSize, ALERT_DELIVERY.sendingLeaseMs);
   for (const [index, row] of claimed.entries()) {
     if (deps.stopping?.()) {
-      await release(deps.db, deps.clock.now(), claimed.slice(index));
+      await releaseDeliveries(
+        deps.db,
+        deps.clock.now(),
+        claimed.slice(index).map((r) => r.id),
+      );
       break;
     }
     const channel = await channels.byId(row.channelId);

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';
-import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema/index.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { MAIL_PRIORITY } from '../../mail/priority.js';
 import { renderMail } from '../../mail/render.js';
@@ -10,6 +8,7 @@ import { SavedSearchAlertMail, savedSearchAlertText, type SavedSearchAlertMailPr
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { alertTitle, type AlertMessage } from './alert-message.js';
 import type { ChannelWithOwner } from './channels.repo.js';
+import { insertAttempt, insertDelivery, setDeliveryState } from './deliveries.repo.js';
 import { buildSlackMessage } from './slack-message.js';
 import { buildTeamsMessage } from './teams-card.js';
 import { buildWebhookPayload } from './webhook-payload.js';
@@ -85,27 +84,16 @@ export async function enqueueAlert(
     nextAttemptAt: m.createdAt,
   };
   if (channel.kind !== 'email') {
-    const [row] = await tx
-      .insert(alertDeliveries)
-      .values({ ...base, body: webhookBody(channel.kind, m) })
-      .onConflictDoNothing({ target: alertDeliveries.dedupeKey })
-      .returning({ id: alertDeliveries.id });
-    return row?.id ?? null;
+    return insertDelivery(tx, { ...base, body: webhookBody(channel.kind, m) });
   }
-  const [row] = await tx
-    .insert(alertDeliveries)
-    .values({ ...base, status: 'sent', sentAt: m.createdAt })
-    .onConflictDoNothing({ target: alertDeliveries.dedupeKey })
-    .returning({ id: alertDeliveries.id });
-  if (!row) return null;
+  const id = await insertDelivery(tx, { ...base, status: 'sent', sentAt: m.createdAt });
+  if (id === null) return null;
   const outboxId = await deps.mail.enqueue(tx, {
     ...(await alertMail(deps, channel, m)),
     dedupeKey: dedupeKey ? `alert-mail:${dedupeKey}` : undefined,
     createdAt: m.createdAt,
   });
-  await tx.update(alertDeliveries).set({ mailOutboxId: outboxId }).where(eq(alertDeliveries.id, row.id));
-  await tx
-    .insert(alertDeliveryAttempts)
-    .values({ deliveryId: row.id, channelId: channel.id, attemptedAt: m.createdAt, outcome: 'queued', responseExcerpt: 'Handed to the mail outbox' });
-  return row.id;
+  await setDeliveryState(tx, id, { mailOutboxId: outboxId });
+  await insertAttempt(tx, { deliveryId: id, channelId: channel.id, attemptedAt: m.createdAt, outcome: 'queued', responseExcerpt: 'Handed to the mail outbox' });
+  return id;
 }

@@ -1,14 +1,14 @@
-import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import { ALERT_WEBHOOK_ITEMS, savedSearchQuery, type AlertSection } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { alertDeliveries, alertDeliveryAttempts, appState, syncHistory } from '../../db/schema/index.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { SECTIONS_PER_MESSAGE, testSections, type AlertMessage } from './alert-message.js';
-import { alertItemsOf, itemsInView, touchedChanges, type TouchedChange } from './alert-matching.js';
+import { alertItemsOf } from './alert-matching.js';
+import { itemsInView, touchedChanges, type TouchedChange } from './alert-matching.repo.js';
 import { enqueueAlert, newPublicId } from './alert-enqueue.js';
 import { attemptDelivery, deliverDueAlerts, recordAttempt, type AlertDeliveryDeps, type AlertDeliveryResult } from './alert-delivery.js';
-import { deliveryLog } from './deliveries.repo.js';
+import { claimSyncAlert, isSyncAlerted, pruneAlertRecords, syncStartedAt, unalertedSyncs } from './alert-runs.repo.js';
+import { deliveryLog, startTestDelivery } from './deliveries.repo.js';
 import { channelKey } from './channel-secrets.js';
 import { createChannelsRepo, type ChannelWithOwner } from './channels.repo.js';
 import { dueDigest } from './schedule.js';
@@ -21,7 +21,6 @@ type Deps = Pick<BaseDeps, 'db' | 'pool' | 'clock' | 'log' | 'secret' | 'publicU
   resolve?: Resolver;
 };
 
-const MARKER_PREFIX = 'alerted-sync:';
 /** How far back the sweep looks for syncs whose alert step never ran; markers and logs are kept 30 days. */
 const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -111,10 +110,10 @@ export function createAlertsService(deps: Deps) {
   /** The instant alerts of one sync (idempotent: a marker per sync, dedupe keys per channel message). */
   const alertSync = (syncId: number) => track(alertSyncNow(syncId));
   async function alertSyncNow(syncId: number): Promise<{ syncId: number; claimed: boolean; messages: number }> {
-    const marker = MARKER_PREFIX + syncId;
-    if ((await deps.db.select({ key: appState.key }).from(appState).where(eq(appState.key, marker))).length) return { syncId, claimed: false, messages: 0 };
-    const [sync] = await deps.db.select({ startedAt: syncHistory.startedAt }).from(syncHistory).where(eq(syncHistory.id, syncId));
-    if (!sync) return { syncId, claimed: false, messages: 0 };
+    if (await isSyncAlerted(deps.db, syncId)) return { syncId, claimed: false, messages: 0 };
+    const startedAt = await syncStartedAt(deps.db, syncId);
+    if (!startedAt) return { syncId, claimed: false, messages: 0 };
+    const sync = { startedAt };
     // A search alerts only on syncs after it was saved (the sweep may run an older sync late).
     const eligible = (await searches.activeWithSchedule('instant')).filter((s) => s.createdAt.getTime() <= sync.startedAt.getTime());
     // Without a search to match, the sync's changes (all 1,900 items of a first sync) are not even read.
@@ -128,12 +127,7 @@ export function createAlertsService(deps: Deps) {
     const live = await liveChannels([...byChannel.keys()]);
     const window = { from: null, to: sync.startedAt };
     const written = await deps.db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(appState)
-        .values({ key: marker, value: { channels: live.size }, updatedAt: deps.clock.now() })
-        .onConflictDoNothing()
-        .returning();
-      if (claimed.length === 0) return -1;
+      if (!(await claimSyncAlert(tx as DbOrTx, syncId, live.size, deps.clock.now()))) return -1;
       let count = 0;
       for (const [id, sections] of byChannel) {
         const channel = live.get(id);
@@ -209,11 +203,7 @@ export function createAlertsService(deps: Deps) {
     if (channel.kind === 'email') {
       deps.mail.kick();
     } else {
-      const [row] = await deps.db
-        .update(alertDeliveries)
-        .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(now.getTime() + 5 * 60_000) })
-        .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, 'pending')))
-        .returning();
+      const row = await startTestDelivery(deps.db, id, new Date(now.getTime() + 5 * 60_000));
       if (row) await recordAttempt(deliveryDeps, channel, row, await attemptDelivery(deliveryDeps, channel, row));
     }
     const [entry] = await deliveryLog(deps.db, channel.id, { deliveryId: id });
@@ -223,27 +213,12 @@ export function createAlertsService(deps: Deps) {
   /** Catch-up: alert every recent successful sync that changed items and has no marker; prunes old markers and logs. */
   async function sweepNow(): Promise<number[]> {
     const now = deps.clock.now();
-    const rows = await deps.db
-      .select({ id: syncHistory.id })
-      .from(syncHistory)
-      .where(
-        and(
-          eq(syncHistory.status, 'success'),
-          sql`${syncHistory.startedAt} >= ${new Date(now.getTime() - SWEEP_LOOKBACK_MS)}`,
-          sql`${syncHistory.newItems} + ${syncHistory.changedItems} + ${syncHistory.removedItems} + ${syncHistory.restoredItems} > 0`,
-          sql`NOT EXISTS (SELECT 1 FROM app_state s WHERE s.key = ${MARKER_PREFIX} || ${syncHistory.id}::text)`,
-        ),
-      )
-      .orderBy(syncHistory.id);
     const done: number[] = [];
-    for (const { id } of rows) {
+    for (const id of await unalertedSyncs(deps.db, new Date(now.getTime() - SWEEP_LOOKBACK_MS))) {
       if (stopping) break;
       if ((await alertSyncNow(id)).claimed) done.push(id);
     }
-    const before = new Date(now.getTime() - RETENTION_MS);
-    await deps.db.delete(appState).where(and(like(appState.key, `${MARKER_PREFIX}%`), lt(appState.updatedAt, before)));
-    await deps.db.delete(alertDeliveryAttempts).where(lt(alertDeliveryAttempts.attemptedAt, before));
-    await deps.db.delete(alertDeliveries).where(and(inArray(alertDeliveries.status, ['sent', 'failed']), lt(alertDeliveries.createdAt, before)));
+    await pruneAlertRecords(deps.db, new Date(now.getTime() - RETENTION_MS));
     if (done.length) deps.log.warn({ syncs: done }, 'alert sweep caught up on syncs that had not been alerted');
     return done;
   }

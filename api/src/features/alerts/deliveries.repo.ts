@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AlertDeliveryLogEntry } from '@radar/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema/index.js';
 
 /** Entries the delivery log shows (newest first); older ones are pruned after 30 days by the sweep. */
 export const DELIVERY_LOG_LIMIT = 100;
@@ -54,4 +55,65 @@ function mailOutcome(status: string | null, error: string | null): { outcome: Al
   if (status === 'failed') return { outcome: 'failed', response: 'The mail could not be sent', error };
   if (status === null) return { outcome: 'queued', response: 'Already in the mail outbox (an earlier run queued it)', error: null };
   return { outcome: 'queued', response: 'Waiting in the mail outbox', error };
+}
+
+/** Marks a test delivery as being sent now (its one attempt; retried after `retryAt` only if the process dies). */
+export async function startTestDelivery(db: DbOrTx, deliveryId: number, retryAt: Date) {
+  const [row] = await db
+    .update(alertDeliveries)
+    .set({ status: 'sending', attempts: 1, nextAttemptAt: retryAt })
+    .where(and(eq(alertDeliveries.id, deliveryId), eq(alertDeliveries.status, 'pending')))
+    .returning();
+  return row;
+}
+
+type DeliveryRow = typeof alertDeliveries.$inferSelect;
+
+/** Writes a delivery; null when one with its dedupe key exists (a re-run of the same alert). */
+export async function insertDelivery(tx: DbOrTx, values: typeof alertDeliveries.$inferInsert): Promise<number | null> {
+  const [row] = await tx
+    .insert(alertDeliveries)
+    .values(values)
+    .onConflictDoNothing({ target: alertDeliveries.dedupeKey })
+    .returning({ id: alertDeliveries.id });
+  return row?.id ?? null;
+}
+
+export async function setDeliveryState(tx: DbOrTx, deliveryId: number, set: Partial<typeof alertDeliveries.$inferInsert>): Promise<void> {
+  await tx.update(alertDeliveries).set(set).where(eq(alertDeliveries.id, deliveryId));
+}
+
+/** One line of a channel's delivery log. */
+export async function insertAttempt(tx: DbOrTx, values: typeof alertDeliveryAttempts.$inferInsert): Promise<void> {
+  await tx.insert(alertDeliveryAttempts).values(values);
+}
+
+/**
+ * Marks up to `limit` due webhook deliveries of unpaused channels 'sending' (attempts + 1, leased for `leaseMs`) and
+ * returns them; FOR UPDATE SKIP LOCKED, so two workers never claim the same delivery.
+ */
+export async function claimDueDeliveries(db: Db, now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const { rows } = await db.execute<{ id: number }>(sql`
+    UPDATE alert_deliveries SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+    WHERE id IN (
+      SELECT d.id FROM alert_deliveries d JOIN alert_channels c ON c.id = d.channel_id
+      WHERE NOT c.paused AND d.body IS NOT NULL AND d.status IN ('pending', 'sending') AND d.next_attempt_at <= ${now}
+      ORDER BY d.id
+      LIMIT ${limit}
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    RETURNING id`);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  return db.query.alertDeliveries.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => asc(t.id) });
+}
+
+/** Claimed deliveries a stopping process will not attempt: due again at once, for another process or the next start. */
+export async function releaseDeliveries(db: DbOrTx, now: Date, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(alertDeliveries)
+    .set({ status: 'pending', attempts: sql`${alertDeliveries.attempts} - 1`, nextAttemptAt: now })
+    .where(and(inArray(alertDeliveries.id, ids), eq(alertDeliveries.status, 'sending')));
 }

@@ -6,7 +6,7 @@ import type { RequestAuth } from '../../http/auth.js';
 import { clientAddressKey } from '../../http/client-address.js';
 import { AuthenticationError, RateLimitError, type DomainError } from '../../lib/errors.js';
 import type { MailService } from '../../mail/mail.service.js';
-import { purgeSealedContent } from '../../mail/outbox.js';
+import { purgeSealedContent } from '../../mail/outbox.repo.js';
 import { authRepo } from './auth.repo.js';
 import { noAccountMail, signInMail } from './auth.mails.js';
 import { createSessionsService, type ClientInfo, type IssuedSession } from './sessions.service.js';

@@ -3,7 +3,7 @@ import { FEATURED_LIMIT, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDi
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueMail } from '../../mail/outbox.repo.js';
 import { renderMail } from '../../mail/render.js';
 import {
   WeeklyDigestMail,

@@ -5,7 +5,8 @@ import { implement, type EndpointImplementation } from '../../http/endpoints.js'
 import { NotFoundError } from '../../lib/errors.js';
 import { sanitizeForOutput } from '../../lib/html.js';
 import { messageSections } from '../../sources/message-sections.js';
-import { attachmentFilesOf, readAttachment } from '../sync/message-attachments.js';
+import { attachmentFilesOf } from '../sync/message-attachments.js';
+import { readAttachment } from '../sync/message-attachments.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
 

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
-import { enqueueMail } from '../../mail/outbox.js';
+import { enqueueMail } from '../../mail/outbox.repo.js';
 import { renderMail } from '../../mail/render.js';
 import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../mail/templates/ItemChangeMail.js';
 import { shareUrlOf } from '../items/share-link.js';

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ItemRow, SyncHistoryRow } from '../../db/schema/index.js';
 import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
-import { refreshProductFamilies } from './derived-fields.js';
-import { setDemoFlag } from './demo-state.js';
+import { refreshProductFamilies } from './derived-fields.repo.js';
+import { setDemoFlag } from './demo-state.repo.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
 import { holdReason, snapshotHash, SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import {

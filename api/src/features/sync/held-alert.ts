@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';
+import { adminEmails } from '../admin/admin-guards.repo.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
@@ -9,10 +9,7 @@ import type { HeldAlert } from './sync.service.js';
 
 /** Everyone with the Admin role, plus ADMIN_EMAILS (admins-to-be who have not signed in yet). */
 export async function adminAddresses(db: DbOrTx, configured: string[]): Promise<string[]> {
-  const { rows } = await db.execute<{ email: string }>(
-    sql`SELECT DISTINCT u.email FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id WHERE r.name = 'Admin'`,
-  );
-  return [...new Set([...rows.map((r) => r.email), ...configured])].sort();
+  return [...new Set([...(await adminEmails(db)), ...configured])].sort();
 }
 
 /** The sync service's held-snapshot alert: one mail per admin, written with the hold, sent after it commits. */

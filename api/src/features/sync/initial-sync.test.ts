@@ -7,7 +7,7 @@ import { createTestJobRunner } from '../../../test/jobs.js';
 import { createReplayTestContext } from '../../../test/replay-context.js';
 import type { ReplayServer } from '../../../test/replay-server.js';
 import { DEMO_NOTICE } from '../../demo/demo-data.js';
-import { getDemoState, isDemoDataLoaded } from './demo-state.js';
+import { getDemoState, isDemoDataLoaded } from './demo-state.repo.js';
 import { initialSyncTask } from './initial-sync.js';
 
 let t: TestContext;

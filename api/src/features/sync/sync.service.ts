@@ -13,7 +13,7 @@ import { insertHeld, pendingHeld, supersedePending } from './held-snapshots.repo
 import type { ItemChange } from './plan.js';
 import { itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
 import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
-import { withSourceLock } from './source-lock.js';
+import { withSourceLock } from '../../db/source-lock.js';
 import { sourceChange } from './source-warning.js';
 import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
 import { countActive } from './sync.repo.js';

@@ -2,7 +2,7 @@ import { endpoints, formatCount } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
 import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
 import { NotFoundError } from '../../../lib/errors.js';
-import { refreshProductFamilies } from '../../sync/derived-fields.js';
+import { refreshProductFamilies } from '../../sync/derived-fields.repo.js';
 import { createProductMappingsRepo } from './product-mappings.repo.js';
 
 /** Product mappings (Admin only): list, initialize from the items, rename / toggle / set the family, delete. */

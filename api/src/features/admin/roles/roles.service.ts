@@ -2,7 +2,7 @@ import type { Role, RoleInput } from '@radar/contracts';
 import type { Db } from '../../../db/client.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import type { Clock } from '../../../lib/clock.js';
-import { isUniqueViolation } from '../admin-guards.js';
+import { isUniqueViolation } from '../../../db/pg-errors.js';
 import { createRolesRepo, toRole, type RoleValues } from './roles.repo.js';
 
 /** What the router hands over: roleInput after parsing (defaults applied). */

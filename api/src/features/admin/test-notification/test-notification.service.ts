@@ -1,8 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { createElement } from 'react';
 import type { ItemType } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
-import { itemHistory, items } from '../../../db/schema/index.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import { renderMail } from '../../../mail/render.js';
 import {
@@ -13,6 +11,7 @@ import {
   type ItemChangeMailProps,
 } from '../../../mail/templates/ItemChangeMail.js';
 import { fieldLabel, formatValue, isShownField } from '../../subscriptions/change-format.js';
+import { findItemByExternalId, latestChange } from './test-notification.repo.js';
 
 export interface TestNotificationInput {
   itemId: string;
@@ -44,11 +43,7 @@ export function createTestNotificationService(ctx: Pick<AppContext, 'db' | 'cloc
   return {
     async send(input: TestNotificationInput, to: Recipient): Promise<TestNotificationResult> {
       const source = input.itemType === 'roadmap' ? 'roadmap' : 'messages';
-      const [item] = await ctx.db
-        .select({ id: items.id, externalId: items.externalId, title: items.title, isRemoved: items.isRemoved })
-        .from(items)
-        .where(and(eq(items.source, source), sql`lower(${items.externalId}) = lower(${input.itemId})`))
-        .limit(1);
+      const item = await findItemByExternalId(ctx.db, source, input.itemId);
       const label = input.itemType === 'roadmap' ? 'Roadmap item' : 'Message Center item';
       if (!item) throw new NotFoundError(`${label} ${input.itemId} not found`);
 
@@ -57,12 +52,7 @@ export function createTestNotificationService(ctx: Pick<AppContext, 'db' | 'cloc
       if (input.changesSummary?.trim()) {
         fields = [{ label: 'Changes', from: 'Earlier version', to: input.changesSummary.trim() }];
       } else {
-        const [latest] = await ctx.db
-          .select()
-          .from(itemHistory)
-          .where(and(eq(itemHistory.itemId, item.id), eq(itemHistory.changeType, 'changed')))
-          .orderBy(desc(itemHistory.changeDate), desc(itemHistory.id))
-          .limit(1);
+        const latest = await latestChange(ctx.db, item.id);
         fields = [];
         if (!latest) fields.push({ label: 'Changes', from: 'No recorded change yet', to: 'This is a test notification' });
         for (const field of latest?.changedFields ?? []) {

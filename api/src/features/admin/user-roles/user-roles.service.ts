@@ -2,7 +2,7 @@ import type { UserRoleAssignment } from '@radar/contracts';
 import type { Db } from '../../../db/client.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import type { Clock } from '../../../lib/clock.js';
-import { countAdmins, lockAdminRole } from '../admin-guards.js';
+import { countAdmins, lockAdminRole } from '../admin-guards.repo.js';
 import { createRolesRepo } from '../roles/roles.repo.js';
 import { createUserRolesRepo } from './user-roles.repo.js';
 import { createUsersRepo } from '../users/users.repo.js';

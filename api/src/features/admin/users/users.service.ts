@@ -1,7 +1,7 @@
 import type { AppUser } from '@radar/contracts';
 import type { Db } from '../../../db/client.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { countAdmins, isAdmin, lockAdminRole } from '../admin-guards.js';
+import { countAdmins, isAdmin, lockAdminRole } from '../admin-guards.repo.js';
 import { createUsersRepo } from './users.repo.js';
 
 export function createUsersService(deps: { db: Db }) {

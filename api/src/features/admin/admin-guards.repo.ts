@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, userRoles } from '../../db/schema/index.js';
+import { roles, userRoles, users } from '../../db/schema/index.js';
 
 /**
  * Locks the Admin role row for the rest of the transaction and returns its id. Every change that can remove an
@@ -31,8 +31,13 @@ export async function isAdmin(tx: DbOrTx, userId: number, adminRoleId: number): 
   return rows.length > 0;
 }
 
-/** Postgres unique_violation, seen through drizzle's wrapper (the pg error may be the cause). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+/** The e-mail addresses of everyone with the Admin role. */
+export async function adminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(roles.name, ROLE_NAMES.admin));
+  return rows.map((r) => r.email);
 }

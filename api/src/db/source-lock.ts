@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { LOCK_KEYS, LOCK_NAMESPACE } from '../../db/advisory-locks.js';
-import type { Db } from '../../db/client.js';
-import * as schema from '../../db/schema/index.js';
-import type { SourceName } from '../../sources/types.js';
+import { LOCK_KEYS, LOCK_NAMESPACE } from './advisory-locks.js';
+import type { Db } from './client.js';
+import * as schema from './schema/index.js';
+import type { SourceName } from '../sources/types.js';
 
 /** One advisory lock per source, in the product's namespace (db/advisory-locks.ts). */
 const LOCK_KEY: Record<SourceName, number> = { roadmap: LOCK_KEYS.roadmapSync, message_center: LOCK_KEYS.messageCenterSync };
