@@ -14,7 +14,7 @@ const SHELL_SHARED_UI = (
   JSON.parse(fs.readFileSync(new URL('../../shell/dist/radar-build.json', import.meta.url), 'utf8')) as { shared: Record<string, string> }
 ).shared['@radar/shared-ui'];
 
-// Issue 17: mfe-admin shipped on its own. The shell runs on the product's port; three releases of mfe-admin sit on
+// mfe-admin shipped on its own. The shell runs on the product's port; three releases of mfe-admin sit on
 // a plain static server on another port (another origin, as a CDN): v1 (the build), v2 (a copy with another
 // version string) and v3 (a copy built for @radar/shared-ui 1.x). The registry is switched in Admin → Remotes.
 

@@ -7,7 +7,7 @@ export function errorMessageOf(error: unknown): string {
   return serverMessageOf(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** Spec 02 §8 texts that end in '...': the server's reason when it gave one (e.g. the last-admin guard). */
+/** Admin failure texts that end in '...' (docs/product/admin.md): the server's reason when it gave one (e.g. the last-admin guard). */
 export function failureWithReason(prefix: string, error: unknown): string {
   const reason = serverMessageOf(error);
   return reason ? `${prefix}: ${reason}` : `${prefix}. Please try again.`;

@@ -110,7 +110,7 @@ export type DashboardAction =
 const toggle = <T>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
 /**
- * Spec 01 §4: roadmap-only selections (roadmap statuses, and our cloud instances) and message tags decide the
+ * Roadmap-only selections (roadmap statuses, and our cloud instances) and message tags decide the
  * sources: both kinds give both; only roadmap ones give roadmap; only tags give messages; neither gives both.
  */
 export function recomputeSources(filters: Pick<DashboardFilters, 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances'>): Source[] {

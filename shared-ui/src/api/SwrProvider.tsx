@@ -4,10 +4,10 @@ import { CACHE } from '../presentation/ui-constants.js';
 import { swrFetcher } from './api-client.js';
 
 /**
- * Spec 01 §9 cache defaults. Fresh 5 minutes: a component mounting within 5 minutes of the last request for its key
+ * The product's cache defaults (docs/product/shared-behaviour.md). Fresh 5 minutes: a component mounting within 5 minutes of the last request for its key
  * reuses the answer (dedupingInterval), later it shows the cached answer and refetches (revalidateIfStale). No
  * retries, no focus or reconnect refetch, no refresh interval. SWR has no garbage collection: an entry lives as
- * long as the page, which keeps it at least the 10 minutes the spec asks for (CACHE.keptMs).
+ * long as the page, which keeps it at least the 10 minutes the product promises (CACHE.keptMs).
  */
 export const swrDefaults: SWRConfiguration = {
   fetcher: swrFetcher,

@@ -21,7 +21,7 @@ export function findItemSubscription(
   return (list ?? []).find((s) => s.subscriptionType === 'item' && s.isActive && s.itemType === itemType && s.itemId === itemId);
 }
 
-/** POST /api/notification-subscriptions with exactly the spec's payload (01 §7). */
+/** POST /api/notification-subscriptions with `{ itemType, itemId, itemTitle }`, the payload the API documents. */
 export function subscribeToItem(itemType: ItemType, itemId: string, itemTitle: string) {
   return callEndpoint(routes.subscriptions.create, {
     body: { subscriptionType: 'item', itemId, itemType, itemTitle, changeTypes: [...ITEM_SUBSCRIPTION_CHANGE_TYPES], isActive: true },

@@ -18,7 +18,7 @@ function time(value: string | null | undefined): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** Spec 01 §3: source is messages when a messageId is present and source is missing. */
+/** An item without a source is a Message Center post when it has a messageId, else a roadmap item (docs/product/dashboard.md). */
 export function itemSource(item: PresentableItem): Source {
   if (item.source) return item.source;
   return item.messageId ? 'messages' : 'roadmap';

@@ -10,7 +10,7 @@ import { readFixture, type ReplayServer } from '../../../test/replay-server.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 
 /**
- * Issue 10's freshness bound, end to end with the production defaults (hourly roadmap poll, the snapshot guard at
+ * The freshness bound (a follower hears of a change within an hour), end to end with the production defaults (hourly roadmap poll, the snapshot guard at
  * 10%) and a fixed clock: the upstream changes an item at T; the next scheduled poll fetches it, the sync records it,
  * the follower's mail goes through the outbox and the deliver-mail job to a real SMTP server — by T + 1 h.
  */

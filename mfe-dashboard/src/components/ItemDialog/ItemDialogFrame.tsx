@@ -30,7 +30,7 @@ export interface ItemDialogFrameProps {
 export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemChange, children }: ItemDialogFrameProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  // Spec 01 §6, §7: the Moderate button follows the role names of GET /api/auth/user-roles (cached 5 minutes).
+  // The Moderate button follows the role names of GET /api/auth/user-roles (cached 5 minutes).
   const { isModerator } = useUserRoles();
   const { toast } = useToast();
   const [isModerating, setModerating] = useState(false);

@@ -26,7 +26,7 @@ const FAILURES = {
 } as const;
 
 /**
- * Spec 01 §8: a `success: false` answer shows the server's message; a network or server error shows the fixed text.
+ * A `success: false` answer shows the server's message; a network or server error shows the fixed text.
  * The api refuses with a 4xx error body instead of `success: false` (wrong code, rate limit, taken address): that is
  * the same kind of answer, so its message is shown too. A 5xx or no answer at all gets the fixed text.
  */
