@@ -179,6 +179,33 @@ export const configSchema = z.object({
     .default('https://login.microsoftonline.com')
     .meta({ description: 'the sign-in host for Graph tokens (sovereign clouds, tests)' }),
   GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com').meta({ description: 'the Graph host (sovereign clouds, tests)' }),
+  GRAPH_CLOUD_URLS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return {};
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"gcchigh":{"authorityUrl":"https://…","graphUrl":"https://…"}}' });
+        return z.NEVER;
+      }
+      const hosts = z.object({ authorityUrl: z.string().url(), graphUrl: z.string().url() });
+      const result = z.partialRecord(z.enum(['gcchigh', 'dod']), hosts).safeParse(parsed);
+      if (!result.success) {
+        ctx.addIssue({ code: 'custom', message: `must map gcchigh and/or dod to { authorityUrl, graphUrl }: ${result.error.issues[0]?.message ?? ''}` });
+        return z.NEVER;
+      }
+      return result.data;
+    })
+    .meta({
+      description:
+        'sign-in and Graph hosts of the GCC High and DoD clouds, when they must differ from Microsoft\'s (a proxy, tests), as JSON: `{"gcchigh":{"authorityUrl":"…","graphUrl":"…"}}`; Worldwide and GCC tenants use GRAPH_AUTHORITY_URL and GRAPH_API_URL',
+    }),
+  GRAPH_MAX_CONCURRENT_TENANTS: z.coerce.number().int().min(1).max(64).default(4).meta({
+    description: 'tenants whose Message Center one process reads at once; a failing or throttled tenant never delays the others beyond this',
+  }),
   FEED_TIMEOUT_MS: ms.default(30_000).meta({ description: 'timeout of one feed request' }),
   FEED_RETRIES: z.coerce
     .number()

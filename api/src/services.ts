@@ -6,6 +6,8 @@ import { createDigestService, type DigestService } from './features/digest/diges
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
 import { createHeldAlerts } from './features/sync/held-alert.js';
+import { createTenantGraphClients, type TenantGraphClients } from './features/tenants/tenant-graph.js';
+import { tenantSecretKey } from './features/tenants/tenant-secret.js';
 import { createHeldSyncService, type HeldSyncService } from './features/sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/subscriptions/notifications.service.js';
 import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/registry.js';
@@ -32,6 +34,8 @@ export interface Services {
   alerts: AlertsService;
   /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
   heldSync: HeldSyncService;
+  /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
+  tenantClients: TenantGraphClients;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
   remotes: RemoteRegistry;
   /**
@@ -58,7 +62,9 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const auth = createAuthService({ ...base, mail });
   const notifications = createNotificationsService({ ...base, mail });
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
+  const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const sync = createSyncServiceFor(base, {
+    tenantClients,
     onItemsChanged: allHooks(base.log, { notifications: notifications.onItemsChanged, alerts: alerts.onItemsChanged }),
     heldAlerts: createHeldAlerts(base, mail),
   });
@@ -67,5 +73,5 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const remotes = createRemoteRegistry(base);
   const itemsRepo = createItemsRepo(base.pool);
   const itemList = { repo: itemsRepo, answers: createListAnswers(base.pool, itemsRepo, { maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024 }) };
-  return { mail, auth, sync, notifications, digest, alerts, heldSync, remotes, itemList };
+  return { mail, auth, sync, notifications, digest, alerts, heldSync, remotes, itemList, tenantClients };
 }

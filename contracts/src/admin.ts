@@ -85,10 +85,16 @@ export const syncHistoryRecord = z.object({
   warning: z.string().nullable(),
   /** Fields the snapshot's items carried that the format does not expect, or lacked (null: none, or not checked). */
   drift: schemaDrift.nullable(),
+  /** The tenant a Message Center run read (its name as it was then); null for the roadmap. */
+  tenant: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type SyncHistoryRecord = z.infer<typeof syncHistoryRecord>;
 export const syncHistoryResponse = z.object({ syncHistory: z.array(syncHistoryRecord) });
-export const syncTriggerResponse = z.object({ message: z.string(), sync: syncHistoryRecord });
+/**
+ * A sync trigger's answer: the run it recorded. A Message Center trigger runs every enabled tenant: `sync` is the
+ * first tenant's run and `runs` all of them (one per tenant), so one tenant's failure is seen beside the others.
+ */
+export const syncTriggerResponse = z.object({ message: z.string(), sync: syncHistoryRecord, runs: z.array(syncHistoryRecord).optional() });
 /** A failed sync trigger (502 feed failed, 503 not configured) still answers with the run it recorded. */
 export const syncTriggerErrorBody = errorBody.extend({ sync: syncHistoryRecord.optional() });
 export type SyncTriggerErrorBody = z.infer<typeof syncTriggerErrorBody>;

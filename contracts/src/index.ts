@@ -14,6 +14,7 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './remotes.js';
+export * from './tenants.js';
 export * from './remote-compat.js';
 export * from './sync.js';
 export * from './list-query.js';

@@ -142,4 +142,13 @@ export const routeTable = {
     test: { method: 'POST', path: '/api/admin/remotes/:name/test' },
     loaded: { method: 'POST', path: '/api/remotes/:name/loaded' },
   },
+  tenants: {
+    list: { method: 'GET', path: '/api/admin/tenants' },
+    create: { method: 'POST', path: '/api/admin/tenants' },
+    update: { method: 'PATCH', path: '/api/admin/tenants/:id' },
+    remove: { method: 'DELETE', path: '/api/admin/tenants/:id' },
+    test: { method: 'POST', path: '/api/admin/tenants/:id/test' },
+    sync: { method: 'POST', path: '/api/admin/tenants/:id/sync' },
+    userTenants: { method: 'PUT', path: '/api/admin/app-users/:id/tenants' },
+  },
 } as const;

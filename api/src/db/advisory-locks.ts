@@ -9,6 +9,13 @@ export const LOCK_KEYS = {
   /** A sync of one source (sync/source-lock.ts). */
   roadmapSync: 1,
   messageCenterSync: 2,
+  /**
+   * The writes of a tenant's Message Center snapshot, held for its transaction: tenants fetch at once, but their
+   * snapshots share posts, so they are applied one after the other (db/source-lock.ts: lockSharedWrites).
+   */
+  messageCenterWrites: 3,
+  /** A tenant's Message Center sync takes this plus the tenant's id (ids stay far below the next range). */
+  tenantMessageCenterSyncBase: 1_000_000,
   /** Start-up schema work (db/schema-lock.ts). */
   migrations: 100,
   agendaSchema: 101,

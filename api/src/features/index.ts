@@ -13,6 +13,7 @@ import { createItemsEndpoints } from './items/items.endpoints.js';
 import { createMcpEndpoints } from './mcp/mcp.endpoints.js';
 import { createReferenceEndpoints } from './reference/reference.endpoints.js';
 import { createRemotesEndpoints } from './remotes/remotes.endpoints.js';
+import { createTenantsEndpoints } from './tenants/tenants.endpoints.js';
 import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.endpoints.js';
 import { createSyncEndpoints } from './sync/sync.endpoints.js';
 import { createTokensEndpoints } from './tokens/tokens.endpoints.js';
@@ -44,6 +45,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   mcp: createMcpEndpoints,
   alerts: createAlertsEndpoints,
   remotes: createRemotesEndpoints,
+  tenants: createTenantsEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

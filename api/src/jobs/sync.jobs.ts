@@ -30,7 +30,7 @@ export const syncJobs: JobDefinition = (agenda, ctx) => {
   );
   agenda.define(
     MESSAGE_SYNC_JOB,
-    guard(MESSAGE_SYNC_JOB, () => sync.syncMessages({ trigger: 'schedule' })),
+    guard(MESSAGE_SYNC_JOB, () => sync.syncMessageCenter({ trigger: 'schedule' })),
     options,
   );
 };

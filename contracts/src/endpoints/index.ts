@@ -9,6 +9,7 @@ import { contactEndpoints, digestEndpoints, healthEndpoints, unsubscribeEndpoint
 import { mcpEndpoints } from './mcp.js';
 import { referenceEndpoints } from './reference.js';
 import { remoteEndpoints } from './remotes.js';
+import { tenantEndpoints } from './tenants.js';
 import { syncEndpoints } from './sync.js';
 import { tokenEndpoints } from './tokens.js';
 
@@ -34,6 +35,7 @@ export const endpoints = {
   mcp: mcpEndpoints,
   alerts: alertEndpoints,
   remotes: remoteEndpoints,
+  tenants: tenantEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

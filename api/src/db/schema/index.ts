@@ -5,6 +5,7 @@
 import type { heldSnapshots, syncHistory } from './sync.js';
 import type { items } from './items.js';
 import type { users } from './people.js';
+import type { tenants } from './tenants.js';
 
 export * from './people.js';
 export * from './items.js';
@@ -13,9 +14,11 @@ export * from './mail.js';
 export * from './alerts.js';
 export * from './admin.js';
 export * from './state.js';
+export * from './tenants.js';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
 export type SyncHistoryRow = typeof syncHistory.$inferSelect;
 export type HeldSnapshotRow = typeof heldSnapshots.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;

@@ -49,8 +49,18 @@ export const syncHistory = pgTable(
     etag: text('etag'),
     lastModified: text('last_modified'),
     bodyHash: text('body_hash'),
+    /**
+     * The tenant a Message Center run read (its name kept as it was, so the history still reads after the tenant is
+     * removed); null for the roadmap.
+     */
+    tenantId: integer('tenant_id'),
+    tenantName: text('tenant_name'),
   },
-  (t) => [index('sync_history_started_idx').on(t.startedAt.desc()), index('sync_history_source_idx').on(t.source, t.startedAt.desc())],
+  (t) => [
+    index('sync_history_started_idx').on(t.startedAt.desc()),
+    index('sync_history_source_idx').on(t.source, t.startedAt.desc()),
+    index('sync_history_tenant_idx').on(t.tenantId, t.startedAt.desc()),
+  ],
 );
 
 /**
@@ -82,6 +92,8 @@ export const heldSnapshots = pgTable(
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: ts('decided_at'),
     appliedSyncId: integer('applied_sync_id').references(() => syncHistory.id, { onDelete: 'set null' }),
+    /** The tenant whose Message Center snapshot this is; null for the roadmap. Held and decided per tenant. */
+    tenantId: integer('tenant_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

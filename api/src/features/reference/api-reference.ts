@@ -21,6 +21,7 @@ const GROUP_TEXT: Record<keyof typeof endpoints, string> = {
   mcp: 'The MCP server for agents (JSON-RPC over HTTP).',
   alerts: 'Saved searches and the channels their alerts go to.',
   remotes: 'The remote registry: where each front-end remote is served from.',
+  tenants: 'The Microsoft 365 tenants whose Message Center is read, their connection test and sync, and who may see the private ones.',
 };
 
 const ACCESS: Record<Endpoint['access'], string> = {

@@ -1,10 +1,13 @@
 import type { DbOrTx } from '../../db/client.js';
+import { lockSharedWrites } from '../../db/source-lock.js';
 import type { ItemRow, SyncHistoryRow } from '../../db/schema/index.js';
 import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
 import { refreshProductFamilies } from './derived-fields.repo.js';
 import { setDemoFlag } from './demo-state.repo.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
+import { countTenantLive, expireTenantLinks, liveElsewhere, tenantLinks, upsertTenantLinks } from './tenant-links.repo.js';
+import type { ExistingItem } from './plan.js';
 import { holdReason, snapshotHash, SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import {
   countActive,
@@ -41,6 +44,12 @@ export interface ApplyArgs<R> {
   finish?: Pick<RunResult, 'feedFormat' | 'note' | 'validators' | 'warning' | 'drift'>;
   /** More writes that must commit with the snapshot (superseding held snapshots, marking one applied). */
   afterApply?: (tx: DbOrTx) => Promise<void>;
+  /**
+   * The tenant whose Message Center this snapshot is. Posts are shared by the tenants that received them: the
+   * snapshot decides what this tenant lists (item_tenants), and a post is removed only when no tenant lists it any
+   * more. Without a tenant the snapshot is the whole source (the roadmap, a file, the demo set).
+   */
+  tenant?: { id: number } | null;
 }
 
 /**
@@ -50,6 +59,7 @@ export interface ApplyArgs<R> {
  */
 export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<ApplyOutcome> {
   const { adapter, now, syncId, demo } = args;
+  if (args.tenant) await lockSharedWrites(tx);
   const fetched = args.reconcile ? await args.reconcile(tx, args.snapshot) : args.snapshot;
   const snapshot = adapter.reconcile ? await adapter.reconcile(tx, fetched) : fetched;
   const removedDemoItems = demo ? 0 : await deleteDemoItems(tx, adapter.itemSource);
@@ -63,12 +73,17 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
     if (before && before.contentHash !== row.contentHash) needFull.push(before.id);
   }
   const fullRows = new Map<string, ItemRow>((await loadFullRows(tx, needFull)).map((r) => [r.externalId, r]));
-  const plan = planSync({ adapter, snapshot, existing, fullRows, now });
+  const scope = args.tenant ? await tenantScope(tx, args.tenant.id, adapter, snapshot, existing, rows) : null;
+  const plan = planSync({ adapter, snapshot: scope?.snapshot ?? snapshot, existing: scope?.existing ?? existing, fullRows, now });
+  plan.counts.itemsProcessed = snapshot.length;
 
   if (args.guard !== null) {
     let activeBefore = 0;
     for (const item of existing.values()) if (!item.isRemoved) activeBefore++;
-    const stats = { itemCount: snapshot.length, activeBefore, wouldRemove: plan.counts.removedItems };
+    // For a tenant: what it lists now, and what this snapshot would stop it listing (removed, or still shared).
+    const stats = scope
+      ? { itemCount: snapshot.length, activeBefore: scope.liveBefore, wouldRemove: scope.gone.length }
+      : { itemCount: snapshot.length, activeBefore, wouldRemove: plan.counts.removedItems };
     const reason = holdReason(stats, args.guard);
     if (reason) throw new SnapshotHeldError(reason, stats, snapshotHash([...rows].map(([id, row]) => [id, row.contentHash])));
   }
@@ -99,10 +114,63 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
     await replaceLinks(tx, plan.relink.map(idOf), links);
   }
   if (demo && snapshot.length > 0) await setDemoFlag(tx, adapter.itemSource, true, now);
+  if (args.tenant && scope) {
+    const listed = snapshot.map((record) => ({
+      itemId: idOf(adapter.externalId(record)),
+      lastModifiedAt: adapter.modifiedDate(record),
+      expired: !adapter.isActive(record, now),
+    }));
+    await upsertTenantLinks(tx, args.tenant.id, listed, now);
+    await expireTenantLinks(
+      tx,
+      args.tenant.id,
+      scope.gone.map((g) => g.id),
+    );
+  }
   await args.afterApply?.(tx);
 
-  const totalItems = await countActive(tx, adapter.itemSource);
+  const totalItems = args.tenant ? await countTenantLive(tx, args.tenant.id) : await countActive(tx, adapter.itemSource);
   const run = await finishRun(tx, syncId, { status: 'success', finishedAt: args.finishedAt(), counts: plan.counts, totalItems, ...args.finish });
   const changes = plan.changes.map((c) => ({ ...c, itemId: idOf(c.externalId) }));
   return { run, counts: plan.counts, changes, removedDemoItems };
+}
+
+/**
+ * What a tenant's snapshot may change. A record older than the stored post (or as old) whose content differs is a
+ * difference between tenants, not a change over time: the post keeps its newest version and no history is written.
+ * Of the posts the tenant listed and no longer does, only those no other tenant lists can be removed; the others
+ * just stop being this tenant's. Posts only other tenants received are not this snapshot's to judge.
+ */
+async function tenantScope<R>(
+  tx: DbOrTx,
+  tenantId: number,
+  adapter: SourceAdapter<R>,
+  snapshot: R[],
+  existing: Map<string, ExistingItem>,
+  rows: Map<string, { contentHash: string }>,
+) {
+  const links = await tenantLinks(tx, tenantId);
+  const listed = new Set(snapshot.map((record) => adapter.externalId(record)));
+  const planned = snapshot.filter((record) => {
+    const externalId = adapter.externalId(record);
+    const before = existing.get(externalId);
+    if (!before || before.isRemoved || rows.get(externalId)?.contentHash === before.contentHash) return true;
+    return (adapter.modifiedDate(record)?.getTime() ?? 0) > (before.modifiedDate?.getTime() ?? 0);
+  });
+  const plannedIds = new Set(planned.map((record) => adapter.externalId(record)));
+  const gone = [...existing.values()].filter((item) => !listed.has(item.externalId) && links.get(item.id)?.expired === false);
+  const shared = await liveElsewhere(
+    tx,
+    tenantId,
+    gone.map((item) => item.id),
+  );
+  const removable = new Set(gone.filter((item) => !shared.has(item.id)).map((item) => item.externalId));
+  let liveBefore = 0;
+  for (const link of links.values()) if (!link.expired) liveBefore++;
+  return {
+    snapshot: planned,
+    existing: new Map([...existing].filter(([externalId]) => plannedIds.has(externalId) || removable.has(externalId))),
+    gone,
+    liveBefore,
+  };
 }

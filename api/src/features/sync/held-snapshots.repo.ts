@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { FeedFormat, HeldStatus } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { heldSnapshots, type HeldSnapshotRow } from '../../db/schema/index.js';
@@ -17,7 +17,12 @@ export interface NewHeld {
   snapshotHash: string;
   stats: GuardStats;
   validators: FeedValidators | null;
+  /** The tenant whose Message Center snapshot it is (null: the roadmap, or an unscoped Message Center run). */
+  tenantId?: number | null;
 }
+
+/** Held snapshots are kept, superseded and decided per source and tenant. */
+const ofTenant = (tenantId: number | null): SQL => (tenantId !== null ? eq(heldSnapshots.tenantId, tenantId) : isNull(heldSnapshots.tenantId));
 
 export async function insertHeld(db: DbOrTx, held: NewHeld, now: Date): Promise<void> {
   const v = held.validators;
@@ -35,16 +40,17 @@ export async function insertHeld(db: DbOrTx, held: NewHeld, now: Date): Promise<
     etag: v?.etag ?? null,
     lastModified: v?.lastModified ?? null,
     bodyHash: v?.bodyHash ?? null,
+    tenantId: held.tenantId ?? null,
     createdAt: now,
   });
 }
 
 /** The source's snapshot waiting for an admin, if any (at most one: holding a new one supersedes the older). */
-export async function pendingHeld(db: DbOrTx, source: SourceName): Promise<HeldSnapshotRow | null> {
+export async function pendingHeld(db: DbOrTx, source: SourceName, tenantId: number | null = null): Promise<HeldSnapshotRow | null> {
   const [row] = await db
     .select()
     .from(heldSnapshots)
-    .where(and(eq(heldSnapshots.source, source), eq(heldSnapshots.status, 'pending')))
+    .where(and(eq(heldSnapshots.source, source), ofTenant(tenantId), eq(heldSnapshots.status, 'pending')))
     .orderBy(desc(heldSnapshots.syncId))
     .limit(1);
   return row ?? null;
@@ -59,12 +65,17 @@ export async function heldById(db: DbOrTx, syncId: number): Promise<HeldSnapshot
  * A newer snapshot of the source was applied (or held, or found unchanged): older held ones can no longer be applied
  * safely, since they would undo it. Their payloads are dropped.
  */
-export async function supersedePending(db: DbOrTx, source: SourceName, exceptSyncId: number | null, now: Date): Promise<void> {
+export async function supersedePending(db: DbOrTx, source: SourceName, exceptSyncId: number | null, now: Date, tenantId: number | null = null): Promise<void> {
   await db
     .update(heldSnapshots)
     .set({ status: 'superseded', decidedAt: now, payload: null })
     .where(
-      and(eq(heldSnapshots.source, source), eq(heldSnapshots.status, 'pending'), ...(exceptSyncId !== null ? [ne(heldSnapshots.syncId, exceptSyncId)] : [])),
+      and(
+        eq(heldSnapshots.source, source),
+        ofTenant(tenantId),
+        eq(heldSnapshots.status, 'pending'),
+        ...(exceptSyncId !== null ? [ne(heldSnapshots.syncId, exceptSyncId)] : []),
+      ),
     );
 }
 

@@ -55,7 +55,11 @@ export function createHeldSyncService(deps: { db: Db; clock: Clock; sync: SyncSe
         validators: held.feedUrl ? { url: held.feedUrl, etag: held.etag, lastModified: held.lastModified, bodyHash: held.bodyHash } : null,
         note: `Applied the snapshot held by sync #${syncId} (Apply anyway).`,
       };
+      // A tenant's held snapshot is applied as that tenant's run (its name as the held run recorded it).
+      const heldRun = held.tenantId !== null ? await getRun(deps.db, syncId) : null;
+      const tenant = held.tenantId !== null ? { id: held.tenantId, name: heldRun?.tenantName ?? `Tenant ${held.tenantId}` } : null;
       const { run } = await deps.sync.applyForced(held.source, snapshot, {
+        tenant,
         trigger: 'admin',
         triggeredBy: userId,
         afterApply: async (tx, appliedSyncId) => {

@@ -55,7 +55,7 @@ async function firstSyncs(ctx: AppContext, env: StartupEnv): Promise<void> {
       );
       return;
     }
-    await run(() => sync.syncMessages({ trigger: 'startup' }));
+    await run(() => sync.syncMessageCenter({ trigger: 'startup' }));
     return;
   }
 
@@ -65,5 +65,5 @@ async function firstSyncs(ctx: AppContext, env: StartupEnv): Promise<void> {
     return !last || now - last.startedAt.getTime() >= everyMs;
   };
   if (await stale('roadmap', config.ROADMAP_SYNC_INTERVAL_MS)) await run(() => sync.syncRoadmap({ trigger: 'startup' }));
-  if (await stale('message_center', config.MESSAGE_SYNC_INTERVAL_MS)) await run(() => sync.syncMessages({ trigger: 'startup' }));
+  if (await stale('message_center', config.MESSAGE_SYNC_INTERVAL_MS)) await run(() => sync.syncMessageCenter({ trigger: 'startup' }));
 }

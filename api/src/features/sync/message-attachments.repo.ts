@@ -11,13 +11,14 @@ export interface Wanted {
   attachment: MessageAttachment;
 }
 
-/** Live posts' attachments whose file is not kept yet, changed since, or failed before for a reason other than size. */
-export async function wantedFiles(db: DbOrTx, tooLargeError: string): Promise<Wanted[]> {
+/** Live posts' attachments (of one tenant's posts, when given) whose file is not kept yet, changed since, or failed before for a reason other than size. */
+export async function wantedFiles(db: DbOrTx, tooLargeError: string, tenantId?: number): Promise<Wanted[]> {
   const { rows } = await db.execute<{ item_id: number; external_id: string; attachment: MessageAttachment }>(sql`
     SELECT i.id AS item_id, i.external_id, a.attachment
     FROM items i CROSS JOIN LATERAL jsonb_array_elements(i.attachments) AS a(attachment)
     LEFT JOIN message_attachments m ON m.item_id = i.id AND m.attachment_id = a.attachment->>'id'
     WHERE i.source = 'messages' AND NOT i.is_removed AND i.has_attachments
+      ${tenantId !== undefined ? sql`AND EXISTS (SELECT 1 FROM item_tenants t WHERE t.item_id = i.id AND t.tenant_id = ${tenantId} AND NOT t.expired)` : sql``}
       AND (m.item_id IS NULL
         OR m.last_modified IS DISTINCT FROM a.attachment->>'lastModified'
         OR m.size IS DISTINCT FROM (a.attachment->>'size')::int

@@ -18,12 +18,12 @@ const tooLarge = (maxBytes: number) => `Larger than ${sizeText(maxBytes)}: not k
 
 /** Downloads the files the synced posts list and the product does not keep yet; returns how many it kept. */
 export async function downloadMissingAttachments(
-  deps: { db: DbOrTx; client: GraphMessagesClient; log: Logger; now: () => Date; maxBytes?: number },
+  deps: { db: DbOrTx; client: GraphMessagesClient; log: Logger; now: () => Date; maxBytes?: number; tenantId?: number },
   control: RequestControl = {},
 ): Promise<number> {
   const maxBytes = deps.maxBytes ?? ATTACHMENT_MAX_BYTES;
   let kept = 0;
-  for (const w of await wantedFiles(deps.db, tooLarge(maxBytes))) {
+  for (const w of await wantedFiles(deps.db, tooLarge(maxBytes), deps.tenantId)) {
     if (w.attachment.size !== null && w.attachment.size > maxBytes) {
       await storeFile(deps.db, w, { content: null, contentType: null, error: tooLarge(maxBytes) }, deps.now());
       continue;

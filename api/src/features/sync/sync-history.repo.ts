@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FeedFormat, SyncHistoryRecord, SyncStatus } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
@@ -11,11 +11,28 @@ import type { SyncCounts } from './plan.js';
 export type SyncTrigger = 'schedule' | 'admin' | 'cli' | 'startup' | 'demo';
 export type { SyncStatus };
 
+/**
+ * Which runs a question is about: Message Center runs are per tenant (`tenantId`), the roadmap's and the unscoped
+ * Message Center runs (records from a file, the demo set, an installation without tenants) have none.
+ */
+export type RunTenant = { id: number; name: string } | null;
+const ofTenant = (tenant: RunTenant): SQL => (tenant ? eq(syncHistory.tenantId, tenant.id) : isNull(syncHistory.tenantId));
+
 /** Statuses after which the source's stored items match the feed response the run recorded. */
 const APPLIED: SyncStatus[] = ['success', 'unchanged'];
 
-export async function startRun(db: DbOrTx, source: SourceName, trigger: SyncTrigger, startedAt: Date, triggeredBy: number | null): Promise<SyncHistoryRow> {
-  const [row] = await db.insert(syncHistory).values({ source, trigger, triggeredBy, startedAt, status: 'running' }).returning();
+export async function startRun(
+  db: DbOrTx,
+  source: SourceName,
+  trigger: SyncTrigger,
+  startedAt: Date,
+  triggeredBy: number | null,
+  tenant: RunTenant = null,
+): Promise<SyncHistoryRow> {
+  const [row] = await db
+    .insert(syncHistory)
+    .values({ source, trigger, triggeredBy, startedAt, status: 'running', tenantId: tenant?.id ?? null, tenantName: tenant?.name ?? null })
+    .returning();
   return returned(row);
 }
 
@@ -60,21 +77,21 @@ export const INTERRUPTED_MESSAGE = 'interrupted: the process stopped before the 
  * (at start-up and before each run), so no live sync of that source can own them. Their transaction never committed,
  * so the items are as the previous run left them.
  */
-export async function markInterruptedRuns(db: DbOrTx, source: SourceName, now: Date): Promise<number> {
+export async function markInterruptedRuns(db: DbOrTx, source: SourceName, now: Date, tenant: RunTenant = null): Promise<number> {
   const rows = await db
     .update(syncHistory)
     .set({ status: 'interrupted', finishedAt: now, errorMessage: INTERRUPTED_MESSAGE })
-    .where(and(eq(syncHistory.source, source), eq(syncHistory.status, 'running')))
+    .where(and(eq(syncHistory.source, source), ofTenant(tenant), eq(syncHistory.status, 'running')))
     .returning({ id: syncHistory.id });
   return rows.length;
 }
 
 /** The feed response the source's items currently reflect (for conditional requests), if it came from a URL. */
-export async function lastAppliedFeed(db: DbOrTx, source: SourceName): Promise<FeedValidators | null> {
+export async function lastAppliedFeed(db: DbOrTx, source: SourceName, tenant: RunTenant = null): Promise<FeedValidators | null> {
   const [row] = await db
     .select({ url: syncHistory.feedUrl, etag: syncHistory.etag, lastModified: syncHistory.lastModified, bodyHash: syncHistory.bodyHash })
     .from(syncHistory)
-    .where(and(eq(syncHistory.source, source), inArray(syncHistory.status, APPLIED)))
+    .where(and(eq(syncHistory.source, source), ofTenant(tenant), inArray(syncHistory.status, APPLIED)))
     .orderBy(desc(syncHistory.id))
     .limit(1);
   return row?.url ? { url: row.url, etag: row.etag, lastModified: row.lastModified, bodyHash: row.bodyHash } : null;
@@ -84,11 +101,13 @@ export async function lastAppliedFeed(db: DbOrTx, source: SourceName): Promise<F
 const LIVE_FORMATS: FeedFormat[] = ['v2', 'json', 'rss', 'graph'];
 
 /** The format the source's last run that read a live feed (applied, unchanged or held) read, or null. */
-export async function lastLiveFormat(db: DbOrTx, source: SourceName): Promise<FeedFormat | null> {
+export async function lastLiveFormat(db: DbOrTx, source: SourceName, tenant: RunTenant = null): Promise<FeedFormat | null> {
   const [row] = await db
     .select({ format: syncHistory.feedFormat })
     .from(syncHistory)
-    .where(and(eq(syncHistory.source, source), inArray(syncHistory.status, [...APPLIED, 'held']), inArray(syncHistory.feedFormat, LIVE_FORMATS)))
+    .where(
+      and(eq(syncHistory.source, source), ofTenant(tenant), inArray(syncHistory.status, [...APPLIED, 'held']), inArray(syncHistory.feedFormat, LIVE_FORMATS)),
+    )
     .orderBy(desc(syncHistory.id))
     .limit(1);
   return (row?.format as FeedFormat | undefined) ?? null;
@@ -157,6 +176,7 @@ export function toSyncHistoryRecord(row: SyncHistoryRow & { held?: RunWithHeld['
     note: row.note,
     warning: row.warning,
     drift: row.drift ?? null,
+    tenant: row.tenantId !== null && row.tenantName !== null ? { id: row.tenantId, name: row.tenantName } : null,
     held: held
       ? {
           status: held.status as NonNullable<SyncHistoryRecord['held']>['status'],

@@ -17,10 +17,11 @@ import { withSourceLock } from '../../db/source-lock.js';
 import { sourceChange } from './source-warning.js';
 import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
 import { countActive } from './sync.repo.js';
+import { countTenantLive } from './tenant-links.repo.js';
 
 export class SyncAlreadyRunningError extends ConflictError {
-  constructor(source: SourceName) {
-    super(`A ${source === 'roadmap' ? 'Roadmap' : 'Message Center'} sync is already running`);
+  constructor(source: SourceName, tenant: { name: string } | null = null) {
+    super(`A ${source === 'roadmap' ? 'Roadmap' : 'Message Center'} sync${tenant ? ` of ${tenant.name}` : ''} is already running`);
   }
 }
 
@@ -47,6 +48,12 @@ export interface HeldAlert {
   wouldRemove: number;
 }
 
+/** A tenant whose Message Center a run reads. */
+export interface SyncTenant {
+  id: number;
+  name: string;
+}
+
 export interface SyncServiceDeps {
   db: Db;
   pool: pg.Pool;
@@ -65,7 +72,17 @@ export interface SyncServiceDeps {
    * Work that follows a successful run of a source, still under its lock and stopped like a fetch at shutdown (the
    * attachments of Message Center posts). A failure is logged; the run stays successful.
    */
-  afterSync?: (source: SourceName, db: Db, signal: AbortSignal) => Promise<void>;
+  afterSync?: (source: SourceName, db: Db, signal: AbortSignal, tenant: SyncTenant | null) => Promise<void>;
+  /**
+   * The tenants whose Message Center is read, and the loader of each. With none enabled, a Message Center sync reads
+   * `fetchMessages` unscoped (an installation without tenants).
+   */
+  tenants?: {
+    enabled(): Promise<SyncTenant[]>;
+    loader(tenant: SyncTenant): Promise<Loader<MessageRecord>>;
+    /** How many tenants one process syncs at once (GRAPH_MAX_CONCURRENT_TENANTS). */
+    concurrency: number;
+  };
 }
 
 export interface RunOptions {
@@ -79,11 +96,20 @@ interface InternalRunOptions extends RunOptions {
   force?: boolean;
   /** Writes committed with the snapshot (marking the held snapshot applied). */
   afterApply?: (tx: DbOrTx, syncId: number) => Promise<void>;
+  /** The tenant whose Message Center is read; null: the source unscoped. */
+  tenant?: SyncTenant | null;
 }
 
 export interface SyncResult {
   run: SyncHistoryRecord;
   changes: SyncChangeSet | null;
+}
+
+/** A Message Center sync of every enabled tenant: one run each (empty without tenants, see `unscoped`). */
+export interface TenantsSyncResult {
+  runs: { tenant: SyncTenant; result: SyncResult | null; error: Error | null }[];
+  /** The unscoped run, when no tenant is enabled. */
+  unscoped: SyncResult | null;
 }
 
 const DEFAULT_GUARD: GuardPolicy = { maxRemovedPercent: 10, minRemovedItems: 25 };
@@ -97,7 +123,7 @@ export const SHUTDOWN_MESSAGE = 'interrupted: the process shut down before the f
  * transaction — unless the snapshot guard holds it. A failed, refused or held fetch changes no item.
  */
 export function createSyncService(deps: SyncServiceDeps) {
-  const running = new Set<SourceName>();
+  const running = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
   const fetches = new Set<AbortController>();
   let stopping = false;
@@ -109,11 +135,13 @@ export function createSyncService(deps: SyncServiceDeps) {
     fetched: FetchedSnapshot<R>,
     held: SnapshotHeldError,
     warning: string | null,
+    tenant: SyncTenant | null,
   ): Promise<SyncResult> {
     const source = adapter.source;
+    const tenantId = tenant?.id ?? null;
     const now = deps.clock.now();
     const { row, alerted } = await db.transaction(async (tx) => {
-      const pending = await pendingHeld(tx, source);
+      const pending = await pendingHeld(tx, source, tenantId);
       const base = {
         status: 'held' as const,
         finishedAt: deps.clock.now(),
@@ -127,12 +155,13 @@ export function createSyncService(deps: SyncServiceDeps) {
         const note = `${held.reason} Same snapshot as held sync #${pending.syncId}, which is still waiting for an admin.`;
         return { row: await finishRun(tx, syncId, { ...base, note }), alerted: false };
       }
-      await supersedePending(tx, source, null, now);
+      await supersedePending(tx, source, null, now, tenantId);
       await insertHeld(
         tx,
         {
           syncId,
           source,
+          tenantId,
           reason: held.reason,
           format: fetched.format,
           payload: fetched.payload(),
@@ -142,26 +171,28 @@ export function createSyncService(deps: SyncServiceDeps) {
         },
         now,
       );
-      await deps.heldAlerts?.write(tx, { syncId, source, reason: held.reason, ...held.stats });
+      await deps.heldAlerts?.write(tx, { syncId, source, reason: tenant ? `${tenant.name}: ${held.reason}` : held.reason, ...held.stats });
       return { row: await finishRun(tx, syncId, { ...base, note: held.reason }), alerted: true };
     });
     if (alerted) deps.heldAlerts?.afterCommit();
-    deps.log.warn({ sync: syncId, source, ...held.stats }, `${LABEL[source]} snapshot held for an admin: ${held.reason}`);
+    deps.log.warn({ sync: syncId, source, tenant: tenant?.name, ...held.stats }, `${LABEL[source]} snapshot held for an admin: ${held.reason}`);
     return { run: toSyncHistoryRecord(row), changes: null };
   }
 
   async function execute<R>(db: Db, adapter: SourceAdapter<R>, load: Loader<R>, options: InternalRunOptions): Promise<SyncResult> {
     const source = adapter.source;
+    const tenant = options.tenant ?? null;
+    const tenantId = tenant?.id ?? null;
     const startedAt = deps.clock.now();
-    await markInterruptedRuns(db, source, startedAt);
-    const started = await startRun(db, source, options.trigger, startedAt, options.triggeredBy ?? null);
-    const log = deps.log.child({ sync: started.id, source, trigger: options.trigger });
+    await markInterruptedRuns(db, source, startedAt, tenant);
+    const started = await startRun(db, source, options.trigger, startedAt, options.triggeredBy ?? null, tenant);
+    const log = deps.log.child({ sync: started.id, source, trigger: options.trigger, ...(tenant ? { tenant: tenant.name } : {}) });
 
     const controller = new AbortController();
     fetches.add(controller);
     let fetched;
     try {
-      fetched = await load({ previous: await lastAppliedFeed(db, source), signal: controller.signal });
+      fetched = await load({ previous: await lastAppliedFeed(db, source, tenant), signal: controller.signal });
     } catch (err) {
       const status = err instanceof NotConfiguredError ? 'not_configured' : err instanceof FeedAbortedError ? 'interrupted' : 'failed';
       const message = status === 'interrupted' ? SHUTDOWN_MESSAGE : ((err as Error).message ?? String(err));
@@ -176,14 +207,14 @@ export function createSyncService(deps: SyncServiceDeps) {
 
     if (fetched.kind === 'snapshot' && hasDrift(fetched.drift))
       log.warn({ drift: fetched.drift }, `${LABEL[source]} feed schema drift: ${describeDrift(fetched.drift)}`);
-    const change = sourceChange(fetched.chain ? await lastLiveFormat(db, source) : null, fetched.format, fetched.chain);
+    const change = sourceChange(fetched.chain ? await lastLiveFormat(db, source, tenant) : null, fetched.format, fetched.chain);
     if (change.warning) log.warn({ format: fetched.format }, change.warning);
     const withRecovery = (note: string | null) => [note, change.recovered].filter(Boolean).join(' ') || null;
 
     if (fetched.kind === 'unchanged') {
       const row = await db.transaction(async (tx) => {
-        await supersedePending(tx, source, null, startedAt);
-        const totalItems = await countActive(tx, itemSourceOf(source));
+        await supersedePending(tx, source, null, startedAt, tenantId);
+        const totalItems = tenant ? await countTenantLive(tx, tenant.id) : await countActive(tx, itemSourceOf(source));
         return finishRun(tx, started.id, {
           status: 'unchanged',
           finishedAt: deps.clock.now(),
@@ -216,10 +247,11 @@ export function createSyncService(deps: SyncServiceDeps) {
             warning: change.warning,
             drift: fetched.drift ?? null,
           },
+          tenant,
           afterApply: async (tx) => {
             // First the caller's (marking the held snapshot being applied), then every other pending one is stale.
             await options.afterApply?.(tx, started.id);
-            await supersedePending(tx, source, null, startedAt);
+            await supersedePending(tx, source, null, startedAt, tenantId);
           },
         }),
       );
@@ -238,7 +270,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       }
       return { run: toSyncHistoryRecord(outcome.run), changes };
     } catch (err) {
-      if (err instanceof SnapshotHeldError) return hold(db, adapter, started.id, fetched, err, change.warning);
+      if (err instanceof SnapshotHeldError) return hold(db, adapter, started.id, fetched, err, change.warning, tenant);
       if (err instanceof DomainError) {
         // A refusal decided inside the transaction (the held snapshot was decided meanwhile): recorded, then answered.
         await finishRun(db, started.id, { status: 'failed', finishedAt: deps.clock.now(), errorMessage: err.message });
@@ -254,11 +286,11 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
   }
 
-  async function followUp(source: SourceName, db: Db): Promise<void> {
+  async function followUp(source: SourceName, db: Db, tenant: SyncTenant | null): Promise<void> {
     const controller = new AbortController();
     fetches.add(controller);
     try {
-      await deps.afterSync?.(source, db, controller.signal);
+      await deps.afterSync?.(source, db, controller.signal, tenant);
     } catch (err) {
       if (!controller.signal.aborted) deps.log.error({ err, source }, `${LABEL[source]} follow-up after the sync failed; the sync itself is committed`);
     } finally {
@@ -268,23 +300,64 @@ export function createSyncService(deps: SyncServiceDeps) {
 
   async function run<R>(adapter: SourceAdapter<R>, load: Loader<R>, options: InternalRunOptions): Promise<SyncResult> {
     const source = adapter.source;
+    const tenant = options.tenant ?? null;
+    // One run at a time per source, and per tenant for Message Center: tenants never wait for each other.
+    const key = tenant ? `${source}:${tenant.id}` : source;
     if (stopping) throw new SyncShuttingDownError();
-    if (running.has(source)) throw new SyncAlreadyRunningError(source);
-    running.add(source);
-    const task = withSourceLock(deps.pool, source, async (db) => {
-      const result = await execute(db, adapter, load, options);
-      if (result.run.status === 'success' && deps.afterSync) await followUp(source, db);
-      return result;
-    });
+    if (running.has(key)) throw new SyncAlreadyRunningError(source, tenant);
+    running.add(key);
+    const task = withSourceLock(
+      deps.pool,
+      source,
+      async (db) => {
+        const result = await execute(db, adapter, load, options);
+        if (result.run.status === 'success' && deps.afterSync) await followUp(source, db, tenant);
+        return result;
+      },
+      tenant?.id,
+    );
     inFlight.add(task);
     try {
       const result = await task;
-      if (!result.locked) throw new SyncAlreadyRunningError(source);
+      if (!result.locked) throw new SyncAlreadyRunningError(source, tenant);
       return result.value;
     } finally {
       inFlight.delete(task);
-      running.delete(source);
+      running.delete(key);
     }
+  }
+
+  /** One tenant's Message Center; a failure to build its loader (a secret that cannot be read) is its run's failure. */
+  async function syncTenant(tenant: SyncTenant, options: RunOptions): Promise<SyncResult> {
+    if (!deps.tenants) throw new Error('tenants are not wired into the sync service');
+    const tenants = deps.tenants;
+    const load: Loader<MessageRecord> = async (args) => (await tenants.loader(tenant))(args);
+    return run(messageAdapter, load, { ...options, tenant });
+  }
+
+  /**
+   * Every enabled tenant's Message Center, at most `concurrency` at once. One tenant failing (a revoked secret, 401,
+   * Graph down), or already running elsewhere, never stops or delays another: each run is recorded on its own.
+   */
+  async function syncAllTenants(options: RunOptions): Promise<TenantsSyncResult> {
+    const enabled = (await deps.tenants?.enabled()) ?? [];
+    if (enabled.length === 0) return { runs: [], unscoped: await run(messageAdapter, deps.fetchMessages, options) };
+    const runs: TenantsSyncResult['runs'] = [];
+    const queue = [...enabled];
+    const worker = async () => {
+      for (let tenant = queue.shift(); tenant; tenant = queue.shift()) {
+        if (stopping) break;
+        try {
+          runs.push({ tenant, result: await syncTenant(tenant, options), error: null });
+        } catch (err) {
+          runs.push({ tenant, result: null, error: err as Error });
+          if (!(err instanceof SyncAlreadyRunningError)) deps.log.error({ err, tenant: tenant.name }, 'tenant Message Center sync failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.tenants?.concurrency ?? 1, enabled.length)) }, worker));
+    runs.sort((a, b) => enabled.indexOf(a.tenant) - enabled.indexOf(b.tenant));
+    return { runs, unscoped: null };
   }
 
   const adapterOf = (source: SourceName) => (source === 'roadmap' ? roadmapAdapter : messageAdapter) as SourceAdapter<RoadmapRecord | MessageRecord>;
@@ -292,17 +365,24 @@ export function createSyncService(deps: SyncServiceDeps) {
   return {
     /** Fetch the live roadmap feed (JSON, or RSS when refused) and apply it. */
     syncRoadmap: (options: RunOptions) => run(roadmapAdapter, deps.fetchRoadmap, options),
-    /** Fetch Message Center from Graph and apply it (not_configured without credentials). */
+    /** Fetch every enabled tenant's Message Center from Graph and apply each (unscoped, as syncMessages, without tenants). */
+    syncMessageCenter: (options: RunOptions) => syncAllTenants(options),
+    /** Message Center unscoped, from `fetchMessages` (not_configured without credentials). */
     syncMessages: (options: RunOptions) => run(messageAdapter, deps.fetchMessages, options),
+    /** One tenant's Message Center now. */
+    syncTenant,
     /** Apply records that came from elsewhere (CLI files, the demo data set) through the same path. */
     applyRoadmap: (records: RoadmapRecord[], options: RunOptions & { demo?: boolean }) =>
       run(roadmapAdapter, givenRecords(records, formatOf(options)), options),
     applyMessages: (records: MessageRecord[], options: RunOptions & { demo?: boolean }) =>
       run(messageAdapter, givenRecords(records, formatOf(options)), options),
     /** Applies a snapshot without the guard (a held one, parsed again): see held-sync.service.ts. */
-    applyForced: (source: SourceName, snapshot: FetchedSnapshot<RoadmapRecord | MessageRecord>, options: RunOptions & Pick<InternalRunOptions, 'afterApply'>) =>
-      run(adapterOf(source), async () => snapshot, { ...options, force: true }),
-    isRunning: (source: SourceName) => running.has(source),
+    applyForced: (
+      source: SourceName,
+      snapshot: FetchedSnapshot<RoadmapRecord | MessageRecord>,
+      options: RunOptions & Pick<InternalRunOptions, 'afterApply' | 'tenant'>,
+    ) => run(adapterOf(source), async () => snapshot, { ...options, force: true }),
+    isRunning: (source: SourceName, tenant?: SyncTenant | null) => running.has(tenant ? `${source}:${tenant.id}` : source),
 
     /**
      * At start-up: runs left 'running' by a process that died are marked interrupted. Each source is checked under

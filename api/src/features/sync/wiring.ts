@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
-import { FeedFormatError } from '../../sources/errors.js';
+import { FeedFormatError, NotConfiguredError } from '../../sources/errors.js';
 import { createGraphMessagesClient, type GraphMessagesClient } from '../../sources/graph-messages.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../../sources/normalize.js';
 import { createRoadmapFeedClient, type RoadmapFeedClient } from '../../sources/roadmap-feed.js';
@@ -17,6 +17,8 @@ import { reconcileLossyRecords } from './lossy-reconcile.js';
 import { downloadMissingAttachments } from './message-attachments.js';
 import { guardPolicyOf } from './snapshot-guard.js';
 import { storedVocabulary } from './vocabulary.repo.js';
+import { createTenantsRepo } from '../tenants/tenants.repo.js';
+import type { TenantGraphClients } from '../tenants/tenant-graph.js';
 import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
 
 export interface FeedClients {
@@ -113,9 +115,22 @@ export function heldPayloadParser(db: Db) {
  */
 export function createSyncServiceFor(
   base: Pick<BaseDeps, 'config' | 'db' | 'pool' | 'clock' | 'log'>,
-  hooks: { onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void; clients?: FeedClients; heldAlerts?: SyncServiceDeps['heldAlerts'] } = {},
+  hooks: {
+    onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
+    clients?: FeedClients;
+    heldAlerts?: SyncServiceDeps['heldAlerts'];
+    /** Each tenant's Graph client (features/tenants); without it, Message Center is read unscoped. */
+    tenantClients?: TenantGraphClients;
+  } = {},
 ): SyncService {
   const clients = hooks.clients ?? createFeedClients(base.config, base.clock, base.log, base.db);
+  const tenantClients = hooks.tenantClients;
+  const tenantsRepo = createTenantsRepo(base.db);
+  const tenantRow = async (id: number) => {
+    const row = await tenantsRepo.get(id);
+    if (!row) throw new NotConfiguredError('The tenant was removed');
+    return row;
+  };
   return createSyncService({
     db: base.db,
     pool: base.pool,
@@ -126,10 +141,18 @@ export function createSyncServiceFor(
     guard: guardPolicyOf(base.config),
     onItemsChanged: hooks.onItemsChanged,
     heldAlerts: hooks.heldAlerts,
-    // After a Message Center sync: the files of the posts' attachments not kept yet.
-    afterSync: async (source, db, signal) => {
+    tenants: tenantClients
+      ? {
+          enabled: async () => (await tenantsRepo.enabled()).map((t) => ({ id: t.id, name: t.name })),
+          loader: async (tenant) => messagesLoader(tenantClients.clientOf(await tenantRow(tenant.id))),
+          concurrency: base.config.GRAPH_MAX_CONCURRENT_TENANTS,
+        }
+      : undefined,
+    // After a Message Center sync: the files of the posts' attachments not kept yet (of the tenant's posts, through its client).
+    afterSync: async (source, db, signal, tenant) => {
       if (source !== 'message_center') return;
-      await downloadMissingAttachments({ db, client: clients.graph, log: base.log, now: () => base.clock.now() }, { signal });
+      const client = tenant && tenantClients ? tenantClients.clientOf(await tenantRow(tenant.id)) : clients.graph;
+      await downloadMissingAttachments({ db, client, log: base.log, now: () => base.clock.now(), tenantId: tenant?.id }, { signal });
     },
   });
 }

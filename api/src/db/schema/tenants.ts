@@ -1,0 +1,83 @@
+/** The Microsoft 365 tenants whose Message Center the product reads, which posts each received, and who may see them. */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { items } from './items.js';
+import { users } from './people.js';
+
+/**
+ * A tenant read through its own Entra app (client credentials). The secret is sealed at rest with the product's key
+ * (features/tenants/tenant-secret.ts) and never returned; `cloud` decides the login and Graph hosts. `public`: every
+ * reader sees its posts; `private`: admins and the users given access (tenant_access).
+ */
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Directory (tenant) id, a GUID or a verified domain, as Entra accepts it in the token URL. */
+    directoryId: text('directory_id').notNull(),
+    /** Null once the tenant is removed: nothing of its credentials is kept. */
+    clientId: text('client_id'),
+    clientSecretSealed: text('client_secret_sealed'),
+    /** When the admin said the secret expires (shown, so a renewal is not missed); null: not given. */
+    secretExpiresOn: date('secret_expires_on', { mode: 'string' }),
+    /** worldwide | gcc | gcchigh | dod */
+    cloud: text('cloud').notNull().default('worldwide'),
+    /** public | private */
+    visibility: text('visibility').notNull().default('private'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Set for the tenant made from the GRAPH_* settings, so a restart finds it again instead of adding another. */
+    fromEnvironment: boolean('from_environment').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When an admin removed the tenant while keeping its posts: the row stays, without credentials and never synced,
+     * so the posts it received stay attributed to it in the archive.
+     */
+    removedAt: ts('removed_at'),
+  },
+  (t) => [
+    uniqueIndex('tenants_directory_uq')
+      .on(t.directoryId)
+      .where(sql`${t.removedAt} IS NULL`),
+    uniqueIndex('tenants_name_uq')
+      .on(t.name)
+      .where(sql`${t.removedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Which tenants received a post: one row per post and tenant. `expired`: the tenant's Message Center no longer lists
+ * it (Microsoft dropped it, or it ended); the post itself is removed only when no tenant lists it any more.
+ */
+export const itemTenants = pgTable(
+  'item_tenants',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    /** The post's lastModifiedDateTime as this tenant last showed it. */
+    lastModifiedAt: ts('last_modified_at'),
+    expired: boolean('expired').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.tenantId] }), index('item_tenants_tenant_idx').on(t.tenantId, t.itemId)],
+);
+
+/** The private tenants a user who is not an admin may see (public tenants need no row). */
+export const tenantAccess = pgTable(
+  'tenant_access',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
+);

@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { returned } from '../../db/returned.js';
+import { items, itemTenants, syncHistory, tenantAccess, tenants, type TenantRow } from '../../db/schema/index.js';
+
+/** Tenants, their posts and who may see the private ones. */
+export function createTenantsRepo(db: DbOrTx) {
+  return {
+    /** Tenants not removed, in name order. */
+    async list(): Promise<TenantRow[]> {
+      return db.select().from(tenants).where(isNull(tenants.removedAt)).orderBy(tenants.name, tenants.id);
+    },
+    async get(id: number): Promise<TenantRow | null> {
+      const [row] = await db
+        .select()
+        .from(tenants)
+        .where(and(eq(tenants.id, id), isNull(tenants.removedAt)));
+      return row ?? null;
+    },
+    async enabled(): Promise<TenantRow[]> {
+      return db
+        .select()
+        .from(tenants)
+        .where(and(isNull(tenants.removedAt), eq(tenants.enabled, true)))
+        .orderBy(tenants.id);
+    },
+    async byDirectoryId(directoryId: string): Promise<TenantRow | null> {
+      const [row] = await db
+        .select()
+        .from(tenants)
+        .where(and(sql`lower(${tenants.directoryId}) = lower(${directoryId})`, isNull(tenants.removedAt)));
+      return row ?? null;
+    },
+    async byName(name: string): Promise<TenantRow | null> {
+      const [row] = await db
+        .select()
+        .from(tenants)
+        .where(and(sql`lower(${tenants.name}) = lower(${name})`, isNull(tenants.removedAt)));
+      return row ?? null;
+    },
+    async insert(values: typeof tenants.$inferInsert): Promise<TenantRow> {
+      const [row] = await db.insert(tenants).values(values).returning();
+      return returned(row);
+    },
+    async update(id: number, set: Partial<typeof tenants.$inferInsert>): Promise<TenantRow | null> {
+      const [row] = await db
+        .update(tenants)
+        .set(set)
+        .where(and(eq(tenants.id, id), isNull(tenants.removedAt)))
+        .returning();
+      return row ?? null;
+    },
+    /** Posts the tenant lists now and all it ever received, per tenant. */
+    async postCounts(): Promise<Map<number, { livePosts: number; posts: number }>> {
+      const rows = await db
+        .select({
+          tenantId: itemTenants.tenantId,
+          posts: sql<number>`count(*)::int`,
+          livePosts: sql<number>`count(*) FILTER (WHERE NOT ${itemTenants.expired})::int`,
+        })
+        .from(itemTenants)
+        .groupBy(itemTenants.tenantId);
+      return new Map(rows.map((r) => [r.tenantId, { livePosts: r.livePosts, posts: r.posts }]));
+    },
+    /** The last run of each tenant's Message Center, and its last successful one. */
+    async lastRuns(): Promise<Map<number, { last: typeof syncHistory.$inferSelect; lastSuccessAt: Date | null }>> {
+      const last = await db
+        .selectDistinctOn([syncHistory.tenantId])
+        .from(syncHistory)
+        .where(sql`${syncHistory.tenantId} IS NOT NULL AND ${syncHistory.status} <> 'running'`)
+        .orderBy(syncHistory.tenantId, desc(syncHistory.startedAt), desc(syncHistory.id));
+      const success = await db
+        .select({ tenantId: syncHistory.tenantId, at: sql<Date>`max(${syncHistory.startedAt})` })
+        .from(syncHistory)
+        .where(sql`${syncHistory.tenantId} IS NOT NULL AND ${syncHistory.status} IN ('success', 'unchanged')`)
+        .groupBy(syncHistory.tenantId);
+      const successAt = new Map(success.map((r) => [r.tenantId, r.at ? new Date(r.at) : null]));
+      return new Map(last.flatMap((r) => (r.tenantId === null ? [] : [[r.tenantId, { last: r, lastSuccessAt: successAt.get(r.tenantId) ?? null }] as const])));
+    },
+    /**
+     * Removes a tenant. Keeping its posts: the row stays without credentials, disabled and marked removed, so the posts
+     * stay attributed to it. Deleting them: the posts no other tenant received are deleted with their history, then
+     * the tenant. Returns how many posts were deleted.
+     */
+    async remove(id: number, deletePosts: boolean, now: Date): Promise<number> {
+      if (!deletePosts) {
+        await db
+          .update(tenants)
+          .set({ clientId: null, clientSecretSealed: null, secretExpiresOn: null, enabled: false, removedAt: now, updatedAt: now })
+          .where(eq(tenants.id, id));
+        return 0;
+      }
+      const own = await db.execute<{ item_id: number }>(sql`
+        SELECT it.item_id FROM item_tenants it
+        WHERE it.tenant_id = ${id}
+          AND NOT EXISTS (SELECT 1 FROM item_tenants o WHERE o.item_id = it.item_id AND o.tenant_id <> ${id})`);
+      const ids = own.rows.map((r) => Number(r.item_id));
+      for (let i = 0; i < ids.length; i += 5000) await db.delete(items).where(inArray(items.id, ids.slice(i, i + 5000)));
+      await db.delete(tenants).where(eq(tenants.id, id));
+      return ids.length;
+    },
+    /** Attributes every Message Center post no tenant holds yet to this tenant (the upgrade from one tenant). */
+    async adoptUnattributedPosts(tenantId: number): Promise<number> {
+      const result = await db.execute(sql`
+        INSERT INTO item_tenants (item_id, tenant_id, first_seen_at, last_modified_at, expired)
+        SELECT i.id, ${tenantId}, coalesce(i.first_seen_at, i.created_date, now()), i.modified_date, i.is_removed
+        FROM items i
+        WHERE i.source = 'messages' AND NOT i.is_demo
+          AND NOT EXISTS (SELECT 1 FROM item_tenants t WHERE t.item_id = i.id)
+        ON CONFLICT DO NOTHING`);
+      return result.rowCount ?? 0;
+    },
+    /** The private tenants a user was given. */
+    async accessOf(userId: number): Promise<number[]> {
+      const rows = await db.select({ tenantId: tenantAccess.tenantId }).from(tenantAccess).where(eq(tenantAccess.userId, userId));
+      return rows.map((r) => r.tenantId).sort((a, b) => a - b);
+    },
+    async setAccess(userId: number, tenantIds: number[]): Promise<void> {
+      await db.delete(tenantAccess).where(eq(tenantAccess.userId, userId));
+      if (tenantIds.length) await db.insert(tenantAccess).values(tenantIds.map((tenantId) => ({ userId, tenantId })));
+    },
+  };
+}
+
+export type TenantsRepo = ReturnType<typeof createTenantsRepo>;

@@ -1,0 +1,155 @@
+import type { CreateTenantRequest, TenantRecord, TenantSyncResponse, TenantTestResult, UpdateTenantRequest } from '@radar/contracts';
+import { createTenantRequest } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { returned } from '../../db/returned.js';
+import type { TenantRow } from '../../db/schema/index.js';
+import { ConflictError, InputError, NotFoundError } from '../../lib/errors.js';
+import { createUsersRepo } from '../admin/users/users.repo.js';
+import { createTenantsRepo } from './tenants.repo.js';
+import { testTenantConnection } from './tenant-graph.js';
+import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-secret.js';
+
+const fieldError = (path: string, message: string) => new InputError(`${path}: ${message}`, [{ path, message }]);
+
+/** Admin → Tenants: add, change, remove, Test connection, Sync now, and who may see the private tenants. */
+export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'log' | 'secret' | 'services'>) {
+  const repo = createTenantsRepo(ctx.db);
+  const key = tenantSecretKey(ctx.secret);
+
+  async function existing(id: number): Promise<TenantRow> {
+    const row = await repo.get(id);
+    if (!row) throw new NotFoundError(`There is no tenant with id ${id}`);
+    return row;
+  }
+
+  /** A second tenant with the same name or directory would make Sync History and the list ambiguous. */
+  async function refuseDuplicates(values: { name?: string; directoryId?: string }, exceptId: number | null) {
+    if (values.name) {
+      const same = await repo.byName(values.name);
+      if (same && same.id !== exceptId) throw new ConflictError(`A tenant named ${same.name} already exists`);
+    }
+    if (values.directoryId) {
+      const same = await repo.byDirectoryId(values.directoryId);
+      if (same && same.id !== exceptId) throw new ConflictError(`Directory ${values.directoryId} is already added as ${same.name}`);
+    }
+  }
+
+  async function records(rows: TenantRow[]): Promise<TenantRecord[]> {
+    const [counts, runs] = await Promise.all([repo.postCounts(), repo.lastRuns()]);
+    return rows.map((row) => {
+      const run = runs.get(row.id);
+      const failing = run && !['success', 'unchanged', 'held'].includes(run.last.status);
+      return {
+        id: row.id,
+        name: row.name,
+        tenantId: row.directoryId,
+        clientId: row.clientId ?? '',
+        cloud: row.cloud as TenantRecord['cloud'],
+        visibility: row.visibility as TenantRecord['visibility'],
+        enabled: row.enabled,
+        secretSet: Boolean(row.clientSecretSealed),
+        secretExpiresOn: row.secretExpiresOn,
+        fromEnvironment: row.fromEnvironment,
+        counts: counts.get(row.id) ?? { livePosts: 0, posts: 0 },
+        feeds: {
+          messages: {
+            lastSyncAt: run?.last.startedAt.toISOString() ?? null,
+            status: run?.last.status ?? null,
+            error: failing ? (run.last.errorMessage ?? run.last.status) : null,
+            lastSuccessAt: run?.lastSuccessAt?.toISOString() ?? null,
+          },
+          health: { lastSyncAt: null, status: null, error: null, lastSuccessAt: null },
+        },
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+  const recordOf = async (row: TenantRow) => returned((await records([row]))[0]);
+
+  return {
+    list: async () => records(await repo.list()),
+
+    async create(body: CreateTenantRequest): Promise<TenantRecord> {
+      const input = createTenantRequest.parse(body);
+      await refuseDuplicates({ name: input.name, directoryId: input.tenantId }, null);
+      const now = ctx.clock.now();
+      const row = await repo.insert({
+        name: input.name,
+        directoryId: input.tenantId,
+        clientId: input.clientId,
+        clientSecretSealed: sealTenantSecret(key, input.clientSecret),
+        secretExpiresOn: input.secretExpiresOn ?? null,
+        cloud: input.cloud,
+        visibility: input.visibility,
+        enabled: input.enabled,
+        createdAt: now,
+        updatedAt: now,
+      });
+      ctx.log.info({ tenant: row.id, name: row.name, cloud: row.cloud }, 'tenant added');
+      return recordOf(row);
+    },
+
+    async update(id: number, body: UpdateTenantRequest): Promise<TenantRecord> {
+      await existing(id);
+      await refuseDuplicates({ name: body.name, directoryId: body.tenantId }, id);
+      const row = await repo.update(id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.tenantId !== undefined ? { directoryId: body.tenantId } : {}),
+        ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
+        ...(body.clientSecret !== undefined ? { clientSecretSealed: sealTenantSecret(key, body.clientSecret) } : {}),
+        ...(body.secretExpiresOn !== undefined ? { secretExpiresOn: body.secretExpiresOn } : {}),
+        ...(body.cloud !== undefined ? { cloud: body.cloud } : {}),
+        ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+        updatedAt: ctx.clock.now(),
+      });
+      if (!row) throw new NotFoundError(`There is no tenant with id ${id}`);
+      ctx.services.tenantClients.forget(id);
+      return recordOf(row);
+    },
+
+    async remove(id: number, deletePosts: boolean): Promise<{ success: boolean; message: string }> {
+      const row = await existing(id);
+      if (ctx.services.sync.isRunning('message_center', { id, name: row.name }))
+        throw new ConflictError(`${row.name} is being synced; remove it when the sync has finished`);
+      const deleted = await ctx.db.transaction((tx) => createTenantsRepo(tx).remove(id, deletePosts, ctx.clock.now()));
+      ctx.services.tenantClients.forget(id);
+      ctx.log.info({ tenant: id, name: row.name, deletePosts, deleted }, 'tenant removed');
+      return {
+        success: true,
+        message: deletePosts
+          ? `Removed ${row.name} and ${deleted} ${deleted === 1 ? 'post' : 'posts'} no other tenant received`
+          : `Removed ${row.name}; its posts stay in the archive`,
+      };
+    },
+
+    async test(id: number): Promise<TenantTestResult> {
+      const row = await existing(id);
+      return testTenantConnection(ctx.config, row, openTenantSecret(key, row.clientSecretSealed));
+    },
+
+    async sync(id: number, userId: number): Promise<TenantSyncResponse> {
+      const row = await existing(id);
+      if (!row.enabled) throw new ConflictError(`${row.name} is disabled: enable it to sync`);
+      const { run } = await ctx.services.sync.syncTenant({ id: row.id, name: row.name }, { trigger: 'admin', triggeredBy: userId });
+      const message =
+        run.status === 'success'
+          ? `${row.name}: Message Center sync finished: ${run.newItems} new, ${run.changedItems} changed, ${run.removedItems} removed, ${run.restoredItems} restored`
+          : run.status === 'held'
+            ? `${row.name}: Message Center snapshot held for an admin: ${run.note ?? ''}`.trim()
+            : run.status === 'unchanged'
+              ? `${row.name}: Message Center unchanged`
+              : `${row.name}: Message Center sync failed: ${run.errorMessage ?? run.status}`;
+      return { message, runs: [{ feed: 'messages', status: run.status, syncId: run.id }] };
+    },
+
+    async setUserTenants(userId: number, tenantIds: number[]): Promise<{ tenantIds: number[] }> {
+      if (!(await createUsersRepo(ctx.db).find(userId))) throw new NotFoundError(`There is no user with id ${userId}`);
+      const known = new Set((await repo.list()).map((t) => t.id));
+      const unknown = [...new Set(tenantIds)].filter((t) => !known.has(t));
+      if (unknown.length) throw fieldError('tenantIds', `no tenant has the id ${unknown.join(', ')}`);
+      await ctx.db.transaction((tx) => createTenantsRepo(tx).setAccess(userId, [...new Set(tenantIds)]));
+      return { tenantIds: await repo.accessOf(userId) };
+    },
+  };
+}
