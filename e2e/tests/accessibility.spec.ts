@@ -10,7 +10,18 @@ import { WeeklyDigestPage } from '../pages/WeeklyDigestPage.js';
 // axe (@axe-core/playwright) on every route, in light and dark, and with every dialog open: zero serious or critical
 // violations. The demo data set is the e2e product's (support/global-setup.ts).
 
-const ADMIN_TABS: AdminTab[] = ['Sync History', 'Change History', 'Users', 'Products', 'Contact Forms', 'Digest', 'Analytics', 'AI Summary', 'Activity'];
+const ADMIN_TABS: AdminTab[] = [
+  'Sync History',
+  'Change History',
+  'Users',
+  'Tenants',
+  'Products',
+  'Contact Forms',
+  'Digest',
+  'Analytics',
+  'AI Summary',
+  'Activity',
+];
 const ROADMAP_TITLE = 'Microsoft Teams: Meeting recap in the calendar';
 const MESSAGE_TITLE = '(Updated) Microsoft Teams: Meeting recap in the calendar';
 

@@ -13,6 +13,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Sync History',
   'Change History',
   'Users',
+  'Tenants',
   'Products',
   'Contact Forms',
   'Digest',

@@ -45,6 +45,7 @@ export function syncRun(overrides: Partial<SyncHistoryRecord> = {}): SyncHistory
     held: null,
     warning: null,
     drift: null,
+    tenant: null,
     ...overrides,
   };
 }

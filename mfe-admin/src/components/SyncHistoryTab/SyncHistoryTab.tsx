@@ -10,6 +10,9 @@ import { describeDrift, FEED_FORMAT_LABELS, SYNC_STATUS_LABELS, syncSourceLabel 
 
 export { syncSourceLabel };
 
+/** The source, and for a tenant's Message Center run the tenant's name (as it was when the run was recorded). */
+const sourceOf = (run: SyncHistoryRecord) => (run.tenant ? `${syncSourceLabel(run.syncSource)} · ${run.tenant.name}` : syncSourceLabel(run.syncSource));
+
 /**
  * Why the run ended as it did: a change of source for the worse (said once), the hold with its decision controls,
  * the error or a note (a fallback, a 304), and the feed's schema drift.
@@ -107,10 +110,10 @@ function SyncRuns({ runs }: { runs: SyncHistoryRecord[] }) {
       label="Sync history"
       rows={runs}
       rowKey={(run) => run.id}
-      title={(run) => `${syncSourceLabel(run.syncSource)} · ${formatChangeDate(run.syncDate)}`}
+      title={(run) => `${sourceOf(run)} · ${formatChangeDate(run.syncDate)}`}
       columns={[
         { key: 'date', label: 'Date', nowrap: true, render: (run) => formatChangeDate(run.syncDate) },
-        { key: 'source', label: 'Source', render: (run) => syncSourceLabel(run.syncSource) },
+        { key: 'source', label: 'Source', render: (run) => sourceOf(run) },
         { key: 'feed', label: 'Feed', render: (run) => (run.feedFormat ? FEED_FORMAT_LABELS[run.feedFormat] : '') },
         {
           key: 'status',

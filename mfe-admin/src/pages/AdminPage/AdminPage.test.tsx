@@ -35,6 +35,7 @@ describe('AdminPage access check', () => {
       'Sync History',
       'Change History',
       'Users',
+      'Tenants',
       'Products',
       'Contact Forms',
       'Digest',

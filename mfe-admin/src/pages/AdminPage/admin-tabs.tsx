@@ -13,6 +13,7 @@ const DigestTab = lazyNamed(() => import('../../components/DigestTab/DigestTab.j
 const ImpersonationCard = lazyNamed(() => import('../../components/ImpersonationCard/ImpersonationCard.js'), 'ImpersonationCard');
 const ProductsTab = lazyNamed(() => import('../../components/ProductsTab/ProductsTab.js'), 'ProductsTab');
 const RemotesTab = lazyNamed(() => import('../../components/RemotesTab/RemotesTab.js'), 'RemotesTab');
+const TenantsTab = lazyNamed(() => import('../../components/TenantsTab/TenantsTab.js'), 'TenantsTab');
 const RoleManagement = lazyNamed(() => import('../../components/RoleManagement/RoleManagement.js'), 'RoleManagement');
 
 function UsersTab() {
@@ -29,6 +30,7 @@ export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactE
   { id: 'sync', label: 'Sync History', render: () => <SyncHistoryTab /> },
   { id: 'changes', label: 'Change History', render: () => <ChangeHistoryTab /> },
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
+  { id: 'tenants', label: 'Tenants', render: () => <TenantsTab /> },
   { id: 'products', label: 'Products', render: () => <ProductsTab /> },
   { id: 'contact', label: 'Contact Forms', render: () => <ContactFormsTab /> },
   { id: 'digest', label: 'Digest', render: () => <DigestTab /> },

@@ -1,0 +1,156 @@
+import { useId, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import {
+  createTenantRequest,
+  TENANT_CLOUD_LABELS,
+  TENANT_CLOUDS,
+  updateTenantRequest,
+  type CreateTenantRequest,
+  type TenantRecord,
+  type UpdateTenantRequest,
+} from '@radar/contracts';
+
+export interface TenantDialogProps {
+  /** The tenant to change; absent: add a new one. */
+  tenant?: TenantRecord;
+  busy: boolean;
+  /** Field problems the server reported for the last Save (its 400), by field. */
+  serverErrors: Record<string, string>;
+  /** A failure that is not about one field (a duplicate name or directory). */
+  serverError: string | null;
+  onSave: (body: CreateTenantRequest | UpdateTenantRequest) => void;
+  onCancel: () => void;
+}
+
+interface Draft {
+  name: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  secretExpiresOn: string;
+  cloud: TenantRecord['cloud'];
+  visibility: TenantRecord['visibility'];
+  enabled: boolean;
+}
+
+/**
+ * Add or change a tenant. The rules are the API's own schemas, so a field is refused here with the same words the
+ * server would use. A stored secret is never shown: leaving the field empty keeps it.
+ */
+export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, onCancel }: TenantDialogProps) {
+  const titleId = useId();
+  const [draft, setDraft] = useState<Draft>({
+    name: tenant?.name ?? '',
+    tenantId: tenant?.tenantId ?? '',
+    clientId: tenant?.clientId ?? '',
+    clientSecret: '',
+    secretExpiresOn: tenant?.secretExpiresOn ?? '',
+    cloud: tenant?.cloud ?? 'worldwide',
+    visibility: tenant?.visibility ?? 'private',
+    enabled: tenant?.enabled ?? true,
+  });
+  const [tried, setTried] = useState(false);
+  const body = (): CreateTenantRequest | UpdateTenantRequest => {
+    const common = {
+      name: draft.name,
+      tenantId: draft.tenantId,
+      clientId: draft.clientId,
+      secretExpiresOn: draft.secretExpiresOn || null,
+      cloud: draft.cloud,
+      visibility: draft.visibility,
+      enabled: draft.enabled,
+    };
+    return tenant ? { ...common, ...(draft.clientSecret ? { clientSecret: draft.clientSecret } : {}) } : { ...common, clientSecret: draft.clientSecret };
+  };
+  const parsed = (tenant ? updateTenantRequest : createTenantRequest).safeParse(body());
+  const problems: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const problemOf = (field: keyof Draft) => (tried ? problems[field] : undefined) ?? serverErrors[field];
+  const save = () => {
+    setTried(true);
+    if (parsed.success) onSave(body());
+  };
+  const field = (key: keyof Draft, label: string, helper: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      fullWidth
+      label={label}
+      value={draft[key] as string}
+      onChange={(event) => setDraft((d) => ({ ...d, [key]: event.target.value }))}
+      error={Boolean(problemOf(key))}
+      helperText={problemOf(key) ?? helper}
+      {...extra}
+    />
+  );
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{tenant ? `Change ${tenant.name}` : 'Add a tenant'}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          An Entra app registered in the tenant, with the application permissions ServiceMessage.Read.All and ServiceHealth.Read.All and admin consent.
+        </DialogContentText>
+        <Stack spacing={2}>
+          {field('name', 'Name', 'How the tenant is shown in the list and Sync History', { autoFocus: true })}
+          {field('tenantId', 'Directory (tenant) ID', 'A GUID, or a verified domain such as contoso.onmicrosoft.com')}
+          {field('clientId', 'Application (client) ID', 'The app registration’s client id (a GUID)')}
+          {field(
+            'clientSecret',
+            'Client secret',
+            tenant ? (tenant.secretSet ? 'Set. Leave empty to keep it.' : 'Not set.') : 'The secret’s Value; it is stored sealed and never shown again',
+            {
+              type: 'password',
+              autoComplete: 'new-password',
+            },
+          )}
+          {field('secretExpiresOn', 'Secret expires on', 'Optional: shown in the list, so a renewal is not missed', {
+            type: 'date',
+            slotProps: { inputLabel: { shrink: true } },
+          })}
+          {field('cloud', 'Cloud', 'Decides the sign-in and Graph hosts', {
+            select: true,
+            children: TENANT_CLOUDS.map((c) => (
+              <MenuItem key={c} value={c}>
+                {TENANT_CLOUD_LABELS[c]}
+              </MenuItem>
+            )),
+          })}
+          {field('visibility', 'Who sees its posts', 'Private: admins and the users given access. Public: everyone who may browse.', {
+            select: true,
+            children: [
+              <MenuItem key="private" value="private">
+                Private
+              </MenuItem>,
+              <MenuItem key="public" value="public">
+                Public
+              </MenuItem>,
+            ],
+          })}
+          <FormControlLabel
+            control={<Switch checked={draft.enabled} onChange={(event) => setDraft((d) => ({ ...d, enabled: event.target.checked }))} />}
+            label="Synced (hourly, and with Sync now)"
+          />
+          {serverError ? <DialogContentText color="error">{serverError}</DialogContentText> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={save} disabled={busy} variant="contained">
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

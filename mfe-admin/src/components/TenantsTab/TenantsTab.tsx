@@ -1,0 +1,290 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  errorBody,
+  routes,
+  TENANT_CLOUD_LABELS,
+  type CreateTenantRequest,
+  type TenantRecord,
+  type TenantTestResult,
+  type UpdateTenantRequest,
+} from '@radar/contracts';
+import { ApiError, callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
+import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
+import { AdminTable } from '../AdminTable/index.js';
+import { TenantDialog } from './TenantDialog.js';
+
+const LIST_KEY = urlOf(routes.tenants.list, {});
+
+/** The field problems of a refused save, by field. */
+function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const issues = error.bodyAs(errorBody)?.error.issues ?? [];
+  return Object.fromEntries(issues.map((issue) => [issue.path, issue.message]));
+}
+
+function TestOutcome({ tenant, result }: { tenant: TenantRecord; result: TenantTestResult }) {
+  return (
+    <Alert severity={result.ok ? 'success' : 'error'} aria-label={`Connection test of ${tenant.name}`}>
+      <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+        {result.checks.map((check) => (
+          <li key={check.name}>
+            {check.ok ? '✓' : '✗'} {check.message}
+          </li>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function lastSync(tenant: TenantRecord): string {
+  const feed = tenant.feeds.messages;
+  if (!feed.lastSyncAt) return 'Not synced yet';
+  return `${formatChangeDate(feed.lastSyncAt)} (${feed.status ?? 'unknown'})`;
+}
+
+/** Remove a tenant: its credentials are forgotten; its posts stay in the archive unless the admin deletes them too. */
+function RemoveTenantDialog({
+  tenant,
+  busy,
+  onRemove,
+  onCancel,
+}: {
+  tenant: TenantRecord;
+  busy: boolean;
+  onRemove: (deletePosts: boolean) => void;
+  onCancel: () => void;
+}) {
+  const [deletePosts, setDeletePosts] = useState(false);
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="remove-tenant-title">
+      <DialogTitle id="remove-tenant-title">Remove {tenant.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Its client id and secret are deleted and it is no longer synced. Its {tenant.counts.posts} posts stay in the archive, attributed to it, unless you
+          delete them too.
+        </DialogContentText>
+        <FormControlLabel
+          control={<Checkbox checked={deletePosts} onChange={(event) => setDeletePosts(event.target.checked)} />}
+          label="Also delete the posts no other tenant received"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={() => onRemove(deletePosts)}>
+          {busy ? 'Removing...' : 'Remove'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Tenants: the Microsoft 365 tenants whose Message Center is read. Each row shows its cloud, who sees its posts,
+ * whether its secret is set (and when it expires), its last sync and error and its post counts, with Test connection,
+ * Sync now, Change and Remove.
+ */
+export function TenantsTab() {
+  const tenants = useEndpoint(routes.tenants.list, {});
+  const run = useAdminAction();
+  const [editing, setEditing] = useState<TenantRecord | 'new' | null>(null);
+  const [removing, setRemoving] = useState<TenantRecord | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<{ fields: Record<string, string>; message: string | null }>({ fields: {}, message: null });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [tests, setTests] = useState<Record<number, TenantTestResult>>({});
+
+  const save = async (body: CreateTenantRequest | UpdateTenantRequest) => {
+    setSaving(true);
+    setSaveError({ fields: {}, message: null });
+    const current = editing === 'new' ? null : editing;
+    const outcome = await run(
+      () =>
+        current
+          ? callEndpoint(routes.tenants.update, { params: { id: current.id }, body: body as UpdateTenantRequest })
+          : callEndpoint(routes.tenants.create, { body: body as CreateTenantRequest }),
+      {
+        success: (saved) => ({ title: current ? 'Tenant changed' : 'Tenant added', description: `${saved.name} is saved. Test its connection next.` }),
+        failure: (err) => `Could not save the tenant: ${errorMessageOf(err)}`,
+        revalidate: [LIST_KEY],
+      },
+    );
+    setSaving(false);
+    if (outcome.ok) setEditing(null);
+    else {
+      const fields = fieldErrorsOf(outcome.error);
+      setSaveError({ fields, message: Object.keys(fields).length ? null : (serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error)) });
+    }
+  };
+  const test = async (tenant: TenantRecord) => {
+    setBusy(`test:${tenant.id}`);
+    const outcome = await run(() => callEndpoint(routes.tenants.test, { params: { id: tenant.id } }), {
+      failure: (err) => `Could not test ${tenant.name}: ${errorMessageOf(err)}`,
+    });
+    if (outcome.ok) setTests((current) => ({ ...current, [tenant.id]: outcome.result }));
+    setBusy(null);
+  };
+  const sync = async (tenant: TenantRecord) => {
+    setBusy(`sync:${tenant.id}`);
+    await run(() => callEndpoint(routes.tenants.sync, { params: { id: tenant.id } }), {
+      success: (answer) => ({ title: 'Sync finished', description: answer.message }),
+      failure: (err) => `Could not sync ${tenant.name}: ${errorMessageOf(err)}`,
+      revalidate: [LIST_KEY],
+    });
+    setBusy(null);
+  };
+  const remove = async (tenant: TenantRecord, deletePosts: boolean) => {
+    setBusy(`remove:${tenant.id}`);
+    const outcome = await run(
+      () => callEndpoint(routes.tenants.remove, { params: { id: tenant.id }, query: { deletePosts: deletePosts ? 'true' : 'false' } }),
+      {
+        success: (answer) => ({ title: 'Tenant removed', description: answer.message }),
+        failure: (err) => `Could not remove ${tenant.name}: ${errorMessageOf(err)}`,
+        revalidate: [LIST_KEY],
+      },
+    );
+    setBusy(null);
+    if (outcome.ok) setRemoving(null);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography color="text.secondary">
+          The Microsoft 365 tenants whose Message Center is read, each through its own Entra app. A post several tenants received is one item with its tenants.
+        </Typography>
+        <Button
+          variant="contained"
+          onClick={() => {
+            setSaveError({ fields: {}, message: null });
+            setEditing('new');
+          }}
+        >
+          Add tenant
+        </Button>
+      </Stack>
+      <AdminData answer={tenants} what="tenants" failedWhat="the tenants">
+        {(data) => (
+          <AdminTable
+            label="Tenants"
+            rows={data}
+            rowKey={(tenant) => String(tenant.id)}
+            title={(tenant) => tenant.name}
+            columns={[
+              { key: 'name', label: 'Name', inCardTitle: true, render: (tenant) => tenant.name },
+              {
+                key: 'directory',
+                label: 'Directory',
+                maxWidth: 240,
+                render: (tenant) => (
+                  <Box sx={{ wordBreak: 'break-all' }}>
+                    {tenant.tenantId} · {TENANT_CLOUD_LABELS[tenant.cloud]}
+                  </Box>
+                ),
+              },
+              {
+                key: 'visibility',
+                label: 'Visibility',
+                render: (tenant) => `${tenant.visibility === 'public' ? 'Public' : 'Private'}${tenant.enabled ? '' : ' · not synced'}`,
+              },
+              {
+                key: 'secret',
+                label: 'Secret',
+                render: (tenant) => (tenant.secretSet ? `Set${tenant.secretExpiresOn ? `, expires ${tenant.secretExpiresOn}` : ''}` : 'Not set'),
+              },
+              {
+                key: 'sync',
+                label: 'Last sync',
+                render: (tenant) => (
+                  <>
+                    {lastSync(tenant)}
+                    {tenant.feeds.messages.error ? (
+                      <Typography variant="body2" color="error">
+                        {tenant.feeds.messages.error}
+                      </Typography>
+                    ) : null}
+                  </>
+                ),
+              },
+              { key: 'posts', label: 'Posts', render: (tenant) => `${tenant.counts.livePosts} live of ${tenant.counts.posts}` },
+            ]}
+            actions={(tenant) => (
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Test connection of ${tenant.name}`}
+                  disabled={busy === `test:${tenant.id}`}
+                  onClick={() => void test(tenant)}
+                >
+                  {busy === `test:${tenant.id}` ? 'Testing...' : 'Test connection'}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Sync ${tenant.name} now`}
+                  disabled={!tenant.enabled || busy === `sync:${tenant.id}`}
+                  onClick={() => void sync(tenant)}
+                >
+                  {busy === `sync:${tenant.id}` ? 'Syncing...' : 'Sync now'}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  aria-label={`Change ${tenant.name}`}
+                  onClick={() => {
+                    setSaveError({ fields: {}, message: null });
+                    setEditing(tenant);
+                  }}
+                >
+                  Change
+                </Button>
+                <Button size="small" variant="outlined" color="error" aria-label={`Remove ${tenant.name}`} onClick={() => setRemoving(tenant)}>
+                  Remove
+                </Button>
+              </Stack>
+            )}
+            detail={(tenant) => {
+              const result = tests[tenant.id];
+              return result ? <TestOutcome tenant={tenant} result={result} /> : null;
+            }}
+          />
+        )}
+      </AdminData>
+      {editing ? (
+        <TenantDialog
+          tenant={editing === 'new' ? undefined : editing}
+          busy={saving}
+          serverErrors={saveError.fields}
+          serverError={saveError.message}
+          onSave={(body) => void save(body)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {removing ? (
+        <RemoveTenantDialog
+          tenant={removing}
+          busy={busy === `remove:${removing.id}`}
+          onRemove={(deletePosts) => void remove(removing, deletePosts)}
+          onCancel={() => setRemoving(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

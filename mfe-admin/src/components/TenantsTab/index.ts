@@ -1,0 +1,1 @@
+export { TenantsTab } from './TenantsTab.js';
