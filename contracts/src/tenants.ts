@@ -145,3 +145,7 @@ export const userTenantsRequest = z.object({
     .max(1000),
 });
 export const userTenantsResponse = z.object({ tenantIds: z.array(z.number().int()) });
+
+/** GET /api/admin/tenant-access: every user's grants of private tenants (users without any are left out). */
+export const tenantAccessResponse = z.array(z.object({ userId: z.number().int(), tenantIds: z.array(z.number().int()) }));
+export type TenantAccessResponse = z.infer<typeof tenantAccessResponse>;

@@ -7,6 +7,7 @@ import {
   tenantRecord,
   tenantsResponse,
   tenantSyncResponse,
+  tenantAccessResponse,
   tenantTestResult,
   updateTenantRequest,
   userTenantsRequest,
@@ -66,6 +67,13 @@ export const tenantEndpoints = defineEndpoints('tenants', {
     access: 'admin',
     params: tenantIdParams,
     response: tenantSyncResponse,
+  },
+  access: {
+    method: 'GET',
+    path: '/api/admin/tenant-access',
+    summary: "Every user's grants of private tenants",
+    access: 'admin',
+    response: tenantAccessResponse,
   },
   userTenants: {
     method: 'PUT',

@@ -140,6 +140,14 @@ export const items = pgTable(
     releaseMovedAt: ts('release_moved_at'),
     /** Demo data shipped with the product (offline first start); never mixed silently with live data. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * The tenants that received this Message Center post (item_tenants), kept by a trigger on that table so every
+     * read can decide who may see the post without a join; empty for the roadmap and for posts of no tenant.
+     */
+    tenantIds: integer('tenant_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     // curation: written only by moderators, never by a sync
     isFeatured: boolean('is_featured').notNull().default(false),
     featuredAt: ts('featured_at'),
@@ -157,6 +165,7 @@ export const items = pgTable(
   },
   (t) => [
     uniqueIndex('items_source_external_uq').on(t.source, t.externalId),
+    index('items_tenant_ids_idx').using('gin', t.tenantIds),
     index('items_external_lower_idx').on(sql`lower(${t.externalId})`),
     // Narrow (date, id) indexes: the default list and deep pages (index-only, ~80 entries per page).
     index('items_created_idx')

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { SavedSearchQuery } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items } from '../../db/schema/index.js';
-import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
+import { itemWhere, searchPlan, type ItemWhereFilters, type TenantScope } from '../items/item-query.js';
 import { runSql } from '../items/items.repo.js';
 import { isCosmeticChange } from '../sync/cosmetic.js';
 
@@ -45,11 +45,11 @@ export async function touchedChanges(db: DbOrTx, scope: { syncId: number } | { f
 /**
  * Which of the touched items the saved search's view shows: the list's own WHERE clause (items/item-query.ts) over
  * those rows only, evaluated at `now` (the sync's or the digest slot's time, so a re-run decides the same way for
- * time windows such as "changed in the last 7 days").
+ * time windows such as "changed in the last 7 days"), and only posts of tenants the search's owner may see.
  */
-export async function itemsInView(pool: pg.Pool, itemRowIds: number[], query: SavedSearchQuery, now: Date): Promise<Set<number>> {
+export async function itemsInView(pool: pg.Pool, itemRowIds: number[], query: SavedSearchQuery, now: Date, tenantScope?: TenantScope): Promise<Set<number>> {
   if (itemRowIds.length === 0) return new Set();
-  const filters = query as ItemWhereFilters;
+  const filters: ItemWhereFilters = { ...(query as ItemWhereFilters), tenantScope };
   const rows = await runSql<{ id: number }>(
     pool,
     sql`SELECT items.id FROM items WHERE items.id = ANY(${sql.param([...new Set(itemRowIds)])}::int[]) AND ${itemWhere(filters, now, searchPlan(filters.search))}`,

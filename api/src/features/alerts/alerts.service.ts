@@ -1,4 +1,7 @@
-import { ALERT_WEBHOOK_ITEMS, savedSearchQuery, type AlertSection } from '@radar/contracts';
+import { ALERT_WEBHOOK_ITEMS, ROLE_NAMES, savedSearchQuery, type AlertSection } from '@radar/contracts';
+import { loadRolesOf } from '../../http/auth.repo.js';
+import type { TenantScope } from '../items/item-query.js';
+import { tenantScopeOfUser } from '../tenants/tenant-scope.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
@@ -66,6 +69,20 @@ export function createAlertsService(deps: Deps) {
 
   const viewUrl = (id: number) => `${deps.publicUrl}/dashboard?savedSearch=${id}`;
 
+  /**
+   * Whose view a search alerts from: a personal search its owner's (the tenants they may see), an organisation
+   * search every tenant's (only admins create those and choose the organisation channels they go to).
+   */
+  async function scopeOfSearch(search: SavedSearchWithChannels): Promise<TenantScope> {
+    if (search.scope === 'organisation' || search.ownerUserId === null) return 'all';
+    const roles = await loadRolesOf(deps.db, search.ownerUserId);
+    return tenantScopeOfUser(
+      deps.db,
+      search.ownerUserId,
+      roles.some((r) => r.name === ROLE_NAMES.admin),
+    );
+  }
+
   async function sectionFor(search: SavedSearchWithChannels, changes: TouchedChange[], now: Date): Promise<AlertSection | null> {
     if (changes.length === 0) return null;
     const query = savedSearchQuery.parse(search.query);
@@ -74,6 +91,7 @@ export function createAlertsService(deps: Deps) {
       changes.map((c) => c.itemRowId),
       query,
       now,
+      await scopeOfSearch(search),
     );
     const found = alertItemsOf(changes, inView, search.alertOn as ('new' | 'changed')[], deps.publicUrl);
     if (found.length === 0) return null;

@@ -36,7 +36,9 @@ import {
  * - sinceLastVisit: new or changed (or, in the archive, removed) since `visitSince`, the caller's previous dashboard
  *   visit, which the handler resolves: items.last_changed_at is stamped when an item is first seen and at every
  *   recorded change;
- * - search: see `searchPlan`.
+ * - search: see `searchPlan`;
+ * - always: the caller's tenant scope (TenantScope): a post of tenants only is listed when one of them is public or
+ *   granted to the caller.
  */
 
 type ItemSource = (typeof SOURCES)[number];
@@ -44,8 +46,16 @@ type ItemSource = (typeof SOURCES)[number];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemListQuery['timeline']>, 'all'>, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
 
+/**
+ * Which tenants' Message Center posts the caller may see: 'all' (admins), or the posts of public tenants plus the
+ * private ones `granted` to the caller. Absent: a guest's view (public tenants only). Posts of no tenant (synced
+ * before tenants existed without GRAPH_*, files, the demo set) and roadmap items are everyone's. Set by the server
+ * from the session or token; never read from a query string.
+ */
+export type TenantScope = 'all' | { granted: readonly number[] };
+
 /** The list query as the repo runs it: `sinceLastVisit` comes with the visit it means (resolved per caller). */
-export type ItemListRequest = ItemListQuery & { visitSince?: Date };
+export type ItemListRequest = ItemListQuery & { visitSince?: Date; tenantScope?: TenantScope };
 export type ItemFilters = Omit<ItemListRequest, 'page' | 'limit'>;
 /** What chooses the rows (no paging, no order): the feeds and the MCP tools order the rows their own way. */
 export type ItemWhereFilters = Omit<ItemFilters, 'sortField' | 'sortDirection'>;
@@ -176,6 +186,8 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
     conds.push(sql`items.timing_start <= ${until}::date AND items.timing_end >= ${today}::date`);
   }
   if (f.productFamilies?.length) conds.push(sql`items.product_families && ${textArray(f.productFamilies)}`);
+  const tenants = tenantCondition(f.tenantScope);
+  if (tenants) conds.push(tenants);
   if (f.sinceLastVisit) {
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
     // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
@@ -194,6 +206,13 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   else if (part === 'rankWindow') conds.push(text);
   else conds.push(sql`(${exact} OR (${text}))`);
   return sql.join(conds, sql` AND `);
+}
+
+/** Who may see a post of tenants (TenantScope); null when the caller sees every tenant. */
+export function tenantCondition(scope: TenantScope | undefined): SQL | null {
+  if (scope === 'all') return null;
+  const granted = sql.param(scope?.granted.length ? [...scope.granted] : [0]);
+  return sql`(items.tenant_ids = '{}'::integer[] OR EXISTS (SELECT 1 FROM tenants t WHERE t.id = ANY(items.tenant_ids) AND (t.visibility = 'public' OR t.id = ANY(${granted}::integer[]))))`;
 }
 
 /**

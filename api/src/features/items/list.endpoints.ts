@@ -7,6 +7,7 @@ import { createLastVisitRepo, visitBaseline } from './last-visit/last-visit.repo
 import type { ItemListRequest } from './item-query.js';
 import { createExportWriter } from './export-handler.js';
 import { answerCopyFor } from './list-answers.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
 
 /**
  * GET /api/unified/items (the dashboard list), GET /api/dashboard/export (the same filters as CSV), and the dashboard
@@ -17,15 +18,20 @@ export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
   const visits = createLastVisitRepo(ctx.db);
   const writeExport = createExportWriter(ctx, repo);
 
-  /** `sinceLastVisit` means the caller's previous dashboard visit: signed-in users only. */
+  /**
+   * The caller's view: the tenants whose posts they may see, and `sinceLastVisit` as their previous dashboard visit
+   * (signed-in users only).
+   */
   async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(
     q: Q,
     auth: RequestAuth | null,
     now: Date,
-  ): Promise<Q & Pick<ItemListRequest, 'visitSince'>> {
-    if (!q.sinceLastVisit) return q;
+  ): Promise<Q & Pick<ItemListRequest, 'visitSince' | 'tenantScope'>> {
+    const tenantScope = await tenantScopeOf(ctx.db, auth);
+    const scoped = tenantScope ? { ...q, tenantScope } : q;
+    if (!q.sinceLastVisit) return scoped;
     if (!auth) throw new AuthenticationError('Sign in to see what changed since your last visit');
-    return { ...q, visitSince: visitBaseline(await visits.find(auth.user.id), now) };
+    return { ...scoped, visitSince: visitBaseline(await visits.find(auth.user.id), now) };
   }
 
   return [

@@ -9,6 +9,7 @@ import { attachmentFilesOf } from '../sync/message-attachments.js';
 import { readAttachment } from '../sync/message-attachments.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
 
 /**
  * GET /api/message-center/items/{messageId}: one post, found whether it is live, expired or withdrawn (a share link
@@ -22,7 +23,7 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
   const repo = createSourceItemsRepo(ctx.db);
   return [
     implement(endpoints.items.messageItem, async ({ params, auth }) => {
-      const row = await repo.find('messages', params.messageId);
+      const row = await repo.find('messages', params.messageId, await tenantScopeOf(ctx.db, auth));
       if (!row) throw new NotFoundError(`Message ${params.messageId} not found`);
       const downloadUrl = (attachmentId: string) =>
         `/api/message-center/items/${encodeURIComponent(row.externalId)}/attachments/${encodeURIComponent(attachmentId)}`;
@@ -33,8 +34,8 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
         attachmentFiles: await attachmentFilesOf(ctx.db, row.id, (row.attachments ?? []) as MessageAttachment[], downloadUrl),
       };
     }),
-    implement(endpoints.items.messageAttachment, async ({ params, res }) => {
-      const row = await repo.find('messages', params.messageId);
+    implement(endpoints.items.messageAttachment, async ({ params, res, auth }) => {
+      const row = await repo.find('messages', params.messageId, await tenantScopeOf(ctx.db, auth));
       const file = row ? await readAttachment(ctx.db, row.id, params.attachmentId) : null;
       if (!file) throw new NotFoundError(`Attachment ${params.attachmentId} of ${params.messageId} not found`);
       res.setHeader('Content-Type', safeContentType(file.contentType));

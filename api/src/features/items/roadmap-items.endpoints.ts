@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from './item-mapper.js';
 import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
 
 /** Roadmap reads owned by ingestion: the digest list, an item's change history and the messages that name it. */
 export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
@@ -24,7 +25,7 @@ export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementa
     }),
     implement(endpoints.items.roadmapLinkedMessages, async ({ params: { itemId }, auth }) => {
       const includeNotes = isModeratorOrAdmin(auth);
-      return (await repo.messagesLinkedTo(itemId)).map((r) => toUnifiedItem(r, { includeNotes }));
+      return (await repo.messagesLinkedTo(itemId, await tenantScopeOf(ctx.db, auth))).map((r) => toUnifiedItem(r, { includeNotes }));
     }),
   ];
 }

@@ -2,28 +2,37 @@ import { and, count, desc, eq, exists, gte, inArray, or, sql, type SQL } from 'd
 import { CHANGE_TYPE_DAYS, type ChangeTypeOption } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items, messageRoadmapLinks, type ItemRow } from '../../db/schema/index.js';
+import { tenantCondition, type TenantScope } from './item-query.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The caller's tenant scope as a condition (undefined: a guest's, public tenants only). */
+const visibleTo = (scope: TenantScope | undefined): SQL | undefined => tenantCondition(scope) ?? undefined;
 
 /** Reads behind the per-source routes (history, linked items, digest lists). Shared by roadmap and message routers. */
 export function createSourceItemsRepo(db: DbOrTx) {
   return {
-    async find(source: 'roadmap' | 'messages', externalId: string): Promise<ItemRow | null> {
+    /** The item with this id, in any case; a post of tenants the caller may not see (scope) is not found. */
+    async find(source: 'roadmap' | 'messages', externalId: string, scope?: TenantScope): Promise<ItemRow | null> {
       const [row] = await db
         .select()
         .from(items)
-        .where(and(eq(items.source, source), sql`lower(${items.externalId}) = lower(${externalId})`))
+        .where(and(eq(items.source, source), sql`lower(${items.externalId}) = lower(${externalId})`, visibleTo(scope)))
         .limit(1);
       return row ?? null;
     },
 
     /** Messages that name this roadmap id (RoadmapIds or a body link), newest first. */
-    async messagesLinkedTo(roadmapExternalId: string): Promise<ItemRow[]> {
+    async messagesLinkedTo(roadmapExternalId: string, scope?: TenantScope): Promise<ItemRow[]> {
       const ids = db
         .select({ id: messageRoadmapLinks.messageItemId })
         .from(messageRoadmapLinks)
         .where(eq(messageRoadmapLinks.roadmapExternalId, roadmapExternalId));
-      return db.select().from(items).where(inArray(items.id, ids)).orderBy(desc(items.createdDate), desc(items.id));
+      return db
+        .select()
+        .from(items)
+        .where(and(inArray(items.id, ids), visibleTo(scope)))
+        .orderBy(desc(items.createdDate), desc(items.id));
     },
 
     /** Roadmap items a message names; links to items not (yet) in the database resolve to nothing. */
@@ -40,7 +49,7 @@ export function createSourceItemsRepo(db: DbOrTx) {
      * Active items of one source for the digest report: new_* = created (roadmap) / published (messages) in the
      * window; changed_* = a 'changed' history entry in the window. Several options are OR-ed.
      */
-    async list(source: 'roadmap' | 'messages', q: { changeTypes?: ChangeTypeOption[]; page: number; limit: number; now: Date }) {
+    async list(source: 'roadmap' | 'messages', q: { changeTypes?: ChangeTypeOption[]; page: number; limit: number; now: Date; scope?: TenantScope }) {
       const windows: SQL[] = [];
       for (const option of q.changeTypes ?? []) {
         const since = new Date(q.now.getTime() - CHANGE_TYPE_DAYS[option] * DAY_MS);
@@ -55,7 +64,7 @@ export function createSourceItemsRepo(db: DbOrTx) {
             ),
           );
       }
-      const where = and(eq(items.source, source), eq(items.isRemoved, false), windows.length ? or(...windows) : undefined);
+      const where = and(eq(items.source, source), eq(items.isRemoved, false), windows.length ? or(...windows) : undefined, visibleTo(q.scope));
       const [{ total }] = await db.select({ total: count() }).from(items).where(where);
       const rows = await db
         .select()

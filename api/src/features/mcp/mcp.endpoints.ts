@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { MethodNotAllowedError } from '../../http/errors.js';
 import { createRadarMcpServer } from './server.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
 
 /**
  * /api/mcp: the MCP server over Streamable HTTP, stateless (a server and transport per request, JSON answers), so
@@ -13,15 +14,16 @@ import { createRadarMcpServer } from './server.js';
 export function createMcpEndpoints(ctx: AppContext): EndpointImplementation[] {
   const deps = { db: ctx.db, pool: ctx.pool, clock: ctx.clock, log: ctx.log, publicUrl: ctx.publicUrl };
   return [
-    implement(endpoints.mcp.message, async ({ body, req, res }) => {
-      const server = createRadarMcpServer(deps);
+    implement(endpoints.mcp.message, async ({ body, req, res, auth }) => {
+      // The tools answer what the caller may see: the tenants of the token's or session's user.
+      const server = createRadarMcpServer({ ...deps, tenantScope: await tenantScopeOf(ctx.db, auth) });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on('close', () => {
         void transport.close();
         void server.close();
       });
       await server.connect(transport);
-      // Our req.auth (the session) is not the SDK's OAuth AuthInfo; the tools read public data and need no identity.
+      // Our req.auth (the session) is not the SDK's OAuth AuthInfo; the caller's tenant scope was passed above.
       await transport.handleRequest(req as unknown as IncomingMessage, res, body);
     }),
     implement(endpoints.mcp.stream, ({ res }) => {

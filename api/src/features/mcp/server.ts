@@ -14,7 +14,7 @@ import {
 } from '@radar/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { ItemWhereFilters } from '../items/item-query.js';
+import type { ItemWhereFilters, TenantScope } from '../items/item-query.js';
 import { createItemsRepo } from '../items/items.repo.js';
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
@@ -32,6 +32,8 @@ export interface McpDeps {
   log: Logger;
   /** Links in answers point here (PUBLIC_URL). */
   publicUrl: string;
+  /** Whose Message Center posts the caller may see (undefined: public tenants only, as a guest). */
+  tenantScope?: TenantScope;
 }
 
 /** A mistake in the request the agent can fix (unknown id, empty range): its message is the tool error. */
@@ -104,7 +106,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       annotations: READ_ONLY,
     },
     guarded('search_items', async (q: z.output<typeof searchItemsInput>) => {
-      const { rows, total } = await list.list(q, deps.clock.now());
+      const { rows, total } = await list.list({ ...q, tenantScope: deps.tenantScope }, deps.clock.now());
       return { items: rows.map(item), total, page: q.page, totalPages: Math.ceil(total / q.limit) };
     }),
   );
@@ -121,11 +123,11 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     },
     guarded('get_item', async ({ id }: z.output<typeof getItemInput>) => {
       const ref = parseReference(id);
-      const row = await sourceItems.find(ref.source, ref.externalId);
+      const row = await sourceItems.find(ref.source, ref.externalId, deps.tenantScope);
       if (!row) throw new ToolInputError(`No ${ref.source === 'roadmap' ? 'roadmap item' : 'Message Center post'} with id ${ref.externalId}`);
       const [entries, linked] = await Promise.all([
         history.forItem(row.id),
-        ref.source === 'roadmap' ? sourceItems.messagesLinkedTo(row.externalId) : sourceItems.roadmapLinkedFrom(row.id),
+        ref.source === 'roadmap' ? sourceItems.messagesLinkedTo(row.externalId, deps.tenantScope) : sourceItems.roadmapLinkedFrom(row.id),
       ]);
       return {
         item: {
@@ -158,7 +160,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       const since = new Date(input.since);
       const until = input.until ? new Date(input.until) : now;
       if (since >= until) throw new ToolInputError('since must be before until (or before now)');
-      const filters = filtersOf(input, ['since', 'until', 'limit']);
+      const filters = { ...filtersOf(input, ['since', 'until', 'limit']), tenantScope: deps.tenantScope };
       const found = await reads.changedBetween(filters, now, since, until, input.limit);
       return {
         since: since.toISOString(),
@@ -182,7 +184,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       annotations: READ_ONLY,
     },
     guarded('release_calendar', async (input: z.output<typeof releaseCalendarInput>) => {
-      const filters = filtersOf(input, ['from', 'to', 'limit']);
+      const filters = { ...filtersOf(input, ['from', 'to', 'limit']), tenantScope: deps.tenantScope };
       const { rows, truncated } = await reads.gaBetween(filters, deps.clock.now(), input.from, input.to, input.limit);
       return {
         from: input.from,

@@ -13,6 +13,7 @@ export function createTenantsEndpoints(ctx: AppContext): EndpointImplementation[
     implement(endpoints.tenants.remove, ({ params, query }) => tenants.remove(params.id, query.deletePosts)),
     implement(endpoints.tenants.test, ({ params }) => tenants.test(params.id)),
     implement(endpoints.tenants.sync, ({ params, auth }) => tenants.sync(params.id, auth.user.id)),
+    implement(endpoints.tenants.access, () => tenants.access()),
     implement(endpoints.tenants.userTenants, ({ params, body }) => tenants.setUserTenants(params.id, body.tenantIds)),
   ];
 }

@@ -110,6 +110,13 @@ export function createTenantsRepo(db: DbOrTx) {
         ON CONFLICT DO NOTHING`);
       return result.rowCount ?? 0;
     },
+    /** Every user's grants, by user. */
+    async allAccess(): Promise<{ userId: number; tenantIds: number[] }[]> {
+      const rows = await db.select().from(tenantAccess).orderBy(tenantAccess.userId, tenantAccess.tenantId);
+      const byUser = new Map<number, number[]>();
+      for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.tenantId]);
+      return [...byUser].map(([userId, tenantIds]) => ({ userId, tenantIds }));
+    },
     /** The private tenants a user was given. */
     async accessOf(userId: number): Promise<number[]> {
       const rows = await db.select({ tenantId: tenantAccess.tenantId }).from(tenantAccess).where(eq(tenantAccess.userId, userId));

@@ -143,6 +143,8 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       return { message, runs: [{ feed: 'messages', status: run.status, syncId: run.id }] };
     },
 
+    access: () => repo.allAccess(),
+
     async setUserTenants(userId: number, tenantIds: number[]): Promise<{ tenantIds: number[] }> {
       if (!(await createUsersRepo(ctx.db).find(userId))) throw new NotFoundError(`There is no user with id ${userId}`);
       const known = new Set((await repo.list()).map((t) => t.id));

@@ -325,3 +325,50 @@ describe('who may see a private tenant', () => {
     expect((await admin.put('/api/admin/app-users/99999/tenants').send({ tenantIds: [] })).status).toBe(404);
   });
 });
+
+describe('access per tenant', () => {
+  it('shows a private tenant’s posts to admins and the users given it, nowhere to anyone else', async () => {
+    const shared = recorded().slice(0, 3);
+    const only = { ...shared[0]!, id: 'MC990001', title: 'Private rollout for Fabrikam only' };
+    const { admin } = await setUp([fake(A, shared), fake(B, [...shared, only])]);
+    await addTenant(admin, 'Contoso', A, { visibility: 'public' });
+    const fabrikam = await addTenant(admin, 'Fabrikam', B);
+    await admin.post('/api/admin/sync-message-center');
+    const { user: granted, agent: grantedAgent } = await signIn(t!.app, t!.database.db);
+    const { agent: other } = await signIn(t!.app, t!.database.db);
+    await admin.put(`/api/admin/app-users/${granted.id}/tenants`).send({ tenantIds: [fabrikam.id] });
+
+    const listed = async (agent: request.Agent | request.SuperTest<request.Test>) =>
+      ((await agent.get('/api/unified/items?sources=messages&limit=100')).body.items as { id: string }[]).map((i) => i.id.replace(/^messages-/, ''));
+    expect(await listed(request(t!.app) as unknown as request.Agent)).not.toContain('MC990001');
+    expect(await listed(other)).not.toContain('MC990001');
+    expect(await listed(grantedAgent)).toContain('MC990001');
+    expect(await listed(admin)).toContain('MC990001');
+    // Posts both received stay visible to everyone through the public tenant.
+    expect(await listed(other)).toContain(shared[1]!.id);
+
+    expect((await request(t!.app).get('/api/message-center/items/MC990001')).status).toBe(404);
+    expect((await other.get('/api/message-center/items/MC990001/history')).status).toBe(404);
+    expect((await other.get('/api/message-center/items/MC990001/versions')).status).toBe(404);
+    expect((await grantedAgent.get('/api/message-center/items/MC990001')).status).toBe(200);
+    const exported = async (agent: request.Agent) => (await agent.get('/api/dashboard/export?sources=messages')).text;
+    expect(await exported(other)).not.toContain('MC990001');
+    expect(await exported(grantedAgent)).toContain('MC990001');
+    expect((await request(t!.app).get('/api/dashboard/stats')).body.bySource.messages).toBe(
+      shared.filter((m) => !m.endDateTime || Date.parse(String(m.endDateTime)) > Date.parse('2026-02-07T12:00:00Z')).length,
+    );
+
+    // MCP answers with the token's user's view.
+    const tokenOf = async (agent: request.Agent) => (await agent.post('/api/tokens').send({ name: 'agent' })).body.token as string;
+    const search = async (token: string) => {
+      const res = await request(t!.app)
+        .post('/api/mcp')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_items', arguments: { search: 'MC990001' } } });
+      return JSON.stringify(res.body);
+    };
+    expect(await search(await tokenOf(other))).not.toContain('MC990001');
+    expect(await search(await tokenOf(grantedAgent))).toContain('MC990001');
+  });
+});

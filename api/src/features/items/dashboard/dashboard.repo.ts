@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { NEW_WINDOW_DAYS, UPDATED_MESSAGE_MIN_GAP_MS, type DashboardStatsResponse, type Source } from '@radar/contracts';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../item-mapper.js';
 import { runSql } from '../items.repo.js';
+import { tenantCondition } from '../item-query.js';
 import { returned } from '../../../db/returned.js';
 import { readDataVersionNumber } from '../../../db/data-version.js';
 import { LruCache } from '../../../lib/lru-cache.js';
@@ -21,15 +22,24 @@ function perDataVersion<T>(pool: pg.Pool, compute: () => Promise<T>): () => Prom
   return async () => answers.load(String(await readDataVersionNumber(pool)), compute);
 }
 
+/**
+ * The landing counts, featured items and filter lists are one answer for everyone (cached per data version): they
+ * hold what a guest may see, the roadmap and the posts of public tenants (and of no tenant).
+ */
+const publicOnly = tenantCondition(undefined) ?? sql`true`;
+
 export function createDashboardRepo(pool: pg.Pool) {
   // The filter lists scan every item (seconds at 100,000 items, docs/benchmarks.md) and every dashboard load asks for
   // them, while items change a few times an hour: computed once per data version.
   const filterOptions = perDataVersion(pool, async () => {
     const [products, statuses, tags, clouds] = await Promise.all([
-      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(products) AS v FROM items WHERE NOT is_removed`),
-      runSql<{ v: string }>(pool, sql`SELECT DISTINCT status AS v FROM items WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL`),
-      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(tags) AS v FROM items WHERE NOT is_removed AND source = 'messages'`),
-      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(cloud_instances) AS v FROM items WHERE NOT is_removed AND source = 'roadmap'`),
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(products) AS v FROM items WHERE NOT is_removed AND ${publicOnly}`),
+      runSql<{ v: string }>(
+        pool,
+        sql`SELECT DISTINCT status AS v FROM items WHERE NOT is_removed AND ${publicOnly} AND source = 'roadmap' AND status IS NOT NULL`,
+      ),
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(tags) AS v FROM items WHERE NOT is_removed AND ${publicOnly} AND source = 'messages'`),
+      runSql<{ v: string }>(pool, sql`SELECT DISTINCT unnest(cloud_instances) AS v FROM items WHERE NOT is_removed AND ${publicOnly} AND source = 'roadmap'`),
     ]);
     const list = (rows: { v: string }[]) =>
       rows
@@ -43,12 +53,12 @@ export function createDashboardRepo(pool: pg.Pool) {
       runSql<{ name: string; count: number }>(
         pool,
         sql`SELECT status AS name, count(*)::int AS count FROM items
-              WHERE NOT is_removed AND source = 'roadmap' AND status IS NOT NULL GROUP BY status ORDER BY count DESC, status`,
+              WHERE NOT is_removed AND ${publicOnly} AND source = 'roadmap' AND status IS NOT NULL GROUP BY status ORDER BY count DESC, status`,
       ),
       runSql<{ name: string; count: number }>(
         pool,
         sql`SELECT t AS name, count(*)::int AS count FROM items, unnest(tags) AS t
-              WHERE NOT is_removed AND source = 'messages' GROUP BY t ORDER BY count DESC, t`,
+              WHERE NOT is_removed AND ${publicOnly} AND source = 'messages' GROUP BY t ORDER BY count DESC, t`,
       ),
     ]);
     return { roadmapStatuses: statuses, messageCenterTags: tags };
@@ -83,12 +93,12 @@ export function createDashboardRepo(pool: pg.Pool) {
                   OR (source = 'messages' AND modified_date >= ${since} AND modified_date <= ${now}
                      AND modified_date - created_date >= ${gap}::interval))::int AS updated,
                 count(*) FILTER (WHERE is_featured)::int AS featured
-              FROM items WHERE NOT is_removed ${sourceCond}`,
+              FROM items WHERE NOT is_removed AND ${publicOnly} ${sourceCond}`,
         ),
         runSql<{ name: string; count: number }>(
           pool,
           sql`SELECT status AS name, count(*)::int AS count FROM items
-              WHERE NOT is_removed AND status IS NOT NULL ${sourceCond} GROUP BY status ORDER BY count DESC, status`,
+              WHERE NOT is_removed AND ${publicOnly} AND status IS NOT NULL ${sourceCond} GROUP BY status ORDER BY count DESC, status`,
         ),
         runSql<{ source: string; at: Date | null }>(
           pool,
@@ -115,7 +125,7 @@ export function createDashboardRepo(pool: pg.Pool) {
       const windowCond = window ? sql`AND items.featured_at >= ${window.start} AND items.featured_at <= ${window.end}` : sql``;
       return runSql<UnifiedItemRow>(
         pool,
-        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE items.is_featured AND NOT items.is_removed ${windowCond}
+        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE items.is_featured AND NOT items.is_removed AND ${publicOnly} ${windowCond}
             ORDER BY items.featured_at DESC NULLS LAST, items.id DESC LIMIT ${limit}`,
       );
     },

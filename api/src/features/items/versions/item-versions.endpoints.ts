@@ -4,6 +4,8 @@ import { implement, type EndpointImplementation } from '../../../http/endpoints.
 import { InputError, NotFoundError } from '../../../lib/errors.js';
 import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../sync/records.js';
 import { createSourceItemsRepo } from '../source-items.repo.js';
+import { tenantScopeOf } from '../../tenants/tenant-scope.js';
+import type { RequestAuth } from '../../../http/auth.js';
 import { createChangeHistoryRepo } from '../../sync/change-history.repo.js';
 import { currentState, differingFields, rebuildVersions, type RebuiltVersion } from './rebuild.js';
 import { wordDiffParts } from './word-diff.js';
@@ -32,8 +34,8 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
   const items = createSourceItemsRepo(ctx.db);
   const history = createChangeHistoryRepo(ctx.db);
 
-  async function versionsOf<R>(adapter: SourceAdapter<R>, externalId: string): Promise<RebuiltVersion[]> {
-    const row = await items.find(adapter.itemSource, externalId);
+  async function versionsOf<R>(adapter: SourceAdapter<R>, externalId: string, auth: RequestAuth | null): Promise<RebuiltVersion[]> {
+    const row = await items.find(adapter.itemSource, externalId, await tenantScopeOf(ctx.db, auth));
     if (!row) throw new NotFoundError(adapter.itemSource === 'roadmap' ? `Roadmap item ${externalId} not found` : `Message ${externalId} not found`);
     const state = currentState(adapter, row);
     const rows = await history.rowsOf(row.id);
@@ -42,8 +44,13 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
     return rebuildVersions(state, rows);
   }
 
-  async function compare<R>(adapter: SourceAdapter<R>, externalId: string, query: { from?: number; to?: number }): Promise<CompareVersionsResponse> {
-    const versions = await versionsOf(adapter, externalId);
+  async function compare<R>(
+    adapter: SourceAdapter<R>,
+    externalId: string,
+    query: { from?: number; to?: number },
+    auth: RequestAuth | null,
+  ): Promise<CompareVersionsResponse> {
+    const versions = await versionsOf(adapter, externalId, auth);
     const latest = versions.length;
     const to = query.to ?? latest;
     const from = query.from ?? Math.max(1, Math.min(to, latest) - 1);
@@ -65,9 +72,9 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
   }
 
   return [
-    implement(endpoints.items.roadmapVersions, async ({ params }) => (await versionsOf(roadmapAdapter, params.itemId)).map(summary)),
-    implement(endpoints.items.roadmapCompare, async ({ params, query }) => compare(roadmapAdapter, params.itemId, query)),
-    implement(endpoints.items.messageVersions, async ({ params }) => (await versionsOf(messageAdapter, params.messageId)).map(summary)),
-    implement(endpoints.items.messageCompare, async ({ params, query }) => compare(messageAdapter, params.messageId, query)),
+    implement(endpoints.items.roadmapVersions, async ({ params, auth }) => (await versionsOf(roadmapAdapter, params.itemId, auth)).map(summary)),
+    implement(endpoints.items.roadmapCompare, async ({ params, query, auth }) => compare(roadmapAdapter, params.itemId, query, auth)),
+    implement(endpoints.items.messageVersions, async ({ params, auth }) => (await versionsOf(messageAdapter, params.messageId, auth)).map(summary)),
+    implement(endpoints.items.messageCompare, async ({ params, query, auth }) => compare(messageAdapter, params.messageId, query, auth)),
   ];
 }

@@ -1,0 +1,22 @@
+import { ROLE_NAMES } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import type { RequestAuth } from '../../http/auth.js';
+import type { TenantScope } from '../items/item-query.js';
+import { createTenantsRepo } from './tenants.repo.js';
+
+/**
+ * Which tenants' posts a caller may see: admins every tenant (as their session's roles say: an admin viewing as a
+ * lesser role sees what that role sees; an API token never carries Admin), signed-in users the public tenants and
+ * those an admin gave them, guests the public ones (undefined).
+ */
+export async function tenantScopeOf(db: DbOrTx, auth: RequestAuth | null | undefined): Promise<TenantScope | undefined> {
+  if (!auth) return undefined;
+  if (auth.roles.some((r) => r.name === ROLE_NAMES.admin)) return 'all';
+  return { granted: await createTenantsRepo(db).accessOf(auth.user.id) };
+}
+
+/** The scope of a user who is not in a request (a saved search's owner when its alert runs). */
+export async function tenantScopeOfUser(db: DbOrTx, userId: number, isAdmin: boolean): Promise<TenantScope> {
+  if (isAdmin) return 'all';
+  return { granted: await createTenantsRepo(db).accessOf(userId) };
+}
