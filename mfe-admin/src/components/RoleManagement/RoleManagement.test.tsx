@@ -158,4 +158,46 @@ describe('RoleManagement', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }));
     expect(await screen.findByText('Failed to delete user. Please try again.')).toBeInTheDocument();
   });
+
+  it('gives a user private tenants and shows them in the Tenants column', async () => {
+    const never = { lastSyncAt: null, status: null, error: null, lastSuccessAt: null };
+    const tenant = (id: number, name: string, visibility: 'public' | 'private') => ({
+      id,
+      name,
+      tenantId: `${id}1111111-1111-4111-8111-111111111111`,
+      clientId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+      cloud: 'worldwide',
+      visibility,
+      enabled: true,
+      secretSet: true,
+      secretExpiresOn: null,
+      fromEnvironment: false,
+      counts: { livePosts: 0, posts: 0 },
+      feeds: { messages: never, health: never },
+      createdAt: '2026-03-01T10:00:00.000Z',
+    });
+    let grants = [{ userId: 2, tenantIds: [5] }];
+    const { calls } = await mount({
+      'GET /api/admin/tenants': { body: [tenant(4, 'Contoso', 'public'), tenant(5, 'Fabrikam', 'private'), tenant(6, 'Northwind', 'private')] },
+      'GET /api/admin/tenant-access': () => ({ body: grants }),
+      'PUT /api/admin/app-users/2/tenants': (init) => {
+        const { tenantIds } = JSON.parse(String(init?.body)) as { tenantIds: number[] };
+        grants = [{ userId: 2, tenantIds }];
+        return { body: { tenantIds } };
+      },
+    });
+    const bob = (await screen.findByRole('cell', { name: 'bob@example.com' })).closest('tr')!;
+    expect(await within(bob).findByText('Fabrikam')).toBeInTheDocument();
+    const ada = screen.getByRole('cell', { name: 'admin@example.com' }).closest('tr')!;
+    expect(within(ada).getByText('Public tenants only')).toBeInTheDocument();
+    fireEvent.click(within(bob).getByRole('button', { name: 'Tenants of bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Tenants of Bob Builder/ });
+    expect(within(dialog).queryByRole('checkbox', { name: 'Contoso' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Fabrikam' })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Northwind' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tenants saved')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ tenantIds: [5, 6] }]);
+    expect(await within(bob).findByText('Fabrikam, Northwind')).toBeInTheDocument();
+  });
 });

@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { Alert, Stack, Typography } from '@mui/material';
-import type { Role } from '@radar/contracts';
-import { useDialogs, useSession } from '@radar/shared-ui';
+import { routes, type AppUser, type Role } from '@radar/contracts';
+import { callEndpoint, urlOf, useDialogs, useEndpoint, useSession } from '@radar/shared-ui';
 import { useAppUsers, useRoles, useUserRoles } from '../../api/admin.js';
-import { errorMessageOf } from '../../api/admin-actions.js';
+import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { AssignRoleForm } from './AssignRoleForm.js';
 import { RoleFormDialog } from './RoleFormDialog.js';
 import { RolesTable } from './RolesTable.js';
 import { UsersTable } from './UsersTable.js';
+import { UserTenantsDialog } from './UserTenantsDialog.js';
 import { useRoleActions, userLabel } from './role-actions.js';
 
-/** Role Management: roles (create, edit, delete), assigning roles, users (remove a role, delete the user). */
+/**
+ * Role Management: roles (create, edit, delete), assigning roles, users (remove a role, delete the user, the private
+ * tenants they may see).
+ */
 export function RoleManagement() {
   const roles = useRoles();
   const users = useAppUsers();
@@ -19,6 +23,26 @@ export function RoleManagement() {
   const dialogs = useDialogs();
   const session = useSession();
   const [form, setForm] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
+  const tenants = useEndpoint(routes.tenants.list, {});
+  const grants = useEndpoint(routes.tenants.access, {});
+  const run = useAdminAction();
+  const [editingTenants, setEditingTenants] = useState<AppUser | null>(null);
+  const [savingTenants, setSavingTenants] = useState(false);
+  const privateTenants = (tenants.data ?? []).filter((t) => t.visibility === 'private');
+  const byUser = new Map((grants.data ?? []).map((g) => [g.userId, g.tenantIds]));
+  const saveTenants = async (user: AppUser, tenantIds: number[]) => {
+    setSavingTenants(true);
+    const outcome = await run(() => callEndpoint(routes.tenants.userTenants, { params: { id: user.id }, body: { tenantIds } }), {
+      success: () => ({
+        title: 'Tenants saved',
+        description: `${userLabel(user)} now sees ${tenantIds.length} private ${tenantIds.length === 1 ? 'tenant' : 'tenants'}.`,
+      }),
+      failure: (err) => `Could not save the tenants of ${userLabel(user)}: ${errorMessageOf(err)}`,
+      revalidate: [urlOf(routes.tenants.access, {})],
+    });
+    setSavingTenants(false);
+    if (outcome.ok) setEditingTenants(null);
+  };
 
   const loadError = roles.error ?? users.error ?? assignments.error;
   return (
@@ -50,6 +74,7 @@ export function RoleManagement() {
       />
       <UsersTable
         currentUserId={session.user?.id ?? null}
+        tenantGrants={tenants.data ? { names: new Map(tenants.data.map((t) => [t.id, t.name])), byUser, onEdit: (user) => setEditingTenants(user) } : undefined}
         users={users.data ?? []}
         assignments={assignments.data ?? []}
         onRemoveRole={(user, assignment) =>
@@ -67,6 +92,16 @@ export function RoleManagement() {
           })
         }
       />
+      {editingTenants ? (
+        <UserTenantsDialog
+          userLabel={userLabel(editingTenants)}
+          tenants={privateTenants}
+          granted={byUser.get(editingTenants.id) ?? []}
+          busy={savingTenants}
+          onSave={(ids) => void saveTenants(editingTenants, ids)}
+          onCancel={() => setEditingTenants(null)}
+        />
+      ) : null}
       <RoleFormDialog
         open={form.open}
         role={form.role}

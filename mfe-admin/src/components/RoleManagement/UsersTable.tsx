@@ -1,4 +1,4 @@
-import { Chip, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { AdminTable } from '../AdminTable/index.js';
 import { DeleteIconButton } from '../DeleteIconButton/index.js';
 import { CloseIcon } from '../icons/index.js';
@@ -11,12 +11,18 @@ export interface UsersTableProps {
   onDeleteUser: (user: AppUser) => void;
   /** The signed-in admin: not offered to delete their own account. */
   currentUserId?: number | null;
+  /** The private tenants each user may see (by user id), their names, and the action that changes them. */
+  tenantGrants?: { names: Map<number, string>; byUser: Map<number, number[]>; onEdit: (user: AppUser) => void };
 }
 
 const nameOf = (user: AppUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 
 /** The users with their roles (each removable) and a delete button (not on one's own account). */
-export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, currentUserId = null }: UsersTableProps) {
+export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, currentUserId = null, tenantGrants }: UsersTableProps) {
+  const tenantsOf = (user: AppUser) => {
+    const names = (tenantGrants?.byUser.get(user.id) ?? []).map((id) => tenantGrants?.names.get(id)).filter(Boolean);
+    return names.length ? names.join(', ') : 'Public tenants only';
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
@@ -64,11 +70,21 @@ export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, cur
               );
             },
           },
+          ...(tenantGrants ? [{ key: 'tenants', label: 'Tenants', render: (user: AppUser) => tenantsOf(user) }] : []),
         ]}
-        actions={(user) =>
-          // An admin cannot delete their own account here (the server refuses it too).
-          user.id === currentUserId ? null : <DeleteIconButton label={`Delete user ${user.email}`} tooltip="Delete user" onClick={() => onDeleteUser(user)} />
-        }
+        actions={(user) => (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+            {tenantGrants ? (
+              <Button size="small" variant="outlined" aria-label={`Tenants of ${user.email}`} onClick={() => tenantGrants.onEdit(user)}>
+                Tenants
+              </Button>
+            ) : null}
+            {/* An admin cannot delete their own account here (the server refuses it too). */}
+            {user.id === currentUserId ? null : (
+              <DeleteIconButton label={`Delete user ${user.email}`} tooltip="Delete user" onClick={() => onDeleteUser(user)} />
+            )}
+          </Stack>
+        )}
       />
     </Paper>
   );
