@@ -147,6 +147,7 @@ describe('held sync contracts', () => {
       held: null,
       warning: null,
       drift: null,
+      tenant: null,
     };
     for (const status of SYNC_STATUSES) expect(syncHistoryRecord.safeParse({ ...run, status, feedFormat: 'rss' }).success).toBe(true);
     for (const feedFormat of FEED_FORMATS) expect(syncHistoryRecord.safeParse({ ...run, status: 'success', feedFormat }).success).toBe(true);

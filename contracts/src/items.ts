@@ -119,6 +119,11 @@ export const messageCenterItemResponse = unifiedItem.extend({
   tenantStatus: z.array(featureStatusEntry),
   /** The post's attachments, each downloadable through the api (never shown inline). */
   attachmentFiles: z.array(messageAttachmentFile),
+  /**
+   * The tenants that received the post (those the caller may see), with when each first listed it, the version it
+   * showed last, and whether it still lists it; [] for a post of no tenant.
+   */
+  tenants: z.array(z.object({ id: z.number().int(), name: z.string(), firstSeen: z.string(), lastModified: z.string().nullable(), expired: z.boolean() })),
 });
 export type MessageCenterItemResponse = z.infer<typeof messageCenterItemResponse>;
 
@@ -160,6 +165,19 @@ export const itemListQuery = z.object({
   productFamilies: stringList.pipe(z.array(z.enum(PRODUCT_FAMILIES, { error: `productFamilies may hold ${PRODUCT_FAMILIES.join(', ')}` }))).optional(),
   /** Signed-in users only: items new or changed since the caller's previous dashboard visit. */
   sinceLastVisit: queryBoolean.optional(),
+  /** Message Center posts any of these tenants received (ids of GET /api/tenants); roadmap items are left out. */
+  tenants: z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[1-9]\d{0,8}$/, 'tenants must be tenant ids')
+          .transform(Number),
+      ),
+    )
+    .optional(),
 });
 export type ItemListQuery = z.infer<typeof itemListQuery>;
 /** What the client sends (before defaults and coercion). */

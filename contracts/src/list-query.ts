@@ -19,6 +19,7 @@ export const DASHBOARD_URL_STATE_KEYS = [
   'messageCenterTags',
   'cloudInstances',
   'productFamilies',
+  'tenants',
   'featured',
   'moderatorFeatured',
   'includeRemoved',

@@ -149,6 +149,7 @@ export const routeTable = {
     remove: { method: 'DELETE', path: '/api/admin/tenants/:id' },
     test: { method: 'POST', path: '/api/admin/tenants/:id/test' },
     sync: { method: 'POST', path: '/api/admin/tenants/:id/sync' },
+    visible: { method: 'GET', path: '/api/tenants' },
     access: { method: 'GET', path: '/api/admin/tenant-access' },
     userTenants: { method: 'PUT', path: '/api/admin/app-users/:id/tenants' },
   },

@@ -84,6 +84,7 @@ export const updateTenantRequest = z
 export type UpdateTenantRequest = z.infer<typeof updateTenantRequest>;
 
 export const tenantIdParams = z.object({ id: z.coerce.number().int().positive() });
+export type TenantIdParams = z.infer<typeof tenantIdParams>;
 /** DELETE /api/admin/tenants/{id}?deletePosts=true also deletes the posts no other tenant received. */
 export const deleteTenantQuery = z.object({
   deletePosts: z
@@ -91,6 +92,7 @@ export const deleteTenantQuery = z.object({
     .optional()
     .transform((v) => v === 'true'),
 });
+export type DeleteTenantQuery = z.infer<typeof deleteTenantQuery>;
 
 /** The last run of one feed for a tenant. */
 export const tenantFeedStatus = z.object({
@@ -101,6 +103,7 @@ export const tenantFeedStatus = z.object({
   /** When it last succeeded. */
   lastSuccessAt: isoDate.nullable(),
 });
+export type TenantFeedStatus = z.infer<typeof tenantFeedStatus>;
 
 /** One tenant as admins see it: never its secret, only whether one is stored and when it expires. */
 export const tenantRecord = z.object({
@@ -122,6 +125,7 @@ export const tenantRecord = z.object({
 });
 export type TenantRecord = z.infer<typeof tenantRecord>;
 export const tenantsResponse = z.array(tenantRecord);
+export type TenantsResponse = z.infer<typeof tenantsResponse>;
 
 /** One check of Test connection: what was tried and, when it failed, exactly what is missing. */
 export const tenantCheck = z.object({
@@ -129,6 +133,7 @@ export const tenantCheck = z.object({
   ok: z.boolean(),
   message: z.string(),
 });
+export type TenantCheck = z.infer<typeof tenantCheck>;
 export const tenantTestResult = z.object({ ok: z.boolean(), checks: z.array(tenantCheck) });
 export type TenantTestResult = z.infer<typeof tenantTestResult>;
 
@@ -144,8 +149,18 @@ export const userTenantsRequest = z.object({
     .array(z.number({ error: 'tenantIds must be a list of tenant ids' }).int().positive(), { error: 'tenantIds must be a list of tenant ids' })
     .max(1000),
 });
+export type UserTenantsRequest = z.infer<typeof userTenantsRequest>;
 export const userTenantsResponse = z.object({ tenantIds: z.array(z.number().int()) });
+export type UserTenantsResponse = z.infer<typeof userTenantsResponse>;
 
 /** GET /api/admin/tenant-access: every user's grants of private tenants (users without any are left out). */
 export const tenantAccessResponse = z.array(z.object({ userId: z.number().int(), tenantIds: z.array(z.number().int()) }));
 export type TenantAccessResponse = z.infer<typeof tenantAccessResponse>;
+
+/** GET /api/tenants: the tenants whose posts the caller may see, for the list's tenant filter. */
+export const visibleTenantsResponse = z.object({
+  tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** How many tenants the caller may see in all (the "received by N of M tenants" of a post). */
+  total: z.number().int(),
+});
+export type VisibleTenantsResponse = z.infer<typeof visibleTenantsResponse>;

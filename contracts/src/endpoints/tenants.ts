@@ -12,6 +12,7 @@ import {
   updateTenantRequest,
   userTenantsRequest,
   userTenantsResponse,
+  visibleTenantsResponse,
 } from '../tenants.js';
 
 /** Admin → Tenants: the Microsoft 365 tenants whose Message Center (and Service Health) the product reads. */
@@ -67,6 +68,14 @@ export const tenantEndpoints = defineEndpoints('tenants', {
     access: 'admin',
     params: tenantIdParams,
     response: tenantSyncResponse,
+  },
+  visible: {
+    method: 'GET',
+    path: '/api/tenants',
+    summary: 'The tenants whose Message Center posts the caller may see (for the tenant filter)',
+    access: 'public',
+    tokenAccess: true,
+    response: visibleTenantsResponse,
   },
   access: {
     method: 'GET',

@@ -37,6 +37,7 @@ import {
  *   visit, which the handler resolves: items.last_changed_at is stamped when an item is first seen and at every
  *   recorded change;
  * - search: see `searchPlan`;
+ * - tenants: posts any of these tenants received (of the tenants the caller may see);
  * - always: the caller's tenant scope (TenantScope): a post of tenants only is listed when one of them is public or
  *   granted to the caller.
  */
@@ -188,6 +189,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   if (f.productFamilies?.length) conds.push(sql`items.product_families && ${textArray(f.productFamilies)}`);
   const tenants = tenantCondition(f.tenantScope);
   if (tenants) conds.push(tenants);
+  if (f.tenants?.length) conds.push(receivedByCondition(f.tenants, f.tenantScope));
   if (f.sinceLastVisit) {
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
     // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
@@ -206,6 +208,17 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   else if (part === 'rankWindow') conds.push(text);
   else conds.push(sql`(${exact} OR (${text}))`);
   return sql.join(conds, sql` AND `);
+}
+
+/**
+ * Posts any of `ids` received, counting only tenants the caller may see: filtering by a tenant one may not see must
+ * not reveal which public posts it also received.
+ */
+function receivedByCondition(ids: readonly number[], scope: TenantScope | undefined): SQL {
+  const wanted = sql.param([...ids]);
+  const visible =
+    scope === 'all' ? sql`true` : sql`(t.visibility = 'public' OR t.id = ANY(${sql.param(scope?.granted.length ? [...scope.granted] : [0])}::integer[]))`;
+  return sql`(items.tenant_ids && ${wanted}::integer[] AND EXISTS (SELECT 1 FROM tenants t WHERE t.id = ANY(items.tenant_ids) AND t.id = ANY(${wanted}::integer[]) AND ${visible}))`;
 }
 
 /** Who may see a post of tenants (TenantScope); null when the caller sees every tenant. */

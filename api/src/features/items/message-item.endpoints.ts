@@ -10,6 +10,7 @@ import { readAttachment } from '../sync/message-attachments.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { createTenantsRepo } from '../tenants/tenants.repo.js';
 
 /**
  * GET /api/message-center/items/{messageId}: one post, found whether it is live, expired or withdrawn (a share link
@@ -23,8 +24,10 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
   const repo = createSourceItemsRepo(ctx.db);
   return [
     implement(endpoints.items.messageItem, async ({ params, auth }) => {
-      const row = await repo.find('messages', params.messageId, await tenantScopeOf(ctx.db, auth));
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const row = await repo.find('messages', params.messageId, scope);
       if (!row) throw new NotFoundError(`Message ${params.messageId} not found`);
+      const tenants = await createTenantsRepo(ctx.db).ofItem(row.id, scope);
       const downloadUrl = (attachmentId: string) =>
         `/api/message-center/items/${encodeURIComponent(row.externalId)}/attachments/${encodeURIComponent(attachmentId)}`;
       return {
@@ -32,6 +35,7 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
         sections: messageSections(row.bodyHtml ?? '').map((s) => ({ ...s, html: sanitizeForOutput(s.html) })),
         tenantStatus: featureStatusEntries(row.featureStatus),
         attachmentFiles: await attachmentFilesOf(ctx.db, row.id, (row.attachments ?? []) as MessageAttachment[], downloadUrl),
+        tenants: tenants.map((t) => ({ ...t, firstSeen: t.firstSeen.toISOString(), lastModified: t.lastModified?.toISOString() ?? null })),
       };
     }),
     implement(endpoints.items.messageAttachment, async ({ params, res, auth }) => {

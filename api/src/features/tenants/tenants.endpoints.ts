@@ -2,8 +2,13 @@ import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
 import { createTenantsService } from './tenants.service.js';
+import { createTenantsRepo } from './tenants.repo.js';
+import { tenantScopeOf } from './tenant-scope.js';
 
-/** The tenants group (Admin only): the tenants list and its actions, and which private tenants a user may see. */
+/**
+ * The tenants group: for admins the tenants list and its actions and who may see the private ones; for everyone the
+ * tenants whose posts they may see (the list's tenant filter).
+ */
 export function createTenantsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const tenants = createTenantsService(ctx);
   return [
@@ -13,6 +18,10 @@ export function createTenantsEndpoints(ctx: AppContext): EndpointImplementation[
     implement(endpoints.tenants.remove, ({ params, query }) => tenants.remove(params.id, query.deletePosts)),
     implement(endpoints.tenants.test, ({ params }) => tenants.test(params.id)),
     implement(endpoints.tenants.sync, ({ params, auth }) => tenants.sync(params.id, auth.user.id)),
+    implement(endpoints.tenants.visible, async ({ auth }) => {
+      const visible = await createTenantsRepo(ctx.db).visible(await tenantScopeOf(ctx.db, auth));
+      return { tenants: visible, total: visible.length };
+    }),
     implement(endpoints.tenants.access, () => tenants.access()),
     implement(endpoints.tenants.userTenants, ({ params, body }) => tenants.setUserTenants(params.id, body.tenantIds)),
   ];

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
 import { items, itemTenants, syncHistory, tenantAccess, tenants, type TenantRow } from '../../db/schema/index.js';
@@ -109,6 +109,41 @@ export function createTenantsRepo(db: DbOrTx) {
           AND NOT EXISTS (SELECT 1 FROM item_tenants t WHERE t.item_id = i.id)
         ON CONFLICT DO NOTHING`);
       return result.rowCount ?? 0;
+    },
+    /** The tenants a caller may see (not removed), by name: all, or the public ones and those granted. */
+    async visible(scope: 'all' | { granted: readonly number[] } | undefined): Promise<{ id: number; name: string }[]> {
+      const granted = scope === 'all' ? null : [...(scope?.granted ?? [])];
+      return db
+        .select({ id: tenants.id, name: tenants.name })
+        .from(tenants)
+        .where(
+          and(
+            isNull(tenants.removedAt),
+            granted === null ? undefined : or(eq(tenants.visibility, 'public'), granted.length ? inArray(tenants.id, granted) : undefined),
+          ),
+        )
+        .orderBy(tenants.name);
+    },
+    /** The tenants that received a post, with the caller's scope applied (removed tenants too: the post stays attributed). */
+    async ofItem(itemId: number, scope: 'all' | { granted: readonly number[] } | undefined) {
+      const granted = scope === 'all' ? null : [...(scope?.granted ?? [])];
+      return db
+        .select({
+          id: tenants.id,
+          name: tenants.name,
+          firstSeen: itemTenants.firstSeenAt,
+          lastModified: itemTenants.lastModifiedAt,
+          expired: itemTenants.expired,
+        })
+        .from(itemTenants)
+        .innerJoin(tenants, eq(tenants.id, itemTenants.tenantId))
+        .where(
+          and(
+            eq(itemTenants.itemId, itemId),
+            granted === null ? undefined : or(eq(tenants.visibility, 'public'), granted.length ? inArray(tenants.id, granted) : undefined),
+          ),
+        )
+        .orderBy(tenants.name);
     },
     /** Every user's grants, by user. */
     async allAccess(): Promise<{ userId: number; tenantIds: number[] }[]> {

@@ -335,6 +335,8 @@ describe('access per tenant', () => {
     const fabrikam = await addTenant(admin, 'Fabrikam', B);
     await admin.post('/api/admin/sync-message-center');
     const { user: granted, agent: grantedAgent } = await signIn(t!.app, t!.database.db);
+    const { rows: live } = await t!.database.pool.query<{ external_id: string }>(`SELECT external_id FROM items WHERE source = 'messages' AND NOT is_removed`);
+    const awaitedLive = live.map((r) => r.external_id);
     const { agent: other } = await signIn(t!.app, t!.database.db);
     await admin.put(`/api/admin/app-users/${granted.id}/tenants`).send({ tenantIds: [fabrikam.id] });
 
@@ -357,6 +359,25 @@ describe('access per tenant', () => {
     expect((await request(t!.app).get('/api/dashboard/stats')).body.bySource.messages).toBe(
       shared.filter((m) => !m.endDateTime || Date.parse(String(m.endDateTime)) > Date.parse('2026-02-07T12:00:00Z')).length,
     );
+
+    // The tenant filter, and the tenants each caller may filter by.
+    const contosoId = (await admin.get('/api/admin/tenants')).body.find((x: { name: string }) => x.name === 'Contoso').id as number;
+    expect((await request(t!.app).get('/api/tenants')).body).toEqual({ tenants: [{ id: contosoId, name: 'Contoso' }], total: 1 });
+    expect((await grantedAgent.get('/api/tenants')).body.tenants.map((x: { name: string }) => x.name)).toEqual(['Contoso', 'Fabrikam']);
+    const filtered = async (agent: request.Agent, ids: number[]) =>
+      ((await agent.get(`/api/unified/items?tenants=${ids.join(',')}&limit=100`)).body.items as { id: string }[])
+        .map((i) => i.id.replace(/^messages-/, ''))
+        .sort();
+    // Fabrikam received every post (the live ones are listed).
+    expect(await filtered(grantedAgent, [fabrikam.id])).toEqual([...shared.map((m) => m.id), 'MC990001'].filter((id) => awaitedLive.includes(id)).sort());
+    // Filtering by a tenant one may not see reveals nothing, not even which public posts it also received.
+    expect(await filtered(other, [fabrikam.id])).toEqual([]);
+    expect((await other.get('/api/unified/items?tenants=abc')).body.error.issues[0].path).toMatch(/^tenants/);
+    // The post says which tenants received it, of those the caller may see.
+    const item = async (agent: request.Agent, id: string) =>
+      (await agent.get(`/api/message-center/items/${id}`)).body.tenants.map((x: { name: string }) => x.name);
+    expect(await item(other, shared[1]!.id)).toEqual(['Contoso']);
+    expect(await item(grantedAgent, shared[1]!.id)).toEqual(['Contoso', 'Fabrikam']);
 
     // MCP answers with the token's user's view.
     const tokenOf = async (agent: request.Agent) => (await agent.post('/api/tokens').send({ name: 'agent' })).body.token as string;
