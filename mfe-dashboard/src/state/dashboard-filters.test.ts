@@ -189,6 +189,14 @@ describe('archive, date slips and since my last visit', () => {
     expect(cleared.filters).toMatchObject({ sinceLastVisit: false, releaseMoved: undefined, includeRemoved: true });
   });
 
+  it('keeps the tenant filter in the URL and in a saved search, dropping ids that are not ids', () => {
+    const state = stateFromUrl(new URLSearchParams('tenants=3&tenants=7&tenants=x'));
+    expect(state.filters.tenants).toEqual(['3', '7']);
+    expect(withUrlState(new URLSearchParams(), state).getAll('tenants')).toEqual(['3', '7']);
+    // A saved search keeps the ids as numbers.
+    expect(stateFromQuery({ tenants: [3, 7] }).filters.tenants).toEqual(['3', '7']);
+  });
+
   it('reads and writes its URL-kept choices, leaving other parameters alone', () => {
     const state = stateFromUrl(new URLSearchParams('sinceLastVisit=true&includeRemoved=true&releaseMoved=30days&sortField=releaseMoves&roadmap=313800'));
     expect(state.filters).toMatchObject({ sinceLastVisit: true, includeRemoved: true, releaseMoved: '30days' });

@@ -46,6 +46,8 @@ export interface DashboardFilters {
   rollingOut?: RollingOutWindow;
   /** Product Family: items with a product in any of these families. */
   productFamilies: ProductFamily[];
+  /** Tenant: Message Center posts any of these tenants (ids) received. */
+  tenants: string[];
 }
 
 /** Everything the list query depends on. */
@@ -75,6 +77,7 @@ export const initialFilters: DashboardFilters = {
   releaseMoved: undefined,
   rollingOut: undefined,
   productFamilies: [],
+  tenants: [],
 };
 
 /** Default sort: createdDate descending. */
@@ -86,7 +89,7 @@ export const initialDashboardState: DashboardState = {
   page: DEFAULT_LIST_PARAMS.page,
 };
 
-export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies';
+export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies' | 'tenants';
 
 export type DashboardAction =
   | { type: 'toggleSource'; source: Source }
@@ -145,7 +148,8 @@ export function canClearAll(filters: DashboardFilters): boolean {
     filters.sinceLastVisit ||
     filters.releaseMoved !== undefined ||
     filters.rollingOut !== undefined ||
-    filters.productFamilies.length > 0
+    filters.productFamilies.length > 0 ||
+    filters.tenants.length > 0
   );
 }
 
@@ -168,6 +172,7 @@ export function clearAll(filters: DashboardFilters): DashboardFilters {
     releaseMoved: undefined,
     rollingOut: undefined,
     productFamilies: [],
+    tenants: [],
     sources: BOTH_SOURCES,
   };
 }
@@ -250,13 +255,14 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.releaseMoved) params.releaseMoved = filters.releaseMoved;
   if (filters.rollingOut) params.rollingOut = filters.rollingOut;
   if (filters.productFamilies.length) params.productFamilies = filters.productFamilies;
+  if (filters.tenants.length) params.tenants = filters.tenants;
   if (filters.sinceLastVisit) params.sinceLastVisit = true;
   return params;
 }
 
 /**
  * The whole view lives in the page URL, under the list query's own names (search, sources, products, statuses,
- * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, featured,
+ * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, tenants, featured,
  * moderatorFeatured, includeRemoved, releaseMoved, rollingOut, sinceLastVisit, sortField, sortDirection, page), each
  * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
  * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message=, ?savedSearch=) are
@@ -264,7 +270,17 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
  */
 export const URL_STATE_KEYS = DASHBOARD_URL_STATE_KEYS;
 
-const LIST_KEYS = ['sources', 'products', 'statuses', 'changeTypes', 'roadmapStatuses', 'messageCenterTags', 'cloudInstances', 'productFamilies'] as const;
+const LIST_KEYS = [
+  'sources',
+  'products',
+  'statuses',
+  'changeTypes',
+  'roadmapStatuses',
+  'messageCenterTags',
+  'cloudInstances',
+  'productFamilies',
+  'tenants',
+] as const;
 
 /** The view a URL describes (its unknown or malformed values ignored), on top of `base` for what it does not say. */
 export function stateFromUrl(search: URLSearchParams, base: DashboardState = initialDashboardState): DashboardState {
@@ -316,6 +332,8 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
 export type ViewQuery = Partial<
   Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies', string[]>
 > & {
+  /** Tenant ids (a saved search keeps them as numbers, a URL as text). */
+  tenants?: (string | number)[];
   search?: string;
   timeline?: string;
   featured?: boolean;
@@ -351,6 +369,7 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
       releaseMoved: (RELEASE_MOVED_WINDOWS as readonly string[]).includes(q.releaseMoved ?? '') ? (q.releaseMoved as ReleaseMovedWindow) : undefined,
       rollingOut: (ROLLING_OUT_WINDOWS as readonly string[]).includes(q.rollingOut ?? '') ? (q.rollingOut as RollingOutWindow) : undefined,
       productFamilies: (q.productFamilies ?? []).filter((f): f is ProductFamily => (PRODUCT_FAMILIES as readonly string[]).includes(f)),
+      tenants: (q.tenants ?? []).map(String).filter((id) => /^[1-9]\d{0,8}$/.test(id)),
     },
   };
 }

@@ -9,12 +9,14 @@ import {
   PRODUCT_FAMILY_LABELS,
   RELEASE_MOVED_WINDOWS,
   ROLLING_OUT_WINDOWS,
+  routes,
   type ChangeTypeOption,
   type FilterCountsResponse,
   type FilterOptionsResponse,
   type ReleaseMovedWindow,
   type RollingOutWindow,
 } from '@radar/contracts';
+import { useEndpoint } from '@radar/shared-ui';
 import { canClearAll, type DashboardAction, type DashboardFilters, type ListFilterKey } from '../../state/dashboard-filters.js';
 import { FilterSection } from './FilterSection.js';
 
@@ -102,6 +104,9 @@ const asOptions = (list: string[] | undefined) => (list ?? []).map((value) => ({
 /** The dashboard's filters, plus the Cloud Instance filter for roadmap items. */
 export function FilterSidebar({ filters, dispatch, options, counts, signedIn = false }: FilterSidebarProps) {
   const toggleList = (key: ListFilterKey) => (value: string) => dispatch({ type: 'toggleListValue', key, value });
+  // The tenants whose posts the caller may see; the filter shows once there is more than one to choose from.
+  const visibleTenants = useEndpoint(routes.tenants.visible, {});
+  const tenantOptions = (visibleTenants.data?.tenants ?? []).map((t) => ({ value: String(t.id), label: t.name }));
   const changeGroup = (title: string, group: readonly ChangeTypeOption[]) => (
     <FormGroup role="group" aria-label={title}>
       <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
@@ -225,6 +230,11 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
       <FilterSection title="Cloud Instance">
         <CheckList label="Cloud Instance" values={CLOUD_INSTANCES} selected={filters.cloudInstances} onToggle={toggleList('cloudInstances')} />
       </FilterSection>
+      {tenantOptions.length > 1 ? (
+        <FilterSection title="Tenant">
+          <CheckList label="Tenant" values={tenantOptions} selected={filters.tenants} onToggle={toggleList('tenants')} />
+        </FilterSection>
+      ) : null}
     </Box>
   );
 }

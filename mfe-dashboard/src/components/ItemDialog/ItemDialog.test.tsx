@@ -249,6 +249,10 @@ describe('message detail dialog: the 2026 post', () => {
               unavailableReason: 'Larger than 25 MB: not kept',
             },
           ],
+          tenants: [
+            { id: 1, name: 'Contoso', firstSeen: '2026-07-01T10:00:00.000Z', lastModified: null, expired: false },
+            { id: 2, name: 'Fabrikam', firstSeen: '2026-07-03T10:00:00.000Z', lastModified: null, expired: true },
+          ],
         },
       },
     });
@@ -271,6 +275,13 @@ describe('message detail dialog: the 2026 post', () => {
     expect(within(files).getByRole('link', { name: 'guide.pdf' })).toHaveAttribute('download', 'guide.pdf');
     expect(files).toHaveTextContent('huge.zip (95.4 MB) — Larger than 25 MB: not kept');
     expect(within(dialog).getByText('2 attachment(s) available')).toBeInTheDocument();
+    const tenants = within(dialog).getByRole('region', { name: 'Tenants' });
+    expect(within(tenants).getByRole('heading', { name: 'Received by 2 tenants' })).toBeInTheDocument();
+    expect(
+      within(tenants)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Contoso: since Jul 1, 2026', 'Fabrikam: since Jul 3, 2026 (no longer listed)']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show the whole post' }));
     expect(within(dialog).queryByRole('region', { name: 'What and Why' })).toBeNull();
     expect(within(dialog).getByTestId('safe-html')).toHaveTextContent('[What and Why:]');

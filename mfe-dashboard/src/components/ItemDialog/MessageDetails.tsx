@@ -25,6 +25,7 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
   const tenantStatus = detail.data?.tenantStatus ?? [];
   const tags = displayTags(item, Number.POSITIVE_INFINITY).all;
   const files = detail.data?.attachmentFiles ?? [];
+  const tenants = detail.data?.tenants ?? [];
   const attachments = Math.max(item.attachments?.length ?? 0, files.length);
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
@@ -62,6 +63,19 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
         <Box component="section">
           <SectionHeading>Details</SectionHeading>
           <MessageBody bodyContent={detail.data?.bodyContent ?? item.bodyContent} sections={detail.data?.sections} />
+        </Box>
+      ) : null}
+      {tenants.length ? (
+        <Box component="section" aria-label="Tenants">
+          <SectionHeading>{`Received by ${tenants.length} ${tenants.length === 1 ? 'tenant' : 'tenants'}`}</SectionHeading>
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+            {tenants.map((tenant) => (
+              <Typography key={tenant.id} component="li" variant="body2">
+                {tenant.name}: since {formatDate(tenant.firstSeen)}
+                {tenant.expired ? ' (no longer listed)' : ''}
+              </Typography>
+            ))}
+          </Stack>
         </Box>
       ) : null}
       <Box component="section">

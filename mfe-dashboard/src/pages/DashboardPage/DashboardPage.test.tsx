@@ -71,6 +71,28 @@ describe('DashboardPage', () => {
     expect(within(sidebar).getByRole('checkbox', { name: 'Message Center (Current Updates)' })).toBeChecked();
   });
 
+  it('offers a Tenant filter once the caller may see more than one tenant, and sends it with the list query', async () => {
+    const { calls } = renderDashboard({
+      'GET /api/unified/items': listOf([messageItem()]),
+      'GET /api/tenants': {
+        body: {
+          tenants: [
+            { id: 3, name: 'Contoso' },
+            { id: 7, name: 'Fabrikam' },
+          ],
+          total: 2,
+        },
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    fireEvent.click(await within(sidebar).findByRole('button', { name: 'Tenant' }));
+    fireEvent.click(await within(sidebar).findByRole('checkbox', { name: 'Fabrikam' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.getAll('tenants')).toEqual(['7']));
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Clear All' }));
+    expect(within(sidebar).getByRole('checkbox', { name: 'Fabrikam' })).not.toBeChecked();
+  });
+
   it('keeps the view in the URL both ways: Back and Forward restore filters, search, sort and page', async () => {
     const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()], 120, 3) }, '/?search=teams');
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('search')).toBe('teams'));
