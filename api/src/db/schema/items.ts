@@ -144,6 +144,12 @@ export const items = pgTable(
      * The tenants that received this Message Center post (item_tenants), kept by a trigger on that table so every
      * read can decide who may see the post without a join; empty for the roadmap and for posts of no tenant.
      */
+    /**
+     * Whose copy the stored fields are: the tenant whose Message Center run last wrote them (null: an unscoped run).
+     * A tenant's own copy changing is a change over time even when Microsoft kept its lastModifiedDateTime; another
+     * tenant's older or equally old copy that differs is a difference between tenants.
+     */
+    contentTenantId: integer('content_tenant_id'),
     tenantIds: integer('tenant_ids')
       .array()
       .notNull()

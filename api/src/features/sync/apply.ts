@@ -88,6 +88,10 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
     if (reason) throw new SnapshotHeldError(reason, stats, snapshotHash([...rows].map(([id, row]) => [id, row.contentHash])));
   }
 
+  // The fields a tenant's run writes are that tenant's copy; an unscoped run's are no tenant's.
+  const contentTenantId = args.tenant?.id ?? null;
+  for (const insert of plan.inserts) insert.contentTenantId = contentTenantId;
+  for (const update of plan.updates) if (update.set.contentHash !== undefined) update.set.contentTenantId = contentTenantId;
   const insertedIds = await insertItems(tx, adapter.itemSource, plan.inserts, demo ? { isDemo: true } : {});
   const idOf = (externalId: string) => {
     const id = existing.get(externalId)?.id ?? insertedIds.get(externalId);
@@ -136,8 +140,10 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
 }
 
 /**
- * What a tenant's snapshot may change. A record older than the stored post (or as old) whose content differs is a
- * difference between tenants, not a change over time: the post keeps its newest version and no history is written.
+ * What a tenant's snapshot may change. A record that differs from the stored post is a change over time when it is
+ * newer, or when the stored fields are this tenant's own copy (Microsoft does not always move lastModifiedDateTime).
+ * Another tenant's older or equally old copy that differs is a difference between tenants: the post keeps its newest
+ * version and no history is written.
  * Of the posts the tenant listed and no longer does, only those no other tenant lists can be removed; the others
  * just stop being this tenant's. Posts only other tenants received are not this snapshot's to judge.
  */
@@ -155,6 +161,8 @@ async function tenantScope<R>(
     const externalId = adapter.externalId(record);
     const before = existing.get(externalId);
     if (!before || before.isRemoved || rows.get(externalId)?.contentHash === before.contentHash) return true;
+    // The tenant's own copy (or one no tenant wrote) changed: a change over time, even if Microsoft kept the date.
+    if ((before.contentTenantId ?? null) === null || before.contentTenantId === tenantId) return true;
     return (adapter.modifiedDate(record)?.getTime() ?? 0) > (before.modifiedDate?.getTime() ?? 0);
   });
   const plannedIds = new Set(planned.map((record) => adapter.externalId(record)));

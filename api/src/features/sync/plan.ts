@@ -20,6 +20,8 @@ export interface ExistingItem {
   contentHash: string;
   isRemoved: boolean;
   modifiedDate: Date | null;
+  /** The tenant whose copy the stored fields are (null: an unscoped run wrote them). */
+  contentTenantId?: number | null;
 }
 
 export type HistoryType = 'new' | 'changed' | 'removed';

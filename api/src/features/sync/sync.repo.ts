@@ -24,6 +24,7 @@ export async function loadExistingIndex(db: DbOrTx, source: ItemSource): Promise
       contentHash: items.contentHash,
       isRemoved: items.isRemoved,
       modifiedDate: items.modifiedDate,
+      contentTenantId: items.contentTenantId,
     })
     .from(items)
     .where(eq(items.source, source));

@@ -197,6 +197,17 @@ describe('Message Center of many tenants', () => {
     expect(item!.history).toEqual(['new:Contoso', 'changed:Fabrikam']);
   });
 
+  it('a tenant’s own copy changing is a change over time even when Microsoft keeps the date', async () => {
+    const first = recorded()[0]!;
+    const { admin, graph } = await setUp([fake(A, [first])]);
+    const contoso = await addTenant(admin, 'Contoso', A);
+    await admin.post(`/api/admin/tenants/${contoso.id}/sync`);
+    graph.tenants.get(A)!.messages = [{ ...first, title: `${first.title} (silently edited)` }];
+    const run = await admin.post(`/api/admin/tenants/${contoso.id}/sync`);
+    expect(run.body.message).toMatch(/0 new, 1 changed/);
+    expect((await itemOf(t!, first.id))!.history).toEqual(['new:Contoso', 'changed:Contoso']);
+  });
+
   it('removes a post only when no tenant lists it any more', async () => {
     const messages = recorded();
     const [x, y] = messages;
