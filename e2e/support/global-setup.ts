@@ -6,6 +6,7 @@ import path from 'node:path';
 import { AdminApiError, adminSync, signInByApi } from './admin-api.js';
 import { feedSnapshots } from './feeds.js';
 import { startSmtpServer } from './smtp.js';
+import { startAgencyGraph } from './tenants.js';
 import { startReplayServer, type ReplayServer } from '../../api/test/replay-server.js';
 import { assertBuilt, startBuiltProduct, type BuiltProduct } from '../../api/test/built-product.js';
 
@@ -27,6 +28,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // It holds real records in several versions (support/feeds.ts): v1 is served first, v2 is synced below.
   const now = new Date();
   const feeds = await startReplayServer({ ...feedSnapshots(now), pageSize: 20 });
+  // The tenants suite adds a GCC High tenant whose Graph is this local server (support/tenants.ts).
+  const agencyGraph = await startAgencyGraph(now);
 
   let product: BuiltProduct | undefined;
   let control: http.Server | undefined;
@@ -51,6 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // is reached once the suite has more than 20 sign-ins (a refused one shows only a toast, and the test waits for
         // the code step in vain). The per-address limit itself is tested in the security suite (api/test/security).
         SIGN_IN_SENDS_PER_IP: '1000',
+        GRAPH_CLOUD_URLS: JSON.stringify({ gcchigh: { authorityUrl: agencyGraph.url, graphUrl: agencyGraph.url } }),
       },
     });
     const { baseUrl } = product;
@@ -67,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await product?.stop();
     await smtp.close();
     await feeds.close();
+    await agencyGraph.close();
     throw error;
   }
 
@@ -81,6 +86,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((resolve) => control?.close(resolve));
     await smtp.close();
     await feeds.close();
+    await agencyGraph.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
 }

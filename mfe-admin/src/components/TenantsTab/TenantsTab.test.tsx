@@ -97,7 +97,7 @@ describe('TenantsTab', () => {
     fireEvent.click(within(await rowOf('Contoso')).getByRole('button', { name: 'Test connection of Contoso' }));
     const result = await screen.findByLabelText('Connection test of Contoso');
     expect(within(result).getByText(/Missing ServiceHealth\.Read\.All/)).toBeInTheDocument();
-    fireEvent.click(within(await rowOf('Contoso')).getByRole('button', { name: 'Sync Contoso now' }));
+    fireEvent.click(within(await rowOf('Contoso')).getByRole('button', { name: 'Sync now: Contoso' }));
     expect(await screen.findByText('Contoso: Message Center sync finished: 2 new, 0 changed, 0 removed, 0 restored')).toBeInTheDocument();
   });
 

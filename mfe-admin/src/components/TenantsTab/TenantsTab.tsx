@@ -238,7 +238,7 @@ export function TenantsTab() {
                 <Button
                   size="small"
                   variant="outlined"
-                  aria-label={`Sync ${tenant.name} now`}
+                  aria-label={`Sync now: ${tenant.name}`}
                   disabled={!tenant.enabled || busy === `sync:${tenant.id}`}
                   onClick={() => void sync(tenant)}
                 >

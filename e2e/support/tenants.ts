@@ -1,0 +1,42 @@
+import { startTenantGraphServer, type TenantGraphServer } from '../../api/test/tenant-graph-server.js';
+
+/**
+ * A second tenant for the tenants suite, in the GCC High cloud: its Graph and sign-in hosts are a local server the
+ * product reaches through GRAPH_CLOUD_URLS (the Worldwide hosts are the replay server of the main tenant). Its two
+ * posts are its own, so a reader who may not see the tenant sees neither.
+ */
+export const AGENCY = {
+  name: 'Agency',
+  directoryId: '55555555-5555-4555-8555-555555555555',
+  clientId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  secret: 'e2e-agency-secret',
+  postIds: ['MC995001', 'MC995002'],
+  title: 'Agency-only change',
+};
+
+function post(id: string, n: number, now: Date) {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString();
+  return {
+    id,
+    title: `${AGENCY.title} ${n}: Exchange Online retention for government mailboxes`,
+    category: 'planForChange',
+    severity: 'normal',
+    tags: ['Admin impact'],
+    isMajorChange: false,
+    actionRequiredByDateTime: null,
+    services: ['Exchange Online'],
+    startDateTime: day(-2),
+    endDateTime: day(60),
+    lastModifiedDateTime: day(-1),
+    details: [],
+    body: { contentType: 'html', content: `<p>[What is changing]</p><p>Agency post ${n}.</p>` },
+    hasAttachments: false,
+    viewPoint: null,
+  };
+}
+
+export function startAgencyGraph(now: Date): Promise<TenantGraphServer> {
+  return startTenantGraphServer([
+    { directoryId: AGENCY.directoryId, clientId: AGENCY.clientId, secret: AGENCY.secret, messages: AGENCY.postIds.map((id, i) => post(id, i + 1, now)) },
+  ]);
+}
