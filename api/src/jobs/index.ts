@@ -5,6 +5,7 @@ import { authCleanupJob } from './auth-cleanup.job.js';
 import { mailDeliveryJob } from './mail-delivery.job.js';
 import { notifySubscribersJob } from './notify-subscribers.job.js';
 import { syncJobs } from './sync.jobs.js';
+import { tenantSyncJobs } from './tenant-sync.jobs.js';
 import { weeklyDigestJob } from './weekly-digest.job.js';
 
 /**
@@ -16,4 +17,4 @@ export interface JobDefinition {
   schedule?: (agenda: Agenda, ctx: AppContext) => Promise<void>;
 }
 
-export const jobDefinitions: JobDefinition[] = [mailDeliveryJob, authCleanupJob, syncJobs, notifySubscribersJob, weeklyDigestJob, alertsJob];
+export const jobDefinitions: JobDefinition[] = [mailDeliveryJob, authCleanupJob, syncJobs, tenantSyncJobs, notifySubscribersJob, weeklyDigestJob, alertsJob];

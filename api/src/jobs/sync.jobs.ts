@@ -1,6 +1,7 @@
 import type { SyncService } from '../features/sync/sync.service.js';
 import { SyncAlreadyRunningError } from '../features/sync/sync.service.js';
 import type { JobDefinition } from './index.js';
+import { createTenantsRepo } from '../features/tenants/tenants.repo.js';
 
 export const ROADMAP_SYNC_JOB = 'sync-roadmap';
 export const MESSAGE_SYNC_JOB = 'sync-message-center';
@@ -30,7 +31,12 @@ export const syncJobs: JobDefinition = (agenda, ctx) => {
   );
   agenda.define(
     MESSAGE_SYNC_JOB,
-    guard(MESSAGE_SYNC_JOB, () => sync.syncMessageCenter({ trigger: 'schedule' })),
+    // With tenants, each tenant has its own job (tenant-sync.jobs.ts); this one reads Message Center unscoped only
+    // for an installation without any.
+    guard(MESSAGE_SYNC_JOB, async () => {
+      if ((await createTenantsRepo(ctx.db).enabled()).length > 0) return;
+      await sync.syncMessageCenter({ trigger: 'schedule' });
+    }),
     options,
   );
 };
