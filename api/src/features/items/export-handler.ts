@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { createExportLimiter, writeWithStallGuard } from './export-guard.js';
 import type { ItemFilters } from './item-query.js';
 import { csvStream, exportFileName } from './items.export.js';
+import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import type { ItemsRepo } from './items.repo.js';
 
 /** A stalled download's transaction outlives the api's own cut by this much before PostgreSQL ends it itself. */
@@ -17,6 +18,14 @@ export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
   const limiter = createExportLimiter({ perClient: config.EXPORT_MAX_PER_CLIENT, total: config.EXPORT_MAX_CONCURRENT });
   return async (filters: ItemFilters, now: Date, req: Request, res: Response): Promise<void> => {
     const release = limiter.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    // Names of the tenants the caller may see, for the Tenants column (read before the first byte is written).
+    let tenantNames: Map<number, string>;
+    try {
+      tenantNames = new Map((await createTenantsRepo(ctx.db).visible(filters.tenantScope, { includeRemoved: true })).map((t) => [t.id, t.name]));
+    } catch (err) {
+      release();
+      throw err;
+    }
     res.once('close', release);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -24,7 +33,7 @@ export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
     // no-transform: proxies and any compression middleware leave the stream as it is (see writeWithStallGuard).
     res.setHeader('Cache-Control', 'no-store, no-transform');
     const rows = repo.streamAll(filters, now, { idleInTransactionMs: config.EXPORT_IDLE_TIMEOUT_MS + SERVER_BACKSTOP_MS });
-    const outcome = await writeWithStallGuard(csvStream(rows), res, config.EXPORT_IDLE_TIMEOUT_MS);
+    const outcome = await writeWithStallGuard(csvStream(rows, tenantNames), res, config.EXPORT_IDLE_TIMEOUT_MS);
     if (outcome === 'stalled') {
       req.log.warn({ idleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS }, 'export cut: the client stopped reading; its database connection is released');
     }

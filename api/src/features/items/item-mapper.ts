@@ -57,6 +57,7 @@ export const unifiedItemColumns = {
   timingStart: items.timingStart,
   timingEnd: items.timingEnd,
   productFamilies: items.productFamilies,
+  tenantIds: items.tenantIds,
   isFeatured: items.isFeatured,
   featuredAt: items.featuredAt,
   thirdPartyLinks: items.thirdPartyLinks,

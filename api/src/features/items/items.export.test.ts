@@ -85,6 +85,7 @@ const HEADER = [
   'Rollout Windows',
   'Rollout Moves',
   'Product Families',
+  'Tenants',
   'Created',
   'Last Modified',
   'Removed/Expired',
@@ -141,6 +142,8 @@ describe('GET /api/dashboard/export', () => {
       '',
       '',
       '',
+      '',
+      // Tenants: a roadmap item has none.
       '',
       '2026-02-01 08:30:00',
       '2026-02-02 09:45:10',

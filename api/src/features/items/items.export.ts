@@ -28,6 +28,7 @@ export const EXPORT_COLUMNS = [
   'Rollout Windows',
   'Rollout Moves',
   'Product Families',
+  'Tenants',
   'Created',
   'Last Modified',
   'Removed/Expired',
@@ -53,7 +54,7 @@ export function providerLink(row: Pick<UnifiedItemRow, 'source' | 'externalId'>)
     : `https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/${encodeURIComponent(row.externalId)}`;
 }
 
-export function exportRecord(row: UnifiedItemRow): (string | number)[] {
+export function exportRecord(row: UnifiedItemRow, tenantNames: ReadonlyMap<number, string> = new Map()): (string | number)[] {
   const isRoadmap = row.source === 'roadmap';
   return [
     row.externalId,
@@ -77,6 +78,8 @@ export function exportRecord(row: UnifiedItemRow): (string | number)[] {
     formatTiming(row.timing ?? []),
     isRoadmap ? '' : row.gaMoves,
     row.productFamilies.map((f) => PRODUCT_FAMILY_LABELS[f as ProductFamily] ?? f).join(', '),
+    // The tenants that received a post, of those the caller may see (names, as the dialog lists them).
+    row.tenantIds.flatMap((id) => tenantNames.get(id) ?? []).join(', '),
     csvDate(row.createdDate),
     csvDate(row.modifiedDate),
     row.isRemoved ? csvDate(row.removedAt) : '',
@@ -86,10 +89,10 @@ export function exportRecord(row: UnifiedItemRow): (string | number)[] {
 }
 
 /** A readable CSV stream over batches of rows (pull-based: a slow client slows the database reads, not memory). */
-export function csvStream(batches: AsyncIterable<UnifiedItemRow[]>): Readable {
+export function csvStream(batches: AsyncIterable<UnifiedItemRow[]>, tenantNames: ReadonlyMap<number, string> = new Map()): Readable {
   const records = Readable.from(
     (async function* () {
-      for await (const batch of batches) for (const row of batch) yield exportRecord(row);
+      for await (const batch of batches) for (const row of batch) yield exportRecord(row, tenantNames);
     })(),
   );
   const stringifier = stringify({

@@ -110,15 +110,18 @@ export function createTenantsRepo(db: DbOrTx) {
         ON CONFLICT DO NOTHING`);
       return result.rowCount ?? 0;
     },
-    /** The tenants a caller may see (not removed), by name: all, or the public ones and those granted. */
-    async visible(scope: 'all' | { granted: readonly number[] } | undefined): Promise<{ id: number; name: string }[]> {
+    /**
+     * The tenants a caller may see, by name: all, or the public ones and those granted; removed tenants (their posts
+     * stay attributed to them) only when asked.
+     */
+    async visible(scope: 'all' | { granted: readonly number[] } | undefined, opts: { includeRemoved?: boolean } = {}): Promise<{ id: number; name: string }[]> {
       const granted = scope === 'all' ? null : [...(scope?.granted ?? [])];
       return db
         .select({ id: tenants.id, name: tenants.name })
         .from(tenants)
         .where(
           and(
-            isNull(tenants.removedAt),
+            opts.includeRemoved ? undefined : isNull(tenants.removedAt),
             granted === null ? undefined : or(eq(tenants.visibility, 'public'), granted.length ? inArray(tenants.id, granted) : undefined),
           ),
         )

@@ -367,6 +367,10 @@ describe('access per tenant', () => {
     const exported = async (agent: request.Agent) => (await agent.get('/api/dashboard/export?sources=messages')).text;
     expect(await exported(other)).not.toContain('MC990001');
     expect(await exported(grantedAgent)).toContain('MC990001');
+    // Its Tenants column names the tenants the reader may see.
+    const rowOf = (csv: string, id: string) => csv.split('\r\n').find((line) => line.startsWith(id)) ?? '';
+    expect(rowOf(await exported(grantedAgent), shared[1]!.id)).toContain('"Contoso, Fabrikam"');
+    expect(rowOf(await exported(other), shared[1]!.id)).toContain(',Contoso,');
     expect((await request(t!.app).get('/api/dashboard/stats')).body.bySource.messages).toBe(
       shared.filter((m) => !m.endDateTime || Date.parse(String(m.endDateTime)) > Date.parse('2026-02-07T12:00:00Z')).length,
     );
