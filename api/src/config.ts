@@ -169,7 +169,7 @@ export const configSchema = z.object({
   }),
   GRAPH_TENANT_ID: z.string().optional().meta({
     description:
-      'directory (tenant) id of the Entra app that reads Message Center (application permission `ServiceMessage.Read.All`); GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET: all three or none',
+      'directory (tenant) id of the Entra app that reads Message Center (application permission `ServiceMessage.Read.All`); GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET: all three or none. They become the public tenant "Primary tenant" at start (more tenants: Admin → Tenants; docs/operations.md, "Tenants")',
   }),
   GRAPH_CLIENT_ID: z.string().optional().meta({ description: 'application (client) id of that Entra app' }),
   GRAPH_CLIENT_SECRET: z.string().optional().meta({ description: 'client secret of that Entra app' }),
