@@ -95,10 +95,16 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   return { ids, words: words.slice(0, -1).join(' & '), prefix: `${last}:*` };
 }
 
-/** The tsquery for a plan; immutable functions over constants, so PostgreSQL folds it once per statement. */
+/**
+ * The tsquery for a plan; immutable functions over constants, so PostgreSQL folds it once per statement. A last word
+ * that English does not index ("in", "only", "the") cannot be required: the other words decide alone ("summaries in"
+ * finds "Copilot summaries in mail"), as a stopword between words is left out by to_tsquery itself.
+ */
 export function tsQuery(plan: SearchPlan): SQL {
   const prefix = sql`(to_tsquery('english'::regconfig, ${plan.prefix}) || to_tsquery('simple'::regconfig, ${plan.prefix}))`;
-  return plan.words ? sql`(to_tsquery('english'::regconfig, ${plan.words}) && ${prefix})` : prefix;
+  if (!plan.words) return prefix;
+  const words = sql`to_tsquery('english'::regconfig, ${plan.words})`;
+  return sql`(CASE WHEN numnode(to_tsquery('english'::regconfig, ${plan.prefix})) = 0 THEN ${words} ELSE (${words} && ${prefix}) END)`;
 }
 
 const textArray = (list: string[]) => sql`${sql.param(list)}::text[]`;
