@@ -50,3 +50,20 @@ export const userRoleEntry = z.object({ id: z.number().int(), roleId: z.number()
 export const userRolesResponse = z.array(userRoleEntry);
 export type UserRolesResponse = z.infer<typeof userRolesResponse>;
 export type UserRoleEntry = z.infer<typeof userRoleEntry>;
+
+/**
+ * POST /api/auth/logout-everywhere. `revokeTokens: true` also revokes every personal API token of the account (a
+ * token otherwise survives the sign-out, for the scripts that use it). No body: the sessions only.
+ */
+export const logoutEverywhereRequest = z
+  .object({ revokeTokens: z.boolean({ error: 'revokeTokens must be true or false' }).optional() })
+  .strict()
+  .optional();
+export type LogoutEverywhereRequest = z.infer<typeof logoutEverywhereRequest>;
+export const logoutEverywhereResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** How many API tokens were revoked (0 unless asked). */
+  revokedTokens: z.number().int(),
+});
+export type LogoutEverywhereResponse = z.infer<typeof logoutEverywhereResponse>;

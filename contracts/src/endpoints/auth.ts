@@ -1,6 +1,15 @@
 import { resultMessage } from '../common.js';
 import { raw, defineEndpoints } from '../endpoint.js';
-import { sendCodeRequest, sessionUserResponse, signupRequest, user, userRolesResponse, verifyCodeRequest } from '../auth.js';
+import {
+  logoutEverywhereRequest,
+  logoutEverywhereResponse,
+  sendCodeRequest,
+  sessionUserResponse,
+  signupRequest,
+  user,
+  userRolesResponse,
+  verifyCodeRequest,
+} from '../auth.js';
 
 /** Passwordless sign-in, sessions and the current user. */
 export const authEndpoints = defineEndpoints('auth', {
@@ -38,9 +47,10 @@ export const authEndpoints = defineEndpoints('auth', {
   logoutEverywhere: {
     method: 'POST',
     path: '/api/auth/logout-everywhere',
-    summary: "Sign out everywhere: end every session of the caller's account, this one included",
+    summary: "Sign out everywhere: end every session of the caller's account, this one included; with revokeTokens also every API token",
     access: 'signedIn',
-    response: resultMessage,
+    body: logoutEverywhereRequest,
+    response: logoutEverywhereResponse,
   },
   logoutNavigation: {
     method: 'GET',

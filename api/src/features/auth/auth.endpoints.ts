@@ -46,11 +46,11 @@ export function createAuthEndpoints(ctx: AppContext): EndpointImplementation[] {
       await endSession(req, res);
       return { success: true, message: AUTH_MESSAGES.signedOut };
     }),
-    implement(endpoints.auth.logoutEverywhere, async ({ auth: caller, res }) => {
-      const ended = await auth.sessions.endAll(caller.user.id);
+    implement(endpoints.auth.logoutEverywhere, async ({ auth: caller, body, res }) => {
+      const { sessions: ended, revokedTokens } = await auth.sessions.endAll(caller.user.id, { revokeTokens: body?.revokeTokens });
       clearSessionCookie(res, ctx.publicUrl);
-      ctx.log.info({ userId: caller.user.id, sessions: ended }, 'signed out everywhere');
-      return { success: true, message: AUTH_MESSAGES.signedOutEverywhere };
+      ctx.log.info({ userId: caller.user.id, sessions: ended, revokedTokens }, 'signed out everywhere');
+      return { success: true, message: AUTH_MESSAGES.signedOutEverywhere, revokedTokens };
     }),
     // The mobile menu's sign-out navigation. A GET changes nothing (another site could link here): the page signs out
     // by POSTing its form. A navigation from our own pages (Sec-Fetch-Site: same-origin, which no other site can

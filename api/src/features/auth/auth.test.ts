@@ -306,7 +306,7 @@ describe('logout and navigations', () => {
     expect((await request(t.app).post('/api/auth/logout-everywhere')).status).toBe(401);
     const res = await request(t.app).post('/api/auth/logout-everywhere').set('Cookie', phone).set('Sec-Fetch-Site', 'same-origin');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.signedOutEverywhere });
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.signedOutEverywhere, revokedTokens: 0 });
     expect(String(res.headers['set-cookie'])).toMatch(/radar_session=;/);
     for (const cookie of [laptop, phone])
       expect((await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin')).status).toBe(401);

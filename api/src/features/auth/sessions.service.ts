@@ -5,6 +5,7 @@ import type { RequestAuth } from '../../http/auth.js';
 import { hashSessionToken, newSessionToken } from '../../http/auth.js';
 import { sessionPolicy } from '../../http/session-policy.js';
 import { authRepo } from './auth.repo.js';
+import { createTokensRepo } from '../tokens/tokens.repo.js';
 
 export interface ClientInfo {
   ip: string | null;
@@ -73,8 +74,15 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
       if (token) await authRepo.deleteSession(deps.db, hashSessionToken(token));
     },
 
-    /** "Sign out everywhere": every session of the user, this one included. */
-    endAll: (userId: number) => authRepo.deleteSessionsOfUser(deps.db, userId),
+    /**
+     * "Sign out everywhere": every session of the user, this one included, and with `revokeTokens` every personal API
+     * token too, in one transaction. Returns how many of each ended.
+     */
+    endAll: (userId: number, opts: { revokeTokens?: boolean } = {}) =>
+      deps.db.transaction(async (tx) => ({
+        sessions: await authRepo.deleteSessionsOfUser(tx, userId),
+        revokedTokens: opts.revokeTokens ? await createTokensRepo(tx).revokeAllOwn(userId) : 0,
+      })),
 
     /** Cookie lifetime of the current session (session-user renews the cookie with it). */
     maxAgeOf: (auth: RequestAuth) => auth.sessionExpiresAt.getTime() - deps.clock.now().getTime(),

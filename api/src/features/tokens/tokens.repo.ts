@@ -47,6 +47,11 @@ export function createTokensRepo(db: Db) {
     },
 
     /** False when the id is unknown or another user's. */
+    /** Revokes every token of the user; returns how many there were. */
+    async revokeAllOwn(userId: number): Promise<number> {
+      const deleted = await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id });
+      return deleted.length;
+    },
     async revokeOwn(userId: number, id: number): Promise<boolean> {
       const deleted = await db
         .delete(apiTokens)

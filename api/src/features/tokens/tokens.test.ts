@@ -180,3 +180,23 @@ describe('Authorization: Bearer <token>', () => {
     expect(allowed.some((e) => e.group === 'tokens')).toBe(false);
   });
 });
+
+describe('sign out everywhere and API tokens', () => {
+  it('keeps the tokens unless asked, and with revokeTokens ends them too, in one step', async () => {
+    const kept = await userWithToken();
+    const plain = await kept.agent.post('/api/auth/logout-everywhere');
+    expect(plain.body).toEqual({ success: true, message: expect.any(String), revokedTokens: 0 });
+    expect((await request(t.app).get('/api/unified/items').set(bearer(kept.created.token))).status).toBe(200);
+
+    const ended = await userWithToken();
+    await ended.agent.post('/api/tokens').send({ name: 'second' });
+    const both = await ended.agent.post('/api/auth/logout-everywhere').send({ revokeTokens: true });
+    expect(both.body).toMatchObject({ success: true, revokedTokens: 2 });
+    expect((await request(t.app).get('/api/unified/items').set(bearer(ended.created.token))).status).toBe(401);
+    // Another user's tokens are untouched.
+    expect((await request(t.app).get('/api/unified/items').set(bearer(kept.created.token))).status).toBe(200);
+    const bad = await (await userWithToken()).agent.post('/api/auth/logout-everywhere').send({ revokeTokens: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe('revokeTokens');
+  });
+});

@@ -49,6 +49,22 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Signed out on every device' }));
   });
 
+  it('offers to revoke the API tokens too, and sends that with the sign-out', async () => {
+    const token = { id: 4, name: 'Backup script', prefix: 'rdr_abcd…', createdAt: '2026-02-01T10:00:00.000Z', lastUsedAt: null };
+    const { calls } = stubFetch({
+      'GET /api/auth/session-user': { body: { user: makeUser() } },
+      'GET /api/tokens': { body: [token, { ...token, id: 5, name: 'Agent' }] },
+      'POST /api/auth/logout-everywhere': { body: { success: true, message: 'Signed out on every device', revokedTokens: 2 } },
+    });
+    renderWithProviders(<ProfilePage />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Also revoke my 2 API tokens' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(dialog).toHaveTextContent('Your 2 API tokens are revoked too.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ revokeTokens: true }));
+  });
+
   it('cancelling changes nothing', async () => {
     const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } } });
     renderWithProviders(<ProfilePage />, { withAuthDialog: false });
