@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, signedInAgent } from '../../../test/factories.js';
 
 let t: TestContext;
-beforeAll(async () => {
+// Each test starts from its own database, so none depends on what another wrote.
+beforeEach(async () => {
   t = await createTestContext();
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { getItem, insertMessage, insertRoadmapItem, signIn } from '../../../test/factories.js';
@@ -13,12 +13,13 @@ const update = {
   moderatorNotes: 'Check with the Teams admins first',
 };
 
-beforeAll(async () => {
+// Every test starts from its own database with the two items unmoderated, so none depends on another's saves.
+beforeEach(async () => {
   t = await createTestContext();
   roadmapRowId = (await insertRoadmapItem(t.database.db, { externalId: '496594', title: 'Microsoft 365 Apps: Cloud Update' })).id;
   messageRowId = (await insertMessage(t.database.db, { externalId: 'MC1000269', title: 'Teams: emoji shortcut' })).id;
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 
@@ -68,6 +69,7 @@ describe('PUT /api/moderator/roadmap/{itemId} and /message/{messageId}', () => {
 
   it('keeps featuredAt while still featured, clears it when unfeatured; empty notes become null', async () => {
     const { agent } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
+    await agent.put('/api/moderator/roadmap/496594').send(update).expect(200);
     t.clock.advance(60_000);
     await agent
       .put('/api/moderator/roadmap/496594')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, insertRoadmapItem, signIn } from '../../../test/factories.js';
@@ -14,12 +14,13 @@ const roadmapSub = {
   isActive: true,
 };
 
-beforeAll(async () => {
+// Each test starts from its own database, so none depends on what another wrote.
+beforeEach(async () => {
   t = await createTestContext();
   await insertRoadmapItem(t.database.db, { externalId: '496594', title: 'Microsoft 365 Apps: Cloud Update' });
   await insertMessage(t.database.db, { externalId: 'MC1000269', title: 'Teams: emoji shortcut' });
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { API_TOKENS_PER_USER, endpointList } from '@radar/contracts';
@@ -8,11 +8,12 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertRoadmapItem, sessionCookieFor, signIn } from '../../../test/factories.js';
 
 let t: TestContext;
-beforeAll(async () => {
+// Each test starts from its own database, so none depends on what another wrote.
+beforeEach(async () => {
   t = await createTestContext();
   await insertRoadmapItem(t.database.db, { externalId: '480001', title: 'Token test item' });
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { createUser, signIn } from '../../../../test/factories.js';
 import { createUserRolesService } from './user-roles.service.js';
@@ -10,11 +10,12 @@ let admin: Awaited<ReturnType<typeof signIn>>;
 const q = (text: string, params: unknown[] = []) => t.database.pool.query(text, params).then((r) => r.rows);
 const roleId = async (name: string) => (await q('SELECT id FROM roles WHERE name = $1', [name]))[0]?.id as number;
 
-beforeAll(async () => {
+// Each test starts from its own database, so none depends on what another wrote.
+beforeEach(async () => {
   t = await createTestContext();
   admin = await signIn(t.app, t.ctx.db, { roles: ['Admin'], email: 'boss@example.com', firstName: 'Boss' });
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 
