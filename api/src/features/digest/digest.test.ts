@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { weeklyDigestResponse, weeklyDigestStatus } from '@radar/contracts';
@@ -30,7 +30,8 @@ const rawHeader = (mail: ReceivedMail, name: string) =>
     ?.line.replace(/^[^:]+:\s*/, '')
     .replace(/\r?\n\s+/g, ' ');
 
-beforeAll(async () => {
+// Every test starts from its own database and mail server with the same week of items.
+beforeEach(async () => {
   sink = await startSmtpSink();
   t = await createTestContext({ SMTP_URL: sink.url }, { now: NOW });
   const db = t.ctx.db;
@@ -85,13 +86,22 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   t.ctx.services.mail.close();
   await t.close();
   await sink.close();
 });
 
 const titles = (list: { title: string }[]) => list.map((i) => i.title);
+
+/** The two subscribers the Sunday tests mail: a confirmed visitor (Vera) and a signed-in member (Mia). */
+async function subscribers() {
+  const member = await createUser(t.ctx.db, { email: 'member@example.com', firstName: 'Mia', lastName: 'Member' });
+  await t.ctx.db.insert(digestSubscribers).values([
+    { email: 'visitor@example.com', firstName: 'Vera', lastName: 'Visitor', origin: 'signup', isActive: true, confirmedAt: d(NOW) },
+    { email: 'member@example.com', firstName: 'Mia', lastName: 'Member', origin: 'account', userId: member.id, isActive: true, confirmedAt: d(NOW) },
+  ]);
+}
 
 describe('GET /api/weekly-digest', () => {
   it('lists the past 7 days at a fixed date', async () => {
@@ -197,6 +207,9 @@ describe('signed-in digest toggle', () => {
   });
 
   it('sees a visitor signup made earlier with the same address', async () => {
+    await t.ctx.db
+      .insert(digestSubscribers)
+      .values({ email: 'visitor@example.com', firstName: 'Vera', lastName: 'Visitor', origin: 'signup', isActive: true, confirmedAt: d(NOW) });
     const user = await createUser(t.ctx.db, { email: 'visitor@example.com' });
     const agent = await signedInAgent(t.app, t.ctx.db, user);
     expect((await agent.get('/api/weekly-digest/status')).body).toEqual({ isSubscribed: true, email: 'visitor@example.com' });
@@ -209,7 +222,8 @@ describe('signed-in digest toggle', () => {
 
 describe('the Sunday digest', () => {
   it('is scheduled with Agenda every Sunday at the configured hour and zone, and sends once per subscriber per week', async () => {
-    // Subscribers now: visitor@ (active), member@ (active). One more inactive one, and an unconfirmed signup.
+    // Subscribers: visitor@ and member@ (active), one more inactive one, and an unconfirmed signup.
+    await subscribers();
     await t.ctx.db.insert(digestSubscribers).values({ email: 'gone@example.com', origin: 'signup', isActive: false });
     await request(t.app).post('/api/weekly-digest/signup').send({ email: 'unconfirmed@example.com', firstName: 'U', lastName: 'C' });
     t.clock.set(SUNDAY_SEND);
@@ -271,6 +285,7 @@ describe('the Sunday digest', () => {
   });
 
   it('a run resumed after a crash sends only to the subscribers still missing, and a second run none', async () => {
+    await subscribers();
     const week = '2026-02-15T09:00:00Z';
     const [visitor] = await t.ctx.db.select().from(digestSubscribers).where(eq(digestSubscribers.email, 'visitor@example.com'));
     // The crashed run had done the visitor (delivery + outbox row committed together) and died before the member.
@@ -287,6 +302,8 @@ describe('the Sunday digest', () => {
   });
 
   it('unsubscribes a digest subscriber by the one-click link', async () => {
+    await subscribers();
+    await t.ctx.services.digest.sendWeeklyDigest({ now: d('2026-02-15T09:00:00Z') });
     sink.clear();
     await t.ctx.services.mail.deliverNow();
     const mail = await sink.waitFor('member@example.com');

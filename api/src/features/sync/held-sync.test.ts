@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { applyHeldSyncResponse, discardHeldSyncResponse, syncHistoryResponse } from '@radar/contracts';
@@ -22,7 +22,8 @@ let user: Awaited<ReturnType<typeof signIn>>;
 
 const A = JSON.parse(readFixture('roadmap-a.json')) as { id: number }[];
 
-beforeAll(async () => {
+// Every test starts from its own database, feed and mail server, with the roadmap synced once (12 live items).
+beforeEach(async () => {
   sink = await startSmtpSink();
   ({ t, server } = await createReplayTestContext(
     { SYNC_MAX_REMOVED_PERCENT: '10', SYNC_MIN_REMOVED_ITEMS: '1', SMTP_URL: sink.url, ADMIN_EMAILS: 'ops@example.com' },
@@ -34,7 +35,7 @@ beforeAll(async () => {
   user = await signIn(t.app, t.ctx.db, { roles: ['User'], email: 'user@example.com' });
   expect((await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' })).run.status).toBe('success');
 });
-afterAll(async () => {
+afterEach(async () => {
   t.ctx.services.mail.close();
   await t.close();
   await server.close();
@@ -52,9 +53,19 @@ const historyRows = async () => (await t.ctx.db.select({ n: sql<number>`count(*)
 const mailsOfKind = (kind: string) => t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
 const runOf = async (id: number) => syncHistoryResponse.parse((await admin.agent.get('/api/admin/sync-history')).body).syncHistory.find((r) => r.id === id)!;
 
-describe('snapshot guard', () => {
-  let heldId: number;
+/** A follower of 500009, then a sync of the half snapshot, which the guard holds; answers the held run's id. */
+async function holdHalf(): Promise<number> {
+  const follower = await createUser(t.ctx.db, { email: 'alice@example.com' });
+  await t.ctx.db
+    .insert(notificationSubscriptions)
+    .values({ userId: follower.id, itemType: 'roadmap', itemExternalId: '500009', changeTypes: ['changed', 'status_change'] });
+  server.setRoadmap('HALF');
+  const { run } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
+  expect(run.status).toBe('held');
+  return run.id;
+}
 
+describe('snapshot guard', () => {
   it('holds a snapshot that would remove half the live items: nothing removed, no follower mail, admins alerted', async () => {
     const follower = await createUser(t.ctx.db, { email: 'alice@example.com' });
     await t.ctx.db
@@ -63,7 +74,7 @@ describe('snapshot guard', () => {
     const before = await historyRows();
     server.setRoadmap('HALF');
     const { run, changes } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
-    heldId = run.id;
+    const heldId = run.id;
     expect(run).toMatchObject({ status: 'held', success: false, removedItems: 0, newItems: 0, itemsProcessed: 6, totalItems: 12, feedFormat: 'v2' });
     expect(run.note).toBe('The snapshot would remove 6 of 12 live items (50%), more than SYNC_MAX_REMOVED_PERCENT (10%).');
     expect(changes).toBeNull();
@@ -79,6 +90,7 @@ describe('snapshot guard', () => {
   });
 
   it('shows the held run in the sync history with its reason and counts', async () => {
+    const heldId = await holdHalf();
     expect(await runOf(heldId)).toMatchObject({
       status: 'held',
       held: { status: 'pending', itemCount: 6, activeBefore: 12, wouldRemove: 6, decidedBy: null, appliedSyncId: null },
@@ -86,6 +98,8 @@ describe('snapshot guard', () => {
   });
 
   it('holds the same snapshot again without storing or mailing it twice', async () => {
+    const heldId = await holdHalf();
+    await Promise.all([sink.waitFor('admin@example.com'), sink.waitFor('ops@example.com')]);
     const res = await admin.agent.post('/api/roadmap/sync');
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(/^Roadmap snapshot held for an admin: The snapshot would remove 6 of 12 live items/);
@@ -97,6 +111,7 @@ describe('snapshot guard', () => {
   });
 
   it('lets only admins decide; unknown, malformed and not-held ids are refused', async () => {
+    const heldId = await holdHalf();
     expect((await request(t.app).post(`/api/admin/sync-history/${heldId}/apply`)).status).toBe(401);
     expect((await user.agent.post(`/api/admin/sync-history/${heldId}/apply`)).status).toBe(403);
     expect((await user.agent.post(`/api/admin/sync-history/${heldId}/discard`)).status).toBe(403);
@@ -109,6 +124,7 @@ describe('snapshot guard', () => {
   });
 
   it('"Apply anyway" applies exactly the stored snapshot, whatever the feed says now, and mails the followers', async () => {
+    const heldId = await holdHalf();
     server.setRoadmap('B');
     const requestsBefore = server.requests.length;
     const res = await admin.agent.post(`/api/admin/sync-history/${heldId}/apply`);
@@ -140,21 +156,25 @@ describe('snapshot guard', () => {
   it('"Discard" drops a held snapshot, which can then not be applied', async () => {
     server.setRoadmap('EMPTY');
     const { run } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
-    expect(run).toMatchObject({ status: 'held', note: 'The snapshot is empty: applying it would mark all 6 live items removed.' });
+    expect(run).toMatchObject({ status: 'held', note: 'The snapshot is empty: applying it would mark all 12 live items removed.' });
     const res = await admin.agent.post(`/api/admin/sync-history/${run.id}/discard`);
     expect(res.status).toBe(200);
     expect(discardHeldSyncResponse.parse(res.body).held.held).toMatchObject({ status: 'discarded', decidedBy: 'admin@example.com' });
     expect((await admin.agent.post(`/api/admin/sync-history/${run.id}/apply`)).body.error.message).toBe(`Sync #${run.id} was discarded`);
-    expect(await activeRoadmap()).toBe(6);
+    expect(await activeRoadmap()).toBe(12);
   });
 
   it('a held snapshot is superseded once a newer snapshot of the source is applied', async () => {
-    const { run } = await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' });
-    expect(run.status).toBe('held');
-    server.setRoadmap('A');
-    expect((await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' })).run).toMatchObject({ status: 'success', restoredItems: 6 });
-    expect((await runOf(run.id)).held?.status).toBe('superseded');
-    const res = await admin.agent.post(`/api/admin/sync-history/${run.id}/apply`);
+    const heldId = await holdHalf();
+    // The feed is whole again, with one title edited: applied.
+    server.addRoadmap(
+      'EDITED',
+      JSON.stringify(A.map((item, i) => (i === 0 ? { ...item, title: `${String((item as { title?: string }).title)} (edited)` } : item))),
+    );
+    server.setRoadmap('EDITED');
+    expect((await t.ctx.services.sync.syncRoadmap({ trigger: 'schedule' })).run).toMatchObject({ status: 'success', changedItems: 1 });
+    expect((await runOf(heldId)).held?.status).toBe('superseded');
+    const res = await admin.agent.post(`/api/admin/sync-history/${heldId}/apply`);
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/A newer Roadmap snapshot was applied or held after sync #\d+; it can no longer be applied/);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { insertRoadmapItem, signIn } from '../../../../test/factories.js';
 import { insertProductCatalog, productBreakdown } from '../../../../test/product-catalog.js';
@@ -7,16 +7,27 @@ import { productMappings } from '../../../db/schema/index.js';
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof signIn>>['agent'];
 
-beforeAll(async () => {
+// Each test starts from its own database: the catalog, and no mappings yet.
+beforeEach(async () => {
   t = await createTestContext({}, { now: '2026-02-07T12:00:00Z' });
   admin = (await signIn(t.app, t.ctx.db, { roles: ['Admin'] })).agent;
   await insertProductCatalog(t.ctx.db);
 });
-afterAll(async () => {
+afterEach(async () => {
   await t.close();
 });
 
 const breakdown = () => productBreakdown(admin);
+
+/** The mappings as an admin leaves them after Initialize, with the roadmap's Teams renamed and Planner added. */
+async function initialized() {
+  await insertRoadmapItem(t.ctx.db, { products: ['Planner'] });
+  await admin.post('/api/admin/product-mappings/initialize').expect(200);
+  const all = (await admin.get('/api/admin/product-mappings')).body as { id: number; sourceProduct: string; dataSource: string }[];
+  const teams = all.find((m) => m.dataSource === 'roadmap' && m.sourceProduct === 'Microsoft Teams');
+  await admin.put(`/api/admin/product-mappings/${teams?.id}`).send({ displayName: 'Teams' }).expect(200);
+  return all;
+}
 
 describe('product mappings and their effect on analytics', () => {
   it('initializes one mapping per product and source, idempotently', async () => {
@@ -56,7 +67,7 @@ describe('product mappings and their effect on analytics', () => {
     expect(after.body.find((m: { id: number }) => m.id === list.body[0].id).displayName).toBe('Teams');
   });
   it('renames, merges and hides products through mappings', async () => {
-    const all = (await admin.get('/api/admin/product-mappings')).body as { id: number; sourceProduct: string; dataSource: string }[];
+    const all = await initialized();
     const id = (source: string, product: string) => all.find((m) => m.dataSource === source && m.sourceProduct === product)!.id;
     // Rename both Teams mappings to "Teams" (roadmap one is already), merge SharePoint + SharePoint Online,
     // hide Viva in the Message Center only, and hide Exchange Online.
@@ -95,6 +106,7 @@ describe('product mappings and their effect on analytics', () => {
     expect(await breakdown()).toContainEqual({ product: 'Exchange Online', total: 2, roadmapCount: 0, messageCenterCount: 2 });
   });
   it('validates mapping updates and answers 404 for unknown ids', async () => {
+    await initialized();
     const [m] = await t.ctx.db.select().from(productMappings).limit(1);
     for (const body of [{}, { displayName: '' }, { isActive: 'yes' }, { family: 'azure' }]) {
       expect((await admin.put(`/api/admin/product-mappings/${m!.id}`).send(body)).status).toBe(400);
