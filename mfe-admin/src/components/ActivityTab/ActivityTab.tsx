@@ -5,6 +5,7 @@ import type { ModeratorActivity, ModeratorActivityStats } from '@radar/contracts
 import { formatChangeDate } from '@radar/shared-ui';
 import { useActivities, useActivityStats } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
 
 // Featured Items counts every time a moderator featured an item, ever: the weekly digest's card of the same name counts
 // the items featured this week, so each says what it counts.
@@ -50,52 +51,51 @@ export function ActivityTab() {
           </Paper>
         ))}
       </Box>
-      {list.error ? <Alert severity="error">Could not load moderator activity ({errorMessageOf(list.error)}).</Alert> : null}
-      {!list.data && !list.error ? <Typography color="text.secondary">Loading moderator activity...</Typography> : null}
-      {list.data && list.data.activities.length === 0 ? <Typography color="text.secondary">No moderator activity yet.</Typography> : null}
-      {list.data && list.data.activities.length > 0 ? (
-        <>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Moderator activity">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Moderator</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Source</TableCell>
-                  <TableCell>Item</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.data.activities.map((activity) => (
-                  <TableRow key={activity.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatChangeDate(activity.timestamp)}</TableCell>
-                    <TableCell>{activity.userEmail}</TableCell>
-                    <TableCell>
-                      <Chip size="small" variant="outlined" label={actionLabel(activity.actionType)} />
-                    </TableCell>
-                    <TableCell>{activity.itemType === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
-                    <TableCell>
-                      <Link component={RouterLink} to={itemLink(activity)}>
-                        {activity.itemId}
-                      </Link>{' '}
-                      {activity.itemTitle}
-                    </TableCell>
+      <AdminData answer={list} what="moderator activity" empty={{ when: (data) => data.activities.length === 0, text: 'No moderator activity yet.' }}>
+        {(data) => (
+          <>
+            <TableContainer component={Paper} variant="outlined">
+              <Table size="small" aria-label="Moderator activity">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Date</TableCell>
+                    <TableCell>Moderator</TableCell>
+                    <TableCell>Action</TableCell>
+                    <TableCell>Source</TableCell>
+                    <TableCell>Item</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }}>
-            <Typography variant="body2" color="text.secondary">
-              Page {list.data.page} of {Math.max(1, list.data.totalPages)} · {list.data.total} activities
-            </Typography>
-            {list.data.totalPages > 1 ? (
-              <Pagination count={list.data.totalPages} page={page} onChange={(_, next) => setPage(next)} aria-label="Activity pages" />
-            ) : null}
-          </Stack>
-        </>
-      ) : null}
+                </TableHead>
+                <TableBody>
+                  {data.activities.map((activity) => (
+                    <TableRow key={activity.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatChangeDate(activity.timestamp)}</TableCell>
+                      <TableCell>{activity.userEmail}</TableCell>
+                      <TableCell>
+                        <Chip size="small" variant="outlined" label={actionLabel(activity.actionType)} />
+                      </TableCell>
+                      <TableCell>{activity.itemType === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
+                      <TableCell>
+                        <Link component={RouterLink} to={itemLink(activity)}>
+                          {activity.itemId}
+                        </Link>{' '}
+                        {activity.itemTitle}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                Page {data.page} of {Math.max(1, data.totalPages)} · {data.total} activities
+              </Typography>
+              {data.totalPages > 1 ? (
+                <Pagination count={data.totalPages} page={page} onChange={(_, next) => setPage(next)} aria-label="Activity pages" />
+              ) : null}
+            </Stack>
+          </>
+        )}
+      </AdminData>
     </Stack>
   );
 }
