@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.js';
+
 /**
  * The product's PostgreSQL advisory locks: one namespace (the first key of pg_advisory_lock's two-key form) and every
  * second key in one table, so two features can never take the same lock by accident. The values never change: during
@@ -19,4 +22,11 @@ export const LOCK_KEYS = {
   /** Start-up schema work (db/schema-lock.ts). */
   migrations: 100,
   agendaSchema: 101,
+  /** The tenant made from the GRAPH_* settings at start (features/tenants/environment-tenant.ts): made once. */
+  environmentTenant: 102,
 } as const;
+
+/** Holds the lock `key` until the caller's transaction ends (other transactions asking for it wait). */
+export async function lockForTransaction(tx: DbOrTx, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${key})`);
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { LOCK_KEYS, LOCK_NAMESPACE } from './advisory-locks.js';
+import { LOCK_KEYS, LOCK_NAMESPACE, lockForTransaction } from './advisory-locks.js';
 import type { Db, DbOrTx } from './client.js';
 import * as schema from './schema/index.js';
 import type { SourceName } from '../sources/types.js';
@@ -43,5 +43,5 @@ export async function withSourceLock<T>(
  * are applied one after the other, while their fetches run at once.
  */
 export async function lockSharedWrites(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LOCK_KEYS.messageCenterWrites})`);
+  await lockForTransaction(tx, LOCK_KEYS.messageCenterWrites);
 }

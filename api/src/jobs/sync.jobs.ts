@@ -2,6 +2,7 @@ import type { SyncService } from '../features/sync/sync.service.js';
 import { SyncAlreadyRunningError } from '../features/sync/sync.service.js';
 import type { JobDefinition } from './index.js';
 import { createTenantsRepo } from '../features/tenants/tenants.repo.js';
+import { scheduleTenantJobs } from './tenant-sync.jobs.js';
 
 export const ROADMAP_SYNC_JOB = 'sync-roadmap';
 export const MESSAGE_SYNC_JOB = 'sync-message-center';
@@ -31,10 +32,14 @@ export const syncJobs: JobDefinition = (agenda, ctx) => {
   );
   agenda.define(
     MESSAGE_SYNC_JOB,
-    // With tenants, each tenant has its own job (tenant-sync.jobs.ts); this one reads Message Center unscoped only
-    // for an installation without any.
+    // With tenants, each tenant has its own job (tenant-sync.jobs.ts), and this one only makes sure those jobs exist
+    // (a tenant made at start-up after the jobs were scheduled waits one interval, not the 5-minute check). Without
+    // any tenant it reads Message Center unscoped.
     guard(MESSAGE_SYNC_JOB, async () => {
-      if ((await createTenantsRepo(ctx.db).enabled()).length > 0) return;
+      if ((await createTenantsRepo(ctx.db).enabled()).length > 0) {
+        await scheduleTenantJobs(agenda, ctx);
+        return;
+      }
       await sync.syncMessageCenter({ trigger: 'schedule' });
     }),
     options,

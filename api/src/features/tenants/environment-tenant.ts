@@ -1,5 +1,6 @@
 import { graphConfigured } from '../../config.js';
 import type { AppContext } from '../../app-context.js';
+import { LOCK_KEYS, lockForTransaction } from '../../db/advisory-locks.js';
 import { createTenantsRepo } from './tenants.repo.js';
 import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-secret.js';
 
@@ -27,6 +28,8 @@ export async function environmentTenantTask(ctx: AppContext): Promise<void> {
   const key = tenantSecretKey(ctx.secret);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    // Replicas start together: one makes the tenant, the others wait here and then find it.
+    await lockForTransaction(tx, LOCK_KEYS.environmentTenant);
     const repo = createTenantsRepo(tx);
     const kept = (await repo.list()).find((t) => t.fromEnvironment) ?? (await repo.byDirectoryId(directoryId));
     if (!kept) {
