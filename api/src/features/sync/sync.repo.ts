@@ -9,7 +9,8 @@ import type { ItemSource } from './records.js';
 const INSERT_CHUNK = 400;
 const HISTORY_CHUNK = 1000;
 
-function chunks<T>(list: T[], size: number): T[][] {
+/** The list in parts of at most `size` (statements over many ids are sent in batches). */
+export function chunks<T>(list: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;

@@ -1,10 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { itemTenants } from '../../db/schema/index.js';
+import { chunks } from './sync.repo.js';
 
 /** Which tenants received which posts (item_tenants), as a tenant's Message Center sync reads and writes them. */
-
-const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
 /** The posts the tenant received: item id → whether its Message Center still lists the post. */
 export async function tenantLinks(db: DbOrTx, tenantId: number): Promise<Map<number, { expired: boolean }>> {

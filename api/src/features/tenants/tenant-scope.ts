@@ -11,8 +11,11 @@ import { createTenantsRepo } from './tenants.repo.js';
  */
 export async function tenantScopeOf(db: DbOrTx, auth: RequestAuth | null | undefined): Promise<TenantScope | undefined> {
   if (!auth) return undefined;
-  if (auth.roles.some((r) => r.name === ROLE_NAMES.admin)) return 'all';
-  return { granted: await createTenantsRepo(db).accessOf(auth.user.id) };
+  return tenantScopeOfUser(
+    db,
+    auth.user.id,
+    auth.roles.some((r) => r.name === ROLE_NAMES.admin),
+  );
 }
 
 /** The scope of a user who is not in a request (a saved search's owner when its alert runs). */

@@ -2,6 +2,15 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
 import { items, itemTenants, syncHistory, tenantAccess, tenants, type TenantRow } from '../../db/schema/index.js';
+import { chunks } from '../sync/sync.repo.js';
+import type { TenantScope } from '../items/item-query.js';
+
+/** The tenants a caller's scope lets them see: every one, or the public ones and those granted (a guest: public). */
+function visibleTo(scope: TenantScope | undefined) {
+  if (scope === 'all') return undefined;
+  const granted = [...(scope?.granted ?? [])];
+  return or(eq(tenants.visibility, 'public'), granted.length ? inArray(tenants.id, granted) : undefined);
+}
 
 /** Tenants, their posts and who may see the private ones. */
 export function createTenantsRepo(db: DbOrTx) {
@@ -95,7 +104,7 @@ export function createTenantsRepo(db: DbOrTx) {
         WHERE it.tenant_id = ${id}
           AND NOT EXISTS (SELECT 1 FROM item_tenants o WHERE o.item_id = it.item_id AND o.tenant_id <> ${id})`);
       const ids = own.rows.map((r) => Number(r.item_id));
-      for (let i = 0; i < ids.length; i += 5000) await db.delete(items).where(inArray(items.id, ids.slice(i, i + 5000)));
+      for (const part of chunks(ids, 5000)) await db.delete(items).where(inArray(items.id, part));
       await db.delete(tenants).where(eq(tenants.id, id));
       return ids.length;
     },
@@ -114,22 +123,15 @@ export function createTenantsRepo(db: DbOrTx) {
      * The tenants a caller may see, by name: all, or the public ones and those granted; removed tenants (their posts
      * stay attributed to them) only when asked.
      */
-    async visible(scope: 'all' | { granted: readonly number[] } | undefined, opts: { includeRemoved?: boolean } = {}): Promise<{ id: number; name: string }[]> {
-      const granted = scope === 'all' ? null : [...(scope?.granted ?? [])];
+    async visible(scope: TenantScope | undefined, opts: { includeRemoved?: boolean } = {}): Promise<{ id: number; name: string }[]> {
       return db
         .select({ id: tenants.id, name: tenants.name })
         .from(tenants)
-        .where(
-          and(
-            opts.includeRemoved ? undefined : isNull(tenants.removedAt),
-            granted === null ? undefined : or(eq(tenants.visibility, 'public'), granted.length ? inArray(tenants.id, granted) : undefined),
-          ),
-        )
+        .where(and(opts.includeRemoved ? undefined : isNull(tenants.removedAt), visibleTo(scope)))
         .orderBy(tenants.name);
     },
     /** The tenants that received a post, with the caller's scope applied (removed tenants too: the post stays attributed). */
-    async ofItem(itemId: number, scope: 'all' | { granted: readonly number[] } | undefined) {
-      const granted = scope === 'all' ? null : [...(scope?.granted ?? [])];
+    async ofItem(itemId: number, scope: TenantScope | undefined) {
       return db
         .select({
           id: tenants.id,
@@ -140,12 +142,7 @@ export function createTenantsRepo(db: DbOrTx) {
         })
         .from(itemTenants)
         .innerJoin(tenants, eq(tenants.id, itemTenants.tenantId))
-        .where(
-          and(
-            eq(itemTenants.itemId, itemId),
-            granted === null ? undefined : or(eq(tenants.visibility, 'public'), granted.length ? inArray(tenants.id, granted) : undefined),
-          ),
-        )
+        .where(and(eq(itemTenants.itemId, itemId), visibleTo(scope)))
         .orderBy(tenants.name);
     },
     /** Every user's grants, by user. */
