@@ -2,7 +2,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createGraphMessagesClient } from '../src/sources/graph-messages.js';
 import { createSyncService, type SyncTenant } from '../src/features/sync/sync.service.js';
-import { messagesLoader } from '../src/features/sync/wiring.js';
+import { healthLoader, messagesLoader } from '../src/features/sync/wiring.js';
 import { createTenantsRepo } from '../src/features/tenants/tenants.repo.js';
 import { readFixture } from '../test/replay-server.js';
 import { startTenantGraphServer, type FakeTenant } from '../test/tenant-graph-server.js';
@@ -102,7 +102,12 @@ async function run(): Promise<string> {
           throw new Error('not in this bench');
         },
         guard: { maxRemovedPercent: 10, minRemovedItems: 25 },
-        tenants: { enabled: async () => rows, loader: async (t) => messagesLoader(clients.get(t.id)!), concurrency: CONCURRENCY },
+        tenants: {
+          enabled: async () => rows,
+          loader: async (t) => messagesLoader(clients.get(t.id)!),
+          healthLoader: async (t) => healthLoader(clients.get(t.id)!),
+          concurrency: CONCURRENCY,
+        },
       });
       const round = async () => {
         for (const t of tenants) t.throttle = { times: 1, retryAfterSeconds: RETRY_AFTER_SECONDS };

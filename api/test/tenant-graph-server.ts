@@ -5,7 +5,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * A local Microsoft Graph (and Entra token endpoint) for many tenants at once, as the service-communications API
  * behaves: `POST /{tenant}/oauth2/v2.0/token` (client credentials; a wrong secret answers Entra's AADSTS7000215),
  * `GET /v1.0/admin/serviceAnnouncement/messages` (paged with @odata.nextLink, `$top`), the attachment list, and
- * `GET /v1.0/admin/serviceAnnouncement/issues` (403 without ServiceHealth.Read.All). The token is a JWT whose `tid`
+ * `GET /v1.0/admin/serviceAnnouncement/issues` (paged; 403 without ServiceHealth.Read.All) and an issue's
+ * `incidentReport` (404 until one is published). The token is a JWT whose `tid`
  * says which tenant's data a call reads and whose `roles` are the application permissions granted. A tenant can be
  * made to throttle (429 with Retry-After) or to have its secret revoked.
  */
@@ -17,7 +18,10 @@ export interface FakeTenant {
   roles?: string[];
   /** Graph's raw message objects this tenant's Message Center lists. */
   messages: unknown[];
+  /** Graph's raw serviceHealthIssue objects this tenant's Service Health lists (paged like the messages). */
   issues?: unknown[];
+  /** Post-incident reports by issue id: what `/issues/{id}/incidentReport` streams (404 for others). */
+  reports?: Record<string, { body: Buffer; contentType: string }>;
   /** The next this many message-page requests answer 429 with Retry-After: retryAfterSeconds. */
   throttle?: { times: number; retryAfterSeconds: number };
   /** The secret was revoked: the token endpoint refuses it. */
@@ -110,10 +114,27 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
         return json(res, 200, { value: [] });
       }
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/issues') {
-        requests.push(`${name} GET /issues`);
+        const page = Number(url.searchParams.get('$skiptoken') ?? '1');
+        requests.push(`${name} GET /issues?page=${page}`);
+        if (tenant.revoked) return json(res, 401, { error: { code: 'InvalidAuthenticationToken' } });
         if (!roles.includes('ServiceHealth.Read.All'))
           return json(res, 403, { error: { code: 'UnknownError', message: 'Insufficient privileges to complete the operation.' } });
-        return json(res, 200, { value: (tenant.issues ?? []).slice(0, Number(url.searchParams.get('$top') ?? 100)) });
+        const issues = tenant.issues ?? [];
+        const size = Math.min(pageSize, Number(url.searchParams.get('$top') ?? pageSize));
+        const more = page * size < issues.length && !url.searchParams.has('$top');
+        return json(res, 200, {
+          value: issues.slice((page - 1) * size, page * size),
+          ...(more ? { '@odata.nextLink': `${base}/v1.0/admin/serviceAnnouncement/issues?$skiptoken=${page + 1}` } : {}),
+        });
+      }
+      const report = /^\/v1\.0\/admin\/serviceAnnouncement\/issues\/([^/]+)\/incidentReport$/.exec(url.pathname);
+      if (req.method === 'GET' && report) {
+        const id = decodeURIComponent(report[1]!);
+        requests.push(`${name} GET /incidentReport ${id}`);
+        if (!roles.includes('ServiceHealth.Read.All')) return json(res, 403, { error: { code: 'UnknownError' } });
+        const file = tenant.reports?.[id];
+        if (!file) return json(res, 404, { error: { code: 'NotFound', message: 'The post-incident report is not available.' } });
+        return void res.writeHead(200, { 'content-type': file.contentType, 'content-length': String(file.body.length) }).end(file.body);
       }
       res.writeHead(404).end();
     });

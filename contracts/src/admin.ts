@@ -49,7 +49,7 @@ export const impersonationStatus = z.object({ isImpersonating: z.boolean(), impe
 export type ImpersonationStatus = z.infer<typeof impersonationStatus>;
 export const impersonateRequest = z.object({ role: z.enum(IMPERSONATION_CHOICES).nullable() });
 
-export const syncSourceName = z.enum(['roadmap', 'message_center']);
+export const syncSourceName = z.enum(['roadmap', 'message_center', 'service_health']);
 export type SyncSourceName = z.infer<typeof syncSourceName>;
 export const syncHistoryRecord = z.object({
   id: z.number().int(),
@@ -85,7 +85,7 @@ export const syncHistoryRecord = z.object({
   warning: z.string().nullable(),
   /** Fields the snapshot's items carried that the format does not expect, or lacked (null: none, or not checked). */
   drift: schemaDrift.nullable(),
-  /** The tenant a Message Center run read (its name as it was then); null for the roadmap. */
+  /** The tenant a Message Center or Service Health run read (its name as it was then); null for the roadmap. */
   tenant: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type SyncHistoryRecord = z.infer<typeof syncHistoryRecord>;

@@ -28,8 +28,25 @@ export const ACTIVITY_PAGE_SIZE = 20;
 export const ANALYTICS_TOP_PRODUCTS = 12;
 export const DIGEST_REPORT_LIMIT = 1000;
 
-export const SOURCES = ['roadmap', 'messages'] as const;
+/** The unified list's sources: the roadmap, Message Center posts and Service Health issues. */
+export const SOURCES = ['roadmap', 'messages', 'health'] as const;
 export type Source = (typeof SOURCES)[number];
+/** How each source is named in the list, mails, feeds and exports. */
+export const SOURCE_LABELS: Record<Source, string> = { roadmap: 'Roadmap', messages: 'Message Center', health: 'Service Health' };
+/** One item of each source, in a sentence ("New roadmap item"). */
+export const SOURCE_ITEM_NOUNS: Record<Source, string> = { roadmap: 'roadmap item', messages: 'Message Center post', health: 'Service Health issue' };
+/**
+ * The dashboard's query parameter that opens an item's dialog (`/dashboard?message=MC123`), which is also the share
+ * link's first path segment (`/message/MC123`).
+ */
+export const SOURCE_LINK_PARAMS = { roadmap: 'roadmap', messages: 'message', health: 'health' } as const satisfies Record<Source, string>;
+
+/** Graph's `classification` of a Service Health issue. */
+export const HEALTH_CLASSIFICATIONS = ['incident', 'advisory'] as const;
+export type HealthClassification = (typeof HEALTH_CLASSIFICATIONS)[number];
+/** The list's Service Health status filter: issues still open, or resolved (Graph `isResolved`). */
+export const HEALTH_STATES = ['active', 'resolved'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
 
 export const ITEM_TYPES = ['roadmap', 'message_center'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -1,4 +1,5 @@
 import { formatFeatureStatus, formatTiming, isTimingList } from './rollout.js';
+import { healthStatusLabel } from './health-status.js';
 
 /** Change-history field names (as item_history stores them) → what a reader sees, in mails and the dashboard. */
 export const HISTORY_FIELD_LABELS: Record<string, string> = {
@@ -28,6 +29,16 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   timing: 'Rollout timing',
   hasAttachments: 'Attachments',
   isRemoved: 'Removed from the feed',
+  healthStatus: 'Status',
+  impactDescription: 'Impact',
+  classification: 'Classification',
+  feature: 'Feature',
+  featureGroup: 'Feature group',
+  isResolved: 'Resolved',
+  startDate: 'Started',
+  latestPost: 'Latest update',
+  postCount: 'Updates',
+  origin: 'Origin',
 };
 
 /** The reader's name of a history field; unknown names are split at their capitals ("fooBar" → "Foo Bar"). */
@@ -43,5 +54,6 @@ export function historyFieldLabel(field: string): string {
 export function structuredHistoryValue(field: string, value: unknown): string | null {
   if (field === 'timing') return isTimingList(value) ? formatTiming(value) || 'No dates given' : null;
   if (field === 'featureStatus') return formatFeatureStatus(value) || null;
+  if (field === 'healthStatus') return typeof value === 'string' ? healthStatusLabel(value) : null;
   return null;
 }

@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './items.js';
 export * from './message-center.js';
+export * from './service-health.js';
 export * from './rollout.js';
 export * from './site-routes.js';
 export * from './product-families.js';

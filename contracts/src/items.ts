@@ -4,6 +4,8 @@ import { queryBoolean, stringList } from './common.js';
 import { wordDiffPart } from './versions.js';
 import {
   CHANGE_TYPE_OPTIONS,
+  HEALTH_CLASSIFICATIONS,
+  HEALTH_STATES,
   CHANGED_CHANGE_TYPES,
   HISTORY_CHANGE_TYPES,
   LIST_SORT_FIELDS,
@@ -50,12 +52,16 @@ export type ReleaseMoveStats = z.infer<typeof releaseMoveStats>;
 
 /** One row of the unified list. Fields of the other source are null. */
 export const unifiedItem = z.object({
-  /** `roadmap-<itemId>` or `messages-<messageId>`: unique across both sources. */
+  /** `roadmap-<itemId>`, `messages-<messageId>` or `health-<issueId>`: unique across the sources. */
   id: z.string(),
   source: z.enum(SOURCES),
   title: z.string(),
   itemId: z.string().nullable(),
   messageId: z.string().nullable(),
+  /** A Service Health issue's id (EX123456); absent or null for the other sources. */
+  issueId: z.string().nullable().optional(),
+  /** Service Health: the issue is resolved (Graph `isResolved`); absent for the other sources. */
+  isResolved: z.boolean().optional(),
   summary: z.string().nullable(),
   description: z.string().nullable(),
   status: z.string().nullable(),
@@ -124,6 +130,8 @@ export const messageCenterItemResponse = unifiedItem.extend({
    * showed last, and whether it still lists it; [] for a post of no tenant.
    */
   tenants: z.array(z.object({ id: z.number().int(), name: z.string(), firstSeen: z.string(), lastModified: z.string().nullable(), expired: z.boolean() })),
+  /** Service Health issues of the post's services around its weeks (those the caller may see), closest in time first. */
+  relatedIssues: z.array(unifiedItem).optional(),
 });
 export type MessageCenterItemResponse = z.infer<typeof messageCenterItemResponse>;
 
@@ -165,7 +173,13 @@ export const itemListQuery = z.object({
   productFamilies: stringList.pipe(z.array(z.enum(PRODUCT_FAMILIES, { error: `productFamilies may hold ${PRODUCT_FAMILIES.join(', ')}` }))).optional(),
   /** Signed-in users only: items new or changed since the caller's previous dashboard visit. */
   sinceLastVisit: queryBoolean.optional(),
-  /** Message Center posts any of these tenants received (ids of GET /api/tenants); roadmap items are left out. */
+  /** Service Health issues still open (`active`) or resolved; the other sources are left out. */
+  healthStatus: z.enum(HEALTH_STATES).optional(),
+  /** Service Health issues of these classifications (incident, advisory); the other sources are left out. */
+  healthClassifications: stringList
+    .pipe(z.array(z.enum(HEALTH_CLASSIFICATIONS, { error: `healthClassifications may hold ${HEALTH_CLASSIFICATIONS.join(', ')}` })))
+    .optional(),
+  /** Message Center posts and Service Health issues any of these tenants received (ids of GET /api/tenants); roadmap items are left out. */
   tenants: z
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
     .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => String(x).trim()).filter(Boolean))
@@ -211,6 +225,7 @@ export const changeHistoryEntry = z.object({
   source: z.enum(SOURCES).optional(),
   roadmapItem: z.object({ itemId: z.string(), title: z.string() }).nullable().optional(),
   messageCenterItem: z.object({ messageId: z.string(), title: z.string() }).nullable().optional(),
+  healthIssue: z.object({ issueId: z.string(), title: z.string() }).nullable().optional(),
   /**
    * Present on the admin change-history list: for each changed text field (title, description, summary, body) the
    * word diff of its readable text, with long unchanged stretches cut to the words around each change ('…' marks a
@@ -237,12 +252,13 @@ export type FilterCountsResponse = z.infer<typeof filterCountsResponse>;
 
 export const dashboardStatsResponse = z.object({
   total: z.number().int(),
-  bySource: z.object({ roadmap: z.number().int(), messages: z.number().int() }),
+  /** Live items per source (Service Health: every issue kept, open or resolved). */
+  bySource: z.object({ roadmap: z.number().int(), messages: z.number().int(), health: z.number().int().optional() }),
   byStatus: z.array(nameCount),
   newLast7Days: z.number().int(),
   updatedLast7Days: z.number().int(),
   featured: z.number().int(),
-  lastSync: z.object({ roadmap: z.string().nullable(), messages: z.string().nullable() }),
+  lastSync: z.object({ roadmap: z.string().nullable(), messages: z.string().nullable(), health: z.string().nullable().optional() }),
   isDemoData: z.boolean(),
 });
 export type DashboardStatsResponse = z.infer<typeof dashboardStatsResponse>;
@@ -253,6 +269,10 @@ export const featuredItem = z.object({
   id: z.string(),
   itemId: z.string().nullable(),
   messageId: z.string().nullable(),
+  /** A Service Health issue's id (EX123456); absent or null for the other sources. */
+  issueId: z.string().nullable().optional(),
+  /** Service Health: the issue is resolved (Graph `isResolved`); absent for the other sources. */
+  isResolved: z.boolean().optional(),
   title: z.string(),
   description: z.string().nullable(),
   summary: z.string().nullable(),

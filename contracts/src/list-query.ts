@@ -20,6 +20,8 @@ export const DASHBOARD_URL_STATE_KEYS = [
   'cloudInstances',
   'productFamilies',
   'tenants',
+  'healthStatus',
+  'healthClassifications',
   'featured',
   'moderatorFeatured',
   'includeRemoved',

@@ -25,11 +25,17 @@ export const searchItemsInput = itemListQuery.omit({ sinceLastVisit: true }).ext
 });
 export type SearchItemsInput = z.input<typeof searchItemsInput>;
 
-/** `roadmap-123` / `123` (roadmap) or `messages-MC123` / `MC123` (Message Center), as the list and share links name items. */
+/**
+ * `roadmap-123` / `123` (roadmap), `messages-MC123` / `MC123` (Message Center) or `health-EX123` / `EX123` (Service
+ * Health: letters then digits, any prefix but MC), as the list and share links name items.
+ */
 export const itemReference = z
   .string()
   .trim()
-  .regex(/^((roadmap-)?\d{1,9}|(messages-)?MC\d{1,9})$/i, 'id must be a roadmap id (e.g. 412345) or a Message Center id (e.g. MC1000269)');
+  .regex(
+    /^((roadmap-)?\d{1,9}|(messages-)?MC\d{1,9}|(health-)?[A-Z]{1,6}\d{1,10})$/i,
+    'id must be a roadmap id (e.g. 412345), a Message Center id (e.g. MC1000269) or a Service Health id (e.g. EX1000001)',
+  );
 export type ItemReference = z.infer<typeof itemReference>;
 
 export const getItemInput = z.object({ id: itemReference });
@@ -101,6 +107,8 @@ export const getItemOutput = z.object({
     timing: z.array(timingWindow),
     /** Where Microsoft says a post's rollout stands for the tenant, per platform. */
     tenantStatus: z.array(featureStatusEntry),
+    /** A Service Health issue's updates, oldest first, as plain text ([] for the other sources). */
+    posts: z.array(z.object({ date: z.string(), text: z.string() })),
   }),
   history: z.array(z.object({ date: z.string(), type: z.enum(HISTORY_CHANGE_TYPES), changes: z.array(mcpFieldChange) })),
   linkedItems: z.array(mcpItem),

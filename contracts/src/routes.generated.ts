@@ -92,6 +92,7 @@ export const routeTable = {
   sync: {
     syncRoadmap: { method: 'POST', path: '/api/roadmap/sync' },
     syncMessageCenter: { method: 'POST', path: '/api/admin/sync-message-center' },
+    syncServiceHealth: { method: 'POST', path: '/api/admin/sync-service-health' },
     applyHeldSync: { method: 'POST', path: '/api/admin/sync-history/:id/apply' },
     discardHeldSync: { method: 'POST', path: '/api/admin/sync-history/:id/discard' },
     syncHistory: { method: 'GET', path: '/api/admin/sync-history' },
@@ -152,5 +153,10 @@ export const routeTable = {
     visible: { method: 'GET', path: '/api/tenants' },
     access: { method: 'GET', path: '/api/admin/tenant-access' },
     userTenants: { method: 'PUT', path: '/api/admin/app-users/:id/tenants' },
+  },
+  serviceHealth: {
+    issue: { method: 'GET', path: '/api/service-health/issues/:issueId' },
+    report: { method: 'GET', path: '/api/service-health/issues/:issueId/report' },
+    history: { method: 'GET', path: '/api/service-health/issues/:issueId/history' },
   },
 } as const;

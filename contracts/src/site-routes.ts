@@ -15,8 +15,8 @@ export const REMOTE_AREAS = [
   { path: '/test-moderator', remote: 'admin', subPaths: false, ownsHeader: false },
 ] as const;
 
-/** Share links: /roadmap/{itemId} and /message/{messageId} open the item on the dashboard. */
-export const SHARE_LINK_PREFIXES = { roadmap: '/roadmap/', message: '/message/' } as const;
+/** Share links: /roadmap/{itemId}, /message/{messageId} and /health/{issueId} open the item on the dashboard. */
+export const SHARE_LINK_PREFIXES = { roadmap: '/roadmap/', message: '/message/', health: '/health/' } as const;
 
 export type SitePath =
   | { kind: 'page'; path: (typeof SHELL_PAGE_PATHS)[number] }

@@ -119,7 +119,8 @@ export const tenantRecord = z.object({
   /** Made from the GRAPH_* settings at start (the single-tenant set-up this product had before tenants). */
   fromEnvironment: z.boolean(),
   /** Posts this tenant lists now, and all it ever received. */
-  counts: z.object({ livePosts: z.number().int(), posts: z.number().int() }),
+  /** Message Center posts received (and of them still listed), and Service Health issues received (kept for good). */
+  counts: z.object({ livePosts: z.number().int(), posts: z.number().int(), issues: z.number().int() }),
   feeds: z.object({ messages: tenantFeedStatus, health: tenantFeedStatus }),
   createdAt: isoDate,
 });

@@ -28,7 +28,7 @@ export { DialogsProvider, useDialogs, type ConfirmDialogProps, type ConfirmOptio
 export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/AuthDialog/index.js';
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';
 export { ImpersonationBanner } from './components/ImpersonationBanner/index.js';
-export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
+export { HealthStatusBadge, ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './components/ItemBadges/index.js';
 export { MainLandmark } from './components/MainLandmark/index.js';
 export { NotFoundPage } from './components/NotFoundPage/index.js';
 export { RadarProviders, type RadarProvidersProps } from './components/RadarProviders/index.js';

@@ -36,6 +36,7 @@ describe('shell routes', () => {
   it.each([
     ['/roadmap/4711', '/dashboard?roadmap=4711'],
     ['/message/MC123456', '/dashboard?message=MC123456'],
+    ['/health/EX1000001', '/dashboard?health=EX1000001'],
   ])('share link %s opens %s', async (from, to) => {
     // The dashboard remote cannot load in jsdom (no federation runtime); its contained error logs to the console.
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -54,8 +54,9 @@ export function App() {
           {REMOTE_ROUTES.map(({ path, remote, ownsHeader }) => (
             <Route key={path} path={path} element={<RemoteApp remote={remote} ownsHeader={ownsHeader} />} />
           ))}
-          <Route path={`${SHARE_LINK_PREFIXES.roadmap}:id`} element={<ShareLinkRedirect param="roadmap" />} />
-          <Route path={`${SHARE_LINK_PREFIXES.message}:id`} element={<ShareLinkRedirect param="message" />} />
+          {(Object.keys(SHARE_LINK_PREFIXES) as (keyof typeof SHARE_LINK_PREFIXES)[]).map((param) => (
+            <Route key={param} path={`${SHARE_LINK_PREFIXES[param]}:id`} element={<ShareLinkRedirect param={param} />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -19,6 +19,9 @@ export const LOCK_KEYS = {
   messageCenterWrites: 3,
   /** A tenant's Message Center sync takes this plus the tenant's id (ids stay far below the next range). */
   tenantMessageCenterSyncBase: 1_000_000,
+  /** Service Health unscoped (never taken by a tenant's run), and a tenant's Service Health sync: this plus its id. */
+  serviceHealthSync: 4,
+  tenantServiceHealthSyncBase: 2_000_000,
   /** Start-up schema work (db/schema-lock.ts). */
   migrations: 100,
   agendaSchema: 101,

@@ -7,8 +7,17 @@ import * as schema from './schema/index.js';
 import type { SourceName } from '../sources/types.js';
 
 /** One advisory lock per source, and per tenant for a tenant's Message Center, in the product's namespace. */
-const LOCK_KEY: Record<SourceName, number> = { roadmap: LOCK_KEYS.roadmapSync, message_center: LOCK_KEYS.messageCenterSync };
-const lockKeyOf = (source: SourceName, tenantId?: number) => (tenantId !== undefined ? LOCK_KEYS.tenantMessageCenterSyncBase + tenantId : LOCK_KEY[source]);
+const LOCK_KEY: Record<SourceName, number> = {
+  roadmap: LOCK_KEYS.roadmapSync,
+  message_center: LOCK_KEYS.messageCenterSync,
+  service_health: LOCK_KEYS.serviceHealthSync,
+};
+const TENANT_BASE: Record<SourceName, number> = {
+  roadmap: LOCK_KEYS.roadmapSync,
+  message_center: LOCK_KEYS.tenantMessageCenterSyncBase,
+  service_health: LOCK_KEYS.tenantServiceHealthSyncBase,
+};
+const lockKeyOf = (source: SourceName, tenantId?: number) => (tenantId !== undefined ? TENANT_BASE[source] + tenantId : LOCK_KEY[source]);
 
 /**
  * Runs `fn` holding the source's session-level advisory lock on a dedicated connection, so two processes (or a job

@@ -14,6 +14,7 @@ import { createMcpEndpoints } from './mcp/mcp.endpoints.js';
 import { createReferenceEndpoints } from './reference/reference.endpoints.js';
 import { createRemotesEndpoints } from './remotes/remotes.endpoints.js';
 import { createTenantsEndpoints } from './tenants/tenants.endpoints.js';
+import { createServiceHealthEndpoints } from './service-health/service-health.endpoints.js';
 import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.endpoints.js';
 import { createSyncEndpoints } from './sync/sync.endpoints.js';
 import { createTokensEndpoints } from './tokens/tokens.endpoints.js';
@@ -24,7 +25,8 @@ export type FeatureOptions = HealthOptions;
 
 /**
  * One handler factory per group of the endpoint table (@radar/contracts `endpoints`), and each lives in the folder of
- * the same name: the handler of `endpoints.<group>.<name>` is under features/<group>/. The type makes a new group
+ * the same name: the handler of `endpoints.<group>.<name>` is under features/<group>/ (a group of two words in
+ * kebab case: `serviceHealth` is features/service-health/). The type makes a new group
  * fail to compile until it has its folder here; `featureImplementations` refuses a factory that implements another
  * group's row, and app.ts refuses to start when a row has no handler or a handler no row.
  */
@@ -46,6 +48,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   alerts: createAlertsEndpoints,
   remotes: createRemotesEndpoints,
   tenants: createTenantsEndpoints,
+  serviceHealth: createServiceHealthEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

@@ -18,7 +18,7 @@ export function staggerOffsetMs(tenantId: number, intervalMs: number): number {
 }
 
 /**
- * One Agenda job per enabled tenant, repeating every MESSAGE_SYNC_INTERVAL_MS from its staggered start, kept in step
+ * One Agenda job per enabled tenant (its Message Center and its Service Health), repeating every MESSAGE_SYNC_INTERVAL_MS from its staggered start, kept in step
  * with the tenants: a job is added for a new or enabled tenant and removed for a disabled or removed one. Agenda's
  * lock makes each tenant's job run on one worker process at a time; the sync service's per-tenant lock covers admin
  * triggers and other processes.
@@ -58,12 +58,24 @@ export const tenantSyncJobs: JobDefinition = (agenda, ctx) => {
       const tenant = await createTenantsRepo(ctx.db).get(Number(job.attrs.data.tenantId));
       // Disabled or removed since: nothing to read; the schedule check removes the job.
       if (!tenant?.enabled) return;
-      try {
-        await ctx.services.sync.syncTenant({ id: tenant.id, name: tenant.name }, { trigger: 'schedule' });
-      } catch (err) {
-        if (err instanceof SyncAlreadyRunningError) ctx.log.info({ tenant: tenant.name }, 'tenant sync already running elsewhere; this run is skipped');
-        else throw err;
+      // The tenant's two feeds, each its own run: Message Center, then Service Health. One failing (recorded in Sync
+      // History) never skips the other.
+      const target = { id: tenant.id, name: tenant.name };
+      const feeds = [
+        { label: 'Message Center', sync: () => ctx.services.sync.syncTenant(target, { trigger: 'schedule' }) },
+        { label: 'Service Health', sync: () => ctx.services.sync.syncTenantHealth(target, { trigger: 'schedule' }) },
+      ];
+      const errors: Error[] = [];
+      for (const feed of feeds) {
+        try {
+          await feed.sync();
+        } catch (err) {
+          if (err instanceof SyncAlreadyRunningError)
+            ctx.log.info({ tenant: tenant.name }, `tenant ${feed.label} sync already running elsewhere; this run is skipped`);
+          else errors.push(err as Error);
+        }
       }
+      if (errors[0]) throw errors[0];
     },
     // At most GRAPH_MAX_CONCURRENT_TENANTS tenants at once per process; one slow tenant never holds up the others.
     { concurrency, lockLimit: concurrency },

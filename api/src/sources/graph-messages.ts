@@ -3,8 +3,9 @@ import type { Clock } from '../lib/clock.js';
 import { FeedAbortedError, FeedError, FeedFormatError, FeedHttpError, NotConfiguredError } from './errors.js';
 import { fetchBytesWithRetry, fetchTextWithRetry, type RequestControl, type RetryOptions } from './http.js';
 import { normalizeMessages, parseJsonText } from './normalize.js';
-import { describeIssues, rawAttachmentList, rawGraphPage, tokenResponse, type RawGraphMessage } from './raw-schemas.js';
-import type { MessageRecord } from './types.js';
+import { normalizeHealthIssues } from './normalize-health.js';
+import { describeIssues, rawAttachmentList, rawGraphPage, rawHealthPage, tokenResponse, type RawGraphMessage, type RawHealthIssue } from './raw-schemas.js';
+import type { HealthRecord, MessageRecord } from './types.js';
 
 export interface GraphMessagesOptions extends RetryOptions {
   tenantId?: string;
@@ -26,6 +27,13 @@ export interface GraphMessagesClient {
    * without credentials, another FeedError on failure.
    */
   fetchAll(control?: RequestControl): Promise<MessageRecord[]>;
+  /** Every Service Health issue the tenant lists (`/issues`, all pages, each with its posts). */
+  fetchHealthIssues(control?: RequestControl): Promise<HealthRecord[]>;
+  /**
+   * An issue's post-incident report (`/issues/{id}/incidentReport`), refused past `maxBytes`; null when Graph has
+   * none (404).
+   */
+  downloadIncidentReport(issueId: string, maxBytes: number, control?: RequestControl): Promise<{ body: Buffer; contentType: string | null } | null>;
   /** One attachment's file (`/messages/{id}/attachments/{attachmentId}/content`), refused past `maxBytes`. */
   downloadAttachment(
     messageId: string,
@@ -111,27 +119,47 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
     return { ...parsed.data, originals: json.value as unknown[] };
   }
 
+  /** Follows @odata.nextLink from `first`, only ever on the configured Graph host, at most `maxPages` pages. */
+  async function allPages<T>(
+    first: string,
+    control: RequestControl,
+    read: (url: string) => Promise<{ value: T[]; originals: unknown[]; next: string | null | undefined }>,
+  ) {
+    const maxPages = options.maxPages ?? 500;
+    const values: T[] = [];
+    const originals: unknown[] = [];
+    const visited = new Set<string>();
+    let next: string | null | undefined = first;
+    while (next) {
+      // The bearer token must only ever go to the Graph host we were configured with.
+      if (new URL(next).origin !== apiOrigin) throw new FeedFormatError(`Graph nextLink points to another host: ${new URL(next).origin}`);
+      if (visited.has(next) || visited.size >= maxPages) throw new FeedFormatError('Graph paging does not end (nextLink repeats or too many pages)');
+      visited.add(next);
+      const page = await read(next);
+      values.push(...page.value);
+      originals.push(...page.originals);
+      next = page.next;
+    }
+    return { values, originals };
+  }
+
+  async function getHealthPage(url: string, control: RequestControl) {
+    const json = (await getJson(url, control, 'Graph Service Health page')) as { value?: unknown[] };
+    const parsed = rawHealthPage.safeParse(json);
+    if (!parsed.success) throw new FeedFormatError(`Graph Service Health page refused: ${describeIssues(parsed.error)}`);
+    return { value: parsed.data.value, originals: json.value as unknown[], next: parsed.data['@odata.nextLink'] };
+  }
+
   return {
     configured,
     async fetchAll(control = {}) {
       if (!configured) {
         throw new NotConfiguredError('Message Center sync is not configured: set GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET');
       }
-      const maxPages = options.maxPages ?? 500;
-      const messages: RawGraphMessage[] = [];
-      const originals: unknown[] = [];
-      const visited = new Set<string>();
-      let next: string | null | undefined = `${apiUrl}/v1.0/admin/serviceAnnouncement/messages`;
-      while (next) {
-        // The bearer token must only ever go to the Graph host we were configured with.
-        if (new URL(next).origin !== apiOrigin) throw new FeedFormatError(`Graph nextLink points to another host: ${new URL(next).origin}`);
-        if (visited.has(next) || visited.size >= maxPages) throw new FeedFormatError('Graph paging does not end (nextLink repeats or too many pages)');
-        visited.add(next);
-        const page = await getPage(next, control);
-        messages.push(...page.value);
-        originals.push(...page.originals);
-        next = page['@odata.nextLink'];
-      }
+      const { values: messages, originals } = await allPages<RawGraphMessage>(`${apiUrl}/v1.0/admin/serviceAnnouncement/messages`, control, async (url) => {
+        const page = await getPage(url, control);
+        return { value: page.value, originals: page.originals, next: page['@odata.nextLink'] };
+      });
       const records = normalizeMessages(messages, originals);
       for (const record of records) {
         if (!record.hasAttachments) continue;
@@ -146,6 +174,27 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         }
       }
       return records;
+    },
+    async fetchHealthIssues(control = {}) {
+      if (!configured) throw new NotConfiguredError('Service Health sync is not configured: the tenant has no credentials');
+      const { values, originals } = await allPages<RawHealthIssue>(`${apiUrl}/v1.0/admin/serviceAnnouncement/issues`, control, (url) =>
+        getHealthPage(url, control),
+      );
+      return normalizeHealthIssues(values, originals);
+    },
+    async downloadIncidentReport(issueId, maxBytes, control = {}) {
+      if (!configured) throw new NotConfiguredError('Service Health is not configured');
+      const url = `${apiUrl}/v1.0/admin/serviceAnnouncement/issues/${encodeURIComponent(issueId)}/incidentReport`;
+      try {
+        const response = await withToken(
+          (bearer) => fetchBytesWithRetry(url, { method: 'GET', headers: { authorization: `Bearer ${bearer}` } }, options, maxBytes, control),
+          control,
+        );
+        return { body: response.body, contentType: response.headers.contentType };
+      } catch (err) {
+        if (err instanceof FeedHttpError && err.status === 404) return null;
+        throw err;
+      }
     },
     async downloadAttachment(messageId, attachmentId, maxBytes, control = {}) {
       if (!configured) throw new NotConfiguredError('Message Center is not configured');

@@ -72,6 +72,47 @@ export const rawGraphPage = z.object({
 /** Recorded Message Center files (and the apollomsp/mc archive) hold the pages' `value` arrays concatenated. */
 export const rawGraphMessages = z.array(rawGraphMessage);
 
+/**
+ * A Service Health issue (Graph serviceHealthIssue): strict about what identity and change detection need (id, title,
+ * status, dates), lenient about the rest.
+ */
+export const rawHealthIssue = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  impactDescription: z.string().nullish(),
+  classification: z.string().nullish(),
+  origin: z.string().nullish(),
+  status: z.string().nullish(),
+  service: z.string().nullish(),
+  feature: z.string().nullish(),
+  featureGroup: z.string().nullish(),
+  isResolved: z.boolean().nullish(),
+  highImpact: z.boolean().nullish(),
+  startDateTime: z.string().nullish(),
+  endDateTime: z.string().nullish(),
+  lastModifiedDateTime: z.string().nullish(),
+  details: z.array(z.object({ name: z.string(), value: z.string().nullish() })).nullish(),
+  posts: z
+    .array(
+      z.object({
+        createdDateTime: z.string(),
+        postType: z.string().nullish(),
+        description: z.object({ contentType: z.string().nullish(), content: z.string().nullish() }).nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type RawHealthIssue = z.infer<typeof rawHealthIssue>;
+
+/** One page of GET /admin/serviceAnnouncement/issues. */
+export const rawHealthPage = z.object({
+  value: z.array(rawHealthIssue),
+  '@odata.nextLink': z.string().url().nullish(),
+});
+
+/** Recorded Service Health files hold the pages' `value` arrays concatenated. */
+export const rawHealthIssues = z.array(rawHealthIssue);
+
 export const tokenResponse = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().positive().default(3599),

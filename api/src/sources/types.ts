@@ -85,4 +85,28 @@ export interface MessageRecord {
   raw?: unknown;
 }
 
-export type SourceName = 'roadmap' | 'message_center';
+/** A Service Health issue (incident or advisory) as one tenant's Graph lists it. */
+export interface HealthRecord {
+  issueId: string;
+  title: string;
+  /** Graph `impactDescription`. */
+  summary: string | null;
+  /** incident | advisory (as Graph spells it). */
+  classification: string | null;
+  origin: string | null;
+  /** Graph `status` (serviceRestored, investigating, …). */
+  status: string | null;
+  /** The impacted service as a one-item list (the list's product), [] when Graph names none. */
+  services: string[];
+  feature: string | null;
+  featureGroup: string | null;
+  isResolved: boolean;
+  startDate: Date | null;
+  endDate: Date | null;
+  lastModifiedDate: Date | null;
+  /** Every update, oldest first; HTML (a text post is escaped into a paragraph). */
+  posts: { postedAt: string; postType: string | null; html: string }[];
+  raw?: unknown;
+}
+
+export type SourceName = 'roadmap' | 'message_center' | 'service_health';

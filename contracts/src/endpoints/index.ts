@@ -10,6 +10,7 @@ import { mcpEndpoints } from './mcp.js';
 import { referenceEndpoints } from './reference.js';
 import { remoteEndpoints } from './remotes.js';
 import { tenantEndpoints } from './tenants.js';
+import { serviceHealthEndpoints } from './service-health.js';
 import { syncEndpoints } from './sync.js';
 import { tokenEndpoints } from './tokens.js';
 
@@ -36,6 +37,7 @@ export const endpoints = {
   alerts: alertEndpoints,
   remotes: remoteEndpoints,
   tenants: tenantEndpoints,
+  serviceHealth: serviceHealthEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

@@ -3,7 +3,7 @@ import { syncHistoryResponse, syncTriggerResponse } from '../admin.js';
 import { applyHeldSyncResponse, discardHeldSyncResponse, heldSyncParams } from '../held-sync.js';
 import { changeHistoryListResponse, changeHistoryQuery } from '../sync.js';
 
-/** The syncs of both sources, for admins: run one now, its history, a held snapshot's decision, the change records. */
+/** The syncs of every source, for admins: run one now, its history, a held snapshot's decision, the change records. */
 export const syncEndpoints = defineEndpoints('sync', {
   syncRoadmap: {
     method: 'POST',
@@ -16,6 +16,13 @@ export const syncEndpoints = defineEndpoints('sync', {
     method: 'POST',
     path: '/api/admin/sync-message-center',
     summary: 'Run a Message Center sync now (503 when Graph is not configured)',
+    access: 'admin',
+    response: syncTriggerResponse,
+  },
+  syncServiceHealth: {
+    method: 'POST',
+    path: '/api/admin/sync-service-health',
+    summary: "Run every enabled tenant's Service Health sync now (503 when no tenant is enabled)",
     access: 'admin',
     response: syncTriggerResponse,
   },

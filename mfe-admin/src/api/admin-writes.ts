@@ -19,6 +19,7 @@ export const adminWrites = {
 
   syncRoadmap: () => callEndpoint(routes.sync.syncRoadmap),
   syncMessageCenter: () => callEndpoint(routes.sync.syncMessageCenter),
+  syncServiceHealth: () => callEndpoint(routes.sync.syncServiceHealth),
   /** Decisions on a sync the snapshot guard held (its sync-history id). */
   applyHeldSync: (id: number) => callEndpoint(routes.sync.applyHeldSync, { params: { id } }),
   discardHeldSync: (id: number) => callEndpoint(routes.sync.discardHeldSync, { params: { id } }),

@@ -38,9 +38,19 @@ export function useLinkedItems(source: Source, id: string | null) {
   return source === 'roadmap' ? roadmap : messages;
 }
 
-/** The provider id of a unified item: itemId for roadmap, messageId for messages. */
-export const providerIdOf = (item: Pick<UnifiedItem, 'source' | 'itemId' | 'messageId'>): string =>
-  (item.source === 'roadmap' ? item.itemId : item.messageId) ?? '';
+/** The provider id of a unified item: itemId for roadmap, messageId for messages, issueId for Service Health. */
+export const providerIdOf = (item: Pick<UnifiedItem, 'source' | 'itemId' | 'messageId' | 'issueId'>): string =>
+  (item.source === 'roadmap' ? item.itemId : item.source === 'health' ? item.issueId : item.messageId) ?? '';
+
+/** One Service Health issue with its posts, status timeline, report, tenants and related items; `null` id skips the call. */
+export function useHealthIssue(issueId: string | null) {
+  return useEndpoint(routes.serviceHealth.issue, issueId ? { params: { issueId } } : null);
+}
+
+/** A Service Health issue's change history; `null` id skips the call. */
+export function useHealthHistory(issueId: string | null) {
+  return useEndpoint(routes.serviceHealth.history, issueId ? { params: { issueId } } : null);
+}
 
 export type LinkedItemLookup = { status: 'found'; item: UnifiedItem } | { status: 'no-exact-match' } | { status: 'no-results' };
 

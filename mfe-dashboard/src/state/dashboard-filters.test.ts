@@ -19,7 +19,7 @@ const run = (...actions: DashboardAction[]): DashboardState => actions.reduce(da
 
 describe('dashboard filter rules', () => {
   it('starts with both sources, createdDate descending, page 1', () => {
-    expect(initialDashboardState.filters.sources).toEqual(['roadmap', 'messages']);
+    expect(initialDashboardState.filters.sources).toEqual(['roadmap', 'messages', 'health']);
     expect(initialDashboardState.sortField).toBe('createdDate');
     expect(initialDashboardState.sortDirection).toBe('desc');
     expect(initialDashboardState.page).toBe(1);
@@ -42,18 +42,25 @@ describe('dashboard filter rules', () => {
   });
 
   describe('sources recomputation', () => {
-    it('both kinds give both, only statuses give roadmap, only tags give messages, neither gives both', () => {
-      const none = { roadmapStatuses: [], messageCenterTags: [], cloudInstances: [] };
-      expect(recomputeSources(none)).toEqual(['roadmap', 'messages']);
+    it('the sources with a selection are listed; with none, every source', () => {
+      const none = { roadmapStatuses: [], messageCenterTags: [], cloudInstances: [], healthClassifications: [] };
+      expect(recomputeSources(none)).toEqual(['roadmap', 'messages', 'health']);
+      expect(recomputeSources({ ...none, healthStatus: 'active' })).toEqual(['health']);
+      expect(recomputeSources({ ...none, healthClassifications: ['incident'], messageCenterTags: ['Retirement'] })).toEqual(['messages', 'health']);
+      expect(recomputeSources({ ...none, healthClassifications: ['incident'], messageCenterTags: ['Retirement'], cloudInstances: ['GCC'] })).toEqual([
+        'roadmap',
+        'messages',
+        'health',
+      ]);
       expect(recomputeSources({ ...none, roadmapStatuses: ['Launched'] })).toEqual(['roadmap']);
       expect(recomputeSources({ ...none, messageCenterTags: ['Retirement'] })).toEqual(['messages']);
       expect(recomputeSources({ ...none, roadmapStatuses: ['Launched'], messageCenterTags: ['Retirement'] })).toEqual(['roadmap', 'messages']);
       expect(recomputeSources({ ...none, cloudInstances: ['GCC'] })).toEqual(['roadmap']);
     });
 
-    it('ticking a roadmap status (or cloud instance) adds roadmap, a tag adds messages, unticking recomputes', () => {
+    it('ticking a roadmap status (or cloud instance) lists roadmap, a tag messages, both both, unticking recomputes', () => {
       let state = run({ type: 'toggleSource', source: 'roadmap' });
-      expect(state.filters.sources).toEqual(['messages']);
+      expect(state.filters.sources).toEqual(['messages', 'health']);
       state = dashboardReducer(state, { type: 'toggleListValue', key: 'roadmapStatuses', value: 'Rolling out' });
       expect(state.filters.sources).toEqual(['roadmap']);
       state = dashboardReducer(state, { type: 'toggleListValue', key: 'messageCenterTags', value: 'Retirement' });
@@ -61,14 +68,14 @@ describe('dashboard filter rules', () => {
       state = dashboardReducer(state, { type: 'toggleListValue', key: 'roadmapStatuses', value: 'Rolling out' });
       expect(state.filters.sources).toEqual(['messages']);
       state = dashboardReducer(state, { type: 'toggleListValue', key: 'messageCenterTags', value: 'Retirement' });
-      expect(state.filters.sources).toEqual(['roadmap', 'messages']);
+      expect(state.filters.sources).toEqual(['roadmap', 'messages', 'health']);
       state = dashboardReducer(state, { type: 'toggleListValue', key: 'cloudInstances', value: 'GCC High' });
       expect(state.filters.sources).toEqual(['roadmap']);
     });
 
     it('a product choice does not touch sources', () => {
       const state = run({ type: 'toggleSource', source: 'messages' }, { type: 'toggleListValue', key: 'products', value: 'Teams' });
-      expect(state.filters.sources).toEqual(['roadmap']);
+      expect(state.filters.sources).toEqual(['roadmap', 'health']);
       expect(state.filters.products).toEqual(['Teams']);
     });
   });
@@ -100,7 +107,7 @@ describe('dashboard filter rules', () => {
         changeTypes: [],
         timeline: undefined,
         roadmapStatuses: [],
-        sources: ['roadmap', 'messages'],
+        sources: ['roadmap', 'messages', 'health'],
       });
       expect(canClearAll(state.filters)).toBe(false);
       expect(state.search).toBe('teams');

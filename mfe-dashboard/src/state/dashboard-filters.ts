@@ -2,6 +2,8 @@ import {
   CHANGED_CHANGE_TYPES,
   CHANGE_TYPE_OPTIONS,
   DASHBOARD_URL_STATE_KEYS,
+  HEALTH_CLASSIFICATIONS,
+  HEALTH_STATES,
   DEFAULT_LIST_PARAMS,
   NEW_CHANGE_TYPES,
   LIST_SORT_FIELDS,
@@ -12,6 +14,8 @@ import {
   ROLLING_OUT_WINDOWS,
   SOURCES,
   type ChangeTypeOption,
+  type HealthClassification,
+  type HealthState,
   type ItemListParams,
   type ListSortField,
   type ProductFamily,
@@ -46,8 +50,12 @@ export interface DashboardFilters {
   rollingOut?: RollingOutWindow;
   /** Product Family: items with a product in any of these families. */
   productFamilies: ProductFamily[];
-  /** Tenant: Message Center posts any of these tenants (ids) received. */
+  /** Tenant: Message Center posts and Service Health issues any of these tenants (ids) received. */
   tenants: string[];
+  /** Service Health: open or resolved issues only. */
+  healthStatus?: HealthState;
+  /** Service Health: incidents, advisories. */
+  healthClassifications: HealthClassification[];
 }
 
 /** Everything the list query depends on. */
@@ -78,6 +86,8 @@ export const initialFilters: DashboardFilters = {
   rollingOut: undefined,
   productFamilies: [],
   tenants: [],
+  healthStatus: undefined,
+  healthClassifications: [],
 };
 
 /** Default sort: createdDate descending. */
@@ -89,7 +99,8 @@ export const initialDashboardState: DashboardState = {
   page: DEFAULT_LIST_PARAMS.page,
 };
 
-export type ListFilterKey = 'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies' | 'tenants';
+export type ListFilterKey =
+  'products' | 'status' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies' | 'tenants' | 'healthClassifications';
 
 export type DashboardAction =
   | { type: 'toggleSource'; source: Source }
@@ -101,6 +112,7 @@ export type DashboardAction =
   | { type: 'setSinceLastVisit'; sinceLastVisit: boolean }
   | { type: 'toggleReleaseMoved'; window: ReleaseMovedWindow }
   | { type: 'toggleRollingOut'; window: RollingOutWindow }
+  | { type: 'toggleHealthStatus'; healthStatus: HealthState }
   | { type: 'clearAll' }
   | { type: 'setSearch'; search: string }
   | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
@@ -113,15 +125,20 @@ export type DashboardAction =
 const toggle = <T>(list: readonly T[], value: T): T[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
 /**
- * Roadmap-only selections (roadmap statuses, and our cloud instances) and message tags decide the
- * sources: both kinds give both; only roadmap ones give roadmap; only tags give messages; neither gives both.
+ * Source-specific selections decide the sources: roadmap statuses and cloud instances the roadmap, message tags
+ * Message Center, the Service Health status and classifications Service Health. The sources with a selection are
+ * listed; with none (or all of them) every source is.
  */
-export function recomputeSources(filters: Pick<DashboardFilters, 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances'>): Source[] {
-  const roadmap = filters.roadmapStatuses.length > 0 || filters.cloudInstances.length > 0;
-  const messages = filters.messageCenterTags.length > 0;
-  if (roadmap && !messages) return ['roadmap'];
-  if (messages && !roadmap) return ['messages'];
-  return BOTH_SOURCES;
+export function recomputeSources(
+  filters: Pick<DashboardFilters, 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'healthStatus' | 'healthClassifications'>,
+): Source[] {
+  const chosen: Record<Source, boolean> = {
+    roadmap: filters.roadmapStatuses.length > 0 || filters.cloudInstances.length > 0,
+    messages: filters.messageCenterTags.length > 0,
+    health: filters.healthStatus !== undefined || filters.healthClassifications.length > 0,
+  };
+  const sources = SOURCES.filter((s) => chosen[s]);
+  return sources.length === 0 || sources.length === SOURCES.length ? BOTH_SOURCES : sources;
 }
 
 /** Choosing a new_* option replaces any other new_*; likewise changed_*; choosing the selected one clears it. */
@@ -149,7 +166,9 @@ export function canClearAll(filters: DashboardFilters): boolean {
     filters.releaseMoved !== undefined ||
     filters.rollingOut !== undefined ||
     filters.productFamilies.length > 0 ||
-    filters.tenants.length > 0
+    filters.tenants.length > 0 ||
+    filters.healthStatus !== undefined ||
+    filters.healthClassifications.length > 0
   );
 }
 
@@ -173,6 +192,8 @@ export function clearAll(filters: DashboardFilters): DashboardFilters {
     rollingOut: undefined,
     productFamilies: [],
     tenants: [],
+    healthStatus: undefined,
+    healthClassifications: [],
     sources: BOTH_SOURCES,
   };
 }
@@ -183,7 +204,8 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
       return { ...filters, sources: SOURCES.filter((s) => (s === action.source ? !filters.sources.includes(s) : filters.sources.includes(s))) };
     case 'toggleListValue': {
       const next = { ...filters, [action.key]: toggle(filters[action.key], action.value) };
-      const decidesSources = action.key === 'roadmapStatuses' || action.key === 'messageCenterTags' || action.key === 'cloudInstances';
+      const decidesSources =
+        action.key === 'roadmapStatuses' || action.key === 'messageCenterTags' || action.key === 'cloudInstances' || action.key === 'healthClassifications';
       return decidesSources ? { ...next, sources: recomputeSources(next) } : next;
     }
     case 'toggleChangeType':
@@ -200,6 +222,10 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
       return { ...filters, releaseMoved: filters.releaseMoved === action.window ? undefined : action.window };
     case 'toggleRollingOut':
       return { ...filters, rollingOut: filters.rollingOut === action.window ? undefined : action.window };
+    case 'toggleHealthStatus': {
+      const next = { ...filters, healthStatus: filters.healthStatus === action.healthStatus ? undefined : action.healthStatus };
+      return { ...next, sources: recomputeSources(next) };
+    }
     case 'clearAll':
       return clearAll(filters);
     default:
@@ -256,16 +282,19 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.rollingOut) params.rollingOut = filters.rollingOut;
   if (filters.productFamilies.length) params.productFamilies = filters.productFamilies;
   if (filters.tenants.length) params.tenants = filters.tenants;
+  if (filters.healthStatus) params.healthStatus = filters.healthStatus;
+  if (filters.healthClassifications.length) params.healthClassifications = filters.healthClassifications;
   if (filters.sinceLastVisit) params.sinceLastVisit = true;
   return params;
 }
 
 /**
  * The whole view lives in the page URL, under the list query's own names (search, sources, products, statuses,
- * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, tenants, featured,
+ * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, tenants, healthStatus,
+ * healthClassifications, featured,
  * moderatorFeatured, includeRemoved, releaseMoved, rollingOut, sinceLastVisit, sortField, sortDirection, page), each
  * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
- * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message=, ?savedSearch=) are
+ * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message= / ?health=, ?savedSearch=) are
  * left alone.
  */
 export const URL_STATE_KEYS = DASHBOARD_URL_STATE_KEYS;
@@ -280,6 +309,7 @@ const LIST_KEYS = [
   'cloudInstances',
   'productFamilies',
   'tenants',
+  'healthClassifications',
 ] as const;
 
 /** The view a URL describes (its unknown or malformed values ignored), on top of `base` for what it does not say. */
@@ -294,6 +324,7 @@ export function stateFromUrl(search: URLSearchParams, base: DashboardState = ini
     includeRemoved: flag('includeRemoved'),
     releaseMoved: search.get('releaseMoved') ?? undefined,
     rollingOut: search.get('rollingOut') ?? undefined,
+    healthStatus: search.get('healthStatus') ?? undefined,
     sortField: search.get('sortField') ?? undefined,
     sortDirection: search.get('sortDirection') ?? undefined,
   };
@@ -330,7 +361,18 @@ export function withUrlState(search: URLSearchParams, state: DashboardState): UR
 
 /** A list query as a saved search keeps it (the list's query without paging); lists may be absent. */
 export type ViewQuery = Partial<
-  Record<'products' | 'statuses' | 'sources' | 'changeTypes' | 'roadmapStatuses' | 'messageCenterTags' | 'cloudInstances' | 'productFamilies', string[]>
+  Record<
+    | 'products'
+    | 'statuses'
+    | 'sources'
+    | 'changeTypes'
+    | 'roadmapStatuses'
+    | 'messageCenterTags'
+    | 'cloudInstances'
+    | 'productFamilies'
+    | 'healthClassifications',
+    string[]
+  >
 > & {
   /** Tenant ids (a saved search keeps them as numbers, a URL as text). */
   tenants?: (string | number)[];
@@ -341,6 +383,7 @@ export type ViewQuery = Partial<
   includeRemoved?: boolean;
   releaseMoved?: string;
   rollingOut?: string;
+  healthStatus?: string;
   sortField?: string;
   sortDirection?: string;
 };
@@ -370,6 +413,10 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
       rollingOut: (ROLLING_OUT_WINDOWS as readonly string[]).includes(q.rollingOut ?? '') ? (q.rollingOut as RollingOutWindow) : undefined,
       productFamilies: (q.productFamilies ?? []).filter((f): f is ProductFamily => (PRODUCT_FAMILIES as readonly string[]).includes(f)),
       tenants: (q.tenants ?? []).map(String).filter((id) => /^[1-9]\d{0,8}$/.test(id)),
+      healthStatus: (HEALTH_STATES as readonly string[]).includes(q.healthStatus ?? '') ? (q.healthStatus as HealthState) : undefined,
+      healthClassifications: (q.healthClassifications ?? []).filter((c): c is HealthClassification =>
+        (HEALTH_CLASSIFICATIONS as readonly string[]).includes(c),
+      ),
     },
   };
 }

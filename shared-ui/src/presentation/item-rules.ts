@@ -26,18 +26,18 @@ export function itemSource(item: PresentableItem): Source {
 
 const withinWindow = (ms: number | null, now: Date) => ms !== null && now.getTime() - ms <= WINDOW_MS && ms <= now.getTime();
 
-/** New: created (roadmap) or published (message) within the last 7 days. */
+/** New: created (roadmap) or published (message, Service Health issue) within the last 7 days. */
 export function isNewItem(item: PresentableItem, now: Date): boolean {
-  const started = itemSource(item) === 'messages' ? (time(item.publishedDate) ?? time(item.createdDate)) : time(item.createdDate);
+  const started = itemSource(item) !== 'roadmap' ? (time(item.publishedDate) ?? time(item.createdDate)) : time(item.createdDate);
   return withinWindow(started, now);
 }
 
 /**
- * Updated. Message: last update at least 1 hour after publication and within the last 7 days.
+ * Updated. Message or Service Health issue: last update at least 1 hour after publication and within the last 7 days.
  * Roadmap: created more than 7 days ago, modified within the last 7 days and after creation.
  */
 export function isUpdatedItem(item: PresentableItem, now: Date): boolean {
-  if (itemSource(item) === 'messages') {
+  if (itemSource(item) !== 'roadmap') {
     const published = time(item.publishedDate);
     const updated = time(item.lastUpdatedDate);
     if (published === null || updated === null) return false;

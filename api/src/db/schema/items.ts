@@ -9,7 +9,7 @@ import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, seri
 import { bytea, ts, tsvector } from './columns.js';
 import { syncHistory } from './sync.js';
 
-export const itemSource = pgEnum('item_source', ['roadmap', 'messages']);
+export const itemSource = pgEnum('item_source', ['roadmap', 'messages', 'health']);
 export const historyChangeType = pgEnum('history_change_type', ['new', 'changed', 'removed']);
 
 export interface ThirdPartyLinkRow {
@@ -18,6 +18,11 @@ export interface ThirdPartyLinkRow {
   type: 'other' | 'video' | 'blog' | 'documentation' | 'tutorial';
   description?: string;
   name?: string;
+}
+export interface HealthPostRow {
+  postedAt: string;
+  postType: string | null;
+  html: string;
 }
 export interface ExternalLinkRow {
   name: string;
@@ -150,6 +155,20 @@ export const items = pgTable(
      * tenant's older or equally old copy that differs is a difference between tenants.
      */
     contentTenantId: integer('content_tenant_id'),
+    /**
+     * Service Health: every update Microsoft posted on the issue, oldest first. Posts are only ever added (a post
+     * Microsoft no longer lists is kept), so an issue reads whole after Microsoft's 7 or 30 days. The body column
+     * holds them too (newest first) so search finds any update.
+     */
+    healthPosts: jsonb('health_posts')
+      .$type<HealthPostRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Service Health: Graph `isResolved`. */
+    isResolved: boolean('is_resolved').notNull().default(false),
+    /** Service Health: the impacted feature and its group, as Graph names them. */
+    feature: text('feature'),
+    featureGroup: text('feature_group'),
     tenantIds: integer('tenant_ids')
       .array()
       .notNull()
@@ -318,3 +337,17 @@ export const messageAttachments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.attachmentId] })],
 );
+
+/**
+ * The post-incident report of a Service Health issue (Graph `/issues/{id}/incidentReport`), kept as Microsoft sent it
+ * once it is published; Microsoft removes it with the issue, we do not.
+ */
+export const healthReports = pgTable('health_reports', {
+  itemId: integer('item_id')
+    .primaryKey()
+    .references(() => items.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  contentType: text('content_type'),
+  size: integer('size').notNull(),
+  fetchedAt: ts('fetched_at').notNull(),
+});

@@ -5,7 +5,7 @@ import { index, integer, jsonb, pgEnum, pgTable, serial, text } from 'drizzle-or
 import { ts } from './columns.js';
 import { users } from './people.js';
 
-export const syncSource = pgEnum('sync_source', ['roadmap', 'message_center']);
+export const syncSource = pgEnum('sync_source', ['roadmap', 'message_center', 'service_health']);
 /**
  * running → success | unchanged (the feed answered 304 or the same bytes as the last applied snapshot) | held (the
  * snapshot guard kept it for an admin) | failed | not_configured | interrupted (the process stopped mid-run).

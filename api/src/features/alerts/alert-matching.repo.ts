@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { SavedSearchQuery } from '@radar/contracts';
+import type { SavedSearchQuery, Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items } from '../../db/schema/index.js';
 import { itemWhere, searchPlan, type ItemWhereFilters, type TenantScope } from '../items/item-query.js';
@@ -10,7 +10,7 @@ import { isCosmeticChange } from '../sync/cosmetic.js';
 /** One meaningful history entry with its item (cosmetic edits are left out: they alert nobody, like item mails). */
 export interface TouchedChange {
   itemRowId: number;
-  source: 'roadmap' | 'messages';
+  source: Source;
   externalId: string;
   title: string;
   changeType: 'new' | 'changed' | 'removed';

@@ -1,9 +1,7 @@
-import { reachedTenant, type AlertItem, type AlertOn } from '@radar/contracts';
+import { reachedTenant, SOURCE_ITEM_NOUNS, type AlertItem, type AlertOn } from '@radar/contracts';
 import { shareUrlOf } from '../items/share-link.js';
 import { summarizeChange } from '../feeds/change-summary.js';
 import type { TouchedChange } from './alert-matching.repo.js';
-
-const SOURCE_LABEL = { roadmap: 'roadmap item', messages: 'Message Center post' } as const;
 
 /**
  * One alert entry per item, newest change last merged in: 'new' when the item first appeared in the period (it
@@ -14,7 +12,7 @@ export function alertItemsOf(changes: TouchedChange[], inView: Set<number>, aler
   for (const c of changes) {
     if (!inView.has(c.itemRowId)) continue;
     const existing = byItem.get(c.itemRowId);
-    const summary = summarizeChange(c, SOURCE_LABEL[c.source]);
+    const summary = summarizeChange(c, SOURCE_ITEM_NOUNS[c.source]);
     const restored = c.changeType === 'changed' && c.changedFields.includes('isRemoved') && c.newValues.isRemoved === false;
     const reached =
       c.changeType === 'changed' && c.changedFields.includes('featureStatus') ? reachedTenant(c.previousValues.featureStatus, c.newValues.featureStatus) : [];

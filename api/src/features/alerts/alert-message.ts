@@ -1,4 +1,4 @@
-import { formatCount } from '@radar/contracts';
+import { formatCount, SOURCE_ITEM_NOUNS, SOURCE_LABELS } from '@radar/contracts';
 import type { AlertItem, AlertSection, AlertWebhookPayload } from '@radar/contracts';
 
 /** One message to one channel: one or more saved searches with the items that match (the channel-neutral form). */
@@ -27,11 +27,11 @@ export function alertTitle(m: Pick<AlertMessage, 'trigger' | 'sections'>): strin
   return `${TRIGGER_PREFIX[m.trigger]}${formatCount(total, 'new or changed item')} in ${where}`;
 }
 
-export const SOURCE_BADGE: Record<AlertItem['source'], string> = { roadmap: 'Roadmap', messages: 'Message Center' };
+export const SOURCE_BADGE: Record<AlertItem['source'], string> = SOURCE_LABELS;
 
 /** What changed, in one short line: "New", "Removed from the feed", or the first changed fields. */
 export function changeLine(item: AlertItem, maxFields = 3): string {
-  if (item.change === 'new') return item.source === 'roadmap' ? 'New roadmap item' : 'New Message Center post';
+  if (item.change === 'new') return `New ${SOURCE_ITEM_NOUNS[item.source]}`;
   if (item.change === 'removed') return item.changes[0] ?? 'Removed from the feed';
   const lines = item.changes.slice(0, maxFields);
   const rest = item.changes.length - lines.length;

@@ -15,6 +15,7 @@ import {
 } from '../../mail/templates/WeeklyDigestMail.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
+import { shareUrlOf } from '../items/share-link.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';
 import { createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
@@ -76,7 +77,7 @@ export function createDigestService(deps: Deps) {
     return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured };
   }
 
-  const itemUrl = (row: UnifiedItemRow) => `${deps.publicUrl}/${row.source === 'roadmap' ? 'roadmap' : 'message'}/${encodeURIComponent(row.externalId)}`;
+  const itemUrl = (row: UnifiedItemRow) => shareUrlOf(deps.publicUrl, row);
 
   function toEntry(row: UnifiedItemRow): DigestMailEntry {
     const roadmap = row.source === 'roadmap';

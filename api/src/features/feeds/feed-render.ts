@@ -1,5 +1,5 @@
 import { Feed } from 'feed';
-import { PRODUCT_NAME } from '@radar/contracts';
+import { healthStatusLabel, PRODUCT_NAME, SOURCE_ITEM_NOUNS } from '@radar/contracts';
 import { htmlToPlainText } from '../../lib/html.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { changeSummaryHtml, summarizeChange } from './change-summary.js';
@@ -39,7 +39,7 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss
     title,
     id: meta.atomUrl,
     link: meta.dashboardUrl,
-    description: `AI at Work Roadmap (formerly Microsoft 365 Roadmap) and Message Center items${meta.view ? ` matching ${meta.view}` : ''}, newest activity first.`,
+    description: `AI at Work Roadmap (formerly Microsoft 365 Roadmap), Message Center and Service Health items${meta.view ? ` matching ${meta.view}` : ''}, newest activity first.`,
     language: 'en',
     updated: newest,
     generator: PRODUCT_NAME,
@@ -51,9 +51,10 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss
   for (const row of rows) {
     const isRoadmap = row.source === 'roadmap';
     const url = shareUrlOf(meta.publicUrl, row);
-    const summary = summarizeChange(row.latest, isRoadmap ? 'roadmap item' : 'Message Center post');
+    const summary = summarizeChange(row.latest, SOURCE_ITEM_NOUNS[row.source]);
     const text = htmlToPlainText(isRoadmap ? row.description : (row.summary ?? row.bodyHtml));
     const idLabel = isRoadmap ? `Roadmap ID ${row.externalId}` : row.externalId;
+    const status = row.source === 'health' ? healthStatusLabel(row.status) : row.status;
     feed.addItem({
       title: summary.kind === 'New' || summary.kind === 'Listed' ? row.title : `${summary.kind}: ${row.title}`,
       id: row.historyId ? `${url}#change-${row.historyId}` : url,
@@ -63,7 +64,7 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss
       ...(format === 'atom' && row.createdDate ? { published: row.createdDate } : {}),
       description: shorten(`${idLabel}. ${text}`.trim(), DESCRIPTION_CHARS),
       content: changeSummaryHtml(summary, row.latest, url),
-      category: [...new Set([...(row.status ? [row.status] : []), ...row.products])].map((name) => ({ name })),
+      category: [...new Set([...(status ? [status] : []), ...row.products])].map((name) => ({ name })),
     });
   }
   return format === 'rss' ? feed.rss2() : feed.atom1();

@@ -1,4 +1,4 @@
-import { CHANGE_TYPE_DAYS, toQueryString, type ItemListQuery } from '@radar/contracts';
+import { CHANGE_TYPE_DAYS, SOURCE_LABELS, toQueryString, type ItemListQuery } from '@radar/contracts';
 import type { ItemWhereFilters } from '../items/item-query.js';
 
 /**
@@ -17,7 +17,6 @@ export function canonicalQuery(filters: ItemWhereFilters): string {
   return toQueryString(filters as Record<string, unknown>);
 }
 
-const SOURCE_LABELS: Record<string, string> = { roadmap: 'Roadmap', messages: 'Message Center' };
 const TIMELINE_LABELS: Record<string, string> = {
   '1_day': 'active in the last day',
   '7days': 'active in the last 7 days',
@@ -41,6 +40,8 @@ export function describeView(filters: ItemWhereFilters): string {
       `${c.startsWith('new') ? 'new' : 'changed'} in ${CHANGE_TYPE_DAYS[c] === 1 ? 'the last day' : `the last ${CHANGE_TYPE_DAYS[c]} days`}`;
     parts.push(filters.changeTypes.map(label).join(' or '));
   }
+  if (filters.healthStatus) parts.push(filters.healthStatus === 'active' ? 'open issues' : 'resolved issues');
+  if (filters.healthClassifications?.length) parts.push(filters.healthClassifications.map((c) => `${c}s`).join(', '));
   if (filters.featured || filters.moderatorFeatured) parts.push('featured');
   const view = parts.join(' · ');
   return view.length > MAX_VIEW_CHARS ? `${view.slice(0, MAX_VIEW_CHARS - 1)}…` : view;

@@ -6,7 +6,9 @@ import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib
 /**
  * The one mapping from an `items` row to the unified item (contracts' `unifiedItem`), used by every route that answers items
  * (list, linked items, moderation, digest). Rules:
- * - `id` is `roadmap-<itemId>` / `messages-<messageId>` (unique across both sources).
+ * - `id` is `roadmap-<itemId>` / `messages-<messageId>` / `health-<issueId>` (unique across the sources).
+ * - Service Health issues carry `issueId` and `isResolved`; their service is `service` as for posts, their
+ *   classification is `category`, and their status keeps Graph's spelling (serviceRestored…).
  * - createdDate/modifiedDate are filled for both sources (they are the sort keys of the list); messages also carry
  *   publishedDate/lastUpdatedDate (same instants), roadmap items carry null there.
  * - Roadmap: product = products joined with ', '; service/services null. Messages: service = the services array,
@@ -58,6 +60,7 @@ export const unifiedItemColumns = {
   timingEnd: items.timingEnd,
   productFamilies: items.productFamilies,
   tenantIds: items.tenantIds,
+  isResolved: items.isResolved,
   isFeatured: items.isFeatured,
   featuredAt: items.featuredAt,
   thirdPartyLinks: items.thirdPartyLinks,
@@ -132,7 +135,7 @@ export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): 
     source: row.source,
     title: row.title,
     itemId: isRoadmap ? row.externalId : null,
-    messageId: isRoadmap ? null : row.externalId,
+    messageId: row.source === 'messages' ? row.externalId : null,
     summary: row.summary ?? null,
     description,
     status: row.status ?? null,
@@ -172,6 +175,10 @@ export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): 
     timingStart: row.timingStart ?? null,
     timingEnd: row.timingEnd ?? null,
   };
+  if (row.source === 'health') {
+    item.issueId = row.externalId;
+    item.isResolved = row.isResolved;
+  }
   if (opts.includeNotes) item.moderatorNotes = row.moderatorNotes ?? null;
   return item;
 }
@@ -183,7 +190,8 @@ export function toFeaturedItem(row: UnifiedItemRow): FeaturedItem {
     source: row.source,
     id: unifiedIdOf(row),
     itemId: isRoadmap ? row.externalId : null,
-    messageId: isRoadmap ? null : row.externalId,
+    messageId: row.source === 'messages' ? row.externalId : null,
+    ...(row.source === 'health' ? { issueId: row.externalId, isResolved: row.isResolved } : {}),
     title: row.title,
     description: row.description ? htmlToPlainText(row.description) : null,
     summary: row.summary ?? null,

@@ -37,9 +37,11 @@ import {
  *   visit, which the handler resolves: items.last_changed_at is stamped when an item is first seen and at every
  *   recorded change;
  * - search: see `searchPlan`;
- * - tenants: posts any of these tenants received (of the tenants the caller may see);
- * - always: the caller's tenant scope (TenantScope): a post of tenants only is listed when one of them is public or
- *   granted to the caller.
+ * - healthStatus (active, resolved) / healthClassifications (incident, advisory): Service Health issues open or
+ *   resolved, of those classifications; each restricts to that source;
+ * - tenants: posts and issues any of these tenants received (of the tenants the caller may see);
+ * - always: the caller's tenant scope (TenantScope): a post or issue of tenants only is listed when one of them is
+ *   public or granted to the caller.
  */
 
 type ItemSource = (typeof SOURCES)[number];
@@ -181,6 +183,12 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   }
   if (f.cloudInstances?.length) {
     conds.push(forSource('roadmap', sql`items.cloud_instances && ${textArray(cloudValues(f.cloudInstances))}`) ?? sql`false`);
+  }
+  if (f.healthStatus) {
+    conds.push(forSource('health', f.healthStatus === 'resolved' ? sql`items.is_resolved` : sql`NOT items.is_resolved`) ?? sql`false`);
+  }
+  if (f.healthClassifications?.length) {
+    conds.push(forSource('health', sql`lower(items.category) = ANY(${textArray(f.healthClassifications.map((c) => c.toLowerCase()))})`) ?? sql`false`);
   }
   if (f.featured || f.moderatorFeatured) conds.push(sql`items.is_featured`);
   if (f.releaseMoved) {

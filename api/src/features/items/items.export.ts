@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
-import { formatTiming, PRODUCT_FAMILY_LABELS, SUITE_SLUG, type ProductFamily } from '@radar/contracts';
+import { formatTiming, healthStatusLabel, PRODUCT_FAMILY_LABELS, SOURCE_LABELS, SUITE_SLUG, type ProductFamily } from '@radar/contracts';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { UnifiedItemRow } from './item-mapper.js';
 
@@ -49,18 +49,19 @@ export function neutralizeFormula(value: string): string {
 const csvDate = (d: Date | null): string => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
 
 export function providerLink(row: Pick<UnifiedItemRow, 'source' | 'externalId'>): string {
-  return row.source === 'roadmap'
-    ? `https://www.microsoft.com/microsoft-365/roadmap?id=${encodeURIComponent(row.externalId)}`
-    : `https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/${encodeURIComponent(row.externalId)}`;
+  const id = encodeURIComponent(row.externalId);
+  if (row.source === 'roadmap') return `https://www.microsoft.com/microsoft-365/roadmap?id=${id}`;
+  if (row.source === 'health') return `https://admin.microsoft.com/Adminportal/Home#/servicehealth/:/alerts/${id}`;
+  return `https://admin.microsoft.com/Adminportal/Home#/MessageCenter/:/messages/${id}`;
 }
 
 export function exportRecord(row: UnifiedItemRow, tenantNames: ReadonlyMap<number, string> = new Map()): (string | number)[] {
   const isRoadmap = row.source === 'roadmap';
   return [
     row.externalId,
-    isRoadmap ? 'Roadmap' : 'Message Center',
+    SOURCE_LABELS[row.source],
     row.title,
-    row.status ?? '',
+    (row.source === 'health' ? healthStatusLabel(row.status) : row.status) ?? '',
     row.products.join(', '),
     row.tags.join(', '),
     row.releaseDate ?? '',

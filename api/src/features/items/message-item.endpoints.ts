@@ -11,6 +11,7 @@ import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
+import { createServiceHealthRepo } from '../service-health/service-health.repo.js';
 
 /**
  * GET /api/message-center/items/{messageId}: one post, found whether it is live, expired or withdrawn (a share link
@@ -27,15 +28,28 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
       const scope = await tenantScopeOf(ctx.db, auth);
       const row = await repo.find('messages', params.messageId, scope);
       if (!row) throw new NotFoundError(`Message ${params.messageId} not found`);
-      const tenants = await createTenantsRepo(ctx.db).ofItem(row.id, scope);
+      const published = row.createdDate ?? row.firstSeenAt;
+      const [tenants, relatedIssues] = await Promise.all([
+        createTenantsRepo(ctx.db).ofItem(row.id, scope),
+        createServiceHealthRepo(ctx.db).related({
+          sources: ['health'],
+          services: row.products,
+          from: published,
+          to: row.endDate && row.endDate < new Date(published.getTime() + 90 * 24 * 3600 * 1000) ? row.endDate : published,
+          excludeId: row.id,
+          scope,
+        }),
+      ]);
+      const includeNotes = isModeratorOrAdmin(auth);
       const downloadUrl = (attachmentId: string) =>
         `/api/message-center/items/${encodeURIComponent(row.externalId)}/attachments/${encodeURIComponent(attachmentId)}`;
       return {
-        ...toUnifiedItem(row, { includeNotes: isModeratorOrAdmin(auth) }),
+        ...toUnifiedItem(row, { includeNotes }),
         sections: messageSections(row.bodyHtml ?? '').map((s) => ({ ...s, html: sanitizeForOutput(s.html) })),
         tenantStatus: featureStatusEntries(row.featureStatus),
         attachmentFiles: await attachmentFilesOf(ctx.db, row.id, (row.attachments ?? []) as MessageAttachment[], downloadUrl),
         tenants: tenants.map((t) => ({ ...t, firstSeen: t.firstSeen.toISOString(), lastModified: t.lastModified?.toISOString() ?? null })),
+        relatedIssues: relatedIssues.map((r) => toUnifiedItem(r, { includeNotes })),
       };
     }),
     implement(endpoints.items.messageAttachment, async ({ params, res, auth }) => {

@@ -1,7 +1,12 @@
+import { SHARE_LINK_PREFIXES, SOURCE_LINK_PARAMS } from '@radar/contracts';
 import type { ItemRow } from '../../db/schema/index.js';
 
-/** The item's share link on M365 Radar (`/roadmap/{id}`, `/message/{id}`), which opens its dialog on the dashboard. */
+/** The item's share link on M365 Radar (`/roadmap/{id}`, `/message/{id}`, `/health/{id}`), which opens its dialog on the dashboard. */
 export function shareUrlOf(publicUrl: string, row: Pick<ItemRow, 'source' | 'externalId'>): string {
-  const id = encodeURIComponent(row.externalId);
-  return row.source === 'roadmap' ? `${publicUrl}/roadmap/${id}` : `${publicUrl}/message/${id}`;
+  return `${publicUrl}${SHARE_LINK_PREFIXES[SOURCE_LINK_PARAMS[row.source]]}${encodeURIComponent(row.externalId)}`;
+}
+
+/** The dashboard with the item's dialog open (`/dashboard?health=EX123`). */
+export function dashboardUrlOf(publicUrl: string, row: Pick<ItemRow, 'source' | 'externalId'>): string {
+  return `${publicUrl}/dashboard?${SOURCE_LINK_PARAMS[row.source]}=${encodeURIComponent(row.externalId)}`;
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, exists, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { CHANGE_TYPE_DAYS, type ChangeTypeOption } from '@radar/contracts';
+import { CHANGE_TYPE_DAYS, type ChangeTypeOption, type Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items, messageRoadmapLinks, type ItemRow } from '../../db/schema/index.js';
 import { tenantCondition, type TenantScope } from './item-query.js';
@@ -13,7 +13,7 @@ const visibleTo = (scope: TenantScope | undefined): SQL | undefined => tenantCon
 export function createSourceItemsRepo(db: DbOrTx) {
   return {
     /** The item with this id, in any case; a post of tenants the caller may not see (scope) is not found. */
-    async find(source: 'roadmap' | 'messages', externalId: string, scope?: TenantScope): Promise<ItemRow | null> {
+    async find(source: Source, externalId: string, scope?: TenantScope): Promise<ItemRow | null> {
       const [row] = await db
         .select()
         .from(items)

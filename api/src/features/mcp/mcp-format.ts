@@ -1,4 +1,4 @@
-import type { ChangeHistoryEntry, McpItem } from '@radar/contracts';
+import { healthStatusLabel, type ChangeHistoryEntry, type McpItem } from '@radar/contracts';
 import { providerLink } from '../items/items.export.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { UnifiedItemRow } from '../items/item-mapper.js';
@@ -8,7 +8,7 @@ import { isShownField } from '../subscriptions/change-format.js';
 const SUMMARY_CHARS = 500;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Plain text of an item's description (roadmap) or summary/body (Message Center). */
+/** Plain text of an item's description (roadmap) or summary/body (Message Center, Service Health: its impact). */
 export function itemText(row: UnifiedItemRow): string {
   return htmlToPlainText(row.source === 'roadmap' ? row.description : (row.summary ?? row.bodyHtml));
 }
@@ -20,7 +20,7 @@ export function toMcpItem(row: UnifiedItemRow, publicUrl: string): McpItem {
     id: row.externalId,
     source: row.source,
     title: row.title,
-    status: row.status ?? null,
+    status: (row.source === 'health' ? healthStatusLabel(row.status) : row.status) ?? null,
     products: [...row.products],
     tags: [...row.tags],
     releaseDate: row.releaseDate ?? null,

@@ -5,6 +5,8 @@ import {
   featureStatusEntries,
   getItemOutput,
   PRODUCT_NAME,
+  SOURCE_ITEM_NOUNS,
+  type Source,
   releaseCalendarInput,
   releaseCalendarOutput,
   searchItemsInput,
@@ -24,6 +26,7 @@ import { messageSections } from '../../sources/message-sections.js';
 import type { Logger } from '../../logger.js';
 import { itemText, toMcpChange, toMcpItem } from './mcp-format.js';
 import { createMcpItemsRepo } from './mcp-items.repo.js';
+import { createServiceHealthRepo } from '../service-health/service-health.repo.js';
 
 export interface McpDeps {
   db: Db;
@@ -42,7 +45,8 @@ class ToolInputError extends Error {}
 const SERVER_VERSION = '1.0.0';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const FILTERS_HELP =
-  "Filters are the dashboard list's: search (full text, an exact id ranks first), sources (roadmap, messages), products, statuses, " +
+  "Filters are the dashboard list's: search (full text, an exact id ranks first), sources (roadmap, messages, health), products, statuses, " +
+  'healthStatus (active, resolved), healthClassifications (incident, advisory), tenants (tenant ids), ' +
   'roadmapStatuses, messageCenterTags, cloudInstances, timeline (1_day, 7days, 30days, 90days), changeTypes (new_7days, changed_30days, …), featured, ' +
   'productFamilies (microsoft365, dynamics365, powerPlatform, other), rollingOut (7days, 30days, 90days: rolling out now or starting within), releaseMoved (7days, 30days). ' +
   'Lists take arrays or comma-separated text.';
@@ -55,10 +59,11 @@ function filtersOf<T extends Record<string, unknown>>(input: T, omit: string[]):
   return Object.fromEntries(Object.entries(input).filter(([k]) => !omit.includes(k))) as ItemWhereFilters;
 }
 
-/** `roadmap-123`, `123`, `messages-MC123`, `MC123` → source and provider id. */
-function parseReference(id: string): { source: 'roadmap' | 'messages'; externalId: string } {
-  const bare = id.trim().replace(/^(roadmap|messages)-/i, '');
-  return /^mc/i.test(bare) ? { source: 'messages', externalId: bare.toUpperCase() } : { source: 'roadmap', externalId: bare };
+/** `roadmap-123`, `123`, `messages-MC123`, `MC123`, `health-EX123`, `EX123` → source and provider id. */
+function parseReference(id: string): { source: Source; externalId: string } {
+  const bare = id.trim().replace(/^(roadmap|messages|health)-/i, '');
+  if (/^\d+$/.test(bare)) return { source: 'roadmap', externalId: bare };
+  return /^mc\d/i.test(bare) ? { source: 'messages', externalId: bare.toUpperCase() } : { source: 'health', externalId: bare.toUpperCase() };
 }
 
 /**
@@ -72,7 +77,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     { name: 'm365-radar', title: PRODUCT_NAME, version: SERVER_VERSION },
     {
       instructions:
-        `${PRODUCT_NAME} tracks the AI at Work Roadmap (formerly the Microsoft 365 Roadmap: Microsoft 365, Dynamics 365 and Power Platform) and the Message Center with the history of every change. ` +
+        `${PRODUCT_NAME} tracks the AI at Work Roadmap (formerly the Microsoft 365 Roadmap: Microsoft 365, Dynamics 365 and Power Platform), the Message Center and Service Health (incidents and advisories, kept for good) with the history of every change. ` +
         'Use search_items to find items, get_item for one item with its change history and linked items, what_changed for ' +
         'changes since a date, and release_calendar for GA months in a range.',
     },
@@ -81,6 +86,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
   const sourceItems = createSourceItemsRepo(deps.db);
   const history = createChangeHistoryRepo(deps.db);
   const reads = createMcpItemsRepo(deps.pool);
+  const health = createServiceHealthRepo(deps.db);
   const item = (row: Parameters<typeof toMcpItem>[0]) => toMcpItem(row, deps.publicUrl);
 
   /** Runs a tool; expected mistakes become their message, anything else is logged and reported without internals. */
@@ -100,7 +106,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     'search_items',
     {
       title: 'Search items',
-      description: `Search and filter roadmap items and Message Center posts, newest first (sortField/sortDirection to change). ${FILTERS_HELP} Paged: page, limit (at most 100).`,
+      description: `Search and filter roadmap items, Message Center posts and Service Health issues, newest first (sortField/sortDirection to change). ${FILTERS_HELP} Paged: page, limit (at most 100).`,
       inputSchema: searchItemsInput,
       outputSchema: searchItemsOutput,
       annotations: READ_ONLY,
@@ -116,7 +122,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     {
       title: 'Get an item',
       description:
-        'One roadmap item (id like 412345) or Message Center post (id like MC1000269): details, full change history (newest first) and linked items; for a post also its body by section (What and Why, Rollout Schedule, Impact, Action Required…), its rollout windows per ring and the status for your org per platform.',
+        'One roadmap item (id like 412345), Message Center post (id like MC1000269) or Service Health issue (id like EX1000001): details, full change history (newest first) and linked items; for a post also its body by section (What and Why, Rollout Schedule, Impact, Action Required…), its rollout windows per ring and the status for your org per platform; for an issue every update in order and the posts and roadmap items of its service around its weeks.',
       inputSchema: getItemInput,
       outputSchema: getItemOutput,
       annotations: READ_ONLY,
@@ -124,10 +130,23 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     guarded('get_item', async ({ id }: z.output<typeof getItemInput>) => {
       const ref = parseReference(id);
       const row = await sourceItems.find(ref.source, ref.externalId, deps.tenantScope);
-      if (!row) throw new ToolInputError(`No ${ref.source === 'roadmap' ? 'roadmap item' : 'Message Center post'} with id ${ref.externalId}`);
+      if (!row) throw new ToolInputError(`No ${SOURCE_ITEM_NOUNS[ref.source]} with id ${ref.externalId}`);
+      const from = row.createdDate ?? row.firstSeenAt;
       const [entries, linked] = await Promise.all([
         history.forItem(row.id),
-        ref.source === 'roadmap' ? sourceItems.messagesLinkedTo(row.externalId, deps.tenantScope) : sourceItems.roadmapLinkedFrom(row.id),
+        ref.source === 'roadmap'
+          ? sourceItems.messagesLinkedTo(row.externalId, deps.tenantScope)
+          : ref.source === 'messages'
+            ? sourceItems.roadmapLinkedFrom(row.id)
+            : // A Service Health issue: the posts and roadmap items of its service around its weeks.
+              health.related({
+                sources: ['messages', 'roadmap'],
+                services: row.products,
+                from,
+                to: row.endDate ?? row.modifiedDate ?? from,
+                excludeId: row.id,
+                scope: deps.tenantScope,
+              }),
       ]);
       return {
         item: {
@@ -136,9 +155,11 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
           platforms: [...row.platforms],
           cloudInstances: [...row.cloudInstances],
           moreInfoLink: row.moreInfoLink ?? null,
-          sections: messageSections(row.bodyHtml ?? '').map((s) => ({ title: s.title, kind: s.kind, text: htmlToPlainText(s.html) })),
+          sections:
+            row.source === 'messages' ? messageSections(row.bodyHtml ?? '').map((s) => ({ title: s.title, kind: s.kind, text: htmlToPlainText(s.html) })) : [],
           timing: row.timing ?? [],
           tenantStatus: featureStatusEntries(row.featureStatus),
+          posts: (row.healthPosts ?? []).map((p) => ({ date: p.postedAt, text: htmlToPlainText(p.html) })),
         },
         history: entries.map(toMcpChange),
         linkedItems: linked.map(item),

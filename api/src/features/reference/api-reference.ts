@@ -13,7 +13,7 @@ const GROUP_TEXT: Record<keyof typeof endpoints, string> = {
   unsubscribe: 'The one unsubscribe link of every mail.',
   contact: 'The contact form.',
   admin: 'Roles, users, assignments, impersonation, analytics, product mappings, activity, AI summary, test mail, contact submissions.',
-  sync: 'The syncs of both sources: run one now, Sync History, held snapshots, Change History.',
+  sync: 'The syncs of every source: run one now, Sync History, held snapshots, Change History.',
   health: 'Liveness and readiness for load balancers.',
   feeds: 'Any list view as RSS, Atom or an iCalendar of release months.',
   reference: 'This API’s OpenAPI document and its docs page.',
@@ -21,7 +21,8 @@ const GROUP_TEXT: Record<keyof typeof endpoints, string> = {
   mcp: 'The MCP server for agents (JSON-RPC over HTTP).',
   alerts: 'Saved searches and the channels their alerts go to.',
   remotes: 'The remote registry: where each front-end remote is served from.',
-  tenants: 'The Microsoft 365 tenants whose Message Center is read, their connection test and sync, and who may see the private ones.',
+  tenants: 'The Microsoft 365 tenants whose Message Center and Service Health are read, their connection test and sync, and who may see the private ones.',
+  serviceHealth: 'Service Health incidents and advisories, kept for good: one issue with its posts, status timeline, report and related items.',
 };
 
 const ACCESS: Record<Endpoint['access'], string> = {

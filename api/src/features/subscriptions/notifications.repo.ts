@@ -1,4 +1,5 @@
 import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import type { Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { appState, itemHistory, items, notificationSubscriptions, syncHistory, users } from '../../db/schema/index.js';
 
@@ -11,7 +12,7 @@ export interface SyncChangeRow {
   previousValues: Record<string, unknown>;
   newValues: Record<string, unknown>;
   itemRowId: number;
-  source: 'roadmap' | 'messages';
+  source: Source;
   externalId: string;
   title: string;
   status: string | null;
@@ -30,7 +31,8 @@ export interface SubscriberRow {
 }
 
 /** The item_history subscription type for an items.source. */
-export const itemTypeOf = (source: 'roadmap' | 'messages'): 'roadmap' | 'message_center' => (source === 'roadmap' ? 'roadmap' : 'message_center');
+export const itemTypeOf = (source: Source): 'roadmap' | 'message_center' | 'service_health' =>
+  source === 'roadmap' ? 'roadmap' : source === 'messages' ? 'message_center' : 'service_health';
 
 const MARKER_PREFIX = 'notified-sync:';
 

@@ -6,7 +6,7 @@ import { enqueueMail } from '../../mail/outbox.repo.js';
 import { renderMail } from '../../mail/render.js';
 import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../mail/templates/ItemChangeMail.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { formatMonthShift, releaseDateMove, timingMove } from '@radar/contracts';
+import { formatMonthShift, releaseDateMove, SOURCE_LABELS, timingMove, type Source } from '@radar/contracts';
 import { isCosmeticChange } from '../sync/cosmetic.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
@@ -49,7 +49,7 @@ const SLIP_LABELS = { releaseDate: 'GA date', previewDate: 'Preview date', timin
 /** One item's changes in one sync (several history entries of an item are merged). */
 interface ItemChanges {
   key: string;
-  source: 'roadmap' | 'messages';
+  source: Source;
   externalId: string;
   title: string;
   removed: boolean;
@@ -138,7 +138,7 @@ export function createNotificationsService(deps: Deps) {
 
   function toMailItem(c: ItemChanges, subscriptionId: number): ItemChangeMailItem {
     return {
-      sourceLabel: c.source === 'roadmap' ? 'Roadmap' : 'Message Center',
+      sourceLabel: SOURCE_LABELS[c.source],
       idLabel: c.source === 'roadmap' ? `Roadmap ID ${c.externalId}` : c.externalId,
       title: c.title,
       url: itemUrl(c),

@@ -77,7 +77,7 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
   const plan = planSync({ adapter, snapshot: scope?.snapshot ?? snapshot, existing: scope?.existing ?? existing, fullRows, now });
   plan.counts.itemsProcessed = snapshot.length;
 
-  if (args.guard !== null) {
+  if (args.guard !== null && !adapter.keepsUnlisted) {
     let activeBefore = 0;
     for (const item of existing.values()) if (!item.isRemoved) activeBefore++;
     // For a tenant: what it lists now, and what this snapshot would stop it listing (removed, or still shared).
@@ -133,7 +133,7 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
   }
   await args.afterApply?.(tx);
 
-  const totalItems = args.tenant ? await countTenantLive(tx, args.tenant.id) : await countActive(tx, adapter.itemSource);
+  const totalItems = args.tenant ? await countTenantLive(tx, args.tenant.id, adapter.itemSource) : await countActive(tx, adapter.itemSource);
   const run = await finishRun(tx, syncId, { status: 'success', finishedAt: args.finishedAt(), counts: plan.counts, totalItems, ...args.finish });
   const changes = plan.changes.map((c) => ({ ...c, itemId: idOf(c.externalId) }));
   return { run, counts: plan.counts, changes, removedDemoItems };
@@ -155,7 +155,7 @@ async function tenantScope<R>(
   existing: Map<string, ExistingItem>,
   rows: Map<string, { contentHash: string }>,
 ) {
-  const links = await tenantLinks(tx, tenantId);
+  const links = await tenantLinks(tx, tenantId, adapter.itemSource);
   const listed = new Set(snapshot.map((record) => adapter.externalId(record)));
   const planned = snapshot.filter((record) => {
     const externalId = adapter.externalId(record);

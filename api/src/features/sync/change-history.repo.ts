@@ -1,12 +1,12 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { ChangeHistoryEntry } from '@radar/contracts';
+import type { ChangeHistoryEntry, Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items } from '../../db/schema/index.js';
 import { isCosmeticChange } from './cosmetic.js';
 import { textDiffsOf } from '../items/versions/word-diff.js';
 
 export type HistoryRow = typeof itemHistory.$inferSelect;
-type ItemHead = { source: 'roadmap' | 'messages'; externalId: string; title: string };
+type ItemHead = { source: Source; externalId: string; title: string };
 
 export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHistoryEntry {
   const entry: ChangeHistoryEntry = {
@@ -24,6 +24,7 @@ export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHi
     source: item.source,
     roadmapItem: item.source === 'roadmap' ? { itemId: item.externalId, title: item.title } : null,
     messageCenterItem: item.source === 'messages' ? { messageId: item.externalId, title: item.title } : null,
+    healthIssue: item.source === 'health' ? { issueId: item.externalId, title: item.title } : null,
   };
 }
 
@@ -41,7 +42,7 @@ export function createChangeHistoryRepo(db: DbOrTx) {
     rowsOf,
 
     /** Every item's history, newest first, paged, with the item's id and title. */
-    async list(q: { page: number; limit: number; source?: 'roadmap' | 'messages'; changeType?: HistoryRow['changeType'] }) {
+    async list(q: { page: number; limit: number; source?: Source; changeType?: HistoryRow['changeType'] }) {
       const filters: SQL[] = [];
       if (q.source) filters.push(eq(items.source, q.source));
       if (q.changeType) filters.push(eq(itemHistory.changeType, q.changeType));

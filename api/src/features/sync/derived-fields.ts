@@ -18,6 +18,11 @@ export function messageDerived(timing: TimingWindow[]): Derived {
   return { timing, timingStart: span?.start ?? null, timingEnd: span?.end ?? null, derivedVersion: DERIVED_VERSION };
 }
 
+/** Service Health issues have no rollout: they are never "rolling out" and sort last by timing. */
+export function healthDerived(): Derived {
+  return { timing: [], timingStart: null, timingEnd: null, derivedVersion: DERIVED_VERSION };
+}
+
 export function roadmapDerived(releaseDate: string | null): Derived {
   const span = roadmapDateRange(releaseDate);
   return { timing: [], timingStart: span?.start ?? null, timingEnd: span?.end ?? null, derivedVersion: DERIVED_VERSION };

@@ -1,4 +1,4 @@
-import type { MessageRecord, RoadmapRecord } from '../../sources/types.js';
+import type { HealthRecord, MessageRecord, RoadmapRecord } from '../../sources/types.js';
 
 /**
  * The fields whose changes are recorded in change history, by the unified item's names. Fields that change on every
@@ -53,9 +53,30 @@ export const MESSAGE_FIELDS: TrackedField<MessageRecord>[] = [
   { name: 'attachments', value: (m) => m.attachments.map(({ id, name, contentType, size }) => ({ id, name, contentType, size })), unordered: true },
 ];
 
+/**
+ * A Service Health issue: what Microsoft says about it and where it stands. Its updates are compared by their number
+ * and the newest one's text (an update is only ever added), so the history shows each new update as it arrived.
+ */
+export const HEALTH_FIELDS: TrackedField<HealthRecord>[] = [
+  { name: 'title', value: (h) => h.title },
+  { name: 'impactDescription', value: (h) => h.summary },
+  { name: 'healthStatus', value: (h) => h.status },
+  { name: 'classification', value: (h) => h.classification },
+  { name: 'services', value: (h) => h.services, unordered: true },
+  { name: 'feature', value: (h) => h.feature },
+  { name: 'featureGroup', value: (h) => h.featureGroup },
+  { name: 'origin', value: (h) => h.origin },
+  { name: 'isResolved', value: (h) => h.isResolved },
+  { name: 'startDate', value: (h) => iso(h.startDate) },
+  { name: 'endDate', value: (h) => iso(h.endDate) },
+  { name: 'postCount', value: (h) => h.posts.length },
+  { name: 'latestPost', value: (h) => h.posts.at(-1)?.html ?? null },
+];
+
 /** What a 'new' entry shows: enough to read the item's first state without copying every body into history. */
 export const ROADMAP_NEW_FIELDS = ['title', 'status', 'releaseDate', 'previewDate', 'products'];
 export const MESSAGE_NEW_FIELDS = ['title', 'services', 'tags', 'publishedDate', 'endDate', 'roadmapIds'];
+export const HEALTH_NEW_FIELDS = ['title', 'healthStatus', 'classification', 'services', 'feature', 'startDate'];
 
 /** Stable JSON: object keys sorted, so key order from the feed (A vs B serialisation) never looks like a change. */
 export function stableJson(value: unknown): string {

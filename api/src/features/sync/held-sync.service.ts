@@ -16,7 +16,7 @@ export type HeldParser = (
   payload: string,
 ) => Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>>;
 
-const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
+const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center', service_health: 'Service Health' };
 
 function refuseUnlessPending(held: HeldSnapshotRow): void {
   if (held.status === 'pending') return;

@@ -1,5 +1,5 @@
 import type { ItemRow, NewItemRow } from '../../db/schema/index.js';
-import { diffRecords, pickValues, MESSAGE_NEW_FIELDS, ROADMAP_NEW_FIELDS } from './fields.js';
+import { diffRecords, pickValues } from './fields.js';
 import type { SourceAdapter } from './records.js';
 
 /**
@@ -82,7 +82,7 @@ export function planSync<R>(args: {
   now: Date;
 }): SyncPlan {
   const { adapter, snapshot, existing, fullRows, now } = args;
-  const newFields = adapter.source === 'roadmap' ? ROADMAP_NEW_FIELDS : MESSAGE_NEW_FIELDS;
+  const newFields = adapter.newFields;
   const plan: SyncPlan = {
     inserts: [],
     updates: [],
@@ -162,6 +162,7 @@ export function planSync<R>(args: {
   }
 
   for (const [externalId, before] of existing) {
+    if (adapter.keepsUnlisted) break;
     if (seen.has(externalId) || before.isRemoved) continue;
     plan.removals.push({ id: before.id, externalId });
     plan.history.push(removedEntry(externalId, adapter.source === 'message_center' ? 'expired' : null));

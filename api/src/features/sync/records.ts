@@ -1,9 +1,20 @@
 import crypto from 'node:crypto';
 import type { MessageAttachment } from '@radar/contracts';
 import type { ItemRow, NewItemRow } from '../../db/schema/index.js';
-import type { MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
-import { MESSAGE_FIELDS, ROADMAP_FIELDS, stableJson, type FieldDiff, type TrackedField } from './fields.js';
-import { messageDerived, roadmapDerived } from './derived-fields.js';
+import type { HealthRecord, MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
+import {
+  HEALTH_FIELDS,
+  HEALTH_NEW_FIELDS,
+  MESSAGE_FIELDS,
+  MESSAGE_NEW_FIELDS,
+  ROADMAP_FIELDS,
+  ROADMAP_NEW_FIELDS,
+  stableJson,
+  type FieldDiff,
+  type TrackedField,
+} from './fields.js';
+import { healthDerived, messageDerived, roadmapDerived } from './derived-fields.js';
+import { reconcileHealthRecords } from './health-posts.repo.js';
 import type { DbOrTx } from '../../db/client.js';
 import { reconcileMessageRecords } from './lossy-reconcile.js';
 import { releaseMoveColumns, timingMoveColumns } from './release-moves.js';
@@ -15,13 +26,21 @@ import { messageTiming } from '../../sources/rollout-timing.js';
  * thirdPartyLinks, moderatorNotes, moderatedBy…) are never written by a sync.
  */
 
-export type ItemSource = 'roadmap' | 'messages';
-export const itemSourceOf = (source: SourceName): ItemSource => (source === 'roadmap' ? 'roadmap' : 'messages');
+export type ItemSource = 'roadmap' | 'messages' | 'health';
+const ITEM_SOURCE: Record<SourceName, ItemSource> = { roadmap: 'roadmap', message_center: 'messages', service_health: 'health' };
+export const itemSourceOf = (source: SourceName): ItemSource => ITEM_SOURCE[source];
 
 export interface SourceAdapter<R> {
   source: SourceName;
   itemSource: ItemSource;
   fields: TrackedField<R>[];
+  /** The fields a 'new' history entry shows. */
+  newFields: string[];
+  /**
+   * The item stays live when the feed no longer lists it (Service Health: Microsoft drops an issue after 7 or 30 days,
+   * we keep it). A snapshot then removes nothing, so no snapshot guard applies either.
+   */
+  keepsUnlisted?: boolean;
   externalId(record: R): string;
   /** False for a message whose endDateTime has passed: it is kept but marked removed (expired). */
   isActive(record: R, now: Date): boolean;
@@ -52,6 +71,7 @@ export const roadmapAdapter: SourceAdapter<RoadmapRecord> = {
   source: 'roadmap',
   itemSource: 'roadmap',
   fields: ROADMAP_FIELDS,
+  newFields: ROADMAP_NEW_FIELDS,
   externalId: (r) => String(r.itemId),
   isActive: () => true,
   modifiedDate: (r) => r.modifiedDate,
@@ -97,6 +117,7 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
   source: 'message_center',
   itemSource: 'messages',
   fields: MESSAGE_FIELDS,
+  newFields: MESSAGE_NEW_FIELDS,
   externalId: (m) => m.messageId,
   // Graph returns only active messages; an expired one in a recorded file is stored but marked removed.
   isActive: (m, now) => !m.endDate || m.endDate.getTime() > now.getTime(),
@@ -157,3 +178,61 @@ export const messageAdapter: SourceAdapter<MessageRecord> = {
   }),
   roadmapLinks: (m) => m.roadmapIds.map((id) => ({ roadmapExternalId: String(id), origin: m.detailRoadmapIds.includes(id) ? 'details' : 'body' })),
 };
+
+export const healthAdapter: SourceAdapter<HealthRecord> = {
+  source: 'service_health',
+  itemSource: 'health',
+  fields: HEALTH_FIELDS,
+  newFields: HEALTH_NEW_FIELDS,
+  keepsUnlisted: true,
+  externalId: (h) => h.issueId,
+  isActive: () => true,
+  modifiedDate: (h) => h.lastModifiedDate,
+  // Posts are only ever added: one Microsoft no longer lists is kept from the stored issue.
+  reconcile: reconcileHealthRecords,
+  toRow: (h) => ({
+    externalId: h.issueId,
+    title: h.title,
+    summary: h.summary,
+    // Every update, newest first, so the search finds words of any of them.
+    bodyHtml: [...h.posts]
+      .reverse()
+      .map((p) => p.html)
+      .join('\n<hr>\n'),
+    status: h.status,
+    products: h.services,
+    category: h.classification,
+    feature: h.feature,
+    featureGroup: h.featureGroup,
+    isResolved: h.isResolved,
+    createdDate: h.startDate,
+    modifiedDate: h.lastModifiedDate,
+    endDate: h.endDate,
+    healthPosts: h.posts,
+    contentHash: contentHash(HEALTH_FIELDS, h),
+    raw: h.raw ?? null,
+    ...healthDerived(),
+  }),
+  fromRow: (row) => ({
+    issueId: row.externalId,
+    title: row.title,
+    summary: row.summary,
+    classification: row.category,
+    origin: originOf(row.raw),
+    status: row.status,
+    services: row.products,
+    feature: row.feature,
+    featureGroup: row.featureGroup,
+    isResolved: row.isResolved,
+    startDate: row.createdDate,
+    endDate: row.endDate,
+    lastModifiedDate: row.modifiedDate,
+    posts: row.healthPosts ?? [],
+  }),
+};
+
+/** Graph `origin` as the stored record says (it has no column of its own). */
+function originOf(raw: unknown): string | null {
+  const origin = raw && typeof raw === 'object' ? (raw as { origin?: unknown }).origin : null;
+  return typeof origin === 'string' && origin.trim() ? origin.trim() : null;
+}

@@ -35,20 +35,23 @@ export function createSyncRunsEndpoints(ctx: AppContext): EndpointImplementation
    * Every enabled tenant's run: 200 when at least one tenant's run did its job (the others' failures are in `runs`
    * and Sync History), else the first failure's status, as one tenant's trigger would answer.
    */
-  function answerTenants({ runs }: TenantsSyncResult): { message: string; sync: SyncHistoryRecord; runs: SyncHistoryRecord[] } | Reply {
+  function answerTenants(
+    { runs }: TenantsSyncResult,
+    label = 'Message Center',
+  ): { message: string; sync: SyncHistoryRecord; runs: SyncHistoryRecord[] } | Reply {
     const recorded = runs.flatMap((r) => (r.result ? [r.result.run] : []));
     const busy = runs.filter((r) => r.error instanceof SyncAlreadyRunningError).map((r) => r.tenant.name);
     const first = recorded[0];
     if (!first) throw runs[0]?.error ?? new Error('no tenant was synced');
     const ok = recorded.filter((r) => r.status === 'success' || r.status === 'unchanged' || r.status === 'held');
     if (ok.length === 0) {
-      const single = answer('Message Center', { run: first, changes: null });
+      const single = answer(label, { run: first, changes: null });
       if (single instanceof Reply) return single;
     }
     const sum = (key: 'newItems' | 'changedItems' | 'removedItems' | 'restoredItems') => recorded.reduce((n, r) => n + r[key], 0);
     const failed = recorded.length - ok.length;
     const message =
-      `Message Center sync of ${recorded.length} ${recorded.length === 1 ? 'tenant' : 'tenants'} finished: ${sum('newItems')} new, ${sum('changedItems')} changed, ${sum('removedItems')} removed, ${sum('restoredItems')} restored` +
+      `${label} sync of ${recorded.length} ${recorded.length === 1 ? 'tenant' : 'tenants'} finished: ${sum('newItems')} new, ${sum('changedItems')} changed, ${sum('removedItems')} removed, ${sum('restoredItems')} restored` +
       (failed ? `; ${failed} failed (see Sync History)` : '') +
       (busy.length ? `; already running: ${busy.join(', ')}` : '');
     return { message, sync: first, runs: recorded };
@@ -60,6 +63,15 @@ export function createSyncRunsEndpoints(ctx: AppContext): EndpointImplementation
       const all = await sync.syncMessageCenter({ trigger: 'admin', triggeredBy: auth.user.id });
       if (all.unscoped) return answer('Message Center', all.unscoped);
       return answerTenants(all);
+    }),
+    implement(endpoints.sync.syncServiceHealth, async ({ auth }) => {
+      const all = await sync.syncServiceHealth({ trigger: 'admin', triggeredBy: auth.user.id });
+      if (all.runs.length === 0) {
+        return Reply.status(503, {
+          error: { name: 'NotConfiguredError', message: 'Service Health is read per tenant: add a tenant (or set GRAPH_*) in Admin → Tenants' },
+        });
+      }
+      return answerTenants(all, 'Service Health');
     }),
     implement(endpoints.sync.syncHistory, async () => ({ syncHistory: (await listRuns(ctx.db, 200)).map(toSyncHistoryRecord) })),
     implement(endpoints.sync.changeHistory, ({ query }) => history.list(query)),

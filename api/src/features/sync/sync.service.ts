@@ -6,12 +6,12 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { FeedAbortedError, NotConfiguredError } from '../../sources/errors.js';
 import { describeDrift, hasDrift } from '../../sources/schema-drift.js';
-import type { MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
+import type { HealthRecord, MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
 import { applySnapshot } from './apply.js';
 import { givenRecords, type FetchedSnapshot, type Loader } from './fetched.js';
 import { insertHeld, pendingHeld, supersedePending } from './held-snapshots.repo.js';
 import type { ItemChange } from './plan.js';
-import { itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
+import { healthAdapter, itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
 import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import { withSourceLock } from '../../db/source-lock.js';
 import { sourceChange } from './source-warning.js';
@@ -19,9 +19,11 @@ import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startR
 import { countActive } from './sync.repo.js';
 import { countTenantLive } from './tenant-links.repo.js';
 
+const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center', service_health: 'Service Health' };
+
 export class SyncAlreadyRunningError extends ConflictError {
   constructor(source: SourceName, tenant: { name: string } | null = null) {
-    super(`A ${source === 'roadmap' ? 'Roadmap' : 'Message Center'} sync${tenant ? ` of ${tenant.name}` : ''} is already running`);
+    super(`A ${LABEL[source]} sync${tenant ? ` of ${tenant.name}` : ''} is already running`);
   }
 }
 
@@ -80,6 +82,8 @@ export interface SyncServiceDeps {
   tenants?: {
     enabled(): Promise<SyncTenant[]>;
     loader(tenant: SyncTenant): Promise<Loader<MessageRecord>>;
+    /** The tenant's Service Health issues. */
+    healthLoader(tenant: SyncTenant): Promise<Loader<HealthRecord>>;
     /** How many tenants one process syncs at once (GRAPH_MAX_CONCURRENT_TENANTS). */
     concurrency: number;
   };
@@ -113,7 +117,6 @@ export interface TenantsSyncResult {
 }
 
 const DEFAULT_GUARD: GuardPolicy = { maxRemovedPercent: 10, minRemovedItems: 25 };
-const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center' };
 export const SHUTDOWN_MESSAGE = 'interrupted: the process shut down before the feed answered; nothing was changed';
 
 /**
@@ -214,7 +217,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     if (fetched.kind === 'unchanged') {
       const row = await db.transaction(async (tx) => {
         await supersedePending(tx, source, null, startedAt, tenantId);
-        const totalItems = tenant ? await countTenantLive(tx, tenant.id) : await countActive(tx, itemSourceOf(source));
+        const totalItems = tenant ? await countTenantLive(tx, tenant.id, itemSourceOf(source)) : await countActive(tx, itemSourceOf(source));
         return finishRun(tx, started.id, {
           status: 'unchanged',
           finishedAt: deps.clock.now(),
@@ -238,7 +241,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           syncId: started.id,
           demo: options.demo ?? false,
           finishedAt: () => deps.clock.now(),
-          guard: options.force ? null : (deps.guard ?? DEFAULT_GUARD),
+          guard: options.force || adapter.keepsUnlisted ? null : (deps.guard ?? DEFAULT_GUARD),
           reconcile: fetched.reconcile,
           finish: {
             feedFormat: fetched.format,
@@ -335,23 +338,35 @@ export function createSyncService(deps: SyncServiceDeps) {
     return run(messageAdapter, load, { ...options, tenant });
   }
 
+  /** One tenant's Service Health (its incidents and advisories, with their posts). */
+  async function syncTenantHealth(tenant: SyncTenant, options: RunOptions): Promise<SyncResult> {
+    if (!deps.tenants) throw new Error('tenants are not wired into the sync service');
+    const tenants = deps.tenants;
+    const load: Loader<HealthRecord> = async (args) => (await tenants.healthLoader(tenant))(args);
+    return run(healthAdapter, load, { ...options, tenant });
+  }
+
   /**
-   * Every enabled tenant's Message Center, at most `concurrency` at once. One tenant failing (a revoked secret, 401,
-   * Graph down), or already running elsewhere, never stops or delays another: each run is recorded on its own.
+   * Every enabled tenant's Message Center (or Service Health), at most `concurrency` at once. One tenant failing (a
+   * revoked secret, 401, Graph down), or already running elsewhere, never stops or delays another: each run is
+   * recorded on its own. Without tenants Message Center is read unscoped; Service Health has nothing to read.
    */
-  async function syncAllTenants(options: RunOptions): Promise<TenantsSyncResult> {
+  async function syncAllTenants(options: RunOptions, source: 'message_center' | 'service_health' = 'message_center'): Promise<TenantsSyncResult> {
     const enabled = (await deps.tenants?.enabled()) ?? [];
-    if (enabled.length === 0) return { runs: [], unscoped: await run(messageAdapter, deps.fetchMessages, options) };
+    if (enabled.length === 0) {
+      return { runs: [], unscoped: source === 'message_center' ? await run(messageAdapter, deps.fetchMessages, options) : null };
+    }
+    const syncOne = source === 'message_center' ? syncTenant : syncTenantHealth;
     const runs: TenantsSyncResult['runs'] = [];
     const queue = [...enabled];
     const worker = async () => {
       for (let tenant = queue.shift(); tenant; tenant = queue.shift()) {
         if (stopping) break;
         try {
-          runs.push({ tenant, result: await syncTenant(tenant, options), error: null });
+          runs.push({ tenant, result: await syncOne(tenant, options), error: null });
         } catch (err) {
           runs.push({ tenant, result: null, error: err as Error });
-          if (!(err instanceof SyncAlreadyRunningError)) deps.log.error({ err, tenant: tenant.name }, 'tenant Message Center sync failed');
+          if (!(err instanceof SyncAlreadyRunningError)) deps.log.error({ err, tenant: tenant.name }, `tenant ${LABEL[source]} sync failed`);
         }
       }
     };
@@ -371,6 +386,10 @@ export function createSyncService(deps: SyncServiceDeps) {
     syncMessages: (options: RunOptions) => run(messageAdapter, deps.fetchMessages, options),
     /** One tenant's Message Center now. */
     syncTenant,
+    /** Every enabled tenant's Service Health, one run each ({ runs: [] } without tenants). */
+    syncServiceHealth: (options: RunOptions) => syncAllTenants(options, 'service_health'),
+    /** One tenant's Service Health now. */
+    syncTenantHealth,
     /** Apply records that came from elsewhere (CLI files, the demo data set) through the same path. */
     applyRoadmap: (records: RoadmapRecord[], options: RunOptions & { demo?: boolean }) =>
       run(roadmapAdapter, givenRecords(records, formatOf(options)), options),
@@ -390,7 +409,7 @@ export function createSyncService(deps: SyncServiceDeps) {
      */
     async recoverInterruptedRuns(): Promise<number> {
       let total = 0;
-      for (const source of ['roadmap', 'message_center'] as const) {
+      for (const source of ['roadmap', 'message_center', 'service_health'] as const) {
         const result = await withSourceLock(deps.pool, source, (db) => markInterruptedRuns(db, source, deps.clock.now()));
         if (result.locked) total += result.value;
       }

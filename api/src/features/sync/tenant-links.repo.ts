@@ -1,13 +1,21 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { itemTenants } from '../../db/schema/index.js';
+import { items, itemTenants } from '../../db/schema/index.js';
+import type { ItemSource } from './records.js';
 import { chunks } from './sync.repo.js';
 
-/** Which tenants received which posts (item_tenants), as a tenant's Message Center sync reads and writes them. */
+/**
+ * Which tenants received which posts and issues (item_tenants), as a tenant's Message Center and Service Health syncs
+ * read and write them. A tenant's links of one source are that source's business only.
+ */
 
-/** The posts the tenant received: item id → whether its Message Center still lists the post. */
-export async function tenantLinks(db: DbOrTx, tenantId: number): Promise<Map<number, { expired: boolean }>> {
-  const rows = await db.select({ itemId: itemTenants.itemId, expired: itemTenants.expired }).from(itemTenants).where(eq(itemTenants.tenantId, tenantId));
+/** The items of `source` the tenant received: item id → whether its feed still lists the item. */
+export async function tenantLinks(db: DbOrTx, tenantId: number, source: ItemSource): Promise<Map<number, { expired: boolean }>> {
+  const rows = await db
+    .select({ itemId: itemTenants.itemId, expired: itemTenants.expired })
+    .from(itemTenants)
+    .innerJoin(items, eq(items.id, itemTenants.itemId))
+    .where(and(eq(itemTenants.tenantId, tenantId), eq(items.source, source)));
   return new Map(rows.map((r) => [r.itemId, { expired: r.expired }]));
 }
 
@@ -54,11 +62,12 @@ export async function expireTenantLinks(db: DbOrTx, tenantId: number, itemIds: n
   }
 }
 
-/** Posts the tenant's Message Center lists now. */
-export async function countTenantLive(db: DbOrTx, tenantId: number): Promise<number> {
+/** Items of `source` the tenant's feed lists now. */
+export async function countTenantLive(db: DbOrTx, tenantId: number, source: ItemSource): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(itemTenants)
-    .where(and(eq(itemTenants.tenantId, tenantId), eq(itemTenants.expired, false)));
+    .innerJoin(items, eq(items.id, itemTenants.itemId))
+    .where(and(eq(itemTenants.tenantId, tenantId), eq(itemTenants.expired, false), eq(items.source, source)));
   return row?.n ?? 0;
 }

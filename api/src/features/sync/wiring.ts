@@ -11,7 +11,8 @@ import { createRoadmapFeedClient, type RoadmapFeedClient } from '../../sources/r
 import { roadmapRecordsFromRss } from '../../sources/roadmap-rss.js';
 import { roadmapRecordsFromV2Payload } from '../../sources/roadmap-v2.js';
 import { driftOfMessages } from '../../sources/schema-drift.js';
-import type { MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
+import type { HealthRecord, MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
+import { downloadMissingReports } from './health-reports.js';
 import type { FetchedSnapshot, Loader } from './fetched.js';
 import { reconcileLossyRecords } from './lossy-reconcile.js';
 import { downloadMissingAttachments } from './message-attachments.js';
@@ -92,6 +93,15 @@ export function messagesLoader(client: GraphMessagesClient): Loader<MessageRecor
   };
 }
 
+/** Service Health loader: every issue the tenant lists, with its posts. */
+export function healthLoader(client: GraphMessagesClient): Loader<HealthRecord> {
+  return async ({ signal }) => {
+    const records = await client.fetchHealthIssues({ signal });
+    const raws = records.map((r) => r.raw ?? null);
+    return { kind: 'snapshot', format: 'graph', records, payload: () => JSON.stringify(raws), validators: null, note: null };
+  };
+}
+
 /** Parses a held snapshot's payload again, the way its format was read when it was held. */
 export function heldPayloadParser(db: Db) {
   return async (
@@ -145,11 +155,22 @@ export function createSyncServiceFor(
       ? {
           enabled: async () => (await tenantsRepo.enabled()).map((t) => ({ id: t.id, name: t.name })),
           loader: async (tenant) => messagesLoader(tenantClients.clientOf(await tenantRow(tenant.id))),
+          healthLoader: async (tenant) => healthLoader(tenantClients.clientOf(await tenantRow(tenant.id))),
           concurrency: base.config.GRAPH_MAX_CONCURRENT_TENANTS,
         }
       : undefined,
     // After a Message Center sync: the files of the posts' attachments not kept yet (of the tenant's posts, through its client).
     afterSync: async (source, db, signal, tenant) => {
+      // After a tenant's Service Health sync: the post-incident reports Microsoft published and we do not keep yet.
+      if (source === 'service_health') {
+        if (!tenant || !tenantClients) return;
+        const client = tenantClients.clientOf(await tenantRow(tenant.id));
+        await downloadMissingReports(
+          { db, client, log: base.log.child({ tenant: tenant.name }), now: () => base.clock.now(), tenantId: tenant.id },
+          { signal },
+        );
+        return;
+      }
       if (source !== 'message_center') return;
       const client = tenant && tenantClients ? tenantClients.clientOf(await tenantRow(tenant.id)) : clients.graph;
       await downloadMissingAttachments({ db, client, log: base.log, now: () => base.clock.now(), tenantId: tenant?.id }, { signal });

@@ -60,31 +60,39 @@ export function createTenantsRepo(db: DbOrTx) {
       return row ?? null;
     },
     /** Posts the tenant lists now and all it ever received, per tenant. */
-    async postCounts(): Promise<Map<number, { livePosts: number; posts: number }>> {
+    /** Per tenant: the Message Center posts it received (and of them those it still lists), and its Service Health issues. */
+    async postCounts(): Promise<Map<number, { livePosts: number; posts: number; issues: number }>> {
       const rows = await db
         .select({
           tenantId: itemTenants.tenantId,
-          posts: sql<number>`count(*)::int`,
-          livePosts: sql<number>`count(*) FILTER (WHERE NOT ${itemTenants.expired})::int`,
+          posts: sql<number>`count(*) FILTER (WHERE ${items.source} = 'messages')::int`,
+          livePosts: sql<number>`count(*) FILTER (WHERE ${items.source} = 'messages' AND NOT ${itemTenants.expired})::int`,
+          issues: sql<number>`count(*) FILTER (WHERE ${items.source} = 'health')::int`,
         })
         .from(itemTenants)
+        .innerJoin(items, eq(items.id, itemTenants.itemId))
         .groupBy(itemTenants.tenantId);
-      return new Map(rows.map((r) => [r.tenantId, { livePosts: r.livePosts, posts: r.posts }]));
+      return new Map(rows.map((r) => [r.tenantId, { livePosts: r.livePosts, posts: r.posts, issues: r.issues }]));
     },
-    /** The last run of each tenant's Message Center, and its last successful one. */
-    async lastRuns(): Promise<Map<number, { last: typeof syncHistory.$inferSelect; lastSuccessAt: Date | null }>> {
+    /** The last run of each tenant's feed (Message Center, Service Health), and its last successful one: `<tenantId>:<source>` → runs. */
+    async lastRuns(): Promise<Map<string, { last: typeof syncHistory.$inferSelect; lastSuccessAt: Date | null }>> {
       const last = await db
-        .selectDistinctOn([syncHistory.tenantId])
+        .selectDistinctOn([syncHistory.tenantId, syncHistory.source])
         .from(syncHistory)
         .where(sql`${syncHistory.tenantId} IS NOT NULL AND ${syncHistory.status} <> 'running'`)
-        .orderBy(syncHistory.tenantId, desc(syncHistory.startedAt), desc(syncHistory.id));
+        .orderBy(syncHistory.tenantId, syncHistory.source, desc(syncHistory.startedAt), desc(syncHistory.id));
       const success = await db
-        .select({ tenantId: syncHistory.tenantId, at: sql<Date>`max(${syncHistory.startedAt})` })
+        .select({ tenantId: syncHistory.tenantId, source: syncHistory.source, at: sql<Date>`max(${syncHistory.startedAt})` })
         .from(syncHistory)
         .where(sql`${syncHistory.tenantId} IS NOT NULL AND ${syncHistory.status} IN ('success', 'unchanged')`)
-        .groupBy(syncHistory.tenantId);
-      const successAt = new Map(success.map((r) => [r.tenantId, r.at ? new Date(r.at) : null]));
-      return new Map(last.flatMap((r) => (r.tenantId === null ? [] : [[r.tenantId, { last: r, lastSuccessAt: successAt.get(r.tenantId) ?? null }] as const])));
+        .groupBy(syncHistory.tenantId, syncHistory.source);
+      const successAt = new Map(success.map((r) => [`${r.tenantId}:${r.source}`, r.at ? new Date(r.at) : null]));
+      return new Map(
+        last.flatMap((r) => {
+          const key = `${r.tenantId}:${r.source}`;
+          return r.tenantId === null ? [] : [[key, { last: r, lastSuccessAt: successAt.get(key) ?? null }] as const];
+        }),
+      );
     },
     /**
      * Removes a tenant. Keeping its posts: the row stays without credentials, disabled and marked removed, so the posts

@@ -1,4 +1,4 @@
-import type { CreateTenantRequest, TenantRecord, TenantSyncResponse, TenantTestResult, UpdateTenantRequest } from '@radar/contracts';
+import type { CreateTenantRequest, SyncHistoryRecord, TenantRecord, TenantSyncResponse, TenantTestResult, UpdateTenantRequest } from '@radar/contracts';
 import { createTenantRequest } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { returned } from '../../db/returned.js';
@@ -36,9 +36,17 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
 
   async function records(rows: TenantRow[]): Promise<TenantRecord[]> {
     const [counts, runs] = await Promise.all([repo.postCounts(), repo.lastRuns()]);
-    return rows.map((row) => {
-      const run = runs.get(row.id);
+    const feedOf = (tenantId: number, source: 'message_center' | 'service_health') => {
+      const run = runs.get(`${tenantId}:${source}`);
       const failing = run && !['success', 'unchanged', 'held'].includes(run.last.status);
+      return {
+        lastSyncAt: run?.last.startedAt.toISOString() ?? null,
+        status: run?.last.status ?? null,
+        error: failing ? (run.last.errorMessage ?? run.last.status) : null,
+        lastSuccessAt: run?.lastSuccessAt?.toISOString() ?? null,
+      };
+    };
+    return rows.map((row) => {
       return {
         id: row.id,
         name: row.name,
@@ -50,16 +58,8 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
         secretSet: Boolean(row.clientSecretSealed),
         secretExpiresOn: row.secretExpiresOn,
         fromEnvironment: row.fromEnvironment,
-        counts: counts.get(row.id) ?? { livePosts: 0, posts: 0 },
-        feeds: {
-          messages: {
-            lastSyncAt: run?.last.startedAt.toISOString() ?? null,
-            status: run?.last.status ?? null,
-            error: failing ? (run.last.errorMessage ?? run.last.status) : null,
-            lastSuccessAt: run?.lastSuccessAt?.toISOString() ?? null,
-          },
-          health: { lastSyncAt: null, status: null, error: null, lastSuccessAt: null },
-        },
+        counts: counts.get(row.id) ?? { livePosts: 0, posts: 0, issues: 0 },
+        feeds: { messages: feedOf(row.id, 'message_center'), health: feedOf(row.id, 'service_health') },
         createdAt: row.createdAt.toISOString(),
       };
     });
@@ -131,16 +131,25 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
     async sync(id: number, userId: number): Promise<TenantSyncResponse> {
       const row = await existing(id);
       if (!row.enabled) throw new ConflictError(`${row.name} is disabled: enable it to sync`);
-      const { run } = await ctx.services.sync.syncTenant({ id: row.id, name: row.name }, { trigger: 'admin', triggeredBy: userId });
-      const message =
+      const tenant = { id: row.id, name: row.name };
+      const options = { trigger: 'admin' as const, triggeredBy: userId };
+      // Both feeds at once: each is its own run, and one failing never stops the other.
+      const [messages, health] = await Promise.all([ctx.services.sync.syncTenant(tenant, options), ctx.services.sync.syncTenantHealth(tenant, options)]);
+      const says = (label: string, run: SyncHistoryRecord) =>
         run.status === 'success'
-          ? `${row.name}: Message Center sync finished: ${run.newItems} new, ${run.changedItems} changed, ${run.removedItems} removed, ${run.restoredItems} restored`
+          ? `${label} sync finished: ${run.newItems} new, ${run.changedItems} changed${run.removedItems ? `, ${run.removedItems} removed` : ''}${run.restoredItems ? `, ${run.restoredItems} restored` : ''}`
           : run.status === 'held'
-            ? `${row.name}: Message Center snapshot held for an admin: ${run.note ?? ''}`.trim()
+            ? `${label} snapshot held for an admin: ${run.note ?? ''}`.trim()
             : run.status === 'unchanged'
-              ? `${row.name}: Message Center unchanged`
-              : `${row.name}: Message Center sync failed: ${run.errorMessage ?? run.status}`;
-      return { message, runs: [{ feed: 'messages', status: run.status, syncId: run.id }] };
+              ? `${label} unchanged`
+              : `${label} sync failed: ${run.errorMessage ?? run.status}`;
+      return {
+        message: `${row.name}: ${says('Message Center', messages.run)}; ${says('Service Health', health.run)}`,
+        runs: [
+          { feed: 'messages', status: messages.run.status, syncId: messages.run.id },
+          { feed: 'health', status: health.run.status, syncId: health.run.id },
+        ],
+      };
     },
 
     access: () => repo.allAccess(),

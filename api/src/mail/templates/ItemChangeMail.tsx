@@ -32,7 +32,7 @@ export interface ItemDateSlip {
 const dateSlipText = (d: ItemDateSlip) => `${d.label} moved: ${d.from} → ${d.to}${d.shift ? ` (${d.shift})` : ''}`;
 
 export interface ItemChangeMailItem {
-  sourceLabel: 'Roadmap' | 'Message Center';
+  sourceLabel: string;
   /** "Roadmap ID 500002" or "MC900001". */
   idLabel: string;
   title: string;

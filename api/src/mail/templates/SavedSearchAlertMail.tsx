@@ -1,5 +1,5 @@
 import { Link, Section, Text } from '@react-email/components';
-import type { AlertItem, AlertSection } from '@radar/contracts';
+import { SOURCE_LABELS, type AlertItem, type AlertSection } from '@radar/contracts';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 
 /** Items a mail lists per saved search before "and N more". */
@@ -18,7 +18,7 @@ export interface SavedSearchAlertMailProps {
   periodText: string;
 }
 
-const SOURCE = { roadmap: 'Roadmap', messages: 'Message Center' } as const;
+const SOURCE = SOURCE_LABELS;
 const KIND = { new: 'New', changed: 'Updated', removed: 'Removed', restored: 'Back in the feed', reached_tenant: 'Reached your tenant' } as const;
 
 function ItemRow({ item }: { item: AlertItem }) {

@@ -4,13 +4,14 @@ import { formatChangeDate, useDialogs } from '@radar/shared-ui';
 import { ADMIN_KEYS, isSyncAffectedKey } from '../../api/admin.js';
 import { failureWithReason, useAdminAction } from '../../api/admin-actions.js';
 import { adminWrites } from '../../api/admin-writes.js';
+import { syncSourceLabel } from '../SyncHistoryTab/sync-labels.js';
 
 export interface HeldSyncActionsProps {
   /** A sync run the snapshot guard held (`run.held` set). */
   run: SyncHistoryRecord & { held: NonNullable<SyncHistoryRecord['held']> };
 }
 
-const sourceLabel = (run: SyncHistoryRecord) => (run.syncSource === 'roadmap' ? 'Roadmap' : 'Message Center');
+const sourceLabel = (run: SyncHistoryRecord) => syncSourceLabel(run.syncSource);
 const count = (n: number) => n.toLocaleString('en-US');
 /** Applying changes items like any sync (history, change history and analytics refresh); discarding only the run. */
 const DECISIONS = {

@@ -6,11 +6,12 @@ import { isSyncAffectedKey } from '../../api/admin.js';
 import { errorMessageOf } from '../../api/admin-actions.js';
 import { adminWrites } from '../../api/admin-writes.js';
 
-export type SyncKind = 'message_center' | 'roadmap';
+export type SyncKind = 'message_center' | 'roadmap' | 'service_health';
 
 export const SYNC_TRIGGERS: Record<SyncKind, { label: string; run: typeof adminWrites.syncRoadmap; failure: string }> = {
   message_center: { label: 'Message Center', run: adminWrites.syncMessageCenter, failure: 'Failed to trigger Message Center sync.' },
   roadmap: { label: 'Roadmap', run: adminWrites.syncRoadmap, failure: 'Failed to trigger Roadmap sync.' },
+  service_health: { label: 'Service Health', run: adminWrites.syncServiceHealth, failure: 'Failed to trigger Service Health sync.' },
 };
 
 export interface SyncOutcome {
@@ -25,11 +26,11 @@ function recordOfError(error: unknown): SyncHistoryRecord | null {
   return error instanceof ApiError ? (error.bodyAs(syncTriggerErrorBody)?.sync ?? null) : null;
 }
 
-/** The two sync triggers: running state per source, the last outcome, toasts, and a refresh of what a sync changes. */
+/** The sync triggers: running state per source, the last outcome, toasts, and a refresh of what a sync changes. */
 export function useSyncTriggers() {
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
-  const [running, setRunning] = useState<Record<SyncKind, boolean>>({ message_center: false, roadmap: false });
+  const [running, setRunning] = useState<Record<SyncKind, boolean>>({ message_center: false, roadmap: false, service_health: false });
   const [outcomes, setOutcomes] = useState<Partial<Record<SyncKind, SyncOutcome>>>({});
 
   const trigger = async (kind: SyncKind) => {

@@ -31,4 +31,9 @@ export function describeDrift(drift: NonNullable<SyncHistoryRecord['drift']>): s
     .join('; ');
 }
 
-export const syncSourceLabel = (source: SyncHistoryRecord['syncSource']) => (source === 'roadmap' ? 'Roadmap' : 'Message Center');
+const SYNC_SOURCE_LABELS: Record<SyncHistoryRecord['syncSource'], string> = {
+  roadmap: 'Roadmap',
+  message_center: 'Message Center',
+  service_health: 'Service Health',
+};
+export const syncSourceLabel = (source: SyncHistoryRecord['syncSource']) => SYNC_SOURCE_LABELS[source];

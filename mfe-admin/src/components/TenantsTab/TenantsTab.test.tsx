@@ -22,7 +22,7 @@ const tenant = (overrides: Partial<TenantRecord> = {}): TenantRecord => ({
   secretSet: true,
   secretExpiresOn: '2027-03-01',
   fromEnvironment: false,
-  counts: { livePosts: 120, posts: 140 },
+  counts: { livePosts: 120, posts: 140, issues: 7 },
   feeds: {
     messages: { lastSyncAt: '2026-03-05T14:30:00.000Z', status: 'failed', error: 'login.example answered HTTP 401', lastSuccessAt: null },
     health: never,
@@ -85,11 +85,12 @@ describe('TenantsTab', () => {
     expect(contoso.getByText('Private')).toBeInTheDocument();
     expect(contoso.getByText('Set, expires 2027-03-01')).toBeInTheDocument();
     expect(contoso.getByText('login.example answered HTTP 401')).toBeInTheDocument();
-    expect(contoso.getByText('120 live of 140')).toBeInTheDocument();
+    expect(contoso.getByText('120 live of 140 · 7 health issues')).toBeInTheDocument();
+    expect(contoso.getByText('Service Health: Not synced yet')).toBeInTheDocument();
     const fabrikam = within(await rowOf('Fabrikam'));
     expect(fabrikam.getByText(`${DIRECTORY} · GCC High`)).toBeInTheDocument();
     expect(fabrikam.getByText('Not set')).toBeInTheDocument();
-    expect(fabrikam.getByText('Not synced yet')).toBeInTheDocument();
+    expect(fabrikam.getByText('Message Center: Not synced yet')).toBeInTheDocument();
   });
 
   it('shows what Test connection found, and syncs now', async () => {

@@ -51,10 +51,29 @@ function TestOutcome({ tenant, result }: { tenant: TenantRecord; result: TenantT
   );
 }
 
-function lastSync(tenant: TenantRecord): string {
-  const feed = tenant.feeds.messages;
-  if (!feed.lastSyncAt) return 'Not synced yet';
-  return `${formatChangeDate(feed.lastSyncAt)} (${feed.status ?? 'unknown'})`;
+const FEED_LABELS = { messages: 'Message Center', health: 'Service Health' } as const;
+
+/** The last sync of each feed of the tenant, with the error of a feed whose last run failed. */
+function LastSyncs({ tenant }: { tenant: TenantRecord }) {
+  return (
+    <Stack spacing={0.5}>
+      {(Object.keys(FEED_LABELS) as (keyof typeof FEED_LABELS)[]).map((key) => {
+        const feed = tenant.feeds[key];
+        return (
+          <Box key={key}>
+            <Typography variant="body2">
+              {FEED_LABELS[key]}: {feed.lastSyncAt ? `${formatChangeDate(feed.lastSyncAt)} (${feed.status ?? 'unknown'})` : 'Not synced yet'}
+            </Typography>
+            {feed.error ? (
+              <Typography variant="body2" color="error">
+                {feed.error}
+              </Typography>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
 }
 
 /** Remove a tenant: its credentials are forgotten; its posts stay in the archive unless the admin deletes them too. */
@@ -211,18 +230,14 @@ export function TenantsTab() {
               {
                 key: 'sync',
                 label: 'Last sync',
-                render: (tenant) => (
-                  <>
-                    {lastSync(tenant)}
-                    {tenant.feeds.messages.error ? (
-                      <Typography variant="body2" color="error">
-                        {tenant.feeds.messages.error}
-                      </Typography>
-                    ) : null}
-                  </>
-                ),
+                render: (tenant) => <LastSyncs tenant={tenant} />,
               },
-              { key: 'posts', label: 'Posts', render: (tenant) => `${tenant.counts.livePosts} live of ${tenant.counts.posts}` },
+              {
+                key: 'posts',
+                label: 'Posts',
+                render: (tenant) =>
+                  `${tenant.counts.livePosts} live of ${tenant.counts.posts} · ${tenant.counts.issues} health ${tenant.counts.issues === 1 ? 'issue' : 'issues'}`,
+              },
             ]}
             actions={(tenant) => (
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>

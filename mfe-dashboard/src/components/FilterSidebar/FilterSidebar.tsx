@@ -10,8 +10,13 @@ import {
   RELEASE_MOVED_WINDOWS,
   ROLLING_OUT_WINDOWS,
   routes,
+  HEALTH_CLASSIFICATION_LABELS,
+  HEALTH_CLASSIFICATIONS,
+  HEALTH_STATES,
   type ChangeTypeOption,
   type FilterCountsResponse,
+  type HealthState,
+  type Source,
   type FilterOptionsResponse,
   type ReleaseMovedWindow,
   type RollingOutWindow,
@@ -39,7 +44,11 @@ const TAG_LABELS: Record<string, string> = { 'Deferred feature': 'Deferred featu
 const SOURCE_OPTIONS = [
   { value: 'roadmap', label: 'Roadmap (Future Features)' },
   { value: 'messages', label: 'Message Center (Current Updates)' },
+  { value: 'health', label: 'Service Health (Incidents and Advisories)' },
 ] as const;
+
+const HEALTH_STATE_LABELS: Record<HealthState, string> = { active: 'Active', resolved: 'Resolved' };
+const CLASSIFICATION_OPTIONS = HEALTH_CLASSIFICATIONS.map((value) => ({ value, label: HEALTH_CLASSIFICATION_LABELS[value] }));
 
 const WINDOW_LABELS: Record<ChangeTypeOption, string> = {
   new_1_day: 'Last 1 Day',
@@ -146,7 +155,7 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
           label="Data Source"
           values={SOURCE_OPTIONS}
           selected={filters.sources}
-          onToggle={(value) => dispatch({ type: 'toggleSource', source: value as 'roadmap' | 'messages' })}
+          onToggle={(value) => dispatch({ type: 'toggleSource', source: value as Source })}
         />
         <FormControlLabel
           control={
@@ -229,6 +238,35 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
       </FilterSection>
       <FilterSection title="Cloud Instance">
         <CheckList label="Cloud Instance" values={CLOUD_INSTANCES} selected={filters.cloudInstances} onToggle={toggleList('cloudInstances')} />
+      </FilterSection>
+      <FilterSection title="Service Health">
+        <Stack spacing={1}>
+          <FormGroup role="group" aria-label="Service Health status">
+            <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+              Status
+            </Typography>
+            {HEALTH_STATES.map((state) => (
+              <FormControlLabel
+                key={state}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={filters.healthStatus === state}
+                    onChange={() => dispatch({ type: 'toggleHealthStatus', healthStatus: state })}
+                  />
+                }
+                label={HEALTH_STATE_LABELS[state]}
+                sx={{ '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+              />
+            ))}
+          </FormGroup>
+          <CheckList
+            label="Classification"
+            values={CLASSIFICATION_OPTIONS}
+            selected={filters.healthClassifications}
+            onToggle={toggleList('healthClassifications')}
+          />
+        </Stack>
       </FilterSection>
       {tenantOptions.length > 1 ? (
         <FilterSection title="Tenant">

@@ -1,8 +1,9 @@
 import type { UnifiedItem } from '@radar/contracts';
 import { ItemDialogFrame } from './ItemDialogFrame.js';
+import { HealthDetails } from './HealthDetails.js';
 import { MessageDetails } from './MessageDetails.js';
 import { RoadmapDetails } from './RoadmapDetails.js';
-import { messageAdminUrl, roadmapProviderUrl } from './share.js';
+import { healthAdminUrl, messageAdminUrl, roadmapProviderUrl } from './share.js';
 
 export interface ItemDialogProps {
   item: UnifiedItem;
@@ -15,8 +16,22 @@ export interface ItemDialogProps {
   now?: Date;
 }
 
-/** The roadmap or message detail dialog, by the item's source. */
+/** The roadmap, message or Service Health detail dialog, by the item's source. */
 export function ItemDialog({ item, onClose, onOpenItem, onItemChange, now = new Date() }: ItemDialogProps) {
+  if (item.source === 'health') {
+    const issueId = item.issueId ?? '';
+    return (
+      <ItemDialogFrame
+        item={item}
+        onClose={onClose}
+        onItemChange={onItemChange}
+        idLabel="Issue ID"
+        providerLink={{ href: healthAdminUrl(issueId), label: 'Admin' }}
+      >
+        <HealthDetails item={item} onOpenItem={onOpenItem} now={now} />
+      </ItemDialogFrame>
+    );
+  }
   if (item.source === 'roadmap') {
     const itemId = item.itemId ?? '';
     return (

@@ -64,14 +64,15 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
           </Box>
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-          <SubscribeToggle itemType={itemTypeOf(item)} itemId={id} itemTitle={item.title} />
+          {/* Following and curation are for roadmap items and posts; an issue is followed through a saved search's alerts. */}
+          {item.source !== 'health' ? <SubscribeToggle itemType={itemTypeOf(item)} itemId={id} itemTitle={item.title} /> : null}
           <Button size="small" variant="outlined" onClick={() => void share()}>
             Share
           </Button>
           <Button size="small" variant="outlined" href={providerLink.href} target="_blank" rel="noopener noreferrer">
             {providerLink.label}
           </Button>
-          {isModerator ? (
+          {isModerator && item.source !== 'health' ? (
             <Button size="small" variant="contained" color="secondary" onClick={() => setModerating(true)}>
               Moderate
             </Button>

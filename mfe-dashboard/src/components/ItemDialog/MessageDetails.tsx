@@ -89,6 +89,12 @@ export function MessageDetails({ item, onOpenItem, now }: MessageDetailsProps) {
         <SectionHeading>Related Roadmap Items</SectionHeading>
         <RelatedItems kind="roadmap" items={linked.data} isLoading={linked.isLoading} error={linked.error} onView={onOpenItem} now={now} />
       </Box>
+      {detail.data?.relatedIssues?.length ? (
+        <Box component="section">
+          <SectionHeading>Service Health Around This Post</SectionHeading>
+          <RelatedItems kind="health" items={detail.data.relatedIssues} isLoading={false} error={null} onView={onOpenItem} now={now} />
+        </Box>
+      ) : null}
       {item.thirdPartyLinks.length > 0 ? <CommunityResources links={item.thirdPartyLinks} moderatedBy={item.moderatedBy} /> : null}
       {isModerator && item.moderatorNotes ? (
         <Box component="section">

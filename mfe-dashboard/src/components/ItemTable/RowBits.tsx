@@ -1,6 +1,6 @@
 import { Chip, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { ChipList, ItemStatusBadge, VisuallyHidden } from '@radar/shared-ui';
+import { ChipList, HealthStatusBadge, ItemStatusBadge, VisuallyHidden } from '@radar/shared-ui';
 import type { RowPresentation } from './row-presentation.js';
 
 // Static styles (not Stack's per-render spacing or `sx`): 50 rows render these on every page.
@@ -35,8 +35,9 @@ export function RowBadges({ item, row }: { item: UnifiedItem; row: RowPresentati
   );
 }
 
-/** Status badge for roadmap rows; tags (2 + '+N') for messages. */
+/** Status badge for roadmap rows and Service Health issues; tags (2 + '+N') for messages. */
 export function RowTags({ item, row }: { item: UnifiedItem; row: RowPresentation }) {
+  if (item.source === 'health') return <HealthStatusBadge status={item.status} isResolved={item.isResolved} />;
   if (!row.tags) return <ItemStatusBadge status={item.status} />;
   return <ChipList values={row.tags} noun="tags" />;
 }

@@ -50,7 +50,8 @@ export interface Removal {
  * that came first (Graph drops a post after its end date), else the day it left the feed (withdrawn early).
  */
 export function removalOf(item: Pick<UnifiedItem, 'source' | 'isRemoved' | 'removedAt' | 'endDate'>): Removal | null {
-  if (!item.isRemoved) return null;
+  // Service Health issues are kept for good: they never leave the list.
+  if (!item.isRemoved || item.source === 'health') return null;
   if (item.source === 'roadmap') {
     const date = item.removedAt ?? null;
     return { label: 'Removed', date, banner: `Removed from the roadmap on ${formatDate(date)}` };
@@ -78,7 +79,10 @@ export function timingOf(item: Pick<UnifiedItem, 'source' | 'timing' | 'timingSt
  * reader's zone unless a server render asks for UTC (useDisplayTimeZone).
  */
 export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZone = 'local'): RowPresentation {
-  const isMessage = itemSource(item) === 'messages';
+  const source = itemSource(item);
+  const isMessage = source === 'messages';
+  // Service Health issues read like posts (a service, published and updated), without tags: their status shows instead.
+  const isIssue = source === 'health';
   // A message can be both New and Updated; the tint then follows New.
   const isNew = isNewItem(item, now);
   const isUpdated = isUpdatedItem(item, now);
@@ -87,11 +91,11 @@ export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZo
     isNew,
     isUpdated,
     tint: isNew ? 'new' : isUpdated ? 'updated' : null,
-    providerId: (isMessage ? item.messageId : item.itemId) ?? '',
+    providerId: (isMessage ? item.messageId : isIssue ? item.issueId : item.itemId) ?? '',
     preview: truncate(stripHtml(item.summary) || stripHtml(item.description), PREVIEW_CHARS),
-    productText: isMessage ? formatServices(item.service ?? item.services) : (item.product ?? ''),
+    productText: isMessage || isIssue ? formatServices(item.service ?? item.services) : (item.product ?? ''),
     releaseText: formatReleaseDate(item.releaseDate),
-    lastModifiedText: formatDate(isMessage ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate), timeZone),
+    lastModifiedText: formatDate(isMessage || isIssue ? (item.lastUpdatedDate ?? item.publishedDate) : (item.modifiedDate ?? item.createdDate), timeZone),
     tags: isMessage ? displayTags(item).all : null,
     removal,
     removalText: removal ? `${removal.label} ${formatDate(removal.date, timeZone)}` : null,

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Source, UnifiedItem } from '@radar/contracts';
+import { SOURCE_LINK_PARAMS, type Source, type UnifiedItem } from '@radar/contracts';
 import { useToast } from '@radar/shared-ui';
 import { lookupLinkedItem, providerIdOf } from '../../api/items.js';
 
-const PARAM: Record<Source, 'roadmap' | 'message'> = { roadmap: 'roadmap', messages: 'message' };
+const PARAM = SOURCE_LINK_PARAMS;
+const PARAM_NAMES = Object.values(PARAM);
 
 const NOT_FOUND_TEXT: Record<Source, { title: string; noExactMatch: (id: string) => string; noResults: (id: string) => string; failed: string }> = {
   roadmap: {
@@ -19,12 +20,18 @@ const NOT_FOUND_TEXT: Record<Source, { title: string; noExactMatch: (id: string)
     noResults: (id) => `No search results for message ID: ${id}`,
     failed: 'Failed to fetch message details',
   },
+  health: {
+    title: 'Service Health Issue Not Found',
+    noExactMatch: (id) => `Could not find exact match for Service Health issue: ${id}`,
+    noResults: (id) => `No search results for Service Health issue ID: ${id}`,
+    failed: 'Failed to fetch Service Health issue details',
+  },
 };
 
 const keyOf = (source: Source, id: string) => `${source}:${id.toLowerCase()}`;
 
 /**
- * The open detail dialog lives in the URL (?roadmap={itemId} or ?message={messageId}), so deep links, share links
+ * The open detail dialog lives in the URL (?roadmap={itemId}, ?message={messageId} or ?health={issueId}), so deep links, share links
  * and the browser's Back button all work: opening pushes a history entry, closing removes the parameter.
  * Items already on screen open at once; others are looked up by id.
  */
@@ -35,13 +42,11 @@ export function useItemDialog() {
   const [known, setKnown] = useState<ReadonlyMap<string, UnifiedItem>>(() => new Map());
   const remember = useCallback((item: UnifiedItem) => setKnown((map) => new Map(map).set(keyOf(item.source, providerIdOf(item)), item)), []);
 
-  const roadmapId = searchParams.get('roadmap');
-  const messageId = searchParams.get('message');
-  const target: { source: Source; id: string } | null = roadmapId
-    ? { source: 'roadmap', id: roadmapId }
-    : messageId
-      ? { source: 'messages', id: messageId }
-      : null;
+  const target: { source: Source; id: string } | null =
+    (Object.keys(PARAM) as Source[]).flatMap((source) => {
+      const id = searchParams.get(PARAM[source]);
+      return id ? [{ source, id }] : [];
+    })[0] ?? null;
   const targetKey = target ? keyOf(target.source, target.id) : null;
   const item = targetKey ? (known.get(targetKey) ?? null) : null;
 
@@ -50,8 +55,7 @@ export function useItemDialog() {
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          next.delete('roadmap');
-          next.delete('message');
+          for (const name of PARAM_NAMES) next.delete(name);
           return next;
         },
         { replace: true },
@@ -98,8 +102,7 @@ export function useItemDialog() {
       remember(next);
       setSearchParams((previous) => {
         const params = new URLSearchParams(previous);
-        params.delete('roadmap');
-        params.delete('message');
+        for (const name of PARAM_NAMES) params.delete(name);
         params.set(PARAM[next.source], providerIdOf(next));
         return params;
       });

@@ -1,5 +1,5 @@
 import { Chip, Stack, type ChipProps } from '@mui/material';
-import type { Source } from '@radar/contracts';
+import { healthStatusLabel, SOURCE_LABELS, type Source } from '@radar/contracts';
 import { isNewItem, isUpdatedItem, roadmapStatusColor, type PresentableItem, type StatusColor } from '../../presentation/item-rules.js';
 
 const STATUS_CHIP_COLOR: Record<StatusColor, ChipProps['color']> = {
@@ -24,9 +24,25 @@ export function ItemStatusBadge({ status }: { status: string | null | undefined 
   );
 }
 
-/** 'Roadmap' or 'Message Center'. */
+/** 'Roadmap', 'Message Center' or 'Service Health'. */
 export function SourceBadge({ source }: { source: Source }) {
-  return <Chip size="small" variant="outlined" label={source === 'roadmap' ? 'Roadmap' : 'Message Center'} />;
+  return <Chip size="small" variant="outlined" label={SOURCE_LABELS[source]} />;
+}
+
+/**
+ * A Service Health issue's status in words ("Service restored"); resolved issues green, open ones amber, so the text
+ * says the status and the colour only adds to it.
+ */
+export function HealthStatusBadge({ status, isResolved }: { status: string | null | undefined; isResolved: boolean | undefined }) {
+  return (
+    <Chip
+      size="small"
+      label={healthStatusLabel(status) || 'Unknown'}
+      color={isResolved ? 'success' : 'warning'}
+      variant={isResolved ? 'outlined' : 'filled'}
+      data-health-resolved={isResolved ? 'true' : 'false'}
+    />
+  );
 }
 
 export interface ItemBadgesProps {

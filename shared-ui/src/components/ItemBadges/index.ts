@@ -1,1 +1,1 @@
-export { ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './ItemBadges.js';
+export { HealthStatusBadge, ItemBadges, ItemStatusBadge, SourceBadge, type ItemBadgesProps } from './ItemBadges.js';

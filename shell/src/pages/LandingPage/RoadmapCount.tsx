@@ -11,8 +11,15 @@ export function RoadmapCount({ stats, failed }: { stats: DashboardStatsResponse 
     <Typography component="p" sx={{ mb: 3, fontWeight: 600 }} data-testid="roadmap-count">
       {stats ? (
         <>
-          Tracking <strong>{stats.bySource.roadmap.toLocaleString('en-US')}</strong> roadmap items and{' '}
+          Tracking <strong>{stats.bySource.roadmap.toLocaleString('en-US')}</strong> roadmap items
+          {stats.bySource.health ? ', ' : ' and '}
           <strong>{stats.bySource.messages.toLocaleString('en-US')}</strong> Message Center announcements
+          {stats.bySource.health ? (
+            <>
+              {' '}
+              and <strong>{stats.bySource.health.toLocaleString('en-US')}</strong> Service Health {stats.bySource.health === 1 ? 'issue' : 'issues'}
+            </>
+          ) : null}
         </>
       ) : (
         'Tracking every roadmap item and Message Center announcement'

@@ -4,6 +4,8 @@
  * a JSON string of it, a list of unified items, or plain text (an uploaded file that is not JSON).
  */
 
+import { SOURCE_LINK_PARAMS } from '@radar/contracts';
+
 export type ReportChange = 'new' | 'updated' | 'listed';
 
 export interface ReportItem {
@@ -78,12 +80,12 @@ function changeOf(item: Obj, fallback: ReportChange): ReportChange {
 function itemFrom(raw: unknown, source: ReportItem['source'], change: ReportChange, publicUrl: string): ReportItem | null {
   if (!isObj(raw)) return null;
   const src = sourceOf(raw, source);
-  const id = str(raw.itemId) ?? str(raw.messageId) ?? str(raw.id)?.replace(/^(roadmap|messages)-/, '') ?? '';
+  const id = str(raw.itemId) ?? str(raw.messageId) ?? str(raw.issueId) ?? str(raw.id)?.replace(/^(roadmap|messages|health)-/, '') ?? '';
   const title = str(raw.title) ?? (id ? `Item ${id}` : null);
   if (!title) return null;
   const given = [raw.link, raw.url, raw.moreInfoLink].map(str).find((u) => u !== null && /^https?:\/\//i.test(u));
   const base = publicUrl.replace(/\/$/, '');
-  const link = given ?? (id ? `${base}/dashboard?${src === 'roadmap' ? 'roadmap' : 'message'}=${encodeURIComponent(id)}` : `${base}/dashboard`);
+  const link = given ?? (id ? `${base}/dashboard?${SOURCE_LINK_PARAMS[src]}=${encodeURIComponent(id)}` : `${base}/dashboard`);
   const text = str(raw.summary) ?? str(raw.description) ?? str(raw.bodyContent) ?? '';
   return {
     source: src,

@@ -74,23 +74,25 @@ export function createDashboardRepo(pool: pg.Pool) {
      * Counts for the landing page and the dashboard header. New and Updated follow the row badges (shared-ui
      * item-rules, docs/product/dashboard.md): New = created/published within 7 days; Updated = roadmap created more than 7 days ago
      * and modified within 7 days after creation, message last updated within 7 days and at least 1 hour after
-     * publication (a message can be both, as its badges can).
+     * publication (a message can be both, as its badges can; a Service Health issue follows the message rules). Statuses
+     * count the roadmap's and the posts' (an issue's status is shown by its own filter).
      */
     async stats(sources: Source[] | undefined, now: Date): Promise<DashboardStatsResponse> {
       const since = new Date(now.getTime() - NEW_WINDOW_DAYS * DAY_MS);
       const gap = `${UPDATED_MESSAGE_MIN_GAP_MS / 1000} seconds`;
       const sourceCond = sources?.length ? sql`AND source = ANY(${sql.param(sources)}::item_source[])` : sql``;
       const [counts, statuses, syncs, demo] = await Promise.all([
-        runSql<{ roadmap: number; messages: number; newitems: number; updated: number; featured: number }>(
+        runSql<{ roadmap: number; messages: number; health: number; newitems: number; updated: number; featured: number }>(
           pool,
           sql`SELECT
                 count(*) FILTER (WHERE source = 'roadmap')::int AS roadmap,
                 count(*) FILTER (WHERE source = 'messages')::int AS messages,
+                count(*) FILTER (WHERE source = 'health')::int AS health,
                 count(*) FILTER (WHERE created_date >= ${since} AND created_date <= ${now})::int AS newitems,
                 count(*) FILTER (WHERE
                   (source = 'roadmap' AND created_date < ${since} AND modified_date >= ${since} AND modified_date <= ${now}
                      AND modified_date > created_date)
-                  OR (source = 'messages' AND modified_date >= ${since} AND modified_date <= ${now}
+                  OR (source <> 'roadmap' AND modified_date >= ${since} AND modified_date <= ${now}
                      AND modified_date - created_date >= ${gap}::interval))::int AS updated,
                 count(*) FILTER (WHERE is_featured)::int AS featured
               FROM items WHERE NOT is_removed AND ${publicOnly} ${sourceCond}`,
@@ -98,7 +100,7 @@ export function createDashboardRepo(pool: pg.Pool) {
         runSql<{ name: string; count: number }>(
           pool,
           sql`SELECT status AS name, count(*)::int AS count FROM items
-              WHERE NOT is_removed AND ${publicOnly} AND status IS NOT NULL ${sourceCond} GROUP BY status ORDER BY count DESC, status`,
+              WHERE NOT is_removed AND ${publicOnly} AND status IS NOT NULL AND source <> 'health' ${sourceCond} GROUP BY status ORDER BY count DESC, status`,
         ),
         runSql<{ source: string; at: Date | null }>(
           pool,
@@ -109,13 +111,13 @@ export function createDashboardRepo(pool: pg.Pool) {
       const c = returned(counts[0]);
       const lastSync = (s: string) => syncs.find((r) => r.source === s)?.at?.toISOString() ?? null;
       return {
-        total: c.roadmap + c.messages,
-        bySource: { roadmap: c.roadmap, messages: c.messages },
+        total: c.roadmap + c.messages + c.health,
+        bySource: { roadmap: c.roadmap, messages: c.messages, health: c.health },
         byStatus: statuses,
         newLast7Days: c.newitems,
         updatedLast7Days: c.updated,
         featured: c.featured,
-        lastSync: { roadmap: lastSync('roadmap'), messages: lastSync('message_center') },
+        lastSync: { roadmap: lastSync('roadmap'), messages: lastSync('message_center'), health: lastSync('service_health') },
         isDemoData: demo[0]?.demo ?? false,
       };
     },

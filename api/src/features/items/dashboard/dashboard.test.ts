@@ -145,7 +145,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       total: 6,
-      bySource: { roadmap: 3, messages: 3 },
+      bySource: { roadmap: 3, messages: 3, health: 0 },
       byStatus: [
         { name: 'In development', count: 1 },
         { name: 'Launched', count: 1 },
@@ -154,7 +154,7 @@ describe('GET /api/dashboard/stats', () => {
       newLast7Days: 2,
       updatedLast7Days: 3,
       featured: 3,
-      lastSync: { roadmap: '2026-02-07T10:01:00.000Z', messages: null },
+      lastSync: { roadmap: '2026-02-07T10:01:00.000Z', messages: null, health: null },
       isDemoData: false,
     });
   });

@@ -1,0 +1,74 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { itemHistory } from '../../db/schema/index.js';
+import { tenantCondition, type TenantScope } from '../items/item-query.js';
+import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
+
+/** How far before an issue's start and after its end a post or roadmap item still counts as "the same weeks". */
+export const RELATED_WINDOW_DAYS = 14;
+export const RELATED_LIMIT = 10;
+
+/**
+ * The names a service goes by in the other sources: Service Health and Message Center say "Exchange Online", the
+ * roadmap "Exchange"; "OneDrive for Business" is "OneDrive" on the roadmap.
+ */
+export function serviceNames(services: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const service of services) {
+    names.add(service);
+    const short = service.replace(/\s+(Online|for Business)$/i, '').trim();
+    if (short) names.add(short);
+  }
+  return [...names];
+}
+
+export function createServiceHealthRepo(db: DbOrTx) {
+  return {
+    /**
+     * Items of the other sources about the same service around the same weeks: Message Center posts and roadmap
+     * items with a product among `services` (by any of their names) whose publication, last change or rollout falls
+     * within RELATED_WINDOW_DAYS of [from, to]; closest in time first. Removed and expired ones count: an old incident
+     * is read beside the posts of its time.
+     */
+    async related(args: {
+      sources: ('messages' | 'roadmap' | 'health')[];
+      services: readonly string[];
+      from: Date;
+      to: Date;
+      excludeId: number;
+      scope: TenantScope | undefined;
+    }): Promise<UnifiedItemRow[]> {
+      const names = serviceNames(args.services);
+      if (names.length === 0 || args.sources.length === 0) return [];
+      const day = 24 * 60 * 60 * 1000;
+      const from = new Date(args.from.getTime() - RELATED_WINDOW_DAYS * day);
+      const to = new Date(args.to.getTime() + RELATED_WINDOW_DAYS * day);
+      const visible = tenantCondition(args.scope) ?? sql`true`;
+      const result = await db.execute<UnifiedItemRow>(sql`
+        SELECT ${unifiedItemSelectSql} FROM items
+        WHERE items.source = ANY(${sql.param(args.sources)}::item_source[])
+          AND items.products && ${sql.param(names)}::text[]
+          AND items.id <> ${args.excludeId}
+          AND ${visible}
+          AND (coalesce(items.created_date, items.first_seen_at) BETWEEN ${from} AND ${to}
+               OR items.modified_date BETWEEN ${from} AND ${to}
+               OR (items.timing_start <= ${to}::date AND items.timing_end >= ${from}::date))
+        ORDER BY abs(extract(epoch FROM coalesce(items.created_date, items.first_seen_at) - ${args.from}::timestamptz)), items.id DESC
+        LIMIT ${RELATED_LIMIT}`);
+      return result.rows;
+    },
+
+    /** The statuses an issue went through, oldest first: the one it had when first seen, then each recorded change. */
+    async statusSteps(itemId: number): Promise<{ status: string; at: Date }[]> {
+      const rows = await db
+        .select({ changeType: itemHistory.changeType, changeDate: itemHistory.changeDate, newValues: itemHistory.newValues, fields: itemHistory.changedFields })
+        .from(itemHistory)
+        .where(and(eq(itemHistory.itemId, itemId), sql`(${itemHistory.changeType} = 'new' OR 'healthStatus' = ANY(${itemHistory.changedFields}))`))
+        .orderBy(asc(itemHistory.changeDate), asc(itemHistory.id));
+      return rows.flatMap((r) => {
+        const status = r.newValues.healthStatus;
+        return typeof status === 'string' ? [{ status, at: r.changeDate }] : [];
+      });
+    },
+  };
+}
