@@ -13,6 +13,8 @@ export const weeklyDigestResponse = z.object({
   }),
   roadmap: z.object({ newItems: z.array(unifiedItem), changedItems: z.array(unifiedItem) }),
   messageCenter: z.object({ newItems: z.array(unifiedItem), updatedItems: z.array(unifiedItem) }),
+  /** Service Health incidents that started or were updated in the week (of public tenants). */
+  serviceHealth: z.object({ incidents: z.array(unifiedItem) }).optional(),
 });
 export type WeeklyDigestResponse = z.infer<typeof weeklyDigestResponse>;
 

@@ -3,11 +3,18 @@ import type { DbOrTx } from '../../db/client.js';
 import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema/index.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
+import { tenantCondition } from '../items/item-query.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
 
 /** Hard cap per list, far above a real week (the roadmap adds ~40 items a week); keeps a mail bounded. */
 export const DIGEST_LIST_CAP = 500;
+
+/**
+ * The digest goes to addresses, not to signed-in viewers: it holds what a guest may see (the roadmap, posts and
+ * issues of public tenants, and those of no tenant).
+ */
+const publicOnly = tenantCondition(undefined) ?? sql`true`;
 
 /** An hour between publication and last update before a Message Center post counts as updated. */
 const UPDATED_MESSAGE_MIN_GAP = sql`interval '1 hour'`;
@@ -24,7 +31,7 @@ export function createDigestRepo(db: DbOrTx) {
       return db
         .select(unifiedItemColumns)
         .from(items)
-        .where(and(eq(items.source, source), eq(items.isRemoved, false), inWindow(items.createdDate, start, end)))
+        .where(and(eq(items.source, source), eq(items.isRemoved, false), publicOnly, inWindow(items.createdDate, start, end)))
         .orderBy(desc(items.createdDate), desc(items.id))
         .limit(DIGEST_LIST_CAP);
     },
@@ -38,6 +45,7 @@ export function createDigestRepo(db: DbOrTx) {
           and(
             eq(items.source, 'roadmap'),
             eq(items.isRemoved, false),
+            publicOnly,
             sql`(${items.createdDate} is null or ${items.createdDate} < ${start})`,
             changedInWindow(start, end),
           ),
@@ -59,6 +67,7 @@ export function createDigestRepo(db: DbOrTx) {
           and(
             eq(items.source, 'messages'),
             eq(items.isRemoved, false),
+            publicOnly,
             sql`(${items.createdDate} is null or ${items.createdDate} < ${start})`,
             sql`(${changedInWindow(start, end)} or (${inWindow(items.modifiedDate, start, end)} and ${items.modifiedDate} >= ${items.createdDate} + ${UPDATED_MESSAGE_MIN_GAP}))`,
           ),
@@ -67,12 +76,32 @@ export function createDigestRepo(db: DbOrTx) {
         .limit(DIGEST_LIST_CAP);
     },
 
+    /**
+     * Service Health incidents of the week: started in the window, or updated in it (still running, or resolved this
+     * week); the newest first.
+     */
+    async incidents(start: Date, end: Date): Promise<UnifiedItemRow[]> {
+      return db
+        .select(unifiedItemColumns)
+        .from(items)
+        .where(
+          and(
+            eq(items.source, 'health'),
+            eq(items.category, 'incident'),
+            publicOnly,
+            sql`(${inWindow(items.createdDate, start, end)} or ${inWindow(items.modifiedDate, start, end)})`,
+          ),
+        )
+        .orderBy(desc(items.createdDate), desc(items.id))
+        .limit(DIGEST_LIST_CAP);
+    },
+
     /** Items a moderator featured in the window, most recently featured first. */
     async featuredItems(start: Date, end: Date, limit: number): Promise<UnifiedItemRow[]> {
       return db
         .select(unifiedItemColumns)
         .from(items)
-        .where(and(eq(items.isFeatured, true), eq(items.isRemoved, false), inWindow(items.featuredAt, start, end)))
+        .where(and(eq(items.isFeatured, true), eq(items.isRemoved, false), publicOnly, inWindow(items.featuredAt, start, end)))
         .orderBy(desc(items.featuredAt), desc(items.id))
         .limit(limit);
     },

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { FEATURED_LIMIT, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
+import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
@@ -50,6 +50,8 @@ interface WeekContent {
   messagesNew: UnifiedItemRow[];
   messagesUpdated: UnifiedItemRow[];
   featured: UnifiedItemRow[];
+  /** Service Health incidents of the week (a section only when there are some). */
+  incidents: UnifiedItemRow[];
 }
 
 function cut(text: string, max: number): string {
@@ -67,14 +69,15 @@ export function createDigestService(deps: Deps) {
   const schedule: DigestSchedule = { timezone: deps.config.DIGEST_TIMEZONE, sendHour: deps.config.DIGEST_SEND_HOUR };
 
   async function loadWeek(start: Date, end: Date): Promise<WeekContent> {
-    const [roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured] = await Promise.all([
+    const [roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents] = await Promise.all([
       repo.newItems('roadmap', start, end),
       repo.changedRoadmapItems(start, end),
       repo.newItems('messages', start, end),
       repo.updatedMessages(start, end),
       repo.featuredItems(start, end, FEATURED_LIMIT),
+      repo.incidents(start, end),
     ]);
-    return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured };
+    return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents };
   }
 
   const itemUrl = (row: UnifiedItemRow) => shareUrlOf(deps.publicUrl, row);
@@ -86,7 +89,11 @@ export function createDigestService(deps: Deps) {
       title: row.title,
       url: itemUrl(row),
       idLabel: roadmap ? `Roadmap ID ${row.externalId}` : row.externalId,
-      meta: roadmap ? row.status : row.products.join(', ') || null,
+      meta: roadmap
+        ? row.status
+        : row.source === 'health'
+          ? [row.products.join(', '), healthStatusLabel(row.status)].filter(Boolean).join(' · ')
+          : row.products.join(', ') || null,
       preview: text ? cut(text, PREVIEW_CHARS) : null,
     };
   }
@@ -109,6 +116,8 @@ export function createDigestService(deps: Deps) {
         section('Updated on the roadmap', week.roadmapChanged),
         section('New in Message Center', week.messagesNew),
         section('Updated in Message Center', week.messagesUpdated),
+        // A short section, and only in a week that had incidents.
+        ...(week.incidents.length ? [section('Service Health incidents', week.incidents)] : []),
       ],
       digestPageUrl: `${deps.publicUrl}/weekly-digest`,
       unsubscribeUrl: link,
@@ -127,6 +136,7 @@ export function createDigestService(deps: Deps) {
         weekRange: weekRange(now, now, schedule),
         roadmap: { newItems: map(week.roadmapNew), changedItems: map(week.roadmapChanged) },
         messageCenter: { newItems: map(week.messagesNew), updatedItems: map(week.messagesUpdated) },
+        serviceHealth: { incidents: map(week.incidents) },
       };
     },
 

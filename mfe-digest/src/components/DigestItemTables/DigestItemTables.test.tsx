@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { UnifiedItem } from '@radar/contracts';
 import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
-import { MessageDigestTable, RoadmapDigestTable, servicesOf } from './index.js';
+import { IncidentDigestTable, MessageDigestTable, RoadmapDigestTable, servicesOf } from './index.js';
 
 function LocationProbe() {
   const location = useLocation();
@@ -116,5 +116,27 @@ describe('MessageDigestTable', () => {
     expect(servicesOf({ service: ['A', ' B '], services: null })).toEqual(['A', 'B']);
     expect(servicesOf({ service: null, services: 'Exchange Online, Teams,' })).toEqual(['Exchange Online', 'Teams']);
     expect(servicesOf({ service: [], services: null })).toEqual([]);
+  });
+});
+
+describe('IncidentDigestTable', () => {
+  it('shows each incident with its service and status in words, linked to its dialog', () => {
+    const incident = messageItem({
+      id: 'health-EX1000001',
+      source: 'health',
+      messageId: null,
+      issueId: 'EX1000001',
+      isResolved: true,
+      title: 'Users may be unable to access email',
+      status: 'serviceRestored',
+      service: ['Exchange Online'],
+      tags: [],
+    });
+    renderIn(<IncidentDigestTable title="Incidents This Week" items={[incident]} />);
+    const table = screen.getByRole('table', { name: 'Incidents This Week' });
+    expect(headersOf(table)).toEqual(['ID', 'Title', 'Service', 'Status', 'Started', 'Last Updated']);
+    expect(within(table).getByText('Service restored')).toBeInTheDocument();
+    expect(within(table).getByText('Exchange Online')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Users may be unable to access email' })).toHaveAttribute('href', '/dashboard?health=EX1000001');
   });
 });

@@ -1,5 +1,5 @@
 import type { UnifiedItem } from '@radar/contracts';
-import { ChipList, displayTags, formatDate, formatReleaseDate, ItemStatusBadge } from '@radar/shared-ui';
+import { ChipList, displayTags, formatDate, formatReleaseDate, HealthStatusBadge, ItemStatusBadge } from '@radar/shared-ui';
 import { DigestTable, type DigestColumn } from './DigestTable.js';
 
 const ROADMAP_COLUMNS: DigestColumn[] = [
@@ -20,6 +20,18 @@ const MESSAGE_COLUMNS: DigestColumn[] = [
   { header: 'Published', cell: (item) => formatDate(item.publishedDate), nowrap: true },
   { header: 'Last Updated', cell: (item) => formatDate(item.lastUpdatedDate), nowrap: true },
 ];
+
+const INCIDENT_COLUMNS: DigestColumn[] = [
+  { header: 'Service', cell: (item) => <ChipList values={servicesOf(item)} noun="services" /> },
+  { header: 'Status', cell: (item) => <HealthStatusBadge status={item.status} isResolved={item.isResolved} /> },
+  { header: 'Started', cell: (item) => formatDate(item.createdDate), nowrap: true },
+  { header: 'Last Updated', cell: (item) => formatDate(item.lastUpdatedDate), nowrap: true },
+];
+
+/** Service Health incidents: ID, Title, Service, Status (in words, resolved or not), Started, Last Updated. */
+export function IncidentDigestTable({ title, items }: { title: string; items: UnifiedItem[] }) {
+  return <DigestTable title={title} items={items} columns={INCIDENT_COLUMNS} />;
+}
 
 /** Roadmap items: ID, Title, Product, Status (coloured badge with its text), Release Date. */
 export function RoadmapDigestTable({ title, items }: { title: string; items: UnifiedItem[] }) {

@@ -18,10 +18,10 @@ export interface DigestTableProps {
   columns: DigestColumn[];
 }
 
-/** The dashboard address that opens this item's dialog (/dashboard?roadmap={itemId} or ?message={messageId}). */
+/** The dashboard address that opens this item's dialog (/dashboard?roadmap={itemId}, ?message={messageId} or ?health={issueId}). */
 export const dashboardLinkOf = (item: UnifiedItem) => featuredItemLink(item);
 
-const providerIdOf = (item: UnifiedItem) => (item.source === 'roadmap' ? item.itemId : item.messageId) ?? '';
+const providerIdOf = (item: UnifiedItem) => (item.source === 'roadmap' ? item.itemId : item.source === 'health' ? item.issueId : item.messageId) ?? '';
 
 /**
  * One titled table of digest items. The title is a real link (keyboard and screen readers); the whole row is also

@@ -1,2 +1,2 @@
-export { MessageDigestTable, RoadmapDigestTable, servicesOf } from './DigestItemTables.js';
+export { IncidentDigestTable, MessageDigestTable, RoadmapDigestTable, servicesOf } from './DigestItemTables.js';
 export { DigestTable, dashboardLinkOf, type DigestColumn, type DigestTableProps } from './DigestTable.js';

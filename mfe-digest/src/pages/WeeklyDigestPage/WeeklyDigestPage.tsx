@@ -4,7 +4,7 @@ import type { WeeklyDigestResponse } from '@radar/contracts';
 import { Deferred, FeaturedCarousel, MainLandmark, lazyNamed } from '@radar/shared-ui';
 import { useFeaturedForWeek, useWeeklyDigest } from '../../api/digest.js';
 import { DigestStats, digestCounts } from '../../components/DigestStats/index.js';
-import { MessageDigestTable, RoadmapDigestTable } from '../../components/DigestItemTables/index.js';
+import { IncidentDigestTable, MessageDigestTable, RoadmapDigestTable } from '../../components/DigestItemTables/index.js';
 
 // Fetched the first time a visitor opens it.
 const DigestSignupDialog = lazyNamed(() => import('../../components/DigestSignupDialog/DigestSignupDialog.js'), 'DigestSignupDialog');
@@ -66,6 +66,14 @@ function DigestBody({ digest }: { digest: WeeklyDigestResponse }) {
             <MessageDigestTable title="New Message Center Posts" items={digest.messageCenter.newItems} />
             <MessageDigestTable title="Updated Message Center Posts" items={digest.messageCenter.updatedItems} />
           </Box>
+          {digest.serviceHealth?.incidents.length ? (
+            <Box component="section" aria-labelledby="digest-health-heading">
+              <Typography id="digest-health-heading" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 600 }}>
+                Service Health
+              </Typography>
+              <IncidentDigestTable title="Incidents This Week" items={digest.serviceHealth.incidents} />
+            </Box>
+          ) : null}
         </>
       )}
     </Stack>
