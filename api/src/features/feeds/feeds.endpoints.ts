@@ -5,6 +5,8 @@ import { readDataVersion, type DataVersion } from '../../db/data-version.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { InputError } from '../../lib/errors.js';
 import type { ItemWhereFilters } from '../items/item-query.js';
+import type { RequestAuth } from '../../http/auth.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { TIME_BUCKET_MS, viewTime } from '../items/view-time.js';
 import { buildReleaseCalendar } from './calendar-render.js';
 import { FeedCache } from './feed-cache.js';
@@ -29,12 +31,14 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
   const repo = createFeedItemsRepo(ctx.pool);
   const cache = new FeedCache();
   const absolute = (endpoint: Endpoint, filters: ItemWhereFilters) => {
-    const qs = canonicalQuery(filters);
+    // The reader's tenant scope is theirs, never part of the feed's address.
+    const { tenantScope: _scope, ...view } = filters;
+    const qs = canonicalQuery(view);
     return `${ctx.publicUrl}${endpoint.path}${qs ? `?${qs}` : ''}`;
   };
 
   async function serve(
-    args: { endpoint: Endpoint; mediaType: string; query: ItemListQuery; req: Request; res: Response },
+    args: { endpoint: Endpoint; mediaType: string; query: ItemListQuery; req: Request; res: Response; auth: RequestAuth | null },
     render: (filters: ItemWhereFilters, now: Date, data: DataVersion) => Promise<string>,
   ): Promise<void> {
     const { req, res } = args;
@@ -43,7 +47,10 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
       const message = 'sinceLastVisit is personal to a signed-in dashboard user and cannot be used in a feed';
       throw new InputError(`sinceLastVisit: ${message}`, [{ path: 'sinceLastVisit', message }]);
     }
-    const filters = feedFilters(args.query);
+    // A signed-in reader (a session, or an API token in the Authorization header) gets the feed of what they may see:
+    // the private tenants given to them too. Such a feed is theirs alone and never stored by a shared cache.
+    const tenantScope = await tenantScopeOf(ctx.db, args.auth);
+    const filters: ItemWhereFilters = tenantScope ? { ...feedFilters(args.query), tenantScope } : feedFilters(args.query);
     const now = ctx.clock.now();
     // Read before the rows (see data-version.ts): an answer is never cached under a version newer than its data.
     const data = await readDataVersion(ctx.pool);
@@ -58,8 +65,10 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
     res.setHeader('Content-Type', `${args.mediaType}; charset=utf-8`);
     res.setHeader('ETag', rendered.etag);
     res.setHeader('Last-Modified', rendered.lastModified.toUTCString());
-    // Public (nothing personal is in a feed), and revalidated on every use: with the ETag that costs a 304.
-    res.setHeader('Cache-Control', 'public, no-cache');
+    // A guest's feed is public (nothing personal is in it); a signed-in reader's may hold private tenants' posts.
+    // Either is revalidated on every use: with the ETag that costs a 304.
+    res.setHeader('Cache-Control', tenantScope ? 'private, no-cache' : 'public, no-cache');
+    if (tenantScope) res.vary('Authorization').vary('Cookie');
     if (req.fresh) {
       res.status(304).end();
       return;
@@ -84,14 +93,14 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
   };
 
   return [
-    implement(endpoints.feeds.itemsRss, ({ query, req, res }) =>
-      serve({ endpoint: endpoints.feeds.itemsRss, mediaType: 'application/rss+xml', query, req, res }, itemsFeed('rss')),
+    implement(endpoints.feeds.itemsRss, ({ query, req, res, auth }) =>
+      serve({ endpoint: endpoints.feeds.itemsRss, mediaType: 'application/rss+xml', query, req, res, auth }, itemsFeed('rss')),
     ),
-    implement(endpoints.feeds.itemsAtom, ({ query, req, res }) =>
-      serve({ endpoint: endpoints.feeds.itemsAtom, mediaType: 'application/atom+xml', query, req, res }, itemsFeed('atom')),
+    implement(endpoints.feeds.itemsAtom, ({ query, req, res, auth }) =>
+      serve({ endpoint: endpoints.feeds.itemsAtom, mediaType: 'application/atom+xml', query, req, res, auth }, itemsFeed('atom')),
     ),
-    implement(endpoints.feeds.releasesIcs, ({ query, req, res }) =>
-      serve({ endpoint: endpoints.feeds.releasesIcs, mediaType: 'text/calendar', query, req, res }, async (filters, now) => {
+    implement(endpoints.feeds.releasesIcs, ({ query, req, res, auth }) =>
+      serve({ endpoint: endpoints.feeds.releasesIcs, mediaType: 'text/calendar', query, req, res, auth }, async (filters, now) => {
         const fromMonth = monthsBefore(now, CALENDAR_MONTHS_BACK);
         const [rows, rollouts] = await Promise.all([repo.releases(filters, now, `${fromMonth}-01`), repo.rollouts(filters, now, `${fromMonth}-01`)]);
         return buildReleaseCalendar(rows, { view: describeView(filters), publicUrl: ctx.publicUrl, fromMonth }, rollouts);

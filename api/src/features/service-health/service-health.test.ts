@@ -30,10 +30,10 @@ const fake = (directoryId: string, issues: unknown[], extra: Partial<FakeTenant>
   ...extra,
 });
 
-async function setUp(tenants: FakeTenant[], options: { pageSize?: number } = {}) {
+async function setUp(tenants: FakeTenant[], options: { pageSize?: number; now?: string } = {}) {
   const graph = await startTenantGraphServer(tenants, options);
   servers.push(graph);
-  t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2' });
+  t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2' }, { now: options.now });
   const { agent } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
   return { graph, t, admin: agent };
 }
@@ -229,6 +229,14 @@ describe('Service Health in the product', () => {
     }
     expect((await admin.put(`/api/admin/app-users/${row.id}/tenants`).send({ tenantIds: [tenant.id] })).status).toBe(200);
     expect((await user.get('/api/unified/items?sources=health')).body.total).toBe(1);
+    // A feed read with the session (or a token) carries the reader's tenants; a guest's does not.
+    const feed = await user.get('/api/feeds/items.rss?sources=health');
+    expect(feed.text).toContain('/health/EX1000001');
+    expect(feed.headers['cache-control']).toBe('private, no-cache');
+    expect(feed.text).not.toMatch(/tenantScope/);
+    const guestFeed = await request(t.app).get('/api/feeds/items.rss?sources=health');
+    expect(guestFeed.text).not.toContain('/health/EX1000001');
+    expect(guestFeed.headers['cache-control']).toBe('public, no-cache');
     expect((await user.get('/api/service-health/issues/EX1000001')).status).toBe(200);
     expect((await request(t.app).get('/api/service-health/issues/ex1')).status).toBe(404);
     const bad = await request(t.app).get('/api/service-health/issues/not-an-id');
@@ -270,5 +278,19 @@ describe('Service Health in the product', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+  });
+
+  it('lists the incidents of the week in the weekly digest, of public tenants only', async () => {
+    const privateIssue = { ...teamsAdvisory, id: 'TM1000009', classification: 'incident', title: 'A private incident' };
+    const { admin, t } = await setUp([fake(A, [exchangeIncident(4), teamsAdvisory, sharePointIncident]), fake(B, [privateIssue])], {
+      now: '2026-11-08T12:00:00Z',
+    });
+    await addTenant(admin, 'Contoso', A, { visibility: 'public' });
+    await addTenant(admin, 'Fabrikam', B);
+    await admin.post('/api/admin/sync-service-health');
+    const digest = await request(t.app).get('/api/weekly-digest');
+    expect(digest.status).toBe(200);
+    // The Teams advisory is no incident; SharePoint's was in October; Fabrikam is private.
+    expect(digest.body.serviceHealth.incidents.map((i: { id: string }) => i.id)).toEqual(['health-EX1000001']);
   });
 });
