@@ -3,7 +3,7 @@ import { startTenantGraphServer, type TenantGraphServer } from '../../api/test/t
 /**
  * A second tenant for the tenants suite, in the GCC High cloud: its Graph and sign-in hosts are a local server the
  * product reaches through GRAPH_CLOUD_URLS (the Worldwide hosts are the replay server of the main tenant). Its two
- * posts are its own, so a reader who may not see the tenant sees neither.
+ * posts and its Service Health incident are its own, so a reader who may not see the tenant sees none of them.
  */
 export const AGENCY = {
   name: 'Agency',
@@ -12,7 +12,37 @@ export const AGENCY = {
   secret: 'e2e-agency-secret',
   postIds: ['MC995001', 'MC995002'],
   title: 'Agency-only change',
+  /** Its Service Health incident (three updates, resolved), seen by no other tenant. */
+  issueId: 'EX995001',
+  incidentTitle: 'Agency mailboxes could not receive external mail',
 };
+
+/** A resolved Exchange Online incident in Graph's serviceHealthIssue shape, with three updates. */
+function incident(now: Date) {
+  const hour = (offset: number) => new Date(now.getTime() + offset * 3_600_000).toISOString();
+  const steps = [
+    { at: hour(-30), status: 'investigating', text: 'We are investigating reports of delayed inbound mail.' },
+    { at: hour(-28), status: 'restoringService', text: 'We rolled back a transport configuration change.' },
+    { at: hour(-26), status: 'serviceRestored', text: 'Inbound mail flows normally again; queued mail was delivered.' },
+  ];
+  return {
+    id: AGENCY.issueId,
+    title: AGENCY.incidentTitle,
+    impactDescription: 'Users could not receive mail from outside the organisation.',
+    classification: 'incident',
+    origin: 'microsoft',
+    status: 'serviceRestored',
+    service: 'Exchange Online',
+    feature: 'E-Mail and calendar access',
+    featureGroup: 'E-Mail and calendar access',
+    isResolved: true,
+    startDateTime: hour(-31),
+    endDateTime: hour(-26),
+    lastModifiedDateTime: hour(-26),
+    details: [],
+    posts: steps.map((s) => ({ createdDateTime: s.at, postType: 'regular', description: { contentType: 'html', content: `<p>${s.text}</p>` } })),
+  };
+}
 
 function post(id: string, n: number, now: Date) {
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString();
@@ -37,6 +67,12 @@ function post(id: string, n: number, now: Date) {
 
 export function startAgencyGraph(now: Date): Promise<TenantGraphServer> {
   return startTenantGraphServer([
-    { directoryId: AGENCY.directoryId, clientId: AGENCY.clientId, secret: AGENCY.secret, messages: AGENCY.postIds.map((id, i) => post(id, i + 1, now)) },
+    {
+      directoryId: AGENCY.directoryId,
+      clientId: AGENCY.clientId,
+      secret: AGENCY.secret,
+      messages: AGENCY.postIds.map((id, i) => post(id, i + 1, now)),
+      issues: [incident(now)],
+    },
   ]);
 }

@@ -48,19 +48,34 @@ test('an admin adds a tenant, tests and syncs it; its private posts show only to
     await expect(result).toContainText('Read Service Health.');
 
     await row.getByRole('button', { name: `Sync now: ${AGENCY.name}` }).click();
-    await expect(admin.toast(/Agency: Message Center sync finished: 2 new/)).toBeVisible();
+    await expect(admin.toast(/Agency: Message Center sync finished: 2 new.*Service Health sync finished: 1 new/)).toBeVisible();
+    await expect(row).toContainText('1 health issue');
     await expect(row).toContainText('2 live of 2');
     // A fresh page load: the Sync History answer of the first load is kept for minutes.
     await admin.goto('Sync History');
     await expect(admin.syncTable.getByRole('cell', { name: `Message Center · ${AGENCY.name}` }).first()).toBeVisible();
+
+    // Its incident is one item of the Service Health source: the dialog shows where it stands and every update.
+    const health = new DashboardPage(adminPage);
+    await health.goto('?sources=health');
+    await health.searchFor(AGENCY.incidentTitle);
+    const incident = await health.openItem(AGENCY.incidentTitle);
+    await expect(incident.getByRole('region', { name: 'Status timeline' })).toContainText('Service restored');
+    await expect(incident.getByRole('region', { name: 'Updates' })).toContainText('Updates (3)');
+    await expect(incident.getByRole('region', { name: 'Updates' })).toContainText('queued mail was delivered');
+    await expect(incident.getByRole('region', { name: 'Tenants' })).toContainText(AGENCY.name);
+    await incident.getByRole('button', { name: 'Close' }).click();
 
     // The admin sees the tenant's posts; a user who was not given the tenant does not, nor does a guest's feed.
     await expect((await listed(adminPage, AGENCY.title)).row(AGENCY.postIds[0]!)).toBeVisible();
     const user = await listed(userPage, AGENCY.title);
     await expect(userPage.getByText('No items found matching your current filters.')).toBeVisible();
     expect(await (await userPage.request.get(`/api/dashboard/export?search=${encodeURIComponent(AGENCY.title)}`)).text()).not.toContain(AGENCY.postIds[0]);
+    expect((await (await userPage.request.get(`/api/unified/items?sources=health&search=${AGENCY.issueId}`)).json()).total).toBe(0);
+    expect((await userPage.request.get(`/api/service-health/issues/${AGENCY.issueId}`)).status()).toBe(404);
     const guest = await request.newContext({ baseURL });
     expect(await (await guest.get(`/api/feeds/items.rss?search=${AGENCY.postIds[0]}`)).text()).not.toContain(AGENCY.title);
+    expect(await (await guest.get(`/api/feeds/items.rss?sources=health`)).text()).not.toContain(AGENCY.incidentTitle);
     await guest.dispose();
 
     // Given the tenant on the Users tab, the user sees its posts in the list and the export.
@@ -75,6 +90,9 @@ test('an admin adds a tenant, tests and syncs it; its private posts show only to
     await user.searchFor(AGENCY.title);
     await expect(user.row(AGENCY.postIds[0]!)).toBeVisible();
     expect(await (await userPage.request.get(`/api/dashboard/export?search=${encodeURIComponent(AGENCY.title)}`)).text()).toContain(AGENCY.postIds[0]);
+    // And its incident, in the list and in the user's own feed (read with the user's session).
+    expect((await (await userPage.request.get(`/api/unified/items?sources=health&search=${AGENCY.issueId}`)).json()).total).toBe(1);
+    expect(await (await userPage.request.get(`/api/feeds/items.rss?sources=health`)).text()).toContain(AGENCY.incidentTitle);
 
     // Removing the tenant asks first; with its posts deleted they are gone for everyone.
     await admin.goto('Tenants');
