@@ -202,6 +202,11 @@ export const itemListResponse = z.object({
   total: z.number().int(),
   totalPages: z.number().int(),
   page: z.number().int().optional(),
+  /**
+   * For the items of the page that tenants received (by unified id): the ids of those tenants the caller may see
+   * (GET /api/tenants names them). Absent when no item of the page has any.
+   */
+  receivedBy: z.record(z.string(), z.array(z.number().int())).optional(),
 });
 export type ItemListResponse = z.infer<typeof itemListResponse>;
 

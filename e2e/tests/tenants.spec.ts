@@ -67,7 +67,10 @@ test('an admin adds a tenant, tests and syncs it; its private posts show only to
     await incident.getByRole('button', { name: 'Close' }).click();
 
     // The admin sees the tenant's posts; a user who was not given the tenant does not, nor does a guest's feed.
-    await expect((await listed(adminPage, AGENCY.title)).row(AGENCY.postIds[0]!)).toBeVisible();
+    const adminList = await listed(adminPage, AGENCY.title);
+    await expect(adminList.row(AGENCY.postIds[0]!)).toBeVisible();
+    // The admin sees two tenants (the GRAPH_* one and Agency); only Agency received its posts.
+    await expect(adminList.row(AGENCY.postIds[0]!)).toContainText('Received by 1 of 2 tenants');
     const user = await listed(userPage, AGENCY.title);
     await expect(userPage.getByText('No items found matching your current filters.')).toBeVisible();
     expect(await (await userPage.request.get(`/api/dashboard/export?search=${encodeURIComponent(AGENCY.title)}`)).text()).not.toContain(AGENCY.postIds[0]);

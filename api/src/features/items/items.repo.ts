@@ -88,6 +88,9 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
  * a moderation) gives the row a new key; the content hash is a second guard. Read as the raw xmin (freezing keeps it).
  */
 const versionColumns = sql`items.id AS "id", items.xmin::text || ':' || items.content_hash AS "version"`;
+/** The page's columns for `listJson`: the version, and the tenants of an item that has some (with its unified id). */
+const jsonPageColumns = sql`${versionColumns}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
+  CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.source::text || '-' || items.external_id END AS "uid"`;
 
 /** The total's query. */
 export function countSql(where: SQL): SQL {
@@ -98,6 +101,14 @@ export interface JsonPage {
   /** Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))`), in list order. */
   items: string[];
   total: number;
+  /** The tenants each item of the page that has some received (every tenant: the caller's view is applied after). */
+  tenantsOf: Record<string, number[]>;
+}
+
+/** A tenant as the list's "received by" needs it. */
+export interface TenantVisibility {
+  id: number;
+  isPublic: boolean;
 }
 
 export interface StreamOptions {
@@ -143,6 +154,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
    * "since my last visit" totals are different counts.
    */
   const counts = new LruCache<number>({ entries: opts.countCacheEntries ?? 2000, weight: opts.countCacheEntries ?? 2000 });
+  const tenantCache = new LruCache<TenantVisibility[]>({ entries: 4, weight: 4 });
   const jsonCache = new LruCache<string>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
 
   function count(f: ItemFilters, point: ReadPoint): Promise<number> {
@@ -191,7 +203,13 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * (one query) and mapped. Same rows, order and total as `list`.
      */
     async listJson(q: ItemListRequest, point: ReadPoint, opts: ToUnifiedItemOptions): Promise<JsonPage> {
-      const { rows: keys, total } = await pageAndTotal<{ id: number; version: string }>(q, point, versionColumns);
+      const { rows: keys, total } = await pageAndTotal<{ id: number; version: string; tenantIds: number[] | null; uid: string | null }>(
+        q,
+        point,
+        jsonPageColumns,
+      );
+      const tenantsOf: Record<string, number[]> = {};
+      for (const k of keys) if (k.uid && k.tenantIds) tenantsOf[k.uid] = k.tenantIds;
       const audience = opts.includeNotes ? 's' : 'p';
       const cacheKey = (k: { id: number; version: string }) => `${k.id}:${k.version}:${audience}`;
       const out: (string | undefined)[] = keys.map((k) => jsonCache.get(cacheKey(k)));
@@ -214,7 +232,17 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
           out[i] = json;
         });
       }
-      return { items: out.filter((j): j is string => j !== undefined), total };
+      return { items: out.filter((j): j is string => j !== undefined), total, tenantsOf };
+    },
+
+    /** The tenants not removed, with whether each is public, at a data version (a change of tenants moves it). */
+    async tenantsAt(version: number): Promise<TenantVisibility[]> {
+      return tenantCache.load(String(version), async () =>
+        (await runSql<{ id: number; visibility: string }>(pool, sql`SELECT id, visibility FROM tenants WHERE removed_at IS NULL ORDER BY id`)).map((r) => ({
+          id: r.id,
+          isPublic: r.visibility === 'public',
+        })),
+      );
     },
 
     /**

@@ -6,8 +6,8 @@ import type pg from 'pg';
 import type { ItemListResponse } from '@radar/contracts';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { ToUnifiedItemOptions } from './item-mapper.js';
-import type { ItemListRequest } from './item-query.js';
-import { readPoint, type ItemsRepo } from './items.repo.js';
+import type { ItemListRequest, TenantScope } from './item-query.js';
+import { readPoint, type ItemsRepo, type TenantVisibility } from './items.repo.js';
 
 /** A list answer as sent: the JSON bytes and their strong validator. */
 export interface ListAnswer {
@@ -65,6 +65,22 @@ export function answerCopyFor(answer: ListAnswer, req: IncomingMessage): AnswerC
  */
 export type ListAnswers = ReturnType<typeof createListAnswers>;
 
+/**
+ * "Received by N of M tenants": of the tenants each item of the page received, those the caller may see (admins
+ * every tenant; others the public ones and those granted), so a private tenant is never named, counted or numbered to
+ * someone who may not see it. Items with none left are left out.
+ */
+export function visibleReceivers(tenantsOf: Record<string, number[]>, tenants: TenantVisibility[], scope: TenantScope | undefined): Record<string, number[]> {
+  const granted = new Set(scope && scope !== 'all' ? scope.granted : []);
+  const visible = new Set(tenants.filter((t) => scope === 'all' || t.isPublic || granted.has(t.id)).map((t) => t.id));
+  const out: Record<string, number[]> = {};
+  for (const [uid, ids] of Object.entries(tenantsOf)) {
+    const seen = ids.filter((id) => visible.has(id));
+    if (seen.length) out[uid] = seen;
+  }
+  return out;
+}
+
 export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number }) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
 
@@ -74,10 +90,12 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
       const point = await readPoint(pool, q, now);
       const key = JSON.stringify([q, audience.includeNotes ? 'staff' : 'public', point.version, point.bucket]);
       return answers.load(key, async () => {
-        const { items, total } = await repo.listJson(q, point, audience);
+        const { items, total, tenantsOf } = await repo.listJson(q, point, audience);
         // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
         // as JSON.stringify(body) would give.
         const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
+        const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, await repo.tenantsAt(point.version), q.tenantScope) : null;
+        if (receivedBy) tail.receivedBy = receivedBy;
         const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
         return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {} };
       });

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, signIn } from '../../../test/factories.js';
 import { exchangeIncident, exchangeReport, sharePointIncident, teamsAdvisory } from '../../../test/service-health-fixtures.js';
 import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
+import { startWebhookReceiver } from '../../../test/webhook-receiver.js';
 
 // Each test sets up its own database, local Graph and tenants.
 const A = '11111111-1111-4111-8111-111111111111';
@@ -30,10 +31,10 @@ const fake = (directoryId: string, issues: unknown[], extra: Partial<FakeTenant>
   ...extra,
 });
 
-async function setUp(tenants: FakeTenant[], options: { pageSize?: number; now?: string } = {}) {
+async function setUp(tenants: FakeTenant[], options: { pageSize?: number; now?: string; env?: Record<string, string> } = {}) {
   const graph = await startTenantGraphServer(tenants, options);
   servers.push(graph);
-  t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2' }, { now: options.now });
+  t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2', ...options.env }, { now: options.now });
   const { agent } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
   return { graph, t, admin: agent };
 }
@@ -138,7 +139,7 @@ describe('Service Health sync', () => {
   });
 
   it('one tenant without ServiceHealth.Read.All fails alone; an issue two tenants see is one item with both', async () => {
-    const { admin } = await setUp([
+    const { admin, t } = await setUp([
       fake(A, [exchangeIncident(2), teamsAdvisory]),
       fake(B, [exchangeIncident(2)], { roles: ['ServiceMessage.Read.All'] }),
       fake('33333333-3333-4333-8333-333333333333', [exchangeIncident(2)]),
@@ -157,6 +158,16 @@ describe('Service Health sync', () => {
     expect(byTenant.Fabrikam!.errorMessage).toMatch(/403/);
     const issue = await admin.get('/api/service-health/issues/EX1000001');
     expect(issue.body.tenants.map((x: { name: string }) => x.name)).toEqual(['Contoso', 'Tailspin']);
+    // The list says which tenants received each item, of those the caller may see: a guest only the public Contoso.
+    const ids = Object.fromEntries(((await admin.get('/api/admin/tenants')).body as { id: number; name: string }[]).map((x) => [x.name, x.id]));
+    expect((await admin.get('/api/unified/items?sources=health')).body.receivedBy).toEqual({
+      'health-EX1000001': [ids.Contoso, ids.Tailspin],
+      'health-TM1000002': [ids.Contoso],
+    });
+    const guest = await request(t.app).get('/api/unified/items?sources=health');
+    expect(guest.body.receivedBy).toEqual({ 'health-EX1000001': [ids.Contoso], 'health-TM1000002': [ids.Contoso] });
+    const searched = await request(t.app).get('/api/unified/items?search=outlook');
+    expect(searched.body.receivedBy).toEqual({ 'health-EX1000001': [ids.Contoso] });
     const tenants = (await admin.get('/api/admin/tenants')).body as {
       name: string;
       counts: { issues: number };
@@ -292,5 +303,38 @@ describe('Service Health in the product', () => {
     expect(digest.status).toBe(200);
     // The Teams advisory is no incident; SharePoint's was in October; Fabrikam is private.
     expect(digest.body.serviceHealth.incidents.map((i: { id: string }) => i.id)).toEqual(['health-EX1000001']);
+  });
+
+  it('alerts a saved search "new incidents of Exchange Online in tenant Contoso" to Teams', async () => {
+    const teams = await startWebhookReceiver();
+    const contoso = fake(A, [teamsAdvisory]);
+    const { admin, t } = await setUp([contoso, fake(B, [sharePointIncident])], { env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+    try {
+      const tenant = await addTenant(admin, 'Contoso', A, { visibility: 'public' });
+      await addTenant(admin, 'Fabrikam', B);
+      const channel = await admin.post('/api/alert-channels').send({ kind: 'teams', name: 'IT Teams', url: `${teams.url}/workflows/abc` });
+      expect(channel.status).toBe(201);
+      const saved = await admin.post('/api/saved-searches').send({
+        name: 'Exchange incidents at Contoso',
+        query: { sources: ['health'], products: ['Exchange Online'], tenants: [tenant.id], healthClassifications: ['incident'] },
+        alertOn: ['new'],
+        channelIds: [channel.body.id],
+      });
+      expect(saved.status).toBe(201);
+      await admin.post('/api/admin/sync-service-health');
+      // The Teams advisory and Fabrikam's SharePoint incident match nothing.
+      expect(await t.ctx.services.alerts.deliverNow()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      contoso.issues = [teamsAdvisory, exchangeIncident(1)];
+      await admin.post('/api/admin/sync-service-health');
+      expect(await t.ctx.services.alerts.deliverNow()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      const card = teams.requests[0]!.body;
+      expect(card).toContain('Users may be unable to access email via Outlook on the web');
+      expect(card).toContain('New Service Health issue');
+      expect(card).toContain('/health/EX1000001');
+      expect(card).not.toContain('TM1000002');
+    } finally {
+      t.ctx.services.mail.close();
+      await teams.close();
+    }
   });
 });

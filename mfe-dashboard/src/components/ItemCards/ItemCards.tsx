@@ -8,10 +8,12 @@ export interface ItemCardsProps {
   isLoading: boolean;
   onOpen: (item: UnifiedItem) => void;
   now: Date;
+  /** "Received by 3 of 5 tenants" of an item, or null. */
+  receivedText?: (item: UnifiedItem) => string | null;
 }
 
 /** Mobile list of items: one card per item with the same presentation rules as the table. */
-export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
+export function ItemCards({ items, isLoading, onOpen, now, receivedText }: ItemCardsProps) {
   const theme = useTheme();
   const timeZone = useDisplayTimeZone();
   if (isLoading) {
@@ -34,6 +36,7 @@ export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
     <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Items">
       {items.map((item) => {
         const row = presentRow(item, now, timeZone);
+        const received = receivedText?.(item) ?? null;
         return (
           <Card
             component="li"
@@ -51,6 +54,11 @@ export function ItemCards({ items, isLoading, onOpen, now }: ItemCardsProps) {
                     {row.providerId}
                   </Typography>
                   <RowBadges item={item} row={row} />
+                  {received ? (
+                    <Typography variant="caption" color="text.secondary">
+                      {received}
+                    </Typography>
+                  ) : null}
                 </Stack>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
                 {row.preview ? (

@@ -18,6 +18,7 @@ const TitleCell = styled(TableCell)({ minWidth: 280 });
 const NoWrapCell = styled(TableCell)({ whiteSpace: 'nowrap' });
 const TitleLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.spacing(1) }));
 const TitleButton = styled(Link)(({ theme }) => ({ textAlign: 'left', fontWeight: 600, color: theme.palette.text.primary })) as typeof Link;
+const Received = styled(Typography)(({ theme }) => ({ display: 'block', marginTop: theme.spacing(0.5), whiteSpace: 'nowrap' }));
 const Preview = styled(Typography)(({ theme }) => ({ marginTop: theme.spacing(0.5) }));
 // A folded column's content under the title; shown only while its column is folded (ItemTable's container queries).
 const Fold = styled('div')(({ theme }) => ({ display: 'none', marginTop: theme.spacing(0.5), ...theme.typography.body2, color: theme.palette.text.secondary }));
@@ -26,10 +27,12 @@ export interface ItemRowProps {
   item: UnifiedItem;
   now: Date;
   onOpen: (item: UnifiedItem) => void;
+  /** "Received by 3 of 5 tenants", shown under the source; null when there is nothing to say. */
+  received?: string | null;
 }
 
 /** One list row; opens the item dialog on click. */
-export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = null }: ItemRowProps) {
   const row = presentRow(item, now, useDisplayTimeZone());
   const timing = row.timingDetail ? (
     <Tooltip title={row.timingDetail}>
@@ -75,6 +78,11 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen }: ItemRowProps
       <TableCell data-col="product">{row.productText}</TableCell>
       <TableCell data-col="source">
         <SourceBadge source={item.source} />
+        {received ? (
+          <Received variant="caption" color="text.secondary">
+            {received}
+          </Received>
+        ) : null}
       </TableCell>
       <NoWrapCell data-col="release">{row.releaseText}</NoWrapCell>
       <TableCell data-col="timing">{timing}</TableCell>

@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { withFirstCommit } from '@radar/shared-ui/test';
-import { messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { healthItem, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
+import { receivedByText } from '../../pages/DashboardPage/useReceivedText.js';
 import { FIRST_COMMIT_ROWS, FOLDS, ItemTable } from './ItemTable.js';
 import { presentRow } from './row-presentation.js';
 
@@ -208,5 +209,21 @@ describe('fitting the box', () => {
     // The container the queries measure is the table's box.
     const container = screen.getByRole('table', { name: 'Items' }).parentElement as HTMLElement;
     expect(getComputedStyle(container).getPropertyValue('container-type')).toBe('inline-size');
+  });
+});
+
+describe('Service Health rows and the tenants that received an item', () => {
+  it('shows an issue with its id, service and status in words, and says how many of the visible tenants received it', () => {
+    const issue = healthItem();
+    expect(presentRow(issue, NOW)).toMatchObject({ providerId: 'EX1000001', productText: 'Exchange Online', removal: null });
+    const texts: Record<string, string | null> = { 'health-EX1000001': receivedByText([1, 4], 3), 'messages-MC1': receivedByText([1], 1) };
+    renderTable([issue, messageItem({ messageId: 'MC1' })], { receivedText: (item) => texts[item.id] ?? null });
+    const row = rowOf('health-EX1000001');
+    expect(within(cellOf(row, 'source')).getByText('Service Health')).toBeInTheDocument();
+    expect(within(cellOf(row, 'source')).getByText('Received by 2 of 3 tenants')).toBeInTheDocument();
+    expect(within(cellOf(row, 'tags')).getByText('Service restored')).toBeInTheDocument();
+    // One visible tenant: every post is its own, so nothing is said.
+    expect(within(cellOf(rowOf('messages-MC1'), 'source')).queryByText(/Received by/)).not.toBeInTheDocument();
+    expect(receivedByText(undefined, 5)).toBeNull();
   });
 });

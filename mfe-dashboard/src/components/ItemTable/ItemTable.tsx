@@ -14,6 +14,8 @@ export interface ItemTableProps {
   onToggleTimingSort: () => void;
   onOpen: (item: UnifiedItem) => void;
   now: Date;
+  /** "Received by 3 of 5 tenants" of an item, or null (see receivedByText). */
+  receivedText?: (item: UnifiedItem) => string | null;
 }
 
 /**
@@ -72,7 +74,17 @@ const SORTING: Partial<Record<string, { field: SortField; first: SortDirection }
 };
 
 /** Desktop list of items. */
-export function ItemTable({ items, isLoading, sortField, sortDirection, onToggleLastModifiedSort, onToggleTimingSort, onOpen, now }: ItemTableProps) {
+export function ItemTable({
+  items,
+  isLoading,
+  sortField,
+  sortDirection,
+  onToggleLastModifiedSort,
+  onToggleTimingSort,
+  onOpen,
+  now,
+  receivedText,
+}: ItemTableProps) {
   const allRows = useAfterFirstPaint();
   const shown = allRows ? items : items.slice(0, FIRST_COMMIT_ROWS);
   return (
@@ -112,7 +124,7 @@ export function ItemTable({ items, isLoading, sortField, sortDirection, onToggle
                   ))}
                 </TableRow>
               ))
-            : shown.map((item) => <ItemRow key={item.id} item={item} now={now} onOpen={onOpen} />)}
+            : shown.map((item) => <ItemRow key={item.id} item={item} now={now} onOpen={onOpen} received={receivedText?.(item) ?? null} />)}
         </TableBody>
       </Table>
       {!isLoading && items.length === 0 ? (

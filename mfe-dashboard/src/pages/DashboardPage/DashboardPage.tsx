@@ -13,6 +13,7 @@ import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
 import { savedSearchQueryOf, toListParams } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
+import { useReceivedText } from './useReceivedText.js';
 
 const SIDEBAR_WIDTH = 300;
 
@@ -41,6 +42,7 @@ export function DashboardPage() {
   const dialog = useItemDialog();
 
   const items = list.data?.items ?? [];
+  const receivedText = useReceivedText(list.data?.receivedBy);
   // SWR counts an answer given as its fallback (the page the server rendered) as loading until its own request is
   // back: rows that are here are shown.
   const isLoading = listParams === null || (list.isLoading && list.data === undefined);
@@ -107,7 +109,7 @@ export function DashboardPage() {
                 Failed to load items. Please try again.
               </Typography>
             ) : isMobile ? (
-              <ItemCards items={items} isLoading={isLoading} onOpen={dialog.open} now={now} />
+              <ItemCards items={items} isLoading={isLoading} onOpen={dialog.open} now={now} receivedText={receivedText} />
             ) : (
               <ItemTable
                 items={items}
@@ -118,6 +120,7 @@ export function DashboardPage() {
                 onToggleTimingSort={() => dispatch({ type: 'toggleTimingSort' })}
                 onOpen={dialog.open}
                 now={now}
+                receivedText={receivedText}
               />
             )}
             {list.data ? (
