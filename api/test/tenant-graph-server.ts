@@ -20,6 +20,8 @@ export interface FakeTenant {
   messages: unknown[];
   /** Graph's raw serviceHealthIssue objects this tenant's Service Health lists (paged like the messages). */
   issues?: unknown[];
+  /** Graph's healthOverviews of the tenant (service and status). */
+  overviews?: { service: string; status: string; id?: string }[];
   /** Post-incident reports by issue id: what `/issues/{id}/incidentReport` streams (404 for others). */
   reports?: Record<string, { body: Buffer; contentType: string }>;
   /** The next this many message-page requests answer 429 with Retry-After: retryAfterSeconds. */
@@ -126,6 +128,11 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
           value: issues.slice((page - 1) * size, page * size),
           ...(more ? { '@odata.nextLink': `${base}/v1.0/admin/serviceAnnouncement/issues?$skiptoken=${page + 1}` } : {}),
         });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/healthOverviews') {
+        requests.push(`${name} GET /healthOverviews`);
+        if (!roles.includes('ServiceHealth.Read.All')) return json(res, 403, { error: { code: 'UnknownError' } });
+        return json(res, 200, { value: tenant.overviews ?? [] });
       }
       const report = /^\/v1\.0\/admin\/serviceAnnouncement\/issues\/([^/]+)\/incidentReport$/.exec(url.pathname);
       if (req.method === 'GET' && report) {

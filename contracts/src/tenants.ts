@@ -122,6 +122,14 @@ export const tenantRecord = z.object({
   /** Message Center posts received (and of them still listed), and Service Health issues received (kept for good). */
   counts: z.object({ livePosts: z.number().int(), posts: z.number().int(), issues: z.number().int() }),
   feeds: z.object({ messages: tenantFeedStatus, health: tenantFeedStatus }),
+  /**
+   * The tenant's services now (Graph healthOverviews, read with each Service Health run): how many services it has,
+   * and those not operational with their status; null before the first read.
+   */
+  serviceHealth: z
+    .object({ at: isoDate, services: z.number().int(), notOperational: z.array(z.object({ service: z.string(), status: z.string() })) })
+    .nullable()
+    .optional(),
   createdAt: isoDate,
 });
 export type TenantRecord = z.infer<typeof tenantRecord>;

@@ -4,7 +4,16 @@ import { FeedAbortedError, FeedError, FeedFormatError, FeedHttpError, NotConfigu
 import { fetchBytesWithRetry, fetchTextWithRetry, type RequestControl, type RetryOptions } from './http.js';
 import { normalizeMessages, parseJsonText } from './normalize.js';
 import { normalizeHealthIssues } from './normalize-health.js';
-import { describeIssues, rawAttachmentList, rawGraphPage, rawHealthPage, tokenResponse, type RawGraphMessage, type RawHealthIssue } from './raw-schemas.js';
+import {
+  describeIssues,
+  rawAttachmentList,
+  rawGraphPage,
+  rawHealthOverviews,
+  rawHealthPage,
+  tokenResponse,
+  type RawGraphMessage,
+  type RawHealthIssue,
+} from './raw-schemas.js';
 import type { HealthRecord, MessageRecord } from './types.js';
 
 export interface GraphMessagesOptions extends RetryOptions {
@@ -27,6 +36,8 @@ export interface GraphMessagesClient {
    * without credentials, another FeedError on failure.
    */
   fetchAll(control?: RequestControl): Promise<MessageRecord[]>;
+  /** Each service's health now (`/healthOverviews`), by service name. */
+  fetchHealthOverviews(control?: RequestControl): Promise<{ service: string; status: string }[]>;
   /** Every Service Health issue the tenant lists (`/issues`, all pages, each with its posts). */
   fetchHealthIssues(control?: RequestControl): Promise<HealthRecord[]>;
   /**
@@ -181,6 +192,20 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         getHealthPage(url, control),
       );
       return normalizeHealthIssues(values, originals);
+    },
+    async fetchHealthOverviews(control = {}) {
+      if (!configured) throw new NotConfiguredError('Service Health is not configured');
+      const { values } = await allPages<{ service: string; status: string }>(
+        `${apiUrl}/v1.0/admin/serviceAnnouncement/healthOverviews`,
+        control,
+        async (url) => {
+          const json = await getJson(url, control, 'Graph health overview');
+          const parsed = rawHealthOverviews.safeParse(json);
+          if (!parsed.success) throw new FeedFormatError(`Graph health overview refused: ${describeIssues(parsed.error)}`);
+          return { value: parsed.data.value.map((v) => ({ service: v.service, status: v.status })), originals: [], next: parsed.data['@odata.nextLink'] };
+        },
+      );
+      return values.sort((a, b) => a.service.localeCompare(b.service));
     },
     async downloadIncidentReport(issueId, maxBytes, control = {}) {
       if (!configured) throw new NotConfiguredError('Service Health is not configured');

@@ -110,6 +110,12 @@ export const rawHealthPage = z.object({
   '@odata.nextLink': z.string().url().nullish(),
 });
 
+/** GET /admin/serviceAnnouncement/healthOverviews: each service's health now. */
+export const rawHealthOverviews = z.object({
+  value: z.array(z.object({ service: z.string().min(1), status: z.string().min(1), id: z.string().nullish() })),
+  '@odata.nextLink': z.string().url().nullish(),
+});
+
 /** Recorded Service Health files hold the pages' `value` arrays concatenated. */
 export const rawHealthIssues = z.array(rawHealthIssue);
 

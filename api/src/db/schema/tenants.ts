@@ -1,6 +1,6 @@
 /** The Microsoft 365 tenants whose Message Center the product reads, which posts each received, and who may see them. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { items } from './items.js';
 import { users } from './people.js';
@@ -36,6 +36,12 @@ export const tenants = pgTable(
      * so the posts it received stay attributed to it in the archive.
      */
     removedAt: ts('removed_at'),
+    /**
+     * The tenant's service health now (Graph `healthOverviews`: one entry per service with its status), as its last
+     * Service Health run read it, and when.
+     */
+    healthOverview: jsonb('health_overview').$type<{ service: string; status: string }[]>(),
+    healthOverviewAt: ts('health_overview_at'),
   },
   (t) => [
     uniqueIndex('tenants_directory_uq')

@@ -140,7 +140,12 @@ describe('Service Health sync', () => {
 
   it('one tenant without ServiceHealth.Read.All fails alone; an issue two tenants see is one item with both', async () => {
     const { admin, t } = await setUp([
-      fake(A, [exchangeIncident(2), teamsAdvisory]),
+      fake(A, [exchangeIncident(2), teamsAdvisory], {
+        overviews: [
+          { service: 'Exchange Online', status: 'serviceDegradation', id: 'Exchange' },
+          { service: 'Microsoft Teams', status: 'serviceOperational', id: 'microsoftteams' },
+        ],
+      }),
       fake(B, [exchangeIncident(2)], { roles: ['ServiceMessage.Read.All'] }),
       fake('33333333-3333-4333-8333-333333333333', [exchangeIncident(2)]),
     ]);
@@ -177,6 +182,10 @@ describe('Service Health sync', () => {
     expect(row('Contoso').counts.issues).toBe(2);
     expect(row('Fabrikam').feeds.health).toMatchObject({ status: 'failed', error: expect.stringMatching(/403/) });
     expect(row('Tailspin').feeds.health.status).toBe('success');
+    // Each service's health now, read with the run: Contoso's Exchange is degraded; Fabrikam's could not be read.
+    const now = (name: string) => (tenants.find((x) => x.name === name) as unknown as { serviceHealth: unknown }).serviceHealth;
+    expect(now('Contoso')).toMatchObject({ services: 2, notOperational: [{ service: 'Exchange Online', status: 'serviceDegradation' }] });
+    expect(now('Fabrikam')).toBeNull();
   });
 });
 

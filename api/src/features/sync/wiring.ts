@@ -165,10 +165,15 @@ export function createSyncServiceFor(
       if (source === 'service_health') {
         if (!tenant || !tenantClients) return;
         const client = tenantClients.clientOf(await tenantRow(tenant.id));
-        await downloadMissingReports(
-          { db, client, log: base.log.child({ tenant: tenant.name }), now: () => base.clock.now(), tenantId: tenant.id },
-          { signal },
-        );
+        const log = base.log.child({ tenant: tenant.name });
+        // Each service's health now, for the tenant's row; failing to read it never fails the run.
+        try {
+          await createTenantsRepo(db).setHealthOverview(tenant.id, await client.fetchHealthOverviews({ signal }), base.clock.now());
+        } catch (err) {
+          if (signal.aborted) throw err;
+          log.warn({ err: (err as Error).message }, 'service health overview not read; the last one is kept');
+        }
+        await downloadMissingReports({ db, client, log, now: () => base.clock.now(), tenantId: tenant.id }, { signal });
         return;
       }
       if (source !== 'message_center') return;

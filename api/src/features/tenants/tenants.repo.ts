@@ -74,6 +74,10 @@ export function createTenantsRepo(db: DbOrTx) {
         .groupBy(itemTenants.tenantId);
       return new Map(rows.map((r) => [r.tenantId, { livePosts: r.livePosts, posts: r.posts, issues: r.issues }]));
     },
+    /** Each service's health now, as the tenant's last Service Health run read it. */
+    async setHealthOverview(id: number, overview: { service: string; status: string }[], now: Date): Promise<void> {
+      await db.update(tenants).set({ healthOverview: overview, healthOverviewAt: now }).where(eq(tenants.id, id));
+    },
     /** The last run of each tenant's feed (Message Center, Service Health), and its last successful one: `<tenantId>:<source>` → runs. */
     async lastRuns(): Promise<Map<string, { last: typeof syncHistory.$inferSelect; lastSuccessAt: Date | null }>> {
       const last = await db

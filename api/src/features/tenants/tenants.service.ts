@@ -9,6 +9,9 @@ import { createTenantsRepo } from './tenants.repo.js';
 import { testTenantConnection } from './tenant-graph.js';
 import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-secret.js';
 
+/** Graph statuses of a service that is working (the rest are shown on the tenant's row). */
+const OPERATIONAL = new Set(['serviceOperational', 'serviceRestored', 'falsePositive', 'resolved', 'resolvedExternal', 'postIncidentReviewPublished']);
+
 const fieldError = (path: string, message: string) => new InputError(`${path}: ${message}`, [{ path, message }]);
 
 /** Admin → Tenants: add, change, remove, Test connection, Sync now, and who may see the private tenants. */
@@ -60,6 +63,14 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
         fromEnvironment: row.fromEnvironment,
         counts: counts.get(row.id) ?? { livePosts: 0, posts: 0, issues: 0 },
         feeds: { messages: feedOf(row.id, 'message_center'), health: feedOf(row.id, 'service_health') },
+        serviceHealth:
+          row.healthOverview && row.healthOverviewAt
+            ? {
+                at: row.healthOverviewAt.toISOString(),
+                services: row.healthOverview.length,
+                notOperational: row.healthOverview.filter((s) => !OPERATIONAL.has(s.status)),
+              }
+            : null,
         createdAt: row.createdAt.toISOString(),
       };
     });

@@ -23,6 +23,7 @@ const tenant = (overrides: Partial<TenantRecord> = {}): TenantRecord => ({
   secretExpiresOn: '2027-03-01',
   fromEnvironment: false,
   counts: { livePosts: 120, posts: 140, issues: 7 },
+  serviceHealth: { at: '2026-03-05T14:30:00.000Z', services: 12, notOperational: [{ service: 'Exchange Online', status: 'serviceDegradation' }] },
   feeds: {
     messages: { lastSyncAt: '2026-03-05T14:30:00.000Z', status: 'failed', error: 'login.example answered HTTP 401', lastSuccessAt: null },
     health: never,
@@ -87,6 +88,7 @@ describe('TenantsTab', () => {
     expect(contoso.getByText('login.example answered HTTP 401')).toBeInTheDocument();
     expect(contoso.getByText('120 live of 140 · 7 health issues')).toBeInTheDocument();
     expect(contoso.getByText('Service Health: Not synced yet')).toBeInTheDocument();
+    expect(contoso.getByText('Services: Exchange Online (service degradation)')).toBeInTheDocument();
     const fabrikam = within(await rowOf('Fabrikam'));
     expect(fabrikam.getByText(`${DIRECTORY} · GCC High`)).toBeInTheDocument();
     expect(fabrikam.getByText('Not set')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  healthStatusLabel,
   errorBody,
   routes,
   TENANT_CLOUD_LABELS,
@@ -72,7 +73,22 @@ function LastSyncs({ tenant }: { tenant: TenantRecord }) {
           </Box>
         );
       })}
+      <ServicesNow tenant={tenant} />
     </Stack>
+  );
+}
+
+/** The tenant's services now (Graph healthOverviews): all operational, or which are not and how. */
+function ServicesNow({ tenant }: { tenant: TenantRecord }) {
+  const now = tenant.serviceHealth;
+  if (!now) return null;
+  if (now.notOperational.length === 0) {
+    return <Typography variant="body2">{`Services: all ${now.services} operational`}</Typography>;
+  }
+  return (
+    <Typography variant="body2" color="warning.main">
+      {`Services: ${now.notOperational.map((s) => `${s.service} (${healthStatusLabel(s.status).toLowerCase()})`).join(', ')}`}
+    </Typography>
   );
 }
 
