@@ -28,6 +28,7 @@ export const routeTable = {
     roadmapVersions: { method: 'GET', path: '/api/roadmap/items/:itemId/versions' },
     roadmapCompare: { method: 'GET', path: '/api/roadmap/items/:itemId/compare' },
     roadmapLinkedMessages: { method: 'GET', path: '/api/roadmap/items/:itemId/linked-messages' },
+    roadmapRelatedIssues: { method: 'GET', path: '/api/roadmap/items/:itemId/related-issues' },
     messageItems: { method: 'GET', path: '/api/message-center/items' },
     messageItem: { method: 'GET', path: '/api/message-center/items/:messageId' },
     messageAttachment: { method: 'GET', path: '/api/message-center/items/:messageId/attachments/:attachmentId' },

@@ -123,6 +123,15 @@ export const itemsEndpoints = defineEndpoints('items', {
     params: roadmapItemIdParams,
     response: linkedItemsResponse,
   },
+  roadmapRelatedIssues: {
+    method: 'GET',
+    path: '/api/roadmap/items/:itemId/related-issues',
+    summary: "Service Health issues of a roadmap item's products around its weeks (its release month, its changes), closest first",
+    access: 'public',
+    tokenAccess: true,
+    params: roadmapItemIdParams,
+    response: linkedItemsResponse,
+  },
   messageItems: {
     method: 'GET',
     path: '/api/message-center/items',

@@ -42,6 +42,11 @@ export function useLinkedItems(source: Source, id: string | null) {
 export const providerIdOf = (item: Pick<UnifiedItem, 'source' | 'itemId' | 'messageId' | 'issueId'>): string =>
   (item.source === 'roadmap' ? item.itemId : item.source === 'health' ? item.issueId : item.messageId) ?? '';
 
+/** Service Health issues of a roadmap item's products around its weeks; `null` id skips the call. */
+export function useRoadmapRelatedIssues(itemId: string | null) {
+  return useEndpoint(routes.items.roadmapRelatedIssues, itemId ? { params: { itemId } } : null);
+}
+
 /** One Service Health issue with its posts, status timeline, report, tenants and related items; `null` id skips the call. */
 export function useHealthIssue(issueId: string | null) {
   return useEndpoint(routes.serviceHealth.issue, issueId ? { params: { issueId } } : null);

@@ -7,6 +7,7 @@ import { toUnifiedItem } from './item-mapper.js';
 import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { createServiceHealthRepo } from '../service-health/service-health.repo.js';
 
 /** Roadmap reads owned by ingestion: the digest list, an item's change history and the messages that name it. */
 export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementation[] {
@@ -26,6 +27,17 @@ export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementa
     implement(endpoints.items.roadmapLinkedMessages, async ({ params: { itemId }, auth }) => {
       const includeNotes = isModeratorOrAdmin(auth);
       return (await repo.messagesLinkedTo(itemId, await tenantScopeOf(ctx.db, auth))).map((r) => toUnifiedItem(r, { includeNotes }));
+    }),
+    implement(endpoints.items.roadmapRelatedIssues, async ({ params: { itemId }, auth }) => {
+      const item = await repo.find('roadmap', itemId);
+      if (!item) throw new NotFoundError(`Roadmap item ${itemId} not found`);
+      // Its weeks: its release month when it has one (when it reaches tenants), else when it was published.
+      const from = item.timingStart ? new Date(`${item.timingStart}T00:00:00Z`) : (item.createdDate ?? item.firstSeenAt);
+      const to = item.timingEnd ? new Date(`${item.timingEnd}T23:59:59Z`) : (item.modifiedDate ?? from);
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const rows = await createServiceHealthRepo(ctx.db).related({ sources: ['health'], services: item.products, from, to, excludeId: item.id, scope });
+      const includeNotes = isModeratorOrAdmin(auth);
+      return rows.map((r) => toUnifiedItem(r, { includeNotes }));
     }),
   ];
 }

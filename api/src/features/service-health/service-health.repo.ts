@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory } from '../../db/schema/index.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
@@ -9,24 +9,24 @@ export const RELATED_WINDOW_DAYS = 14;
 export const RELATED_LIMIT = 10;
 
 /**
- * The names a service goes by in the other sources: Service Health and Message Center say "Exchange Online", the
- * roadmap "Exchange"; "OneDrive for Business" is "OneDrive" on the roadmap.
+ * A service or product by the name all three sources share: Service Health and Message Center say "Exchange Online",
+ * the roadmap "Exchange"; "OneDrive for Business" is "OneDrive" on the roadmap. Lower case.
  */
-export function serviceNames(services: readonly string[]): string[] {
-  const names = new Set<string>();
-  for (const service of services) {
-    names.add(service);
-    const short = service.replace(/\s+(Online|for Business)$/i, '').trim();
-    if (short) names.add(short);
-  }
-  return [...names];
+export function serviceKey(name: string): string {
+  return name
+    .replace(/\s+(Online|for Business)$/i, '')
+    .trim()
+    .toLowerCase();
 }
+
+/** The same rule in SQL, for a product name of a row. */
+const SERVICE_KEY_SQL = (column: SQL) => sql`lower(trim(regexp_replace(${column}, '\\s+(Online|for Business)$', '', 'i')))`;
 
 export function createServiceHealthRepo(db: DbOrTx) {
   return {
     /**
-     * Items of the other sources about the same service around the same weeks: Message Center posts and roadmap
-     * items with a product among `services` (by any of their names) whose publication, last change or rollout falls
+     * Items of other sources about the same service around the same weeks: items of `sources` with a product that is
+     * one of `services` (by the name the sources share, serviceKey) whose publication, last change or rollout falls
      * within RELATED_WINDOW_DAYS of [from, to]; closest in time first. Removed and expired ones count: an old incident
      * is read beside the posts of its time.
      */
@@ -38,8 +38,8 @@ export function createServiceHealthRepo(db: DbOrTx) {
       excludeId: number;
       scope: TenantScope | undefined;
     }): Promise<UnifiedItemRow[]> {
-      const names = serviceNames(args.services);
-      if (names.length === 0 || args.sources.length === 0) return [];
+      const keys = [...new Set(args.services.map(serviceKey).filter(Boolean))];
+      if (keys.length === 0 || args.sources.length === 0) return [];
       const day = 24 * 60 * 60 * 1000;
       const from = new Date(args.from.getTime() - RELATED_WINDOW_DAYS * day);
       const to = new Date(args.to.getTime() + RELATED_WINDOW_DAYS * day);
@@ -47,7 +47,7 @@ export function createServiceHealthRepo(db: DbOrTx) {
       const result = await db.execute<UnifiedItemRow>(sql`
         SELECT ${unifiedItemSelectSql} FROM items
         WHERE items.source = ANY(${sql.param(args.sources)}::item_source[])
-          AND items.products && ${sql.param(names)}::text[]
+          AND EXISTS (SELECT 1 FROM unnest(items.products) AS p(name) WHERE ${SERVICE_KEY_SQL(sql`p.name`)} = ANY(${sql.param(keys)}::text[]))
           AND items.id <> ${args.excludeId}
           AND ${visible}
           AND (coalesce(items.created_date, items.first_seen_at) BETWEEN ${from} AND ${to}

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertMessage, signIn } from '../../../test/factories.js';
+import { insertMessage, insertRoadmapItem, signIn } from '../../../test/factories.js';
 import { exchangeIncident, exchangeReport, sharePointIncident, teamsAdvisory } from '../../../test/service-health-fixtures.js';
 import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.js';
@@ -229,10 +229,23 @@ describe('Service Health in the product', () => {
     await insertMessage(t.database.db, { externalId: 'MC2000001', products: ['Exchange Online'], createdDate: new Date('2026-10-25T00:00:00Z') });
     await insertMessage(t.database.db, { externalId: 'MC2000002', products: ['Exchange Online'], createdDate: new Date('2026-06-01T00:00:00Z') });
     await insertMessage(t.database.db, { externalId: 'MC2000003', products: ['Microsoft Teams'], createdDate: new Date('2026-11-01T00:00:00Z') });
+    // The roadmap says "Exchange" where Service Health says "Exchange Online"; its release month is its weeks.
+    await insertRoadmapItem(t.database.db, {
+      externalId: '499001',
+      products: ['Exchange'],
+      createdDate: new Date('2026-03-01T00:00:00Z'),
+      modifiedDate: new Date('2026-03-01T00:00:00Z'),
+      timingStart: '2026-11-01',
+      timingEnd: '2026-11-30',
+    });
+    await insertRoadmapItem(t.database.db, { externalId: '499002', products: ['Exchange'], timingStart: '2027-03-01', timingEnd: '2027-03-31' });
     const issue = await request(t.app).get('/api/service-health/issues/EX1000001');
-    expect(issue.body.related.map((r: { id: string }) => r.id)).toEqual(['messages-MC2000001']);
+    expect(issue.body.related.map((r: { id: string }) => r.id).sort()).toEqual(['messages-MC2000001', 'roadmap-499001']);
     const post = await request(t.app).get('/api/message-center/items/MC2000001');
     expect(post.body.relatedIssues.map((r: { id: string }) => r.id)).toEqual(['health-EX1000001']);
+    const roadmap = await request(t.app).get('/api/roadmap/items/499001/related-issues');
+    expect(roadmap.body.map((r: { id: string }) => r.id)).toEqual(['health-EX1000001']);
+    expect((await request(t.app).get('/api/roadmap/items/499002/related-issues')).body).toEqual([]);
   });
 
   it('hides the issues of a private tenant from everyone not given it: list, item, report, history', async () => {

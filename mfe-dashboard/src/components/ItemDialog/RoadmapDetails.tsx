@@ -1,7 +1,7 @@
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { formatDate, formatReleaseDate, ItemStatusBadge, useUserRoles } from '@radar/shared-ui';
-import { useItemHistory, useLinkedItems } from '../../api/items.js';
+import { useItemHistory, useLinkedItems, useRoadmapRelatedIssues } from '../../api/items.js';
 import { ChangeHistory } from '../ChangeHistory/index.js';
 import { CommunityResources } from '../CommunityResources/index.js';
 import { DateSlips } from '../DateSlips/index.js';
@@ -26,6 +26,8 @@ export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
   const { isModerator } = useUserRoles();
   const history = useItemHistory('roadmap', item.itemId);
   const linked = useLinkedItems('roadmap', item.itemId);
+  // Only said when there are some: most roadmap items never meet an incident.
+  const issues = useRoadmapRelatedIssues(item.itemId);
   const products = splitList(item.product);
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
@@ -70,6 +72,12 @@ export function RoadmapDetails({ item, onOpenItem, now }: RoadmapDetailsProps) {
         <SectionHeading>Related Message Center Items</SectionHeading>
         <RelatedItems kind="messages" items={linked.data} isLoading={linked.isLoading} error={linked.error} onView={onOpenItem} now={now} />
       </Box>
+      {issues.data?.length ? (
+        <Box component="section">
+          <SectionHeading>Service Health Around This Item</SectionHeading>
+          <RelatedItems kind="health" items={issues.data} isLoading={false} error={null} onView={onOpenItem} now={now} />
+        </Box>
+      ) : null}
       <Box component="section">
         <SectionHeading>Change History</SectionHeading>
         <ChangeHistory
