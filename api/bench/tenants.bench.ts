@@ -17,6 +17,9 @@ const POOL = 1_000;
 const CONCURRENCY = 4;
 const RETRY_AFTER_SECONDS = 1;
 const HOUR_MS = 3_600_000;
+/** Service Health issues each tenant lists (a month of a large tenant's incidents and advisories), most shared. */
+const ISSUES_PER_TENANT = 40;
+const SHARED_ISSUES = 30;
 
 /** A pool of posts shaped like the recorded ones (bodies ~2 KB), and which of them each tenant lists. */
 function generate(): { tenants: FakeTenant[] } {
@@ -33,6 +36,26 @@ function generate(): { tenants: FakeTenant[] } {
       body: { contentType: 'html', content: `<p>${t.body.content}</p>${`<p>${filler}</p>`.repeat(18)}` },
     };
   });
+  const issue = (i: number) => ({
+    id: `EX${7000000 + i}`,
+    title: `Generated incident ${i}: users may be unable to access mail`,
+    impactDescription: 'Users may be unable to access their mailbox.',
+    classification: i % 3 === 0 ? 'advisory' : 'incident',
+    origin: 'microsoft',
+    status: 'serviceRestored',
+    service: 'Exchange Online',
+    feature: 'E-Mail and calendar access',
+    featureGroup: 'E-Mail and calendar access',
+    isResolved: true,
+    startDateTime: '2026-02-01T08:00:00Z',
+    endDateTime: '2026-02-01T12:00:00Z',
+    lastModifiedDateTime: '2026-02-01T12:00:00Z',
+    posts: Array.from({ length: 5 }, (_, k) => ({
+      createdDateTime: `2026-02-01T0${8 + (k % 2)}:${10 + k}:00Z`,
+      postType: 'regular',
+      description: { contentType: 'html', content: `<p>${filler.repeat(4)}</p>` },
+    })),
+  });
   const own = POSTS_PER_TENANT - SHARED;
   const tenants = Array.from({ length: TENANTS }, (_, n) => {
     const window = Array.from({ length: own }, (_, k) => pool[SHARED + ((n * 7 + k) % (POOL - SHARED))]!);
@@ -41,6 +64,10 @@ function generate(): { tenants: FakeTenant[] } {
       clientId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
       secret: 'bench',
       messages: [...pool.slice(0, SHARED), ...window],
+      issues: [
+        ...Array.from({ length: SHARED_ISSUES }, (_, i) => issue(i)),
+        ...Array.from({ length: ISSUES_PER_TENANT - SHARED_ISSUES }, (_, k) => issue(1000 + n * 10 + k)),
+      ],
       // Graph throttles every tenant's first request of a round (429, Retry-After).
       throttle: { times: 1, retryAfterSeconds: RETRY_AFTER_SECONDS },
     };
@@ -122,6 +149,17 @@ async function run(): Promise<string> {
       };
       const first = await round();
       const again = await round();
+      const healthRound = async () => {
+        for (const t of tenants) t.throttle = { times: 1, retryAfterSeconds: RETRY_AFTER_SECONDS };
+        const start = performance.now();
+        const result = await sync.syncServiceHealth({ trigger: 'schedule' });
+        const ms = performance.now() - start;
+        const failed = result.runs.filter((r) => r.result?.run.status !== 'success');
+        if (failed.length) throw new Error(`${failed.length} Service Health runs failed: ${failed[0]?.result?.run.errorMessage ?? failed[0]?.error?.message}`);
+        return { ms, newItems: result.runs.reduce((n, r) => n + (r.result?.run.newItems ?? 0), 0) };
+      };
+      const health = await healthRound();
+      const healthAgain = await healthRound();
       const { rows: counts } = await database.pool.query<{ items: number; links: number }>(
         `SELECT (SELECT count(*)::int FROM items) AS items, (SELECT count(*)::int FROM item_tenants) AS links`,
       );
@@ -130,8 +168,9 @@ async function run(): Promise<string> {
       return [
         `api/bench/tenants.bench.ts. ${TENANTS} tenants × ${POSTS_PER_TENANT} posts (${SHARED} shared by all, ${POOL} distinct), Graph in pages of 100`,
         `on a local server that answers each tenant's first request of a round with 429 and Retry-After: ${RETRY_AFTER_SECONDS} s (${throttled} such answers in`,
-        `the two rounds), ${CONCURRENCY} tenants at once (GRAPH_MAX_CONCURRENT_TENANTS), applied one tenant after the other to a real PostgreSQL 18.`,
-        `Stored: ${counts[0]?.items} posts, ${counts[0]?.links} post–tenant links. The waits Graph asks for alone take ${(waitFloor / 1000).toFixed(0)} s a round at this concurrency.`,
+        `the four rounds), ${CONCURRENCY} tenants at once (GRAPH_MAX_CONCURRENT_TENANTS), applied one tenant after the other to a real PostgreSQL 18.`,
+        `Then Service Health: ${ISSUES_PER_TENANT} issues a tenant (${SHARED_ISSUES} shared), each with 5 updates, through the same throttling.`,
+        `Stored: ${counts[0]?.items} posts and issues, ${counts[0]?.links} item–tenant links. The waits Graph asks for alone take ${(waitFloor / 1000).toFixed(0)} s a round at this concurrency.`,
         '',
         measuresTable([
           {
@@ -141,6 +180,13 @@ async function run(): Promise<string> {
             note: `${first.newItems} new posts, ${first.changed} changed`,
           },
           { name: 'next round, nothing changed', ms: again.ms, targetMs: HOUR_MS, note: `${again.newItems} new, ${again.changed} changed` },
+          {
+            name: `Service Health, first round (${ISSUES_PER_TENANT} issues × 5 updates a tenant)`,
+            ms: health.ms,
+            targetMs: HOUR_MS,
+            note: `${health.newItems} new issues`,
+          },
+          { name: 'Service Health, next round, nothing changed', ms: healthAgain.ms, targetMs: HOUR_MS, note: `${healthAgain.newItems} new` },
         ]),
       ].join('\n');
     });

@@ -24,7 +24,7 @@ export interface FakeTenant {
   overviews?: { service: string; status: string; id?: string }[];
   /** Post-incident reports by issue id: what `/issues/{id}/incidentReport` streams (404 for others). */
   reports?: Record<string, { body: Buffer; contentType: string }>;
-  /** The next this many message-page requests answer 429 with Retry-After: retryAfterSeconds. */
+  /** The next this many message-page or issue-page requests answer 429 with Retry-After: retryAfterSeconds. */
   throttle?: { times: number; retryAfterSeconds: number };
   /** The secret was revoked: the token endpoint refuses it. */
   revoked?: boolean;
@@ -117,6 +117,16 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
       }
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/issues') {
         const page = Number(url.searchParams.get('$skiptoken') ?? '1');
+        if (tenant.throttle && tenant.throttle.times > 0) {
+          tenant.throttle.times--;
+          requests.push(`${name} GET /issues 429`);
+          return json(
+            res,
+            429,
+            { error: { code: 'TooManyRequests', message: 'Too many requests' } },
+            { 'retry-after': String(tenant.throttle.retryAfterSeconds) },
+          );
+        }
         requests.push(`${name} GET /issues?page=${page}`);
         if (tenant.revoked) return json(res, 401, { error: { code: 'InvalidAuthenticationToken' } });
         if (!roles.includes('ServiceHealth.Read.All'))
