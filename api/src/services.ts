@@ -3,6 +3,7 @@ import { createAlertsService, type AlertsService } from './features/alerts/alert
 import type { Resolver } from './features/alerts/ssrf-guard.js';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
 import { createDigestService, type DigestService } from './features/digest/digest.service.js';
+import { createTokensService, type TokensService } from './features/tokens/tokens.service.js';
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
 import { createHeldAlerts } from './features/sync/held-alert.js';
@@ -30,6 +31,8 @@ export interface Services {
   notifications: NotificationsService;
   /** Weekly digest page data, subscriptions and the Sunday mail (sendWeeklyDigest). */
   digest: DigestService;
+  /** Personal API tokens: creation (with its mail), expiry notices, removal of long-expired tokens. */
+  tokens: TokensService;
   /** Saved-search alerts: instant after a sync (onItemsChanged), daily/weekly digests, webhook delivery. */
   alerts: AlertsService;
   /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
@@ -69,9 +72,10 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     heldAlerts: createHeldAlerts(base, mail),
   });
   const digest = createDigestService({ ...base, mail });
+  const tokens = createTokensService({ ...base, mail });
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
   const remotes = createRemoteRegistry(base);
   const itemsRepo = createItemsRepo(base.pool);
   const itemList = { repo: itemsRepo, answers: createListAnswers(base.pool, itemsRepo, { maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024 }) };
-  return { mail, auth, sync, notifications, digest, alerts, heldSync, remotes, itemList, tenantClients };
+  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients };
 }

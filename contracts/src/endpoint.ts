@@ -38,9 +38,10 @@ export interface EndpointDef {
   /**
    * A personal API token (`Authorization: Bearer rdr_…`) is accepted here. Only read endpoints and the caller's own
    * subscriptions declare it; everywhere else a token is refused (403), and a token never carries the Moderator or
-   * Admin role (a token of an admin acts as a plain signed-in user).
+   * Admin role (a token of an admin acts as a plain signed-in user). `'manage'`: the endpoint changes the caller's
+   * own subscriptions, so a token needs the `read_subscriptions` scope (a `read` token is refused with 403).
    */
-  readonly tokenAccess?: boolean;
+  readonly tokenAccess?: boolean | 'manage';
 }
 
 /** An endpoint of the table with its id (`group.name`) and group (the reference's tag). */

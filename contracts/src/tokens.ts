@@ -7,6 +7,20 @@ export const API_TOKEN_NAME_MAX = 100;
 /** Tokens one user may hold at a time. */
 export const API_TOKENS_PER_USER = 20;
 
+/** How long a token lives unless its owner says otherwise, and the longest they may choose. */
+export const API_TOKEN_DEFAULT_DAYS = 90;
+export const API_TOKEN_MAX_DAYS = 365;
+/** The owner is mailed this many days before a token expires. */
+export const API_TOKEN_EXPIRY_NOTICE_DAYS = 7;
+
+/**
+ * What a token may do: `read` items, feeds and the MCP server; `read_subscriptions` also manage the owner's own
+ * subscriptions (follow an item, the weekly digest). Never more than its owner, never admin or moderator rights.
+ */
+export const API_TOKEN_SCOPES = ['read', 'read_subscriptions'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = { read: 'Read', read_subscriptions: 'Read and manage my subscriptions' };
+
 /** POST /api/tokens: a name that says where the token is used ("Outlook on my laptop", "Claude Desktop"). */
 export const createApiToken = z.object({
   name: z
@@ -14,6 +28,14 @@ export const createApiToken = z.object({
     .trim()
     .min(1, 'Token name is required')
     .max(API_TOKEN_NAME_MAX, `Token name must be at most ${API_TOKEN_NAME_MAX} characters`),
+  /** Days until it expires (default 90, at most 365). */
+  expiresInDays: z.coerce
+    .number({ error: 'expiresInDays must be a number of days' })
+    .int('expiresInDays must be a whole number of days')
+    .min(1, 'expiresInDays must be at least 1')
+    .max(API_TOKEN_MAX_DAYS, `expiresInDays must be at most ${API_TOKEN_MAX_DAYS} (a year)`)
+    .default(API_TOKEN_DEFAULT_DAYS),
+  scope: z.enum(API_TOKEN_SCOPES, { error: `scope must be ${API_TOKEN_SCOPES.join(' or ')}` }).default('read'),
 });
 export type CreateApiToken = z.input<typeof createApiToken>;
 
@@ -26,6 +48,10 @@ export const apiToken = z.object({
   createdAt: z.string(),
   /** Last request made with the token (updated at most once a minute), or null if never used. */
   lastUsedAt: z.string().nullable(),
+  /** The network of that request (a /24 of IPv4, a /48 of IPv6), or null. */
+  lastUsedNetwork: z.string().nullable(),
+  expiresAt: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
 });
 export type ApiToken = z.infer<typeof apiToken>;
 
@@ -35,6 +61,8 @@ export const createdApiToken = z.object({
   name: z.string(),
   token: z.string().startsWith(API_TOKEN_PREFIX),
   createdAt: z.string(),
+  expiresAt: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
 });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 

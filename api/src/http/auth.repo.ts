@@ -41,7 +41,15 @@ export async function roleNamed(db: Db, name: string): Promise<{ id: number; nam
 /** The API token with this hash, and its owner. */
 export async function tokenOf(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, createdAt: apiTokens.createdAt, user: users })
+    .select({
+      tokenId: apiTokens.id,
+      lastUsedAt: apiTokens.lastUsedAt,
+      lastUsedNetwork: apiTokens.lastUsedNetwork,
+      createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
+      scope: apiTokens.scope,
+      user: users,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(apiTokens.userId, users.id))
     .where(eq(apiTokens.tokenHash, tokenHash))
@@ -49,6 +57,6 @@ export async function tokenOf(db: Db, tokenHash: string) {
   return row;
 }
 
-export async function touchToken(db: Db, tokenId: number, now: Date): Promise<void> {
-  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, tokenId));
+export async function touchToken(db: Db, tokenId: number, now: Date, network: string | null): Promise<void> {
+  await db.update(apiTokens).set({ lastUsedAt: now, lastUsedNetwork: network }).where(eq(apiTokens.id, tokenId));
 }

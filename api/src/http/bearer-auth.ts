@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { API_TOKEN_PREFIX, ROLE_NAMES, type Endpoint } from '@radar/contracts';
+import { API_TOKEN_PREFIX, ROLE_NAMES, type ApiTokenScope, type Endpoint } from '@radar/contracts';
+import { networkOf } from './client-address.js';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { hashSessionToken, toAuthUser } from './auth.js';
@@ -11,7 +12,7 @@ declare global {
   namespace Express {
     interface Request {
       /** Set when the request authenticated with a personal API token (`Authorization: Bearer rdr_…`). */
-      apiToken?: { id: number };
+      apiToken?: { id: number; scope: ApiTokenScope };
     }
   }
 }
@@ -45,8 +46,12 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
       const row = await tokenOf(deps.db, hashSessionToken(token));
       if (!row) return next(invalidToken(res, 'The API token is not valid or was revoked'));
       const now = deps.clock.now();
-      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS) {
-        await touchToken(deps.db, row.tokenId, now);
+      if (row.expiresAt.getTime() <= now.getTime()) {
+        return next(invalidToken(res, `The API token expired on ${row.expiresAt.toISOString().slice(0, 10)}: create a new one on your profile`));
+      }
+      const network = networkOf(req.ip);
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_GRANULARITY_MS || row.lastUsedNetwork !== network) {
+        await touchToken(deps.db, row.tokenId, now, network);
       }
       const roles = (await loadRolesOf(deps.db, row.user.id)).filter((r) => !STAFF_ROLES.has(r.name));
       req.auth = {
@@ -59,7 +64,7 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
         sessionCreatedAt: row.createdAt,
         sessionExpiresAt: now,
       };
-      req.apiToken = { id: row.tokenId };
+      req.apiToken = { id: row.tokenId, scope: row.scope === 'read_subscriptions' ? 'read_subscriptions' : 'read' };
       next();
     } catch (err) {
       next(err);
@@ -67,11 +72,17 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
   };
 }
 
-/** Refuses a token on an endpoint whose row does not declare `tokenAccess` (checked before its role). */
+/**
+ * Refuses a token on an endpoint whose row does not declare `tokenAccess`, and a `read` token on one that manages
+ * subscriptions (`tokenAccess: 'manage'`); checked before its role.
+ */
 export function tokenAccessCheck(endpoint: Endpoint): RequestHandler {
   return (req, _res, next) => {
     if (req.apiToken && !endpoint.tokenAccess) {
       return next(new NotAllowedError('API tokens are accepted only on read endpoints and your own subscriptions; sign in for this'));
+    }
+    if (req.apiToken && endpoint.tokenAccess === 'manage' && req.apiToken.scope !== 'read_subscriptions') {
+      return next(new NotAllowedError('This API token may only read: create one that may also manage your subscriptions'));
     }
     next();
   };

@@ -15,5 +15,16 @@ export function clientAddressOf(req: Request): string | null {
   return clientAddressKey(req.ip);
 }
 
+/**
+ * A coarse network for people to read ("203.0.113.0/24", "2001:db8:1::/48"): where a session or token was used, close
+ * enough to recognise one's own office or home, not a person's address.
+ */
+export function networkOf(ip: string | undefined | null): string | null {
+  if (!ip) return null;
+  const key = ipKeyGenerator(ip, 48);
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(key);
+  return v4 ? `${v4[1]}.${v4[2]}.${v4[3]}.0/24` : key;
+}
+
 /** Options for express-rate-limit so its limiters count an IPv6 /64 as one client as well. */
 export const PER_ADDRESS = { ipv6Subnet: 64 } as const;

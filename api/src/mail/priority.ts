@@ -21,6 +21,9 @@ const BY_KIND: Record<string, number> = {
   'sync-held': MAIL_PRIORITY.interactive,
   // A paused alert channel needs its owner to act; a saved search's "Send test" e-mail is queued interactive itself.
   'alert-channel-paused': MAIL_PRIORITY.interactive,
+  // Word that a token was created must arrive while it matters (someone else may have made it).
+  'api-token-created': MAIL_PRIORITY.interactive,
+  'api-token-expiring': MAIL_PRIORITY.normal,
   'item-change': MAIL_PRIORITY.normal,
   'saved-search-alert': MAIL_PRIORITY.normal,
   'weekly-digest': MAIL_PRIORITY.bulk,

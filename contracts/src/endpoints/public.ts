@@ -53,7 +53,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     path: '/api/weekly-digest/subscribe-authenticated',
     summary: 'Subscribe the caller to the Sunday digest',
     access: 'signedIn',
-    tokenAccess: true,
+    tokenAccess: 'manage',
     response: weeklyDigestToggleResponse,
   },
   unsubscribe: {
@@ -61,7 +61,7 @@ export const digestEndpoints = defineEndpoints('digest', {
     path: '/api/weekly-digest/unsubscribe-authenticated',
     summary: 'Unsubscribe the caller from the Sunday digest',
     access: 'signedIn',
-    tokenAccess: true,
+    tokenAccess: 'manage',
     response: weeklyDigestToggleResponse,
   },
 });

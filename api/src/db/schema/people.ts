@@ -97,8 +97,16 @@ export const apiTokens = pgTable(
     prefix: text('prefix').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at'),
+    /** The network of the last request (a /24 of IPv4, a /48 of IPv6): enough to recognise it, not a person's address. */
+    lastUsedNetwork: text('last_used_network'),
+    /** A token answers nothing after this. Tokens made before expiry existed were given 90 days from the upgrade. */
+    expiresAt: ts('expires_at').notNull(),
+    /** read | read_subscriptions (contracts API_TOKEN_SCOPES). */
+    scope: text('scope').notNull().default('read'),
+    /** When the owner was mailed that the token expires soon (once per token). */
+    expiryNoticeAt: ts('expiry_notice_at'),
   },
-  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt.desc()), index('api_tokens_expires_idx').on(t.expiresAt)],
 );
 
 /**

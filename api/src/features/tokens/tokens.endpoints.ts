@@ -1,7 +1,7 @@
-import { API_TOKENS_PER_USER, endpoints } from '@radar/contracts';
+import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { createTokensRepo } from './tokens.repo.js';
 
 /** /api/tokens: the signed-in user's personal API tokens (created on /profile). See docs/api.md#personal-api-tokens. */
@@ -9,12 +9,7 @@ export function createTokensEndpoints(ctx: AppContext): EndpointImplementation[]
   const repo = createTokensRepo(ctx.db);
   return [
     implement(endpoints.tokens.list, ({ auth }) => repo.listOwn(auth.user.id)),
-    implement(endpoints.tokens.create, async ({ body, auth }) => {
-      if ((await repo.countOwn(auth.user.id)) >= API_TOKENS_PER_USER) {
-        throw new ConflictError(`You already have ${API_TOKENS_PER_USER} API tokens: revoke one you no longer use first`);
-      }
-      return repo.create(auth.user.id, body.name, ctx.clock.now());
-    }),
+    implement(endpoints.tokens.create, ({ body, auth }) => ctx.services.tokens.create(auth.user, body)),
     implement(endpoints.tokens.revoke, async ({ params: { id }, auth }) => {
       if (!(await repo.revokeOwn(auth.user.id, id))) throw new NotFoundError(`API token ${id} not found`);
       return { success: true, message: 'Token revoked' };

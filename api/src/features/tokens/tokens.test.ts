@@ -35,7 +35,55 @@ describe('/api/tokens', () => {
       name: 'Outlook on my laptop',
       token: expect.stringMatching(/^rdr_[\w-]{43}$/),
       createdAt: '2026-02-07T12:00:00.000Z',
+      // 90 days and read-only unless asked otherwise.
+      expiresAt: '2026-05-08T12:00:00.000Z',
+      scope: 'read',
     });
+  });
+
+  it('takes an expiry of at most a year and a scope, and mails the owner that a token was created', async () => {
+    const { agent, user } = await signIn(t.app, t.database.db);
+    const made = await agent.post('/api/tokens').send({ name: 'Script', expiresInDays: 365, scope: 'read_subscriptions' });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ expiresAt: '2027-02-07T12:00:00.000Z', scope: 'read_subscriptions' });
+    const { rows } = await t.database.pool.query<{ kind: string; to_address: string; subject: string; text: string }>(
+      `SELECT kind, to_address, subject, text FROM mail_outbox WHERE kind = 'api-token-created'`,
+    );
+    expect(rows).toEqual([expect.objectContaining({ to_address: user.email, subject: expect.stringContaining('“Script”') })]);
+    expect(rows[0]!.text).toContain('read and manage my subscriptions');
+    expect(rows[0]!.text).toContain('Feb 7, 2027');
+    for (const [body, field] of [
+      [{ name: 'x', expiresInDays: 366 }, 'expiresInDays'],
+      [{ name: 'x', expiresInDays: 0 }, 'expiresInDays'],
+      [{ name: 'x', scope: 'admin' }, 'scope'],
+    ] as const) {
+      const bad = await agent.post('/api/tokens').send(body);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain(field);
+    }
+  });
+
+  it('stops answering once expired, and mails the owner a week before (once)', async () => {
+    const { agent, user } = await signIn(t.app, t.database.db);
+    const made = await agent.post('/api/tokens').send({ name: 'Short', expiresInDays: 10 });
+    const token = made.body.token as string;
+    t.clock.set('2026-02-12T12:00:00Z');
+    expect(await t.ctx.services.tokens.noticeAndPrune()).toEqual({ expiryNotices: 1, expiredTokensDeleted: 0 });
+    expect(await t.ctx.services.tokens.noticeAndPrune()).toEqual({ expiryNotices: 0, expiredTokensDeleted: 0 });
+    const { rows } = await t.database.pool.query<{ to_address: string; subject: string }>(
+      `SELECT to_address, subject FROM mail_outbox WHERE kind = 'api-token-expiring'`,
+    );
+    expect(rows).toEqual([{ to_address: user.email, subject: 'Your API token “Short” expires soon' }]);
+    expect((await request(t.app).get('/api/unified/items').set(bearer(token))).status).toBe(200);
+    t.clock.set('2026-02-17T12:00:01Z');
+    const expired = await request(t.app).get('/api/unified/items').set(bearer(token));
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.message).toMatch(/expired on 2026-02-17/);
+    expect(expired.headers['www-authenticate']).toMatch(/invalid_token/);
+    // Listed as expired for a month, then deleted.
+    expect((await agent.get('/api/tokens')).body[0]).toMatchObject({ name: 'Short', expiresAt: '2026-02-17T12:00:00.000Z' });
+    t.clock.set('2026-03-20T12:00:00Z');
+    expect(await t.ctx.services.tokens.noticeAndPrune()).toEqual({ expiryNotices: 0, expiredTokensDeleted: 1 });
   });
 
   it('stores only the hash of a token', async () => {
@@ -50,7 +98,16 @@ describe('/api/tokens', () => {
     const list = await agent.get('/api/tokens');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: created.id, name: 'Outlook on my laptop', prefix: `${created.token.slice(0, 8)}…`, createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null },
+      {
+        id: created.id,
+        name: 'Outlook on my laptop',
+        prefix: `${created.token.slice(0, 8)}…`,
+        createdAt: '2026-02-07T12:00:00.000Z',
+        lastUsedAt: null,
+        lastUsedNetwork: null,
+        expiresAt: '2026-05-08T12:00:00.000Z',
+        scope: 'read',
+      },
     ]);
     expect(JSON.stringify(list.body)).not.toContain(created.token);
   });
@@ -103,12 +160,32 @@ describe('/api/tokens', () => {
 });
 
 describe('Authorization: Bearer <token>', () => {
-  async function tokenFor(roles: string[]) {
+  async function tokenFor(roles: string[], scope: 'read' | 'read_subscriptions' = 'read_subscriptions') {
     const user = await createUser(t.database.db, { roles });
     const cookie = await sessionCookieFor(t.database.db, user.id);
-    const res = await request(t.app).post('/api/tokens').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ name: 'agent' });
+    const res = await request(t.app).post('/api/tokens').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ name: 'agent', scope });
     return { user, cookie, token: res.body.token as string };
   }
+
+  it('a read token reads, and is refused (403) where subscriptions are managed', async () => {
+    const { token } = await tokenFor(['User'], 'read');
+    expect((await request(t.app).get('/api/unified/items').set(bearer(token))).status).toBe(200);
+    expect((await request(t.app).get('/api/notification-subscriptions').set(bearer(token))).status).toBe(200);
+    const sub = await request(t.app)
+      .post('/api/notification-subscriptions')
+      .set(bearer(token))
+      .send({ subscriptionType: 'item', itemId: '480001', itemType: 'roadmap' });
+    expect(sub.status).toBe(403);
+    expect(sub.body.error.message).toMatch(/may only read/);
+    expect((await request(t.app).post('/api/weekly-digest/subscribe-authenticated').set(bearer(token))).status).toBe(403);
+  });
+
+  it('records the network it was last used from (a /24), not the address', async () => {
+    const { token, cookie } = await tokenFor(['User'], 'read');
+    await request(t.app).get('/api/unified/items').set(bearer(token));
+    const list = await request(t.app).get('/api/tokens').set('Cookie', cookie);
+    expect(list.body[0].lastUsedNetwork).toMatch(/^(127\.0\.0\.0\/24|::\/48|[0-9a-f:]+\/48)$/);
+  });
 
   it('works on read endpoints and the user’s own subscriptions', async () => {
     const { user, token } = await tokenFor(['User']);

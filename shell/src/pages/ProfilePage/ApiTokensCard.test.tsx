@@ -2,41 +2,55 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import type { ApiToken } from '@radar/contracts';
 import { ApiTokensCard } from './ApiTokensCard.js';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
 const TOKEN = 'rdr_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
-const existing = { id: 7, name: 'Feed reader', prefix: 'rdr_Qw12…', createdAt: '2026-01-10T08:00:00.000Z', lastUsedAt: null };
+const existing: ApiToken = {
+  id: 7,
+  name: 'Feed reader',
+  prefix: 'rdr_Qw12…',
+  createdAt: '2026-01-10T08:00:00.000Z',
+  lastUsedAt: '2026-01-12T09:30:00.000Z',
+  lastUsedNetwork: '203.0.113.0/24',
+  expiresAt: '2099-04-10T08:00:00.000Z',
+  scope: 'read',
+};
 
 describe('ApiTokensCard', () => {
   it('creates a token, shows it once with Copy, and lists it', async () => {
-    let tokens = [existing];
+    let tokens: ApiToken[] = [existing];
     const { calls } = stubFetch({
       'GET /api/tokens': () => ({ body: tokens }),
       'POST /api/tokens': (init) => {
-        const { name } = JSON.parse(String(init?.body));
-        tokens = [{ id: 8, name, prefix: 'rdr_AbCd…', createdAt: '2026-02-07T12:00:00.000Z', lastUsedAt: null }, ...tokens];
-        return { status: 201, body: { id: 8, name, token: TOKEN, createdAt: '2026-02-07T12:00:00.000Z' } };
+        const { name, scope } = JSON.parse(String(init?.body));
+        const made = { id: 8, name, createdAt: '2026-02-07T12:00:00.000Z', expiresAt: '2099-08-07T12:00:00.000Z', scope };
+        tokens = [{ ...made, prefix: 'rdr_AbCd…', lastUsedAt: null, lastUsedNetwork: null }, ...tokens];
+        return { status: 201, body: { ...made, token: TOKEN } };
       },
     });
     const writeText = jest.fn(async (_text: string) => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     renderWithProviders(<ApiTokensCard />, { withAuthDialog: false });
     expect(await screen.findByText('Feed reader')).toBeInTheDocument();
-    expect(screen.getByText(/rdr_Qw12… · created Jan 10, 2026 · never used/)).toBeInTheDocument();
+    expect(screen.getByText(/rdr_Qw12… · Read · created Jan 10, 2026 · expires Apr 10, 2099 · last used .* from 203\.0\.113\.0\/24/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
     expect(await screen.findByText('Token name is required')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Token name'), { target: { value: 'Claude Desktop' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'May' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Read and manage my subscriptions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
     const field = await screen.findByLabelText('New API token');
     expect(field).toHaveValue(TOKEN);
     expect(field).toHaveAttribute('readonly');
     expect(screen.getByText('Copy your new token “Claude Desktop” now: it will not be shown again.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Claude Desktop' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Claude Desktop', expiresInDays: 90, scope: 'read_subscriptions' });
+    expect(screen.getByText('Read and manage my subscriptions · expires Aug 7, 2099')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(TOKEN));
     expect(await screen.findByText('Token copied')).toBeInTheDocument();

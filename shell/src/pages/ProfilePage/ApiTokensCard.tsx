@@ -1,18 +1,43 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
-import { API_TOKEN_NAME_MAX, routes, type ApiToken, type CreatedApiToken } from '@radar/contracts';
+import { Alert, Box, Button, Link, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPE_LABELS,
+  API_TOKEN_SCOPES,
+  routes,
+  type ApiToken,
+  type ApiTokenScope,
+  type CreatedApiToken,
+} from '@radar/contracts';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { callEndpoint, copyText, formatChangeDate, formatDate, serverMessageOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
 
+/** The lifetimes offered (days); the api accepts any number up to a year. */
+const LIFETIMES = [
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+  { days: 180, label: '180 days' },
+  { days: 365, label: '1 year' },
+];
+
+/** "expires Feb 24, 2027", or "expired" once past. */
+function expiryText(token: Pick<ApiToken, 'expiresAt'>, now = new Date()): string {
+  return new Date(token.expiresAt).getTime() <= now.getTime() ? `expired ${formatDate(token.expiresAt)}` : `expires ${formatDate(token.expiresAt)}`;
+}
+
 /**
- * Personal API tokens on /profile: create one with a name (the token is shown once, with Copy), see each token's
- * last use, revoke. Tokens read items, feeds and the MCP server and manage the owner's own subscriptions.
+ * Personal API tokens on /profile: create one with a name, a lifetime (90 days unless chosen, at most a year) and a
+ * scope (read; read and manage my subscriptions); the token is shown once, with Copy, and its owner is mailed. Each
+ * token shows its scope, expiry and last use with its network; revoke.
  */
 export function ApiTokensCard() {
   const { data, isLoading, error, mutate } = useEndpoint(routes.tokens.list, {});
   const { toast } = useToast();
   const [name, setName] = useState('');
+  const [days, setDays] = useState(API_TOKEN_DEFAULT_DAYS);
+  const [scope, setScope] = useState<ApiTokenScope>('read');
   const [nameError, setNameError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -25,7 +50,7 @@ export function ApiTokensCard() {
     }
     setCreating(true);
     try {
-      const token = await callEndpoint(routes.tokens.create, { body: { name } });
+      const token = await callEndpoint(routes.tokens.create, { body: { name, expiresInDays: days, scope } });
       setCreated(token);
       setName('');
       setNameError(null);
@@ -72,8 +97,8 @@ export function ApiTokensCard() {
     <SectionCard id="api-tokens-title" title="API tokens">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Let scripts, feed readers and AI agents read M365 Radar as you: send the token as <code>Authorization: Bearer &lt;token&gt;</code>. A token reads items,
-        feeds and the MCP server and manages your own subscriptions; it never has admin or moderator rights. See the <Link href="/api/docs">API reference</Link>
-        .
+        feeds and the MCP server, and if you allow it manages your own subscriptions; it never has admin or moderator rights, and it expires (you get an e-mail
+        a week before). See the <Link href="/api/docs">API reference</Link>.
       </Typography>
       <Box component="form" onSubmit={(e) => void create(e)} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
         <TextField
@@ -86,6 +111,20 @@ export function ApiTokensCard() {
           slotProps={{ htmlInput: { maxLength: API_TOKEN_NAME_MAX } }}
           sx={{ minWidth: 260, flex: 1 }}
         />
+        <TextField select label="Expires after" size="small" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 140 }}>
+          {LIFETIMES.map((l) => (
+            <MenuItem key={l.days} value={l.days}>
+              {l.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="May" size="small" value={scope} onChange={(e) => setScope(e.target.value as ApiTokenScope)} sx={{ minWidth: 220 }}>
+          {API_TOKEN_SCOPES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {API_TOKEN_SCOPE_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
         <Button type="submit" variant="contained" disabled={creating}>
           {creating ? 'Creating...' : 'Create token'}
         </Button>
@@ -93,6 +132,9 @@ export function ApiTokensCard() {
       {created ? (
         <Alert severity="success" sx={{ mb: 2 }} onClose={() => setCreated(null)} slotProps={{ closeButton: { 'aria-label': 'Done: hide the token' } }}>
           <Typography sx={{ fontWeight: 600, mb: 1 }}>Copy your new token “{created.name}” now: it will not be shown again.</Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {`${API_TOKEN_SCOPE_LABELS[created.scope]} · ${expiryText(created)}`}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <TextField
               label="New API token"
@@ -129,7 +171,15 @@ export function ApiTokensCard() {
             >
               <ListItemText
                 primary={token.name}
-                secondary={`${token.prefix} · created ${formatDate(token.createdAt)} · ${token.lastUsedAt ? `last used ${formatChangeDate(token.lastUsedAt)}` : 'never used'}`}
+                secondary={[
+                  token.prefix,
+                  API_TOKEN_SCOPE_LABELS[token.scope],
+                  `created ${formatDate(token.createdAt)}`,
+                  expiryText(token),
+                  token.lastUsedAt
+                    ? `last used ${formatChangeDate(token.lastUsedAt)}${token.lastUsedNetwork ? ` from ${token.lastUsedNetwork}` : ''}`
+                    : 'never used',
+                ].join(' · ')}
                 sx={{ pr: 10 }}
               />
             </ListItem>
