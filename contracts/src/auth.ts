@@ -67,3 +67,28 @@ export const logoutEverywhereResponse = z.object({
   revokedTokens: z.number().int(),
 });
 export type LogoutEverywhereResponse = z.infer<typeof logoutEverywhereResponse>;
+
+/**
+ * A session of the signed-in user as /profile lists it: the browser and system its user agent names, the network it
+ * was signed in from (a /24 of IPv4, a /48 of IPv6: enough to recognise, not an address), when it began and was last
+ * used, and whether it is the one asking.
+ */
+export const sessionRecord = z.object({
+  /** The first 16 hex characters of the session's stored hash: names it without being it. */
+  id: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  network: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionRecord = z.infer<typeof sessionRecord>;
+export const sessionsResponse = z.array(sessionRecord);
+export type SessionsResponse = z.infer<typeof sessionsResponse>;
+export const sessionIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/, 'id must be a session id (16 hexadecimal characters)') });
+export type SessionIdParams = z.infer<typeof sessionIdParams>;
+/** An admin ended a user's sessions: how many. */
+export const endedSessionsResponse = z.object({ success: z.boolean(), message: z.string(), ended: z.number().int() });
+export type EndedSessionsResponse = z.infer<typeof endedSessionsResponse>;

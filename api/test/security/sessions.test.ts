@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { TestContext } from '../context.js';
 import { latestCodeFromOutbox, sessionCookieOf, signIn, signInWithRoles } from '../auth-helpers.js';
 import { securityContext } from './harness.js';
+import { createUser, sessionCookieFor } from '../factories.js';
 
 /**
  * ASVS V3 (sessions): a new token at every sign-in (no fixation) and on every change of privileges; an idle timeout
@@ -163,6 +164,62 @@ describe('a change of privileges gives a new session', () => {
     const cleared = await request(t.app).delete('/api/dev/clear-impersonation').set('Cookie', asUser).set('Sec-Fetch-Site', 'same-origin');
     expect((await me(asUser)).status).toBe(401);
     expect((await me(sessionCookieOf(cleared))).body.impersonatedRole).toBeNull();
+  });
+});
+
+describe('sessions you can see', () => {
+  const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
+  const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+  async function signInWith(email: string, userAgent: string): Promise<string> {
+    await request(t.app).post('/api/auth/send-code').send({ email });
+    const code = await latestCodeFromOutbox(t, email);
+    return sessionCookieOf(await request(t.app).post('/api/auth/verify-code').set('User-Agent', userAgent).send({ email, code }));
+  }
+  const asUser = (cookie: string) => ({ Cookie: cookie, 'Sec-Fetch-Site': 'same-origin' });
+
+  it('lists the caller’s sessions with browser, system and network, and ends one of them', async () => {
+    await signIn(t, 'devices@example.com');
+    const laptop = await signInWith('devices@example.com', FIREFOX);
+    const phone = await signInWith('devices@example.com', SAFARI);
+    const list = await request(t.app).get('/api/auth/sessions').set(asUser(laptop));
+    expect(list.status).toBe(200);
+    const mine = list.body as { id: string; browser: string; os: string; network: string | null; current: boolean }[];
+    expect(mine).toHaveLength(3);
+    expect(mine.find((s) => s.current)).toMatchObject({ browser: 'Firefox 132', os: 'Windows 10' });
+    expect(mine.find((s) => s.browser.startsWith('Safari'))).toMatchObject({ os: expect.stringMatching(/^iOS/), current: false });
+    for (const s of mine) expect(s.network).toMatch(/\/(24|48)$/);
+    // The id names the session without being it: 16 characters of its stored hash, never the cookie.
+    expect(JSON.stringify(mine)).not.toContain(laptop.split('=')[1]!.split(';')[0]!);
+
+    const phoneId = mine.find((s) => s.browser.startsWith('Safari'))!.id;
+    expect((await request(t.app).delete(`/api/auth/sessions/${phoneId}`).set(asUser(laptop))).status).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(laptop)).status).toBe(200);
+    // Another user cannot end it (or learn whether it exists).
+    const other = await sessionCookieFor(t.ctx.db, (await createUser(t.ctx.db, { email: 'someone-else@example.com' })).id);
+    const currentId = mine.find((s) => s.current)!.id;
+    expect((await request(t.app).delete(`/api/auth/sessions/${currentId}`).set(asUser(other))).status).toBe(404);
+    expect((await request(t.app).delete('/api/auth/sessions/not-an-id').set(asUser(laptop))).status).toBe(400);
+    // Ending this one signs out here.
+    const self = await request(t.app).delete(`/api/auth/sessions/${currentId}`).set(asUser(laptop));
+    expect(self.status).toBe(200);
+    expect(String(self.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect((await me(laptop)).status).toBe(401);
+  });
+
+  it('lets an admin end every session of a user, and nobody else', async () => {
+    // Made directly (not through sign-in codes), so this file stays within the per-network sign-in limit.
+    const admin = await sessionCookieFor(t.ctx.db, (await createUser(t.ctx.db, { email: 'session-admin@example.com', roles: ['Admin'] })).id);
+    const ended = await createUser(t.ctx.db, { email: 'ended@example.com' });
+    const victim = await sessionCookieFor(t.ctx.db, ended.id);
+    const path = `/api/admin/app-users/${ended.id}/sessions`;
+    expect((await request(t.app).delete(path).set(asUser(victim))).status).toBe(403);
+    const res = await request(t.app).delete(path).set(asUser(admin));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, ended: 1, message: 'Ended 1 session of ended@example.com' });
+    expect((await me(victim)).status).toBe(401);
+    expect((await request(t.app).delete('/api/admin/app-users/999999/sessions').set(asUser(admin))).status).toBe(404);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   userRoleAssignment,
   userRoleAssignmentsResponse,
 } from '../admin.js';
+import { endedSessionsResponse } from '../auth.js';
 import { contactSubmission, contactSubmissionsResponse } from '../contact.js';
 import { moderatorActivitiesQuery, moderatorActivitiesResponse, moderatorActivityStats } from '../moderation.js';
 
@@ -52,6 +53,14 @@ export const adminEndpoints = defineEndpoints('admin', {
     access: 'admin',
     params: idParams,
     response: resultMessage,
+  },
+  endUserSessions: {
+    method: 'DELETE',
+    path: '/api/admin/app-users/:id/sessions',
+    summary: 'End every session of a user (they must sign in again); their API tokens are left alone',
+    access: 'admin',
+    params: idParams,
+    response: endedSessionsResponse,
   },
   users: { method: 'GET', path: '/api/admin/app-users', summary: 'Users', access: 'admin', response: appUsersResponse },
   deleteUser: {

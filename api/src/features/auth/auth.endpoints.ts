@@ -3,6 +3,7 @@ import { endpoints, PRODUCT_NAME, SIGNED_OUT_PARAM } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { NotFoundError } from '../../lib/errors.js';
 import { renderActionPage } from '../../http/html-page.js';
 import { nonceOf } from '../../http/security-headers.js';
 import { AUTH_MESSAGES, type ClientInfo } from './auth.service.js';
@@ -45,6 +46,14 @@ export function createAuthEndpoints(ctx: AppContext): EndpointImplementation[] {
     implement(endpoints.auth.logout, async ({ req, res }) => {
       await endSession(req, res);
       return { success: true, message: AUTH_MESSAGES.signedOut };
+    }),
+    implement(endpoints.auth.sessions, ({ auth: caller }) => auth.sessions.list(caller.user.id, caller.sessionIdHash)),
+    implement(endpoints.auth.revokeSession, async ({ auth: caller, params, res }) => {
+      if (!(await auth.sessions.revoke(caller.user.id, params.id))) throw new NotFoundError(`You have no session ${params.id}`);
+      // Ending this very session signs out here.
+      if (caller.sessionIdHash.startsWith(params.id)) clearSessionCookie(res, ctx.publicUrl);
+      ctx.log.info({ userId: caller.user.id }, 'a session ended by its user');
+      return { success: true, message: 'Session ended' };
     }),
     implement(endpoints.auth.logoutEverywhere, async ({ auth: caller, body, res }) => {
       const { sessions: ended, revokedTokens } = await auth.sessions.endAll(caller.user.id, { revokeTokens: body?.revokeTokens });

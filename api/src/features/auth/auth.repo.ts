@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, like, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
 import { pendingSignups, roles, sessions, signInCodes, signInFailures, userRoles, users } from '../../db/schema/index.js';
@@ -198,6 +198,31 @@ export const authRepo = {
 
   async deleteSession(tx: DbOrTx, idHash: string): Promise<boolean> {
     const rows = await tx.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ id: sessions.idHash });
+    return rows.length > 0;
+  },
+
+  /** The user's live sessions, most recently used first. */
+  async sessionsOf(tx: DbOrTx, userId: number, now: Date) {
+    return tx
+      .select({
+        idHash: sessions.idHash,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        userAgent: sessions.userAgent,
+        ip: sessions.ip,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.lastSeenAt));
+  },
+
+  /** Ends the user's session whose stored hash starts with `prefix` (16 hex characters); false when there is none. */
+  async deleteSessionOfUser(tx: DbOrTx, userId: number, prefix: string): Promise<boolean> {
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), like(sessions.idHash, `${prefix}%`)))
+      .returning({ id: sessions.idHash });
     return rows.length > 0;
   },
 

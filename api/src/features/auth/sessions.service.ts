@@ -6,6 +6,9 @@ import { hashSessionToken, newSessionToken } from '../../http/auth.js';
 import { sessionPolicy } from '../../http/session-policy.js';
 import { authRepo } from './auth.repo.js';
 import { createTokensRepo } from '../tokens/tokens.repo.js';
+import { networkOf } from '../../http/client-address.js';
+import { describeUserAgent } from './user-agent.js';
+import type { SessionRecord } from '@radar/contracts';
 
 export interface ClientInfo {
   ip: string | null;
@@ -69,6 +72,30 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
       if (await authRepo.findSession(deps.db, auth.sessionIdHash)) return null;
       return deps.db.transaction((tx) => issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client }));
     },
+
+    /** The user's live sessions as /profile lists them; `currentIdHash` marks the asking one. */
+    async list(userId: number, currentIdHash: string): Promise<SessionRecord[]> {
+      const rows = await authRepo.sessionsOf(deps.db, userId, deps.clock.now());
+      return rows.map((row) => {
+        const agent = describeUserAgent(row.userAgent);
+        return {
+          id: row.idHash.slice(0, 16),
+          browser: agent.browser,
+          os: agent.os,
+          network: networkOf(row.ip),
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          current: row.idHash === currentIdHash,
+        };
+      });
+    },
+
+    /** Ends one of the user's sessions by its listed id; false when the user has none by that id. */
+    revoke: (userId: number, id: string) => authRepo.deleteSessionOfUser(deps.db, userId, id),
+
+    /** An admin ends every session of a user (API tokens stay: they are revoked on the user's own profile). */
+    endAllOf: (userId: number) => authRepo.deleteSessionsOfUser(deps.db, userId),
 
     async end(token: string | undefined): Promise<void> {
       if (token) await authRepo.deleteSession(deps.db, hashSessionToken(token));

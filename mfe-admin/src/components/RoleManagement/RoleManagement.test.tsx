@@ -152,6 +152,19 @@ describe('RoleManagement', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/app-users/2'))).toBe(true);
   });
 
+  it('ends every session of a user after asking (never offered for the admin themselves)', async () => {
+    const { calls } = await mount({
+      'DELETE /api/admin/app-users/2/sessions': { body: { success: true, message: 'Ended 2 sessions of bob@example.com', ended: 2 } },
+    });
+    expect(screen.queryByRole('button', { name: 'End sessions of admin@example.com' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'End sessions of bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
+    expect(dialog).toHaveTextContent('Sign Bob Builder (bob@example.com) out of every browser and device? Their API tokens keep working.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End Sessions' }));
+    expect(await screen.findByText('Sessions ended')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/app-users/2/sessions'))).toBe(true);
+  });
+
   it('falls back to a generic failure text when the server gives no reason', async () => {
     await mount({ 'DELETE /api/admin/app-users/2': { status: 500 } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete user bob@example.com' }));

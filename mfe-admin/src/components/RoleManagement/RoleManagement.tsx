@@ -84,6 +84,13 @@ export function RoleManagement() {
             action: () => actions.removeRole(user.id, assignment.roleId, assignment.role.name),
           })
         }
+        onEndSessions={(user) =>
+          void dialogs.confirm(`Sign ${userLabel(user)} out of every browser and device? Their API tokens keep working.`, {
+            title: 'End sessions',
+            okText: 'End Sessions',
+            action: () => actions.endSessions(user),
+          })
+        }
         onDeleteUser={(user) =>
           void dialogs.confirm(`Delete ${userLabel(user)}? This will remove them from all roles.`, {
             title: 'Delete user',

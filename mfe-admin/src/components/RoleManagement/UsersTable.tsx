@@ -9,6 +9,8 @@ export interface UsersTableProps {
   assignments: UserRoleAssignment[];
   onRemoveRole: (user: AppUser, assignment: UserRoleAssignment) => void;
   onDeleteUser: (user: AppUser) => void;
+  /** Ends every session of the user (they must sign in again); absent: not offered. */
+  onEndSessions?: (user: AppUser) => void;
   /** The signed-in admin: not offered to delete their own account. */
   currentUserId?: number | null;
   /** The private tenants each user may see (by user id), their names, and the action that changes them. */
@@ -18,7 +20,7 @@ export interface UsersTableProps {
 const nameOf = (user: AppUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 
 /** The users with their roles (each removable) and a delete button (not on one's own account). */
-export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, currentUserId = null, tenantGrants }: UsersTableProps) {
+export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, onEndSessions, currentUserId = null, tenantGrants }: UsersTableProps) {
   const tenantsOf = (user: AppUser) => {
     const names = (tenantGrants?.byUser.get(user.id) ?? []).map((id) => tenantGrants?.names.get(id)).filter(Boolean);
     return names.length ? names.join(', ') : 'Public tenants only';
@@ -77,6 +79,11 @@ export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, cur
             {tenantGrants ? (
               <Button size="small" variant="outlined" aria-label={`Tenants of ${user.email}`} onClick={() => tenantGrants.onEdit(user)}>
                 Tenants
+              </Button>
+            ) : null}
+            {onEndSessions && user.id !== currentUserId ? (
+              <Button size="small" variant="outlined" color="warning" aria-label={`End sessions of ${user.email}`} onClick={() => onEndSessions(user)}>
+                End sessions
               </Button>
             ) : null}
             {/* An admin cannot delete their own account here (the server refuses it too). */}

@@ -52,6 +52,12 @@ export function useRoleActions() {
         failure: (error) => failureWithReason('Failed to remove role', error),
         revalidate: ROLE_LISTS,
       }),
+    endSessions: (user: AppUser) =>
+      run(() => adminWrites.endUserSessions(user.id), {
+        success: { title: 'Sessions ended', description: `${user.email} must sign in again.` },
+        failure: (error) => failureWithReason('Failed to end the sessions', error),
+        revalidate: [],
+      }),
     deleteUser: (user: AppUser) =>
       run(() => adminWrites.deleteUser(user.id), {
         success: { title: 'User deleted', description: `${user.email} was deleted.` },

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Link, 
 import { UserAvatar, displayNameOf, formatDate, useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
 import { ApiTokensCard } from './ApiTokensCard.js';
+import { SessionsCard } from './SessionsCard.js';
 import { SignOutEverywhere } from './SignOutEverywhere.js';
 
 function Field({ label, value }: { label: string; value: React.ReactNode }) {
@@ -90,6 +91,7 @@ export function ProfilePage() {
             <SignOutEverywhere />
           </CardContent>
         </Card>
+        <SessionsCard />
         <ApiTokensCard />
       </Stack>
     </PageContainer>

@@ -8,6 +8,12 @@ export function createUsersEndpoints(ctx: AppContext): EndpointImplementation[] 
   const service = createUsersService(ctx);
   return [
     implement(endpoints.admin.users, () => service.list()),
+    implement(endpoints.admin.endUserSessions, async ({ params: { id }, auth }) => {
+      const email = await service.emailOf(id);
+      const ended = await ctx.services.auth.sessions.endAllOf(id);
+      ctx.log.info({ userId: id, by: auth.user.id, sessions: ended }, "a user's sessions ended by an admin");
+      return { success: true, message: `Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email}`, ended };
+    }),
     implement(endpoints.admin.deleteUser, async ({ params: { id }, auth }) => {
       const email = await service.remove(id, auth.user.id);
       ctx.log.info({ userId: id, by: auth.user.id }, 'user deleted by an admin');

@@ -10,6 +10,13 @@ export function createUsersService(deps: { db: Db }) {
       return createUsersRepo(deps.db).list();
     },
 
+    /** The user's e-mail, or 404. */
+    async emailOf(id: number): Promise<string> {
+      const user = await createUsersRepo(deps.db).find(id);
+      if (!user) throw new NotFoundError(`User ${id} not found`);
+      return user.email;
+    },
+
     /** Refuses to delete the caller's own account and the last admin (409 both). Returns the deleted e-mail. */
     async remove(id: number, callerId: number): Promise<string> {
       if (id === callerId) throw new ConflictError('You cannot delete your own account');
