@@ -21,6 +21,8 @@ export type { Failure, Target };
  *   POST /{tenant}/oauth2/v2.0/token                client-credentials token (checks the form)
  *   GET  /v1.0/admin/serviceAnnouncement/messages   the current Message Center snapshot in pages with @odata.nextLink
  *   GET  …/messages/{id}/attachments[/{aid}/content]  a post's attachment list and files (setAttachments)
+ *   GET  /v1.0/admin/serviceAnnouncement/issues      the tenant's Service Health issues (setHealthIssues; none by default)
+ *   GET  /v1.0/admin/serviceAnnouncement/healthOverviews  no services (an empty list)
  * Roadmap and RSS answers carry an ETag and Last-Modified and answer 304 to a matching conditional request, as a CDN
  * does. Like Microsoft's endpoint, it can refuse clients without a browser User-Agent (403). Failures are scripted
  * with fail() (replay-failures.ts).
@@ -41,6 +43,8 @@ export interface ReplayServer {
   setV2Paging(paging: V2Paging): void;
   /** The attachments Graph lists for each post (MC910003 has one by default); `content` is the file. */
   setAttachments(byMessage: Record<string, ReplayAttachment[]>): void;
+  /** The Service Health issues Graph lists (raw serviceHealthIssue objects). */
+  setHealthIssues(list: unknown[]): void;
   /** Rewrites the v2 items before they are served (schema drift, a missing key); null restores the plain twin. */
   setV2Transform(transform: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | null): void;
   /** Roadmap snapshots by name: raw text served as is (the RSS twin is built from it unless one was added). */
@@ -124,6 +128,7 @@ export async function startReplayServer(
   let v2Paging: V2Paging = options.v2Paging ?? { mode: 'nextLink', pageSize: 5 };
   let v2Transform: ((items: Record<string, unknown>[]) => Record<string, unknown>[]) | null = null;
   let attachments: Record<string, ReplayAttachment[]> = DEFAULT_ATTACHMENTS;
+  let healthIssues: unknown[] = [];
   /** When each served body was first served: its Last-Modified. */
   const firstServed = new Map<string, string>();
   const sockets = new Set<Socket>();
@@ -290,6 +295,20 @@ export async function startReplayServer(
         const body = Buffer.from(file.content);
         return void res.writeHead(200, { 'content-type': file.contentType, 'content-length': String(body.length) }).end(body);
       }
+      // Service Health of the tenant: the issues set with setHealthIssues (none unless set), no service overviews.
+      if (
+        req.method === 'GET' &&
+        (url.pathname === '/v1.0/admin/serviceAnnouncement/issues' || url.pathname === '/v1.0/admin/serviceAnnouncement/healthOverviews')
+      ) {
+        const issues = url.pathname.endsWith('/issues');
+        state.requests.push(issues ? 'GET /issues' : 'GET /healthOverviews');
+        if (req.headers.authorization !== `Bearer ${token}`) {
+          res.writeHead(401, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify({ error: { code: 'InvalidAuthenticationToken' } }));
+        }
+        res.writeHead(200, { 'content-type': 'application/json; odata.metadata=minimal' });
+        return res.end(JSON.stringify({ value: issues ? healthIssues : [] }));
+      }
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/messages') {
         const page = Number(url.searchParams.get('$skiptoken') ?? '1');
         state.requests.push(`GET /messages?page=${page}`);
@@ -330,6 +349,7 @@ export async function startReplayServer(
     setV2Paging: (paging) => void (v2Paging = paging),
     setV2Transform: (transform) => void (v2Transform = transform),
     setAttachments: (byMessage) => void (attachments = byMessage),
+    setHealthIssues: (list) => void (healthIssues = list),
     setRoadmap: (name) => {
       if (!roadmaps.has(name)) throw new Error(`no roadmap snapshot ${name}`);
       roadmapName = name;
