@@ -337,6 +337,12 @@ export function securityWarnings(config: Config): string[] {
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     warnings.push('SMTP_URL is not set: no mail is sent, and every mail — sign-in codes included — is written to the log instead.');
   }
+  const behindProxy = !['false', '0', ''].includes(config.TRUST_PROXY.trim().toLowerCase());
+  if (config.NODE_ENV === 'production' && behindProxy && !config.PUBLIC_URL?.startsWith('https://')) {
+    warnings.push(
+      `TRUST_PROXY is set but PUBLIC_URL is ${config.PUBLIC_URL ? `not https (${config.PUBLIC_URL})` : 'not set'}: session cookies are sent without Secure and HSTS is off, so a network attacker can read them. Set PUBLIC_URL=https://… (the address users open).`,
+    );
+  }
   if (config.NODE_ENV === 'production' && config.ALLOW_PRIVATE_WEBHOOKS) {
     warnings.push(
       'ALLOW_PRIVATE_WEBHOOKS is on: alert webhooks may use plain http and reach private, loopback and cloud metadata addresses. Use it only for on-premises receivers.',

@@ -47,7 +47,7 @@ describe('writes without a session cookie', () => {
   it('pass without Origin when they carry an API token (no ambient credential to borrow)', async () => {
     const created = await call(suite.t, 'POST', '/api/tokens', await suite.users.cookie('User'))
       .set('Content-Type', 'application/json')
-      .send({ name: 'csrf check' });
+      .send({ name: 'csrf check', scope: 'read_subscriptions' });
     expect(created.status).toBe(201);
     // Follows an item that does not exist: past the origin check, the api answers about the item.
     const res = await request(suite.t.app)

@@ -86,6 +86,18 @@ async function stop(started: Started): Promise<void> {
   await exited;
 }
 
+describe('a production start behind a proxy without an https PUBLIC_URL', () => {
+  it('warns loudly: cookies would go without Secure and HSTS would be off', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://x', TRUST_PROXY: '1' };
+    expect(securityWarnings(loadConfig({ ...base, PUBLIC_URL: 'http://radar.example.com' }))).toEqual([
+      expect.stringMatching(/^TRUST_PROXY is set but PUBLIC_URL is not https \(http:\/\/radar\.example\.com\): session cookies are sent without Secure/),
+    ]);
+    expect(securityWarnings(loadConfig(base))).toEqual([expect.stringMatching(/PUBLIC_URL is not set/)]);
+    expect(securityWarnings(loadConfig({ ...base, PUBLIC_URL: 'https://radar.example.com' }))).toEqual([]);
+    expect(securityWarnings(loadConfig({ ...base, TRUST_PROXY: 'false', PUBLIC_URL: 'http://radar.example.com' }))).toEqual([]);
+  });
+});
+
 describe('impersonation forced on in production', () => {
   it('is named in a warning at every start', async () => {
     const warning = securityWarnings(loadConfig({ NODE_ENV: 'production', IMPERSONATION_ENABLED: 'true', SMTP_URL: 'smtp://x' }));

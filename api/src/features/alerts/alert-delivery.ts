@@ -75,7 +75,11 @@ export async function attemptDelivery(
   try {
     target = await checkWebhookUrl(url, deps.guard);
   } catch (err) {
-    if (err instanceof WebhookUrlError) return fail(err.message);
+    if (err instanceof WebhookUrlError) {
+      // The delivery log is the channel owner's to read: the refusal; the resolved address only in the server's log.
+      if (err.detail !== err.message) deps.log.warn({ channelId: channel.id, detail: err.detail }, 'webhook delivery refused by the SSRF guard');
+      return fail(err.message);
+    }
     throw err;
   }
   const body = row.body ?? '';

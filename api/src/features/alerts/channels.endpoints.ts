@@ -55,7 +55,10 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
         try {
           await checkWebhookUrl(url, alerts.deliveryDeps.guard);
         } catch (err) {
-          if (err instanceof WebhookUrlError) throw fieldError('url', err.message);
+          if (err instanceof WebhookUrlError) {
+            if (err.detail !== err.message) ctx.log.warn({ userId: auth.user.id, detail: err.detail }, 'webhook URL refused');
+            throw fieldError('url', err.message);
+          }
           throw err;
         }
         sealed.urlSealed = sealChannelValue(key, url);

@@ -25,9 +25,24 @@ export const systemResolver: Resolver = async (hostname) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
+/**
+ * A URL the guard refuses. `message` is for the person who typed it; `detail` (for the server's log only) says which
+ * address a host resolved to: telling users that an internal name exists and where it points would map the internal
+ * network for them.
+ */
 export class WebhookUrlError extends Error {
   override readonly name = 'WebhookUrlError';
+  constructor(
+    message: string,
+    readonly detail: string = message,
+  ) {
+    super(message);
+  }
 }
+
+/** One answer whatever kept the host out (private, metadata, unresolvable, no address): nothing to tell apart. */
+const notPublic = (label: string, host: string, detail: string) =>
+  new WebhookUrlError(`${label} host ${host} cannot be used: it must be a public internet host`, detail);
 
 export interface WebhookTarget {
   url: URL;
@@ -38,6 +53,8 @@ export interface WebhookTarget {
 export interface GuardOptions {
   allowPrivate: boolean;
   resolve: Resolver;
+  /** How messages name the URL ('Webhook URL' unless said). */
+  label?: string;
 }
 
 /** Well-known instance metadata endpoints, named in refusals so an operator sees what was attempted. */
@@ -78,15 +95,16 @@ export function nonPublicReason(address: string): string | null {
  * URL and the address to connect to; throws WebhookUrlError with a message a user can act on.
  */
 export async function checkWebhookUrl(raw: string, opts: GuardOptions): Promise<WebhookTarget> {
+  const label = opts.label ?? 'Webhook URL';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookUrlError('Webhook URL must be a valid URL');
+    throw new WebhookUrlError(`${label} must be a valid URL`);
   }
   const schemes = opts.allowPrivate ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol)) throw new WebhookUrlError('Webhook URL must start with https://');
-  if (url.username || url.password) throw new WebhookUrlError('Webhook URL must not contain a user name or password');
+  if (!schemes.includes(url.protocol)) throw new WebhookUrlError(`${label} must start with https://`);
+  if (url.username || url.password) throw new WebhookUrlError(`${label} must not contain a user name or password`);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: ResolvedAddress[];
   if (net.isIP(host)) {
@@ -95,17 +113,17 @@ export async function checkWebhookUrl(raw: string, opts: GuardOptions): Promise<
     try {
       addresses = await opts.resolve(host);
     } catch (err) {
-      throw new WebhookUrlError(`Webhook URL host ${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw notPublic(label, host, `${label} host ${host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
-    if (addresses.length === 0) throw new WebhookUrlError(`Webhook URL host ${host} has no address`);
+    if (addresses.length === 0) throw notPublic(label, host, `${label} host ${host} has no address`);
   }
   if (!opts.allowPrivate) {
     for (const { address } of addresses) {
       const reason = nonPublicReason(address);
-      if (reason) throw new WebhookUrlError(`Webhook URL host ${host} resolves to ${address}, ${reason} address: refused to protect the internal network`);
+      if (reason) throw notPublic(label, host, `${label} host ${host} resolves to ${address}, ${reason} address: refused to protect the internal network`);
     }
   }
   const [first] = addresses;
-  if (!first) throw new WebhookUrlError(`Webhook URL host ${host} has no address`);
+  if (!first) throw notPublic(label, host, `${label} host ${host} has no address`);
   return { url, address: first };
 }

@@ -97,3 +97,47 @@ function describe(err: Error, timeoutMs: number): string {
 function abortReason(signal: AbortSignal): string {
   return signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted');
 }
+
+/** A GET to a checked target got no usable answer; the message never says why (refused, reset, timed out alike). */
+export class CheckedFetchError extends Error {
+  override readonly name = 'CheckedFetchError';
+}
+
+/**
+ * GETs a checked target (an admin-entered URL, e.g. a remote's manifest) like postToWebhook: to the pinned address,
+ * no redirects, one deadline for the whole exchange, and at most `maxBytes` read (more is refused, the rest never
+ * read). Any failure to get an answer is one message, so the result never tells an open port from a closed one.
+ */
+export function getFromChecked(target: WebhookTarget, maxBytes: number, timeoutMs: number): Promise<{ status: number; text: string }> {
+  const client = target.url.protocol === 'https:' ? https : http;
+  const failed = () => new CheckedFetchError(`${target.url.origin} did not answer`);
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      target.url,
+      {
+        method: 'GET',
+        headers: { accept: 'application/json', 'user-agent': 'M365-Radar/1' },
+        lookup: pinnedLookup(target),
+        signal: AbortSignal.timeout(timeoutMs),
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(new CheckedFetchError(`${target.url.origin} answered more than ${maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', () => reject(failed()));
+      },
+    );
+    req.on('error', () => reject(failed()));
+    req.end();
+  });
+}

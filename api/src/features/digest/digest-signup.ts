@@ -60,25 +60,31 @@ export function createDigestSignup(deps: Deps) {
   }
 
   return {
+    /**
+     * The same work whatever the address's state (new, waiting, subscribed, asked a minute ago): the mail is rendered
+     * and the row read in a transaction every time, and only whether the mail is queued differs, so the answer's
+     * timing does not tell a subscribed address from another.
+     */
     async signup(input: { email: string; firstName: string; lastName: string }): Promise<{ success: true; message: string }> {
+      if (!deps.mail) throw new Error('the digest signup needs the mail service');
+      const mail = deps.mail;
       const now = deps.clock.now();
-      const existing = await repo.subscriberByEmail(input.email);
-      const subscribed = existing?.isActive && existing.confirmedAt;
-      const recentlySent = existing?.confirmSentAt && now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS;
-      if (!subscribed && !recentlySent) {
-        if (!deps.mail) throw new Error('the digest signup needs the mail service');
-        const mail = deps.mail;
-        const nonce = crypto.randomBytes(24).toString('base64url');
-        const expiresAt = new Date(now.getTime() + validHours * HOUR);
-        await deps.db.transaction(async (tx) => {
-          const row = await createDigestRepo(tx).requestConfirmation(input, { tokenHash: sha256(nonce), expiresAt, now });
-          const link = confirmUrl(deps.publicUrl, createSignedToken(deps.secret, CONTEXT, `c:${row.id}:${nonce}`));
-          const props = { confirmUrl: link, validHours, publicUrl: deps.publicUrl };
-          const rendered = await renderMail(createElement(DigestConfirmMail, props), digestConfirmText(props));
-          await mail.enqueue(tx, { kind: 'digest-confirm', to: input.email, subject: DIGEST_CONFIRM_SUBJECT, ...rendered, sensitive: { expiresAt } });
-        });
-        mail.kick();
-      }
+      const nonce = crypto.randomBytes(24).toString('base64url');
+      const expiresAt = new Date(now.getTime() + validHours * HOUR);
+      const sent = await deps.db.transaction(async (tx) => {
+        const txRepo = createDigestRepo(tx);
+        const existing = await txRepo.subscriberByEmailForUpdate(input.email);
+        const subscribed = existing?.isActive && existing.confirmedAt;
+        const recentlySent = existing?.confirmSentAt && now.getTime() - existing.confirmSentAt.getTime() < CONFIRM_RESEND_MS;
+        const send = !subscribed && !recentlySent;
+        const id = send ? (await txRepo.requestConfirmation(input, { tokenHash: sha256(nonce), expiresAt, now })).id : (existing?.id ?? 0);
+        const link = confirmUrl(deps.publicUrl, createSignedToken(deps.secret, CONTEXT, `c:${id}:${nonce}`));
+        const props = { confirmUrl: link, validHours, publicUrl: deps.publicUrl };
+        const rendered = await renderMail(createElement(DigestConfirmMail, props), digestConfirmText(props));
+        if (send) await mail.enqueue(tx, { kind: 'digest-confirm', to: input.email, subject: DIGEST_CONFIRM_SUBJECT, ...rendered, sensitive: { expiresAt } });
+        return send;
+      });
+      if (sent) mail.kick();
       return { success: true, message: SIGNUP_MESSAGE };
     },
 

@@ -111,6 +111,12 @@ export function createDigestRepo(db: DbOrTx) {
       return row;
     },
 
+    /** The address's row, locked until the transaction ends (two signups of one address are decided one after the other). */
+    async subscriberByEmailForUpdate(email: string): Promise<DigestSubscriberRow | undefined> {
+      const [row] = await db.select().from(digestSubscribers).where(eq(digestSubscribers.email, email)).for('update');
+      return row;
+    },
+
     async subscriberById(id: number): Promise<DigestSubscriberRow | undefined> {
       const [row] = await db.select().from(digestSubscribers).where(eq(digestSubscribers.id, id));
       return row;

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { radarBuildInfo, type RadarBuildInfo, type RemoteKey } from '@radar/contracts';
 import type { Config } from '../../config.js';
 import { REMOTE_DIRS } from '../../http/static-bundles.js';
-import { fetchTextWithRetry } from '../../sources/http.js';
+import { checkWebhookUrl, type GuardOptions } from '../alerts/ssrf-guard.js';
+import { getFromChecked } from '../alerts/webhook-http.js';
 
 /** The repository root (same from src/ and dist/): where the built bundles are unless STATIC_ROOT says otherwise. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -18,6 +19,11 @@ export type ManifestRead = { reachable: true; version: string | null; build: Rad
 interface ReadOptions {
   staticRoot: string;
   timeoutMs: number;
+  /**
+   * The SSRF guard for absolute URLs (the webhooks' guard: public hosts only unless ALLOW_PRIVATE_WEBHOOKS). Without
+   * it only paths of this site are read.
+   */
+  guard?: GuardOptions;
 }
 
 /**
@@ -27,7 +33,7 @@ interface ReadOptions {
 export async function readRemoteManifest(url: string, opts: ReadOptions): Promise<ManifestRead> {
   let text: string;
   try {
-    text = /^https?:\/\//i.test(url) ? await fetchManifest(url, opts.timeoutMs) : await readServedManifest(url, opts.staticRoot);
+    text = /^https?:\/\//i.test(url) ? await fetchManifest(url, opts) : await readServedManifest(url, opts.staticRoot);
   } catch (err) {
     return { reachable: false, problem: (err as Error).message };
   }
@@ -47,8 +53,16 @@ export async function readRemoteManifest(url: string, opts: ReadOptions): Promis
   return { reachable: true, version: build?.version ?? (typeof buildVersion === 'string' ? buildVersion : null), build };
 }
 
-async function fetchManifest(url: string, timeoutMs: number): Promise<string> {
-  const answer = await fetchTextWithRetry(url, { headers: { accept: 'application/json' }, redirect: 'error' }, { timeoutMs, retries: 0 });
+/**
+ * An admin-entered URL is read through the SSRF guard (its host must be public unless ALLOW_PRIVATE_WEBHOOKS), from the
+ * checked address, capped at MAX_MANIFEST_BYTES while it arrives; refusals and failures say nothing of the network
+ * behind (the detail goes to no one: the Remotes tab is the only reader).
+ */
+async function fetchManifest(url: string, opts: ReadOptions): Promise<string> {
+  if (!opts.guard) throw new Error(`${url} is not read: only paths of this site are`);
+  const target = await checkWebhookUrl(url, { ...opts.guard, label: 'Remote URL' });
+  const answer = await getFromChecked(target, MAX_MANIFEST_BYTES, opts.timeoutMs);
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`${url} answered HTTP ${answer.status}`);
   return answer.text;
 }
 

@@ -1,4 +1,4 @@
-import { REMOTE_KEYS, defaultRemoteUrl, type RemoteKey } from '@radar/contracts';
+import { REMOTE_KEYS, defaultRemoteUrl, remoteUrlProblem, type RemoteKey } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import { createRemotesRepo, readRegistryRevision, type RemoteRow } from './remotes.repo.js';
 
@@ -36,11 +36,14 @@ export function effectiveUrls(rows: readonly RemoteRow[], configured: RemoteUrls
   return urls;
 }
 
-/** Origins of absolute URLs (a path is this site's own origin: 'self'). */
+/**
+ * Origins of absolute URLs (a path is this site's own origin: 'self'). They become CSP sources, so a URL that breaks
+ * the remote URL rule (a row written before the rule, a configured value) contributes none, whatever its origin.
+ */
 export function originsOf(urls: readonly string[]): string[] {
   const origins = new Set<string>();
   for (const url of urls) {
-    if (!/^https?:\/\//i.test(url)) continue;
+    if (!/^https?:\/\//i.test(url) || remoteUrlProblem(url) !== null) continue;
     try {
       origins.add(new URL(url).origin);
     } catch {

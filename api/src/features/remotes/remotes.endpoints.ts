@@ -35,7 +35,7 @@ function remoteName(name: string): RemoteKey {
 export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createRemotesRepo(ctx.db);
   const registry = ctx.services.remotes;
-  const readOptions = { staticRoot: staticRootOf(ctx.config), timeoutMs: ctx.config.REMOTE_MANIFEST_TIMEOUT_MS };
+  const readOptions = { staticRoot: staticRootOf(ctx.config), timeoutMs: ctx.config.REMOTE_MANIFEST_TIMEOUT_MS, guard: ctx.services.alerts.deliveryDeps.guard };
   const loadedLimiter = perAddressLimiter({
     name: 'remote-loaded',
     windowMs: 15 * 60 * 1000,
@@ -90,7 +90,7 @@ export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[
 }
 
 /** Fetches the manifest and checks its shared-library ranges against the shell's build, as the shell does before loading. */
-export async function testRemote(name: RemoteKey, url: string, opts: { staticRoot: string; timeoutMs: number }): Promise<RemoteTestResult> {
+export async function testRemote(name: RemoteKey, url: string, opts: Parameters<typeof readRemoteManifest>[1]): Promise<RemoteTestResult> {
   const label = REMOTE_LABELS[name];
   const manifest = await readRemoteManifest(url, opts);
   if (!manifest.reachable) {

@@ -10,6 +10,7 @@ import { signIn } from '../../../test/factories.js';
 import { createApp } from '../../app.js';
 import { buildRuntimeConfig } from '../../runtime-config.js';
 import { LOADED_REPORTS_PER_ADDRESS } from './remotes.endpoints.js';
+import { originsOf } from './registry.js';
 
 /**
  * The remote registry: admin-only reads and changes, URL validation (400 naming `url`), 404 for an unknown remote,
@@ -54,16 +55,23 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'radar-build.json'), JSON.stringify(SHELL_BUILD));
   fs.writeFileSync(path.join(root, 'mfe-admin', 'dist', 'mf-manifest.json'), JSON.stringify(manifest('0.1.0+abc1234')));
-  // A static host on another origin: /v2 a compatible build, /v3 one built for shared-ui 1.x, /slow never answers.
+  // A static host on another origin: /v2 a compatible build, /v3 one built for shared-ui 1.x, /slow never answers,
+  // /huge is larger than a manifest can be.
   cdn = http.createServer((req, res) => {
     if (req.url === '/slow/mf-manifest.json') return;
+    if (req.url === '/huge/mf-manifest.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"metaData":{},"pad":"${'x'.repeat(3 * 1024 * 1024)}"}`);
+      return;
+    }
     const body =
       req.url === '/v2/mf-manifest.json' ? manifest('0.2.0+fff0000') : req.url === '/v3/mf-manifest.json' ? manifest('0.3.0+eee0000', '^1.0.0') : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(body ? JSON.stringify(body) : '{}');
   });
   await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
   cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
-  t = await createTestContext({ STATIC_ROOT: root, REMOTE_MANIFEST_TIMEOUT_MS: '500' });
+  // The local CDN is on a loopback address: reachable only with the switch the webhook tests use too.
+  t = await createTestContext({ STATIC_ROOT: root, REMOTE_MANIFEST_TIMEOUT_MS: '500', ALLOW_PRIVATE_WEBHOOKS: 'true' });
   admin = await signIn(t.app, t.ctx.db, { roles: ['Admin'] });
   user = await signIn(t.app, t.ctx.db, { roles: ['Moderator', 'User'] });
 });
@@ -86,6 +94,20 @@ describe('permissions', () => {
     const refused = await user.agent[method](url).send(body);
     expect(refused.status).toBe(403);
     expect(refused.body.error.name).toBe('NotAllowedError');
+  });
+});
+
+describe('CSP sources from remote URLs', () => {
+  it('come only from URLs the rule accepts, so a stored crafted URL adds no directive or wildcard', () => {
+    expect(
+      originsOf([
+        'https://*.evil.example/mf-manifest.json',
+        "https://evil.example;script-src'unsafe-inline'/mf-manifest.json",
+        '/\\evil.example/mf-manifest.json',
+        'https://cdn.example.com/admin/mf-manifest.json',
+        '/remotes/admin/mf-manifest.json',
+      ]),
+    ).toEqual(['https://cdn.example.com']);
   });
 });
 
@@ -170,12 +192,35 @@ describe('Test', () => {
     expect(body.message).toBe('Incompatible: Admin 0.3.0+eee0000 was built for @radar/shared-ui ^1.0.0 (this site has 0.1.0).');
   });
 
-  it('reports a missing manifest and a host that does not answer in time', async () => {
+  it('reports a missing manifest; a slow host and a closed port alike (no port scanning through Test)', async () => {
     expect(await test(`${cdnUrl}/gone/mf-manifest.json`)).toMatchObject({ ok: false, reachable: false, message: expect.stringContaining('answered HTTP 404') });
-    expect(await test(`${cdnUrl}/slow/mf-manifest.json`)).toMatchObject({
+    const slow = await test(`${cdnUrl}/slow/mf-manifest.json`);
+    expect(slow).toMatchObject({ ok: false, reachable: false, message: expect.stringContaining(`${cdnUrl} did not answer`) });
+    const closed = await test('http://127.0.0.1:1/mf-manifest.json');
+    expect(closed.message.replace('http://127.0.0.1:1', 'X')).toBe(slow.message.replace(cdnUrl, 'X'));
+  });
+
+  it('reads a manifest through the SSRF guard: a private host is refused without ALLOW_PRIVATE_WEBHOOKS', async () => {
+    const strict = await createTestContext({ STATIC_ROOT: root, REMOTE_MANIFEST_TIMEOUT_MS: '500' });
+    try {
+      const strictAdmin = await signIn(strict.app, strict.ctx.db, { roles: ['Admin'] });
+      await strictAdmin.agent.put('/api/admin/remotes/admin').send({ url: `${cdnUrl.replace('http:', 'https:')}/v2/mf-manifest.json` });
+      const res = await strictAdmin.agent.post('/api/admin/remotes/admin/test');
+      expect(res.body).toMatchObject({
+        ok: false,
+        reachable: false,
+        message: expect.stringContaining('Remote URL host 127.0.0.1 cannot be used: it must be a public internet host'),
+      });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('refuses a manifest larger than any real one while it arrives', async () => {
+    expect(await test(`${cdnUrl}/huge/mf-manifest.json`)).toMatchObject({
       ok: false,
       reachable: false,
-      message: expect.stringContaining('did not answer within 500 ms'),
+      message: expect.stringContaining('answered more than'),
     });
   });
 });
