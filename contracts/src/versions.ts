@@ -46,6 +46,11 @@ export type WordDiffPart = z.infer<typeof wordDiffPart>;
 export const wordDiff = z.object({
   field: z.enum(['description', 'bodyContent']),
   parts: z.array(wordDiffPart),
+  /**
+   * True when the texts differ too much to diff word by word within the bound the server keeps (the cost grows with
+   * the square of the edits): the whole old text is shown deleted and the new one inserted.
+   */
+  gaveUp: z.boolean().optional(),
 });
 export type WordDiff = z.infer<typeof wordDiff>;
 

@@ -136,6 +136,21 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
       'GET /api/roadmap/items/412345/compare': (_init, url) => {
         const q = new URL(url, 'http://x').searchParams;
         const pair = { from: versions[4 - Number(q.get('from'))], to: versions[4 - Number(q.get('to'))] };
+        if (q.get('from') === '2')
+          return {
+            body: {
+              ...pair,
+              fields: [{ field: 'description', before: 'Old text.', after: 'All new.' }],
+              wordDiff: {
+                field: 'description',
+                gaveUp: true,
+                parts: [
+                  { type: 'delete', text: 'Old text.' },
+                  { type: 'insert', text: 'All new.' },
+                ],
+              },
+            },
+          };
         if (q.get('from') === '3')
           return {
             body: {
@@ -185,5 +200,11 @@ describe('item dialog: archive, date slips, minor edits and Compare', () => {
     expect(diff.querySelector('del')).toHaveTextContent('[deleted: all end deleted]');
     expect(diff.querySelector('ins')).toHaveTextContent('[inserted: everyone end inserted]');
     expect(within(compare).getByRole('row', { name: /Description/ })).toHaveTextContent('Changed: see the word-level comparison below');
+    expect(within(compare).queryByText(/differ too much/)).not.toBeInTheDocument();
+
+    // Texts too different to diff word by word within the server's bound: said so.
+    fireEvent.mouseDown(within(compare).getByRole('combobox', { name: 'From version' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^Version 2 ·/ }));
+    expect(await within(compare).findByText(/differ too much to compare word by word/)).toBeInTheDocument();
   });
 });

@@ -85,6 +85,11 @@ export function VersionCompare({ source, id }: VersionCompareProps) {
       ) : null}
       {result?.wordDiff ? (
         <Box sx={{ mt: 2 }}>
+          {result.wordDiff.gaveUp ? (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              The two versions differ too much to compare word by word: the old text is shown removed and the new one added.
+            </Alert>
+          ) : null}
           <WordDiff diff={result.wordDiff} label={textLabel} />
         </Box>
       ) : null}

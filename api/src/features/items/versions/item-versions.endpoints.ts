@@ -8,7 +8,7 @@ import { tenantScopeOf } from '../../tenants/tenant-scope.js';
 import type { RequestAuth } from '../../../http/auth.js';
 import { createChangeHistoryRepo } from '../../sync/change-history.repo.js';
 import { currentState, differingFields, rebuildVersions, type RebuiltVersion } from './rebuild.js';
-import { wordDiffParts } from './word-diff.js';
+import { boundedWordDiff } from './word-diff.js';
 
 const summary = (v: RebuiltVersion): ItemVersion => ({
   version: v.version,
@@ -67,7 +67,7 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
       from: summary(a),
       to: summary(b),
       fields,
-      wordDiff: fields.some((f) => f.field === textField) ? { field: textField, parts: wordDiffParts(a.state[textField], b.state[textField]) } : null,
+      wordDiff: fields.some((f) => f.field === textField) ? { field: textField, ...boundedWordDiff(a.state[textField], b.state[textField]) } : null,
     };
   }
 

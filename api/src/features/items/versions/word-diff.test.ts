@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { focusedWordDiff, readableText, textDiffsOf, wordDiffParts } from './word-diff.js';
+import { boundedWordDiff, focusedWordDiff, readableText, textDiffsOf, wordDiffParts } from './word-diff.js';
 
 describe('word diff', () => {
   it('reads provider HTML as sanitised text, keeping paragraphs and list items as lines', () => {
@@ -49,5 +49,25 @@ describe('word diff', () => {
       { type: 'delete', text: 'Old' },
       { type: 'insert', text: 'New' },
     ]);
+  });
+
+  it('gives up past its bound on edits and says so, showing the old text deleted and the new inserted', () => {
+    const words = (seed: number, n: number) => Array.from({ length: n }, (_, i) => `w${(i * 7919 + seed) % 100003}`).join(' ');
+    const before = words(1, 3000);
+    const after = words(2, 3000);
+    const diff = boundedWordDiff(before, after, 200);
+    expect(diff.gaveUp).toBe(true);
+    expect(diff.parts).toEqual([
+      { type: 'delete', text: before },
+      { type: 'insert', text: after },
+    ]);
+    expect(boundedWordDiff('one two three', 'one two four')).toEqual({
+      gaveUp: false,
+      parts: [
+        { type: 'equal', text: 'one two ' },
+        { type: 'delete', text: 'three' },
+        { type: 'insert', text: 'four' },
+      ],
+    });
   });
 });

@@ -13,13 +13,38 @@ export function readableText(value: unknown): string {
 }
 
 /**
+ * The most edits a word diff looks for (jsdiff's maxEditLength). Myers' diff costs time with the square of the edits,
+ * and a compare of a post's first and last version is anyone's to ask for: two unrelated 10,000-word bodies would
+ * keep a core busy for seconds. Past the bound the diff gives up and says so.
+ */
+export const MAX_DIFF_EDITS = 2_000;
+
+/**
  * Word-level diff (jsdiff's diffWordsWithSpace: words, and the spaces and line breaks between them, are the tokens)
  * of the readable text of two versions. The parts are plain text, so the client renders them as text nodes and no
- * provider markup is ever injected. Neighbouring parts of one kind are merged.
+ * provider markup is ever injected. Neighbouring parts of one kind are merged. Past MAX_DIFF_EDITS the old text is one
+ * deletion and the new one one insertion, and `gaveUp` is true.
  */
+export function boundedWordDiff(before: unknown, after: unknown, maxEdits = MAX_DIFF_EDITS): { parts: WordDiffPart[]; gaveUp: boolean } {
+  const a = readableText(before);
+  const b = readableText(after);
+  const changes = diffWordsWithSpace(a, b, { maxEditLength: maxEdits });
+  if (!changes) {
+    const parts: WordDiffPart[] = [];
+    if (a) parts.push({ type: 'delete', text: a });
+    if (b) parts.push({ type: 'insert', text: b });
+    return { parts, gaveUp: true };
+  }
+  return { parts: mergeChanges(changes), gaveUp: false };
+}
+
 export function wordDiffParts(before: unknown, after: unknown): WordDiffPart[] {
+  return boundedWordDiff(before, after).parts;
+}
+
+function mergeChanges(changes: { added?: boolean; removed?: boolean; value: string }[]): WordDiffPart[] {
   const parts: WordDiffPart[] = [];
-  for (const change of diffWordsWithSpace(readableText(before), readableText(after))) {
+  for (const change of changes) {
     const type = change.added ? 'insert' : change.removed ? 'delete' : 'equal';
     const last = parts[parts.length - 1];
     if (last && last.type === type) last.text += change.value;
