@@ -136,7 +136,11 @@ export type ReleaseCalendarOutput = z.infer<typeof releaseCalendarOutput>;
 
 /** A JSON-RPC 2.0 message or batch, as POSTed to /api/mcp (the MCP SDK checks the rest). */
 const jsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0', { error: "jsonrpc must be '2.0'" }) });
-export const mcpRequestBody = z.union([jsonRpcMessage, z.array(jsonRpcMessage).min(1)], {
-  error: 'The body must be a JSON-RPC 2.0 message ("jsonrpc": "2.0") or a batch of them',
-});
+/** Calls one JSON-RPC batch may carry: each runs real queries, and a batch is one request to every limit. */
+export const MCP_MAX_BATCH = 5;
+
+export const mcpRequestBody = z.union(
+  [jsonRpcMessage, z.array(jsonRpcMessage).min(1).max(MCP_MAX_BATCH, `A JSON-RPC batch may hold at most ${MCP_MAX_BATCH} messages`)],
+  { error: 'The body must be a JSON-RPC 2.0 message ("jsonrpc": "2.0") or a batch of them' },
+);
 export type McpRequestBody = z.infer<typeof mcpRequestBody>;

@@ -186,6 +186,15 @@ describe('MCP over Streamable HTTP (/api/mcp)', () => {
     const notJsonRpc = await request(t.app).post('/api/mcp').set('Authorization', `Bearer ${token}`).send({ hello: 'world' });
     expect(notJsonRpc.status).toBe(400);
     expect(notJsonRpc.body.error.message).toBe('The body must be a JSON-RPC 2.0 message ("jsonrpc": "2.0") or a batch of them');
+    // A batch runs at most 5 calls: each is real work.
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_items', arguments: {} } });
+    const six = await request(t.app)
+      .post('/api/mcp')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Accept', 'application/json, text/event-stream')
+      .send([1, 2, 3, 4, 5, 6].map(call));
+    expect(six.status).toBe(400);
+    expect(JSON.stringify(six.body)).toMatch(/at most 5 messages|batch/);
   });
 });
 
