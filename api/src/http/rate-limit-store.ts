@@ -30,3 +30,19 @@ export function perAddressLimiter(opts: { name: string; windowMs: number; limit:
     handler: (_req, _res, next) => next(new RateLimitError(opts.message)),
   });
 }
+
+/**
+ * A limiter of `limit` requests per signed-in user in `windowMs` (for routes behind a sign-in check), shared by all
+ * cluster workers; over the limit 429 with `message`.
+ */
+export function perUserLimiter(opts: { name: string; windowMs: number; limit: number; message: string }): RequestHandler {
+  return rateLimit({
+    windowMs: opts.windowMs,
+    limit: opts.limit,
+    keyGenerator: (req) => `user:${req.auth?.user.id ?? 'none'}`,
+    ...limiterStore(opts.name),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new RateLimitError(opts.message)),
+  });
+}

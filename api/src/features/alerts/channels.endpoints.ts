@@ -7,6 +7,10 @@ import { channelKey, newSigningSecret, sealChannelValue, urlHint } from './chann
 import { createChannelsRepo, toAlertChannel, type Viewer } from './channels.repo.js';
 import { deliveryLog } from './deliveries.repo.js';
 import { checkWebhookUrl, WebhookUrlError } from './ssrf-guard.js';
+import { perUserLimiter } from '../../http/rate-limit-store.js';
+
+/** Send test messages one user may ask for per hour (across their channels). */
+export const SEND_TESTS_PER_HOUR = 10;
 
 /**
  * /api/alert-channels: where saved searches send alerts. Webhook URLs pass the SSRF guard when saved (and again at
@@ -16,6 +20,15 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
   const repo = createChannelsRepo(ctx.db);
   const alerts = ctx.services.alerts;
   const key = channelKey(ctx.secret);
+  /** Channels with a Send test in flight. */
+  const testing = new Set<number>();
+  // Send test makes the server call out on demand: a few per user per hour.
+  const testLimiter = perUserLimiter({
+    name: 'alert-send-test',
+    windowMs: 60 * 60 * 1000,
+    limit: SEND_TESTS_PER_HOUR,
+    message: `You sent ${SEND_TESTS_PER_HOUR} test messages this hour: try again later`,
+  });
 
   async function load(viewer: Viewer, id: number) {
     const found = await repo.findVisible(viewer, id);
@@ -98,18 +111,30 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
       await repo.remove(id);
       return { success: true, message: 'Alert channel deleted' };
     }),
-    implement(endpoints.alerts.testChannel, async ({ params: { id }, auth }) => {
-      const channel = await load(viewerOf(auth), id);
-      const entry = await alerts.sendTest(channel);
-      if (!entry) return { success: false, message: 'The test message could not be sent', entry: null };
-      if (channel.kind === 'email' && (entry.outcome === 'queued' || entry.outcome === 'sent')) {
-        // Interactive mail goes out at once: by now it may already be with the mail server.
-        return { success: true, message: `Test e-mail ${entry.outcome === 'sent' ? 'sent to' : 'queued for'} ${channel.ownerEmail}`, entry };
-      }
-      if (entry.outcome === 'sent')
-        return { success: true, message: `Test message delivered to “${channel.name}” (HTTP ${entry.statusCode} in ${entry.latencyMs} ms)`, entry };
-      return { success: false, message: `Test message not delivered: ${entry.error ?? 'unknown error'}`, entry };
-    }),
+    implement(
+      endpoints.alerts.testChannel,
+      async ({ params: { id }, auth }) => {
+        const channel = await load(viewerOf(auth), id);
+        // One test of a channel at a time (in this process): a second click waits for the first's answer.
+        if (testing.has(channel.id)) throw new ConflictError(`A test of “${channel.name}” is already running: wait for its answer`);
+        testing.add(channel.id);
+        let entry;
+        try {
+          entry = await alerts.sendTest(channel);
+        } finally {
+          testing.delete(channel.id);
+        }
+        if (!entry) return { success: false, message: 'The test message could not be sent', entry: null };
+        if (channel.kind === 'email' && (entry.outcome === 'queued' || entry.outcome === 'sent')) {
+          // Interactive mail goes out at once: by now it may already be with the mail server.
+          return { success: true, message: `Test e-mail ${entry.outcome === 'sent' ? 'sent to' : 'queued for'} ${channel.ownerEmail}`, entry };
+        }
+        if (entry.outcome === 'sent')
+          return { success: true, message: `Test message delivered to “${channel.name}” (HTTP ${entry.statusCode} in ${entry.latencyMs} ms)`, entry };
+        return { success: false, message: `Test message not delivered: ${entry.error ?? 'unknown error'}`, entry };
+      },
+      { middleware: [testLimiter] },
+    ),
     implement(endpoints.alerts.channelDeliveries, async ({ params: { id }, auth }) => {
       await load(viewerOf(auth), id);
       return deliveryLog(ctx.db, id);
