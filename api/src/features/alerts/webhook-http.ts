@@ -122,13 +122,20 @@ export function getFromChecked(target: WebhookTarget, maxBytes: number, timeoutM
         agent: false,
       },
       (res) => {
+        const tooLarge = () => new CheckedFetchError(`${target.url.origin} answered more than ${maxBytes} bytes`);
+        // A declared length over the cap is refused before a byte of the body is read.
+        if (Number(res.headers['content-length']) > maxBytes) {
+          res.destroy();
+          reject(tooLarge());
+          return;
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxBytes) {
             res.destroy();
-            reject(new CheckedFetchError(`${target.url.origin} answered more than ${maxBytes} bytes`));
+            reject(tooLarge());
             return;
           }
           chunks.push(chunk);

@@ -60,8 +60,9 @@ beforeAll(async () => {
   cdn = http.createServer((req, res) => {
     if (req.url === '/slow/mf-manifest.json') return;
     if (req.url === '/huge/mf-manifest.json') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(`{"metaData":{},"pad":"${'x'.repeat(3 * 1024 * 1024)}"}`);
+      const huge = `{"metaData":{},"pad":"${'x'.repeat(3 * 1024 * 1024)}"}`;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(huge)) });
+      res.end(huge);
       return;
     }
     const body =
