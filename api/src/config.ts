@@ -255,6 +255,10 @@ export const configSchema = z.object({
   DIGEST_TIMEZONE: z.string().default('UTC').meta({ description: 'the IANA time zone of DIGEST_SEND_HOUR' }),
   DB_POOL_MAX: z.coerce.number().int().min(4).max(200).default(10).meta({ description: 'database pool size (connections per process)' }),
   DB_ACQUIRE_TIMEOUT_MS: ms.default(5_000).meta({ description: 'how long a request waits for a pooled connection before it answers `503`' }),
+  READY_POOL_EXHAUSTED_MS: z.coerce.number().int().min(0).max(600_000).default(10_000).meta({
+    description:
+      '`/readyz` answers `503` only once the pool has had no connection to give for this long (a burst must not take every replica out of the load balancer); `0`: at once',
+  }),
   DB_STATEMENT_TIMEOUT_MS: ms.default(30_000).meta({ description: 'the longest statement the api runs' }),
   EXPORT_MAX_PER_CLIENT: z.coerce
     .number()

@@ -145,7 +145,7 @@ describe('pool exhaustion', () => {
   let t: TestContext;
   beforeAll(async () => {
     // The acquire timeout also bounds opening a connection: generous enough for a busy CI machine.
-    t = await createTestContext({}, { pool: { max: 4, acquireTimeoutMs: 2000 } });
+    t = await createTestContext({ READY_POOL_EXHAUSTED_MS: '0' }, { pool: { max: 4, acquireTimeoutMs: 2000 } });
   });
   afterAll(() => t.close());
 
@@ -167,5 +167,29 @@ describe('pool exhaustion', () => {
       for (const c of held) c.release();
     }
     expect((await request(t.app).get('/readyz')).status).toBe(200);
+  });
+
+  it('/readyz with patience: still ready ("busy") on a brief exhaustion, not ready once it lasts', async () => {
+    const patient = await createTestContext({ READY_POOL_EXHAUSTED_MS: '10000' }, { pool: { max: 4, acquireTimeoutMs: 2000 } });
+    const { default: request } = await import('supertest');
+    const held: PoolClient[] = [];
+    try {
+      for (let i = 0; i < 4; i++) held.push(await patient.database.pool.connect());
+      expect((await request(patient.app).get('/readyz')).body).toEqual({ status: 'ready', database: 'busy' });
+      patient.clock.set(new Date(patient.clock.now().getTime() + 9_000).toISOString());
+      expect((await request(patient.app).get('/readyz')).status).toBe(200);
+      patient.clock.set(new Date(patient.clock.now().getTime() + 1_000).toISOString());
+      const down = await request(patient.app).get('/readyz');
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ status: 'not ready', database: 'pool exhausted' });
+      // A free look starts the count again.
+      held.pop()?.release();
+      expect((await request(patient.app).get('/readyz')).body).toEqual({ status: 'ready', database: 'ok' });
+      held.push(await patient.database.pool.connect());
+      expect((await request(patient.app).get('/readyz')).body).toEqual({ status: 'ready', database: 'busy' });
+    } finally {
+      for (const c of held) c.release();
+      await patient.close();
+    }
   });
 });
