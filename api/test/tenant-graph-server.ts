@@ -24,8 +24,11 @@ export interface FakeTenant {
   overviews?: { service: string; status: string; id?: string }[];
   /** Post-incident reports by issue id: what `/issues/{id}/incidentReport` streams (404 for others). */
   reports?: Record<string, { body: Buffer; contentType: string }>;
-  /** The next this many message-page or issue-page requests answer 429 with Retry-After: retryAfterSeconds. */
-  throttle?: { times: number; retryAfterSeconds: number };
+  /**
+   * The next this many message-page or issue-page requests answer 429 with Retry-After: retryAfterSeconds; `feeds`
+   * limits it to one feed's pages (default both).
+   */
+  throttle?: { times: number; retryAfterSeconds: number; feeds?: ('messages' | 'issues')[] };
   /** The secret was revoked: the token endpoint refuses it. */
   revoked?: boolean;
 }
@@ -89,7 +92,7 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
       const roles = tenant.roles ?? ALL_ROLES;
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/messages') {
         const page = Number(url.searchParams.get('$skiptoken') ?? '1');
-        if (tenant.throttle && tenant.throttle.times > 0) {
+        if (tenant.throttle && tenant.throttle.times > 0 && (tenant.throttle.feeds ?? ['messages']).includes('messages')) {
           tenant.throttle.times--;
           requests.push(`${name} GET /messages 429`);
           return json(
@@ -117,7 +120,7 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
       }
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/issues') {
         const page = Number(url.searchParams.get('$skiptoken') ?? '1');
-        if (tenant.throttle && tenant.throttle.times > 0) {
+        if (tenant.throttle && tenant.throttle.times > 0 && (tenant.throttle.feeds ?? ['issues']).includes('issues')) {
           tenant.throttle.times--;
           requests.push(`${name} GET /issues 429`);
           return json(

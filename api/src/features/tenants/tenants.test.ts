@@ -259,7 +259,7 @@ describe('Message Center of many tenants', () => {
     const messages = recorded();
     const gcc = await startTenantGraphServer([fake(C, messages.slice(0, 2))]);
     servers.push(gcc);
-    const { admin, graph } = await setUp([fake(A, messages, { throttle: { times: 1, retryAfterSeconds: 1 } })], {
+    const { admin, graph } = await setUp([fake(A, messages, { throttle: { times: 1, retryAfterSeconds: 1, feeds: ['messages'] } })], {
       GRAPH_CLOUD_URLS: JSON.stringify({ gcchigh: { authorityUrl: gcc.url, graphUrl: gcc.url } }),
     });
     const contoso = await addTenant(admin, 'Contoso', A);
