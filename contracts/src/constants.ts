@@ -44,6 +44,7 @@ export const SOURCE_LINK_PARAMS = { roadmap: 'roadmap', messages: 'message', hea
 /** Graph's `classification` of a Service Health issue. */
 export const HEALTH_CLASSIFICATIONS = ['incident', 'advisory'] as const;
 export type HealthClassification = (typeof HEALTH_CLASSIFICATIONS)[number];
+export const HEALTH_CLASSIFICATION_LABELS: Record<HealthClassification, string> = { incident: 'Incident', advisory: 'Advisory' };
 /** The list's Service Health status filter: issues still open, or resolved (Graph `isResolved`). */
 export const HEALTH_STATES = ['active', 'resolved'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];

@@ -1,6 +1,5 @@
 import { z } from './zod.js';
 import { unifiedItem } from './items.js';
-import type { HealthClassification } from './constants.js';
 
 export { HEALTH_STATUS_LABELS, healthStatusLabel } from './health-status.js';
 
@@ -8,8 +7,6 @@ export { HEALTH_STATUS_LABELS, healthStatusLabel } from './health-status.js';
  * Service Health: the incidents and advisories Microsoft publishes per tenant (Graph `serviceAnnouncement/issues`),
  * kept for good beside the roadmap and Message Center as the list's third source (`health`).
  */
-
-export const HEALTH_CLASSIFICATION_LABELS: Record<HealthClassification, string> = { incident: 'Incident', advisory: 'Advisory' };
 
 /** One update of an issue as Microsoft posted it, oldest first on the API. */
 export const healthPost = z.object({
