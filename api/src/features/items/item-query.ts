@@ -151,6 +151,8 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
   const only = allowed.size === 1 ? ([...allowed][0] ?? null) : null;
   if (only) conds.push(sql`items.source = ${only}::item_source`);
+  // Some sources but not all (two of the three): the list names them.
+  else if (allowed.size < SOURCES.length) conds.push(sql`items.source = ANY(${sql.param([...allowed])}::item_source[])`);
   /** `cond` for items of `source`, or null when `sources` rules that source out. */
   const forSource = (source: ItemSource, cond: SQL): SQL | null => {
     if (!allowed.has(source)) return null;

@@ -199,6 +199,10 @@ describe('Service Health in the product', () => {
     expect(await ids('sources=health&healthStatus=active')).toEqual(['health-TM1000002']);
     expect(await ids('healthStatus=resolved')).toEqual(['health-EX1000001', 'health-SP1000003']);
     expect(await ids('healthClassifications=advisory')).toEqual(['health-TM1000002']);
+    // Two of the three sources: the third is left out.
+    expect(await ids('sources=messages&sources=health&healthStatus=active')).toEqual(['health-TM1000002']);
+    await insertRoadmapItem(t.database.db, { externalId: '499777' });
+    expect((await ids('sources=messages,health')).some((id) => id.startsWith('roadmap-'))).toBe(false);
     expect(await ids('products=Exchange%20Online&sources=health')).toEqual(['health-EX1000001']);
     expect(await ids(`tenants=${tenant.id}`)).toEqual(['health-EX1000001', 'health-SP1000003', 'health-TM1000002']);
     expect(await ids('search=routing%20change')).toEqual(['health-EX1000001']);
