@@ -9,6 +9,7 @@ import { createListAnswers, type ListAnswers } from './features/items/list-answe
 import { createHeldAlerts } from './features/sync/held-alert.js';
 import { createTenantGraphClients, type TenantGraphClients } from './features/tenants/tenant-graph.js';
 import { tenantSecretKey } from './features/tenants/tenant-secret.js';
+import { createTenantsRepo } from './features/tenants/tenants.repo.js';
 import { createHeldSyncService, type HeldSyncService } from './features/sync/held-sync.service.js';
 import { createNotificationsService, type NotificationsService } from './features/subscriptions/notifications.service.js';
 import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/registry.js';
@@ -76,6 +77,11 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
   const remotes = createRemoteRegistry(base);
   const itemsRepo = createItemsRepo(base.pool);
-  const itemList = { repo: itemsRepo, answers: createListAnswers(base.pool, itemsRepo, { maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024 }) };
+  const tenantsRepo = createTenantsRepo(base.db);
+  const answers = createListAnswers(base.pool, itemsRepo, {
+    maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024,
+    visibleTenantIds: async (scope) => (await tenantsRepo.visible(scope)).map((t) => t.id),
+  });
+  const itemList = { repo: itemsRepo, answers };
   return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients };
 }

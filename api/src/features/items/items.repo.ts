@@ -105,12 +105,6 @@ export interface JsonPage {
   tenantsOf: Record<string, number[]>;
 }
 
-/** A tenant as the list's "received by" needs it. */
-export interface TenantVisibility {
-  id: number;
-  isPublic: boolean;
-}
-
 export interface StreamOptions {
   /** Rows per FETCH (default 1,000). */
   batchSize?: number;
@@ -154,7 +148,6 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
    * "since my last visit" totals are different counts.
    */
   const counts = new LruCache<number>({ entries: opts.countCacheEntries ?? 2000, weight: opts.countCacheEntries ?? 2000 });
-  const tenantCache = new LruCache<TenantVisibility[]>({ entries: 4, weight: 4 });
   const jsonCache = new LruCache<string>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
 
   function count(f: ItemFilters, point: ReadPoint): Promise<number> {
@@ -233,16 +226,6 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
         });
       }
       return { items: out.filter((j): j is string => j !== undefined), total, tenantsOf };
-    },
-
-    /** The tenants not removed, with whether each is public, at a data version (a change of tenants moves it). */
-    async tenantsAt(version: number): Promise<TenantVisibility[]> {
-      return tenantCache.load(String(version), async () =>
-        (await runSql<{ id: number; visibility: string }>(pool, sql`SELECT id, visibility FROM tenants WHERE removed_at IS NULL ORDER BY id`)).map((r) => ({
-          id: r.id,
-          isPublic: r.visibility === 'public',
-        })),
-      );
     },
 
     /**

@@ -7,7 +7,7 @@ import type { ItemListResponse } from '@radar/contracts';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { ToUnifiedItemOptions } from './item-mapper.js';
 import type { ItemListRequest, TenantScope } from './item-query.js';
-import { readPoint, type ItemsRepo, type TenantVisibility } from './items.repo.js';
+import { readPoint, type ItemsRepo } from './items.repo.js';
 
 /** A list answer as sent: the JSON bytes and their strong validator. */
 export interface ListAnswer {
@@ -65,14 +65,15 @@ export function answerCopyFor(answer: ListAnswer, req: IncomingMessage): AnswerC
  */
 export type ListAnswers = ReturnType<typeof createListAnswers>;
 
+/** The ids of the tenants a scope may see (the rule and the list GET /api/tenants answers). */
+export type VisibleTenantIds = (scope: TenantScope | undefined) => Promise<number[]>;
+
 /**
- * "Received by N of M tenants": of the tenants each item of the page received, those the caller may see (admins
- * every tenant; others the public ones and those granted), so a private tenant is never named, counted or numbered to
- * someone who may not see it. Items with none left are left out.
+ * "Received by N of M tenants": of the tenants each item of the page received, those the caller may see (`visible`,
+ * the M the dashboard counts), so a private tenant is never named, counted or numbered to someone who may not see it.
+ * Items with none left are left out.
  */
-export function visibleReceivers(tenantsOf: Record<string, number[]>, tenants: TenantVisibility[], scope: TenantScope | undefined): Record<string, number[]> {
-  const granted = new Set(scope && scope !== 'all' ? scope.granted : []);
-  const visible = new Set(tenants.filter((t) => scope === 'all' || t.isPublic || granted.has(t.id)).map((t) => t.id));
+export function visibleReceivers(tenantsOf: Record<string, number[]>, visible: ReadonlySet<number>): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const [uid, ids] of Object.entries(tenantsOf)) {
     const seen = ids.filter((id) => visible.has(id));
@@ -81,7 +82,7 @@ export function visibleReceivers(tenantsOf: Record<string, number[]>, tenants: T
   return out;
 }
 
-export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number }) {
+export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds }) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
 
   return {
@@ -94,7 +95,8 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
         // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
         // as JSON.stringify(body) would give.
         const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
-        const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, await repo.tenantsAt(point.version), q.tenantScope) : null;
+        // Only a page with tenants' items asks which tenants the caller sees (the answer is cached with the page).
+        const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, new Set(await opts.visibleTenantIds(q.tenantScope))) : null;
         if (receivedBy) tail.receivedBy = receivedBy;
         const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
         return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {} };
