@@ -28,17 +28,9 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
       const scope = await tenantScopeOf(ctx.db, auth);
       const row = await repo.find('messages', params.messageId, scope);
       if (!row) throw new NotFoundError(`Message ${params.messageId} not found`);
-      const published = row.createdDate ?? row.firstSeenAt;
       const [tenants, relatedIssues] = await Promise.all([
         createTenantsRepo(ctx.db).ofItem(row.id, scope),
-        createServiceHealthRepo(ctx.db).related({
-          sources: ['health'],
-          services: row.products,
-          from: published,
-          to: row.endDate && row.endDate < new Date(published.getTime() + 90 * 24 * 3600 * 1000) ? row.endDate : published,
-          excludeId: row.id,
-          scope,
-        }),
+        createServiceHealthRepo(ctx.db).relatedTo(row, scope),
       ]);
       const includeNotes = isModeratorOrAdmin(auth);
       const downloadUrl = (attachmentId: string) =>

@@ -31,11 +31,7 @@ export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementa
     implement(endpoints.items.roadmapRelatedIssues, async ({ params: { itemId }, auth }) => {
       const item = await repo.find('roadmap', itemId);
       if (!item) throw new NotFoundError(`Roadmap item ${itemId} not found`);
-      // Its weeks: its release month when it has one (when it reaches tenants), else when it was published.
-      const from = item.timingStart ? new Date(`${item.timingStart}T00:00:00Z`) : (item.createdDate ?? item.firstSeenAt);
-      const to = item.timingEnd ? new Date(`${item.timingEnd}T23:59:59Z`) : (item.modifiedDate ?? from);
-      const scope = await tenantScopeOf(ctx.db, auth);
-      const rows = await createServiceHealthRepo(ctx.db).related({ sources: ['health'], services: item.products, from, to, excludeId: item.id, scope });
+      const rows = await createServiceHealthRepo(ctx.db).relatedTo(item, await tenantScopeOf(ctx.db, auth));
       const includeNotes = isModeratorOrAdmin(auth);
       return rows.map((r) => toUnifiedItem(r, { includeNotes }));
     }),

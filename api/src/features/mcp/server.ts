@@ -131,7 +131,6 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       const ref = parseReference(id);
       const row = await sourceItems.find(ref.source, ref.externalId, deps.tenantScope);
       if (!row) throw new ToolInputError(`No ${SOURCE_ITEM_NOUNS[ref.source]} with id ${ref.externalId}`);
-      const from = row.createdDate ?? row.firstSeenAt;
       const [entries, linked] = await Promise.all([
         history.forItem(row.id),
         ref.source === 'roadmap'
@@ -139,14 +138,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
           : ref.source === 'messages'
             ? sourceItems.roadmapLinkedFrom(row.id)
             : // A Service Health issue: the posts and roadmap items of its service around its weeks.
-              health.related({
-                sources: ['messages', 'roadmap'],
-                services: row.products,
-                from,
-                to: row.endDate ?? row.modifiedDate ?? from,
-                excludeId: row.id,
-                scope: deps.tenantScope,
-              }),
+              health.relatedTo(row, deps.tenantScope),
       ]);
       return {
         item: {

@@ -35,19 +35,11 @@ export function createServiceHealthEndpoints(ctx: AppContext): EndpointImplement
     implement(endpoints.serviceHealth.issue, async ({ params, auth }): Promise<HealthIssueResponse> => {
       const { row, scope } = await findIssue(params.issueId, auth);
       const includeNotes = isModeratorOrAdmin(auth);
-      const from = row.createdDate ?? row.firstSeenAt;
       const [tenants, steps, report, related] = await Promise.all([
         createTenantsRepo(ctx.db).ofItem(row.id, scope),
         health.statusSteps(row.id),
         reportInfo(ctx.db, row.id),
-        health.related({
-          sources: ['messages', 'roadmap'],
-          services: row.products,
-          from,
-          to: row.endDate ?? row.modifiedDate ?? from,
-          excludeId: row.id,
-          scope,
-        }),
+        health.relatedTo(row, scope),
       ]);
       const raw = (row.raw ?? {}) as { origin?: unknown };
       return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { itemHistory } from '../../db/schema/index.js';
+import { itemHistory, type ItemRow } from '../../db/schema/index.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
 
@@ -22,8 +22,30 @@ export function serviceKey(name: string): string {
 /** The same rule in SQL, for a product name of a row. */
 const SERVICE_KEY_SQL = (column: SQL) => sql`lower(trim(regexp_replace(${column}, '\\s+(Online|for Business)$', '', 'i')))`;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A post's weeks end at its end date, but a post that runs for months is not about every incident of them. */
+const POST_WEEKS_MAX_DAYS = 90;
+
+type ItemWeeks = Pick<ItemRow, 'id' | 'source' | 'products' | 'createdDate' | 'firstSeenAt' | 'modifiedDate' | 'endDate' | 'timingStart' | 'timingEnd'>;
+
+/**
+ * The weeks an item is about: an issue from its start to its end (else its last change); a post from its publication
+ * to its end date when that is within POST_WEEKS_MAX_DAYS (else its publication alone); a roadmap item its release
+ * month (when it reaches tenants), else when it was published.
+ */
+export function weeksOf(row: ItemWeeks): { from: Date; to: Date } {
+  const published = row.createdDate ?? row.firstSeenAt;
+  if (row.source === 'health') return { from: published, to: row.endDate ?? row.modifiedDate ?? published };
+  if (row.source === 'messages') {
+    const soonEnough = row.endDate && row.endDate.getTime() < published.getTime() + POST_WEEKS_MAX_DAYS * DAY_MS;
+    return { from: published, to: soonEnough && row.endDate ? row.endDate : published };
+  }
+  const from = row.timingStart ? new Date(`${row.timingStart}T00:00:00Z`) : published;
+  return { from, to: row.timingEnd ? new Date(`${row.timingEnd}T23:59:59Z`) : (row.modifiedDate ?? from) };
+}
+
 export function createServiceHealthRepo(db: DbOrTx) {
-  return {
+  const repo = {
     /**
      * Items of other sources about the same service around the same weeks: items of `sources` with a product that is
      * one of `services` (by the name the sources share, serviceKey) whose publication, last change or rollout falls
@@ -40,9 +62,8 @@ export function createServiceHealthRepo(db: DbOrTx) {
     }): Promise<UnifiedItemRow[]> {
       const keys = [...new Set(args.services.map(serviceKey).filter(Boolean))];
       if (keys.length === 0 || args.sources.length === 0) return [];
-      const day = 24 * 60 * 60 * 1000;
-      const from = new Date(args.from.getTime() - RELATED_WINDOW_DAYS * day);
-      const to = new Date(args.to.getTime() + RELATED_WINDOW_DAYS * day);
+      const from = new Date(args.from.getTime() - RELATED_WINDOW_DAYS * DAY_MS);
+      const to = new Date(args.to.getTime() + RELATED_WINDOW_DAYS * DAY_MS);
       const visible = tenantCondition(args.scope) ?? sql`true`;
       const result = await db.execute<UnifiedItemRow>(sql`
         SELECT ${unifiedItemSelectSql} FROM items
@@ -69,6 +90,18 @@ export function createServiceHealthRepo(db: DbOrTx) {
         const status = r.newValues.healthStatus;
         return typeof status === 'string' ? [{ status, at: r.changeDate }] : [];
       });
+    },
+  };
+  return {
+    ...repo,
+    /**
+     * What `row` is read beside: for an issue the posts and roadmap items of its service in its weeks; for a post or a
+     * roadmap item the issues of its services in its weeks (weeksOf), of the tenants the caller may see.
+     */
+    relatedTo(row: ItemWeeks, scope: TenantScope | undefined): Promise<UnifiedItemRow[]> {
+      const { from, to } = weeksOf(row);
+      const sources: ('messages' | 'roadmap' | 'health')[] = row.source === 'health' ? ['messages', 'roadmap'] : ['health'];
+      return repo.related({ sources, services: row.products, from, to, excludeId: row.id, scope });
     },
   };
 }
