@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { errorBody, resultMessage } from './common.js';
-import { ITEM_TYPES, IMPERSONATION_CHOICES, PRODUCT_FAMILIES, SOURCES } from './constants.js';
+import { ITEM_TYPES, IMPERSONATION_CHOICES, PRODUCT_FAMILIES, SOURCES, SYNC_SOURCES } from './constants.js';
 import { FEED_FORMATS, heldSnapshotInfo, schemaDrift, SYNC_STATUSES } from './sync-status.js';
 
 export const role = z.object({
@@ -49,7 +49,7 @@ export const impersonationStatus = z.object({ isImpersonating: z.boolean(), impe
 export type ImpersonationStatus = z.infer<typeof impersonationStatus>;
 export const impersonateRequest = z.object({ role: z.enum(IMPERSONATION_CHOICES).nullable() });
 
-export const syncSourceName = z.enum(['roadmap', 'message_center', 'service_health']);
+export const syncSourceName = z.enum(SYNC_SOURCES);
 export type SyncSourceName = z.infer<typeof syncSourceName>;
 export const syncHistoryRecord = z.object({
   id: z.number().int(),

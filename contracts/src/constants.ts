@@ -28,6 +28,14 @@ export const ACTIVITY_PAGE_SIZE = 20;
 export const ANALYTICS_TOP_PRODUCTS = 12;
 export const DIGEST_REPORT_LIMIT = 1000;
 
+/** The sources a sync reads (Sync History's `syncSource`), and how people read their names. */
+export const SYNC_SOURCES = ['roadmap', 'message_center', 'service_health'] as const;
+export const SYNC_SOURCE_LABELS: Record<(typeof SYNC_SOURCES)[number], string> = {
+  roadmap: 'Roadmap',
+  message_center: 'Message Center',
+  service_health: 'Service Health',
+};
+
 /** The unified list's sources: the roadmap, Message Center posts and Service Health issues. */
 export const SOURCES = ['roadmap', 'messages', 'health'] as const;
 export type Source = (typeof SOURCES)[number];

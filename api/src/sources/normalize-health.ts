@@ -1,5 +1,5 @@
 import { FeedFormatError } from './errors.js';
-import { describeIssues, rawHealthIssues, type RawHealthIssue } from './raw-schemas.js';
+import type { RawHealthIssue } from './raw-schemas.js';
 import { asHtml, cleanLine, cleanOptionalLine, cleanRich, parseUtc } from './text.js';
 import type { HealthRecord } from './types.js';
 
@@ -52,12 +52,4 @@ export function normalizeHealthIssues(list: RawHealthIssue[], originals?: unknow
     if (!kept || (record.lastModifiedDate?.getTime() ?? 0) >= (kept.lastModifiedDate?.getTime() ?? 0)) byId.set(record.issueId, record);
   });
   return [...byId.values()];
-}
-
-/** A recorded Service Health payload (the concatenated `value` arrays, or one Graph page) → records. */
-export function healthRecordsFromPayload(payload: unknown): HealthRecord[] {
-  const list = payload && typeof payload === 'object' && !Array.isArray(payload) && 'value' in payload ? (payload as { value: unknown }).value : payload;
-  const parsed = rawHealthIssues.safeParse(list);
-  if (!parsed.success) throw new FeedFormatError(`Service Health payload refused: ${describeIssues(parsed.error)}`);
-  return normalizeHealthIssues(parsed.data, list as unknown[]);
 }

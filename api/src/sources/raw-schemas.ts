@@ -116,9 +116,6 @@ export const rawHealthOverviews = z.object({
   '@odata.nextLink': z.string().url().nullish(),
 });
 
-/** Recorded Service Health files hold the pages' `value` arrays concatenated. */
-export const rawHealthIssues = z.array(rawHealthIssue);
-
 export const tokenResponse = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().positive().default(3599),

@@ -5,8 +5,3 @@ import type { ItemRow } from '../../db/schema/index.js';
 export function shareUrlOf(publicUrl: string, row: Pick<ItemRow, 'source' | 'externalId'>): string {
   return `${publicUrl}${SHARE_LINK_PREFIXES[SOURCE_LINK_PARAMS[row.source]]}${encodeURIComponent(row.externalId)}`;
 }
-
-/** The dashboard with the item's dialog open (`/dashboard?health=EX123`). */
-export function dashboardUrlOf(publicUrl: string, row: Pick<ItemRow, 'source' | 'externalId'>): string {
-  return `${publicUrl}/dashboard?${SOURCE_LINK_PARAMS[row.source]}=${encodeURIComponent(row.externalId)}`;
-}

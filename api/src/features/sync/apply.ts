@@ -77,6 +77,7 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
   const plan = planSync({ adapter, snapshot: scope?.snapshot ?? snapshot, existing: scope?.existing ?? existing, fullRows, now });
   plan.counts.itemsProcessed = snapshot.length;
 
+  // A source that keeps what its feed stops listing removes nothing: no snapshot can be suspicious.
   if (args.guard !== null && !adapter.keepsUnlisted) {
     let activeBefore = 0;
     for (const item of existing.values()) if (!item.isRemoved) activeBefore++;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { healthReports, items, itemTenants } from '../../db/schema/index.js';
 
@@ -37,10 +37,4 @@ export async function reportFile(db: DbOrTx, itemId: number): Promise<{ content:
     .from(healthReports)
     .where(eq(healthReports.itemId, itemId));
   return row ?? null;
-}
-
-/** How many reports are kept (for the bench and the operations page). */
-export async function countReports(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(healthReports);
-  return row?.n ?? 0;
 }

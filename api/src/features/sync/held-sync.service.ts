@@ -8,6 +8,7 @@ import type { FetchedSnapshot } from './fetched.js';
 import { decideHeld, heldById } from './held-snapshots.repo.js';
 import { getRun, toSyncHistoryRecord } from './sync-history.repo.js';
 import type { SyncService } from './sync.service.js';
+import { SYNC_SOURCE_LABELS } from './records.js';
 
 /** Parses a held payload again, exactly as the run that held it read it (wiring.ts: heldPayloadParser). */
 export type HeldParser = (
@@ -16,14 +17,12 @@ export type HeldParser = (
   payload: string,
 ) => Promise<Pick<FetchedSnapshot<RoadmapRecord | MessageRecord>, 'records' | 'reconcile'>>;
 
-const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center', service_health: 'Service Health' };
-
 function refuseUnlessPending(held: HeldSnapshotRow): void {
   if (held.status === 'pending') return;
   if (held.status === 'applied')
     throw new ConflictError(`Sync #${held.syncId} was already applied${held.appliedSyncId ? ` (by sync #${held.appliedSyncId})` : ''}`);
   if (held.status === 'discarded') throw new ConflictError(`Sync #${held.syncId} was discarded`);
-  throw new ConflictError(`A newer ${LABEL[held.source]} snapshot was applied or held after sync #${held.syncId}; it can no longer be applied`);
+  throw new ConflictError(`A newer ${SYNC_SOURCE_LABELS[held.source]} snapshot was applied or held after sync #${held.syncId}; it can no longer be applied`);
 }
 
 /** "Apply anyway" and "Discard" of a held sync (admin only; the router enforces the role). */
@@ -69,7 +68,7 @@ export function createHeldSyncService(deps: { db: Db; clock: Clock; sync: SyncSe
         },
       });
       if (run.status !== 'success') throw new ConflictError(`The held snapshot could not be applied: ${run.errorMessage ?? run.status}`);
-      const message = `Applied the held ${LABEL[held.source]} snapshot: ${run.newItems} new, ${run.changedItems} changed, ${run.removedItems} removed, ${run.restoredItems} restored`;
+      const message = `Applied the held ${SYNC_SOURCE_LABELS[held.source]} snapshot: ${run.newItems} new, ${run.changedItems} changed, ${run.removedItems} removed, ${run.restoredItems} restored`;
       return { message, sync: run, held: await recordOf(syncId) };
     },
 

@@ -27,6 +27,7 @@ import { messageTiming } from '../../sources/rollout-timing.js';
  */
 
 export type ItemSource = 'roadmap' | 'messages' | 'health';
+export { SYNC_SOURCE_LABELS } from '@radar/contracts';
 const ITEM_SOURCE: Record<SourceName, ItemSource> = { roadmap: 'roadmap', message_center: 'messages', service_health: 'health' };
 export const itemSourceOf = (source: SourceName): ItemSource => ITEM_SOURCE[source];
 

@@ -11,7 +11,7 @@ import { applySnapshot } from './apply.js';
 import { givenRecords, type FetchedSnapshot, type Loader } from './fetched.js';
 import { insertHeld, pendingHeld, supersedePending } from './held-snapshots.repo.js';
 import type { ItemChange } from './plan.js';
-import { healthAdapter, itemSourceOf, messageAdapter, roadmapAdapter, type SourceAdapter } from './records.js';
+import { healthAdapter, itemSourceOf, messageAdapter, roadmapAdapter, SYNC_SOURCE_LABELS, type SourceAdapter } from './records.js';
 import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import { withSourceLock } from '../../db/source-lock.js';
 import { sourceChange } from './source-warning.js';
@@ -19,11 +19,9 @@ import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startR
 import { countActive } from './sync.repo.js';
 import { countTenantLive } from './tenant-links.repo.js';
 
-const LABEL: Record<SourceName, string> = { roadmap: 'Roadmap', message_center: 'Message Center', service_health: 'Service Health' };
-
 export class SyncAlreadyRunningError extends ConflictError {
   constructor(source: SourceName, tenant: { name: string } | null = null) {
-    super(`A ${LABEL[source]} sync${tenant ? ` of ${tenant.name}` : ''} is already running`);
+    super(`A ${SYNC_SOURCE_LABELS[source]} sync${tenant ? ` of ${tenant.name}` : ''} is already running`);
   }
 }
 
@@ -178,7 +176,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       return { row: await finishRun(tx, syncId, { ...base, note: held.reason }), alerted: true };
     });
     if (alerted) deps.heldAlerts?.afterCommit();
-    deps.log.warn({ sync: syncId, source, tenant: tenant?.name, ...held.stats }, `${LABEL[source]} snapshot held for an admin: ${held.reason}`);
+    deps.log.warn({ sync: syncId, source, tenant: tenant?.name, ...held.stats }, `${SYNC_SOURCE_LABELS[source]} snapshot held for an admin: ${held.reason}`);
     return { run: toSyncHistoryRecord(row), changes: null };
   }
 
@@ -200,16 +198,16 @@ export function createSyncService(deps: SyncServiceDeps) {
       const status = err instanceof NotConfiguredError ? 'not_configured' : err instanceof FeedAbortedError ? 'interrupted' : 'failed';
       const message = status === 'interrupted' ? SHUTDOWN_MESSAGE : ((err as Error).message ?? String(err));
       const row = await finishRun(db, started.id, { status, finishedAt: deps.clock.now(), errorMessage: message });
-      if (status === 'not_configured') log.warn(`${LABEL[source]} sync skipped: ${message}`);
-      else if (status === 'interrupted') log.info(`${LABEL[source]} sync stopped by the shutdown; nothing was changed`);
-      else log.error({ err }, `${LABEL[source]} sync failed while fetching; nothing was changed`);
+      if (status === 'not_configured') log.warn(`${SYNC_SOURCE_LABELS[source]} sync skipped: ${message}`);
+      else if (status === 'interrupted') log.info(`${SYNC_SOURCE_LABELS[source]} sync stopped by the shutdown; nothing was changed`);
+      else log.error({ err }, `${SYNC_SOURCE_LABELS[source]} sync failed while fetching; nothing was changed`);
       return { run: toSyncHistoryRecord(row), changes: null };
     } finally {
       fetches.delete(controller);
     }
 
     if (fetched.kind === 'snapshot' && hasDrift(fetched.drift))
-      log.warn({ drift: fetched.drift }, `${LABEL[source]} feed schema drift: ${describeDrift(fetched.drift)}`);
+      log.warn({ drift: fetched.drift }, `${SYNC_SOURCE_LABELS[source]} feed schema drift: ${describeDrift(fetched.drift)}`);
     const change = sourceChange(fetched.chain ? await lastLiveFormat(db, source, tenant) : null, fetched.format, fetched.chain);
     if (change.warning) log.warn({ format: fetched.format }, change.warning);
     const withRecovery = (note: string | null) => [note, change.recovered].filter(Boolean).join(' ') || null;
@@ -228,7 +226,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           warning: change.warning,
         });
       });
-      log.info({ format: fetched.format }, `${LABEL[source]} feed unchanged`);
+      log.info({ format: fetched.format }, `${SYNC_SOURCE_LABELS[source]} feed unchanged`);
       return { run: toSyncHistoryRecord(row), changes: null };
     }
 
@@ -241,7 +239,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           syncId: started.id,
           demo: options.demo ?? false,
           finishedAt: () => deps.clock.now(),
-          guard: options.force || adapter.keepsUnlisted ? null : (deps.guard ?? DEFAULT_GUARD),
+          guard: options.force ? null : (deps.guard ?? DEFAULT_GUARD),
           reconcile: fetched.reconcile,
           finish: {
             feedFormat: fetched.format,
@@ -261,7 +259,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       const { counts } = outcome;
       log.info(
         { ...counts, totalItems: outcome.run.totalItems, removedDemoItems: outcome.removedDemoItems, format: fetched.format },
-        `${LABEL[source]} sync finished`,
+        `${SYNC_SOURCE_LABELS[source]} sync finished`,
       );
       const changes = outcome.changes.length ? { source, syncId: started.id, changes: outcome.changes } : null;
       if (changes && deps.onItemsChanged) {
@@ -279,7 +277,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         await finishRun(db, started.id, { status: 'failed', finishedAt: deps.clock.now(), errorMessage: err.message });
         throw err;
       }
-      log.error({ err }, `${LABEL[source]} sync failed while writing; the transaction was rolled back`);
+      log.error({ err }, `${SYNC_SOURCE_LABELS[source]} sync failed while writing; the transaction was rolled back`);
       const row = await finishRun(db, started.id, {
         status: 'failed',
         finishedAt: deps.clock.now(),
@@ -295,7 +293,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     try {
       await deps.afterSync?.(source, db, controller.signal, tenant);
     } catch (err) {
-      if (!controller.signal.aborted) deps.log.error({ err, source }, `${LABEL[source]} follow-up after the sync failed; the sync itself is committed`);
+      if (!controller.signal.aborted)
+        deps.log.error({ err, source }, `${SYNC_SOURCE_LABELS[source]} follow-up after the sync failed; the sync itself is committed`);
     } finally {
       fetches.delete(controller);
     }
@@ -366,7 +365,7 @@ export function createSyncService(deps: SyncServiceDeps) {
           runs.push({ tenant, result: await syncOne(tenant, options), error: null });
         } catch (err) {
           runs.push({ tenant, result: null, error: err as Error });
-          if (!(err instanceof SyncAlreadyRunningError)) deps.log.error({ err, tenant: tenant.name }, `tenant ${LABEL[source]} sync failed`);
+          if (!(err instanceof SyncAlreadyRunningError)) deps.log.error({ err, tenant: tenant.name }, `tenant ${SYNC_SOURCE_LABELS[source]} sync failed`);
         }
       }
     };

@@ -1,5 +1,5 @@
 import type { ChipProps } from '@mui/material';
-import type { FeedFormat, SyncHistoryRecord } from '@radar/contracts';
+import { SYNC_SOURCE_LABELS, type FeedFormat, type SyncHistoryRecord } from '@radar/contracts';
 
 /** The run's status as a chip: a word and a colour (the word carries the meaning; colour only helps). */
 export const SYNC_STATUS_LABELS: Record<SyncHistoryRecord['status'], { label: string; color: ChipProps['color'] }> = {
@@ -31,9 +31,4 @@ export function describeDrift(drift: NonNullable<SyncHistoryRecord['drift']>): s
     .join('; ');
 }
 
-const SYNC_SOURCE_LABELS: Record<SyncHistoryRecord['syncSource'], string> = {
-  roadmap: 'Roadmap',
-  message_center: 'Message Center',
-  service_health: 'Service Health',
-};
 export const syncSourceLabel = (source: SyncHistoryRecord['syncSource']) => SYNC_SOURCE_LABELS[source];
