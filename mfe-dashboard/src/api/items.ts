@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { PAGE_SIZE, itemListUrl, routes, type ItemListParams, type ItemListResponse, type Source, type UnifiedItem } from '@radar/contracts';
-import { CACHE, callEndpoint, useEndpoint } from '@radar/shared-ui';
+import { CACHE, callEndpoint, providerIdOf, useEndpoint } from '@radar/shared-ui';
 
 /**
  * GET /api/unified/items with the dashboard's query; the list is fresh for 2 minutes. `null` waits
@@ -38,9 +38,7 @@ export function useLinkedItems(source: Source, id: string | null) {
   return source === 'roadmap' ? roadmap : messages;
 }
 
-/** The provider id of a unified item: itemId for roadmap, messageId for messages, issueId for Service Health. */
-export const providerIdOf = (item: Pick<UnifiedItem, 'source' | 'itemId' | 'messageId' | 'issueId'>): string =>
-  (item.source === 'roadmap' ? item.itemId : item.source === 'health' ? item.issueId : item.messageId) ?? '';
+export { providerIdOf };
 
 /** Service Health issues of a roadmap item's products around its weeks; `null` id skips the call. */
 export function useRoadmapRelatedIssues(itemId: string | null) {

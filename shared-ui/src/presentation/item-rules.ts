@@ -24,6 +24,11 @@ export function itemSource(item: PresentableItem): Source {
   return item.messageId ? 'messages' : 'roadmap';
 }
 
+/** The provider's id of an item: the roadmap id, the Message Center id or the Service Health issue id. */
+export function providerIdOf(item: Pick<UnifiedItem, 'source' | 'itemId' | 'messageId'> & { issueId?: string | null }): string {
+  return (item.source === 'roadmap' ? item.itemId : item.source === 'health' ? item.issueId : item.messageId) ?? '';
+}
+
 const withinWindow = (ms: number | null, now: Date) => ms !== null && now.getTime() - ms <= WINDOW_MS && ms <= now.getTime();
 
 /** New: created (roadmap) or published (message, Service Health issue) within the last 7 days. */

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { Box, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { featuredItemLink } from '@radar/shared-ui';
+import { featuredItemLink, providerIdOf } from '@radar/shared-ui';
 
 export interface DigestColumn {
   header: string;
@@ -20,8 +20,6 @@ export interface DigestTableProps {
 
 /** The dashboard address that opens this item's dialog (/dashboard?roadmap={itemId}, ?message={messageId} or ?health={issueId}). */
 export const dashboardLinkOf = (item: UnifiedItem) => featuredItemLink(item);
-
-const providerIdOf = (item: UnifiedItem) => (item.source === 'roadmap' ? item.itemId : item.source === 'health' ? item.issueId : item.messageId) ?? '';
 
 /**
  * One titled table of digest items. The title is a real link (keyboard and screen readers); the whole row is also

@@ -1,14 +1,13 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { PREVIEW_CHARS, SOURCE_LINK_PARAMS, type FeaturedItem } from '@radar/contracts';
-import { formatServices } from '../../presentation/item-rules.js';
+import { formatServices, providerIdOf } from '../../presentation/item-rules.js';
 import { stripHtml, truncate } from '../../presentation/format.js';
 import { ItemStatusBadge, SourceBadge } from '../ItemBadges/index.js';
 
 /** Where 'View Details' goes: the dashboard with the item's dialog open. */
 export function featuredItemLink(item: Pick<FeaturedItem, 'source' | 'itemId' | 'messageId' | 'issueId'>): string {
-  const id = item.source === 'messages' ? item.messageId : item.source === 'health' ? item.issueId : item.itemId;
-  return `/dashboard?${SOURCE_LINK_PARAMS[item.source]}=${encodeURIComponent(id ?? '')}`;
+  return `/dashboard?${SOURCE_LINK_PARAMS[item.source]}=${encodeURIComponent(providerIdOf(item))}`;
 }
 
 export function FeaturedCard({ item }: { item: FeaturedItem }) {
