@@ -6,6 +6,8 @@ import { createDigestService, type DigestService } from './features/digest/diges
 import { createTokensService, type TokensService } from './features/tokens/tokens.service.js';
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
+import { createTriageRepo } from './features/triage/triage.repo.js';
+import type { ListTriage } from '@radar/contracts';
 import { createHeldAlerts } from './features/sync/held-alert.js';
 import { createTenantGraphClients, type TenantGraphClients } from './features/tenants/tenant-graph.js';
 import { tenantSecretKey } from './features/tenants/tenant-secret.js';
@@ -81,6 +83,16 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const answers = createListAnswers(base.pool, itemsRepo, {
     maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024,
     visibleTenantIds: async (scope) => (await tenantsRepo.visible(scope)).map((t) => t.id),
+    triageOf: async (ids, scope) => {
+      const out = new Map<number, ListTriage[]>();
+      for (const [itemId, records] of await createTriageRepo(base.db).ofItems(ids, scope)) {
+        out.set(
+          itemId,
+          records.map((r) => ({ tenantId: r.tenantId, state: r.state, ownerId: r.ownerId, ownerName: r.ownerName, dueDate: r.dueDate, priority: r.priority })),
+        );
+      }
+      return out;
+    },
   });
   const itemList = { repo: itemsRepo, answers };
   return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients };

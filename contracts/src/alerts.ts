@@ -46,10 +46,16 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * A saved search's `query`: exactly the list's query (GET /api/unified/items) without paging. `sinceLastVisit` is
  * personal to a dashboard visit and means nothing to an alert, so it is refused.
  */
-export const savedSearchQuery = itemListQuery.omit({ page: true, limit: true }).refine((q) => !q.sinceLastVisit, {
-  path: ['sinceLastVisit'],
-  message: 'sinceLastVisit cannot be part of a saved search: alerts already tell you what is new or changed',
-});
+export const savedSearchQuery = itemListQuery
+  .omit({ page: true, limit: true })
+  .refine((q) => !q.sinceLastVisit, {
+    path: ['sinceLastVisit'],
+    message: 'sinceLastVisit cannot be part of a saved search: alerts already tell you what is new or changed',
+  })
+  .refine((q) => !q.triage && q.sortField !== 'due', {
+    path: ['triage'],
+    message: 'A saved search holds the list filters; choose a triage view beside it on the dashboard',
+  });
 export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
 export type SavedSearchQueryInput = z.input<typeof savedSearchQuery>;
 

@@ -58,6 +58,8 @@ export const HEALTH_STATES = ['active', 'resolved'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
 export const ITEM_TYPES = ['roadmap', 'message_center'] as const;
+/** The item types of the activity log: curation is of roadmap items and posts; triage of Service Health issues too. */
+export const ACTIVITY_ITEM_TYPES = [...ITEM_TYPES, 'service_health'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 export const NEW_CHANGE_TYPES = ['new_1_day', 'new_7days', 'new_30days'] as const;
@@ -78,9 +80,10 @@ export const CHANGE_TYPE_DAYS: Record<ChangeTypeOption, number> = {
 
 /**
  * Sort keys of the unified list. `timing`: when the change reaches tenants (a post's earliest rollout window, a
- * roadmap item's GA month), items without one last in either direction.
+ * roadmap item's GA month), items without one last in either direction. `due` (signed-in users): the nearest due date
+ * of the item's open triage records, items without one last.
  */
-export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves', 'timing'] as const;
+export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due'] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 
 /** `releaseMoved`: a roadmap GA or preview date moved within the last 7 / 30 days. */
@@ -133,7 +136,19 @@ export type HistoryChangeType = (typeof HISTORY_CHANGE_TYPES)[number];
 export const THIRD_PARTY_LINK_TYPES = ['other', 'video', 'blog', 'documentation', 'tutorial'] as const;
 export type ThirdPartyLinkType = (typeof THIRD_PARTY_LINK_TYPES)[number];
 
-export const MODERATOR_ACTION_TYPES = ['featured', 'unfeatured', 'link_added', 'link_removed', 'note_added', 'note_updated', 'note_removed'] as const;
+export const MODERATOR_ACTION_TYPES = [
+  'featured',
+  'unfeatured',
+  'link_added',
+  'link_removed',
+  'note_added',
+  'note_updated',
+  'note_removed',
+  'triage_changed',
+  'comment_added',
+  'comment_edited',
+  'comment_deleted',
+] as const;
 export type ModeratorActionType = (typeof MODERATOR_ACTION_TYPES)[number];
 
 export const ITEM_SUBSCRIPTION_CHANGE_TYPES = ['changed', 'status_change'] as const;
@@ -148,3 +163,78 @@ export const IMPERSONATION_CHOICES = ['Admin', 'Moderator', 'User'] as const;
 
 /** Fields that change without meaning anything; the history view ignores them. */
 export const IGNORED_HISTORY_FIELDS = ['lastModified', 'lastUpdated', 'modifiedDate'] as const;
+
+/**
+ * Triage: what a team decided about an item (or, for a post or issue several tenants received, about it in one
+ * tenant). Open states are the work still to do; the queue views and reminders read only those.
+ */
+export const TRIAGE_STATES = ['new', 'relevant', 'not_relevant', 'in_progress', 'done'] as const;
+export type TriageState = (typeof TRIAGE_STATES)[number];
+export const TRIAGE_STATE_LABELS: Record<TriageState, string> = {
+  new: 'New',
+  relevant: 'Relevant',
+  not_relevant: 'Not relevant',
+  in_progress: 'In progress',
+  done: 'Done',
+};
+export const OPEN_TRIAGE_STATES = ['new', 'relevant', 'in_progress'] as const satisfies readonly TriageState[];
+export const TRIAGE_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type TriagePriority = (typeof TRIAGE_PRIORITIES)[number];
+export const TRIAGE_PRIORITY_LABELS: Record<TriagePriority, string> = { high: 'High', medium: 'Medium', low: 'Low' };
+/** The queue views: my open items, open items nobody owns, open items past their due date or due within 30 days, done. */
+export const TRIAGE_VIEWS = ['mine', 'unassigned', 'overdue', 'due-soon', 'done'] as const;
+export type TriageView = (typeof TRIAGE_VIEWS)[number];
+export const TRIAGE_VIEW_LABELS: Record<TriageView, string> = {
+  mine: 'My queue',
+  unassigned: 'Unassigned',
+  overdue: 'Overdue',
+  'due-soon': 'Due in 30 days',
+  done: 'Done',
+};
+/** "Due soon" reaches this many days ahead (today included). */
+export const TRIAGE_DUE_SOON_DAYS = 30;
+/** The most items one bulk change may touch. */
+export const TRIAGE_BULK_MAX = 500;
+/** The item types of the triage API's paths, and the list's sources they stand for. */
+export const TRIAGE_ITEM_TYPES = ['roadmap', 'message-center', 'service-health'] as const;
+export type TriageItemType = (typeof TRIAGE_ITEM_TYPES)[number];
+export const TRIAGE_ITEM_TYPE_SOURCES: Record<TriageItemType, Source> = { roadmap: 'roadmap', 'message-center': 'messages', 'service-health': 'health' };
+/**
+ * Where a due date came from: set by a person, Microsoft's "act by" date, the start of the post's rollout window, the
+ * roadmap item's GA month, or nothing to go by.
+ */
+export const TRIAGE_DUE_SOURCES = ['manual', 'action_required', 'rollout_start', 'roadmap_ga', 'none'] as const;
+export type TriageDueSource = (typeof TRIAGE_DUE_SOURCES)[number];
+export const TRIAGE_DUE_SOURCE_LABELS: Record<TriageDueSource, string> = {
+  manual: 'Set by hand',
+  action_required: "Microsoft's act-by date",
+  rollout_start: 'Start of the rollout',
+  roadmap_ga: 'Roadmap GA month',
+  none: 'No date to go by',
+};
+/** Where a priority came from: a person, a triage rule, or Microsoft's signals on the item. */
+export const TRIAGE_PRIORITY_SOURCES = [
+  'manual',
+  'rule',
+  'high_severity',
+  'action_required_major',
+  'action_required',
+  'major_change',
+  'incident',
+  'advisory',
+  'no_signal',
+] as const;
+export type TriagePrioritySource = (typeof TRIAGE_PRIORITY_SOURCES)[number];
+export const TRIAGE_PRIORITY_SOURCE_LABELS: Record<TriagePrioritySource, string> = {
+  manual: 'Set by hand',
+  rule: 'Set by a triage rule',
+  high_severity: 'Microsoft marks it high severity',
+  action_required_major: 'Major change with an act-by date',
+  action_required: 'Action required by a date',
+  major_change: 'Major change',
+  incident: 'Service incident',
+  advisory: 'Service advisory',
+  no_signal: 'No action, severity or major-change signal',
+};
+/** The longest comment, in characters. */
+export const TRIAGE_COMMENT_MAX_CHARS = 5000;

@@ -16,6 +16,7 @@ export * from './admin.js';
 export * from './runtime-config.js';
 export * from './remotes.js';
 export * from './tenants.js';
+export * from './triage.js';
 export * from './remote-compat.js';
 export * from './sync.js';
 export * from './list-query.js';

@@ -18,6 +18,9 @@ import {
   ROLLING_OUT_WINDOWS,
   SOURCES,
   THIRD_PARTY_LINK_TYPES,
+  TRIAGE_PRIORITIES,
+  TRIAGE_STATES,
+  TRIAGE_VIEWS,
 } from './constants.js';
 
 export const thirdPartyLink = z.object({
@@ -144,6 +147,17 @@ const changeTypes = stringList
     'changeTypes may hold at most one new_* and one changed_* option',
   );
 
+/** An item's triage as the list shows it (State, Owner, Due columns). */
+export const listTriage = z.object({
+  tenantId: z.number().int().nullable(),
+  state: z.enum(TRIAGE_STATES),
+  ownerId: z.number().int().nullable(),
+  ownerName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  priority: z.enum(TRIAGE_PRIORITIES),
+});
+export type ListTriage = z.infer<typeof listTriage>;
+
 /** Query of GET /api/unified/items and GET /api/dashboard/export. */
 export const itemListQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
@@ -192,6 +206,8 @@ export const itemListQuery = z.object({
       ),
     )
     .optional(),
+  /** Signed-in users only: items with a triage record in this queue view (my queue, unassigned, overdue, due soon, done). */
+  triage: z.enum(TRIAGE_VIEWS, { error: `triage must be one of ${TRIAGE_VIEWS.join(', ')}` }).optional(),
 });
 export type ItemListQuery = z.infer<typeof itemListQuery>;
 /** What the client sends (before defaults and coercion). */
@@ -207,6 +223,11 @@ export const itemListResponse = z.object({
    * (GET /api/tenants names them). Absent when no item of the page has any.
    */
   receivedBy: z.record(z.string(), z.array(z.number().int())).optional(),
+  /**
+   * Signed-in callers: the triage of each item of the page (by unified id), one entry per record (a post several
+   * tenants received has one per tenant the caller may see). Never present for guests.
+   */
+  triage: z.record(z.string(), z.array(listTriage)).optional(),
 });
 export type ItemListResponse = z.infer<typeof itemListResponse>;
 

@@ -28,6 +28,7 @@ export const DASHBOARD_URL_STATE_KEYS = [
   'releaseMoved',
   'rollingOut',
   'sinceLastVisit',
+  'triage',
   'sortField',
   'sortDirection',
   'page',

@@ -16,13 +16,19 @@ export const MCP_MAX_RESULTS = 100;
  * The list's filters without paging and sort (tools choose their own order), and without `sinceLastVisit`: that is
  * one signed-in user's dashboard visit, which an agent does not have (what_changed takes an explicit date instead).
  */
-export const mcpItemFilters = itemListQuery.omit({ page: true, limit: true, sortField: true, sortDirection: true, sinceLastVisit: true });
+export const mcpItemFilters = itemListQuery.omit({ page: true, limit: true, sortField: true, sortDirection: true, sinceLastVisit: true, triage: true });
 export type McpItemFilters = z.input<typeof mcpItemFilters>;
 
-/** search_items: the list's query (without `sinceLastVisit`, see above), with a smaller page. */
-export const searchItemsInput = itemListQuery.omit({ sinceLastVisit: true }).extend({
-  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MCP_MAX_RESULTS, `limit must be at most ${MCP_MAX_RESULTS}`).default(20),
-});
+/**
+ * search_items: the list's query (without `sinceLastVisit`, see above, and without triage: the team's triage is
+ * not for agents), with a smaller page.
+ */
+export const searchItemsInput = itemListQuery
+  .omit({ sinceLastVisit: true, triage: true })
+  .extend({
+    limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(MCP_MAX_RESULTS, `limit must be at most ${MCP_MAX_RESULTS}`).default(20),
+  })
+  .refine((q) => q.sortField !== 'due', { path: ['sortField'], message: 'sortField due (triage) is not available to agents' });
 export type SearchItemsInput = z.input<typeof searchItemsInput>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { ACTIVITY_PAGE_SIZE, ITEM_TYPES, MODERATOR_ACTION_TYPES } from './constants.js';
+import { ACTIVITY_ITEM_TYPES, ACTIVITY_PAGE_SIZE, ITEM_TYPES, MODERATOR_ACTION_TYPES } from './constants.js';
 import { thirdPartyLink, unifiedItem } from './items.js';
 
 /** PUT /api/moderator/roadmap/{itemId} and PUT /api/moderator/message/{messageId}. */
@@ -38,7 +38,7 @@ export const moderatorActivity = z.object({
   userId: z.number().int().nullable(),
   userEmail: z.string(),
   actionType: z.enum(MODERATOR_ACTION_TYPES),
-  itemType: z.enum(ITEM_TYPES),
+  itemType: z.enum(ACTIVITY_ITEM_TYPES),
   itemId: z.string(),
   itemTitle: z.string(),
   details: z.unknown().nullable(),

@@ -163,4 +163,16 @@ export const routeTable = {
     report: { method: 'GET', path: '/api/service-health/issues/:issueId/report' },
     history: { method: 'GET', path: '/api/service-health/issues/:issueId/history' },
   },
+  triage: {
+    queue: { method: 'GET', path: '/api/triage' },
+    counts: { method: 'GET', path: '/api/triage/counts' },
+    people: { method: 'GET', path: '/api/triage/people' },
+    bulk: { method: 'POST', path: '/api/triage/bulk' },
+    get: { method: 'GET', path: '/api/triage/:itemType/:itemId' },
+    update: { method: 'PUT', path: '/api/triage/:itemType/:itemId' },
+    comments: { method: 'GET', path: '/api/triage/:itemType/:itemId/comments' },
+    addComment: { method: 'POST', path: '/api/triage/:itemType/:itemId/comments' },
+    editComment: { method: 'PATCH', path: '/api/triage/:itemType/:itemId/comments/:commentId' },
+    deleteComment: { method: 'DELETE', path: '/api/triage/:itemType/:itemId/comments/:commentId' },
+  },
 } as const;

@@ -18,6 +18,7 @@ import { createServiceHealthEndpoints } from './service-health/service-health.en
 import { createSubscriptionsEndpoints } from './subscriptions/subscriptions.endpoints.js';
 import { createSyncEndpoints } from './sync/sync.endpoints.js';
 import { createTokensEndpoints } from './tokens/tokens.endpoints.js';
+import { createTriageEndpoints } from './triage/triage.endpoints.js';
 import { createUnsubscribeEndpoints } from './unsubscribe/unsubscribe.endpoints.js';
 
 export type EndpointGroup = keyof typeof endpoints;
@@ -49,6 +50,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   remotes: createRemotesEndpoints,
   tenants: createTenantsEndpoints,
   serviceHealth: createServiceHealthEndpoints,
+  triage: createTriageEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

@@ -140,7 +140,7 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
       if (DASHBOARD_URL_STATE_KEYS.some((key) => url.searchParams.has(key)) || url.searchParams.has('savedSearch')) return undefined;
       let answer: Awaited<ReturnType<ListAnswers['answer']>>;
       try {
-        answer = await deps.answers.answer(DEFAULT_LIST_REQUEST, deps.clock.now(), { includeNotes: false });
+        answer = await deps.answers.answer(DEFAULT_LIST_REQUEST, deps.clock.now(), { includeNotes: false, triage: false });
       } catch (error) {
         // The database is unreachable: the page still loads (the browser's own request will show the error state).
         deps.log.warn({ err: error }, 'server render skipped: the list could not be read');

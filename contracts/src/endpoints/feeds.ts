@@ -1,9 +1,12 @@
 import { raw, defineEndpoints } from '../endpoint.js';
 import { itemListQuery } from '../items.js';
 
+/** Feeds are read by anyone and anything: the team's triage views are refused by name rather than ignored. */
+const feedQuery = itemListQuery.refine((q) => !q.triage, { path: ['triage'], message: 'triage views are not available in feeds' });
+
 /**
- * Subscribable views (docs/api.md#feeds): the list's own query (`itemListQuery`, the same schema object, so every
- * list filter works here too); page, limit and sort are accepted and ignored. 304 answers a matching
+ * Subscribable views (docs/api.md#feeds): the list's own query (`itemListQuery`, so every list filter works here
+ * too, but the triage views); page, limit and sort are accepted and ignored. 304 answers a matching
  * If-None-Match / If-Modified-Since.
  */
 export const feedEndpoints = defineEndpoints('feeds', {
@@ -13,7 +16,7 @@ export const feedEndpoints = defineEndpoints('feeds', {
     summary: 'RSS 2.0 feed of the newest 100 items matching the list filters, by last activity',
     access: 'public',
     tokenAccess: true,
-    query: itemListQuery,
+    query: feedQuery,
     status: [200, 304],
     response: raw('application/rss+xml'),
   },
@@ -23,7 +26,7 @@ export const feedEndpoints = defineEndpoints('feeds', {
     summary: 'Atom 1.0 feed of the newest 100 items matching the list filters, by last activity',
     access: 'public',
     tokenAccess: true,
-    query: itemListQuery,
+    query: feedQuery,
     status: [200, 304],
     response: raw('application/atom+xml'),
   },
@@ -33,7 +36,7 @@ export const feedEndpoints = defineEndpoints('feeds', {
     summary: 'iCalendar of the GA and preview months of the roadmap items matching the list filters',
     access: 'public',
     tokenAccess: true,
-    query: itemListQuery,
+    query: feedQuery,
     status: [200, 304],
     response: raw('text/calendar'),
   },

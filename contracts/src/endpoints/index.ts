@@ -13,6 +13,7 @@ import { tenantEndpoints } from './tenants.js';
 import { serviceHealthEndpoints } from './service-health.js';
 import { syncEndpoints } from './sync.js';
 import { tokenEndpoints } from './tokens.js';
+import { triageEndpoints } from './triage.js';
 
 /**
  * The endpoint table: every route the api answers. The api mounts its routes from it (a route that is not here does
@@ -38,6 +39,7 @@ export const endpoints = {
   remotes: remoteEndpoints,
   tenants: tenantEndpoints,
   serviceHealth: serviceHealthEndpoints,
+  triage: triageEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

@@ -15,6 +15,7 @@ export * from './alerts.js';
 export * from './admin.js';
 export * from './state.js';
 export * from './tenants.js';
+export * from './triage.js';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
 import { createExportLimiter, writeWithStallGuard } from './export-guard.js';
 import type { ItemFilters } from './item-query.js';
-import { csvStream, exportFileName } from './items.export.js';
+import { csvStream, exportFileName, type ExportTriageOf } from './items.export.js';
+import { createTriageRepo } from '../triage/triage.repo.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import type { ItemsRepo } from './items.repo.js';
 
@@ -16,7 +17,7 @@ const SERVER_BACKSTOP_MS = 10_000;
 export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
   const { config } = ctx;
   const limiter = createExportLimiter({ perClient: config.EXPORT_MAX_PER_CLIENT, total: config.EXPORT_MAX_CONCURRENT });
-  return async (filters: ItemFilters, now: Date, req: Request, res: Response): Promise<void> => {
+  return async (filters: ItemFilters, now: Date, req: Request, res: Response, signedIn = false): Promise<void> => {
     const release = limiter.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown');
     // Names of the tenants the caller may see, for the Tenants column (read before the first byte is written).
     let tenantNames: Map<number, string>;
@@ -33,7 +34,9 @@ export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
     // no-transform: proxies and any compression middleware leave the stream as it is (see writeWithStallGuard).
     res.setHeader('Cache-Control', 'no-store, no-transform');
     const rows = repo.streamAll(filters, now, { idleInTransactionMs: config.EXPORT_IDLE_TIMEOUT_MS + SERVER_BACKSTOP_MS });
-    const outcome = await writeWithStallGuard(csvStream(rows, tenantNames), res, config.EXPORT_IDLE_TIMEOUT_MS);
+    const triage = createTriageRepo(ctx.db);
+    const triageOf: ExportTriageOf | undefined = signedIn ? async (ids) => triage.ofItems(ids, filters.tenantScope) : undefined;
+    const outcome = await writeWithStallGuard(csvStream(rows, tenantNames, triageOf), res, config.EXPORT_IDLE_TIMEOUT_MS);
     if (outcome === 'stalled') {
       req.log.warn({ idleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS }, 'export cut: the client stopped reading; its database connection is released');
     }

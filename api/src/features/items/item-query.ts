@@ -4,8 +4,11 @@ import {
   CLOUD_INSTANCES,
   NEW_CHANGE_TYPES,
   RELEASE_MOVED_DAYS,
+  OPEN_TRIAGE_STATES,
   ROLLING_OUT_DAYS,
   SOURCES,
+  TRIAGE_DUE_SOON_DAYS,
+  type TriageView,
   type ChangeTypeOption,
   type ItemListQuery,
 } from '@radar/contracts';
@@ -40,6 +43,8 @@ import {
  * - healthStatus (active, resolved) / healthClassifications (incident, advisory): Service Health issues open or
  *   resolved, of those classifications; each restricts to that source;
  * - tenants: posts and issues any of these tenants received (of the tenants the caller may see);
+ * - triage (mine, unassigned, overdue, due-soon, done): items with a triage record the caller may see in that queue
+ *   view (`triageViewCondition`);
  * - always: the caller's tenant scope (TenantScope): a post or issue of tenants only is listed when one of them is
  *   public or granted to the caller.
  */
@@ -57,8 +62,11 @@ const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemListQuery['timeline']>, 'all
  */
 export type TenantScope = 'all' | { granted: readonly number[] };
 
-/** The list query as the repo runs it: `sinceLastVisit` comes with the visit it means (resolved per caller). */
-export type ItemListRequest = ItemListQuery & { visitSince?: Date; tenantScope?: TenantScope };
+/**
+ * The list query as the repo runs it: `sinceLastVisit` comes with the visit it means, a triage view with the user
+ * it is for (both resolved per caller).
+ */
+export type ItemListRequest = ItemListQuery & { visitSince?: Date; tenantScope?: TenantScope; triageUserId?: number };
 export type ItemFilters = Omit<ItemListRequest, 'page' | 'limit'>;
 /** What chooses the rows (no paging, no order): the feeds and the MCP tools order the rows their own way. */
 export type ItemWhereFilters = Omit<ItemFilters, 'sortField' | 'sortDirection'>;
@@ -206,6 +214,12 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   const tenants = tenantCondition(f.tenantScope);
   if (tenants) conds.push(tenants);
   if (f.tenants?.length) conds.push(receivedByCondition(f.tenants, f.tenantScope));
+  if (f.triage) {
+    if (f.triageUserId === undefined) throw new Error('itemWhere: a triage view needs the user it is for (triageUserId)');
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id AND ${visibleTriageRecord(f.tenantScope)} AND ${triageViewCondition(f.triage, f.triageUserId, now)})`,
+    );
+  }
   if (f.sinceLastVisit) {
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
     // Only the archive can hold items removed since then; without it the plain test keeps items_last_changed_idx usable.
@@ -246,6 +260,42 @@ export function tenantCondition(scope: TenantScope | undefined): SQL | null {
   return sql`(items.tenant_ids = '{}'::integer[] OR items.tenant_ids && ARRAY(SELECT t.id FROM tenants t WHERE ${visibleTenant(scope)}))`;
 }
 
+const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
+
+/**
+ * A triage record `tr` in a queue view: mine = open and owned by the user; unassigned = open without an owner;
+ * overdue = open with a due date before today; due-soon = open and due today or within TRIAGE_DUE_SOON_DAYS days;
+ * done = done. Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days.
+ */
+export function triageViewCondition(view: TriageView, userId: number, now: Date): SQL {
+  const today = now.toISOString().slice(0, 10);
+  const open = sql`tr.state IN ${OPEN_STATES}`;
+  switch (view) {
+    case 'mine':
+      return sql`tr.owner_id = ${userId} AND ${open}`;
+    case 'unassigned':
+      return sql`tr.owner_id IS NULL AND ${open}`;
+    case 'overdue':
+      return sql`${open} AND tr.due_date < ${today}::date`;
+    case 'due-soon':
+      return sql`${open} AND tr.due_date >= ${today}::date AND tr.due_date <= ${today}::date + ${TRIAGE_DUE_SOON_DAYS}::int`;
+    case 'done':
+      return sql`tr.state = 'done'`;
+  }
+}
+
+/** The nearest due date of an item's open triage records (the list's `due` sort). */
+export const nearestDueSql = sql`(SELECT min(tr.due_date) FROM triage_records tr WHERE tr.item_id = items.id AND tr.state IN ${OPEN_STATES})`;
+
+/**
+ * A triage record `tr` the caller may see: an item's own record (no tenant), or a tenant's record of a tenant the
+ * caller may see.
+ */
+export function visibleTriageRecord(scope: TenantScope | undefined): SQL {
+  if (scope === 'all') return sql`true`;
+  return sql`(tr.tenant_id IS NULL OR tr.tenant_id IN (SELECT t.id FROM tenants t WHERE ${visibleTenant(scope)}))`;
+}
+
 /** A tenant `t` the caller may see: public, or granted to them. */
 function visibleTenant(scope: { granted: readonly number[] } | undefined): SQL {
   const granted = sql.param(scope?.granted.length ? [...scope.granted] : [0]);
@@ -264,6 +314,8 @@ export function sortKeys(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>): {
   const created = { column: sql`items.created_date`, alias: sql.raw('sort_at'), direction: dir };
   // Most slipped first: date moves (GA + preview), then newest (the items_release_moves_idx order).
   if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves'), direction: dir }, created];
+  if (f.sortField === 'due')
+    return [{ column: nearestDueSql, alias: sql.raw('sort_due'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` }, created];
   if (f.sortField === 'timing')
     return [
       { column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` },

@@ -1,6 +1,17 @@
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
-import { formatTiming, healthStatusLabel, PRODUCT_FAMILY_LABELS, SOURCE_LABELS, SUITE_SLUG, type ProductFamily } from '@radar/contracts';
+import {
+  formatTiming,
+  healthStatusLabel,
+  PRODUCT_FAMILY_LABELS,
+  SOURCE_LABELS,
+  SUITE_SLUG,
+  TRIAGE_PRIORITY_LABELS,
+  TRIAGE_STATE_LABELS,
+  type ProductFamily,
+  type TriagePriority,
+  type TriageState,
+} from '@radar/contracts';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { UnifiedItemRow } from './item-mapper.js';
 
@@ -89,17 +100,50 @@ export function exportRecord(row: UnifiedItemRow, tenantNames: ReadonlyMap<numbe
   ];
 }
 
-/** A readable CSV stream over batches of rows (pull-based: a slow client slows the database reads, not memory). */
-export function csvStream(batches: AsyncIterable<UnifiedItemRow[]>, tenantNames: ReadonlyMap<number, string> = new Map()): Readable {
+/** The triage columns, for signed-in callers only (triage is the team's own). */
+export const TRIAGE_EXPORT_COLUMNS = ['State', 'Owner', 'Due', 'Priority'] as const;
+
+/** An item's triage records as the export shows them (a post several tenants received has one per tenant). */
+export interface ExportTriage {
+  tenantName: string | null;
+  state: TriageState;
+  ownerName: string | null;
+  dueDate: string | null;
+  priority: TriagePriority;
+}
+
+/** One cell per triage column: the value, or "Tenant: value; …" when the item is triaged per tenant. */
+export function triageCells(records: readonly ExportTriage[]): string[] {
+  const cell = (value: (r: ExportTriage) => string) =>
+    records.length === 1 && records[0] ? value(records[0]) : records.map((r) => `${r.tenantName ?? 'All'}: ${value(r) || '—'}`).join('; ');
+  return [
+    cell((r) => TRIAGE_STATE_LABELS[r.state]),
+    cell((r) => r.ownerName ?? ''),
+    cell((r) => r.dueDate ?? ''),
+    cell((r) => TRIAGE_PRIORITY_LABELS[r.priority]),
+  ];
+}
+
+/** The triage of a batch of rows, by item id. */
+export type ExportTriageOf = (itemIds: number[]) => Promise<Map<number, ExportTriage[]>>;
+
+/**
+ * A readable CSV stream over batches of rows (pull-based: a slow client slows the database reads, not memory). With
+ * `triageOf` (a signed-in caller) each row ends with its triage columns.
+ */
+export function csvStream(batches: AsyncIterable<UnifiedItemRow[]>, tenantNames: ReadonlyMap<number, string> = new Map(), triageOf?: ExportTriageOf): Readable {
   const records = Readable.from(
     (async function* () {
-      for await (const batch of batches) for (const row of batch) yield exportRecord(row, tenantNames);
+      for await (const batch of batches) {
+        const triage = triageOf ? await triageOf(batch.map((row) => row.id)) : null;
+        for (const row of batch) yield triage ? [...exportRecord(row, tenantNames), ...triageCells(triage.get(row.id) ?? [])] : exportRecord(row, tenantNames);
+      }
     })(),
   );
   const stringifier = stringify({
     bom: true,
     header: true,
-    columns: [...EXPORT_COLUMNS],
+    columns: triageOf ? [...EXPORT_COLUMNS, ...TRIAGE_EXPORT_COLUMNS] : [...EXPORT_COLUMNS],
     record_delimiter: '\r\n',
     quoted_match: /[\r\n]/,
     cast: { string: neutralizeFormula },

@@ -90,7 +90,7 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
 const versionColumns = sql`items.id AS "id", items.xmin::text || ':' || items.content_hash AS "version"`;
 /** The page's columns for `listJson`: the version, and the tenants of an item that has some (with its unified id). */
 const jsonPageColumns = sql`${versionColumns}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
-  CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.source::text || '-' || items.external_id END AS "uid"`;
+  items.source::text || '-' || items.external_id AS "uid"`;
 
 /** The total's query. */
 export function countSql(where: SQL): SQL {
@@ -103,6 +103,8 @@ export interface JsonPage {
   total: number;
   /** The tenants each item of the page that has some received (every tenant: the caller's view is applied after). */
   tenantsOf: Record<string, number[]>;
+  /** The page's items: row id and unified id, in list order. */
+  keys: { id: number; uid: string }[];
 }
 
 export interface StreamOptions {
@@ -225,7 +227,12 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
           out[i] = json;
         });
       }
-      return { items: out.filter((j): j is string => j !== undefined), total, tenantsOf };
+      return {
+        items: out.filter((j): j is string => j !== undefined),
+        total,
+        tenantsOf,
+        keys: keys.flatMap((k) => (k.uid ? [{ id: k.id, uid: k.uid }] : [])),
+      };
     },
 
     /**

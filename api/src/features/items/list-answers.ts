@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import type pg from 'pg';
-import type { ItemListResponse } from '@radar/contracts';
+import type { ItemListResponse, ListTriage } from '@radar/contracts';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { ToUnifiedItemOptions } from './item-mapper.js';
 import type { ItemListRequest, TenantScope } from './item-query.js';
@@ -82,22 +82,43 @@ export function visibleReceivers(tenantsOf: Record<string, number[]>, visible: R
   return out;
 }
 
-export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds }) {
+/** The triage of a page's items (by row id) as a signed-in caller may see it. */
+export type TriageOfItems = (itemIds: number[], scope: TenantScope | undefined) => Promise<Map<number, ListTriage[]>>;
+
+/** Who an answer is for: what its rows show (notes for staff) and whether it carries the items' triage (signed-in users). */
+export interface ListAudience extends ToUnifiedItemOptions {
+  triage: boolean;
+}
+
+export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems }) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
 
   return {
-    async answer(q: ItemListRequest, now: Date, audience: ToUnifiedItemOptions): Promise<ListAnswer> {
+    async answer(q: ItemListRequest, now: Date, audience: ListAudience): Promise<ListAnswer> {
       // The version is read before the data (readPoint): an answer is never cached under a version newer than its rows.
+      // Triage records move the version too, so a cached answer's triage is as current as its rows.
       const point = await readPoint(pool, q, now);
-      const key = JSON.stringify([q, audience.includeNotes ? 'staff' : 'public', point.version, point.bucket]);
+      const key = JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage ? 'member' : 'public', point.version, point.bucket]);
       return answers.load(key, async () => {
-        const { items, total, tenantsOf } = await repo.listJson(q, point, audience);
+        const { items, total, tenantsOf, keys } = await repo.listJson(q, point, audience);
         // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
         // as JSON.stringify(body) would give.
         const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
         // Only a page with tenants' items asks which tenants the caller sees (the answer is cached with the page).
         const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, new Set(await opts.visibleTenantIds(q.tenantScope))) : null;
         if (receivedBy) tail.receivedBy = receivedBy;
+        if (audience.triage && keys.length) {
+          const byId = await opts.triageOf(
+            keys.map((k) => k.id),
+            q.tenantScope,
+          );
+          const triage: Record<string, ListTriage[]> = {};
+          for (const k of keys) {
+            const records = byId.get(k.id);
+            if (records?.length) triage[k.uid] = records;
+          }
+          tail.triage = triage;
+        }
         const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
         return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {} };
       });

@@ -22,13 +22,15 @@ export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
    * The caller's view: the tenants whose posts they may see, and `sinceLastVisit` as their previous dashboard visit
    * (signed-in users only).
    */
-  async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit'>>(
+  async function resolveVisit<Q extends Pick<ItemListQuery, 'sinceLastVisit' | 'triage' | 'sortField'>>(
     q: Q,
     auth: RequestAuth | null,
     now: Date,
-  ): Promise<Q & Pick<ItemListRequest, 'visitSince' | 'tenantScope'>> {
+  ): Promise<Q & Pick<ItemListRequest, 'visitSince' | 'tenantScope' | 'triageUserId'>> {
     const tenantScope = await tenantScopeOf(ctx.db, auth);
-    const scoped = tenantScope ? { ...q, tenantScope } : q;
+    // Triage is the team's own: its views and its order need a signed-in user.
+    if ((q.triage || q.sortField === 'due') && !auth) throw new AuthenticationError('Sign in to use the triage views and the due-date order');
+    const scoped = { ...q, ...(tenantScope ? { tenantScope } : {}), ...(q.triage && auth ? { triageUserId: auth.user.id } : {}) };
     if (!q.sinceLastVisit) return scoped;
     if (!auth) throw new AuthenticationError('Sign in to see what changed since your last visit');
     return { ...scoped, visitSince: visitBaseline(await visits.find(auth.user.id), now) };
@@ -38,7 +40,7 @@ export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
     implement(endpoints.items.list, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
       const q = await resolveVisit(query, auth, now);
-      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth) });
+      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth), triage: Boolean(auth) });
       const copy = answerCopyFor(answer, req);
       res.vary('Accept-Encoding');
       // The validator is set here, so Express does not hash the 50–100 KB body again on every request.
@@ -48,7 +50,7 @@ export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
     implement(endpoints.items.export, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
       const { page: _page, limit: _limit, ...filters } = await resolveVisit(query, auth, now);
-      await writeExport(filters, now, req, res);
+      await writeExport(filters, now, req, res, Boolean(auth));
     }),
   ];
 }

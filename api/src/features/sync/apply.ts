@@ -5,6 +5,7 @@ import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
 import { refreshProductFamilies } from './derived-fields.repo.js';
 import { setDemoFlag } from './demo-state.repo.js';
+import { createTriageRepo } from '../triage/triage.repo.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
 import { countTenantLive, expireTenantLinks, liveElsewhere, tenantLinks, upsertTenantLinks } from './tenant-links.repo.js';
 import type { ExistingItem } from './plan.js';
@@ -132,6 +133,11 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
       scope.gone.map((g) => g.id),
     );
   }
+  // Every new item, and every post a tenant newly received, gets its triage record; changed items' defaults follow them.
+  const triage = createTriageRepo(tx);
+  const listedIds = args.tenant ? snapshot.map((record) => idOf(adapter.externalId(record))) : [];
+  await triage.openRecords({ itemIds: [...new Set([...insertedIds.values(), ...listedIds])] });
+  await triage.refreshDefaults({ itemIds: plan.updates.map((u) => u.id) });
   await args.afterApply?.(tx);
 
   const totalItems = args.tenant ? await countTenantLive(tx, args.tenant.id, adapter.itemSource) : await countActive(tx, adapter.itemSource);

@@ -43,7 +43,7 @@ const LIST_QUERY = endpoints.items.list.query;
  * Anything it does not handle goes to Express untouched, before the lane has set a header: a request with a session
  * cookie or an Authorization header (the audience and the token checks are the session middleware's), a path in
  * another spelling (Express matches any case and a trailing slash), a query the contract refuses (the 400 names the
- * field), `sinceLastVisit` (needs a signed-in user), any method but GET and HEAD. A request whose answer fails to load
+ * field), `sinceLastVisit`, a triage view and the due-date order (each needs a signed-in user), any method but GET and HEAD. A request whose answer fails to load
  * (a database error) goes to Express too, for its error answer, keeping the request id and access line begun here.
  */
 export function createListLane(deps: ListLaneDeps): ListLane {
@@ -53,11 +53,11 @@ export function createListLane(deps: ListLaneDeps): ListLane {
     const search = url.length === LIST_PATH.length ? '' : url[LIST_PATH.length] === '?' ? url.slice(LIST_PATH.length + 1) : undefined;
     if (search === undefined || req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return fallback();
     const query = LIST_QUERY.safeParse(querystring.parse(search));
-    if (!query.success || query.data.sinceLastVisit) return fallback();
+    if (!query.success || query.data.sinceLastVisit || query.data.triage || query.data.sortField === 'due') return fallback();
     // From here the request is the lane's: its id and access line start now, so the line's time and an abort while
     // the answer loads are logged as Express would. A fallback below keeps them (the access middleware sees req.id).
     req.id = deps.access.begin(req, res);
-    deps.answers.answer(query.data, deps.clock.now(), { includeNotes: false }).then(
+    deps.answers.answer(query.data, deps.clock.now(), { includeNotes: false, triage: false }).then(
       (answer) => {
         try {
           deps.check?.(answer.body);

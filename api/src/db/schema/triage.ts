@@ -1,0 +1,76 @@
+/** Triage: what the team decided about each item, who owns it, by when, and the conversation about it. */
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { items } from './items.js';
+import { users } from './people.js';
+import { tenants } from './tenants.js';
+
+/**
+ * One record per item, or per item and tenant for a post or issue tenants received (each tenant's team decides for
+ * itself). Opened by the sync for every new item and tenant (features/triage/triage.repo.ts `openRecords`), so the
+ * queue views read this table alone. `due_date` and `priority` always hold the value in force: a person's
+ * (`*_source` 'manual'), a rule's, or the default read from the item, which the sync keeps current as the item changes.
+ */
+export const triageRecords = pgTable(
+  'triage_records',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    /** new | relevant | not_relevant | in_progress | done */
+    state: text('state').notNull().default('new'),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** contracts TRIAGE_DUE_SOURCES */
+    dueSource: text('due_source').notNull().default('none'),
+    /** high | medium | low */
+    priority: text('priority').notNull().default('low'),
+    /** contracts TRIAGE_PRIORITY_SOURCES */
+    prioritySource: text('priority_source').notNull().default('no_signal'),
+    /** When the state last became done (the "done this week" of the reports); null while not done. */
+    doneAt: ts('done_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The last change a person made (null: as the sync opened it). */
+    updatedAt: ts('updated_at'),
+    updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    unique('triage_records_item_tenant_uq').on(t.itemId, t.tenantId).nullsNotDistinct(),
+    index('triage_records_owner_idx')
+      .on(t.ownerId, t.state, t.dueDate)
+      .where(sql`${t.ownerId} IS NOT NULL`),
+    index('triage_records_state_due_idx').on(t.state, t.dueDate, t.id),
+    index('triage_records_tenant_idx').on(t.tenantId),
+  ],
+);
+
+/**
+ * A comment on a record: plain text, `mentions` the users it names. Only its author edits or deletes it; each edit
+ * (and the deletion) moves what it said before into `history`, so the conversation can be read as it was.
+ */
+export const triageComments = pgTable(
+  'triage_comments',
+  {
+    id: serial('id').primaryKey(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => triageRecords.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    mentions: integer('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    history: jsonb('history')
+      .$type<{ body: string; until: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('triage_comments_record_idx').on(t.recordId, t.id)],
+);

@@ -1,0 +1,87 @@
+import { endpoints, type TriageQueueResponse } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
+import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { AuthenticationError } from '../../lib/errors.js';
+import { toUnifiedItem } from '../items/item-mapper.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { createTriageRepo } from './triage.repo.js';
+import { createTriageService, toTriageRecord } from './triage.service.js';
+
+/** The most people one type-ahead answer lists. */
+const PEOPLE_LIMIT = 20;
+
+/**
+ * Triage: the record of an item (state, owner, due date, priority), its conversation, the queue views and bulk
+ * changes. Every handler reads with the caller's tenant scope, so a private tenant's record is as invisible as its
+ * post; the access rows of the endpoint table keep guests out before anything here runs.
+ */
+export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const service = createTriageService({ db: ctx.db, clock: ctx.clock });
+  const signedIn = (auth: RequestAuth | null): RequestAuth => {
+    if (!auth) throw new AuthenticationError();
+    return auth;
+  };
+
+  return [
+    implement(endpoints.triage.queue, async ({ query, auth }): Promise<TriageQueueResponse> => {
+      const user = signedIn(auth);
+      const { view, page, limit, ...filters } = query;
+      const scope = await tenantScopeOf(ctx.db, user);
+      const repo = createTriageRepo(ctx.db);
+      const { recordIds, total } = await repo.queue({
+        filters: { ...filters, ...(scope ? { tenantScope: scope } : {}) },
+        view,
+        userId: user.user.id,
+        now: ctx.clock.now(),
+        page,
+        limit,
+      });
+      const records = await repo.recordsById(recordIds);
+      const itemsById = await repo.itemsById([...new Set(records.map((r) => r.itemId))]);
+      const includeNotes = isModeratorOrAdmin(user);
+      return {
+        rows: records.flatMap((record) => {
+          const item = itemsById.get(record.itemId);
+          return item ? [{ item: toUnifiedItem(item, { includeNotes }), triage: toTriageRecord(item, record, user) }] : [];
+        }),
+        total,
+        totalPages: Math.ceil(total / limit),
+        page,
+      };
+    }),
+    implement(endpoints.triage.counts, async ({ auth }) => {
+      const user = signedIn(auth);
+      return createTriageRepo(ctx.db).counts(user.user.id, await tenantScopeOf(ctx.db, user), ctx.clock.now());
+    }),
+    implement(endpoints.triage.people, async ({ query }) => ({ people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT) })),
+    implement(endpoints.triage.bulk, async ({ body, auth }) => {
+      const user = signedIn(auth);
+      return { updated: await service.bulk(body, user, await tenantScopeOf(ctx.db, user)) };
+    }),
+    implement(endpoints.triage.get, async ({ params, query, auth }) => {
+      const user = signedIn(auth);
+      return service.get(params.itemType, params.itemId, query.tenant, user, await tenantScopeOf(ctx.db, user));
+    }),
+    implement(endpoints.triage.update, async ({ params, query, body, auth }) => {
+      const user = signedIn(auth);
+      return service.update(params.itemType, params.itemId, query.tenant, body, user, await tenantScopeOf(ctx.db, user));
+    }),
+    implement(endpoints.triage.comments, async ({ params, query, auth }) => {
+      const user = signedIn(auth);
+      return { comments: await service.comments(params.itemType, params.itemId, query.tenant, user, await tenantScopeOf(ctx.db, user)) };
+    }),
+    implement(endpoints.triage.addComment, async ({ params, query, body, auth }) => {
+      const user = signedIn(auth);
+      return service.addComment(params.itemType, params.itemId, query.tenant, body.body, user, await tenantScopeOf(ctx.db, user));
+    }),
+    implement(endpoints.triage.editComment, async ({ params, body, auth }) => {
+      const user = signedIn(auth);
+      return service.changeComment(params.itemType, params.itemId, params.commentId, { body: body.body }, user, await tenantScopeOf(ctx.db, user));
+    }),
+    implement(endpoints.triage.deleteComment, async ({ params, auth }) => {
+      const user = signedIn(auth);
+      return service.changeComment(params.itemType, params.itemId, params.commentId, 'delete', user, await tenantScopeOf(ctx.db, user));
+    }),
+  ];
+}

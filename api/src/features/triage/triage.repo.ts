@@ -1,0 +1,358 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { OPEN_TRIAGE_STATES, type TriageDueSource, type TriagePriority, type TriagePrioritySource, type TriageState, type TriageView } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { items, moderatorActivities, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
+import { itemWhere, searchPlan, triageViewCondition, visibleTriageRecord, type ItemWhereFilters, type TenantScope } from '../items/item-query.js';
+
+/**
+ * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the
+ * item changes):
+ * - due date: Microsoft's act-by date (actionRequiredByDateTime, as a UTC day), else the start of the post's rollout
+ *   window, else the roadmap item's GA month (both are items.timing_start), else none;
+ * - priority: High for a post Microsoft marks high severity, a major change with an act-by date, or a service
+ *   incident; Medium for an act-by date or a major change alone; Low for an advisory or an item without any of these.
+ */
+const DEFAULT_DUE = sql`CASE WHEN i.action_required_by IS NOT NULL THEN (i.action_required_by AT TIME ZONE 'UTC')::date ELSE i.timing_start END`;
+const DEFAULT_DUE_SOURCE = sql`CASE WHEN i.action_required_by IS NOT NULL THEN 'action_required'
+  WHEN i.timing_start IS NOT NULL THEN (CASE WHEN i.source = 'roadmap' THEN 'roadmap_ga' ELSE 'rollout_start' END)
+  ELSE 'none' END`;
+const DEFAULT_PRIORITY_SOURCE = sql`CASE
+  WHEN i.source = 'health' THEN (CASE WHEN lower(i.category) = 'incident' THEN 'incident' ELSE 'advisory' END)
+  WHEN i.source = 'roadmap' THEN 'no_signal'
+  WHEN lower(coalesce(i.severity, '')) = 'high' THEN 'high_severity'
+  WHEN i.action_required_by IS NOT NULL AND i.is_major_change THEN 'action_required_major'
+  WHEN i.action_required_by IS NOT NULL THEN 'action_required'
+  WHEN i.is_major_change THEN 'major_change'
+  ELSE 'no_signal' END`;
+/** The priority each default source gives. */
+const PRIORITY_OF_SOURCE = (source: SQL) => sql`CASE ${source}
+  WHEN 'high_severity' THEN 'high' WHEN 'action_required_major' THEN 'high' WHEN 'incident' THEN 'high'
+  WHEN 'action_required' THEN 'medium' WHEN 'major_change' THEN 'medium' ELSE 'low' END`;
+
+/** Who set the fields a person cannot have set by default. */
+const MANUAL_DUE = sql`'manual'`;
+const KEPT_PRIORITY_SOURCES = sql`('manual', 'rule')`;
+
+export interface TriageRecordRow {
+  id: number;
+  itemId: number;
+  tenantId: number | null;
+  tenantName: string | null;
+  state: TriageState;
+  ownerId: number | null;
+  ownerEmail: string | null;
+  ownerName: string | null;
+  dueDate: string | null;
+  dueSource: TriageDueSource;
+  priority: TriagePriority;
+  prioritySource: TriagePrioritySource;
+  doneAt: Date | null;
+  updatedAt: Date | null;
+  updatedByEmail: string | null;
+  commentCount: number;
+}
+
+export interface TriagePersonRow {
+  id: number;
+  email: string;
+  name: string;
+}
+
+/** A user's name as the triage screens show it: first and last name, else the e-mail address. */
+export const personName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter((p) => p?.trim()).join(' ') || u.email;
+
+const RECORD_COLUMNS = sql`tr.id, tr.item_id AS "itemId", tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.state,
+  tr.owner_id AS "ownerId", o.email AS "ownerEmail",
+  CASE WHEN o.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) END AS "ownerName",
+  to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.due_source AS "dueSource", tr.priority, tr.priority_source AS "prioritySource",
+  tr.done_at AS "doneAt", tr.updated_at AS "updatedAt", u.email AS "updatedByEmail",
+  (SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL) AS "commentCount"`;
+const RECORD_JOINS = sql`LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id LEFT JOIN users u ON u.id = tr.updated_by_id`;
+
+function toRecordRow(r: Record<string, unknown>): TriageRecordRow {
+  return {
+    ...(r as unknown as TriageRecordRow),
+    doneAt: r.doneAt ? new Date(r.doneAt as string) : null,
+    updatedAt: r.updatedAt ? new Date(r.updatedAt as string) : null,
+  };
+}
+
+/** Which items a statement covers: some by id, or every item. */
+export type ItemSet = { itemIds: readonly number[] } | 'all';
+const itemsIn = (which: ItemSet, column: SQL) => (which === 'all' ? sql`true` : sql`${column} = ANY(${sql.param([...which.itemIds])}::int[])`);
+
+/** One field a change moved: what it was and what it became (the activity log's before → after). */
+export interface FieldChange {
+  field: 'state' | 'owner' | 'dueDate' | 'priority';
+  before: string | null;
+  after: string | null;
+}
+
+export function createTriageRepo(db: DbOrTx) {
+  return {
+    /**
+     * Opens the records the items lack: one per tenant that received a post or issue, one per item for roadmap items
+     * and items of no tenant, each with its defaults. An item's own record is handed to its first tenant when tenants
+     * arrive, so triage done before is kept. Returns the ids of the records opened.
+     */
+    async openRecords(which: ItemSet): Promise<number[]> {
+      if (which !== 'all' && which.itemIds.length === 0) return [];
+      await db.execute(sql`
+        UPDATE triage_records tr SET tenant_id = (SELECT min(it.tenant_id) FROM item_tenants it WHERE it.item_id = tr.item_id)
+        WHERE tr.tenant_id IS NULL AND ${itemsIn(which, sql`tr.item_id`)}
+          AND EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = tr.item_id)
+          AND NOT EXISTS (SELECT 1 FROM triage_records o WHERE o.item_id = tr.item_id AND o.tenant_id IS NOT NULL)`);
+      const { rows } = await db.execute<{ id: number }>(sql`
+        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source)
+        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}
+        FROM (
+          SELECT it.item_id, it.tenant_id FROM item_tenants it WHERE ${itemsIn(which, sql`it.item_id`)}
+          UNION ALL
+          SELECT i.id, NULL::int FROM items i
+          WHERE ${itemsIn(which, sql`i.id`)} AND NOT EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = i.id)
+        ) s
+        JOIN items i ON i.id = s.item_id
+        WHERE NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = s.item_id AND tr.tenant_id IS NOT DISTINCT FROM s.tenant_id)
+        ON CONFLICT ON CONSTRAINT triage_records_item_tenant_uq DO NOTHING
+        RETURNING id`);
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** Brings the defaults of the items' records up to date with the items (a due date or priority a person or rule set stays). */
+    async refreshDefaults(which: ItemSet): Promise<void> {
+      if (which !== 'all' && which.itemIds.length === 0) return;
+      await db.execute(sql`
+        UPDATE triage_records tr SET due_date = d.due, due_source = d.source
+        FROM (SELECT i.id, ${DEFAULT_DUE} AS due, ${DEFAULT_DUE_SOURCE} AS source FROM items i WHERE ${itemsIn(which, sql`i.id`)}) d
+        WHERE tr.item_id = d.id AND tr.due_source <> ${MANUAL_DUE}
+          AND (tr.due_date IS DISTINCT FROM d.due OR tr.due_source <> d.source)`);
+      await db.execute(sql`
+        UPDATE triage_records tr SET priority = ${PRIORITY_OF_SOURCE(sql`d.source`)}, priority_source = d.source
+        FROM (SELECT i.id, ${DEFAULT_PRIORITY_SOURCE} AS source FROM items i WHERE ${itemsIn(which, sql`i.id`)}) d
+        WHERE tr.item_id = d.id AND tr.priority_source NOT IN ${KEPT_PRIORITY_SOURCES} AND tr.priority_source <> d.source`);
+    },
+
+    /** The item's records the caller may see, its own record first, then by tenant name. */
+    async recordsOf(itemId: number, scope: TenantScope | undefined): Promise<TriageRecordRow[]> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT ${RECORD_COLUMNS} FROM triage_records tr ${RECORD_JOINS}
+        WHERE tr.item_id = ${itemId} AND ${visibleTriageRecord(scope)}
+        ORDER BY tr.tenant_id IS NOT NULL, t.name, tr.id`);
+      return rows.map(toRecordRow);
+    },
+
+    /** Records by id, in the order asked. */
+    async recordsById(ids: readonly number[]): Promise<TriageRecordRow[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT ${RECORD_COLUMNS} FROM triage_records tr ${RECORD_JOINS} WHERE tr.id = ANY(${sql.param([...ids])}::int[])`);
+      const byId = new Map(rows.map((r) => [Number(r.id), toRecordRow(r)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Locks the records (in id order, so two bulk changes never deadlock) for a change in this transaction. */
+    async lock(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.execute(sql`SELECT id FROM triage_records WHERE id = ANY(${sql.param([...ids])}::int[]) ORDER BY id FOR UPDATE`);
+    },
+
+    /** Writes a change a person made. */
+    async update(
+      id: number,
+      set: Partial<{
+        state: TriageState;
+        ownerId: number | null;
+        dueDate: string | null;
+        dueSource: TriageDueSource;
+        priority: TriagePriority;
+        prioritySource: TriagePrioritySource;
+        doneAt: Date | null;
+      }>,
+      by: number,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(triageRecords)
+        .set({ ...set, updatedAt: now, updatedById: by })
+        .where(eq(triageRecords.id, id));
+    },
+
+    /** A record's due date and priority as its defaults give them now (what `reset` restores). */
+    async defaultsOf(
+      id: number,
+    ): Promise<{ dueDate: string | null; dueSource: TriageDueSource; priority: TriagePriority; prioritySource: TriagePrioritySource }> {
+      const { rows } = await db.execute<{
+        dueDate: string | null;
+        dueSource: TriageDueSource;
+        priority: TriagePriority;
+        prioritySource: TriagePrioritySource;
+      }>(sql`
+        SELECT to_char(${DEFAULT_DUE}, 'YYYY-MM-DD') AS "dueDate", ${DEFAULT_DUE_SOURCE} AS "dueSource",
+          ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)} AS priority, ${DEFAULT_PRIORITY_SOURCE} AS "prioritySource"
+        FROM triage_records tr JOIN items i ON i.id = tr.item_id WHERE tr.id = ${id}`);
+      const row = rows[0];
+      if (!row) throw new Error(`triage: no record ${id}`);
+      return row;
+    },
+
+    /** One activity-log line per change, written in the change's transaction. */
+    async logChanges(
+      entries: {
+        item: ItemRow;
+        itemType: 'roadmap' | 'message_center' | 'service_health';
+        tenant: { id: number; name: string } | null;
+        actionType: string;
+        details: Record<string, unknown>;
+      }[],
+      by: { id: number; email: string },
+      now: Date,
+    ): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insert(moderatorActivities).values(
+        entries.map((e) => ({
+          userId: by.id,
+          userEmail: by.email,
+          actionType: e.actionType,
+          itemType: e.itemType,
+          itemId: e.item.externalId,
+          itemTitle: e.item.title,
+          details: { ...(e.tenant ? { tenant: e.tenant } : {}), ...e.details },
+          recordedBy: 'server',
+          createdAt: now,
+        })),
+      );
+    },
+
+    /** The users with these ids that exist. */
+    async existingUsers(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async person(id: number): Promise<TriagePersonRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ? { id: row.id, email: row.email, name: personName(row) } : null;
+    },
+
+    /** Users whose name or e-mail contains the text (case-insensitive), by name, at most `limit`. */
+    async people(search: string | undefined, limit: number): Promise<TriagePersonRow[]> {
+      const text = search?.trim().toLowerCase();
+      const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const rows = await db
+        .select()
+        .from(users)
+        .where(pattern ? sql`lower(${users.email}) LIKE ${pattern} OR lower(concat_ws(' ', ${users.firstName}, ${users.lastName})) LIKE ${pattern}` : undefined)
+        .orderBy(sql`lower(coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}))`)
+        .limit(limit);
+      return rows.map((r) => ({ id: r.id, email: r.email, name: personName(r) }));
+    },
+
+    /** Users by e-mail address (lower-case), for the mentions of a comment. */
+    async usersByEmail(emails: readonly string[]): Promise<TriagePersonRow[]> {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(users)
+        .where(inArray(users.email, [...emails]));
+      return rows.map((r) => ({ id: r.id, email: r.email, name: personName(r) }));
+    },
+
+    async peopleById(ids: readonly number[]): Promise<Map<number, TriagePersonRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, { id: r.id, email: r.email, name: personName(r) }]));
+    },
+
+    /**
+     * One page of a queue view: the records (with the list's filters on their items) in view, nearest due date first
+     * (none last), then higher priority, then newest item; and how many there are.
+     */
+    async queue(q: {
+      filters: ItemWhereFilters;
+      view: TriageView;
+      userId: number;
+      now: Date;
+      page: number;
+      limit: number;
+    }): Promise<{ recordIds: number[]; total: number }> {
+      const where = sql`${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now)}`;
+      const [page, count] = await Promise.all([
+        db.execute<{ id: number }>(sql`
+          SELECT tr.id FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}
+          ORDER BY tr.due_date ASC NULLS LAST, CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, items.created_date DESC NULLS LAST, tr.id DESC
+          LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
+        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}`),
+      ]);
+      return { recordIds: page.rows.map((r) => Number(r.id)), total: Number(count.rows[0]?.n ?? 0) };
+    },
+
+    /** The caller's open records (of items still listed) and how many of them are overdue. */
+    async counts(userId: number, scope: TenantScope | undefined, now: Date): Promise<{ open: number; overdue: number }> {
+      const today = now.toISOString().slice(0, 10);
+      const { rows } = await db.execute<{ open: number; overdue: number }>(sql`
+        SELECT count(*)::int AS open, count(*) FILTER (WHERE tr.due_date < ${today}::date)::int AS overdue
+        FROM triage_records tr JOIN items ON items.id = tr.item_id
+        WHERE tr.owner_id = ${userId} AND tr.state IN ${sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`)}
+          AND NOT items.is_removed AND ${visibleTriageRecord(scope)}`);
+      return { open: Number(rows[0]?.open ?? 0), overdue: Number(rows[0]?.overdue ?? 0) };
+    },
+
+    /** The triage of the items of a list page, by item id (records the caller may see, its own record first). */
+    async ofItems(itemIds: readonly number[], scope: TenantScope | undefined): Promise<Map<number, TriageRecordRow[]>> {
+      const out = new Map<number, TriageRecordRow[]>();
+      if (itemIds.length === 0) return out;
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT ${RECORD_COLUMNS} FROM triage_records tr ${RECORD_JOINS}
+        WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND ${visibleTriageRecord(scope)}
+        ORDER BY tr.item_id, tr.tenant_id IS NOT NULL, t.name, tr.id`);
+      for (const row of rows.map(toRecordRow)) out.set(row.itemId, [...(out.get(row.itemId) ?? []), row]);
+      return out;
+    },
+
+    async itemsById(ids: readonly number[]): Promise<Map<number, ItemRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(items)
+        .where(inArray(items.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    async comments(recordId: number) {
+      return db.select().from(triageComments).where(eq(triageComments.recordId, recordId)).orderBy(triageComments.id);
+    },
+
+    async comment(recordId: number, commentId: number) {
+      const [row] = await db
+        .select()
+        .from(triageComments)
+        .where(and(eq(triageComments.recordId, recordId), eq(triageComments.id, commentId)))
+        .for('update')
+        .limit(1);
+      return row ?? null;
+    },
+
+    async addComment(recordId: number, authorId: number, body: string, mentions: number[], now: Date) {
+      const [row] = await db.insert(triageComments).values({ recordId, authorId, body, mentions, createdAt: now }).returning();
+      if (!row) throw new Error('triage: comment not written');
+      return row;
+    },
+
+    async saveComment(id: number, set: Partial<typeof triageComments.$inferInsert>) {
+      const [row] = await db.update(triageComments).set(set).where(eq(triageComments.id, id)).returning();
+      if (!row) throw new Error(`triage: no comment ${id}`);
+      return row;
+    },
+  };
+}
+
+export type TriageRepo = ReturnType<typeof createTriageRepo>;
+export type TriageCommentRow = Awaited<ReturnType<TriageRepo['comments']>>[number];

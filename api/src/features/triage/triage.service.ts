@@ -1,0 +1,403 @@
+import {
+  TRIAGE_DUE_SOURCE_LABELS,
+  TRIAGE_ITEM_TYPE_SOURCES,
+  TRIAGE_PRIORITY_SOURCE_LABELS,
+  TRIAGE_STATE_LABELS,
+  type TriageComment,
+  type TriageItemType,
+  type TriageRecord,
+  type TriageRecordResponse,
+  type TriageUpdate,
+} from '@radar/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { ItemRow } from '../../db/schema/index.js';
+import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
+import type { Clock } from '../../lib/clock.js';
+import { InputError, NotAllowedError, NotFoundError } from '../../lib/errors.js';
+import { createSourceItemsRepo } from '../items/source-items.repo.js';
+import type { TenantScope } from '../items/item-query.js';
+import { createTriageRepo, type FieldChange, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
+
+/** The activity log's item type of each triage item type. */
+const ACTIVITY_ITEM_TYPES = { roadmap: 'roadmap', 'message-center': 'message_center', 'service-health': 'service_health' } as const;
+/** The triage item type of each list source. */
+export const TRIAGE_TYPE_OF_SOURCE = { roadmap: 'roadmap', messages: 'message-center', health: 'service-health' } as const satisfies Record<
+  ItemRow['source'],
+  TriageItemType
+>;
+
+/** What a caller may change on a record: everything (moderators and admins), the state and conversation (its owner), nothing. */
+export function editRight(auth: RequestAuth | null, record: Pick<TriageRecordRow, 'ownerId'>): TriageRecord['canEdit'] {
+  if (!auth) return 'none';
+  if (isModeratorOrAdmin(auth)) return 'all';
+  return record.ownerId === auth.user.id ? 'state' : 'none';
+}
+
+export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: RequestAuth | null): TriageRecord {
+  return {
+    itemType: TRIAGE_TYPE_OF_SOURCE[item.source],
+    itemId: item.externalId,
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+    state: row.state,
+    ownerId: row.ownerId,
+    owner: row.ownerId !== null && row.ownerEmail ? { id: row.ownerId, email: row.ownerEmail, name: row.ownerName ?? row.ownerEmail } : null,
+    dueDate: row.dueDate,
+    dueDateSource: row.dueSource,
+    dueDateReason: TRIAGE_DUE_SOURCE_LABELS[row.dueSource],
+    priority: row.priority,
+    prioritySource: row.prioritySource,
+    priorityReason: TRIAGE_PRIORITY_SOURCE_LABELS[row.prioritySource],
+    commentCount: row.commentCount,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+    updatedBy: row.updatedByEmail,
+    canEdit: editRight(auth, row),
+  };
+}
+
+/** `@name@example.com` in a comment: the addresses it mentions, lower-cased, once each. */
+export function mentionedEmails(body: string): string[] {
+  const found = body.matchAll(/(?:^|[^\w.+-])@([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/g);
+  return [...new Set([...found].map((m) => (m[1] ?? '').replace(/\.+$/, '').toLowerCase()))].filter(Boolean);
+}
+
+const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+/**
+ * The triage rules: which record a request means, who may change what, what a change writes and logs. Every change
+ * runs in one transaction with its activity-log lines.
+ */
+export function createTriageService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function findItem(tx: DbOrTx, itemType: TriageItemType, itemId: string, scope: TenantScope | undefined): Promise<ItemRow> {
+    const item = await createSourceItemsRepo(tx).find(TRIAGE_ITEM_TYPE_SOURCES[itemType], itemId, scope);
+    if (!item) throw new NotFoundError(`No ${itemType} item ${itemId}`);
+    return item;
+  }
+
+  /**
+   * The record a request means: the tenant's when one is named, else the item's only record. A change must name the
+   * tenant of an item triaged per tenant; a read (`firstIfSeveral`) answers the first, with the list to choose from.
+   */
+  async function findRecord(
+    tx: DbOrTx,
+    item: ItemRow,
+    tenant: number | undefined,
+    scope: TenantScope | undefined,
+    firstIfSeveral = false,
+  ): Promise<{ record: TriageRecordRow; all: TriageRecordRow[] }> {
+    const repo = createTriageRepo(tx);
+    let all = await repo.recordsOf(item.id, scope);
+    // An item the sync has not opened records for yet (it is opening them in this moment) gets them now.
+    if (all.length === 0) {
+      await repo.openRecords({ itemIds: [item.id] });
+      all = await repo.recordsOf(item.id, scope);
+    }
+    if (tenant !== undefined) {
+      const record = all.find((r) => r.tenantId === tenant);
+      if (!record) throw new NotFoundError(`${item.externalId} has no triage record for tenant ${tenant}`);
+      return { record, all };
+    }
+    const [only, ...more] = all;
+    if (!only) throw new NotFoundError(`${item.externalId} has no triage record you may see`);
+    if (more.length > 0 && !firstIfSeveral) {
+      throw new InputError(`${item.externalId} reached several tenants and is triaged per tenant: name one with tenant`, [
+        { path: 'tenant', message: `tenant is required: one of ${all.map((r) => r.tenantId).join(', ')}` },
+      ]);
+    }
+    return { record: only, all };
+  }
+
+  function response(item: ItemRow, found: { record: TriageRecordRow; all: TriageRecordRow[] }, auth: RequestAuth): TriageRecordResponse {
+    return {
+      ...toTriageRecord(item, found.record, auth),
+      tenants: found.all.flatMap((r) => (r.tenantId !== null ? [{ id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` }] : [])),
+    };
+  }
+
+  /**
+   * Checks one change and returns what it moves (nothing when every field sent already has its value). Owners may
+   * change only the state; a due date before the item existed, or an owner who is not a user, is refused.
+   */
+  async function planChange(
+    repo: TriageRepo,
+    item: ItemRow,
+    record: TriageRecordRow,
+    change: TriageUpdate,
+    auth: RequestAuth,
+    label: string,
+  ): Promise<{ set: Parameters<TriageRepo['update']>[1]; changes: FieldChange[] }> {
+    const right = editRight(auth, record);
+    const set: Parameters<TriageRepo['update']>[1] = {};
+    const changes: FieldChange[] = [];
+    const reset = new Set(change.reset ?? []);
+    if (change.state !== undefined && change.state !== record.state) {
+      set.state = change.state;
+      set.doneAt = change.state === 'done' ? clock.now() : null;
+      changes.push({ field: 'state', before: TRIAGE_STATE_LABELS[record.state], after: TRIAGE_STATE_LABELS[change.state] });
+    }
+    if (change.ownerId !== undefined && change.ownerId !== record.ownerId) {
+      if (change.ownerId !== null && !(await repo.existingUsers([change.ownerId])).has(change.ownerId)) {
+        throw new InputError(`${label}: no user has id ${change.ownerId}`, [{ path: 'ownerId', message: `No user has id ${change.ownerId}` }]);
+      }
+      set.ownerId = change.ownerId;
+      const owner = change.ownerId === null ? null : await repo.person(change.ownerId);
+      changes.push({ field: 'owner', before: record.ownerEmail, after: owner?.email ?? null });
+    }
+    if (reset.has('dueDate') || reset.has('priority')) {
+      const defaults = await repo.defaultsOf(record.id);
+      if (reset.has('dueDate') && (record.dueSource === 'manual' || record.dueDate !== defaults.dueDate)) {
+        Object.assign(set, { dueDate: defaults.dueDate, dueSource: defaults.dueSource });
+        changes.push({ field: 'dueDate', before: record.dueDate, after: defaults.dueDate });
+      }
+      if (reset.has('priority') && (record.prioritySource !== defaults.prioritySource || record.priority !== defaults.priority)) {
+        Object.assign(set, { priority: defaults.priority, prioritySource: defaults.prioritySource });
+        changes.push({ field: 'priority', before: record.priority, after: defaults.priority });
+      }
+    }
+    if (change.dueDate !== undefined && !reset.has('dueDate') && change.dueDate !== record.dueDate) {
+      const existed = dayOf(item.createdDate) ?? dayOf(item.firstSeenAt);
+      if (change.dueDate !== null && existed && change.dueDate < existed) {
+        throw new InputError(`${label}: the due date cannot be before the item existed (${existed})`, [
+          { path: 'dueDate', message: `dueDate must not be before ${existed}, when the item was published` },
+        ]);
+      }
+      Object.assign(set, { dueDate: change.dueDate, dueSource: 'manual' });
+      changes.push({ field: 'dueDate', before: record.dueDate, after: change.dueDate });
+    }
+    if (change.priority !== undefined && !reset.has('priority') && change.priority !== record.priority) {
+      Object.assign(set, { priority: change.priority, prioritySource: 'manual' });
+      changes.push({ field: 'priority', before: record.priority, after: change.priority });
+    }
+    if (changes.length > 0 && right === 'none') {
+      throw new NotAllowedError(`${label}: only its owner, a moderator or an admin may change its triage`);
+    }
+    if (right === 'state' && changes.some((c) => c.field !== 'state')) {
+      throw new NotAllowedError(`${label}: as its owner you may change the state; the owner, due date and priority are set by moderators and admins`);
+    }
+    return { set, changes };
+  }
+
+  function toComment(row: TriageCommentRow, people: Map<number, TriagePersonRow>, auth: RequestAuth): TriageComment {
+    return {
+      id: row.id,
+      author: row.authorId !== null ? (people.get(row.authorId) ?? null) : null,
+      body: row.deletedAt ? '' : row.body,
+      createdAt: row.createdAt.toISOString(),
+      editedAt: row.editedAt?.toISOString() ?? null,
+      deletedAt: row.deletedAt?.toISOString() ?? null,
+      mentions: row.mentions.flatMap((id) => people.get(id) ?? []),
+      history: row.history,
+      mine: row.authorId === auth.user.id,
+    };
+  }
+
+  async function commentsAnswer(repo: TriageRepo, rows: TriageCommentRow[], auth: RequestAuth): Promise<TriageComment[]> {
+    const ids = new Set<number>();
+    for (const r of rows) {
+      if (r.authorId !== null) ids.add(r.authorId);
+      for (const m of r.mentions) ids.add(m);
+    }
+    const people = await repo.peopleById([...ids]);
+    return rows.map((r) => toComment(r, people, auth));
+  }
+
+  const activityType = (itemType: TriageItemType) => ACTIVITY_ITEM_TYPES[itemType];
+  const tenantOf = (r: TriageRecordRow) => (r.tenantId !== null ? { id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` } : null);
+
+  return {
+    async get(itemType: TriageItemType, itemId: string, tenant: number | undefined, auth: RequestAuth, scope: TenantScope | undefined) {
+      return db.transaction(async (tx) => {
+        const item = await findItem(tx, itemType, itemId, scope);
+        return response(item, await findRecord(tx, item, tenant, scope, true), auth);
+      });
+    },
+
+    async update(
+      itemType: TriageItemType,
+      itemId: string,
+      tenant: number | undefined,
+      change: TriageUpdate,
+      auth: RequestAuth,
+      scope: TenantScope | undefined,
+    ) {
+      return db.transaction(async (tx) => {
+        const repo = createTriageRepo(tx);
+        const item = await findItem(tx, itemType, itemId, scope);
+        const { record } = await findRecord(tx, item, tenant, scope);
+        await repo.lock([record.id]);
+        const [current] = await repo.recordsById([record.id]);
+        if (!current) throw new NotFoundError(`${item.externalId} has no triage record`);
+        const { set, changes } = await planChange(repo, item, current, change, auth, item.externalId);
+        if (changes.length > 0) {
+          const now = clock.now();
+          await repo.update(current.id, set, auth.user.id, now);
+          await repo.logChanges(
+            [{ item, itemType: activityType(itemType), tenant: tenantOf(current), actionType: 'triage_changed', details: { changes } }],
+            auth.user,
+            now,
+          );
+        }
+        return response(item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth);
+      });
+    },
+
+    /** Applies one change to every item listed: all of them, or (on the first refusal) none. */
+    async bulk(
+      body: { items: { itemType: TriageItemType; itemId: string; tenant?: number }[]; set: TriageUpdate },
+      auth: RequestAuth,
+      scope: TenantScope | undefined,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const repo = createTriageRepo(tx);
+        const targets: { item: ItemRow; itemType: TriageItemType; record: TriageRecordRow; label: string }[] = [];
+        for (const [i, ref] of body.items.entries()) {
+          const label = `items[${i}] (${ref.itemType} ${ref.itemId})`;
+          try {
+            const item = await findItem(tx, ref.itemType, ref.itemId, scope);
+            const { record } = await findRecord(tx, item, ref.tenant, scope);
+            targets.push({ item, itemType: ref.itemType, record, label });
+          } catch (err) {
+            if (err instanceof NotFoundError || err instanceof InputError) {
+              throw new InputError(`${label}: ${err.message}`, [{ path: `items.${i}`, message: err.message }]);
+            }
+            throw err;
+          }
+        }
+        const ids = [...new Set(targets.map((t) => t.record.id))];
+        if (ids.length !== targets.length)
+          throw new InputError('items lists the same record twice', [{ path: 'items', message: 'items lists the same record twice' }]);
+        await repo.lock(ids);
+        const current = new Map((await repo.recordsById(ids)).map((r) => [r.id, r]));
+        const now = clock.now();
+        const planned = [];
+        for (const t of targets) {
+          const record = current.get(t.record.id);
+          if (!record) throw new NotFoundError(`${t.label}: no triage record`);
+          planned.push({ ...t, record, ...(await planChange(repo, t.item, record, body.set, auth, t.label)) });
+        }
+        let updated = 0;
+        for (const p of planned) {
+          if (p.changes.length === 0) continue;
+          await repo.update(p.record.id, p.set, auth.user.id, now);
+          updated++;
+        }
+        await repo.logChanges(
+          planned
+            .filter((p) => p.changes.length > 0)
+            .map((p) => ({
+              item: p.item,
+              itemType: activityType(p.itemType),
+              tenant: tenantOf(p.record),
+              actionType: 'triage_changed',
+              details: { changes: p.changes, bulk: true },
+            })),
+          auth.user,
+          now,
+        );
+        return updated;
+      });
+    },
+
+    async comments(itemType: TriageItemType, itemId: string, tenant: number | undefined, auth: RequestAuth, scope: TenantScope | undefined) {
+      return db.transaction(async (tx) => {
+        const repo = createTriageRepo(tx);
+        const item = await findItem(tx, itemType, itemId, scope);
+        const { record } = await findRecord(tx, item, tenant, scope);
+        return commentsAnswer(repo, await repo.comments(record.id), auth);
+      });
+    },
+
+    /** Adds a comment (moderators, admins and the record's owner); the users it mentions are recorded with it. */
+    async addComment(itemType: TriageItemType, itemId: string, tenant: number | undefined, body: string, auth: RequestAuth, scope: TenantScope | undefined) {
+      return db.transaction(async (tx) => {
+        const repo = createTriageRepo(tx);
+        const item = await findItem(tx, itemType, itemId, scope);
+        const { record } = await findRecord(tx, item, tenant, scope);
+        if (editRight(auth, record) === 'none')
+          throw new NotAllowedError(`Only the owner of ${item.externalId}, a moderator or an admin may comment on its triage`);
+        const mentioned = await repo.usersByEmail(mentionedEmails(body));
+        const now = clock.now();
+        const row = await repo.addComment(
+          record.id,
+          auth.user.id,
+          body,
+          mentioned.map((m) => m.id),
+          now,
+        );
+        await repo.logChanges(
+          [
+            {
+              item,
+              itemType: activityType(itemType),
+              tenant: tenantOf(record),
+              actionType: 'comment_added',
+              details: { commentId: row.id, mentions: mentioned.map((m) => m.email) },
+            },
+          ],
+          auth.user,
+          now,
+        );
+        const [answer] = await commentsAnswer(repo, [row], auth);
+        return answer as TriageComment;
+      });
+    },
+
+    /** Edits or deletes a comment (its author only), keeping what it said before in its history. */
+    async changeComment(
+      itemType: TriageItemType,
+      itemId: string,
+      commentId: number,
+      next: { body: string } | 'delete',
+      auth: RequestAuth,
+      scope: TenantScope | undefined,
+    ): Promise<TriageComment> {
+      return db.transaction(async (tx) => {
+        const repo = createTriageRepo(tx);
+        const item = await findItem(tx, itemType, itemId, scope);
+        const records = await repo.recordsOf(item.id, scope);
+        let found: { row: TriageCommentRow; record: TriageRecordRow } | null = null;
+        for (const record of records) {
+          const row = await repo.comment(record.id, commentId);
+          if (row) found = { row, record };
+        }
+        if (!found || found.row.deletedAt) throw new NotFoundError(`No comment ${commentId} on ${item.externalId}`);
+        const { row, record } = found;
+        if (row.authorId !== auth.user.id) throw new NotAllowedError('Only its author may edit or delete a comment');
+        const now = clock.now();
+        const history = [...row.history, { body: row.body, until: now.toISOString() }];
+        const saved =
+          next === 'delete'
+            ? await repo.saveComment(row.id, { deletedAt: now, history })
+            : next.body === row.body
+              ? row
+              : await repo.saveComment(row.id, {
+                  body: next.body,
+                  editedAt: now,
+                  history,
+                  mentions: (await repo.usersByEmail(mentionedEmails(next.body))).map((m) => m.id),
+                });
+        if (saved !== row) {
+          await repo.logChanges(
+            [
+              {
+                item,
+                itemType: activityType(itemType),
+                tenant: tenantOf(record),
+                actionType: next === 'delete' ? 'comment_deleted' : 'comment_edited',
+                details: { commentId },
+              },
+            ],
+            auth.user,
+            now,
+          );
+        }
+        const [answer] = await commentsAnswer(repo, [saved], auth);
+        return answer as TriageComment;
+      });
+    },
+  };
+}
+
+export type TriageService = ReturnType<typeof createTriageService>;

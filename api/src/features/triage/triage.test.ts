@@ -1,0 +1,356 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createUser, insertMessage, insertRoadmapItem, signIn, signedInAgent } from '../../../test/factories.js';
+import { readFixture } from '../../../test/replay-server.js';
+import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
+import { createTriageRepo } from './triage.repo.js';
+import { mentionedEmails } from './triage.service.js';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const CLIENT = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+
+let t: TestContext | undefined;
+const servers: TenantGraphServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await t?.close();
+  t = undefined;
+});
+
+/** A database with a moderator, two users and items of each kind, records opened as the sync opens them. */
+async function setUp() {
+  t = await createTestContext({}, { now: '2026-11-26T12:00:00Z' });
+  const db = t.database.db;
+  const moderator = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com', firstName: 'Mo', lastName: 'Derator' });
+  const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+  const bob = await signIn(t.app, db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
+  const actNow = await insertMessage(db, {
+    externalId: 'MC900001',
+    isMajorChange: true,
+    actionRequiredBy: new Date('2026-12-15T00:00:00Z'),
+    createdDate: new Date('2026-11-01T00:00:00Z'),
+  });
+  const rollout = await insertMessage(db, {
+    externalId: 'MC900002',
+    timingStart: '2026-12-01',
+    timingEnd: '2026-12-20',
+    createdDate: new Date('2026-11-02T00:00:00Z'),
+  });
+  const severe = await insertMessage(db, { externalId: 'MC900003', severity: 'high', createdDate: new Date('2026-10-01T00:00:00Z') });
+  const roadmap = await insertRoadmapItem(db, { externalId: '490001', timingStart: '2027-01-01', timingEnd: '2027-01-31' });
+  const incident = await insertMessage(db, { externalId: 'EX900001', category: 'incident', createdDate: new Date('2026-11-20T00:00:00Z') });
+  await t.database.pool.query(`UPDATE items SET source = 'health' WHERE id = $1`, [incident.id]);
+  await createTriageRepo(db).openRecords('all');
+  return { t, moderator: moderator.agent, alice, bob, items: { actNow, rollout, severe, roadmap, incident } };
+}
+
+describe('triage records', () => {
+  it('opens each item with defaults that say where they came from', async () => {
+    const { alice } = await setUp();
+    const read = async (path: string) => {
+      const res = await alice.agent.get(`/api/triage/${path}`);
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    expect(await read('message-center/MC900001')).toMatchObject({
+      state: 'new',
+      ownerId: null,
+      dueDate: '2026-12-15',
+      dueDateSource: 'action_required',
+      dueDateReason: "Microsoft's act-by date",
+      priority: 'high',
+      prioritySource: 'action_required_major',
+      canEdit: 'none',
+      tenantId: null,
+      tenants: [],
+    });
+    expect(await read('message-center/mc900002')).toMatchObject({
+      dueDate: '2026-12-01',
+      dueDateSource: 'rollout_start',
+      priority: 'low',
+      prioritySource: 'no_signal',
+    });
+    expect(await read('message-center/MC900003')).toMatchObject({ dueDate: null, dueDateSource: 'none', priority: 'high', prioritySource: 'high_severity' });
+    expect(await read('roadmap/490001')).toMatchObject({
+      dueDate: '2027-01-01',
+      dueDateSource: 'roadmap_ga',
+      dueDateReason: 'Roadmap GA month',
+      priority: 'low',
+    });
+    expect(await read('service-health/EX900001')).toMatchObject({ priority: 'high', prioritySource: 'incident', priorityReason: 'Service incident' });
+  });
+
+  it('never shows triage to guests, and answers 404 for an item that does not exist', async () => {
+    const { t, alice } = await setUp();
+    expect((await request(t.app).get('/api/triage/message-center/MC900001')).status).toBe(401);
+    expect((await request(t.app).put('/api/triage/message-center/MC900001').send({ state: 'done' })).status).toBe(401);
+    expect((await request(t.app).get('/api/triage?view=unassigned')).status).toBe(401);
+    expect((await request(t.app).get('/api/unified/items?triage=mine')).status).toBe(401);
+    expect((await request(t.app).get('/api/unified/items?sortField=due')).status).toBe(401);
+    const guestList = await request(t.app).get('/api/unified/items');
+    expect(guestList.body.triage).toBeUndefined();
+    expect((await request(t.app).get('/api/feeds/items.rss?triage=mine')).status).toBe(400);
+    expect((await alice.agent.get('/api/triage/message-center/MC404')).status).toBe(404);
+    const badType = await alice.agent.get('/api/triage/messages/MC900001');
+    expect(badType.status).toBe(400);
+    expect(badType.body.error.message).toMatch(/itemType/);
+  });
+
+  it('lets moderators change anything, the owner only the state, and logs each change with before and after', async () => {
+    const { t, moderator, alice, bob } = await setUp();
+    const assign = await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id, priority: 'medium' });
+    expect(assign.status).toBe(200);
+    expect(assign.body).toMatchObject({
+      owner: { id: alice.user.id, name: 'Alice Admin', email: 'alice@example.com' },
+      priority: 'medium',
+      prioritySource: 'manual',
+      priorityReason: 'Set by hand',
+      updatedBy: 'mod@example.com',
+      canEdit: 'all',
+    });
+
+    expect((await bob.agent.put('/api/triage/message-center/MC900001').send({ state: 'done' })).body.error.message).toMatch(
+      /only its owner, a moderator or an admin/,
+    );
+    const ownerPriority = await alice.agent.put('/api/triage/message-center/MC900001').send({ priority: 'low' });
+    expect(ownerPriority.status).toBe(403);
+    expect(ownerPriority.body.error.message).toMatch(/as its owner you may change the state/);
+    const done = await alice.agent.put('/api/triage/message-center/MC900001').send({ state: 'done', priority: 'medium' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ state: 'done', canEdit: 'state' });
+
+    const { rows } = await t.database.pool.query<{ action_type: string; user_email: string; details: { changes: unknown[] } }>(
+      `SELECT action_type, user_email, details FROM moderator_activities WHERE item_id = 'MC900001' ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      {
+        action_type: 'triage_changed',
+        user_email: 'mod@example.com',
+        details: {
+          changes: [
+            { field: 'owner', before: null, after: 'alice@example.com' },
+            { field: 'priority', before: 'high', after: 'medium' },
+          ],
+        },
+      },
+      { action_type: 'triage_changed', user_email: 'alice@example.com', details: { changes: [{ field: 'state', before: 'New', after: 'Done' }] } },
+    ]);
+    const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
+    const log = await admin.get('/api/admin/moderator-activities');
+    expect(log.status).toBe(200);
+    expect(log.body.activities[0]).toMatchObject({ actionType: 'triage_changed', itemType: 'message_center', itemId: 'MC900001' });
+  });
+
+  it('refuses bad input naming the field, and keeps the record as it was', async () => {
+    const { moderator } = await setUp();
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ownerId: 999999 }, /ownerId|no user has id 999999/],
+      [{ dueDate: '2026-10-31' }, /dueDate must not be before 2026-11-01/],
+      [{ dueDate: '2026-02-30' }, /dueDate/],
+      [{ state: 'closed' }, /state must be one of/],
+      [{ priority: 'urgent' }, /priority must be one of/],
+      [{ colour: 'red' }, /colour|Unrecognized/i],
+      [{}, /at least one/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await moderator.put('/api/triage/message-center/MC900001').send(body);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body.error)).toMatch(message);
+    }
+    const after = await moderator.get('/api/triage/message-center/MC900001');
+    expect(after.body).toMatchObject({ ownerId: null, dueDate: '2026-12-15', state: 'new', priority: 'high' });
+  });
+
+  it('keeps a default current as the item changes, keeps a value set by hand, and gives a default back on reset', async () => {
+    const { t, moderator, items } = await setUp();
+    const repo = createTriageRepo(t.database.db);
+    await t.database.pool.query(`UPDATE items SET action_required_by = '2027-01-10T00:00:00Z', is_major_change = false WHERE id = $1`, [items.actNow.id]);
+    await repo.refreshDefaults({ itemIds: [items.actNow.id] });
+    expect((await moderator.get('/api/triage/message-center/MC900001')).body).toMatchObject({
+      dueDate: '2027-01-10',
+      priority: 'medium',
+      prioritySource: 'action_required',
+    });
+
+    await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2026-12-24', priority: 'low' });
+    await t.database.pool.query(`UPDATE items SET action_required_by = '2027-02-01T00:00:00Z' WHERE id = $1`, [items.actNow.id]);
+    await repo.refreshDefaults({ itemIds: [items.actNow.id] });
+    expect((await moderator.get('/api/triage/message-center/MC900001')).body).toMatchObject({
+      dueDate: '2026-12-24',
+      dueDateSource: 'manual',
+      priority: 'low',
+    });
+
+    const reset = await moderator.put('/api/triage/message-center/MC900001').send({ reset: ['dueDate', 'priority'] });
+    expect(reset.body).toMatchObject({ dueDate: '2027-02-01', dueDateSource: 'action_required', priority: 'medium', prioritySource: 'action_required' });
+    const cleared = await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: null });
+    expect(cleared.body).toMatchObject({ dueDate: null, dueDateSource: 'manual' });
+  });
+});
+
+describe('triage conversation', () => {
+  it('takes comments from the owner and staff with @mentions, edited and deleted by their author only, with history', async () => {
+    const { t, moderator, alice, bob } = await setUp();
+    expect((await alice.agent.post('/api/triage/message-center/MC900002/comments').send({ body: 'Mine?' })).status).toBe(403);
+    await moderator.put('/api/triage/message-center/MC900002').send({ ownerId: alice.user.id });
+    const first = await alice.agent
+      .post('/api/triage/message-center/MC900002/comments')
+      .send({ body: 'Needs the policy change, @bob@example.com and @MOD@example.com. And @nobody@example.com.' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ author: { name: 'Alice Admin' }, mine: true, history: [] });
+    expect(first.body.mentions.map((m: { email: string }) => m.email).sort()).toEqual(['bob@example.com', 'mod@example.com']);
+
+    const path = `/api/triage/message-center/MC900002/comments/${first.body.id}`;
+    expect((await moderator.patch(path).send({ body: 'Rewritten by someone else' })).status).toBe(403);
+    const edited = await alice.agent.patch(path).send({ body: 'Needs the policy change first.' });
+    expect(edited.body).toMatchObject({
+      body: 'Needs the policy change first.',
+      mentions: [],
+      history: [{ body: expect.stringContaining('@bob@example.com') }],
+    });
+    expect(edited.body.editedAt).not.toBeNull();
+    const deleted = await alice.agent.delete(path);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ body: '', deletedAt: expect.any(String) });
+    expect(deleted.body.history).toHaveLength(2);
+    expect((await alice.agent.delete(path)).status).toBe(404);
+
+    const list = await bob.agent.get('/api/triage/message-center/MC900002/comments');
+    expect(list.status).toBe(200);
+    expect(list.body.comments).toHaveLength(1);
+    expect(list.body.comments[0]).toMatchObject({ body: '', mine: false });
+    expect((await bob.agent.get('/api/triage/message-center/MC900002')).body.commentCount).toBe(0);
+    const { rows } = await t.database.pool.query<{ action_type: string }>(
+      `SELECT action_type FROM moderator_activities WHERE item_id = 'MC900002' ORDER BY id`,
+    );
+    expect(rows.map((r) => r.action_type)).toEqual(['triage_changed', 'comment_added', 'comment_edited', 'comment_deleted']);
+  });
+
+  it('reads mentions as e-mail addresses after an @', () => {
+    expect(mentionedEmails('ping @Ann.Lee@contoso.com, and @bob@example.com. not me@example.com')).toEqual(['ann.lee@contoso.com', 'bob@example.com']);
+  });
+});
+
+describe('working the queue', () => {
+  it('answers each view, filters the list by it, shows triage columns to signed-in users and counts the header menu', async () => {
+    const { t, moderator, alice } = await setUp();
+    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
+    await moderator.put('/api/triage/message-center/MC900003').send({ ownerId: alice.user.id, dueDate: '2026-11-20' });
+    await moderator.put('/api/triage/roadmap/490001').send({ state: 'done' });
+    await moderator.put('/api/triage/message-center/MC900002').send({ state: 'not_relevant' });
+
+    const view = async (name: string) => {
+      const res = await alice.agent.get(`/api/triage?view=${name}`);
+      expect(res.status).toBe(200);
+      return res.body.rows.map((r: { item: { id: string }; triage: { dueDate: string | null } }) => r.item.id);
+    };
+    expect(await view('mine')).toEqual(['messages-MC900003', 'messages-MC900001']);
+    expect(await view('overdue')).toEqual(['messages-MC900003']);
+    expect(await view('due-soon')).toEqual(['messages-MC900001']);
+    expect(await view('done')).toEqual(['roadmap-490001']);
+    expect(await view('unassigned')).toEqual(['health-EX900001']);
+    const filtered = await alice.agent.get('/api/triage?view=mine&sources=messages&search=MC900001');
+    expect(filtered.body.total).toBe(1);
+
+    const list = await alice.agent.get('/api/unified/items?triage=mine&sortField=due&sortDirection=asc');
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((i: { id: string }) => i.id)).toEqual(['messages-MC900003', 'messages-MC900001']);
+    expect(list.body.triage['messages-MC900001']).toEqual([
+      { tenantId: null, state: 'new', ownerId: alice.user.id, ownerName: 'Alice Admin', dueDate: '2026-12-15', priority: 'high' },
+    ]);
+    expect((await alice.agent.get('/api/triage/counts')).body).toEqual({ open: 2, overdue: 1 });
+
+    const csv = await alice.agent.get('/api/dashboard/export?triage=mine&sortField=due&sortDirection=asc');
+    expect(csv.status).toBe(200);
+    const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/,State,Owner,Due,Priority$/);
+    expect(lines[1]).toMatch(/^MC900003,.*,New,Alice Admin,2026-11-20,High$/);
+    const guestCsv = await request(t.app).get('/api/dashboard/export');
+    expect(guestCsv.text.split('\r\n')[0]).not.toMatch(/State/);
+  });
+
+  it('changes 50 items at once, and none when one of them is refused', async () => {
+    const { t, moderator, alice, bob } = await setUp();
+    const db = t.database.db;
+    const many = [];
+    for (let i = 0; i < 50; i++) many.push(await insertMessage(db, { externalId: `MC95${String(i).padStart(4, '0')}` }));
+    await createTriageRepo(db).openRecords('all');
+    const items = many.map((m) => ({ itemType: 'message-center', itemId: m.externalId }));
+    const ok = await moderator.post('/api/triage/bulk').send({ items, set: { ownerId: bob.user.id, state: 'relevant' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ updated: 50 });
+    expect((await bob.agent.get('/api/triage?view=mine&limit=100')).body.total).toBe(50);
+
+    const refused = await moderator
+      .post('/api/triage/bulk')
+      .send({ items: [...items, { itemType: 'message-center', itemId: 'MC404' }], set: { ownerId: alice.user.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/items\[50\] \(message-center MC404\)/);
+    expect((await bob.agent.get('/api/triage?view=mine&limit=100')).body.total).toBe(50);
+    expect((await bob.agent.post('/api/triage/bulk').send({ items, set: { state: 'done' } })).status).toBe(403);
+    const tooMany = await moderator.post('/api/triage/bulk').send({ items: Array.from({ length: 501 }, () => items[0]), set: { state: 'done' } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.message).toMatch(/at most 500/);
+    const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM moderator_activities WHERE action_type = 'triage_changed'`);
+    expect(rows[0]?.n).toBe(50);
+  });
+
+  it('finds people to assign for moderators only', async () => {
+    const { moderator, alice } = await setUp();
+    const found = await moderator.get('/api/triage/people?search=ali');
+    expect(found.body.people).toEqual([{ id: alice.user.id, name: 'Alice Admin', email: 'alice@example.com' }]);
+    expect((await alice.agent.get('/api/triage/people')).status).toBe(403);
+  });
+});
+
+type RawMessage = { id: string; title: string; lastModifiedDateTime: string } & Record<string, unknown>;
+
+describe('triage per tenant', () => {
+  it('opens one record per tenant at sync, asks which tenant to change, and hides a private tenant’s record', async () => {
+    const recorded = JSON.parse(readFixture('messages-a.json')) as RawMessage[];
+    const shared = recorded.slice(0, 3);
+    const tenant = (directoryId: string): FakeTenant => ({ directoryId, clientId: CLIENT, secret: `secret-${directoryId.slice(0, 4)}`, messages: shared });
+    const graph = await startTenantGraphServer([tenant(A), tenant(B)]);
+    servers.push(graph);
+    t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2' }, { now: '2026-11-26T12:00:00Z' });
+    const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
+    for (const [name, directoryId, visibility] of [
+      ['Contoso', A, 'public'],
+      ['Fabrikam', B, 'private'],
+    ] as const) {
+      const res = await admin
+        .post('/api/admin/tenants')
+        .send({ name, tenantId: directoryId, clientId: CLIENT, clientSecret: `secret-${directoryId.slice(0, 4)}`, visibility });
+      expect(res.status).toBe(201);
+    }
+    expect((await admin.post('/api/admin/sync-message-center')).status).toBe(200);
+    const id = shared[0]?.id ?? '';
+    const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM triage_records`);
+    expect(rows[0]?.n).toBe(6);
+
+    const ask = await admin.put(`/api/triage/message-center/${id}`).send({ state: 'relevant' });
+    expect(ask.status).toBe(400);
+    expect(ask.body.error.issues[0].path).toBe('tenant');
+    expect((await admin.get(`/api/triage/message-center/${id}`)).body).toMatchObject({
+      tenantName: 'Contoso',
+      tenants: [{ name: 'Contoso' }, { name: 'Fabrikam' }],
+    });
+    const tenants = (await admin.get('/api/tenants')).body.tenants as { id: number; name: string }[];
+    const fabrikam = tenants.find((x) => x.name === 'Fabrikam')?.id;
+    const contoso = tenants.find((x) => x.name === 'Contoso')?.id;
+    const put = await admin.put(`/api/triage/message-center/${id}?tenant=${fabrikam}`).send({ state: 'not_relevant' });
+    expect(put.body).toMatchObject({ tenantName: 'Fabrikam', state: 'not_relevant', tenants: [{ name: 'Contoso' }, { name: 'Fabrikam' }] });
+
+    const user = await createUser(t.database.db);
+    const reader = await signedInAgent(t.app, t.database.db, user);
+    const own = await reader.get(`/api/triage/message-center/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ tenantId: contoso, state: 'new', tenants: [{ name: 'Contoso' }] });
+    expect((await reader.get(`/api/triage/message-center/${id}?tenant=${fabrikam}`)).status).toBe(404);
+    const list = await reader.get(`/api/unified/items?search=${id}`);
+    expect(list.body.triage[`messages-${id}`]).toEqual([expect.objectContaining({ tenantId: contoso, state: 'new' })]);
+    expect((await reader.get('/api/triage?view=unassigned&limit=10&includeRemoved=true')).body.total).toBe(3);
+  });
+});

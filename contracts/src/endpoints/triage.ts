@@ -1,0 +1,118 @@
+import { defineEndpoints } from '../endpoint.js';
+import {
+  triageBulkBody,
+  triageBulkResponse,
+  triageComment,
+  triageCommentBody,
+  triageCommentParams,
+  triageCommentsResponse,
+  triageCountsResponse,
+  triageItemParams,
+  triagePeopleQuery,
+  triagePeopleResponse,
+  triageQueueQuery,
+  triageQueueResponse,
+  triageRecordResponse,
+  triageTenantQuery,
+  triageUpdate,
+} from '../triage.js';
+
+/**
+ * Triage: who does what by when. Internal to the team: every row needs a signed-in user (guests, feeds and the
+ * server-rendered pages never see it); moderators and admins change anything, an owner the state and conversation of
+ * what they own.
+ */
+export const triageEndpoints = defineEndpoints('triage', {
+  queue: {
+    method: 'GET',
+    path: '/api/triage',
+    summary: 'A queue view (mine, unassigned, overdue, due-soon, done) with any of the list filters: one row per triage record, nearest due first',
+    access: 'signedIn',
+    tokenAccess: true,
+    query: triageQueueQuery,
+    response: triageQueueResponse,
+  },
+  counts: {
+    method: 'GET',
+    path: '/api/triage/counts',
+    summary: "The caller's open triage items and how many of them are overdue (the header menu)",
+    access: 'signedIn',
+    tokenAccess: true,
+    response: triageCountsResponse,
+  },
+  people: {
+    method: 'GET',
+    path: '/api/triage/people',
+    summary: 'Users to give an item to or to mention, by name or e-mail (at most 20)',
+    access: 'moderator',
+    query: triagePeopleQuery,
+    response: triagePeopleResponse,
+  },
+  bulk: {
+    method: 'POST',
+    path: '/api/triage/bulk',
+    summary: 'Sets state, owner, priority or due date of up to 500 items at once: all of them or none',
+    access: 'moderator',
+    body: triageBulkBody,
+    response: triageBulkResponse,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/triage/:itemType/:itemId',
+    summary:
+      "An item's triage record (for a post several tenants received, the given tenant's, else the first with the tenants to choose from), with where each default came from",
+    access: 'signedIn',
+    tokenAccess: true,
+    params: triageItemParams,
+    query: triageTenantQuery,
+    response: triageRecordResponse,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/triage/:itemType/:itemId',
+    summary: "Changes an item's triage record (moderators and admins anything, the owner the state); each change is logged",
+    access: 'signedIn',
+    params: triageItemParams,
+    query: triageTenantQuery,
+    body: triageUpdate,
+    response: triageRecordResponse,
+  },
+  comments: {
+    method: 'GET',
+    path: '/api/triage/:itemType/:itemId/comments',
+    summary: "The record's conversation, oldest first, with each comment's earlier wording",
+    access: 'signedIn',
+    tokenAccess: true,
+    params: triageItemParams,
+    query: triageTenantQuery,
+    response: triageCommentsResponse,
+  },
+  addComment: {
+    method: 'POST',
+    path: '/api/triage/:itemType/:itemId/comments',
+    summary: 'Adds a plain-text comment (@name@example.com mentions a user); moderators, admins and the owner',
+    access: 'signedIn',
+    params: triageItemParams,
+    query: triageTenantQuery,
+    body: triageCommentBody,
+    status: [201],
+    response: triageComment,
+  },
+  editComment: {
+    method: 'PATCH',
+    path: '/api/triage/:itemType/:itemId/comments/:commentId',
+    summary: 'Edits a comment (its author only); what it said before is kept',
+    access: 'signedIn',
+    params: triageCommentParams,
+    body: triageCommentBody,
+    response: triageComment,
+  },
+  deleteComment: {
+    method: 'DELETE',
+    path: '/api/triage/:itemType/:itemId/comments/:commentId',
+    summary: 'Deletes a comment (its author only); its place and history stay',
+    access: 'signedIn',
+    params: triageCommentParams,
+    response: triageComment,
+  },
+});

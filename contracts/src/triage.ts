@@ -1,0 +1,161 @@
+import { z } from './zod.js';
+import {
+  TRIAGE_BULK_MAX,
+  TRIAGE_COMMENT_MAX_CHARS,
+  TRIAGE_DUE_SOURCES,
+  TRIAGE_ITEM_TYPES,
+  TRIAGE_PRIORITIES,
+  TRIAGE_PRIORITY_SOURCES,
+  TRIAGE_STATES,
+  TRIAGE_VIEWS,
+} from './constants.js';
+import { itemListQuery, unifiedItem } from './items.js';
+
+const itemType = z.enum(TRIAGE_ITEM_TYPES, { error: `itemType must be one of ${TRIAGE_ITEM_TYPES.join(', ')}` });
+const itemId = z.string().trim().min(1, 'itemId is required').max(50, 'itemId is too long');
+const tenantId = z.coerce.number({ error: 'tenant must be a tenant id' }).int('tenant must be a tenant id').positive('tenant must be a tenant id');
+/** A calendar day, YYYY-MM-DD, that exists. */
+const calendarDay = z
+  .string({ error: 'dueDate must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dueDate must be a date (YYYY-MM-DD)')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
+    'dueDate must be a date that exists',
+  );
+
+/** `/api/triage/{itemType}/{itemId}`: roadmap items by their number, posts by MC id, health issues by their id. */
+export const triageItemParams = z.object({ itemType, itemId });
+export type TriageItemParams = z.infer<typeof triageItemParams>;
+/** For a post or issue several tenants received, which tenant's record (not needed when it reached one tenant). */
+export const triageTenantQuery = z.object({ tenant: tenantId.optional() });
+
+const state = z.enum(TRIAGE_STATES, { error: `state must be one of ${TRIAGE_STATES.join(', ')}` });
+const priority = z.enum(TRIAGE_PRIORITIES, { error: `priority must be one of ${TRIAGE_PRIORITIES.join(', ')}` });
+const ownerId = z
+  .number({ error: 'ownerId must be a user id or null' })
+  .int('ownerId must be a user id or null')
+  .positive('ownerId must be a user id or null')
+  .nullable();
+
+/**
+ * PUT /api/triage/{itemType}/{itemId}: the fields to change (those left out stay). `dueDate: null` means no due date;
+ * `reset` gives a field back to its default (the rule that set it applies again as the item changes). A field sent
+ * with the value it already has changes nothing, so a form may send the whole record.
+ */
+export const triageUpdate = z
+  .object({
+    state: state.optional(),
+    ownerId: ownerId.optional(),
+    dueDate: calendarDay.nullable().optional(),
+    priority: priority.optional(),
+    reset: z.array(z.enum(['dueDate', 'priority'], { error: 'reset may hold dueDate and priority' })).optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one of state, ownerId, dueDate, priority, reset');
+export type TriageUpdate = z.infer<typeof triageUpdate>;
+
+export const triagePerson = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type TriagePerson = z.infer<typeof triagePerson>;
+
+/** One triage record as read, with where its due date and priority came from. */
+export const triageRecord = z.object({
+  itemType,
+  itemId: z.string(),
+  /** The tenant this record is for (a post or issue is triaged per tenant); null: the item's one record. */
+  tenantId: z.number().int().nullable(),
+  tenantName: z.string().nullable(),
+  state,
+  ownerId: z.number().int().nullable(),
+  owner: triagePerson.nullable(),
+  dueDate: z.string().nullable(),
+  dueDateSource: z.enum(TRIAGE_DUE_SOURCES),
+  /** Why the due date is what it is, in words ("Microsoft's act-by date"). */
+  dueDateReason: z.string(),
+  priority,
+  prioritySource: z.enum(TRIAGE_PRIORITY_SOURCES),
+  priorityReason: z.string(),
+  /** Open comments on the record. */
+  commentCount: z.number().int(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  /** What the caller may change: everything (moderators, admins), the state and conversation (the owner), nothing. */
+  canEdit: z.enum(['all', 'state', 'none']),
+});
+export type TriageRecord = z.infer<typeof triageRecord>;
+
+/** GET /api/triage/{itemType}/{itemId}: the record, and every tenant the item has a record for (those the caller may see). */
+export const triageRecordResponse = triageRecord.extend({
+  tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TriageRecordResponse = z.infer<typeof triageRecordResponse>;
+
+export const triageCommentBody = z
+  .object({
+    body: z
+      .string({ error: 'body is required' })
+      .trim()
+      .min(1, 'body is required')
+      .max(TRIAGE_COMMENT_MAX_CHARS, `body must be at most ${TRIAGE_COMMENT_MAX_CHARS} characters`),
+  })
+  .strict();
+export const triageCommentParams = triageItemParams.extend({
+  commentId: z.coerce.number({ error: 'commentId must be a comment id' }).int('commentId must be a comment id').positive('commentId must be a comment id'),
+});
+
+/** A comment: plain text; `@someone@example.com` mentions a user. Edits keep what it said before; a deleted one keeps its place. */
+export const triageComment = z.object({
+  id: z.number().int(),
+  author: triagePerson.nullable(),
+  /** Empty once deleted. */
+  body: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  mentions: z.array(triagePerson),
+  /** What the comment said before each edit (and before it was deleted), oldest first. */
+  history: z.array(z.object({ body: z.string(), until: z.string() })),
+  /** The caller wrote it (and so may edit or delete it). */
+  mine: z.boolean(),
+});
+export type TriageComment = z.infer<typeof triageComment>;
+export const triageCommentsResponse = z.object({ comments: z.array(triageComment) });
+
+const { sortField: _sortField, sortDirection: _sortDirection, ...listFilters } = itemListQuery.shape;
+/** GET /api/triage: one of the queue views, with any of the list's filters. */
+export const triageQueueQuery = z.object({
+  ...listFilters,
+  view: z.enum(TRIAGE_VIEWS, { error: `view must be one of ${TRIAGE_VIEWS.join(', ')}` }),
+});
+export type TriageQueueParams = z.input<typeof triageQueueQuery>;
+
+/** The queue: one row per record (a post several tenants received can appear once per tenant), nearest due date first. */
+export const triageQueueResponse = z.object({
+  rows: z.array(z.object({ item: unifiedItem, triage: triageRecord })),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+});
+export type TriageQueueResponse = z.infer<typeof triageQueueResponse>;
+
+export const triageBulkBody = z
+  .object({
+    items: z
+      .array(z.object({ itemType, itemId, tenant: tenantId.optional() }).strict(), { error: 'items must be a list' })
+      .min(1, 'items must hold at least one item')
+      .max(TRIAGE_BULK_MAX, `items may hold at most ${TRIAGE_BULK_MAX} items`),
+    set: z
+      .object({ state: state.optional(), ownerId: ownerId.optional(), dueDate: calendarDay.nullable().optional(), priority: priority.optional() })
+      .strict()
+      .refine((s) => Object.values(s).some((v) => v !== undefined), 'set must change at least one of state, ownerId, dueDate, priority'),
+  })
+  .strict();
+export type TriageBulkBody = z.input<typeof triageBulkBody>;
+export const triageBulkResponse = z.object({ updated: z.number().int() });
+
+/** GET /api/triage/people: users to give an item to or mention (moderators and admins). */
+export const triagePeopleQuery = z.object({ search: z.string().trim().max(100, 'search must be at most 100 characters').optional() });
+export const triagePeopleResponse = z.object({ people: z.array(triagePerson) });
+
+/** The counts in the header menu: the caller's open items and how many of them are overdue. */
+export const triageCountsResponse = z.object({ open: z.number().int(), overdue: z.number().int() });
+export type TriageCountsResponse = z.infer<typeof triageCountsResponse>;
