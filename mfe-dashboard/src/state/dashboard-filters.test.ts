@@ -292,3 +292,16 @@ describe('timing of change and product families', () => {
     expect(savedSearchQueryOf(stateFromQuery(query))).toEqual(query);
   });
 });
+
+describe('triage view in the URL', () => {
+  it('keeps the view in the URL, reads it back, and leaves it out of a saved search', () => {
+    const state = dashboardReducer(initialDashboardState, { type: 'setTriageView', triage: 'overdue' });
+    const url = withUrlState(new URLSearchParams(), state);
+    expect(url.get('triage')).toBe('overdue');
+    expect(stateFromUrl(url).filters.triage).toBe('overdue');
+    expect(stateFromUrl(new URLSearchParams('triage=bogus&search=x')).filters.triage).toBeUndefined();
+    expect(dashboardReducer(state, { type: 'clearAll' }).filters.triage).toBe('overdue');
+    const due = dashboardReducer(state, { type: 'setSort', sortField: 'due', sortDirection: 'asc' });
+    expect(savedSearchQueryOf(due)).toEqual({ sortField: 'createdDate', sortDirection: 'desc' });
+  });
+});

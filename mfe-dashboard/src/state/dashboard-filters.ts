@@ -13,6 +13,7 @@ import {
   RELEASE_MOVED_WINDOWS,
   ROLLING_OUT_WINDOWS,
   SOURCES,
+  TRIAGE_VIEWS,
   type ChangeTypeOption,
   type HealthClassification,
   type HealthState,
@@ -22,6 +23,7 @@ import {
   type ReleaseMovedWindow,
   type RollingOutWindow,
   type Source,
+  type TriageView,
 } from '@radar/contracts';
 
 export type SortField = ListSortField;
@@ -56,6 +58,11 @@ export interface DashboardFilters {
   healthStatus?: HealthState;
   /** Service Health: incidents, advisories. */
   healthClassifications: HealthClassification[];
+  /**
+   * Signed-in users: a triage queue view (My queue, Unassigned, Overdue, Due in 30 days, Done) beside the filters;
+   * Clear All keeps it, as a view says which queue is being worked, not what is filtered.
+   */
+  triage?: TriageView;
 }
 
 /** Everything the list query depends on. */
@@ -88,6 +95,7 @@ export const initialFilters: DashboardFilters = {
   tenants: [],
   healthStatus: undefined,
   healthClassifications: [],
+  triage: undefined,
 };
 
 /** Default sort: createdDate descending. */
@@ -113,6 +121,7 @@ export type DashboardAction =
   | { type: 'toggleReleaseMoved'; window: ReleaseMovedWindow }
   | { type: 'toggleRollingOut'; window: RollingOutWindow }
   | { type: 'toggleHealthStatus'; healthStatus: HealthState }
+  | { type: 'setTriageView'; triage: TriageView | undefined }
   | { type: 'clearAll' }
   | { type: 'setSearch'; search: string }
   | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
@@ -226,6 +235,8 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
       const next = { ...filters, healthStatus: filters.healthStatus === action.healthStatus ? undefined : action.healthStatus };
       return { ...next, sources: recomputeSources(next) };
     }
+    case 'setTriageView':
+      return { ...filters, triage: action.triage };
     case 'clearAll':
       return clearAll(filters);
     default:
@@ -285,6 +296,7 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.healthStatus) params.healthStatus = filters.healthStatus;
   if (filters.healthClassifications.length) params.healthClassifications = filters.healthClassifications;
   if (filters.sinceLastVisit) params.sinceLastVisit = true;
+  if (filters.triage) params.triage = filters.triage;
   return params;
 }
 
@@ -292,7 +304,7 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
  * The whole view lives in the page URL, under the list query's own names (search, sources, products, statuses,
  * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, tenants, healthStatus,
  * healthClassifications, featured,
- * moderatorFeatured, includeRemoved, releaseMoved, rollingOut, sinceLastVisit, sortField, sortDirection, page), each
+ * moderatorFeatured, includeRemoved, releaseMoved, rollingOut, sinceLastVisit, triage, sortField, sortDirection, page), each
  * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
  * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message= / ?health=, ?savedSearch=) are
  * left alone.
@@ -339,7 +351,16 @@ export function stateFromUrl(search: URLSearchParams, base: DashboardState = ini
   // The timing sort reads soonest first unless the URL says otherwise; every other sort newest first.
   if (view.sortField === 'timing' && search.get('sortDirection') !== 'desc') view.sortDirection = 'asc';
   const page = Number(search.get('page'));
-  return { ...view, page: Number.isInteger(page) && page > 1 ? page : 1, filters: { ...view.filters, sinceLastVisit: flag('sinceLastVisit') } };
+  const triage = search.get('triage') ?? '';
+  return {
+    ...view,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    filters: {
+      ...view.filters,
+      sinceLastVisit: flag('sinceLastVisit'),
+      triage: (TRIAGE_VIEWS as readonly string[]).includes(triage) ? (triage as TriageView) : undefined,
+    },
+  };
 }
 
 /** `search` with the view of `state` written in (only what differs from the default view), everything else unchanged. */
@@ -421,8 +442,12 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
   };
 }
 
-/** The query a saved search keeps of the current view: the list's query without paging and without "since my last visit". */
+/**
+ * The query a saved search keeps of the current view: the list's query without paging, "since my last visit" and the
+ * triage view (a saved search is shared filters; the queue view is chosen beside it), ordered by date instead of by
+ * due date.
+ */
 export function savedSearchQueryOf(state: DashboardState): ItemListParams {
-  const { page: _page, limit: _limit, sinceLastVisit: _since, ...query } = toListParams(state, { paged: false });
-  return query;
+  const { page: _page, limit: _limit, sinceLastVisit: _since, triage: _triage, ...query } = toListParams(state, { paged: false });
+  return query.sortField === 'due' ? { ...query, sortField: 'createdDate', sortDirection: 'desc' } : query;
 }

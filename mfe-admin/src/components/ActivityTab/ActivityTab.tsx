@@ -23,7 +23,17 @@ export const actionLabel = (action: string) => {
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
 
-const itemLink = (a: ModeratorActivity) => `/dashboard?${a.itemType === 'roadmap' ? 'roadmap' : 'message'}=${encodeURIComponent(a.itemId)}`;
+const LINK_PARAMS: Record<ModeratorActivity['itemType'], string> = { roadmap: 'roadmap', message_center: 'message', service_health: 'health' };
+const SOURCE_NAMES: Record<ModeratorActivity['itemType'], string> = { roadmap: 'Roadmap', message_center: 'Message Center', service_health: 'Service Health' };
+const itemLink = (a: ModeratorActivity) => `/dashboard?${LINK_PARAMS[a.itemType]}=${encodeURIComponent(a.itemId)}`;
+const FIELD_NAMES: Record<string, string> = { state: 'State', owner: 'Owner', dueDate: 'Due date', priority: 'Priority' };
+
+/** A triage change's lines ("State: New → Done"), with the tenant it was for; empty for other actions. */
+export function triageChangeText(details: unknown): string[] {
+  const d = (details ?? {}) as { changes?: { field: string; before: string | null; after: string | null }[]; tenant?: { name: string } };
+  const lines = (d.changes ?? []).map((c) => `${FIELD_NAMES[c.field] ?? c.field}: ${c.before ?? 'none'} → ${c.after ?? 'none'}`);
+  return d.tenant && lines.length ? [...lines, `Tenant: ${d.tenant.name}`] : lines;
+}
 
 /** Activity: moderator activity statistics and the log, 20 per page. */
 export function ActivityTab() {
@@ -72,8 +82,13 @@ export function ActivityTab() {
                       <TableCell>{activity.userEmail}</TableCell>
                       <TableCell>
                         <Chip size="small" variant="outlined" label={actionLabel(activity.actionType)} />
+                        {triageChangeText(activity.details).map((line) => (
+                          <Typography key={line} variant="caption" component="div" color="text.secondary">
+                            {line}
+                          </Typography>
+                        ))}
                       </TableCell>
-                      <TableCell>{activity.itemType === 'roadmap' ? 'Roadmap' : 'Message Center'}</TableCell>
+                      <TableCell>{SOURCE_NAMES[activity.itemType]}</TableCell>
                       <TableCell>
                         <Link component={RouterLink} to={itemLink(activity)}>
                           {activity.itemId}

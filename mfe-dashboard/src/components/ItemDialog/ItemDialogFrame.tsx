@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
-import { copyText, Deferred, icons, lazyNamed, useToast, useUserRoles } from '@radar/shared-ui';
+import { copyText, Deferred, icons, lazyNamed, useSession, useToast, useUserRoles } from '@radar/shared-ui';
 import { providerIdOf } from '../../api/items.js';
 import { itemTypeOf } from '../../api/moderation.js';
 import { removalOf } from '../ItemTable/index.js';
@@ -10,6 +10,8 @@ import { shareUrlOf } from './share.js';
 
 // Only moderators open it: its code is fetched on first use.
 const ModerationDialog = lazyNamed(() => import('../ModerationDialog/ModerationDialog.js'), 'ModerationDialog');
+// Signed-in users only: guests never load it.
+const TriagePanel = lazyNamed(() => import('../TriagePanel/TriagePanel.js'), 'TriagePanel');
 
 export interface ItemDialogFrameProps {
   item: UnifiedItem;
@@ -32,6 +34,7 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   // The Moderate button follows the role names of GET /api/auth/user-roles (cached 5 minutes).
   const { isModerator } = useUserRoles();
+  const { isAuthenticated } = useSession();
   const { toast } = useToast();
   const [isModerating, setModerating] = useState(false);
   const id = providerIdOf(item);
@@ -84,6 +87,11 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
           <Alert severity="warning" sx={{ mb: 2 }} data-testid="removal-banner">
             {removal.banner}
           </Alert>
+        ) : null}
+        {isAuthenticated ? (
+          <Deferred open>
+            <TriagePanel item={item} />
+          </Deferred>
         ) : null}
         {children}
       </DialogContent>

@@ -4,6 +4,7 @@ import type { UnifiedItem } from '@radar/contracts';
 import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow } from './row-presentation.js';
 import { RowBadges, RowTags } from './RowBits.js';
+import type { TriageCells } from './triage-cells.js';
 
 // Styles defined once, not as per-row `sx` objects: a page renders 50 rows of these, and MUI resolves every `sx`
 // object against the theme on every render (about a third of the list's render time).
@@ -29,10 +30,12 @@ export interface ItemRowProps {
   onOpen: (item: UnifiedItem) => void;
   /** "Received by 3 of 5 tenants", shown under the source; null when there is nothing to say. */
   received?: string | null;
+  /** The State, Owner and Due cells (signed-in users); absent: the table has no triage columns. */
+  triage?: TriageCells;
 }
 
 /** One list row; opens the item dialog on click. */
-export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = null }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = null, triage }: ItemRowProps) {
   const row = presentRow(item, now, useDisplayTimeZone());
   const timing = row.timingDetail ? (
     <Tooltip title={row.timingDetail}>
@@ -64,7 +67,9 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = nul
             {row.preview}
           </Preview>
         ) : null}
+        {triage ? <Fold data-fold="owner">Owner: {triage.owner}</Fold> : null}
         {row.productText ? <Fold data-fold="product">{row.productText}</Fold> : null}
+        {triage && row.releaseText !== '—' ? <Fold data-fold="release">Release date: {row.releaseText}</Fold> : null}
         {row.timingText !== '—' ? (
           <Fold data-fold="timing" title={row.timingDetail || undefined}>
             Timing of change: {row.timingText}
@@ -75,6 +80,16 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = nul
           <RowTags item={item} row={row} />
         </Fold>
       </TitleCell>
+      {triage ? (
+        <>
+          <NoWrapCell data-col="state">{triage.state}</NoWrapCell>
+          <TableCell data-col="owner">{triage.owner}</TableCell>
+          <NoWrapCell data-col="due" data-overdue={triage.overdue || undefined} sx={triage.overdue ? { color: 'error.main', fontWeight: 600 } : undefined}>
+            {triage.due}
+            {triage.overdue ? ' (overdue)' : ''}
+          </NoWrapCell>
+        </>
+      ) : null}
       <TableCell data-col="product">{row.productText}</TableCell>
       <TableCell data-col="source">
         <SourceBadge source={item.source} />

@@ -1,8 +1,12 @@
 import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { type UnifiedItem } from '@radar/contracts';
+import { type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
+import { triageCells, type TriageCells } from './triage-cells.js';
+
+/** The cells of an item without a triage record the caller may see. */
+const NO_TRIAGE: TriageCells = { state: '—', owner: '—', due: '—', overdue: false };
 
 export interface ItemTableProps {
   items: UnifiedItem[];
@@ -16,6 +20,10 @@ export interface ItemTableProps {
   now: Date;
   /** "Received by 3 of 5 tenants" of an item, or null (see receivedByText). */
   receivedText?: (item: UnifiedItem) => string | null;
+  /** Signed-in users: each item's triage (the list answer's `triage`), shown in the State, Owner and Due columns. */
+  triage?: Record<string, ListTriage[]>;
+  /** Sorts by the nearest due date, soonest first; again: latest first. */
+  onToggleDueSort?: () => void;
 }
 
 /**
@@ -26,6 +34,8 @@ export interface ItemTableProps {
 export const FIRST_COMMIT_ROWS = 15;
 
 const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Timing of Change', 'Last Modified', 'Tag(s)'];
+/** With triage (signed-in users) the team's columns come right after the title. */
+const TRIAGE_COLUMNS = ['ID', 'Title', 'State', 'Owner', 'Due', 'Product/Service', 'Source', 'Release Date', 'Timing of Change', 'Last Modified', 'Tag(s)'];
 
 /** Each column's key: its cells carry it as `data-col`, and its copy in the Title cell as `data-fold`. */
 export const COLUMN_KEYS: Record<string, string> = {
@@ -37,6 +47,9 @@ export const COLUMN_KEYS: Record<string, string> = {
   'Timing of Change': 'timing',
   'Last Modified': 'modified',
   'Tag(s)': 'tags',
+  State: 'state',
+  Owner: 'owner',
+  Due: 'due',
 };
 
 /**
@@ -52,11 +65,21 @@ export const FOLDS: { key: string; below: number; narrowTitle?: boolean }[] = [
   { key: 'timing', below: 760 },
 ];
 
-const containerSx = {
+/** With the triage columns the table needs about 300 px more before anything folds, and the owner folds first of them. */
+export const TRIAGE_FOLDS: { key: string; below: number; narrowTitle?: boolean }[] = [
+  { key: 'tags', below: 1480 },
+  { key: 'product', below: 1330 },
+  { key: 'release', below: 1200 },
+  { key: 'modified', below: 1080, narrowTitle: true },
+  { key: 'timing', below: 960 },
+  { key: 'owner', below: 840 },
+];
+
+const foldSx = (folds: typeof FOLDS) => ({
   containerType: 'inline-size',
   containerName: 'items',
   ...Object.fromEntries(
-    FOLDS.map(({ key, below, narrowTitle }) => [
+    folds.map(({ key, below, narrowTitle }) => [
       `@container items (max-width: ${below - 0.02}px)`,
       {
         [`& [data-col="${key}"]`]: { display: 'none' },
@@ -65,12 +88,15 @@ const containerSx = {
       },
     ]),
   ),
-};
+});
+const containerSx = foldSx(FOLDS);
+const triageContainerSx = foldSx(TRIAGE_FOLDS);
 
 /** The columns whose header sorts the list. */
 const SORTING: Partial<Record<string, { field: SortField; first: SortDirection }>> = {
   'Last Modified': { field: 'modifiedDate', first: 'desc' },
   'Timing of Change': { field: 'timing', first: 'asc' },
+  Due: { field: 'due', first: 'asc' },
 };
 
 /** Desktop list of items. */
@@ -84,23 +110,29 @@ export function ItemTable({
   onOpen,
   now,
   receivedText,
+  triage,
+  onToggleDueSort,
 }: ItemTableProps) {
   const allRows = useAfterFirstPaint();
   const shown = allRows ? items : items.slice(0, FIRST_COMMIT_ROWS);
+  const columns = triage ? TRIAGE_COLUMNS : COLUMNS;
+  const today = now.toISOString().slice(0, 10);
+  const toggleOf = (field: SortField) =>
+    field === 'timing' ? onToggleTimingSort : field === 'due' ? (onToggleDueSort ?? (() => undefined)) : onToggleLastModifiedSort;
   return (
-    <TableContainer sx={containerSx}>
+    <TableContainer sx={triage ? triageContainerSx : containerSx}>
       <Table size="small" aria-label="Items" aria-busy={isLoading}>
         <TableHead>
           <TableRow>
             {/* Headers wrap ('Timing of / Change'): on one line they made their columns wider than any value. */}
-            {COLUMNS.map((column) => {
+            {columns.map((column) => {
               const sorting = SORTING[column];
               return sorting ? (
                 <TableCell key={column} data-col={COLUMN_KEYS[column]} sortDirection={sortField === sorting.field ? sortDirection : false}>
                   <TableSortLabel
                     active={sortField === sorting.field}
                     direction={sortField === sorting.field ? sortDirection : sorting.first}
-                    onClick={sorting.field === 'timing' ? onToggleTimingSort : onToggleLastModifiedSort}
+                    onClick={toggleOf(sorting.field)}
                   >
                     {column}
                   </TableSortLabel>
@@ -117,14 +149,23 @@ export function ItemTable({
           {isLoading
             ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <TableRow key={index} data-testid="skeleton-row">
-                  {COLUMNS.map((column) => (
+                  {columns.map((column) => (
                     <TableCell key={column} data-col={COLUMN_KEYS[column]}>
                       <Skeleton />
                     </TableCell>
                   ))}
                 </TableRow>
               ))
-            : shown.map((item) => <ItemRow key={item.id} item={item} now={now} onOpen={onOpen} received={receivedText?.(item) ?? null} />)}
+            : shown.map((item) => (
+                <ItemRow
+                  key={item.id}
+                  item={item}
+                  now={now}
+                  onOpen={onOpen}
+                  received={receivedText?.(item) ?? null}
+                  triage={triage ? (triageCells(triage[item.id], today) ?? NO_TRIAGE) : undefined}
+                />
+              ))}
         </TableBody>
       </Table>
       {!isLoading && items.length === 0 ? (

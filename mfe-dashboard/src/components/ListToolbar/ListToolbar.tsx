@@ -12,6 +12,8 @@ export const SORT_OPTIONS: { label: string; sortField: SortField; sortDirection:
   { label: 'Most Slipped (Release Date Moves)', sortField: 'releaseMoves', sortDirection: 'desc' },
   { label: 'Timing of Change (Soonest)', sortField: 'timing', sortDirection: 'asc' },
   { label: 'Timing of Change (Latest)', sortField: 'timing', sortDirection: 'desc' },
+  { label: 'Due Date (Soonest)', sortField: 'due', sortDirection: 'asc' },
+  { label: 'Due Date (Latest)', sortField: 'due', sortDirection: 'desc' },
 ];
 
 export interface ListToolbarProps {
@@ -20,6 +22,8 @@ export interface ListToolbarProps {
   sortField: SortField;
   sortDirection: SortDirection;
   onSort: (sortField: SortField, sortDirection: SortDirection) => void;
+  /** Signed-in users may also sort by due date. */
+  signedIn?: boolean;
   filtersVisible: boolean;
   onToggleFilters: () => void;
   /** On mobile the button opens the drawer and always reads 'Show Filters'. */
@@ -27,7 +31,19 @@ export interface ListToolbarProps {
 }
 
 /** Show/Hide Filters, the debounced search box and the 'Sort by' menu. */
-export function ListToolbar({ search, onSearch, sortField, sortDirection, onSort, filtersVisible, onToggleFilters, isMobile }: ListToolbarProps) {
+export function ListToolbar({
+  search,
+  onSearch,
+  sortField,
+  sortDirection,
+  onSort,
+  filtersVisible,
+  onToggleFilters,
+  isMobile,
+  signedIn = false,
+}: ListToolbarProps) {
+  // The due-date order is the triage's, which only signed-in users have.
+  const options = signedIn ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.sortField !== 'due');
   const [text, setText] = useState(search);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   // Keep the box in step when the search is changed from outside (e.g. reset), adjusted during render.
@@ -45,7 +61,7 @@ export function ListToolbar({ search, onSearch, sortField, sortDirection, onSort
     return () => clearTimeout(timer);
   }, [text, search]);
 
-  const current = SORT_OPTIONS.find((o) => o.sortField === sortField && o.sortDirection === sortDirection);
+  const current = options.find((o) => o.sortField === sortField && o.sortDirection === sortDirection);
 
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
@@ -85,7 +101,7 @@ export function ListToolbar({ search, onSearch, sortField, sortDirection, onSort
         onClose={() => setMenuAnchor(null)}
         slotProps={{ list: { 'aria-labelledby': 'sort-button' } }}
       >
-        {SORT_OPTIONS.map((option) => (
+        {options.map((option) => (
           <MenuItem
             key={option.label}
             selected={option === current}

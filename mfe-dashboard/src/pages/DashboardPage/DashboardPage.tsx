@@ -10,6 +10,7 @@ import { ListToolbar } from '../../components/ListToolbar/index.js';
 import { PaginationFooter } from '../../components/PaginationFooter/index.js';
 import { SinceLastVisitBanner } from '../../components/SinceLastVisitBanner/index.js';
 import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
+import { TriageViews } from '../../components/TriageViews/index.js';
 import { savedSearchQueryOf, toListParams } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
@@ -85,6 +86,7 @@ export function DashboardPage() {
           active={state.filters.sinceLastVisit}
           onShow={(show) => dispatch({ type: 'setSinceLastVisit', sinceLastVisit: show })}
         />
+        {signedIn ? <TriageViews view={state.filters.triage} onChange={(triage) => dispatch({ type: 'setTriageView', triage })} /> : null}
         <ListToolbar
           search={state.search}
           onSearch={(search) => dispatch({ type: 'setSearch', search })}
@@ -94,6 +96,7 @@ export function DashboardPage() {
           filtersVisible={filtersVisible}
           onToggleFilters={() => (isMobile ? setDrawerOpen(true) : setFiltersVisible((v) => !v))}
           isMobile={isMobile}
+          signedIn={signedIn}
         />
         <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
           {!isMobile && filtersVisible ? (
@@ -121,6 +124,10 @@ export function DashboardPage() {
                 onOpen={dialog.open}
                 now={now}
                 receivedText={receivedText}
+                triage={signedIn ? (list.data?.triage ?? {}) : undefined}
+                onToggleDueSort={() =>
+                  dispatch({ type: 'setSort', sortField: 'due', sortDirection: state.sortField === 'due' && state.sortDirection === 'asc' ? 'desc' : 'asc' })
+                }
               />
             )}
             {list.data ? (

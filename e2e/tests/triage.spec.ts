@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+import { DashboardPage } from '../pages/DashboardPage.js';
+
+// Triage end to end: a moderator gives a post to a user in the item dialog; the user finds it in My queue, comments
+// with an @mention and sets it Done, and it moves to the Done view. The post's triage is put back to New and
+// unassigned first, so the suite can run again on the same product.
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
+
+async function whoAmI(page: Page) {
+  const res = await page.request.get('/api/auth/session-user');
+  const { user } = (await res.json()) as { user: { id: number; email: string; firstName: string | null; lastName: string | null } };
+  return user;
+}
+
+test('a moderator assigns a post, the owner works it from My queue to Done with a comment', async ({ moderatorPage, userPage }) => {
+  const list = await moderatorPage.request.get('/api/unified/items?sources=messages&limit=1&sortField=createdDate');
+  const [post] = ((await list.json()) as { items: { messageId: string; title: string }[] }).items;
+  if (!post) throw new Error('the product has no Message Center post to triage');
+  const path = `/api/triage/message-center/${post.messageId}`;
+  const tenants = ((await (await moderatorPage.request.get(path)).json()) as { tenantId: number | null }).tenantId;
+  const query = tenants ? `?tenant=${tenants}` : '';
+  const reset = await moderatorPage.request.put(`${path}${query}`, { data: { state: 'new', ownerId: null }, headers: SAME_ORIGIN });
+  expect(reset.ok()).toBe(true);
+  const user = await whoAmI(userPage);
+  const moderator = await whoAmI(moderatorPage);
+
+  // The moderator gives the post to the user in its dialog.
+  const board = new DashboardPage(moderatorPage);
+  const dialog = await board.gotoItem(`?message=${encodeURIComponent(post.messageId)}`, post.title);
+  const triage = dialog.getByRole('region', { name: 'Triage' });
+  await expect(triage.getByRole('combobox', { name: 'State' })).toHaveText('New');
+  const owner = triage.getByRole('combobox', { name: 'Owner' });
+  await owner.fill(user.email);
+  await moderatorPage.getByRole('option', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) }).click();
+  await expect(triage.getByText(`Last changed by ${moderator.email}`)).toBeVisible();
+
+  // The user finds it in My queue, with its owner and due date in the list.
+  const queue = new DashboardPage(userPage);
+  await queue.goto();
+  await userPage.getByRole('button', { name: 'My queue' }).click();
+  await expect(userPage).toHaveURL(/triage=mine/);
+  await queue.searchFor(post.messageId);
+  const row = queue.row(post.messageId);
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-col="state"]')).toHaveText('New');
+
+  // Opens it, comments with a mention, sets it Done.
+  await queue.openItem(post.title);
+  const panel = queue.dialog(post.title).getByRole('region', { name: 'Triage' });
+  await panel.getByLabel('Add a comment').fill(`Rolled out to the pilot group, @${moderator.email} please check.`);
+  await panel.getByRole('button', { name: 'Comment' }).click();
+  await expect(panel.getByRole('article').last()).toContainText('Rolled out to the pilot group');
+  await expect(panel.getByRole('textbox', { name: 'Owner' })).toHaveValue(/.+/);
+  await expect(panel.getByRole('textbox', { name: 'Owner' })).toBeDisabled();
+  await panel.getByRole('combobox', { name: 'State' }).click();
+  await userPage.getByRole('option', { name: 'Done' }).click();
+  await expect(panel.getByRole('combobox', { name: 'State' })).toHaveText('Done');
+  await userPage.keyboard.press('Escape');
+
+  // It leaves My queue for Done.
+  await expect(queue.row(post.messageId)).toHaveCount(0);
+  await userPage.getByRole('button', { name: 'Done', exact: true }).click();
+  await queue.searchFor(post.messageId);
+  await expect(queue.row(post.messageId).locator('[data-col="state"]')).toHaveText('Done');
+
+  // The moderator's mention is recorded with the comment.
+  const comments = await moderatorPage.request.get(`${path}/comments${query}`);
+  const last = ((await comments.json()) as { comments: { mentions: { email: string }[] }[] }).comments.at(-1);
+  expect(last?.mentions.map((m) => m.email)).toEqual([moderator.email]);
+});

@@ -1,0 +1,55 @@
+import { useSWRConfig } from 'swr';
+import { routes, type TriageItemType, type TriageUpdate, type UnifiedItem } from '@radar/contracts';
+import { callEndpoint, providerIdOf, urlOf, useEndpoint } from '@radar/shared-ui';
+
+/** The triage API's item type of a list item. */
+export const triageTypeOf = (item: Pick<UnifiedItem, 'source'>): TriageItemType =>
+  item.source === 'roadmap' ? 'roadmap' : item.source === 'health' ? 'service-health' : 'message-center';
+
+const paramsOf = (item: UnifiedItem) => ({ itemType: triageTypeOf(item), itemId: providerIdOf(item) });
+
+/** GET /api/triage/{itemType}/{itemId}: the record of the tenant chosen (else the first); null skips the call. */
+export function useTriageRecord(item: UnifiedItem | null, tenant: number | undefined) {
+  return useEndpoint(routes.triage.get, item ? { params: paramsOf(item), query: tenant ? { tenant } : {} } : null);
+}
+
+export function useTriageComments(item: UnifiedItem, tenant: number | null) {
+  return useEndpoint(routes.triage.comments, { params: paramsOf(item), query: tenant ? { tenant } : {} });
+}
+
+export function useTriageCounts(enabled: boolean) {
+  return useEndpoint(routes.triage.counts, enabled ? {} : null);
+}
+
+/** After a triage change: the list (its columns and views), the counts and every triage read refetch. */
+export function useTriageRefresh() {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => typeof key === 'string' && (key.startsWith('/api/unified/items') || key.startsWith('/api/triage')));
+}
+
+export function saveTriage(item: UnifiedItem, tenant: number | null, change: TriageUpdate) {
+  return callEndpoint(routes.triage.update, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: change });
+}
+
+export function addTriageComment(item: UnifiedItem, tenant: number | null, body: string) {
+  return callEndpoint(routes.triage.addComment, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: { body } });
+}
+
+export function editTriageComment(item: UnifiedItem, commentId: number, body: string) {
+  return callEndpoint(routes.triage.editComment, { params: { ...paramsOf(item), commentId }, body: { body } });
+}
+
+export function deleteTriageComment(item: UnifiedItem, commentId: number) {
+  return callEndpoint(routes.triage.deleteComment, { params: { ...paramsOf(item), commentId } });
+}
+
+/** Users to assign, by name or e-mail (moderators and admins). */
+export function findPeople(search: string) {
+  return callEndpoint(routes.triage.people, { query: { search } });
+}
+
+export function bulkTriage(items: { itemType: TriageItemType; itemId: string; tenant?: number }[], set: Omit<TriageUpdate, 'reset'>) {
+  return callEndpoint(routes.triage.bulk, { body: { items, set } });
+}
+
+export { urlOf };

@@ -1,0 +1,28 @@
+import { OPEN_TRIAGE_STATES, TRIAGE_STATE_LABELS, type ListTriage } from '@radar/contracts';
+
+export interface TriageCells {
+  state: string;
+  owner: string;
+  due: string;
+  /** An open record is past its due date. */
+  overdue: boolean;
+}
+
+const isOpen = (r: ListTriage) => (OPEN_TRIAGE_STATES as readonly string[]).includes(r.state);
+
+/**
+ * The State, Owner and Due cells of an item: its record, or for an item triaged per tenant the most pressing one
+ * (open before decided, nearest due date first) with "+N" for the other tenants. Null when the item has none.
+ */
+export function triageCells(records: readonly ListTriage[] | undefined, today: string): TriageCells | null {
+  if (!records?.length) return null;
+  const [first] = [...records].sort((a, b) => Number(isOpen(b)) - Number(isOpen(a)) || (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999'));
+  if (!first) return null;
+  const more = records.length > 1 ? ` (+${records.length - 1} tenant${records.length > 2 ? 's' : ''})` : '';
+  return {
+    state: `${TRIAGE_STATE_LABELS[first.state]}${more}`,
+    owner: first.ownerName ?? 'Unassigned',
+    due: first.dueDate ?? '—',
+    overdue: isOpen(first) && first.dueDate !== null && first.dueDate < today,
+  };
+}

@@ -1,0 +1,1 @@
+export { TriagePanel, type TriagePanelProps } from './TriagePanel.js';

@@ -1,0 +1,1 @@
+export { TriageViews, type TriageViewsProps } from './TriageViews.js';
