@@ -51,7 +51,9 @@ describe('GET /api/openapi.json', () => {
     expect(list.operationId).toBe('items.list');
     const limit = list.parameters!.find((p) => p.name === 'limit')!;
     expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } });
-    expect(list.parameters!.find((p) => p.name === 'sortField')!.schema).toMatchObject({ enum: ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due'] });
+    expect(list.parameters!.find((p) => p.name === 'sortField')!.schema).toMatchObject({
+      enum: ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due'],
+    });
     const item = (list.responses['200']!.content!['application/json']!.schema as { properties: { items: { items: { required: string[] } } } }).properties.items
       .items;
     expect(item.required).toEqual(expect.arrayContaining(['id', 'source', 'title']));
