@@ -7,6 +7,7 @@ import { createTokensService, type TokensService } from './features/tokens/token
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
 import { createTriageRepo } from './features/triage/triage.repo.js';
+import { createTriageMail, type TriageMailService } from './features/triage/triage-mail.js';
 import type { ListTriage } from '@radar/contracts';
 import { createHeldAlerts } from './features/sync/held-alert.js';
 import { createTenantGraphClients, type TenantGraphClients } from './features/tenants/tenant-graph.js';
@@ -40,6 +41,8 @@ export interface Services {
   alerts: AlertsService;
   /** "Apply anyway" / "Discard" of a snapshot the sync's guard held. */
   heldSync: HeldSyncService;
+  /** Triage mail: reminders, and each user's daily mail of items given to them, mentions and due dates. */
+  triageMail: TriageMailService;
   /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
   tenantClients: TenantGraphClients;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
@@ -95,5 +98,6 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     },
   });
   const itemList = { repo: itemsRepo, answers };
-  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients };
+  const triageMail = createTriageMail(base, mail);
+  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail };
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 
-// Triage end to end: a moderator gives a post to a user in the item dialog; the user finds it in My queue, comments
+// Triage end to end: a moderator gives a post to a user in the item dialog; the user is mailed, finds it in My queue, comments
 // with an @mention and sets it Done, and it moves to the Done view. The post's triage is put back to New and
 // unassigned first, so the suite can run again on the same product.
 
@@ -14,7 +14,7 @@ async function whoAmI(page: Page) {
   return user;
 }
 
-test('a moderator assigns a post, the owner works it from My queue to Done with a comment', async ({ moderatorPage, userPage }) => {
+test('a moderator assigns a post, the owner works it from My queue to Done with a comment', async ({ moderatorPage, userPage, mailbox }) => {
   const list = await moderatorPage.request.get('/api/unified/items?sources=messages&limit=1&sortField=createdDate');
   const [post] = ((await list.json()) as { items: { messageId: string; title: string }[] }).items;
   if (!post) throw new Error('the product has no Message Center post to triage');
@@ -35,6 +35,12 @@ test('a moderator assigns a post, the owner works it from My queue to Done with 
   await owner.fill(user.email);
   await moderatorPage.getByRole('option', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) }).click();
   await expect(triage.getByText(`Last changed by ${moderator.email}`)).toBeVisible();
+
+  // The user is told by mail, with a link to the post.
+  const link = await mailbox.link(user.email, new RegExp(`/message/${post.messageId}\\b`));
+  expect(link).toContain(`/message/${post.messageId}`);
+  const told = mailbox.messagesTo(user.email).find((m) => m.text.includes(`/message/${post.messageId}`));
+  expect(told?.text).toContain('GIVEN TO YOU');
 
   // The user finds it in My queue, with its owner and due date in the list.
   const queue = new DashboardPage(userPage);

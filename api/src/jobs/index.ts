@@ -6,6 +6,7 @@ import { mailDeliveryJob } from './mail-delivery.job.js';
 import { notifySubscribersJob } from './notify-subscribers.job.js';
 import { syncJobs } from './sync.jobs.js';
 import { tenantSyncJobs } from './tenant-sync.jobs.js';
+import { triageMailJob } from './triage-mail.job.js';
 import { weeklyDigestJob } from './weekly-digest.job.js';
 
 /**
@@ -17,4 +18,13 @@ export interface JobDefinition {
   schedule?: (agenda: Agenda, ctx: AppContext) => Promise<void>;
 }
 
-export const jobDefinitions: JobDefinition[] = [mailDeliveryJob, authCleanupJob, syncJobs, tenantSyncJobs, notifySubscribersJob, weeklyDigestJob, alertsJob];
+export const jobDefinitions: JobDefinition[] = [
+  mailDeliveryJob,
+  authCleanupJob,
+  syncJobs,
+  tenantSyncJobs,
+  notifySubscribersJob,
+  weeklyDigestJob,
+  alertsJob,
+  triageMailJob,
+];

@@ -26,6 +26,8 @@ const BY_KIND: Record<string, number> = {
   'api-token-expiring': MAIL_PRIORITY.normal,
   'item-change': MAIL_PRIORITY.normal,
   'saved-search-alert': MAIL_PRIORITY.normal,
+  // An item given to someone, a mention, a due date: one person's work, as an item notification.
+  triage: MAIL_PRIORITY.normal,
   'weekly-digest': MAIL_PRIORITY.bulk,
 };
 

@@ -1,6 +1,6 @@
 /** Triage: what the team decided about each item, who owns it, by when, and the conversation about it. */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { items } from './items.js';
 import { users } from './people.js';
@@ -73,4 +73,50 @@ export const triageComments = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [index('triage_comments_record_idx').on(t.recordId, t.id)],
+);
+
+/**
+ * What a user is told about triage by mail: given an item (`assigned`), named in a comment (`mentioned`), an item of
+ * theirs due in 7 days (`due_soon`) or past its due date (`overdue`). `dedupe_key` makes each event happen once
+ * (a reminder once per record and due date); `sent_at` is set when it went out in a user's daily mail, `skipped`
+ * when the user had switched that kind off.
+ */
+export const triageNotifications = pgTable(
+  'triage_notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => triageRecords.id, { onDelete: 'cascade' }),
+    /** Who caused it (the assigner, the comment's author); null for reminders. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    commentId: integer('comment_id').references(() => triageComments.id, { onDelete: 'cascade' }),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    skipped: boolean('skipped').notNull().default(false),
+  },
+  (t) => [
+    index('triage_notifications_pending_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.sentAt} IS NULL`),
+    index('triage_notifications_user_sent_idx').on(t.userId, t.sentAt),
+  ],
+);
+
+/** The kinds of triage mail a user switched off (one-click unsubscribe per kind). */
+export const triageMailOptOuts = pgTable(
+  'triage_mail_opt_outs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -17,7 +17,7 @@ const PEOPLE_LIMIT = 20;
  * post; the access rows of the endpoint table keep guests out before anything here runs.
  */
 export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[] {
-  const service = createTriageService({ db: ctx.db, clock: ctx.clock });
+  const service = createTriageService({ db: ctx.db, clock: ctx.clock, notify: () => ctx.services.triageMail.deliverSoon() });
   const signedIn = (auth: RequestAuth | null): RequestAuth => {
     if (!auth) throw new AuthenticationError();
     return auth;

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { InputError, NotAllowedError, NotFoundError } from '../../lib/errors.js';
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import type { TenantScope } from '../items/item-query.js';
+import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { createTriageRepo, type FieldChange, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
 
 /** The activity log's item type of each triage item type. */
@@ -67,8 +68,22 @@ const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
  * The triage rules: which record a request means, who may change what, what a change writes and logs. Every change
  * runs in one transaction with its activity-log lines.
  */
-export function createTriageService(deps: { db: Db; clock: Clock }) {
+export function createTriageService(deps: { db: Db; clock: Clock; notify?: () => void }) {
   const { db, clock } = deps;
+  /** After a change that gave someone an item or mentioned them has committed: their mail may go out now. */
+  const notify = () => deps.notify?.();
+
+  /** The mail events of a change: the new owner is told (unless they gave it to themselves). */
+  function assignmentEvents(recordId: number, set: { ownerId?: number | null }, by: number, now: Date): NewTriageEvent[] {
+    if (set.ownerId === undefined || set.ownerId === null || set.ownerId === by) return [];
+    return [{ userId: set.ownerId, kind: 'assigned', recordId, actorId: by, dedupeKey: `assigned:${recordId}:${set.ownerId}:${now.getTime()}` }];
+  }
+
+  function mentionEvents(recordId: number, commentId: number, mentioned: TriagePersonRow[], by: number): NewTriageEvent[] {
+    return mentioned
+      .filter((m) => m.id !== by)
+      .map((m) => ({ userId: m.id, kind: 'mentioned' as const, recordId, actorId: by, commentId, dedupeKey: `mentioned:${commentId}:${m.id}` }));
+  }
 
   async function findItem(tx: DbOrTx, itemType: TriageItemType, itemId: string, scope: TenantScope | undefined): Promise<ItemRow> {
     const item = await createSourceItemsRepo(tx).find(TRIAGE_ITEM_TYPE_SOURCES[itemType], itemId, scope);
@@ -222,7 +237,7 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
       auth: RequestAuth,
       scope: TenantScope | undefined,
     ) {
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
         const { record } = await findRecord(tx, item, tenant, scope);
@@ -238,9 +253,12 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
             auth.user,
             now,
           );
+          await createTriageNotificationsRepo(tx).add(assignmentEvents(current.id, set, auth.user.id, now), now);
         }
         return response(item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth);
       });
+      notify();
+      return answer;
     },
 
     /** Applies one change to every item listed: all of them, or (on the first refusal) none. */
@@ -249,7 +267,7 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
       auth: RequestAuth,
       scope: TenantScope | undefined,
     ): Promise<number> {
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const targets: { item: ItemRow; itemType: TriageItemType; record: TriageRecordRow; label: string }[] = [];
         for (const [i, ref] of body.items.entries()) {
@@ -277,12 +295,15 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
           if (!record) throw new NotFoundError(`${t.label}: no triage record`);
           planned.push({ ...t, record, ...(await planChange(repo, t.item, record, body.set, auth, t.label)) });
         }
-        let updated = 0;
+        let count = 0;
+        const events: NewTriageEvent[] = [];
         for (const p of planned) {
           if (p.changes.length === 0) continue;
           await repo.update(p.record.id, p.set, auth.user.id, now);
-          updated++;
+          events.push(...assignmentEvents(p.record.id, p.set, auth.user.id, now));
+          count++;
         }
+        await createTriageNotificationsRepo(tx).add(events, now);
         await repo.logChanges(
           planned
             .filter((p) => p.changes.length > 0)
@@ -296,8 +317,10 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
           auth.user,
           now,
         );
-        return updated;
+        return count;
       });
+      notify();
+      return updated;
     },
 
     async comments(itemType: TriageItemType, itemId: string, tenant: number | undefined, auth: RequestAuth, scope: TenantScope | undefined) {
@@ -311,7 +334,7 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
 
     /** Adds a comment (moderators, admins and the record's owner); the users it mentions are recorded with it. */
     async addComment(itemType: TriageItemType, itemId: string, tenant: number | undefined, body: string, auth: RequestAuth, scope: TenantScope | undefined) {
-      return db.transaction(async (tx) => {
+      const comment = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
         const { record } = await findRecord(tx, item, tenant, scope);
@@ -339,9 +362,12 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
           auth.user,
           now,
         );
+        await createTriageNotificationsRepo(tx).add(mentionEvents(record.id, row.id, mentioned, auth.user.id), now);
         const [answer] = await commentsAnswer(repo, [row], auth);
         return answer as TriageComment;
       });
+      notify();
+      return comment;
     },
 
     /** Edits or deletes a comment (its author only), keeping what it said before in its history. */
@@ -353,7 +379,7 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
       auth: RequestAuth,
       scope: TenantScope | undefined,
     ): Promise<TriageComment> {
-      return db.transaction(async (tx) => {
+      const comment = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
         const records = await repo.recordsOf(item.id, scope);
@@ -367,17 +393,15 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
         if (row.authorId !== auth.user.id) throw new NotAllowedError('Only its author may edit or delete a comment');
         const now = clock.now();
         const history = [...row.history, { body: row.body, until: now.toISOString() }];
+        const mentioned = next === 'delete' ? [] : await repo.usersByEmail(mentionedEmails(next.body));
         const saved =
           next === 'delete'
             ? await repo.saveComment(row.id, { deletedAt: now, history })
             : next.body === row.body
               ? row
-              : await repo.saveComment(row.id, {
-                  body: next.body,
-                  editedAt: now,
-                  history,
-                  mentions: (await repo.usersByEmail(mentionedEmails(next.body))).map((m) => m.id),
-                });
+              : await repo.saveComment(row.id, { body: next.body, editedAt: now, history, mentions: mentioned.map((m) => m.id) });
+        // Someone newly named in the edit is told; those named before were told already (one event per comment and user).
+        if (saved !== row) await createTriageNotificationsRepo(tx).add(mentionEvents(record.id, row.id, mentioned, auth.user.id), now);
         if (saved !== row) {
           await repo.logChanges(
             [
@@ -396,6 +420,8 @@ export function createTriageService(deps: { db: Db; clock: Clock }) {
         const [answer] = await commentsAnswer(repo, [saved], auth);
         return answer as TriageComment;
       });
+      notify();
+      return comment;
     },
   };
 }

@@ -354,3 +354,69 @@ describe('triage per tenant', () => {
     expect((await reader.get('/api/triage?view=unassigned&limit=10&includeRemoved=true')).body.total).toBe(3);
   });
 });
+
+describe('triage mail', () => {
+  async function outbox(t: TestContext) {
+    const { rows } = await t.database.pool.query<{ to_address: string; subject: string; text: string; headers: Record<string, string> }>(
+      `SELECT to_address, subject, text, headers FROM mail_outbox WHERE kind = 'triage' ORDER BY id`,
+    );
+    return rows;
+  }
+
+  it('tells the owner at once, batches what follows into the next day, and each kind can be switched off by link', async () => {
+    const { t, moderator, alice, bob } = await setUp();
+    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
+    await t.ctx.services.triageMail.deliver();
+    let mails = await outbox(t);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to_address: 'alice@example.com', subject: expect.stringMatching(/^An item was given to you: /) });
+    expect(mails[0]?.text).toContain('From Mo Derator');
+    expect(mails[0]?.text).toContain('http://localhost:8080/message/MC900001');
+    expect(mails[0]?.headers['List-Unsubscribe']).toMatch(/\/api\/unsubscribe\?token=/);
+
+    // A mention and a second item the same day wait for the next day's mail, together.
+    await moderator.put('/api/triage/message-center/MC900003').send({ ownerId: alice.user.id });
+    await moderator.post('/api/triage/message-center/MC900003/comments').send({ body: 'Please look, @alice@example.com and @bob@example.com' });
+    await t.ctx.services.triageMail.deliver();
+    mails = await outbox(t);
+    expect(mails.map((m) => m.to_address)).toEqual(['alice@example.com', 'bob@example.com']);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    await t.ctx.services.triageMail.run();
+    mails = await outbox(t);
+    const second = mails.filter((m) => m.to_address === 'alice@example.com')[1];
+    expect(second?.subject).toBe('Your M365 Radar triage: 2 updates');
+    expect(second?.text).toMatch(/GIVEN TO YOU[\s\S]*YOU WERE MENTIONED[\s\S]*“Please look/);
+
+    // One click on "Stop mails about mentions in comments": mentions stop, assignments still come.
+    const stop = /Stop mails about mentions in comments: (\S+)/.exec(second?.text ?? '')?.[1] ?? '';
+    const res = await request(t.app).post(stop.replace('http://localhost:8080', '')).type('form').send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    t.clock.advance(25 * 60 * 60 * 1000);
+    await moderator.post('/api/triage/message-center/MC900003/comments').send({ body: 'Again @alice@example.com' });
+    await t.ctx.services.triageMail.deliver();
+    expect((await outbox(t)).filter((m) => m.to_address === 'alice@example.com')).toHaveLength(2);
+    await moderator.put('/api/triage/roadmap/490001').send({ ownerId: alice.user.id });
+    await t.ctx.services.triageMail.deliver();
+    expect((await outbox(t)).filter((m) => m.to_address === 'alice@example.com')).toHaveLength(3);
+    expect(bob).toBeDefined();
+  });
+
+  it('reminds an owner 7 days before the due date and once on the day it becomes overdue', async () => {
+    const { t, moderator, alice } = await setUp();
+    await moderator.put('/api/triage/message-center/MC900002').send({ ownerId: alice.user.id, dueDate: '2026-12-03' });
+    await t.ctx.services.triageMail.deliver();
+    t.clock.advance(25 * 60 * 60 * 1000); // 2026-11-27: due in 6 days, no reminder due yet
+    expect((await t.ctx.services.triageMail.run()).reminders).toBe(0);
+    await moderator.put('/api/triage/message-center/MC900002').send({ dueDate: '2026-12-04' });
+    expect((await t.ctx.services.triageMail.run()).reminders).toBe(1);
+    expect((await t.ctx.services.triageMail.run()).reminders).toBe(0);
+    const mails = await outbox(t);
+    expect(mails.at(-1)?.subject).toMatch(/^Due in 7 days: /);
+    t.clock.advance(8 * 24 * 60 * 60 * 1000); // 2026-12-05: overdue since today
+    expect((await t.ctx.services.triageMail.run()).reminders).toBe(1);
+    expect((await outbox(t)).at(-1)?.subject).toMatch(/^Overdue: /);
+    await moderator.put('/api/triage/message-center/MC900002').send({ state: 'done' });
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect((await t.ctx.services.triageMail.run()).reminders).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { TRIAGE_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
 import { createSignedToken, readSignedToken } from '../../lib/signed-token.js';
 
 /**
@@ -12,7 +13,9 @@ export type UnsubscribeTarget =
   | { kind: 'items'; subscriptionIds: number[] }
   | { kind: 'digest'; subscriberId: number }
   /** Saved-search alert mail: stops e-mail (this channel) for those saved searches; other channels keep alerting. */
-  | { kind: 'savedSearches'; channelId: number; savedSearchIds: number[] };
+  | { kind: 'savedSearches'; channelId: number; savedSearchIds: number[] }
+  /** Triage mail: stops these kinds of it (given to you, mentions, due soon, overdue) for the user. */
+  | { kind: 'triage'; userId: number; mailKinds: TriageMailKind[] };
 
 const CONTEXT = 'radar-unsubscribe-v1:';
 
@@ -20,6 +23,10 @@ export function createUnsubscribeToken(secret: string, target: UnsubscribeTarget
   if (target.kind === 'items' && target.subscriptionIds.length === 0) throw new Error('an items token needs at least one subscription id');
   if (target.kind === 'savedSearches' && target.savedSearchIds.length === 0) throw new Error('a saved-search token needs at least one saved search id');
   const ids = (list: number[]) => [...new Set(list)].sort((a, b) => a - b).join(',');
+  if (target.kind === 'triage') {
+    if (target.mailKinds.length === 0) throw new Error('a triage token needs at least one mail kind');
+    return createSignedToken(secret, CONTEXT, `t:${target.userId}:${[...new Set(target.mailKinds)].sort().join(',')}`);
+  }
   const body =
     target.kind === 'digest'
       ? `d:${target.subscriberId}`
@@ -39,6 +46,12 @@ export function verifyUnsubscribeToken(secret: string, token: unknown): Unsubscr
   if (itemsMatch) return { kind: 'items', subscriptionIds: (itemsMatch[1] ?? '').split(',').map(Number) };
   const searches = /^s:(\d{1,10}):(\d{1,10}(?:,\d{1,10})*)$/.exec(body);
   if (searches) return { kind: 'savedSearches', channelId: Number(searches[1]), savedSearchIds: (searches[2] ?? '').split(',').map(Number) };
+  const triage = /^t:(\d{1,10}):([a-z_]+(?:,[a-z_]+)*)$/.exec(body);
+  if (triage) {
+    const kinds = (triage[2] ?? '').split(',');
+    if (!kinds.every((k): k is TriageMailKind => (TRIAGE_MAIL_KINDS as readonly string[]).includes(k))) return null;
+    return { kind: 'triage', userId: Number(triage[1]), mailKinds: kinds };
+  }
   return null;
 }
 

@@ -1,8 +1,9 @@
 import type { Response } from 'express';
-import { endpoints } from '@radar/contracts';
+import { endpoints, TRIAGE_MAIL_KIND_LABELS } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { createSavedSearchesRepo } from '../alerts/saved-searches.repo.js';
+import { createTriageNotificationsRepo } from '../triage/triage-notifications.repo.js';
 import { createNotificationsRepo } from '../subscriptions/notifications.repo.js';
 import { renderUnsubscribePage } from './unsubscribe-page.js';
 import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token.js';
@@ -22,6 +23,7 @@ export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementat
 
   async function describe(target: UnsubscribeTarget): Promise<string | null> {
     if (target.kind === 'digest') return 'the M365 Radar weekly digest';
+    if (target.kind === 'triage') return `triage mails: ${target.mailKinds.map((k) => TRIAGE_MAIL_KIND_LABELS[k].toLowerCase()).join(', ')}`;
     if (target.kind === 'savedSearches') {
       const rows = await searches.byIds(target.savedSearchIds);
       if (rows.length === 0) return null;
@@ -55,6 +57,8 @@ export function createUnsubscribeEndpoints(ctx: AppContext): EndpointImplementat
       if (target.kind === 'digest') {
         const done = await digest.unsubscribeById(target.subscriberId);
         if (!done.found) return invalid(res);
+      } else if (target.kind === 'triage') {
+        await createTriageNotificationsRepo(ctx.db).optOut(target.userId, target.mailKinds, ctx.clock.now());
       } else if (target.kind === 'savedSearches') {
         await searches.unlinkChannel(target.savedSearchIds, target.channelId);
       } else {

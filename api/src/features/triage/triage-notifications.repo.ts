@@ -1,0 +1,125 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { OPEN_TRIAGE_STATES, TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
+
+export interface NewTriageEvent {
+  userId: number;
+  kind: TriageMailKind;
+  recordId: number;
+  actorId?: number | null;
+  commentId?: number | null;
+  /** The event's identity: the same key twice is one event. */
+  dedupeKey: string;
+}
+
+/** A pending event with what its mail says about it. */
+export interface PendingTriageEvent {
+  id: number;
+  kind: TriageMailKind;
+  itemSource: 'roadmap' | 'messages' | 'health';
+  externalId: string;
+  title: string;
+  tenantName: string | null;
+  dueDate: string | null;
+  actorName: string | null;
+  commentBody: string | null;
+}
+
+const OPEN = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
+
+export function createTriageNotificationsRepo(db: DbOrTx) {
+  return {
+    /** Records events (each once: a key seen before is ignored). */
+    async add(events: NewTriageEvent[], now: Date): Promise<void> {
+      if (events.length === 0) return;
+      await db
+        .insert(triageNotifications)
+        .values(events.map((e) => ({ ...e, actorId: e.actorId ?? null, commentId: e.commentId ?? null, createdAt: now })))
+        .onConflictDoNothing({ target: triageNotifications.dedupeKey });
+    },
+
+    /**
+     * The reminders due today: each owner's open items due in exactly TRIAGE_DUE_SOON_REMINDER_DAYS days, and those
+     * whose due date was yesterday or earlier (overdue since today, or since a day a run was missed). Once per
+     * record and due date: a new due date reminds again.
+     */
+    async addReminders(today: string, now: Date): Promise<number> {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        INSERT INTO triage_notifications (user_id, kind, record_id, dedupe_key, created_at)
+        SELECT tr.owner_id, r.kind, tr.id, r.kind || ':' || tr.id || ':' || tr.due_date, ${now}
+        FROM triage_records tr
+        JOIN items i ON i.id = tr.item_id AND NOT i.is_removed
+        CROSS JOIN LATERAL (SELECT CASE
+          WHEN tr.due_date = ${today}::date + ${TRIAGE_DUE_SOON_REMINDER_DAYS}::int THEN 'due_soon'
+          WHEN tr.due_date < ${today}::date THEN 'overdue' END AS kind) r
+        WHERE tr.owner_id IS NOT NULL AND tr.state IN ${OPEN} AND r.kind IS NOT NULL
+          AND (r.kind = 'due_soon' OR tr.due_date >= ${today}::date - 30)
+        ON CONFLICT (dedupe_key) DO NOTHING
+        RETURNING id`);
+      return rows.length;
+    },
+
+    /** Users with events not yet mailed whose last triage mail is older than `notSince` (or who never had one). */
+    async usersDue(notSince: Date): Promise<number[]> {
+      const { rows } = await db.execute<{ user_id: number }>(sql`
+        SELECT DISTINCT n.user_id FROM triage_notifications n
+        WHERE n.sent_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM triage_notifications s WHERE s.user_id = n.user_id AND s.sent_at > ${notSince} AND NOT s.skipped)
+        ORDER BY n.user_id`);
+      return rows.map((r) => Number(r.user_id));
+    },
+
+    /** A user's events not yet mailed, oldest first, with what the mail says about each; locked for this transaction. */
+    async pendingOf(userId: number): Promise<PendingTriageEvent[]> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT n.id, n.kind, i.source AS "itemSource", i.external_id AS "externalId", i.title, t.name AS "tenantName",
+          to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate",
+          CASE WHEN a.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.email) END AS "actorName",
+          CASE WHEN c.deleted_at IS NULL THEN c.body END AS "commentBody"
+        FROM triage_notifications n
+        JOIN triage_records tr ON tr.id = n.record_id
+        JOIN items i ON i.id = tr.item_id
+        LEFT JOIN tenants t ON t.id = tr.tenant_id
+        LEFT JOIN users a ON a.id = n.actor_id
+        LEFT JOIN triage_comments c ON c.id = n.comment_id
+        WHERE n.user_id = ${userId} AND n.sent_at IS NULL
+        ORDER BY n.id
+        FOR UPDATE OF n SKIP LOCKED`);
+      return rows.map((r) => ({ ...(r as unknown as PendingTriageEvent), id: Number(r.id) }));
+    },
+
+    async markSent(ids: number[], now: Date, skipped: boolean): Promise<void> {
+      if (ids.length === 0) return;
+      await db.update(triageNotifications).set({ sentAt: now, skipped }).where(inArray(triageNotifications.id, ids));
+    },
+
+    async optedOut(userId: number): Promise<Set<TriageMailKind>> {
+      const rows = await db.select({ kind: triageMailOptOuts.kind }).from(triageMailOptOuts).where(eq(triageMailOptOuts.userId, userId));
+      return new Set(rows.map((r) => r.kind as TriageMailKind));
+    },
+
+    /** Switches kinds off for the user (nothing when the account is gone: an old link must not fail). */
+    async optOut(userId: number, kinds: TriageMailKind[], now: Date): Promise<void> {
+      if (kinds.length === 0) return;
+      await db.execute(sql`
+        INSERT INTO triage_mail_opt_outs (user_id, kind, created_at)
+        SELECT u.id, k.kind, ${now} FROM users u CROSS JOIN unnest(${sql.param(kinds)}::text[]) AS k(kind) WHERE u.id = ${userId}
+        ON CONFLICT DO NOTHING`);
+    },
+
+    async optIn(userId: number, kinds: TriageMailKind[]): Promise<void> {
+      if (kinds.length === 0) return;
+      await db.delete(triageMailOptOuts).where(and(eq(triageMailOptOuts.userId, userId), inArray(triageMailOptOuts.kind, kinds)));
+    },
+
+    /** Events not yet mailed of a user (tests and the outbox view). */
+    async pendingCount(userId: number): Promise<number> {
+      const rows = await db
+        .select({ id: triageNotifications.id })
+        .from(triageNotifications)
+        .where(and(eq(triageNotifications.userId, userId), isNull(triageNotifications.sentAt)));
+      return rows.length;
+    },
+  };
+}
