@@ -167,6 +167,8 @@ export const routeTable = {
     queue: { method: 'GET', path: '/api/triage' },
     counts: { method: 'GET', path: '/api/triage/counts' },
     people: { method: 'GET', path: '/api/triage/people' },
+    mailSettings: { method: 'GET', path: '/api/triage/mail' },
+    updateMailSettings: { method: 'PUT', path: '/api/triage/mail' },
     bulk: { method: 'POST', path: '/api/triage/bulk' },
     get: { method: 'GET', path: '/api/triage/:itemType/:itemId' },
     update: { method: 'PUT', path: '/api/triage/:itemType/:itemId' },

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import {
+  TRIAGE_MAIL_KINDS,
   TRIAGE_BULK_MAX,
   TRIAGE_COMMENT_MAX_CHARS,
   TRIAGE_DUE_SOURCES,
@@ -159,3 +160,16 @@ export const triagePeopleResponse = z.object({ people: z.array(triagePerson) });
 /** The counts in the header menu: the caller's open items and how many of them are overdue. */
 export const triageCountsResponse = z.object({ open: z.number().int(), overdue: z.number().int() });
 export type TriageCountsResponse = z.infer<typeof triageCountsResponse>;
+
+/** GET/PUT /api/triage/mail: which triage mails the caller gets (each kind on or off). */
+export const triageMailSettings = z.object({
+  kinds: z.array(z.object({ kind: z.enum(TRIAGE_MAIL_KINDS), label: z.string(), enabled: z.boolean() })),
+});
+export type TriageMailSettings = z.infer<typeof triageMailSettings>;
+export const triageMailUpdate = z
+  .object({
+    enabled: z.array(z.enum(TRIAGE_MAIL_KINDS, { error: `enabled may hold ${TRIAGE_MAIL_KINDS.join(', ')}` }), {
+      error: 'enabled must be a list of mail kinds',
+    }),
+  })
+  .strict();

@@ -1,10 +1,11 @@
-import { endpoints, type TriageQueueResponse } from '@radar/contracts';
+import { endpoints, TRIAGE_MAIL_KIND_LABELS, TRIAGE_MAIL_KINDS, type TriageQueueResponse } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { AuthenticationError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 import { createTriageService, toTriageRecord } from './triage.service.js';
 
@@ -22,6 +23,11 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     if (!auth) throw new AuthenticationError();
     return auth;
   };
+
+  async function mailSettings(userId: number) {
+    const off = await createTriageNotificationsRepo(ctx.db).optedOut(userId);
+    return { kinds: TRIAGE_MAIL_KINDS.map((kind) => ({ kind, label: TRIAGE_MAIL_KIND_LABELS[kind], enabled: !off.has(kind) })) };
+  }
 
   return [
     implement(endpoints.triage.queue, async ({ query, auth }): Promise<TriageQueueResponse> => {
@@ -55,6 +61,19 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return createTriageRepo(ctx.db).counts(user.user.id, await tenantScopeOf(ctx.db, user), ctx.clock.now());
     }),
     implement(endpoints.triage.people, async ({ query }) => ({ people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT) })),
+    implement(endpoints.triage.mailSettings, async ({ auth }) => mailSettings(signedIn(auth).user.id)),
+    implement(endpoints.triage.updateMailSettings, async ({ auth, body }) => {
+      const userId = signedIn(auth).user.id;
+      const repo = createTriageNotificationsRepo(ctx.db);
+      const on = new Set(body.enabled);
+      await repo.optIn(userId, [...on]);
+      await repo.optOut(
+        userId,
+        TRIAGE_MAIL_KINDS.filter((k) => !on.has(k)),
+        ctx.clock.now(),
+      );
+      return mailSettings(userId);
+    }),
     implement(endpoints.triage.bulk, async ({ body, auth }) => {
       const user = signedIn(auth);
       return { updated: await service.bulk(body, user, await tenantScopeOf(ctx.db, user)) };

@@ -420,3 +420,16 @@ describe('triage mail', () => {
     expect((await t.ctx.services.triageMail.run()).reminders).toBe(0);
   });
 });
+
+describe('triage mail settings', () => {
+  it('lists each kind on by default, switches kinds off and on, and refuses an unknown kind', async () => {
+    const { t, alice } = await setUp();
+    expect((await alice.agent.get('/api/triage/mail')).body.kinds.map((k: { enabled: boolean }) => k.enabled)).toEqual([true, true, true, true]);
+    const off = await alice.agent.put('/api/triage/mail').send({ enabled: ['assigned', 'overdue'] });
+    expect(off.body.kinds.filter((k: { enabled: boolean }) => !k.enabled).map((k: { kind: string }) => k.kind)).toEqual(['mentioned', 'due_soon']);
+    const bad = await alice.agent.put('/api/triage/mail').send({ enabled: ['everything'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/enabled/);
+    expect((await request(t.app).get('/api/triage/mail')).status).toBe(401);
+  });
+});

@@ -5,6 +5,7 @@ import { PageContainer } from '../../components/PageContainer/index.js';
 import { AlertChannelsCard } from './AlertChannelsCard.js';
 import { ItemSubscriptionsCard } from './ItemSubscriptionsCard.js';
 import { SavedSearchesCard } from './SavedSearchesCard.js';
+import { TriageMailCard } from './TriageMailCard.js';
 import { WeeklyDigestCard } from './WeeklyDigestCard.js';
 
 /** /notifications. */
@@ -33,6 +34,7 @@ export function NotificationsPage() {
       <Stack spacing={3}>
         <WeeklyDigestCard />
         <ItemSubscriptionsCard />
+        <TriageMailCard />
         <SavedSearchesCard channels={channels.data ?? []} />
         <AlertChannelsCard
           channels={channels.data}
