@@ -76,3 +76,42 @@ test('a moderator assigns a post, the owner works it from My queue to Done with 
   const last = ((await comments.json()) as { comments: { mentions: { email: string }[] }[] }).comments.at(-1);
   expect(last?.mentions.map((m) => m.email)).toEqual([moderator.email]);
 });
+
+test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage }) => {
+  const moderator = await whoAmI(moderatorPage);
+  const mine = async () => ((await (await moderatorPage.request.get('/api/triage?view=mine&limit=1')).json()) as { total: number }).total;
+  const before = await mine();
+  const board = new DashboardPage(moderatorPage);
+  // Items the moderator does not own yet: the Unassigned view.
+  await board.goto('?triage=unassigned');
+  await expect(board.rows()).toHaveCount(50);
+  const ids = await board.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
+  try {
+    await moderatorPage.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    const bar = moderatorPage.getByRole('region', { name: 'Bulk triage' });
+    await expect(bar.getByRole('status')).toHaveText('50 selected');
+    await bar.getByRole('combobox', { name: 'Assign to' }).fill(moderator.email);
+    await moderatorPage.getByRole('option', { name: new RegExp(moderator.email.replace(/[.+]/g, '\\$&')) }).click();
+    await bar.getByRole('button', { name: 'Apply to 50 rows' }).click();
+    await expect(moderatorPage.getByText(/\d+ items changed\./)).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    expect(await mine()).toBeGreaterThanOrEqual(before + 50);
+    // They left the Unassigned view.
+    for (const id of ids.slice(0, 3)) await expect(board.rows().and(moderatorPage.locator(`[data-item-id="${id}"]`))).toHaveCount(0);
+  } finally {
+    // Unassigned again, so the suite can run again on the same product.
+    const items = ids.map((id) => {
+      const [source, ...rest] = id.split('-');
+      return { itemType: source === 'roadmap' ? 'roadmap' : source === 'health' ? 'service-health' : 'message-center', itemId: rest.join('-') };
+    });
+    const expanded = [];
+    for (const item of items) {
+      const record = (await (await moderatorPage.request.get(`/api/triage/${item.itemType}/${encodeURIComponent(item.itemId)}`)).json()) as {
+        tenants: { id: number }[];
+      };
+      if (record.tenants.length) for (const t of record.tenants) expanded.push({ ...item, tenant: t.id });
+      else expanded.push(item);
+    }
+    await moderatorPage.request.post('/api/triage/bulk', { data: { items: expanded, set: { ownerId: null } }, headers: SAME_ORIGIN });
+  }
+});

@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { routes, type TriageItemType, type TriageUpdate, type UnifiedItem } from '@radar/contracts';
+import { routes, type ListTriage, type TriageItemType, type TriageUpdate, type UnifiedItem } from '@radar/contracts';
 import { callEndpoint, providerIdOf, urlOf, useEndpoint } from '@radar/shared-ui';
 
 /** The triage API's item type of a list item. */
@@ -50,6 +50,13 @@ export function findPeople(search: string) {
 
 export function bulkTriage(items: { itemType: TriageItemType; itemId: string; tenant?: number }[], set: Omit<TriageUpdate, 'reset'>) {
   return callEndpoint(routes.triage.bulk, { body: { items, set } });
+}
+
+/** The records a list row stands for in a bulk change: one per tenant it is triaged for, else the item's own. */
+export function bulkTargetsOf(item: UnifiedItem, records: readonly ListTriage[] | undefined) {
+  const base = { itemType: triageTypeOf(item), itemId: providerIdOf(item) };
+  const tenants = (records ?? []).flatMap((r) => (r.tenantId !== null ? [r.tenantId] : []));
+  return tenants.length ? tenants.map((tenant) => ({ ...base, tenant })) : [base];
 }
 
 export { urlOf };

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link, TableCell, TableRow, Tooltip, Typography, alpha, styled } from '@mui/material';
+import { Checkbox, Link, TableCell, TableRow, Tooltip, Typography, alpha, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow } from './row-presentation.js';
@@ -32,10 +32,13 @@ export interface ItemRowProps {
   received?: string | null;
   /** The State, Owner and Due cells (signed-in users); absent: the table has no triage columns. */
   triage?: TriageCells;
+  /** Whether the row is chosen for a bulk change; absent: the table has no selection column. */
+  selected?: boolean;
+  onSelect?: (itemIds: string[], selected: boolean) => void;
 }
 
 /** One list row; opens the item dialog on click. */
-export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = null, triage }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = null, triage, selected, onSelect }: ItemRowProps) {
   const row = presentRow(item, now, useDisplayTimeZone());
   const timing = row.timingDetail ? (
     <Tooltip title={row.timingDetail}>
@@ -45,7 +48,17 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = nul
     row.timingText
   );
   return (
-    <Row hover data-item-id={item.id} data-tint={row.tint ?? undefined} onClick={() => onOpen(item)}>
+    <Row hover data-item-id={item.id} data-tint={row.tint ?? undefined} selected={selected} onClick={() => onOpen(item)}>
+      {selected !== undefined && onSelect ? (
+        <TableCell padding="checkbox" data-col="select" onClick={(event) => event.stopPropagation()}>
+          <Checkbox
+            size="small"
+            checked={selected}
+            onChange={(e) => onSelect([item.id], e.target.checked)}
+            slotProps={{ input: { 'aria-label': `Select ${row.providerId}` } }}
+          />
+        </TableCell>
+      ) : null}
       <IdCell data-col="id">{row.providerId}</IdCell>
       <TitleCell data-col="title">
         <TitleLine>

@@ -1,4 +1,4 @@
-import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { Box, Checkbox, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
@@ -24,6 +24,9 @@ export interface ItemTableProps {
   triage?: Record<string, ListTriage[]>;
   /** Sorts by the nearest due date, soonest first; again: latest first. */
   onToggleDueSort?: () => void;
+  /** Moderators and admins: the rows chosen for a bulk triage change (by item id); absent: no selection column. */
+  selected?: ReadonlySet<string>;
+  onSelect?: (itemIds: string[], selected: boolean) => void;
 }
 
 /**
@@ -112,7 +115,12 @@ export function ItemTable({
   receivedText,
   triage,
   onToggleDueSort,
+  selected,
+  onSelect,
 }: ItemTableProps) {
+  const selectable = selected !== undefined && onSelect !== undefined;
+  const pageIds = items.map((item) => item.id);
+  const chosenOnPage = selectable ? pageIds.filter((id) => selected.has(id)).length : 0;
   const allRows = useAfterFirstPaint();
   const shown = allRows ? items : items.slice(0, FIRST_COMMIT_ROWS);
   const columns = triage ? TRIAGE_COLUMNS : COLUMNS;
@@ -124,6 +132,18 @@ export function ItemTable({
       <Table size="small" aria-label="Items" aria-busy={isLoading}>
         <TableHead>
           <TableRow>
+            {selectable ? (
+              <TableCell padding="checkbox" data-col="select">
+                <Checkbox
+                  size="small"
+                  checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
+                  indeterminate={chosenOnPage > 0 && chosenOnPage < pageIds.length}
+                  disabled={isLoading || pageIds.length === 0}
+                  onChange={(e) => onSelect(pageIds, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                />
+              </TableCell>
+            ) : null}
             {/* Headers wrap ('Timing of / Change'): on one line they made their columns wider than any value. */}
             {columns.map((column) => {
               const sorting = SORTING[column];
@@ -149,6 +169,7 @@ export function ItemTable({
           {isLoading
             ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                 <TableRow key={index} data-testid="skeleton-row">
+                  {selectable ? <TableCell padding="checkbox" /> : null}
                   {columns.map((column) => (
                     <TableCell key={column} data-col={COLUMN_KEYS[column]}>
                       <Skeleton />
@@ -164,6 +185,8 @@ export function ItemTable({
                   onOpen={onOpen}
                   received={receivedText?.(item) ?? null}
                   triage={triage ? (triageCells(triage[item.id], today) ?? NO_TRIAGE) : undefined}
+                  selected={selectable ? selected.has(item.id) : undefined}
+                  onSelect={onSelect}
                 />
               ))}
         </TableBody>

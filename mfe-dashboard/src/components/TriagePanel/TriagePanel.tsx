@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Autocomplete, Box, Button, Divider, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Divider, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
 import {
   TRIAGE_COMMENT_MAX_CHARS,
   TRIAGE_PRIORITIES,
@@ -7,7 +7,6 @@ import {
   TRIAGE_STATES,
   TRIAGE_STATE_LABELS,
   type TriageComment,
-  type TriagePerson,
   type TriagePriority,
   type TriageRecordResponse,
   type TriageState,
@@ -15,11 +14,11 @@ import {
   type UnifiedItem,
 } from '@radar/contracts';
 import { formatChangeDate, serverMessageOf, useToast } from '@radar/shared-ui';
+import { PeoplePicker } from '../PeoplePicker/index.js';
 import {
   addTriageComment,
   deleteTriageComment,
   editTriageComment,
-  findPeople,
   saveTriage,
   useTriageComments,
   useTriageRecord,
@@ -188,46 +187,8 @@ function DueField({ record, editable, onSave }: { record: TriageRecordResponse; 
 
 /** Owner: type-ahead over the users for moderators and admins; the owner's name for everyone else. */
 function OwnerField({ record, editable, onSave }: { record: TriageRecordResponse; editable: boolean; onSave: (change: TriageUpdate) => Promise<void> }) {
-  const [input, setInput] = useState('');
-  const [options, setOptions] = useState<TriagePerson[]>([]);
-  useEffect(() => {
-    if (!editable) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      findPeople(input).then(
-        (answer) => current && setOptions(answer.people),
-        () => current && setOptions([]),
-      );
-    }, 200);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [input, editable]);
   if (!editable) return <TextField size="small" label="Owner" value={record.owner?.name ?? 'Unassigned'} disabled />;
-  return (
-    <Autocomplete
-      size="small"
-      options={record.owner && !options.some((o) => o.id === record.owner?.id) ? [record.owner, ...options] : options}
-      value={record.owner}
-      filterOptions={(x) => x}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      renderOption={(props, o) => (
-        <li {...props} key={o.id}>
-          <Box>
-            <Typography variant="body2">{o.name}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {o.email}
-            </Typography>
-          </Box>
-        </li>
-      )}
-      onInputChange={(_, value) => setInput(value)}
-      onChange={(_, value) => void onSave({ ownerId: value?.id ?? null })}
-      renderInput={(params) => <TextField {...params} label="Owner" placeholder="Unassigned" />}
-    />
-  );
+  return <PeoplePicker label="Owner" placeholder="Unassigned" value={record.owner} onChange={(person) => void onSave({ ownerId: person?.id ?? null })} />;
 }
 
 /** The record's comments, oldest first; the author edits or deletes their own. */

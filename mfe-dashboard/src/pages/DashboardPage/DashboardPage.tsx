@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { AfterFirstPaint, AppHeader, Deferred, MainLandmark, icons, lazyNamed, useAuthDialog } from '@radar/shared-ui';
+import { AfterFirstPaint, AppHeader, Deferred, MainLandmark, icons, lazyNamed, useAuthDialog, useSession } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
 import { FilterSidebar } from '../../components/FilterSidebar/index.js';
@@ -11,6 +11,8 @@ import { PaginationFooter } from '../../components/PaginationFooter/index.js';
 import { SinceLastVisitBanner } from '../../components/SinceLastVisitBanner/index.js';
 import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
 import { TriageViews } from '../../components/TriageViews/index.js';
+import { bulkTargetsOf } from '../../api/triage.js';
+import type { BulkTarget } from '../../components/BulkTriageBar/index.js';
 import { savedSearchQueryOf, toListParams } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
@@ -20,6 +22,8 @@ const SIDEBAR_WIDTH = 300;
 
 // The item dialog (with its HTML sanitiser) is not needed until a row or a deep link opens one.
 const ItemDialog = lazyNamed(() => import('../../components/ItemDialog/ItemDialog.js'), 'ItemDialog');
+// Moderators only, once they choose rows.
+const BulkTriageBar = lazyNamed(() => import('../../components/BulkTriageBar/BulkTriageBar.js'), 'BulkTriageBar');
 const SaveSearchDialog = lazyNamed(() => import('../../components/SaveSearchDialog/SaveSearchDialog.js'), 'SaveSearchDialog');
 
 /** /dashboard: search, filter, sort and export the unified list; item dialogs open from rows and deep links. */
@@ -27,6 +31,10 @@ export function DashboardPage() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
   const { state, dispatch, signedIn, visit, listParams, editing, stopEditing, refreshEditing } = useDashboardState();
+  // The session's roles (already read for the page): no extra request on the first load.
+  const { isModerator } = useSession();
+  // Rows chosen for a bulk triage change, kept across pages: each with the records it stands for.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, BulkTarget[]>>(new Map());
   const [filtersVisible, setFiltersVisible] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   const [subscribeAnchor, setSubscribeAnchor] = useState<HTMLElement | null>(null);
@@ -43,6 +51,16 @@ export function DashboardPage() {
   const dialog = useItemDialog();
 
   const items = list.data?.items ?? [];
+  const choose = (ids: string[], on: boolean) =>
+    setChosen((before) => {
+      const next = new Map(before);
+      for (const id of ids) {
+        const item = items.find((i) => i.id === id);
+        if (!on || !item) next.delete(id);
+        else next.set(id, bulkTargetsOf(item, list.data?.triage?.[id]));
+      }
+      return next;
+    });
   const receivedText = useReceivedText(list.data?.receivedBy);
   // SWR counts an answer given as its fallback (the page the server rendered) as loading until its own request is
   // back: rows that are here are shown.
@@ -98,6 +116,11 @@ export function DashboardPage() {
           isMobile={isMobile}
           signedIn={signedIn}
         />
+        {isModerator && chosen.size > 0 ? (
+          <Deferred open>
+            <BulkTriageBar targets={[...chosen.values()].flat()} rows={chosen.size} onClear={() => setChosen(new Map())} />
+          </Deferred>
+        ) : null}
         <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
           {!isMobile && filtersVisible ? (
             <Paper variant="outlined" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, p: 2, position: 'sticky', top: 16 }}>
@@ -125,6 +148,8 @@ export function DashboardPage() {
                 now={now}
                 receivedText={receivedText}
                 triage={signedIn ? (list.data?.triage ?? {}) : undefined}
+                selected={isModerator ? new Set(chosen.keys()) : undefined}
+                onSelect={isModerator ? choose : undefined}
                 onToggleDueSort={() =>
                   dispatch({ type: 'setSort', sortField: 'due', sortDirection: state.sortField === 'due' && state.sortDirection === 'asc' ? 'desc' : 'asc' })
                 }

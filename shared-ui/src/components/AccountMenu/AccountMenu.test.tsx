@@ -39,20 +39,21 @@ describe('AccountMenu', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/session-user', '/api/auth/user']);
   });
 
-  it('signed-in user: name, e-mail, Profile, Notifications, Sign out; no admin entries', async () => {
-    const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } } });
+  it('signed-in user: name, e-mail, My queue with its counts, Profile, Notifications, Sign out; no admin entries', async () => {
+    const { calls } = stubFetch({ 'GET /api/auth/session-user': { body: { user: makeUser() } }, 'GET /api/triage/counts': { body: { open: 5, overdue: 2 } } });
     mount();
     // The visible initials are part of the button's name (WCAG 2.5.3, label in name).
     expect(await screen.findByRole('button', { name: 'Account menu: AL' })).toBeInTheDocument();
     await openMenu();
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'My queue: 5 open · 2 overdue' })).toHaveAttribute('href', '/dashboard?triage=mine');
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('menuitem', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
     expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/session-user']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/session-user', '/api/triage/counts']);
   });
 
   it('admin found by the fallback lookup: Administrator badge and a plain /admin link; e-mail when no name', async () => {

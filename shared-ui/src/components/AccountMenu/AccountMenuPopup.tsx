@@ -1,5 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Chip, Divider, Menu, MenuItem, Typography } from '@mui/material';
+import { routes } from '@radar/contracts';
+import { useEndpoint } from '../../api/endpoint-client.js';
 import { displayNameOf, type Session } from '../../session/useSession.js';
 
 export interface AccountMenuPopupProps {
@@ -13,6 +15,9 @@ export interface AccountMenuPopupProps {
 /** The account menu's content, guest or signed-in (loaded the first time the avatar button is used). */
 export function AccountMenuPopup({ anchor, session, onClose: close, onSignIn, onSignOut }: AccountMenuPopupProps) {
   const { user } = session;
+  // The signed-in user's open triage items and how many of them are overdue (read when the menu opens).
+  const counts = useEndpoint(routes.triage.counts, user ? {} : null);
+  const queueLabel = counts.data ? `My queue: ${counts.data.open} open${counts.data.overdue ? ` · ${counts.data.overdue} overdue` : ''}` : 'My queue';
   const items = user
     ? [
         <Box key="who" sx={{ px: 2, py: 1, maxWidth: 280 }}>
@@ -25,6 +30,9 @@ export function AccountMenuPopup({ anchor, session, onClose: close, onSignIn, on
           {session.isAdmin ? <Chip label="Administrator" size="small" color="primary" sx={{ mt: 1 }} /> : null}
         </Box>,
         <Divider key="d1" />,
+        <MenuItem key="queue" component={RouterLink} to="/dashboard?triage=mine" onClick={close}>
+          {queueLabel}
+        </MenuItem>,
         <MenuItem key="profile" component={RouterLink} to="/profile" onClick={close}>
           Profile
         </MenuItem>,

@@ -1,0 +1,1 @@
+export { BulkTriageBar, type BulkTarget, type BulkTriageBarProps } from './BulkTriageBar.js';

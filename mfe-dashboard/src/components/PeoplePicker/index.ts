@@ -1,0 +1,1 @@
+export { PeoplePicker, type PeoplePickerProps } from './PeoplePicker.js';
