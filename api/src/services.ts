@@ -71,10 +71,16 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const auth = createAuthService({ ...base, mail });
   const notifications = createNotificationsService({ ...base, mail });
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
+  const triageMail = createTriageMail(base, mail);
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const sync = createSyncServiceFor(base, {
     tenantClients,
-    onItemsChanged: allHooks(base.log, { notifications: notifications.onItemsChanged, alerts: alerts.onItemsChanged }),
+    onItemsChanged: allHooks(base.log, {
+      notifications: notifications.onItemsChanged,
+      alerts: alerts.onItemsChanged,
+      // Triage rules may have given new items to someone: they are told now (the triage-mail job catches up otherwise).
+      triage: async () => void (await triageMail.deliver()),
+    }),
     heldAlerts: createHeldAlerts(base, mail),
   });
   const digest = createDigestService({ ...base, mail });
@@ -98,6 +104,5 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     },
   });
   const itemList = { repo: itemsRepo, answers };
-  const triageMail = createTriageMail(base, mail);
   return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail };
 }

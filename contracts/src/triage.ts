@@ -10,6 +10,7 @@ import {
   TRIAGE_STATES,
   TRIAGE_VIEWS,
 } from './constants.js';
+import { savedSearchQuery } from './alerts.js';
 import { itemListQuery, unifiedItem } from './items.js';
 
 const itemType = z.enum(TRIAGE_ITEM_TYPES, { error: `itemType must be one of ${TRIAGE_ITEM_TYPES.join(', ')}` });
@@ -77,6 +78,8 @@ export const triageRecord = z.object({
   priorityReason: z.string(),
   /** Open comments on the record. */
   commentCount: z.number().int(),
+  /** The fields a triage rule set, and which rule (a person's later change takes a field out). */
+  setByRules: z.array(z.object({ field: z.enum(['owner', 'state', 'priority']), ruleId: z.number().int(), ruleName: z.string() })),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
   /** What the caller may change: everything (moderators, admins), the state and conversation (the owner), nothing. */
@@ -173,3 +176,45 @@ export const triageMailUpdate = z
     }),
   })
   .strict();
+
+/**
+ * A triage rule as an admin writes it: when a new item matches `query` (a dashboard view: the list's filters, as a
+ * saved search keeps them), set the owner, state and/or priority.
+ */
+export const triageRuleInput = z
+  .object({
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+    enabled: z.boolean({ error: 'enabled must be true or false' }).default(true),
+    query: savedSearchQuery,
+    setOwnerId: ownerId.default(null),
+    setState: state.nullable().default(null),
+    setPriority: priority.nullable().default(null),
+  })
+  .strict()
+  .refine((r) => r.setOwnerId !== null || r.setState !== null || r.setPriority !== null, {
+    path: ['setOwnerId'],
+    message: 'A rule must set at least one of owner, state or priority',
+  });
+export type TriageRuleInput = z.input<typeof triageRuleInput>;
+
+export const triageRule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  enabled: z.boolean(),
+  query: z.record(z.string(), z.unknown()),
+  setOwner: triagePerson.nullable(),
+  setState: state.nullable(),
+  setPriority: priority.nullable(),
+  updatedAt: z.string(),
+});
+export type TriageRule = z.infer<typeof triageRule>;
+export const triageRulesResponse = z.object({ rules: z.array(triageRule) });
+export const triageRuleParams = z.object({
+  ruleId: z.coerce.number({ error: 'ruleId must be a rule id' }).int('ruleId must be a rule id').positive('ruleId must be a rule id'),
+});
+export const triageRuleOrder = z
+  .object({ ids: z.array(z.number().int().positive(), { error: 'ids must be the rule ids in their new order' }).min(1, 'ids must list the rules') })
+  .strict();
+/** What running the rules over the open items changed. */
+export const triageRulesRunResponse = z.object({ changed: z.number().int() });

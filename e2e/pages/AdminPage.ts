@@ -2,7 +2,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { ShellPage } from './ShellPage.js';
 
 export type AdminTab =
-  'Sync History' | 'Change History' | 'Users' | 'Tenants' | 'Products' | 'Contact Forms' | 'Digest' | 'Analytics' | 'AI Summary' | 'Activity' | 'Remotes';
+  | 'Sync History'
+  | 'Change History'
+  | 'Users'
+  | 'Tenants'
+  | 'Products'
+  | 'Triage rules'
+  | 'Contact Forms'
+  | 'Digest'
+  | 'Analytics'
+  | 'AI Summary'
+  | 'Activity'
+  | 'Remotes';
 
 /**
  * The e2e admin: the global setup must start the api with ADMIN_EMAILS containing this address

@@ -30,7 +30,7 @@ export class DashboardPage {
    * modal dialog hides the rest of the page from the accessibility tree, so the heading may never be found by role
    * once the dialog is open (it can open before the list has rendered).
    */
-  async gotoItem(query: string, title: string) {
+  async gotoItem(query: string, title: string | RegExp) {
     await this.page.goto(`/dashboard${query}`);
     const dialog = this.dialog(title);
     await expect(dialog).toBeVisible();
@@ -55,7 +55,7 @@ export class DashboardPage {
     return this.dialog(title);
   }
 
-  dialog(title: string) {
+  dialog(title: string | RegExp) {
     return this.page.getByRole('dialog', { name: title });
   }
 

@@ -13,6 +13,7 @@ import { demoMessagesRaw, demoRoadmapRaw, demoRoadmapId } from '../../api/src/de
  *       MC1024404 gone from Graph (expired)
  *   v3  synced by the since-last-visit suite (through the feed control): demo item 990001 renamed
  *   messages v3  synced by the saved-search suite: MC099006 (Purview retention for Loop workspaces) gets a new title
+ *   v4  synced by the triage suite: v3 and two new roadmap items, one for GCC High (and other clouds), one worldwide
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 type Raw = Record<string, unknown>;
@@ -33,6 +34,9 @@ export const ARCHIVE_IDS = {
   renamedLater: String(demoRoadmapId(0)),
   /** Retitled in messages v3. */
   alertedMessage: 'MC099006',
+  /** New in v4: a GCC High item, and a worldwide one. */
+  newGccHigh: '995001',
+  newWorldwide: '995002',
 } as const;
 
 /** MC099006's title in messages v3. */
@@ -60,11 +64,17 @@ export function feedSnapshots(now: Date) {
     ...demoRoadmap.map((item) => (String(item.id) === ARCHIVE_IDS.renamedLater ? { ...item, title: `${String(item.title)} (renamed)` } : item)),
     ...real('B'),
   ];
+  // Demo items 0 (every cloud, GCC High among them) and 1 (worldwide only), as two new items.
+  const arrivals = [ARCHIVE_IDS.newGccHigh, ARCHIVE_IDS.newWorldwide].map((id, i) => {
+    const item = demoRoadmap[i] as Raw;
+    return { ...item, id: Number(id), title: `${String(item.title)} (new in v4)` };
+  });
   return {
     roadmaps: {
       v1: JSON.stringify([...demoRoadmap, ...real('A')]),
       v2: JSON.stringify([...demoRoadmap, ...real('B')]),
       v3: JSON.stringify(v3Roadmap),
+      v4: JSON.stringify([...v3Roadmap, ...arrivals]),
     },
     messages: {
       v1: [...demoMessages, expiring],

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
+import { AdminPage } from '../pages/AdminPage.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
+import { syncSnapshot } from '../support/feed-control.js';
+import { ARCHIVE_IDS } from '../support/feeds.js';
 
 // Triage end to end: a moderator gives a post to a user in the item dialog; the user is mailed, finds it in My queue, comments
 // with an @mention and sets it Done, and it moves to the Done view. The post's triage is put back to New and
@@ -113,5 +116,41 @@ test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage
       else expanded.push(item);
     }
     await moderatorPage.request.post('/api/triage/bulk', { data: { items: expanded, set: { ownerId: null } }, headers: SAME_ORIGIN });
+  }
+});
+
+test('a rule an admin adds marks the GCC High items of the next sync Not relevant', async ({ adminPage }) => {
+  const admin = new AdminPage(adminPage);
+  await admin.goto('Triage rules');
+  await adminPage.getByRole('button', { name: 'Add rule' }).click();
+  const dialog = admin.dialog('Add a triage rule');
+  await dialog.getByLabel(/^Name/).fill('GCC High is not ours');
+  await dialog.getByLabel('When a new item matches this dashboard view').fill('/dashboard?cloudInstances=GCC+High');
+  await dialog.getByRole('combobox', { name: 'State' }).click();
+  await adminPage.getByRole('option', { name: 'Not relevant' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.toast('Rule added')).toBeVisible();
+  const rules = adminPage.getByRole('table', { name: 'Triage rules' });
+  await expect(rules.getByRole('row').filter({ hasText: 'GCC High is not ours' })).toContainText('State: Not relevant');
+  try {
+    // The next sync brings a GCC High item and a worldwide one.
+    const result = await syncSnapshot('roadmap', 'v4');
+    expect(result.sync.status).toBe('success');
+    const state = async (id: string) =>
+      (await (await adminPage.request.get(`/api/triage/roadmap/${id}`)).json()) as { state: string; setByRules: { ruleName: string }[] };
+    expect(await state(ARCHIVE_IDS.newGccHigh)).toMatchObject({ state: 'not_relevant', setByRules: [{ ruleName: 'GCC High is not ours' }] });
+    expect(await state(ARCHIVE_IDS.newWorldwide)).toMatchObject({ state: 'new', setByRules: [] });
+
+    // The item's dialog says which rule decided.
+    const board = new DashboardPage(adminPage);
+    const item = await board.gotoItem(`?roadmap=${ARCHIVE_IDS.newGccHigh}`, /\(new in v4\)/);
+    const panel = item.getByRole('region', { name: 'Triage' });
+    await expect(panel.getByRole('combobox', { name: 'State' })).toHaveText('Not relevant');
+    await expect(panel).toContainText('State set by the rule “GCC High is not ours”');
+  } finally {
+    const list = (await (await adminPage.request.get('/api/triage-rules')).json()) as { rules: { id: number; name: string }[] };
+    for (const rule of list.rules.filter((r) => r.name === 'GCC High is not ours')) {
+      await adminPage.request.delete(`/api/triage-rules/${rule.id}`, { headers: SAME_ORIGIN });
+    }
   }
 });

@@ -36,6 +36,11 @@ export const triageRecords = pgTable(
     /** The last change a person made (null: as the sync opened it). */
     updatedAt: ts('updated_at'),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which triage rule set which field ({ owner: ruleId, state: ruleId, priority: ruleId }); a person's change takes its field out. */
+    ruleFields: jsonb('rule_fields')
+      .$type<Partial<Record<'owner' | 'state' | 'priority', number>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     unique('triage_records_item_tenant_uq').on(t.itemId, t.tenantId).nullsNotDistinct(),
@@ -119,4 +124,26 @@ export const triageMailOptOuts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Admin → Triage rules: "when a new item matches this view, set owner / priority / state". `query` is a dashboard
+ * view (the list's filters, as a saved search keeps them). Rules run in `position` order; a field is set by the first
+ * rule that matches and sets it.
+ */
+export const triageRules = pgTable(
+  'triage_rules',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    setOwnerId: integer('set_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    setState: text('set_state'),
+    setPriority: text('set_priority'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('triage_rules_position_idx').on(t.position)],
 );

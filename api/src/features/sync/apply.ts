@@ -6,6 +6,7 @@ import type { SourceAdapter } from './records.js';
 import { refreshProductFamilies } from './derived-fields.repo.js';
 import { setDemoFlag } from './demo-state.repo.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
+import { applyTriageRules } from '../triage/triage-rules.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
 import { countTenantLive, expireTenantLinks, liveElsewhere, tenantLinks, upsertTenantLinks } from './tenant-links.repo.js';
 import type { ExistingItem } from './plan.js';
@@ -136,8 +137,10 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
   // Every new item, and every post a tenant newly received, gets its triage record; changed items' defaults follow them.
   const triage = createTriageRepo(tx);
   const listedIds = args.tenant ? snapshot.map((record) => idOf(adapter.externalId(record))) : [];
-  await triage.openRecords({ itemIds: [...new Set([...insertedIds.values(), ...listedIds])] });
+  const opened = await triage.openRecords({ itemIds: [...new Set([...insertedIds.values(), ...listedIds])] });
   await triage.refreshDefaults({ itemIds: plan.updates.map((u) => u.id) });
+  // The admins' triage rules decide what they can about what just arrived.
+  await applyTriageRules(tx, opened, now);
   await args.afterApply?.(tx);
 
   const totalItems = args.tenant ? await countTenantLive(tx, args.tenant.id, adapter.itemSource) : await countActive(tx, adapter.itemSource);

@@ -1,12 +1,16 @@
-import { endpoints, TRIAGE_MAIL_KIND_LABELS, TRIAGE_MAIL_KINDS, type TriageQueueResponse } from '@radar/contracts';
+import { endpoints, TRIAGE_MAIL_KIND_LABELS, TRIAGE_MAIL_KINDS, type BodyOf, type TriageQueueResponse, type TriageRule } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
-import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { AuthenticationError } from '../../lib/errors.js';
+import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { AuthenticationError, InputError, NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
 import { createTriageRepo } from './triage.repo.js';
+import { applyTriageRules } from './triage-rules.js';
+import { createTriageRulesRepo, type TriageRuleRow } from './triage-rules.repo.js';
+
+type TriageRuleBody = BodyOf<typeof endpoints.triage.createRule>;
 import { createTriageService, toTriageRecord } from './triage.service.js';
 
 /** The most people one type-ahead answer lists. */
@@ -29,7 +33,66 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     return { kinds: TRIAGE_MAIL_KINDS.map((kind) => ({ kind, label: TRIAGE_MAIL_KIND_LABELS[kind], enabled: !off.has(kind) })) };
   }
 
+  const rules = createTriageRulesRepo(ctx.db);
+  /** A rule as answered: its owner named. */
+  async function ruleAnswer(row: TriageRuleRow): Promise<TriageRule> {
+    const owner = row.setOwnerId !== null ? await createTriageRepo(ctx.db).person(row.setOwnerId) : null;
+    return {
+      id: row.id,
+      name: row.name,
+      position: row.position,
+      enabled: row.enabled,
+      query: row.query,
+      setOwner: owner,
+      setState: row.setState as TriageRule['setState'],
+      setPriority: row.setPriority as TriageRule['setPriority'],
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+  const allRules = async () => ({ rules: await Promise.all((await rules.list()).map(ruleAnswer)) });
+  /** The rule's fields as stored; an owner who is not a user is refused. */
+  async function ruleValues(body: TriageRuleBody) {
+    if (body.setOwnerId !== null && !(await createTriageRepo(ctx.db).existingUsers([body.setOwnerId])).has(body.setOwnerId)) {
+      throw new InputError(`No user has id ${body.setOwnerId}`, [{ path: 'setOwnerId', message: `No user has id ${body.setOwnerId}` }]);
+    }
+    return {
+      name: body.name,
+      enabled: body.enabled,
+      query: body.query as Record<string, unknown>,
+      setOwnerId: body.setOwnerId,
+      setState: body.setState,
+      setPriority: body.setPriority,
+    };
+  }
+
   return [
+    implement(endpoints.triage.rules, allRules),
+    implement(endpoints.triage.createRule, async ({ body }) =>
+      Reply.status(201, await ruleAnswer(await rules.insert(await ruleValues(body), ctx.clock.now()))),
+    ),
+    implement(endpoints.triage.updateRule, async ({ params, body }) => {
+      const row = await rules.update(params.ruleId, await ruleValues(body), ctx.clock.now());
+      if (!row) throw new NotFoundError(`No triage rule ${params.ruleId}`);
+      return ruleAnswer(row);
+    }),
+    implement(endpoints.triage.deleteRule, async ({ params }) => {
+      if (!(await rules.remove(params.ruleId))) throw new NotFoundError(`No triage rule ${params.ruleId}`);
+      return allRules();
+    }),
+    implement(endpoints.triage.orderRules, async ({ body }) => {
+      const ids = (await rules.list()).map((r) => r.id);
+      const given = new Set(body.ids);
+      if (given.size !== body.ids.length || given.size !== ids.length || !ids.every((id) => given.has(id))) {
+        throw new InputError('ids must list every rule once', [{ path: 'ids', message: `ids must list every rule once: ${ids.join(', ')}` }]);
+      }
+      await rules.reorder(body.ids);
+      return allRules();
+    }),
+    implement(endpoints.triage.runRules, async () => {
+      const changed = await ctx.db.transaction((tx) => applyTriageRules(tx, 'open', ctx.clock.now(), ctx.log));
+      ctx.services.triageMail.deliverSoon();
+      return { changed };
+    }),
     implement(endpoints.triage.queue, async ({ query, auth }): Promise<TriageQueueResponse> => {
       const user = signedIn(auth);
       const { view, page, limit, ...filters } = query;

@@ -50,6 +50,8 @@ export interface TriageRecordRow {
   updatedAt: Date | null;
   updatedByEmail: string | null;
   commentCount: number;
+  /** The fields a triage rule set (and which rule), of rules that still exist. */
+  setByRules: { field: 'owner' | 'state' | 'priority'; ruleId: number; ruleName: string }[];
 }
 
 export interface TriagePersonRow {
@@ -67,7 +69,9 @@ const RECORD_COLUMNS = sql`tr.id, tr.item_id AS "itemId", tr.tenant_id AS "tenan
   CASE WHEN o.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) END AS "ownerName",
   to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.due_source AS "dueSource", tr.priority, tr.priority_source AS "prioritySource",
   tr.done_at AS "doneAt", tr.updated_at AS "updatedAt", u.email AS "updatedByEmail",
-  (SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL) AS "commentCount"`;
+  (SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL) AS "commentCount",
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('field', f.key, 'ruleId', r.id, 'ruleName', r.name) ORDER BY f.key), '[]'::jsonb)
+     FROM jsonb_each_text(tr.rule_fields) f JOIN triage_rules r ON r.id = f.value::int) AS "setByRules"`;
 const RECORD_JOINS = sql`LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id LEFT JOIN users u ON u.id = tr.updated_by_id`;
 
 function toRecordRow(r: Record<string, unknown>): TriageRecordRow {
@@ -87,6 +91,31 @@ export interface FieldChange {
   field: 'state' | 'owner' | 'dueDate' | 'priority';
   before: string | null;
   after: string | null;
+}
+
+/** A page of a queue view: the list's filters on the records' items, the view, whose queue, and which page. */
+export interface QueueRequest {
+  filters: ItemWhereFilters;
+  view: TriageView;
+  userId: number;
+  now: Date;
+  page: number;
+  limit: number;
+}
+
+/**
+ * The statements of one page of a queue view and of its total: the records (with the list's filters on their items)
+ * in view, nearest due date first (none last), then higher priority, then newest item.
+ */
+export function queueSql(q: QueueRequest): { page: SQL; count: SQL } {
+  const where = sql`${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now)}`;
+  return {
+    page: sql`
+      SELECT tr.id FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}
+      ORDER BY tr.due_date ASC NULLS LAST, CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, items.created_date DESC NULLS LAST, tr.id DESC
+      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    count: sql`SELECT count(*)::int AS n FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}`,
+  };
 }
 
 export function createTriageRepo(db: DbOrTx) {
@@ -172,9 +201,15 @@ export function createTriageRepo(db: DbOrTx) {
       by: number,
       now: Date,
     ): Promise<void> {
+      // A field a person sets is theirs: no rule is said to have set it any more.
+      const taken = [
+        set.ownerId !== undefined ? 'owner' : null,
+        set.state !== undefined ? 'state' : null,
+        set.priority !== undefined ? 'priority' : null,
+      ].filter((k): k is string => k !== null);
       await db
         .update(triageRecords)
-        .set({ ...set, updatedAt: now, updatedById: by })
+        .set({ ...set, updatedAt: now, updatedById: by, ruleFields: sql`${triageRecords.ruleFields} - ${sql.param(taken)}::text[]` })
         .where(eq(triageRecords.id, id));
     },
 
@@ -275,23 +310,10 @@ export function createTriageRepo(db: DbOrTx) {
      * One page of a queue view: the records (with the list's filters on their items) in view, nearest due date first
      * (none last), then higher priority, then newest item; and how many there are.
      */
-    async queue(q: {
-      filters: ItemWhereFilters;
-      view: TriageView;
-      userId: number;
-      now: Date;
-      page: number;
-      limit: number;
-    }): Promise<{ recordIds: number[]; total: number }> {
-      const where = sql`${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now)}`;
-      const [page, count] = await Promise.all([
-        db.execute<{ id: number }>(sql`
-          SELECT tr.id FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}
-          ORDER BY tr.due_date ASC NULLS LAST, CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, items.created_date DESC NULLS LAST, tr.id DESC
-          LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`),
-        db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}`),
-      ]);
-      return { recordIds: page.rows.map((r) => Number(r.id)), total: Number(count.rows[0]?.n ?? 0) };
+    async queue(q: QueueRequest): Promise<{ recordIds: number[]; total: number }> {
+      const { page, count } = queueSql(q);
+      const [pageRows, countRows] = await Promise.all([db.execute<{ id: number }>(page), db.execute<{ n: number }>(count)]);
+      return { recordIds: pageRows.rows.map((r) => Number(r.id)), total: Number(countRows.rows[0]?.n ?? 0) };
     },
 
     /** The caller's open records (of items still listed) and how many of them are overdue. */

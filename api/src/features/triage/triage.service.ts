@@ -50,6 +50,7 @@ export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: Reques
     prioritySource: row.prioritySource,
     priorityReason: TRIAGE_PRIORITY_SOURCE_LABELS[row.prioritySource],
     commentCount: row.commentCount,
+    setByRules: row.setByRules,
     updatedAt: row.updatedAt?.toISOString() ?? null,
     updatedBy: row.updatedByEmail,
     canEdit: editRight(auth, row),

@@ -37,6 +37,7 @@ describe('AdminPage access check', () => {
       'Users',
       'Tenants',
       'Products',
+      'Triage rules',
       'Contact Forms',
       'Digest',
       'Analytics',

@@ -25,6 +25,8 @@ import {
   useTriageRefresh,
 } from '../../api/triage.js';
 
+const RULE_FIELD_LABELS = { owner: 'Owner', state: 'State', priority: 'Priority' } as const;
+
 export interface TriagePanelProps {
   item: UnifiedItem;
 }
@@ -147,6 +149,11 @@ function TriageFields({
           ) : null}
         </Stack>
       </Box>
+      {record.setByRules.map((r) => (
+        <Typography key={r.field} variant="caption" color="text.secondary">
+          {RULE_FIELD_LABELS[r.field]} set by the rule “{r.ruleName}”
+        </Typography>
+      ))}
       {record.updatedBy ? (
         <Typography variant="caption" color="text.secondary">
           Last changed by {record.updatedBy}

@@ -1,0 +1,66 @@
+import { savedSearchQuery, TRIAGE_STATE_LABELS, type TriagePriority, type TriageState } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import type { Logger } from '../../logger.js';
+import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
+import { createTriageRulesRepo, type RuleCandidate, type TriageRuleRow } from './triage-rules.repo.js';
+import { createTriageRepo } from './triage.repo.js';
+
+/**
+ * Runs the enabled triage rules, in order, over `recordIds` (the records a sync just opened) or over every open
+ * record ('open', an admin's request). A rule sets only what nobody decided yet: an owner where there is none, a
+ * state where it is still New, a priority that is still the default. So the first rule that matches and sets a
+ * field decides it, a person's decision always stands, and running the rules twice changes nothing. A rule whose
+ * saved view no longer parses is skipped (and logged). Returns how many records changed; every change is logged and
+ * an owner a rule sets is told by mail, in the caller's transaction.
+ */
+export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] | 'open', now: Date, log?: Logger): Promise<number> {
+  if (recordIds !== 'open' && recordIds.length === 0) return 0;
+  const repo = createTriageRulesRepo(tx);
+  const rules = (await repo.list()).filter((r) => r.enabled);
+  if (rules.length === 0) return 0;
+  const changedRecords = new Set<number>();
+  const events: NewTriageEvent[] = [];
+  const ownerEmails = new Map<number, string>();
+  for (const rule of rules) {
+    const query = savedSearchQuery.safeParse(rule.query);
+    if (!query.success) {
+      log?.warn({ ruleId: rule.id, issues: query.error.issues }, 'triage rule skipped: its view no longer reads as list filters');
+      continue;
+    }
+    const entries: { candidate: RuleCandidate; rule: TriageRuleRow; changes: unknown[] }[] = [];
+    for (const candidate of await repo.candidates(query.data, recordIds, now)) {
+      const set: { ownerId?: number; state?: TriageState; priority?: TriagePriority } = {};
+      const fields: Partial<Record<'owner' | 'state' | 'priority', number>> = {};
+      const changes: { field: string; before: string | null; after: string | null }[] = [];
+      if (rule.setOwnerId !== null && candidate.ownerId === null) {
+        set.ownerId = rule.setOwnerId;
+        fields.owner = rule.id;
+        if (!ownerEmails.has(rule.setOwnerId)) ownerEmails.set(rule.setOwnerId, (await createTriageRepo(tx).person(rule.setOwnerId))?.email ?? '');
+        changes.push({ field: 'owner', before: null, after: ownerEmails.get(rule.setOwnerId) || null });
+        events.push({
+          userId: rule.setOwnerId,
+          kind: 'assigned',
+          recordId: candidate.id,
+          dedupeKey: `assigned:${candidate.id}:${rule.setOwnerId}:rule${rule.id}`,
+        });
+      }
+      if (rule.setState !== null && candidate.state === 'new' && rule.setState !== 'new') {
+        set.state = rule.setState as TriageState;
+        fields.state = rule.id;
+        changes.push({ field: 'state', before: TRIAGE_STATE_LABELS.new, after: TRIAGE_STATE_LABELS[set.state] });
+      }
+      if (rule.setPriority !== null && candidate.prioritySource !== 'manual' && candidate.prioritySource !== 'rule') {
+        set.priority = rule.setPriority as TriagePriority;
+        fields.priority = rule.id;
+        if (set.priority !== candidate.priority) changes.push({ field: 'priority', before: candidate.priority, after: set.priority });
+      }
+      if (Object.keys(fields).length === 0) continue;
+      await repo.applyToRecord(candidate.id, set, fields, now);
+      changedRecords.add(candidate.id);
+      if (changes.length) entries.push({ candidate, rule, changes });
+    }
+    await repo.logRuleChanges(entries, now);
+  }
+  await createTriageNotificationsRepo(tx).add(events, now);
+  return changedRecords.size;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  routes,
+  TRIAGE_PRIORITIES,
+  TRIAGE_PRIORITY_LABELS,
+  TRIAGE_STATES,
+  TRIAGE_STATE_LABELS,
+  type TriagePerson,
+  type TriagePriority,
+  type TriageRule,
+  type TriageRuleInput,
+  type TriageState,
+} from '@radar/contracts';
+import { callEndpoint } from '@radar/shared-ui';
+import { viewQueryOf, viewUrlOf } from './rule-view.js';
+
+export interface TriageRuleDialogProps {
+  /** The rule to change; null adds one. */
+  rule: TriageRule | null;
+  /** The problems of the last refused save, by field ('query.releaseMoved', 'setOwnerId', …). */
+  errors: Record<string, string>;
+  busy: boolean;
+  onSave: (input: TriageRuleInput) => void;
+  onClose: () => void;
+}
+
+/** The first problem of a field or of any of its parts ('query' shows 'query.releaseMoved' too). */
+const errorOf = (errors: Record<string, string>, field: string) => Object.entries(errors).find(([path]) => path === field || path.startsWith(`${field}.`))?.[1];
+
+/** Add or change a triage rule: when a new item matches a dashboard view, set owner, state and/or priority. */
+export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: TriageRuleDialogProps) {
+  const [name, setName] = useState(rule?.name ?? '');
+  const [view, setView] = useState(rule ? viewUrlOf(rule.query) : '');
+  const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  const [owner, setOwner] = useState<TriagePerson | null>(rule?.setOwner ?? null);
+  const [state, setState] = useState<TriageState | ''>(rule?.setState ?? '');
+  const [priority, setPriority] = useState<TriagePriority | ''>(rule?.setPriority ?? '');
+  const [search, setSearch] = useState('');
+  const [people, setPeople] = useState<TriagePerson[]>([]);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      callEndpoint(routes.triage.people, { query: { search } }).then(
+        (answer) => current && setPeople(answer.people),
+        () => current && setPeople([]),
+      );
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [search]);
+
+  const save = () => onSave({ name, enabled, query: viewQueryOf(view), setOwnerId: owner?.id ?? null, setState: state || null, setPriority: priority || null });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="triage-rule-title">
+      <DialogTitle id="triage-rule-title">{rule ? 'Edit triage rule' : 'Add a triage rule'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={Boolean(errors.name)} helperText={errors.name} />
+          <TextField
+            label="When a new item matches this dashboard view"
+            value={view}
+            onChange={(e) => setView(e.target.value)}
+            placeholder="/dashboard?cloudInstances=GCC+High"
+            error={Boolean(errorOf(errors, 'query'))}
+            helperText={errorOf(errors, 'query') ?? 'Set the filters on the dashboard and paste its address here. Empty: every new item.'}
+          />
+          <Typography variant="subtitle2">Then set</Typography>
+          <Autocomplete
+            options={owner && !people.some((p) => p.id === owner.id) ? [owner, ...people] : people}
+            value={owner}
+            filterOptions={(x) => x}
+            getOptionLabel={(p) => `${p.name} (${p.email})`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            onInputChange={(_, text) => setSearch(text)}
+            onChange={(_, p) => setOwner(p)}
+            renderInput={(params) => (
+              <TextField {...params} label="Owner" placeholder="Don't change" error={Boolean(errors.setOwnerId)} helperText={errors.setOwnerId} />
+            )}
+          />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FormControl>
+              <InputLabel id="rule-state-label">State</InputLabel>
+              <Select labelId="rule-state-label" label="State" value={state} onChange={(e) => setState(e.target.value as TriageState | '')}>
+                <MenuItem value="">
+                  <em>Don&apos;t change</em>
+                </MenuItem>
+                {TRIAGE_STATES.filter((s) => s !== 'new').map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {TRIAGE_STATE_LABELS[s]}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl>
+              <InputLabel id="rule-priority-label">Priority</InputLabel>
+              <Select labelId="rule-priority-label" label="Priority" value={priority} onChange={(e) => setPriority(e.target.value as TriagePriority | '')}>
+                <MenuItem value="">
+                  <em>Don&apos;t change</em>
+                </MenuItem>
+                {TRIAGE_PRIORITIES.map((p) => (
+                  <MenuItem key={p} value={p}>
+                    {TRIAGE_PRIORITY_LABELS[p]}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Box>
+          <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={busy || !name.trim()}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

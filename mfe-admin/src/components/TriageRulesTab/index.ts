@@ -1,0 +1,1 @@
+export { TriageRulesTab } from './TriageRulesTab.js';
