@@ -239,13 +239,16 @@ export const TRIAGE_PRIORITY_SOURCE_LABELS: Record<TriagePrioritySource, string>
 /** The longest comment, in characters. */
 export const TRIAGE_COMMENT_MAX_CHARS = 5000;
 /** The triage mails, each switched off on its own: given an item, mentioned in a comment, due in 7 days, overdue. */
-export const TRIAGE_MAIL_KINDS = ['assigned', 'mentioned', 'due_soon', 'overdue'] as const;
+export const TRIAGE_MAIL_KINDS = ['assigned', 'mentioned', 'due_soon', 'overdue', 'change_health'] as const;
 export type TriageMailKind = (typeof TRIAGE_MAIL_KINDS)[number];
 export const TRIAGE_MAIL_KIND_LABELS: Record<TriageMailKind, string> = {
   assigned: 'Items given to you',
   mentioned: 'Mentions in comments',
   due_soon: 'Items due in 7 days',
   overdue: 'Items that became overdue',
+  change_health: 'The weekly change health report (admins)',
 };
+/** The kinds of the daily mail about one's own items; `change_health` is the admins' weekly report. */
+export const TRIAGE_OWN_MAIL_KINDS = ['assigned', 'mentioned', 'due_soon', 'overdue'] as const satisfies readonly TriageMailKind[];
 /** A reminder goes this many days before an item's due date. */
 export const TRIAGE_DUE_SOON_REMINDER_DAYS = 7;

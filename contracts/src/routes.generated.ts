@@ -169,6 +169,7 @@ export const routeTable = {
     people: { method: 'GET', path: '/api/triage/people' },
     mailSettings: { method: 'GET', path: '/api/triage/mail' },
     updateMailSettings: { method: 'PUT', path: '/api/triage/mail' },
+    analytics: { method: 'GET', path: '/api/triage/analytics' },
     rules: { method: 'GET', path: '/api/triage-rules' },
     createRule: { method: 'POST', path: '/api/triage-rules' },
     orderRules: { method: 'PUT', path: '/api/triage-rules/order' },

@@ -218,3 +218,17 @@ export const triageRuleOrder = z
   .strict();
 /** What running the rules over the open items changed. */
 export const triageRulesRunResponse = z.object({ changed: z.number().int() });
+
+/** GET /api/triage/analytics: which tenant's triage (all, one tenant, or the records of no tenant such as the roadmap's). */
+export const triageAnalyticsQuery = z.object({
+  tenant: z
+    .union([z.literal('all'), z.literal('none'), z.coerce.number().int().positive()], { error: "tenant must be 'all', 'none' or a tenant id" })
+    .default('all'),
+  days: z.coerce.number().int().min(7, 'days must be 7 or more').max(730, 'days must be at most 730').default(90),
+});
+/** Open, overdue, done and not relevant per day, as counted that day; the tenants to choose from. */
+export const triageAnalyticsResponse = z.object({
+  tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  days: z.array(z.object({ date: z.string(), open: z.number().int(), overdue: z.number().int(), done: z.number().int(), notRelevant: z.number().int() })),
+});
+export type TriageAnalyticsResponse = z.infer<typeof triageAnalyticsResponse>;

@@ -28,6 +28,7 @@ const BY_KIND: Record<string, number> = {
   'saved-search-alert': MAIL_PRIORITY.normal,
   // An item given to someone, a mention, a due date: one person's work, as an item notification.
   triage: MAIL_PRIORITY.normal,
+  'change-health': MAIL_PRIORITY.bulk,
   'weekly-digest': MAIL_PRIORITY.bulk,
 };
 

@@ -1,5 +1,7 @@
 import { defineEndpoints } from '../endpoint.js';
 import {
+  triageAnalyticsQuery,
+  triageAnalyticsResponse,
   triageBulkBody,
   triageBulkResponse,
   triageComment,
@@ -70,6 +72,14 @@ export const triageEndpoints = defineEndpoints('triage', {
     access: 'signedIn',
     body: triageMailUpdate,
     response: triageMailSettings,
+  },
+  analytics: {
+    method: 'GET',
+    path: '/api/triage/analytics',
+    summary: 'Open, overdue, done and not relevant triage per day (all tenants, one tenant, or items of no tenant), as counted each day',
+    access: 'admin',
+    query: triageAnalyticsQuery,
+    response: triageAnalyticsResponse,
   },
   rules: {
     method: 'GET',

@@ -147,3 +147,20 @@ export const triageRules = pgTable(
   },
   (t) => [index('triage_rules_position_idx').on(t.position)],
 );
+
+/**
+ * How much triage was open, overdue and done on each day, per tenant (0: records of no tenant, the roadmap's among
+ * them), as the triage job counted it that day (its last run of the day wins). Admin → Analytics draws it.
+ */
+export const triageDailyCounts = pgTable(
+  'triage_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    tenantKey: integer('tenant_key').notNull(),
+    open: integer('open').notNull(),
+    overdue: integer('overdue').notNull(),
+    done: integer('done').notNull(),
+    notRelevant: integer('not_relevant').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tenantKey] })],
+);

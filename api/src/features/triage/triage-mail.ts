@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { TRIAGE_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
+import { TRIAGE_OWN_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
@@ -8,6 +8,9 @@ import { shareUrlOf } from '../items/share-link.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { createTriageNotificationsRepo, type PendingTriageEvent } from './triage-notifications.repo.js';
 import { createUsersLookup } from './triage-users.repo.js';
+import { createTriageReportsRepo } from './triage-reports.repo.js';
+import { adminAddresses } from '../sync/held-alert.js';
+import { ChangeHealthMail, changeHealthSubject, changeHealthText, type ChangeHealthMailProps } from '../../mail/templates/ChangeHealthMail.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EXCERPT_CHARS = 200;
@@ -17,7 +20,10 @@ const EXCERPT_CHARS = 200;
  * them, mentions, items due in 7 days, items that became overdue). The first event after a quiet day goes out at
  * once; later ones wait for the next day's mail. Kinds the user switched off are marked done without a mail.
  */
-export function createTriageMail(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'publicUrl' | 'secret'>, mail: Pick<MailService, 'enqueue' | 'kick'>) {
+export function createTriageMail(
+  deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'publicUrl' | 'secret' | 'config'>,
+  mail: Pick<MailService, 'enqueue' | 'kick'>,
+) {
   const { db, clock, log } = deps;
   let running: Promise<number> | null = null;
   let again = false;
@@ -67,7 +73,7 @@ export function createTriageMail(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | '
   }
 
   function sectionsOf(events: PendingTriageEvent[], userId: number): TriageMailSection[] {
-    return TRIAGE_MAIL_KINDS.flatMap((kind: TriageMailKind) => {
+    return TRIAGE_OWN_MAIL_KINDS.flatMap((kind: TriageMailKind) => {
       const ofKind = events.filter((e) => e.kind === kind);
       if (ofKind.length === 0) return [];
       return [
@@ -98,12 +104,61 @@ export function createTriageMail(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | '
     return sent;
   }
 
+  /**
+   * On Mondays (UTC), the admins' change-health report of the week, once per admin address (a dedupe key per week and
+   * address); admins who switched it off are left out. Returns how many were queued.
+   */
+  async function changeHealthReport(now: Date): Promise<number> {
+    if (now.getUTCDay() !== 1) return 0;
+    const today = now.toISOString().slice(0, 10);
+    const sent = await db.transaction(async (tx) => {
+      const health = await createTriageReportsRepo(tx).changeHealth(now);
+      const accounts = await createUsersLookup(tx).byEmails(await adminAddresses(tx, deps.config.ADMIN_EMAILS));
+      let queued = 0;
+      for (const [to, userId] of accounts) {
+        if (userId !== null && (await createTriageNotificationsRepo(tx).optedOut(userId)).has('change_health')) continue;
+        const props: ChangeHealthMailProps = {
+          publicUrl: deps.publicUrl,
+          weekLabel: `week of ${today}`,
+          ...health,
+          nearest: health.nearest.map((n) => ({
+            ...n,
+            providerId: n.externalId,
+            url: shareUrlOf(deps.publicUrl, { source: n.source, externalId: n.externalId }),
+          })),
+          ...(userId !== null
+            ? { unsubscribeUrl: unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'triage', userId, mailKinds: ['change_health'] })) }
+            : {}),
+        };
+        const rendered = await renderMail(createElement(ChangeHealthMail, props), changeHealthText(props));
+        const id = await mail.enqueue(tx, {
+          kind: 'change-health',
+          to,
+          subject: changeHealthSubject(props),
+          ...rendered,
+          ...(props.unsubscribeUrl ? { headers: listUnsubscribeHeaders(props.unsubscribeUrl) } : {}),
+          dedupeKey: `change-health:${today}:${to}`,
+          createdAt: now,
+        });
+        if (id !== null) queued++;
+      }
+      return queued;
+    });
+    if (sent > 0) mail.kick();
+    return sent;
+  }
+
   return {
-    /** Adds today's reminders (due in 7 days, overdue), then mails every user who is due a mail. */
-    async run(): Promise<{ reminders: number; mails: number }> {
+    /**
+     * Counts today's triage for the analytics, adds today's reminders (due in 7 days, overdue), mails every user who
+     * is due a mail, and on Mondays the admins' change-health report.
+     */
+    async run(): Promise<{ reminders: number; mails: number; reports: number }> {
       const now = clock.now();
+      await createTriageReportsRepo(db).recordDay(now);
       const reminders = await createTriageNotificationsRepo(db).addReminders(now.toISOString().slice(0, 10), now);
-      return { reminders, mails: await deliver() };
+      const mails = await deliver();
+      return { reminders, mails, reports: await changeHealthReport(now) };
     },
     /** Mails whoever is due one now (after an assignment or a mention); one run at a time, a call during a run runs again after it. */
     deliver(): Promise<number> {

@@ -1,11 +1,23 @@
-import { endpoints, TRIAGE_MAIL_KIND_LABELS, TRIAGE_MAIL_KINDS, type BodyOf, type TriageQueueResponse, type TriageRule } from '@radar/contracts';
+import {
+  endpoints,
+  ROLE_NAMES,
+  TRIAGE_MAIL_KIND_LABELS,
+  TRIAGE_MAIL_KINDS,
+  TRIAGE_OWN_MAIL_KINDS,
+  type BodyOf,
+  type TriageMailKind,
+  type TriageQueueResponse,
+  type TriageRule,
+} from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
+import { hasRole, isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
 import { AuthenticationError, InputError, NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
+import { createTriageReportsRepo } from './triage-reports.repo.js';
+import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 import { applyTriageRules } from './triage-rules.js';
 import { createTriageRulesRepo, type TriageRuleRow } from './triage-rules.repo.js';
@@ -28,9 +40,11 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     return auth;
   };
 
-  async function mailSettings(userId: number) {
-    const off = await createTriageNotificationsRepo(ctx.db).optedOut(userId);
-    return { kinds: TRIAGE_MAIL_KINDS.map((kind) => ({ kind, label: TRIAGE_MAIL_KIND_LABELS[kind], enabled: !off.has(kind) })) };
+  /** The triage mails a user may get: their own items' for everyone, the weekly change-health report for admins. */
+  const kindsFor = (auth: RequestAuth): TriageMailKind[] => (hasRole(auth, ROLE_NAMES.admin) ? [...TRIAGE_MAIL_KINDS] : [...TRIAGE_OWN_MAIL_KINDS]);
+  async function mailSettings(auth: RequestAuth) {
+    const off = await createTriageNotificationsRepo(ctx.db).optedOut(auth.user.id);
+    return { kinds: kindsFor(auth).map((kind) => ({ kind, label: TRIAGE_MAIL_KIND_LABELS[kind], enabled: !off.has(kind) })) };
   }
 
   const rules = createTriageRulesRepo(ctx.db);
@@ -124,18 +138,32 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return createTriageRepo(ctx.db).counts(user.user.id, await tenantScopeOf(ctx.db, user), ctx.clock.now());
     }),
     implement(endpoints.triage.people, async ({ query }) => ({ people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT) })),
-    implement(endpoints.triage.mailSettings, async ({ auth }) => mailSettings(signedIn(auth).user.id)),
+    implement(endpoints.triage.mailSettings, async ({ auth }) => mailSettings(signedIn(auth))),
     implement(endpoints.triage.updateMailSettings, async ({ auth, body }) => {
-      const userId = signedIn(auth).user.id;
+      const user = signedIn(auth);
+      const kinds = kindsFor(user);
+      const foreign = body.enabled.filter((k) => !kinds.includes(k));
+      if (foreign.length)
+        throw new InputError(`enabled: ${foreign.join(', ')} is not a mail you get`, [
+          { path: 'enabled', message: `${foreign.join(', ')} is not a mail you get` },
+        ]);
       const repo = createTriageNotificationsRepo(ctx.db);
       const on = new Set(body.enabled);
-      await repo.optIn(userId, [...on]);
+      await repo.optIn(user.user.id, [...on]);
       await repo.optOut(
-        userId,
-        TRIAGE_MAIL_KINDS.filter((k) => !on.has(k)),
+        user.user.id,
+        kinds.filter((k) => !on.has(k)),
         ctx.clock.now(),
       );
-      return mailSettings(userId);
+      return mailSettings(user);
+    }),
+    implement(endpoints.triage.analytics, async ({ query }) => {
+      const tenant = query.tenant === 'none' ? 0 : query.tenant;
+      const [tenants, days] = await Promise.all([
+        createTenantsRepo(ctx.db).visible('all', { includeRemoved: false }),
+        createTriageReportsRepo(ctx.db).series(tenant, query.days, ctx.clock.now()),
+      ]);
+      return { tenants: tenants.map((t) => ({ id: t.id, name: t.name })), days };
     }),
     implement(endpoints.triage.bulk, async ({ body, auth }) => {
       const user = signedIn(auth);

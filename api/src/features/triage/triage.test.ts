@@ -433,3 +433,40 @@ describe('triage mail settings', () => {
     expect((await request(t.app).get('/api/triage/mail')).status).toBe(401);
   });
 });
+
+describe('change health', () => {
+  it('counts triage each day for the analytics, and mails admins a weekly report on Mondays, once', async () => {
+    const { t, moderator, alice } = await setUp();
+    const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['Admin'], email: 'boss@example.com' });
+    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
+    await moderator.put('/api/triage/message-center/MC900003').send({ ownerId: alice.user.id, dueDate: '2026-11-20' });
+    await moderator.put('/api/triage/roadmap/490001').send({ state: 'done' });
+    expect((await t.ctx.services.triageMail.run()).reports).toBe(0); // a Thursday
+    const today = await admin.get('/api/triage/analytics');
+    expect(today.status).toBe(200);
+    expect(today.body.days).toEqual([{ date: '2026-11-26', open: 4, overdue: 1, done: 1, notRelevant: 0 }]);
+    expect((await admin.get('/api/triage/analytics?tenant=none&days=30')).body.days).toHaveLength(1);
+    expect((await admin.get('/api/triage/analytics?tenant=x')).status).toBe(400);
+    expect((await alice.agent.get('/api/triage/analytics')).status).toBe(403);
+
+    t.clock.set('2026-11-30T07:00:00Z'); // Monday
+    expect((await t.ctx.services.triageMail.run()).reports).toBe(1);
+    expect((await t.ctx.services.triageMail.run()).reports).toBe(0);
+    const { rows } = await t.database.pool.query<{ to_address: string; subject: string; text: string }>(
+      `SELECT to_address, subject, text FROM mail_outbox WHERE kind = 'change-health'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ to_address: 'boss@example.com', subject: 'Change health: 4 open, 1 overdue, 1 done this week' });
+    expect(rows[0]?.text).toMatch(/- Alice Admin: 2 open, 1 overdue[\s\S]*- Unassigned: 2 open, 0 overdue/);
+    expect(rows[0]?.text).toMatch(/THE 10 NEAREST DUE DATES\n- 2026-12-01 /);
+
+    // An admin can switch it off (a user cannot even see it).
+    const settings = await admin.get('/api/triage/mail');
+    expect(settings.body.kinds.map((k: { kind: string }) => k.kind)).toContain('change_health');
+    expect((await alice.agent.get('/api/triage/mail')).body.kinds.map((k: { kind: string }) => k.kind)).not.toContain('change_health');
+    expect((await alice.agent.put('/api/triage/mail').send({ enabled: ['change_health'] })).status).toBe(400);
+    await admin.put('/api/triage/mail').send({ enabled: ['assigned', 'mentioned', 'due_soon', 'overdue'] });
+    t.clock.set('2026-12-07T07:00:00Z');
+    expect((await t.ctx.services.triageMail.run()).reports).toBe(0);
+  });
+});

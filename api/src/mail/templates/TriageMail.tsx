@@ -36,6 +36,7 @@ const HEADINGS: Record<TriageMailKind, string> = {
   mentioned: 'You were mentioned',
   due_soon: 'Due in 7 days',
   overdue: 'Overdue',
+  change_health: 'Change health',
 };
 
 export function triageSubject(sections: Pick<TriageMailSection, 'kind' | 'items'>[]): string {

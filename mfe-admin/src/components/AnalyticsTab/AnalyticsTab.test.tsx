@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders, setViewportWidth, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
 import { AnalyticsTab } from './AnalyticsTab.js';
@@ -52,5 +52,25 @@ describe('AnalyticsTab', () => {
     stubFetch({ ...adminSession, 'GET /api/admin/current-status-analytics': { body: { productBreakdown: [] } } });
     renderWithProviders(<AnalyticsTab />);
     expect(await screen.findByText('No products to show yet.')).toBeInTheDocument();
+  });
+});
+
+describe('Triage chart', () => {
+  it('draws open, overdue and done per day for all tenants, and asks for the tenant chosen', async () => {
+    const days = [
+      { date: '2026-11-24', open: 40, overdue: 3, done: 10, notRelevant: 5 },
+      { date: '2026-11-25', open: 38, overdue: 4, done: 13, notRelevant: 5 },
+    ];
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/current-status-analytics': { body: { productBreakdown: [] } },
+      'GET /api/triage/analytics': (_init, url) => ({ body: { tenants: [{ id: 7, name: 'Contoso' }], days: url.includes('tenant=7') ? [] : days } }),
+    });
+    renderWithProviders(<AnalyticsTab />);
+    expect(await screen.findByRole('img', { name: /on 2026-11-25: 38 open, 4 overdue, 13 done/ })).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tenant' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Contoso' }));
+    expect(await screen.findByText('Triage is counted once a day: the chart fills from the first count.')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/triage/analytics?tenant=7');
   });
 });

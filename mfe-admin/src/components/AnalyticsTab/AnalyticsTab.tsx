@@ -3,13 +3,17 @@ import { ANALYTICS_TOP_PRODUCTS, type CurrentStatusAnalytics } from '@radar/cont
 import { useAnalytics } from '../../api/admin.js';
 import { AdminData } from '../AdminData/index.js';
 import { ProductBreakdownChart } from './ProductBreakdownChart.js';
+import { TriageChart } from './TriageChart.js';
 
-/** Analytics: the top 12 products across both sources, as a table and a stacked bar chart. */
+/** Analytics: triage over time, and the top 12 products across both sources as a table and a stacked bar chart. */
 export function AnalyticsTab() {
   return (
-    <AdminData answer={useAnalytics()} what="analytics" empty={{ when: (data) => data.productBreakdown.length === 0, text: 'No products to show yet.' }}>
-      {(data) => <ProductBreakdown rows={data.productBreakdown.slice(0, ANALYTICS_TOP_PRODUCTS)} />}
-    </AdminData>
+    <Stack spacing={3}>
+      <TriageChart />
+      <AdminData answer={useAnalytics()} what="analytics" empty={{ when: (data) => data.productBreakdown.length === 0, text: 'No products to show yet.' }}>
+        {(data) => <ProductBreakdown rows={data.productBreakdown.slice(0, ANALYTICS_TOP_PRODUCTS)} />}
+      </AdminData>
+    </Stack>
   );
 }
 
