@@ -36,6 +36,11 @@ export const triageRecords = pgTable(
     /** The last change a person made (null: as the sync opened it). */
     updatedAt: ts('updated_at'),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The item is removed (left its feed, expired): kept equal to items.is_removed by a trigger on items, so the queue
+     * views can leave such items out without reading the items table.
+     */
+    itemRemoved: boolean('item_removed').notNull().default(false),
     /** Which triage rule set which field ({ owner: ruleId, state: ruleId, priority: ruleId }); a person's change takes its field out. */
     ruleFields: jsonb('rule_fields')
       .$type<Partial<Record<'owner' | 'state' | 'priority', number>>>()
@@ -44,10 +49,29 @@ export const triageRecords = pgTable(
   },
   (t) => [
     unique('triage_records_item_tenant_uq').on(t.itemId, t.tenantId).nullsNotDistinct(),
-    index('triage_records_owner_idx')
-      .on(t.ownerId, t.state, t.dueDate)
-      .where(sql`${t.ownerId} IS NOT NULL`),
-    index('triage_records_state_due_idx').on(t.state, t.dueDate, t.id),
+    // The queue views in their order (nearest due date, then priority), over the open records of items still listed:
+    // a page is the first rows of an index, a total an index-only count. Their expressions are queueOrder's.
+    index('triage_records_open_due_idx')
+      .on(
+        sql`${t.dueDate} ASC NULLS LAST`,
+        sql`(CASE ${t.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END)`,
+        sql`${t.id} DESC`,
+        t.ownerId,
+        t.tenantId,
+      )
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
+    index('triage_records_open_owner_idx')
+      .on(
+        t.ownerId,
+        sql`${t.dueDate} ASC NULLS LAST`,
+        sql`(CASE ${t.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END)`,
+        sql`${t.id} DESC`,
+        t.tenantId,
+      )
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
+    index('triage_records_done_idx')
+      .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId)
+      .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),
     index('triage_records_tenant_idx').on(t.tenantId),
   ],
 );

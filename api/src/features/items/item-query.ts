@@ -217,7 +217,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   if (f.triage) {
     if (f.triageUserId === undefined) throw new Error('itemWhere: a triage view needs the user it is for (triageUserId)');
     conds.push(
-      sql`EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id AND ${visibleTriageRecord(f.tenantScope)} AND ${triageViewCondition(f.triage, f.triageUserId, now)})`,
+      sql`EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id AND ${visibleTriageRecord(f.tenantScope)} AND ${triageViewCondition(f.triage, f.triageUserId, now, f.includeRemoved)})`,
     );
   }
   if (f.sinceLastVisit) {
@@ -265,14 +265,17 @@ const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', 
 /**
  * A triage record `tr` in a queue view: mine = open and owned by the user; unassigned = open without an owner;
  * overdue = open with a due date before today; due-soon = open and due today or within TRIAGE_DUE_SOON_DAYS days;
- * done = done. Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days.
+ * done = done. Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days. Records
+ * of removed items are left out unless `includeRemoved` (the archive), written as the queue indexes' predicates so
+ * those indexes serve the views.
  */
-export function triageViewCondition(view: TriageView, userId: number, now: Date): SQL {
+export function triageViewCondition(view: TriageView, userId: number, now: Date, includeRemoved = false): SQL {
   const today = now.toISOString().slice(0, 10);
-  const open = sql`tr.state IN ${OPEN_STATES}`;
+  const live = includeRemoved ? sql`` : sql` AND NOT tr.item_removed`;
+  const open = sql`tr.state IN ${OPEN_STATES}${live}`;
   switch (view) {
     case 'mine':
-      return sql`tr.owner_id = ${userId} AND ${open}`;
+      return sql`tr.owner_id = ${userId} AND ${open} AND tr.owner_id IS NOT NULL`;
     case 'unassigned':
       return sql`tr.owner_id IS NULL AND ${open}`;
     case 'overdue':
@@ -280,8 +283,24 @@ export function triageViewCondition(view: TriageView, userId: number, now: Date)
     case 'due-soon':
       return sql`${open} AND tr.due_date >= ${today}::date AND tr.due_date <= ${today}::date + ${TRIAGE_DUE_SOON_DAYS}::int`;
     case 'done':
-      return sql`tr.state = 'done'`;
+      return sql`tr.state = 'done'${live}`;
   }
+}
+
+/** The queue's order: nearest due date first (none last), then higher priority; Done: most recently done first. */
+export function queueOrder(view: TriageView): SQL {
+  if (view === 'done') return sql`tr.done_at DESC NULLS LAST, tr.id DESC`;
+  return sql`tr.due_date ASC NULLS LAST, (CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), tr.id DESC`;
+}
+
+/** Filters of the list that are not the defaults (the ones a queue view must read its items for). */
+export function hasItemFilters(f: ItemWhereFilters): boolean {
+  const { tenantScope: _scope, includeRemoved: _removed, triageUserId: _user, visitSince: _visit, triage: _triage, ...rest } = f;
+  return Object.entries(rest).some(([key, value]) => {
+    if (value === undefined || value === null || value === false || value === '') return false;
+    if (Array.isArray(value)) return value.length > 0;
+    return !(key === 'timeline' && value === 'all');
+  });
 }
 
 /** The nearest due date of an item's open triage records (the list's `due` sort). */

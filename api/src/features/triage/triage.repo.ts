@@ -1,8 +1,17 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { OPEN_TRIAGE_STATES, type TriageDueSource, type TriagePriority, type TriagePrioritySource, type TriageState, type TriageView } from '@radar/contracts';
+import { type TriageDueSource, type TriagePriority, type TriagePrioritySource, type TriageState, type TriageView } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { items, moderatorActivities, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
-import { itemWhere, searchPlan, triageViewCondition, visibleTriageRecord, type ItemWhereFilters, type TenantScope } from '../items/item-query.js';
+import {
+  hasItemFilters,
+  itemWhere,
+  queueOrder,
+  searchPlan,
+  triageViewCondition,
+  visibleTriageRecord,
+  type ItemWhereFilters,
+  type TenantScope,
+} from '../items/item-query.js';
 
 /**
  * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the
@@ -104,17 +113,18 @@ export interface QueueRequest {
 }
 
 /**
- * The statements of one page of a queue view and of its total: the records (with the list's filters on their items)
- * in view, nearest due date first (none last), then higher priority, then newest item.
+ * The statements of one page of a queue view and of its total, in queueOrder. Without list filters the records alone
+ * answer (their own item_removed and tenant say whether the caller may see them), so a page is the first rows of a
+ * queue index and a total an index-only count; with filters the records are joined to their items.
  */
 export function queueSql(q: QueueRequest): { page: SQL; count: SQL } {
-  const where = sql`${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now)}`;
+  const records = sql`${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now, q.filters.includeRemoved)}`;
+  const from = hasItemFilters(q.filters)
+    ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${records}`
+    : sql`triage_records tr WHERE ${records}`;
   return {
-    page: sql`
-      SELECT tr.id FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}
-      ORDER BY tr.due_date ASC NULLS LAST, CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, items.created_date DESC NULLS LAST, tr.id DESC
-      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-    count: sql`SELECT count(*)::int AS n FROM triage_records tr JOIN items ON items.id = tr.item_id WHERE ${where}`,
+    page: sql`SELECT tr.id FROM ${from} ORDER BY ${queueOrder(q.view)} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    count: sql`SELECT count(*)::int AS n FROM ${from}`,
   };
 }
 
@@ -133,8 +143,8 @@ export function createTriageRepo(db: DbOrTx) {
           AND EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = tr.item_id)
           AND NOT EXISTS (SELECT 1 FROM triage_records o WHERE o.item_id = tr.item_id AND o.tenant_id IS NOT NULL)`);
       const { rows } = await db.execute<{ id: number }>(sql`
-        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source)
-        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}
+        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed)
+        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed
         FROM (
           SELECT it.item_id, it.tenant_id FROM item_tenants it WHERE ${itemsIn(which, sql`it.item_id`)}
           UNION ALL
@@ -321,9 +331,7 @@ export function createTriageRepo(db: DbOrTx) {
       const today = now.toISOString().slice(0, 10);
       const { rows } = await db.execute<{ open: number; overdue: number }>(sql`
         SELECT count(*)::int AS open, count(*) FILTER (WHERE tr.due_date < ${today}::date)::int AS overdue
-        FROM triage_records tr JOIN items ON items.id = tr.item_id
-        WHERE tr.owner_id = ${userId} AND tr.state IN ${sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`)}
-          AND NOT items.is_removed AND ${visibleTriageRecord(scope)}`);
+        FROM triage_records tr WHERE ${triageViewCondition('mine', userId, now)} AND ${visibleTriageRecord(scope)}`);
       return { open: Number(rows[0]?.open ?? 0), overdue: Number(rows[0]?.overdue ?? 0) };
     },
 
