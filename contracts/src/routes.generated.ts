@@ -179,6 +179,7 @@ export const routeTable = {
     bulk: { method: 'POST', path: '/api/triage/bulk' },
     get: { method: 'GET', path: '/api/triage/:itemType/:itemId' },
     update: { method: 'PUT', path: '/api/triage/:itemType/:itemId' },
+    suggestion: { method: 'GET', path: '/api/triage/:itemType/:itemId/suggestion' },
     comments: { method: 'GET', path: '/api/triage/:itemType/:itemId/comments' },
     addComment: { method: 'POST', path: '/api/triage/:itemType/:itemId/comments' },
     editComment: { method: 'PATCH', path: '/api/triage/:itemType/:itemId/comments/:commentId' },

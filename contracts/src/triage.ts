@@ -232,3 +232,19 @@ export const triageAnalyticsResponse = z.object({
   days: z.array(z.object({ date: z.string(), open: z.number().int(), overdue: z.number().int(), done: z.number().int(), notRelevant: z.number().int() })),
 });
 export type TriageAnalyticsResponse = z.infer<typeof triageAnalyticsResponse>;
+
+/**
+ * GET /api/triage/{itemType}/{itemId}/suggestion: a proposed state, owner and priority with a one-line reason, from
+ * the AI service when one is configured, else from the triage rules and past assignments (`source` says which).
+ * Nothing is applied: the client shows it, and a click saves it through PUT.
+ */
+export const triageSuggestion = z.object({
+  source: z.enum(['ai', 'rules']),
+  state: state,
+  owner: triagePerson.nullable(),
+  priority: priority,
+  reason: z.string(),
+  /** Why the AI was not asked or not used, when it was configured (the suggestion is then rule-based). */
+  note: z.string().nullable(),
+});
+export type TriageSuggestion = z.infer<typeof triageSuggestion>;

@@ -23,6 +23,7 @@ import {
   triageRuleParams,
   triageRulesResponse,
   triageRulesRunResponse,
+  triageSuggestion,
   triageTenantQuery,
   triageUpdate,
 } from '../triage.js';
@@ -157,6 +158,15 @@ export const triageEndpoints = defineEndpoints('triage', {
     query: triageTenantQuery,
     body: triageUpdate,
     response: triageRecordResponse,
+  },
+  suggestion: {
+    method: 'GET',
+    path: '/api/triage/:itemType/:itemId/suggestion',
+    summary: 'A suggested state, owner and priority with a one-line reason (AI when configured, else rules and past assignments); nothing is applied',
+    access: 'moderator',
+    params: triageItemParams,
+    query: triageTenantQuery,
+    response: triageSuggestion,
   },
   comments: {
     method: 'GET',

@@ -43,6 +43,11 @@ export function deleteTriageComment(item: UnifiedItem, commentId: number) {
   return callEndpoint(routes.triage.deleteComment, { params: { ...paramsOf(item), commentId } });
 }
 
+/** A suggested triage (moderators and admins); nothing is applied. */
+export function suggestTriage(item: UnifiedItem, tenant: number | null) {
+  return callEndpoint(routes.triage.suggestion, { params: paramsOf(item), query: tenant ? { tenant } : {} });
+}
+
 /** Users to assign, by name or e-mail (moderators and admins). */
 export function findPeople(search: string) {
   return callEndpoint(routes.triage.people, { query: { search } });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertRoadmapItem, signIn } from '../../../test/factories.js';
 import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../../test/sync-harness.js';
+import { startAiServer } from '../../../test/ai-server.js';
 import { applyTriageRules } from './triage-rules.js';
 import { createTriageRulesRepo } from './triage-rules.repo.js';
 import { createTriageRepo } from './triage.repo.js';
@@ -160,5 +161,84 @@ describe('Admin → Triage rules', () => {
     expect(left.body.rules.map((r: { name: string }) => r.name)).toEqual(['GCC High and DoD']);
     expect((await admin.delete(`/api/triage-rules/${second.body.id}`)).status).toBe(404);
     expect((await admin.get('/api/triage/roadmap/480001')).body).toMatchObject({ owner: { id: user.id }, setByRules: [] });
+  });
+});
+
+describe('triage suggestions', () => {
+  async function withRuleAndHistory(env: Record<string, string> = {}) {
+    t = await createTestContext(env, { now: '2026-11-26T12:00:00Z' });
+    const db = t.database.db;
+    const { agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'] });
+    const { agent: reader } = await signIn(t.app, db);
+    const owner = await createUser(db, { email: 'collab@example.com', firstName: 'Colla', lastName: 'Borator' });
+    const past = await createUser(db, { email: 'pat@example.com', firstName: 'Pat', lastName: 'Past' });
+    for (let i = 0; i < 4; i++) await insertRoadmapItem(db, { externalId: `47000${i}`, products: ['Outlook'] });
+    await insertRoadmapItem(db, { externalId: '480001', products: ['Microsoft Teams'] });
+    await insertRoadmapItem(db, { externalId: '480002', products: ['Outlook'], isMajorChange: true });
+    await createTriageRepo(db).openRecords('all');
+    // The team gave three Outlook items to Pat and decided them Not relevant.
+    await t.database.pool.query(
+      `UPDATE triage_records SET owner_id = $1, state = 'not_relevant', updated_at = now() WHERE item_id IN (SELECT id FROM items WHERE external_id IN ('470000', '470001', '470002'))`,
+      [past.id],
+    );
+    await createTriageRulesRepo(db).insert(
+      { name: 'Teams to collaboration', query: { products: ['Microsoft Teams'] }, setOwnerId: owner.id, setPriority: 'high' },
+      new Date(),
+    );
+    return { moderator, reader, owner, past };
+  }
+
+  it('without AI: from the rules that match and the team’s past decisions, saying so; moderators only', async () => {
+    const { moderator, reader, owner, past } = await withRuleAndHistory();
+    const teams = await moderator.get('/api/triage/roadmap/480001/suggestion');
+    expect(teams.status).toBe(200);
+    expect(teams.body).toMatchObject({ source: 'rules', note: null, state: 'relevant', owner: { id: owner.id }, priority: 'high' });
+    expect(teams.body.reason).toMatch(/^Rule “Teams to collaboration” gives it to Colla Borator; rule “Teams to collaboration” sets High priority/);
+    const outlook = await moderator.get('/api/triage/roadmap/480002/suggestion');
+    expect(outlook.body).toMatchObject({ source: 'rules', state: 'not_relevant', owner: { id: past.id }, priority: 'low' });
+    expect(outlook.body.reason).toMatch(/Pat Past owned 3 recent items of Outlook; 3 of 3 recent items of the same products were not relevant/);
+    expect((await reader.get('/api/triage/roadmap/480001/suggestion')).status).toBe(403);
+    // Nothing was applied.
+    expect((await moderator.get('/api/triage/roadmap/480001')).body).toMatchObject({ ownerId: null, state: 'new' });
+  });
+
+  it('with AI: the service’s checked answer, and the rule-based one with a note when it fails or answers nonsense', async () => {
+    const ai = await startAiServer();
+    try {
+      const { moderator, owner } = await withRuleAndHistory({ AI_BASE_URL: ai.baseUrl, AI_TIMEOUT_MS: '2000' });
+      ai.setMode({
+        kind: 'ok',
+        content:
+          '```json\n{"state":"in_progress","ownerEmail":"collab@example.com","priority":"medium","reason":"Teams rule applies; admins must act soon."}\n```',
+      });
+      const answer = await moderator.get('/api/triage/roadmap/480001/suggestion');
+      expect(answer.body).toEqual({
+        source: 'ai',
+        state: 'in_progress',
+        owner: { id: owner.id, email: 'collab@example.com', name: 'Colla Borator' },
+        priority: 'medium',
+        reason: 'Teams rule applies; admins must act soon.',
+        note: null,
+      });
+      const asked = ai.requests.at(-1)?.body.messages?.[1]?.content ?? '';
+      expect(asked).toContain('MATCHING RULES: “Teams to collaboration” sets owner, priority high');
+      expect(asked).toContain('collab@example.com');
+
+      ai.setMode({ kind: 'ok', content: '{"state":"done","ownerEmail":"stranger@example.com","priority":"low","reason":"Someone else."}' });
+      expect((await moderator.get('/api/triage/roadmap/480001/suggestion')).body).toMatchObject({ source: 'ai', owner: null });
+      ai.setMode({ kind: 'ok', content: 'I think it is fine.' });
+      expect((await moderator.get('/api/triage/roadmap/480001/suggestion')).body).toMatchObject({
+        source: 'rules',
+        owner: { id: owner.id },
+        note: expect.stringMatching(/could not be used/),
+      });
+      ai.setMode({ kind: 'error', status: 503, message: 'overloaded' });
+      expect((await moderator.get('/api/triage/roadmap/480001/suggestion')).body).toMatchObject({
+        source: 'rules',
+        note: expect.stringMatching(/could not be asked \(AI service error \(503\): overloaded\)/),
+      });
+    } finally {
+      await ai.close();
+    }
   });
 });

@@ -177,6 +177,10 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       const user = signedIn(auth);
       return service.update(params.itemType, params.itemId, query.tenant, body, user, await tenantScopeOf(ctx.db, user));
     }),
+    implement(endpoints.triage.suggestion, async ({ params, query, auth }) => {
+      const user = signedIn(auth);
+      return service.suggest(params.itemType, params.itemId, query.tenant, await tenantScopeOf(ctx.db, user), { config: ctx.config, log: ctx.log });
+    }),
     implement(endpoints.triage.comments, async ({ params, query, auth }) => {
       const user = signedIn(auth);
       return { comments: await service.comments(params.itemType, params.itemId, query.tenant, user, await tenantScopeOf(ctx.db, user)) };

@@ -7,6 +7,7 @@ import {
   type TriageItemType,
   type TriageRecord,
   type TriageRecordResponse,
+  type TriageSuggestion,
   type TriageUpdate,
 } from '@radar/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -17,6 +18,7 @@ import { InputError, NotAllowedError, NotFoundError } from '../../lib/errors.js'
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
+import { suggestTriage } from './triage-suggest.js';
 import { createTriageRepo, type FieldChange, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
 
 /** The activity log's item type of each triage item type. */
@@ -322,6 +324,21 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
       });
       notify();
       return updated;
+    },
+
+    /** A suggested triage for the record (moderators and admins), nothing written. */
+    async suggest(
+      itemType: TriageItemType,
+      itemId: string,
+      tenant: number | undefined,
+      scope: TenantScope | undefined,
+      ai: Parameters<typeof suggestTriage>[1],
+    ): Promise<TriageSuggestion> {
+      return db.transaction(async (tx) => {
+        const item = await findItem(tx, itemType, itemId, scope);
+        const { record } = await findRecord(tx, item, tenant, scope, true);
+        return suggestTriage(tx, ai, item, record, clock.now());
+      });
     },
 
     async comments(itemType: TriageItemType, itemId: string, tenant: number | undefined, auth: RequestAuth, scope: TenantScope | undefined) {

@@ -10,6 +10,7 @@ import {
   type TriagePriority,
   type TriageRecordResponse,
   type TriageState,
+  type TriageSuggestion,
   type TriageUpdate,
   type UnifiedItem,
 } from '@radar/contracts';
@@ -20,6 +21,7 @@ import {
   deleteTriageComment,
   editTriageComment,
   saveTriage,
+  suggestTriage,
   useTriageComments,
   useTriageRecord,
   useTriageRefresh,
@@ -63,7 +65,10 @@ export function TriagePanel({ item }: TriagePanelProps) {
       ) : !data ? (
         <Typography color="text.secondary">Loading…</Typography>
       ) : (
-        <TriageFields record={data} onSave={save} onTenant={setTenant} />
+        <>
+          <TriageFields record={data} onSave={save} onTenant={setTenant} />
+          {data.canEdit === 'all' ? <SuggestBox item={item} record={data} onApply={save} /> : null}
+        </>
       )}
       {data ? (
         <>
@@ -161,6 +166,69 @@ function TriageFields({
         </Typography>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * "Suggest": a proposed state, owner and priority with its reason (from the AI service when one is configured, else
+ * from the rules and past assignments, and it says which). Nothing changes until Apply.
+ */
+function SuggestBox({ item, record, onApply }: { item: UnifiedItem; record: TriageRecordResponse; onApply: (change: TriageUpdate) => Promise<void> }) {
+  const { toast } = useToast();
+  const [suggestion, setSuggestion] = useState<TriageSuggestion | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ask = async () => {
+    setBusy(true);
+    try {
+      setSuggestion(await suggestTriage(item, record.tenantId));
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Could not get a suggestion', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!suggestion) {
+    return (
+      <Button size="small" variant="outlined" sx={{ mt: 1.5 }} disabled={busy} onClick={() => void ask()}>
+        {busy ? 'Suggesting…' : 'Suggest'}
+      </Button>
+    );
+  }
+  return (
+    <Alert
+      severity="info"
+      sx={{ mt: 1.5 }}
+      aria-label="Suggestion"
+      action={
+        <Stack direction="row" spacing={1}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() =>
+              void onApply({ state: suggestion.state, priority: suggestion.priority, ...(suggestion.owner ? { ownerId: suggestion.owner.id } : {}) }).then(() =>
+                setSuggestion(null),
+              )
+            }
+          >
+            Apply
+          </Button>
+          <Button color="inherit" size="small" onClick={() => setSuggestion(null)}>
+            Dismiss
+          </Button>
+        </Stack>
+      }
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {TRIAGE_STATE_LABELS[suggestion.state]} · {suggestion.owner ? suggestion.owner.name : 'No owner'} · {TRIAGE_PRIORITY_LABELS[suggestion.priority]}{' '}
+        priority
+      </Typography>
+      <Typography variant="body2">{suggestion.reason}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {suggestion.source === 'ai'
+          ? 'Suggested by AI.'
+          : (suggestion.note ?? 'Suggested from the triage rules and past assignments (no AI service is configured).')}
+      </Typography>
+    </Alert>
   );
 }
 

@@ -1,22 +1,5 @@
-import { UpstreamError, UpstreamTimeoutError } from '../../../lib/errors.js';
+import { requestChat, type AiSettings } from '../../../lib/ai-chat.js';
 import { countsOf, needsAttention, shorten, type NormalizedReport, type ReportItem } from './ai-summary.report.js';
-
-export class AiUpstreamError extends UpstreamError {
-  override readonly name = 'AiUpstreamError';
-}
-export class AiTimeoutError extends UpstreamTimeoutError {
-  override readonly name = 'AiTimeoutError';
-  constructor() {
-    super('AI summary timed out');
-  }
-}
-
-export interface AiSettings {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-}
 
 /** Keeps the request well inside small models' context windows; the rest is counted, not sent. */
 export const MAX_PROMPT_CHARS = 24_000;
@@ -130,58 +113,9 @@ export function buildUserMessage(report: NormalizedReport): string {
   return `${render(header, sections, (item) => picked.has(item), 0)}\n\n[${omitted} more items not shown for length]`;
 }
 
-function upstreamMessage(body: string): string {
-  try {
-    const json = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof json.error === 'string') return json.error;
-    if (typeof json.error?.message === 'string') return json.error.message;
-    if (typeof json.message === 'string') return json.message;
-  } catch {
-    // not JSON: use the text
-  }
-  return body.trim().slice(0, 300);
-}
-
 /** POSTs to `${baseUrl}/chat/completions`; maps a timeout to 504 and every upstream failure to 502. */
 export async function requestChatSummary(settings: AiSettings, report: NormalizedReport): Promise<{ content: string; model: string }> {
-  const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (settings.apiKey) headers.Authorization = `Bearer ${settings.apiKey}`;
-  const signal = AbortSignal.timeout(settings.timeoutMs);
-  let status: number;
-  let body: string;
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers,
-      signal,
-      body: JSON.stringify({
-        model: settings.model,
-        temperature: 0.2,
-        max_tokens: 1500,
-        messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: buildUserMessage(report) },
-        ],
-      }),
-    });
-    status = res.status;
-    body = await res.text();
-  } catch (err) {
-    if (signal.aborted || (err as Error)?.name === 'TimeoutError') throw new AiTimeoutError();
-    const cause = (err as { cause?: { message?: string } })?.cause?.message ?? (err as Error)?.message ?? String(err);
-    throw new AiUpstreamError(`AI service unreachable: ${cause}`);
-  }
-  if (status < 200 || status >= 300) {
-    throw new AiUpstreamError(`AI service error (${status}): ${upstreamMessage(body) || 'no details'}`);
-  }
-  let parsed: { model?: unknown; choices?: { message?: { content?: unknown } }[] };
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new AiUpstreamError('AI service answered with something that is not JSON');
-  }
-  const content = parsed.choices?.[0]?.message?.content;
-  if (typeof content !== 'string' || !content.trim()) throw new AiUpstreamError('AI service returned an empty summary');
-  return { content, model: typeof parsed.model === 'string' && parsed.model ? parsed.model : settings.model };
+  return requestChat(settings, { system: SYSTEM_PROMPT, user: buildUserMessage(report), maxTokens: 1500, what: 'summary' });
 }
+
+export { AiTimeoutError, AiUpstreamError, type AiSettings } from '../../../lib/ai-chat.js';

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useToastStore } from '@radar/shared-ui';
+import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { messageItem } from '../../test-utils/fixtures.js';
+import { TriagePanel } from './TriagePanel.js';
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+const record = (over: Record<string, unknown> = {}) => ({
+  itemType: 'message-center',
+  itemId: 'MC1000001',
+  tenantId: null,
+  tenantName: null,
+  state: 'new',
+  ownerId: null,
+  owner: null,
+  dueDate: '2026-12-15',
+  dueDateSource: 'action_required',
+  dueDateReason: "Microsoft's act-by date",
+  priority: 'high',
+  prioritySource: 'action_required_major',
+  priorityReason: 'Major change with an act-by date',
+  commentCount: 0,
+  setByRules: [],
+  updatedAt: null,
+  updatedBy: null,
+  canEdit: 'all',
+  tenants: [],
+  ...over,
+});
+
+describe('Triage panel', () => {
+  it('shows each default with its reason, and applies a suggestion only on Apply', async () => {
+    const item = messageItem({ messageId: 'MC1000001' });
+    const { calls } = stubFetch({
+      'GET /api/triage/message-center/MC1000001': { body: record() },
+      'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
+      'GET /api/triage/message-center/MC1000001/suggestion': {
+        body: {
+          source: 'rules',
+          state: 'relevant',
+          owner: { id: 4, name: 'Colla Borator', email: 'c@example.com' },
+          priority: 'medium',
+          reason: 'Rule “Teams” gives it to Colla Borator',
+          note: null,
+        },
+      },
+      'PUT /api/triage/message-center/MC1000001': {
+        body: record({ state: 'relevant', ownerId: 4, owner: { id: 4, name: 'Colla Borator', email: 'c@example.com' } }),
+      },
+      'GET /api/triage/people': { body: { people: [] } },
+    });
+    renderWithProviders(<TriagePanel item={item} />);
+    const panel = await screen.findByRole('region', { name: 'Triage' });
+    expect(await within(panel).findByText("Microsoft's act-by date")).toBeInTheDocument();
+    expect(within(panel).getByText('Major change with an act-by date')).toBeInTheDocument();
+    expect(within(panel).getByText('No comments yet.')).toBeInTheDocument();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Suggest' }));
+    const suggestion = await within(panel).findByRole('alert', { name: 'Suggestion' });
+    expect(suggestion).toHaveTextContent('Relevant · Colla Borator · Medium priority');
+    expect(suggestion).toHaveTextContent('Suggested from the triage rules and past assignments (no AI service is configured).');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.click(within(suggestion).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ state: 'relevant', priority: 'medium', ownerId: 4 }));
+  });
+
+  it('is read-only for someone who may only read it', async () => {
+    const item = messageItem({ messageId: 'MC1000001' });
+    stubFetch({
+      'GET /api/triage/message-center/MC1000001': { body: record({ canEdit: 'none', owner: { id: 2, name: 'Alice', email: 'a@example.com' }, ownerId: 2 }) },
+      'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
+    });
+    renderWithProviders(<TriagePanel item={item} />);
+    const panel = await screen.findByRole('region', { name: 'Triage' });
+    expect(await within(panel).findByRole('textbox', { name: 'Owner' })).toHaveValue('Alice');
+    expect(within(panel).getByRole('textbox', { name: 'Owner' })).toBeDisabled();
+    expect(within(panel).queryByRole('button', { name: 'Suggest' })).not.toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Add a comment')).not.toBeInTheDocument();
+    expect(within(panel).getByText('The owner, moderators and admins take part in the conversation.')).toBeInTheDocument();
+  });
+});
