@@ -69,6 +69,9 @@ export const triageRecords = pgTable(
         t.tenantId,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
+    index('triage_records_item_due_idx')
+      .on(t.itemId, t.dueDate)
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
     index('triage_records_done_idx')
       .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId)
       .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),

@@ -217,7 +217,8 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   if (f.triage) {
     if (f.triageUserId === undefined) throw new Error('itemWhere: a triage view needs the user it is for (triageUserId)');
     conds.push(
-      sql`EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id AND ${visibleTriageRecord(f.tenantScope)} AND ${triageViewCondition(f.triage, f.triageUserId, now, f.includeRemoved)})`,
+      // The items of the records in view, read once through the queue indexes (not a lookup per item).
+      sql`items.id IN (SELECT tr.item_id FROM triage_records tr WHERE ${visibleTriageRecord(f.tenantScope)} AND ${triageViewCondition(f.triage, f.triageUserId, now, f.includeRemoved)})`,
     );
   }
   if (f.sinceLastVisit) {
@@ -303,8 +304,11 @@ export function hasItemFilters(f: ItemWhereFilters): boolean {
   });
 }
 
-/** The nearest due date of an item's open triage records (the list's `due` sort). */
-export const nearestDueSql = sql`(SELECT min(tr.due_date) FROM triage_records tr WHERE tr.item_id = items.id AND tr.state IN ${OPEN_STATES})`;
+/**
+ * The nearest due date of an item's open triage records (the list's `due` sort), an index-only read of
+ * triage_records_item_due_idx; a removed item has no open work and sorts last.
+ */
+export const nearestDueSql = sql`(SELECT min(tr.due_date) FROM triage_records tr WHERE tr.item_id = items.id AND tr.state IN ${OPEN_STATES} AND NOT tr.item_removed)`;
 
 /**
  * A triage record `tr` the caller may see: an item's own record (no tenant), or a tenant's record of a tenant the

@@ -1,0 +1,1 @@
+CREATE INDEX "triage_records_item_due_idx" ON "triage_records" USING btree ("item_id","due_date") WHERE "triage_records"."state" IN ('new', 'relevant', 'in_progress') AND NOT "triage_records"."item_removed";
