@@ -284,14 +284,13 @@ export const configSchema = z.object({
       "`true` lets alert webhooks use plain `http` and private, loopback and metadata addresses (the SSRF guard's two rules); for tests and on-premises receivers only (warned at a production start)",
   }),
   WEBHOOK_TIMEOUT_MS: ms.max(120_000).default(10_000).meta({ description: 'per attempt of an alert webhook delivery (at most 120000)' }),
-  AI_BASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .meta({ description: 'OpenAI-compatible chat-completions endpoint for the admin AI summary; without it the summary is extractive' }),
+  AI_BASE_URL: z.string().url().optional().meta({
+    description:
+      'OpenAI-compatible chat-completions endpoint for the admin AI summary and triage suggestions; without it the summary is extractive and suggestions come from the triage rules and past assignments',
+  }),
   AI_API_KEY: z.string().optional().meta({ description: 'the key for AI_BASE_URL' }),
   AI_MODEL: z.string().default('gpt-4o-mini').meta({ description: 'the model asked at AI_BASE_URL' }),
-  AI_TIMEOUT_MS: ms.default(30_000).meta({ description: 'timeout of one AI summary request' }),
+  AI_TIMEOUT_MS: ms.default(30_000).meta({ description: 'timeout of one AI request (a summary or a triage suggestion)' }),
 });
 
 export type Config = z.infer<typeof configSchema>;

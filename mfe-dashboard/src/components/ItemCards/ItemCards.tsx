@@ -1,7 +1,8 @@
 import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
-import { type UnifiedItem } from '@radar/contracts';
+import { type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow, rowTint, RowBadges, RowTags } from '../ItemTable/index.js';
+import { triageCells } from '../ItemTable/triage-cells.js';
 
 export interface ItemCardsProps {
   items: UnifiedItem[];
@@ -10,10 +11,12 @@ export interface ItemCardsProps {
   now: Date;
   /** "Received by 3 of 5 tenants" of an item, or null. */
   receivedText?: (item: UnifiedItem) => string | null;
+  /** Signed-in users: each item's triage (the list answer's `triage`), shown as one line on its card. */
+  triage?: Record<string, ListTriage[]>;
 }
 
 /** Mobile list of items: one card per item with the same presentation rules as the table. */
-export function ItemCards({ items, isLoading, onOpen, now, receivedText }: ItemCardsProps) {
+export function ItemCards({ items, isLoading, onOpen, now, receivedText, triage }: ItemCardsProps) {
   const theme = useTheme();
   const timeZone = useDisplayTimeZone();
   if (isLoading) {
@@ -37,6 +40,7 @@ export function ItemCards({ items, isLoading, onOpen, now, receivedText }: ItemC
       {items.map((item) => {
         const row = presentRow(item, now, timeZone);
         const received = receivedText?.(item) ?? null;
+        const cells = triage ? triageCells(triage[item.id], now.toISOString().slice(0, 10)) : null;
         return (
           <Card
             component="li"
@@ -61,6 +65,16 @@ export function ItemCards({ items, isLoading, onOpen, now, receivedText }: ItemC
                   ) : null}
                 </Stack>
                 <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                {cells ? (
+                  <Typography
+                    variant="body2"
+                    data-triage
+                    sx={{ mt: 0.5, color: cells.overdue ? 'error.main' : 'text.secondary', fontWeight: cells.overdue ? 600 : undefined }}
+                  >
+                    {cells.state} · {cells.owner} · Due {cells.due}
+                    {cells.overdue ? ' (overdue)' : ''}
+                  </Typography>
+                ) : null}
                 {row.preview ? (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                     {row.preview}

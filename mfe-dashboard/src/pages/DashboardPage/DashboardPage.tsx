@@ -135,7 +135,14 @@ export function DashboardPage() {
                 Failed to load items. Please try again.
               </Typography>
             ) : isMobile ? (
-              <ItemCards items={items} isLoading={isLoading} onOpen={dialog.open} now={now} receivedText={receivedText} />
+              <ItemCards
+                items={items}
+                isLoading={isLoading}
+                onOpen={dialog.open}
+                now={now}
+                receivedText={receivedText}
+                triage={signedIn ? (list.data?.triage ?? {}) : undefined}
+              />
             ) : (
               <ItemTable
                 items={items}
