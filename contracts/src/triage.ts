@@ -248,3 +248,17 @@ export const triageSuggestion = z.object({
   note: z.string().nullable(),
 });
 export type TriageSuggestion = z.infer<typeof triageSuggestion>;
+
+export type TriageTenantQuery = z.input<typeof triageTenantQuery>;
+export type TriageCommentBody = z.infer<typeof triageCommentBody>;
+export type TriageCommentParams = z.infer<typeof triageCommentParams>;
+export type TriageCommentsResponse = z.infer<typeof triageCommentsResponse>;
+export type TriageBulkResponse = z.infer<typeof triageBulkResponse>;
+export type TriagePeopleQuery = z.input<typeof triagePeopleQuery>;
+export type TriagePeopleResponse = z.infer<typeof triagePeopleResponse>;
+export type TriageMailUpdate = z.infer<typeof triageMailUpdate>;
+export type TriageRuleOrder = z.infer<typeof triageRuleOrder>;
+export type TriageRuleParams = z.infer<typeof triageRuleParams>;
+export type TriageRulesResponse = z.infer<typeof triageRulesResponse>;
+export type TriageRulesRunResponse = z.infer<typeof triageRulesRunResponse>;
+export type TriageAnalyticsQuery = z.input<typeof triageAnalyticsQuery>;
