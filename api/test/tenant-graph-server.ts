@@ -14,7 +14,7 @@ export interface FakeTenant {
   directoryId: string;
   clientId: string;
   secret: string;
-  /** Application permissions granted with admin consent (default both read permissions). */
+  /** Application permissions granted with admin consent (default the two read permissions and Organization.Read.All). */
   roles?: string[];
   /** Graph's raw message objects this tenant's Message Center lists. */
   messages: unknown[];
@@ -22,6 +22,8 @@ export interface FakeTenant {
   issues?: unknown[];
   /** Graph's healthOverviews of the tenant (service and status). */
   overviews?: { service: string; status: string; id?: string }[];
+  /** Graph's subscribedSkus of the tenant (read with Organization.Read.All among `roles`). */
+  skus?: unknown[];
   /** Post-incident reports by issue id: what `/issues/{id}/incidentReport` streams (404 for others). */
   reports?: Record<string, { body: Buffer; contentType: string }>;
   /**
@@ -42,7 +44,7 @@ export interface TenantGraphServer {
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ALL_ROLES = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All'];
+const ALL_ROLES = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All', 'Organization.Read.All'];
 
 export async function startTenantGraphServer(tenants: FakeTenant[], options: { pageSize?: number } = {}): Promise<TenantGraphServer> {
   const byId = new Map(tenants.map((t) => [t.directoryId, t]));
@@ -146,6 +148,12 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
         requests.push(`${name} GET /healthOverviews`);
         if (!roles.includes('ServiceHealth.Read.All')) return json(res, 403, { error: { code: 'UnknownError' } });
         return json(res, 200, { value: tenant.overviews ?? [] });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1.0/subscribedSkus') {
+        requests.push(`${name} GET /subscribedSkus`);
+        if (!roles.includes('Organization.Read.All'))
+          return json(res, 403, { error: { code: 'Authorization_RequestDenied', message: 'Insufficient privileges.' } });
+        return json(res, 200, { value: tenant.skus ?? [] });
       }
       const report = /^\/v1\.0\/admin\/serviceAnnouncement\/issues\/([^/]+)\/incidentReport$/.exec(url.pathname);
       if (req.method === 'GET' && report) {

@@ -206,6 +206,12 @@ export const itemListQuery = z.object({
       ),
     )
     .optional(),
+  /**
+   * Only items of products the tenants license (of the tenants the caller may see, or of `tenants` when given): items
+   * with a licensed product, a product every tenant has, or a product no licence rule knows ("unknown" is kept).
+   * Without any tenant's licences read it filters nothing.
+   */
+  licensed: queryBoolean.optional(),
   /** Signed-in users only: items with a triage record in this queue view (my queue, unassigned, overdue, due soon, done). */
   triage: z.enum(TRIAGE_VIEWS, { error: `triage must be one of ${TRIAGE_VIEWS.join(', ')}` }).optional(),
 });

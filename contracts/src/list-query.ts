@@ -25,6 +25,7 @@ export const DASHBOARD_URL_STATE_KEYS = [
   'featured',
   'moderatorFeatured',
   'includeRemoved',
+  'licensed',
   'releaseMoved',
   'rollingOut',
   'sinceLastVisit',

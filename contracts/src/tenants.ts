@@ -130,6 +130,15 @@ export const tenantRecord = z.object({
     .object({ at: isoDate, services: z.number().int(), notOperational: z.array(z.object({ service: z.string(), status: z.string() })) })
     .nullable()
     .optional(),
+  /**
+   * The products the tenant licenses (Graph subscribedSkus, read with each Service Health run, as the feeds name
+   * products); null until read. `licencesError` says why the last read failed (a missing permission, say).
+   */
+  licences: z
+    .object({ at: isoDate, products: z.array(z.string()) })
+    .nullable()
+    .optional(),
+  licencesError: z.string().nullable().optional(),
   createdAt: isoDate,
 });
 export type TenantRecord = z.infer<typeof tenantRecord>;
@@ -138,7 +147,8 @@ export type TenantsResponse = z.infer<typeof tenantsResponse>;
 
 /** One check of Test connection: what was tried and, when it failed, exactly what is missing. */
 export const tenantCheck = z.object({
-  name: z.enum(['token', 'messages', 'health']),
+  /** `licences` is optional: without it everything works but the "products we license" filter. */
+  name: z.enum(['token', 'messages', 'health', 'licences']),
   ok: z.boolean(),
   message: z.string(),
 });

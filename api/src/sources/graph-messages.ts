@@ -9,6 +9,7 @@ import {
   rawAttachmentList,
   rawGraphPage,
   rawHealthOverviews,
+  rawSubscribedSkus,
   rawHealthPage,
   tokenResponse,
   type RawGraphMessage,
@@ -38,6 +39,11 @@ export interface GraphMessagesClient {
   fetchAll(control?: RequestControl): Promise<MessageRecord[]>;
   /** Each service's health now (`/healthOverviews`), by service name. */
   fetchHealthOverviews(control?: RequestControl): Promise<{ service: string; status: string }[]>;
+  /**
+   * The service plans the tenant can use (`/subscribedSkus`): of subscriptions that are enabled (or in their grace
+   * period), the plans provisioned; sorted, once each.
+   */
+  fetchLicensedPlans(control?: RequestControl): Promise<string[]>;
   /** Every Service Health issue the tenant lists (`/issues`, all pages, each with its posts). */
   fetchHealthIssues(control?: RequestControl): Promise<HealthRecord[]>;
   /**
@@ -206,6 +212,22 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         },
       );
       return values.sort((a, b) => a.service.localeCompare(b.service));
+    },
+    async fetchLicensedPlans(control = {}) {
+      if (!configured) throw new NotConfiguredError('Graph is not configured');
+      const { values } = await allPages<{ plan: string }>(`${apiUrl}/v1.0/subscribedSkus`, control, async (url) => {
+        const json = await getJson(url, control, 'Graph subscribed SKUs');
+        const parsed = rawSubscribedSkus.safeParse(json);
+        if (!parsed.success) throw new FeedFormatError(`Graph subscribed SKUs refused: ${describeIssues(parsed.error)}`);
+        const usable = parsed.data.value.filter((sku) => ['Enabled', 'Warning'].includes(sku.capabilityStatus ?? 'Enabled'));
+        const plans = usable.flatMap((sku) =>
+          sku.servicePlans
+            .filter((p) => ['Success', 'PendingActivation', 'PendingProvisioning'].includes(p.provisioningStatus ?? 'Success'))
+            .map((p) => ({ plan: p.servicePlanName })),
+        );
+        return { value: plans, originals: [], next: parsed.data['@odata.nextLink'] };
+      });
+      return [...new Set(values.map((v) => v.plan))].sort();
     },
     async downloadIncidentReport(issueId, maxBytes, control = {}) {
       if (!configured) throw new NotConfiguredError('Service Health is not configured');

@@ -116,6 +116,20 @@ export const rawHealthOverviews = z.object({
   '@odata.nextLink': z.string().url().nullish(),
 });
 
+/** GET /subscribedSkus: the tenant's subscriptions and the service plans each one carries. */
+export const rawSubscribedSkus = z.object({
+  value: z.array(
+    z.object({
+      skuPartNumber: z.string().nullish(),
+      capabilityStatus: z.string().nullish(),
+      servicePlans: z
+        .array(z.object({ servicePlanName: z.string().min(1), provisioningStatus: z.string().nullish(), appliesTo: z.string().nullish() }))
+        .default([]),
+    }),
+  ),
+  '@odata.nextLink': z.string().url().nullish(),
+});
+
 export const tokenResponse = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().positive().default(3599),

@@ -305,3 +305,14 @@ describe('triage view in the URL', () => {
     expect(savedSearchQueryOf(due)).toEqual({ sortField: 'createdDate', sortDirection: 'desc' });
   });
 });
+
+describe('only products we license', () => {
+  it('keeps the choice in the URL and the list query, and through Clear All', () => {
+    const state = dashboardReducer(initialDashboardState, { type: 'setLicensed', licensed: true });
+    expect(toListParams(state)).toMatchObject({ licensed: true });
+    const url = withUrlState(new URLSearchParams(), state);
+    expect(url.get('licensed')).toBe('true');
+    expect(stateFromUrl(url).filters.licensed).toBe(true);
+    expect(dashboardReducer(state, { type: 'clearAll' }).filters.licensed).toBe(true);
+  });
+});

@@ -44,6 +44,8 @@ export interface DashboardFilters {
   featured: boolean;
   /** Data Source: also list removed roadmap items and expired Message Center posts. */
   includeRemoved: boolean;
+  /** Data Source: only items of products the tenants license (unknown products are kept). */
+  licensed: boolean;
   /** Recent Activity: new or changed since the signed-in user's previous visit. */
   sinceLastVisit: boolean;
   /** Recent Activity: a roadmap GA or preview date, or a post's rollout timing, moved within the window. */
@@ -88,6 +90,7 @@ export const initialFilters: DashboardFilters = {
   moderatorFeatured: false,
   featured: false,
   includeRemoved: false,
+  licensed: false,
   sinceLastVisit: false,
   releaseMoved: undefined,
   rollingOut: undefined,
@@ -117,6 +120,7 @@ export type DashboardAction =
   | { type: 'setFeatured'; featured: boolean }
   | { type: 'setTimeline'; timeline: string | undefined }
   | { type: 'setIncludeRemoved'; includeRemoved: boolean }
+  | { type: 'setLicensed'; licensed: boolean }
   | { type: 'setSinceLastVisit'; sinceLastVisit: boolean }
   | { type: 'toggleReleaseMoved'; window: ReleaseMovedWindow }
   | { type: 'toggleRollingOut'; window: RollingOutWindow }
@@ -225,6 +229,8 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
       return { ...filters, timeline: action.timeline };
     case 'setIncludeRemoved':
       return { ...filters, includeRemoved: action.includeRemoved };
+    case 'setLicensed':
+      return { ...filters, licensed: action.licensed };
     case 'setSinceLastVisit':
       return { ...filters, sinceLastVisit: action.sinceLastVisit };
     case 'toggleReleaseMoved':
@@ -289,6 +295,7 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.moderatorFeatured) params.moderatorFeatured = true;
   if (filters.featured) params.featured = true;
   if (filters.includeRemoved) params.includeRemoved = true;
+  if (filters.licensed) params.licensed = true;
   if (filters.releaseMoved) params.releaseMoved = filters.releaseMoved;
   if (filters.rollingOut) params.rollingOut = filters.rollingOut;
   if (filters.productFamilies.length) params.productFamilies = filters.productFamilies;
@@ -304,7 +311,7 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
  * The whole view lives in the page URL, under the list query's own names (search, sources, products, statuses,
  * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, tenants, healthStatus,
  * healthClassifications, featured,
- * moderatorFeatured, includeRemoved, releaseMoved, rollingOut, sinceLastVisit, triage, sortField, sortDirection, page), each
+ * moderatorFeatured, includeRemoved, licensed, releaseMoved, rollingOut, sinceLastVisit, triage, sortField, sortDirection, page), each
  * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
  * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message= / ?health=, ?savedSearch=) are
  * left alone.
@@ -334,6 +341,7 @@ export function stateFromUrl(search: URLSearchParams, base: DashboardState = ini
     featured: flag('featured'),
     moderatorFeatured: flag('moderatorFeatured'),
     includeRemoved: flag('includeRemoved'),
+    licensed: flag('licensed'),
     releaseMoved: search.get('releaseMoved') ?? undefined,
     rollingOut: search.get('rollingOut') ?? undefined,
     healthStatus: search.get('healthStatus') ?? undefined,
@@ -402,6 +410,7 @@ export type ViewQuery = Partial<
   featured?: boolean;
   moderatorFeatured?: boolean;
   includeRemoved?: boolean;
+  licensed?: boolean;
   releaseMoved?: string;
   rollingOut?: string;
   healthStatus?: string;
@@ -430,6 +439,7 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
       featured: q.featured ?? false,
       moderatorFeatured: q.moderatorFeatured ?? false,
       includeRemoved: q.includeRemoved ?? false,
+      licensed: q.licensed ?? false,
       releaseMoved: (RELEASE_MOVED_WINDOWS as readonly string[]).includes(q.releaseMoved ?? '') ? (q.releaseMoved as ReleaseMovedWindow) : undefined,
       rollingOut: (ROLLING_OUT_WINDOWS as readonly string[]).includes(q.rollingOut ?? '') ? (q.rollingOut as RollingOutWindow) : undefined,
       productFamilies: (q.productFamilies ?? []).filter((f): f is ProductFamily => (PRODUCT_FAMILIES as readonly string[]).includes(f)),

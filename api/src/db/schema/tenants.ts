@@ -42,6 +42,14 @@ export const tenants = pgTable(
      */
     healthOverview: jsonb('health_overview').$type<{ service: string; status: string }[]>(),
     healthOverviewAt: ts('health_overview_at'),
+    /**
+     * The products the tenant licenses (its enabled service plans through contracts licensedProductsOf), as read with
+     * its last Service Health run; null until read. The list's `licensed` filter reads it.
+     */
+    licensedProducts: text('licensed_products').array(),
+    licencesAt: ts('licences_at'),
+    /** Why the last licence read failed (kept until one succeeds). */
+    licencesError: text('licences_error'),
   },
   (t) => [
     uniqueIndex('tenants_directory_uq')

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  ALWAYS_LICENSED_PRODUCTS,
   CHANGE_TYPE_DAYS,
+  LICENCE_KNOWN_PRODUCTS,
   CLOUD_INSTANCES,
   NEW_CHANGE_TYPES,
   RELEASE_MOVED_DAYS,
@@ -43,6 +45,7 @@ import {
  * - healthStatus (active, resolved) / healthClassifications (incident, advisory): Service Health issues open or
  *   resolved, of those classifications; each restricts to that source;
  * - tenants: posts and issues any of these tenants received (of the tenants the caller may see);
+ * - licensed: items of products the tenants license (`licensedCondition`);
  * - triage (mine, unassigned, overdue, due-soon, done): items with a triage record the caller may see in that queue
  *   view (`triageViewCondition`);
  * - always: the caller's tenant scope (TenantScope): a post or issue of tenants only is listed when one of them is
@@ -214,6 +217,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   const tenants = tenantCondition(f.tenantScope);
   if (tenants) conds.push(tenants);
   if (f.tenants?.length) conds.push(receivedByCondition(f.tenants, f.tenantScope));
+  if (f.licensed) conds.push(licensedCondition(f.tenantScope, f.tenants));
   if (f.triage) {
     if (f.triageUserId === undefined) throw new Error('itemWhere: a triage view needs the user it is for (triageUserId)');
     conds.push(
@@ -250,6 +254,23 @@ function receivedByCondition(ids: readonly number[], scope: TenantScope | undefi
   if (scope === 'all') return sql`items.tenant_ids && ${wanted}::integer[]`;
   // Of the wanted tenants, those the caller may see: an uncorrelated subquery, computed once per statement.
   return sql`items.tenant_ids && ARRAY(SELECT t.id FROM tenants t WHERE t.id = ANY(${wanted}::integer[]) AND ${visibleTenant(scope)})`;
+}
+
+/**
+ * "Only products we license": of the tenants the caller may see (or those of the `tenants` filter) whose licences were
+ * read, the products any of them licenses (tenants.licensed_products). An item stays when one of its products is
+ * licensed, is one every tenant has, or is unknown to the licence rules (an item without products too): unknown is
+ * never taken for "not licensed". With no licences read at all the filter keeps everything.
+ */
+function licensedCondition(scope: TenantScope | undefined, among: readonly number[] | undefined): SQL {
+  const tenants = sql`t.licensed_products IS NOT NULL AND t.removed_at IS NULL${scope === 'all' ? sql`` : sql` AND ${visibleTenant(scope)}`}${
+    among?.length ? sql` AND t.id = ANY(${sql.param([...among])}::integer[])` : sql``
+  }`;
+  return sql`(NOT EXISTS (SELECT 1 FROM tenants t WHERE ${tenants})
+    OR items.products && ARRAY(SELECT DISTINCT p FROM tenants t CROSS JOIN unnest(t.licensed_products) AS p WHERE ${tenants})
+    OR items.products && ${textArray([...ALWAYS_LICENSED_PRODUCTS])}
+    OR items.products = '{}'::text[]
+    OR NOT (items.products <@ ${textArray([...LICENCE_KNOWN_PRODUCTS])}))`;
 }
 
 /** Who may see a post of tenants (TenantScope); null when the caller sees every tenant. */

@@ -1,10 +1,10 @@
-import type { FeedFormat } from '@radar/contracts';
+import { licensedProductsOf, type FeedFormat } from '@radar/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
-import { FeedFormatError, NotConfiguredError } from '../../sources/errors.js';
+import { FeedFormatError, FeedHttpError, NotConfiguredError } from '../../sources/errors.js';
 import { createGraphMessagesClient, type GraphMessagesClient } from '../../sources/graph-messages.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../../sources/normalize.js';
 import { createRoadmapFeedClient, type RoadmapFeedClient } from '../../sources/roadmap-feed.js';
@@ -172,6 +172,18 @@ export function createSyncServiceFor(
         } catch (err) {
           if (signal.aborted) throw err;
           log.warn({ err: (err as Error).message }, 'service health overview not read; the last one is kept');
+        }
+        // The products it licenses (subscribedSkus, Organization.Read.All); without the permission the filter just lacks it.
+        try {
+          await createTenantsRepo(db).setLicences(tenant.id, { products: licensedProductsOf(await client.fetchLicensedPlans({ signal })) }, base.clock.now());
+        } catch (err) {
+          if (signal.aborted) throw err;
+          const forbidden = err instanceof FeedHttpError && (err.status === 401 || err.status === 403);
+          const error = forbidden
+            ? 'Licences not readable: grant the app Organization.Read.All (application) to filter by the products the tenant licenses.'
+            : `Licences not read: ${(err as Error).message}`;
+          await createTenantsRepo(db).setLicences(tenant.id, { error }, base.clock.now());
+          log.warn({ err: (err as Error).message }, 'licences not read; the last ones are kept');
         }
         await downloadMissingReports({ db, client, log, now: () => base.clock.now(), tenantId: tenant.id }, { signal });
         return;

@@ -99,7 +99,9 @@ export async function testTenantConnection(
   secret: string | null,
 ): Promise<TenantTestResult> {
   const checks: TenantTestResult['checks'] = [];
-  const done = () => ({ ok: checks.length === 3 && checks.every((c) => c.ok), checks });
+  // Licences are optional: the connection works without them (only the "products we license" filter does not).
+  const required = () => checks.filter((c) => c.name !== 'licences');
+  const done = () => ({ ok: required().length === 3 && required().every((c) => c.ok), checks });
   if (!secret || !tenant.clientId) {
     checks.push({ name: 'token', ok: false, message: 'No readable client secret is stored: enter it again.' });
     return done();
@@ -149,6 +151,7 @@ export async function testTenantConnection(
   const feeds = [
     { name: 'messages' as const, path: '/v1.0/admin/serviceAnnouncement/messages?$top=1', permission: 'ServiceMessage.Read.All', label: 'Message Center' },
     { name: 'health' as const, path: '/v1.0/admin/serviceAnnouncement/issues?$top=1', permission: 'ServiceHealth.Read.All', label: 'Service Health' },
+    { name: 'licences' as const, path: '/v1.0/subscribedSkus', permission: 'Organization.Read.All', label: 'licences' },
   ];
   for (const feed of feeds) {
     try {
@@ -160,12 +163,14 @@ export async function testTenantConnection(
       if (response.ok) checks.push({ name: feed.name, ok: true, message: `Read ${feed.label}.` });
       else if (response.status === 401 || response.status === 403) {
         const lacks = roles !== null && !roles.includes(feed.permission);
+        // Optional: say what it is for, so an admin who does not want it can leave it.
+        const optional = feed.name === 'licences' ? ' (optional: only the "Only products we license" filter needs it)' : '';
         checks.push({
           name: feed.name,
           ok: false,
           message: lacks
-            ? `Missing ${feed.permission}: add it to the app as an application permission and grant admin consent.`
-            : `Graph refused ${feed.label} (HTTP ${response.status}): check that ${feed.permission} is granted with admin consent.`,
+            ? `Missing ${feed.permission}${optional}: add it to the app as an application permission and grant admin consent.`
+            : `Graph refused ${feed.label} (HTTP ${response.status}): check that ${feed.permission} is granted with admin consent${optional}.`,
         });
       } else if (response.status === 429 || response.status === 503) {
         checks.push({ name: feed.name, ok: false, message: `Graph is throttling or unavailable (HTTP ${response.status}); try again in a minute.` });

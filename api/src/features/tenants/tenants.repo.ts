@@ -78,6 +78,13 @@ export function createTenantsRepo(db: DbOrTx) {
     async setHealthOverview(id: number, overview: { service: string; status: string }[], now: Date): Promise<void> {
       await db.update(tenants).set({ healthOverview: overview, healthOverviewAt: now }).where(eq(tenants.id, id));
     },
+    /** The products the tenant licenses as just read, or why they could not be read (the products read before are kept). */
+    async setLicences(id: number, read: { products: string[] } | { error: string }, now: Date): Promise<void> {
+      await db
+        .update(tenants)
+        .set('products' in read ? { licensedProducts: read.products, licencesAt: now, licencesError: null } : { licencesError: read.error })
+        .where(eq(tenants.id, id));
+    },
     /** The last run of each tenant's feed (Message Center, Service Health), and its last successful one: `<tenantId>:<source>` → runs. */
     async lastRuns(): Promise<Map<string, { last: typeof syncHistory.$inferSelect; lastSuccessAt: Date | null }>> {
       const last = await db

@@ -71,6 +71,8 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
                 notOperational: row.healthOverview.filter((s) => !OPERATIONAL.has(s.status)),
               }
             : null,
+        licences: row.licensedProducts && row.licencesAt ? { at: row.licencesAt.toISOString(), products: row.licensedProducts } : null,
+        licencesError: row.licencesError,
         createdAt: row.createdAt.toISOString(),
       };
     });

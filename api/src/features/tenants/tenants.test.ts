@@ -121,7 +121,7 @@ describe('Admin → Tenants', () => {
 
 describe('Test connection', () => {
   it('says what works and exactly what is missing', async () => {
-    const { admin } = await setUp([fake(A, recorded()), fake(B, [], { roles: ['ServiceMessage.Read.All'] }), fake(C, [], { roles: [] })]);
+    const { admin, graph } = await setUp([fake(A, recorded()), fake(B, [], { roles: ['ServiceMessage.Read.All'] }), fake(C, [], { roles: [] })]);
     const good = await addTenant(admin, 'Good', A);
     const noHealth = await addTenant(admin, 'No health', B);
     const noConsent = await addTenant(admin, 'No consent', C);
@@ -133,10 +133,18 @@ describe('Test connection', () => {
         { name: 'token', ok: true, message: 'Signed in with the app.' },
         { name: 'messages', ok: true, message: 'Read Message Center.' },
         { name: 'health', ok: true, message: 'Read Service Health.' },
+        { name: 'licences', ok: true, message: 'Read licences.' },
       ],
     });
     const health = (await admin.post(`/api/admin/tenants/${noHealth.id}/test`)).body;
     expect(health.ok).toBe(false);
+    // Licences are optional: said, but never what fails the test.
+    expect(health.checks[3]).toEqual({
+      name: 'licences',
+      ok: false,
+      message:
+        'Missing Organization.Read.All (optional: only the "Only products we license" filter needs it): add it to the app as an application permission and grant admin consent.',
+    });
     expect(health.checks[2]).toEqual({
       name: 'health',
       ok: false,
@@ -146,6 +154,16 @@ describe('Test connection', () => {
     expect(consent.checks[0].message).toMatch(/admin consent is missing/);
     expect(consent.checks[1].message).toMatch(/^Missing ServiceMessage\.Read\.All/);
     const refused = (await admin.post(`/api/admin/tenants/${wrong.id}/test`)).body;
+    // Without Organization.Read.All the connection works: only the licences check says what it would add.
+    graph.tenants.get(A)!.roles = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All'];
+    const noLicences = (await admin.post(`/api/admin/tenants/${good.id}/test`)).body;
+    expect(noLicences.ok).toBe(true);
+    expect(noLicences.checks.map((c: { name: string; ok: boolean }) => `${c.name}:${c.ok}`)).toEqual([
+      'token:true',
+      'messages:true',
+      'health:true',
+      'licences:false',
+    ]);
     expect(refused).toEqual({ ok: false, checks: [{ name: 'token', ok: false, message: expect.stringMatching(/^Entra does not know this tenant/) }] });
   });
 

@@ -74,6 +74,7 @@ function LastSyncs({ tenant }: { tenant: TenantRecord }) {
         );
       })}
       <ServicesNow tenant={tenant} />
+      <Licences tenant={tenant} />
     </Stack>
   );
 }
@@ -88,6 +89,23 @@ function ServicesNow({ tenant }: { tenant: TenantRecord }) {
   return (
     <Typography variant="body2" color="warning.main">
       {`Services: ${now.notOperational.map((s) => `${s.service} (${healthStatusLabel(s.status).toLowerCase()})`).join(', ')}`}
+    </Typography>
+  );
+}
+
+/** The products the tenant licenses (read with its Service Health runs), or why they could not be read. */
+function Licences({ tenant }: { tenant: TenantRecord }) {
+  if (tenant.licencesError) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {tenant.licencesError}
+      </Typography>
+    );
+  }
+  if (!tenant.licences) return null;
+  return (
+    <Typography variant="body2" title={tenant.licences.products.join(', ')}>
+      {`Licences: ${tenant.licences.products.length} products`}
     </Typography>
   );
 }

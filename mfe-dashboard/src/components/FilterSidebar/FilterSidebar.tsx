@@ -164,6 +164,12 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
           label="Include removed and expired"
           sx={{ mt: 0.5, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
         />
+        <FormControlLabel
+          control={<Switch size="small" checked={filters.licensed} onChange={(e) => dispatch({ type: 'setLicensed', licensed: e.target.checked })} />}
+          label="Only products we license"
+          title="Items of products your tenants license, of products every tenant has, and of products no licence rule knows"
+          sx={{ mt: 0.5, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+        />
       </FilterSection>
       <FilterSection title="Recent Activity" defaultOpen>
         <Stack spacing={1}>
