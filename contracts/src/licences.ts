@@ -115,3 +115,23 @@ export function licensedProductsOf(planNames: readonly string[]): string[] {
   }
   return [...out].sort();
 }
+
+/**
+ * The licence status of an item's products against tenants' licensed products: licensed when a product is licensed by
+ * one of them (or is one every tenant has), unknown when a product is one no rule knows, else not licensed; not read
+ * when no tenant's licences are known.
+ */
+export function licenceStatusOf(
+  products: readonly string[],
+  tenants: readonly { name: string; products: readonly string[] | null }[],
+): { status: 'licensed' | 'not_licensed' | 'unknown' | 'not_read'; tenants: string[]; unknownProducts: string[] } {
+  const known = new Set(LICENCE_KNOWN_PRODUCTS);
+  const always = new Set<string>(ALWAYS_LICENSED_PRODUCTS);
+  const unknownProducts = products.filter((p) => !known.has(p));
+  const read = tenants.filter((t) => t.products !== null);
+  const by = read.filter((t) => products.some((p) => always.has(p) || (t.products ?? []).includes(p))).map((t) => t.name);
+  if (by.length) return { status: 'licensed', tenants: by, unknownProducts };
+  if (products.length === 0 || unknownProducts.length) return { status: 'unknown', tenants: [], unknownProducts };
+  if (read.length === 0) return { status: 'not_read', tenants: [], unknownProducts };
+  return { status: 'not_licensed', tenants: [], unknownProducts };
+}

@@ -87,9 +87,22 @@ export const triageRecord = z.object({
 });
 export type TriageRecord = z.infer<typeof triageRecord>;
 
+/**
+ * Whether the tenants license the item's products: `licensed` (by the tenants named), `not_licensed` (every product
+ * is one the licence rules know and no tenant licenses it), `unknown` (a product no rule knows), `not_read` (no
+ * tenant's licences were read). Of the tenants the caller may see; the record's own tenant when it has one.
+ */
+export const triageLicence = z.object({
+  status: z.enum(['licensed', 'not_licensed', 'unknown', 'not_read']),
+  tenants: z.array(z.string()),
+  unknownProducts: z.array(z.string()),
+});
+export type TriageLicence = z.infer<typeof triageLicence>;
+
 /** GET /api/triage/{itemType}/{itemId}: the record, and every tenant the item has a record for (those the caller may see). */
 export const triageRecordResponse = triageRecord.extend({
   tenants: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  licence: triageLicence,
 });
 export type TriageRecordResponse = z.infer<typeof triageRecordResponse>;
 

@@ -92,6 +92,11 @@ describe('licences and "Only products we license"', () => {
     // Licensed (Teams), there for every tenant (Edge), unknown to the rules, and without products: kept. Intune (its
     // subscription suspended) and Forms (its plan disabled): left out.
     expect(await listed()).toEqual(['470001', '470003', '470004', '470006']);
+    // The Triage panel says so for each item.
+    const licence = async (id: string) => (await admin.get(`/api/triage/roadmap/${id}`)).body.licence;
+    expect(await licence('470001')).toEqual({ status: 'licensed', tenants: ['Contoso'], unknownProducts: [] });
+    expect(await licence('470002')).toMatchObject({ status: 'not_licensed' });
+    expect(await licence('470003')).toEqual({ status: 'unknown', tenants: [], unknownProducts: ['A product nobody maps'] });
     // A rule or saved search can use it too: the filter is one of the list's.
     const saved = await admin.post('/api/saved-searches').send({ name: 'Licensed only', query: { licensed: true }, alertOn: ['new'] });
     expect(saved.status).toBe(201);

@@ -269,6 +269,16 @@ export function createTriageRepo(db: DbOrTx) {
       );
     },
 
+    /** The tenants the caller may see, with the products each licenses (null: not read). */
+    async tenantLicences(scope: TenantScope | undefined): Promise<{ id: number; name: string; products: string[] | null }[]> {
+      const visible =
+        scope === 'all' ? sql`true` : sql`(t.visibility = 'public' OR t.id = ANY(${sql.param(scope?.granted.length ? [...scope.granted] : [0])}::integer[]))`;
+      const { rows } = await db.execute<{ id: number; name: string; products: string[] | null }>(
+        sql`SELECT t.id, t.name, t.licensed_products AS products FROM tenants t WHERE t.removed_at IS NULL AND ${visible} ORDER BY t.name`,
+      );
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, products: r.products }));
+    },
+
     /** The users with these ids that exist. */
     async existingUsers(ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();

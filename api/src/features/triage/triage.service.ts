@@ -1,4 +1,5 @@
 import {
+  licenceStatusOf,
   TRIAGE_DUE_SOURCE_LABELS,
   TRIAGE_ITEM_TYPE_SOURCES,
   TRIAGE_PRIORITY_SOURCE_LABELS,
@@ -127,10 +128,19 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
     return { record: only, all };
   }
 
-  function response(item: ItemRow, found: { record: TriageRecordRow; all: TriageRecordRow[] }, auth: RequestAuth): TriageRecordResponse {
+  /** The record as answered, with whether the tenants license the item (the record's own tenant, else every visible one). */
+  async function response(
+    tx: DbOrTx,
+    item: ItemRow,
+    found: { record: TriageRecordRow; all: TriageRecordRow[] },
+    auth: RequestAuth,
+    scope: TenantScope | undefined,
+  ): Promise<TriageRecordResponse> {
+    const tenants = (await createTriageRepo(tx).tenantLicences(scope)).filter((t) => found.record.tenantId === null || t.id === found.record.tenantId);
     return {
       ...toTriageRecord(item, found.record, auth),
       tenants: found.all.flatMap((r) => (r.tenantId !== null ? [{ id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` }] : [])),
+      licence: licenceStatusOf(item.products, tenants),
     };
   }
 
@@ -228,7 +238,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
     async get(itemType: TriageItemType, itemId: string, tenant: number | undefined, auth: RequestAuth, scope: TenantScope | undefined) {
       return db.transaction(async (tx) => {
         const item = await findItem(tx, itemType, itemId, scope);
-        return response(item, await findRecord(tx, item, tenant, scope, true), auth);
+        return response(tx, item, await findRecord(tx, item, tenant, scope, true), auth, scope);
       });
     },
 
@@ -258,7 +268,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
           );
           await createTriageNotificationsRepo(tx).add(assignmentEvents(current.id, set, auth.user.id, now), now);
         }
-        return response(item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth);
+        return response(tx, item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth, scope);
       });
       notify();
       return answer;

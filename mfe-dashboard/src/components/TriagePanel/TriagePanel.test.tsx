@@ -27,6 +27,7 @@ const record = (over: Record<string, unknown> = {}) => ({
   updatedBy: null,
   canEdit: 'all',
   tenants: [],
+  licence: { status: 'licensed', tenants: ['Contoso'], unknownProducts: [] },
   ...over,
 });
 
@@ -55,6 +56,7 @@ describe('Triage panel', () => {
     const panel = await screen.findByRole('region', { name: 'Triage' });
     expect(await within(panel).findByText("Microsoft's act-by date")).toBeInTheDocument();
     expect(within(panel).getByText('Major change with an act-by date')).toBeInTheDocument();
+    expect(within(panel).getByText('Licensed: Contoso')).toBeInTheDocument();
     expect(within(panel).getByText('No comments yet.')).toBeInTheDocument();
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Suggest' }));
@@ -69,13 +71,21 @@ describe('Triage panel', () => {
   it('is read-only for someone who may only read it', async () => {
     const item = messageItem({ messageId: 'MC1000001' });
     stubFetch({
-      'GET /api/triage/message-center/MC1000001': { body: record({ canEdit: 'none', owner: { id: 2, name: 'Alice', email: 'a@example.com' }, ownerId: 2 }) },
+      'GET /api/triage/message-center/MC1000001': {
+        body: record({
+          canEdit: 'none',
+          owner: { id: 2, name: 'Alice', email: 'a@example.com' },
+          ownerId: 2,
+          licence: { status: 'unknown', tenants: [], unknownProducts: ['Contoso Widgets'] },
+        }),
+      },
       'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
     });
     renderWithProviders(<TriagePanel item={item} />);
     const panel = await screen.findByRole('region', { name: 'Triage' });
     expect(await within(panel).findByRole('textbox', { name: 'Owner' })).toHaveValue('Alice');
     expect(within(panel).getByRole('textbox', { name: 'Owner' })).toBeDisabled();
+    expect(within(panel).getByText('Licence unknown: no licence rule knows Contoso Widgets')).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Suggest' })).not.toBeInTheDocument();
     expect(within(panel).queryByLabelText('Add a comment')).not.toBeInTheDocument();
     expect(within(panel).getByText('The owner, moderators and admins take part in the conversation.')).toBeInTheDocument();

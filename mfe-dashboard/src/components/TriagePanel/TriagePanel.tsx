@@ -7,6 +7,7 @@ import {
   TRIAGE_STATES,
   TRIAGE_STATE_LABELS,
   type TriageComment,
+  type TriageLicence,
   type TriagePriority,
   type TriageRecordResponse,
   type TriageState,
@@ -28,6 +29,22 @@ import {
 } from '../../api/triage.js';
 
 const RULE_FIELD_LABELS = { owner: 'Owner', state: 'State', priority: 'Priority' } as const;
+
+/** Whether the tenants license the item, in words ("unknown" said as such, never taken for "not licensed"). */
+export function licenceText(licence: TriageLicence): string {
+  switch (licence.status) {
+    case 'licensed':
+      return `Licensed: ${licence.tenants.join(', ')}`;
+    case 'not_licensed':
+      return 'Not licensed by your tenants';
+    case 'unknown':
+      return licence.unknownProducts.length
+        ? `Licence unknown: no licence rule knows ${licence.unknownProducts.join(', ')}`
+        : 'Licence unknown: the item names no product';
+    case 'not_read':
+      return 'Licence not known: no tenant’s licences were read';
+  }
+}
 
 export interface TriagePanelProps {
   item: UnifiedItem;
@@ -154,6 +171,9 @@ function TriageFields({
           ) : null}
         </Stack>
       </Box>
+      <Typography variant="body2" data-licence={record.licence.status}>
+        {licenceText(record.licence)}
+      </Typography>
       {record.setByRules.map((r) => (
         <Typography key={r.field} variant="caption" color="text.secondary">
           {RULE_FIELD_LABELS[r.field]} set by the rule “{r.ruleName}”
