@@ -110,6 +110,11 @@ export const productMapping = z.object({
   familySource: z.enum(['rule', 'admin']),
   /** What the rules say, shown beside an admin's choice. */
   ruleFamily: z.enum(PRODUCT_FAMILIES),
+  /**
+   * The service plans that license the product: the admin's (`admin`), else the licence table's (`rule`); `always`: a
+   * product every tenant has; `unknown`: no plan is known to license it (the licence filter keeps its items).
+   */
+  licence: z.object({ source: z.enum(['admin', 'rule', 'always', 'unknown']), plans: z.array(z.string()) }),
   updatedAt: z.string(),
 });
 export type ProductMapping = z.infer<typeof productMapping>;
@@ -122,8 +127,26 @@ export const productMappingUpdate = z
       .enum(PRODUCT_FAMILIES, { error: `family must be one of ${PRODUCT_FAMILIES.join(', ')}` })
       .nullable()
       .optional(),
+    /**
+     * The service plans (Graph servicePlanName; a trailing * for a prefix) that license the product, or null to let
+     * the licence table decide again.
+     */
+    licencePlans: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9_]+\*?$/, 'licencePlans must be service plan names (letters, digits, _; a trailing * for a prefix)'),
+      )
+      .min(1, 'licencePlans must name at least one service plan, or be null')
+      .max(50, 'licencePlans may name at most 50 service plans')
+      .nullable()
+      .optional(),
   })
-  .refine((v) => v.displayName !== undefined || v.isActive !== undefined || v.family !== undefined, 'displayName, isActive or family is required');
+  .refine(
+    (v) => v.displayName !== undefined || v.isActive !== undefined || v.family !== undefined || v.licencePlans !== undefined,
+    'displayName, isActive, family or licencePlans is required',
+  );
 
 export const productBreakdownEntry = z.object({
   product: z.string(),

@@ -107,25 +107,37 @@ export const LICENCE_KNOWN_PRODUCTS: readonly string[] = [...new Set([...LICENCE
 
 const matches = (pattern: string, plan: string) => (pattern.endsWith('*') ? plan.startsWith(pattern.slice(0, -1)) : plan === pattern);
 
-/** The products a set of enabled service plans licenses (sorted, once each). */
-export function licensedProductsOf(planNames: readonly string[]): string[] {
+/** The licence table's plans for a product ([] when no rule names it). */
+export function rulePlansOf(product: string): string[] {
+  return LICENCE_PLAN_RULES.filter((r) => r.products.includes(product)).flatMap((r) => [...r.plans]);
+}
+
+/**
+ * The products a set of enabled service plans licenses (sorted, once each). `overrides`: an admin's plans for a
+ * product, which replace the table's for that product.
+ */
+export function licensedProductsOf(planNames: readonly string[], overrides: ReadonlyMap<string, readonly string[]> = new Map()): string[] {
   const out = new Set<string>();
+  const has = (patterns: readonly string[]) => planNames.some((plan) => patterns.some((pattern) => matches(pattern, plan)));
+  for (const [product, plans] of overrides) if (has(plans)) out.add(product);
   for (const rule of LICENCE_PLAN_RULES) {
-    if (planNames.some((plan) => rule.plans.some((pattern) => matches(pattern, plan)))) for (const p of rule.products) out.add(p);
+    const products = rule.products.filter((p) => !overrides.has(p));
+    if (products.length && has(rule.plans)) for (const p of products) out.add(p);
   }
   return [...out].sort();
 }
 
 /**
  * The licence status of an item's products against tenants' licensed products: licensed when a product is licensed by
- * one of them (or is one every tenant has), unknown when a product is one no rule knows, else not licensed; not read
- * when no tenant's licences are known.
+ * one of them (or is one every tenant has), unknown when a product is one no rule (nor `alsoKnown`, the admins'
+ * overrides) knows, else not licensed; not read when no tenant's licences are known.
  */
 export function licenceStatusOf(
   products: readonly string[],
   tenants: readonly { name: string; products: readonly string[] | null }[],
+  alsoKnown: Iterable<string> = [],
 ): { status: 'licensed' | 'not_licensed' | 'unknown' | 'not_read'; tenants: string[]; unknownProducts: string[] } {
-  const known = new Set(LICENCE_KNOWN_PRODUCTS);
+  const known = new Set([...LICENCE_KNOWN_PRODUCTS, ...alsoKnown]);
   const always = new Set<string>(ALWAYS_LICENSED_PRODUCTS);
   const unknownProducts = products.filter((p) => !known.has(p));
   const read = tenants.filter((t) => t.products !== null);

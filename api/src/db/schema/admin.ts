@@ -29,6 +29,11 @@ export const productMappings = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The product's family as an admin set it; null: the rules decide (contracts productFamilyOf). */
     family: text('family'),
+    /**
+     * The service plans that license the product as an admin set them (a trailing * for a prefix); null: the licence
+     * table decides (contracts LICENCE_PLAN_RULES).
+     */
+    licencePlans: text('licence_plans').array(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

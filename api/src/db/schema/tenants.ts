@@ -47,6 +47,8 @@ export const tenants = pgTable(
      * its last Service Health run; null until read. The list's `licensed` filter reads it.
      */
     licensedProducts: text('licensed_products').array(),
+    /** The enabled service plans as read (kept so an admin's change of the licence table applies at once). */
+    licensedPlans: text('licensed_plans').array(),
     licencesAt: ts('licences_at'),
     /** Why the last licence read failed (kept until one succeeds). */
     licencesError: text('licences_error'),

@@ -259,7 +259,8 @@ function receivedByCondition(ids: readonly number[], scope: TenantScope | undefi
 /**
  * "Only products we license": of the tenants the caller may see (or those of the `tenants` filter) whose licences were
  * read, the products any of them licenses (tenants.licensed_products). An item stays when one of its products is
- * licensed, is one every tenant has, or is unknown to the licence rules (an item without products too): unknown is
+ * licensed, is one every tenant has, or is unknown to the licence table and the admins' overrides (an item without
+ * products too): unknown is
  * never taken for "not licensed". With no licences read at all the filter keeps everything.
  */
 function licensedCondition(scope: TenantScope | undefined, among: readonly number[] | undefined): SQL {
@@ -270,7 +271,7 @@ function licensedCondition(scope: TenantScope | undefined, among: readonly numbe
     OR items.products && ARRAY(SELECT DISTINCT p FROM tenants t CROSS JOIN unnest(t.licensed_products) AS p WHERE ${tenants})
     OR items.products && ${textArray([...ALWAYS_LICENSED_PRODUCTS])}
     OR items.products = '{}'::text[]
-    OR NOT (items.products <@ ${textArray([...LICENCE_KNOWN_PRODUCTS])}))`;
+    OR NOT (items.products <@ (${textArray([...LICENCE_KNOWN_PRODUCTS])} || ARRAY(SELECT m.source_product FROM product_mappings m WHERE m.licence_plans IS NOT NULL))))`;
 }
 
 /** Who may see a post of tenants (TenantScope); null when the caller sees every tenant. */

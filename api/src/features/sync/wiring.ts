@@ -19,6 +19,7 @@ import { downloadMissingAttachments } from './message-attachments.js';
 import { guardPolicyOf } from './snapshot-guard.js';
 import { storedVocabulary } from './vocabulary.repo.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
+import { licenceOverrides } from '../admin/product-mappings/product-mappings.repo.js';
 import type { TenantGraphClients } from '../tenants/tenant-graph.js';
 import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
 
@@ -175,7 +176,9 @@ export function createSyncServiceFor(
         }
         // The products it licenses (subscribedSkus, Organization.Read.All); without the permission the filter just lacks it.
         try {
-          await createTenantsRepo(db).setLicences(tenant.id, { products: licensedProductsOf(await client.fetchLicensedPlans({ signal })) }, base.clock.now());
+          const plans = await client.fetchLicensedPlans({ signal });
+          const products = licensedProductsOf(plans, await licenceOverrides(db));
+          await createTenantsRepo(db).setLicences(tenant.id, { plans, products }, base.clock.now());
         } catch (err) {
           if (signal.aborted) throw err;
           const forbidden = err instanceof FeedHttpError && (err.status === 401 || err.status === 403);

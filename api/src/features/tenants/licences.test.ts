@@ -97,6 +97,17 @@ describe('licences and "Only products we license"', () => {
     expect(await licence('470001')).toEqual({ status: 'licensed', tenants: ['Contoso'], unknownProducts: [] });
     expect(await licence('470002')).toMatchObject({ status: 'not_licensed' });
     expect(await licence('470003')).toEqual({ status: 'unknown', tenants: [], unknownProducts: ['A product nobody maps'] });
+    // An admin says which plans license a product (Products tab): every tenant's licensed products follow at once.
+    expect((await admin.post('/api/admin/product-mappings/initialize')).status).toBe(200);
+    const mappings = (await admin.get('/api/admin/product-mappings')).body as { id: number; sourceProduct: string; licence: { source: string } }[];
+    const forms = mappings.find((m) => m.sourceProduct === 'Forms');
+    expect(forms?.licence.source).toBe('rule');
+    const changed = await admin.put(`/api/admin/product-mappings/${forms?.id}`).send({ licencePlans: ['TEAMS*'] });
+    expect(changed.body.licence).toEqual({ source: 'admin', plans: ['TEAMS*'] });
+    expect(await listed()).toEqual(['470001', '470003', '470004', '470005', '470006']);
+    expect((await admin.put(`/api/admin/product-mappings/${forms?.id}`).send({ licencePlans: ['not a plan!'] })).status).toBe(400);
+    await admin.put(`/api/admin/product-mappings/${forms?.id}`).send({ licencePlans: null });
+    expect(await listed()).toEqual(['470001', '470003', '470004', '470006']);
     // A rule or saved search can use it too: the filter is one of the list's.
     const saved = await admin.post('/api/saved-searches').send({ name: 'Licensed only', query: { licensed: true }, alertOn: ['new'] });
     expect(saved.status).toBe(201);

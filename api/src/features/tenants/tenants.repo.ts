@@ -78,12 +78,28 @@ export function createTenantsRepo(db: DbOrTx) {
     async setHealthOverview(id: number, overview: { service: string; status: string }[], now: Date): Promise<void> {
       await db.update(tenants).set({ healthOverview: overview, healthOverviewAt: now }).where(eq(tenants.id, id));
     },
-    /** The products the tenant licenses as just read, or why they could not be read (the products read before are kept). */
-    async setLicences(id: number, read: { products: string[] } | { error: string }, now: Date): Promise<void> {
+    /** The plans and products the tenant licenses as just read, or why they could not be read (those read before are kept). */
+    async setLicences(id: number, read: { plans: string[]; products: string[] } | { error: string }, now: Date): Promise<void> {
       await db
         .update(tenants)
-        .set('products' in read ? { licensedProducts: read.products, licencesAt: now, licencesError: null } : { licencesError: read.error })
+        .set(
+          'products' in read
+            ? { licensedPlans: read.plans, licensedProducts: read.products, licencesAt: now, licencesError: null }
+            : { licencesError: read.error },
+        )
         .where(eq(tenants.id, id));
+    },
+    /** Every tenant's licensed products again from its plans as read (after an admin changed which plans license what). */
+    async relicense(productsOf: (plans: string[]) => string[]): Promise<void> {
+      const rows = await db
+        .select({ id: tenants.id, plans: tenants.licensedPlans })
+        .from(tenants)
+        .where(sql`${tenants.licensedPlans} IS NOT NULL`);
+      for (const row of rows)
+        await db
+          .update(tenants)
+          .set({ licensedProducts: productsOf(row.plans ?? []) })
+          .where(eq(tenants.id, row.id));
     },
     /** The last run of each tenant's feed (Message Center, Service Health), and its last successful one: `<tenantId>:<source>` → runs. */
     async lastRuns(): Promise<Map<string, { last: typeof syncHistory.$inferSelect; lastSuccessAt: Date | null }>> {

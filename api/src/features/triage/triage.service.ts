@@ -20,6 +20,7 @@ import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { suggestTriage } from './triage-suggest.js';
+import { licenceOverrides } from '../admin/product-mappings/product-mappings.repo.js';
 import { createTriageRepo, type FieldChange, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
 
 /** The activity log's item type of each triage item type. */
@@ -140,7 +141,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
     return {
       ...toTriageRecord(item, found.record, auth),
       tenants: found.all.flatMap((r) => (r.tenantId !== null ? [{ id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` }] : [])),
-      licence: licenceStatusOf(item.products, tenants),
+      licence: licenceStatusOf(item.products, tenants, (await licenceOverrides(tx)).keys()),
     };
   }
 

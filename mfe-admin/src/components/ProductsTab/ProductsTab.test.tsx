@@ -18,6 +18,7 @@ const mappings: ProductMapping[] = [
     family: 'microsoft365',
     familySource: 'rule',
     ruleFamily: 'microsoft365',
+    licence: { source: 'rule', plans: ['TEAMS1', 'TEAMS_*'] },
     updatedAt: '2026-03-01T00:00:00.000Z',
   },
   {
@@ -29,6 +30,7 @@ const mappings: ProductMapping[] = [
     family: 'other',
     familySource: 'admin',
     ruleFamily: 'microsoft365',
+    licence: { source: 'admin', plans: ['EXCHANGE_S_ENTERPRISE'] },
     updatedAt: '2026-03-01T00:00:00.000Z',
   },
 ];
@@ -123,5 +125,23 @@ describe('ProductsTab', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product family of Exchange Online' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Microsoft 365 (by rule)' }));
     await waitFor(() => expect(puts(calls)).toContainEqual({ family: null }));
+  });
+
+  it('shows which plans license each product and saves an admin’s plans or gives the product back to the table', async () => {
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/product-mappings': { body: mappings },
+      'PUT /api/admin/product-mappings/1': { body: { ...mappings[0], licence: { source: 'admin', plans: ['TEAMS1', 'MCOEV'] } } },
+      'PUT /api/admin/product-mappings/2': { body: { ...mappings[1], licence: { source: 'rule', plans: [] } } },
+    });
+    renderWithProviders(<ProductsTab />);
+    expect(await screen.findByText('TEAMS1, TEAMS_*')).toBeInTheDocument();
+    expect(screen.getByText('By the licence table')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the licence plans of Microsoft Teams' }));
+    fireEvent.change(screen.getByLabelText('Service plans licensing Microsoft Teams'), { target: { value: 'TEAMS1, MCOEV' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url.endsWith('/1'))?.body).toEqual({ licencePlans: ['TEAMS1', 'MCOEV'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use the licence table for Exchange Online' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT' && c.url.endsWith('/2'))?.body).toEqual({ licencePlans: null }));
   });
 });

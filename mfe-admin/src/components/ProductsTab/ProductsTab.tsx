@@ -8,6 +8,7 @@ import { formatDate, useDialogs } from '@radar/shared-ui';
 import { adminWrites } from '../../api/admin-writes.js';
 import { ADMIN_KEYS, useProductMappings } from '../../api/admin.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { LicenceEditor } from './LicenceEditor.js';
 import { DisplayNameEditor } from './DisplayNameEditor.js';
 
 /** The family select's value for "let the rules decide". */
@@ -33,7 +34,10 @@ export function ProductsTab() {
     });
     setInitializing(false);
   };
-  const update = (mapping: ProductMapping, patch: { displayName: string } | { isActive: boolean } | { family: ProductFamily | null }) =>
+  const update = (
+    mapping: ProductMapping,
+    patch: { displayName: string } | { isActive: boolean } | { family: ProductFamily | null } | { licencePlans: string[] | null },
+  ) =>
     run(() => adminWrites.updateProductMapping(mapping.id, patch), {
       success: { title: 'Product mapping updated', description: `${mapping.sourceProduct} was updated.` },
       failure: failure('update'),
@@ -56,7 +60,8 @@ export function ProductsTab() {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}>
         <Typography color="text.secondary">
-          Display names and visibility of the products in analytics, and the product family each belongs to (the dashboard&apos;s Product family filter).
+          Display names and visibility of the products in analytics, the product family each belongs to (the dashboard&apos;s Product family filter), and the
+          service plans that license it (the &quot;Only products we license&quot; filter).
         </Typography>
         <Button variant="contained" onClick={() => void initialize()} disabled={initializing}>
           {initializing ? 'Initializing...' : 'Initialize Mappings'}
@@ -122,6 +127,12 @@ export function ProductsTab() {
                     ))}
                   </TextField>
                 ),
+              },
+              {
+                key: 'licence',
+                label: 'Licensed by',
+                hint: 'The service plans (Graph subscribedSkus) that license the product, for the "Only products we license" filter',
+                render: (mapping) => <LicenceEditor mapping={mapping} onSave={(licencePlans) => void update(mapping, { licencePlans })} />,
               },
               { key: 'updated', label: 'Updated', nowrap: true, render: (mapping) => formatDate(mapping.updatedAt) },
             ]}

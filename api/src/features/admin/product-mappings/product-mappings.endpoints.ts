@@ -1,11 +1,12 @@
-import { endpoints, formatCount } from '@radar/contracts';
+import { endpoints, formatCount, licensedProductsOf } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
 import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import { refreshProductFamilies } from '../../sync/derived-fields.repo.js';
-import { createProductMappingsRepo } from './product-mappings.repo.js';
+import { createTenantsRepo } from '../../tenants/tenants.repo.js';
+import { createProductMappingsRepo, licenceOverrides } from './product-mappings.repo.js';
 
-/** Product mappings (Admin only): list, initialize from the items, rename / toggle / set the family, delete. */
+/** Product mappings (Admin only): list, initialize from the items, rename / toggle / set the family or licence plans, delete. */
 export function createProductMappingsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createProductMappingsRepo(ctx.db);
   return [
@@ -14,16 +15,22 @@ export function createProductMappingsEndpoints(ctx: AppContext): EndpointImpleme
       const result = await repo.initialize(ctx.clock.now());
       return { ...result, message: `Created ${formatCount(result.created, 'product mapping')} (${result.total.toLocaleString('en-US')} in total)` };
     }),
-    implement(endpoints.admin.updateProductMapping, async ({ params: { id }, body: { displayName, isActive, family } }) => {
+    implement(endpoints.admin.updateProductMapping, async ({ params: { id }, body: { displayName, isActive, family, licencePlans } }) => {
       const patch = {
         ...(displayName !== undefined ? { displayName } : {}),
         ...(isActive !== undefined ? { isActive } : {}),
         ...(family !== undefined ? { family } : {}),
+        ...(licencePlans !== undefined ? { licencePlans } : {}),
       };
-      // A new family is written to every item holding the product in the same transaction, so the filter agrees at once.
+      // A new family is written to every item holding the product, and new licence plans to every tenant's licensed
+      // products, in the same transaction, so the filters agree at once.
       const updated = await ctx.db.transaction(async (tx) => {
         const row = await createProductMappingsRepo(tx).update(id, patch, ctx.clock.now());
         if (row && family !== undefined) await refreshProductFamilies(tx, { product: row.sourceProduct });
+        if (row && licencePlans !== undefined) {
+          const overrides = await licenceOverrides(tx);
+          await createTenantsRepo(tx).relicense((plans) => licensedProductsOf(plans, overrides));
+        }
         return row;
       });
       if (!updated) throw new NotFoundError(`Product mapping ${id} not found`);

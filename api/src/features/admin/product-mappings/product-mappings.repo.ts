@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { productFamilyOf, type ProductFamily, type ProductMapping } from '@radar/contracts';
+import { ALWAYS_LICENSED_PRODUCTS, productFamilyOf, rulePlansOf, type ProductFamily, type ProductMapping } from '@radar/contracts';
 import type { DbOrTx } from '../../../db/client.js';
 import { productMappings } from '../../../db/schema/index.js';
 
@@ -15,8 +15,27 @@ function toContract(row: Row): ProductMapping {
     family: (row.family as ProductFamily | null) ?? productFamilyOf(row.sourceProduct),
     familySource: row.family ? 'admin' : 'rule',
     ruleFamily: productFamilyOf(row.sourceProduct),
+    licence: licenceOf(row),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Which plans license the product: the admin's, the table's, every tenant's, or none known. */
+function licenceOf(row: Row): ProductMapping['licence'] {
+  if (row.licencePlans?.length) return { source: 'admin', plans: row.licencePlans };
+  const plans = rulePlansOf(row.sourceProduct);
+  if (plans.length) return { source: 'rule', plans };
+  if ((ALWAYS_LICENSED_PRODUCTS as readonly string[]).includes(row.sourceProduct)) return { source: 'always', plans: [] };
+  return { source: 'unknown', plans: [] };
+}
+
+/** The admins' plans per product (they replace the licence table's for that product). */
+export async function licenceOverrides(db: DbOrTx): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({ product: productMappings.sourceProduct, plans: productMappings.licencePlans })
+    .from(productMappings)
+    .where(sql`${productMappings.licencePlans} IS NOT NULL`);
+  return new Map(rows.map((r) => [r.product, r.plans ?? []]));
 }
 
 export function createProductMappingsRepo(db: DbOrTx) {
@@ -50,7 +69,7 @@ export function createProductMappingsRepo(db: DbOrTx) {
 
     async update(
       id: number,
-      patch: { displayName?: string; isActive?: boolean; family?: ProductFamily | null },
+      patch: { displayName?: string; isActive?: boolean; family?: ProductFamily | null; licencePlans?: string[] | null },
       now: Date,
     ): Promise<ProductMapping | undefined> {
       const [row] = await db

@@ -54,6 +54,7 @@ describe('product mappings and their effect on analytics', () => {
       family: 'microsoft365',
       familySource: 'rule',
       ruleFamily: 'microsoft365',
+      licence: { source: 'rule', plans: expect.arrayContaining(['TEAMS1']) },
       updatedAt: '2026-02-07T12:00:00.000Z',
     });
     // A renamed mapping survives a second run; only new products are added.
@@ -112,7 +113,7 @@ describe('product mappings and their effect on analytics', () => {
       expect((await admin.put(`/api/admin/product-mappings/${m!.id}`).send(body)).status).toBe(400);
     }
     const none = await admin.put(`/api/admin/product-mappings/${m!.id}`).send({});
-    expect(none.body.error.message).toBe('displayName, isActive or family is required');
+    expect(none.body.error.message).toBe('displayName, isActive, family or licencePlans is required');
     expect((await admin.put('/api/admin/product-mappings/999999').send({ isActive: true })).status).toBe(404);
     expect((await admin.delete('/api/admin/product-mappings/999999')).status).toBe(404);
     expect((await admin.delete('/api/admin/product-mappings/-1')).status).toBe(400);
