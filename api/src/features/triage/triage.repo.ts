@@ -279,6 +279,15 @@ export function createTriageRepo(db: DbOrTx) {
       return rows.map((r) => ({ id: Number(r.id), name: r.name, products: r.products }));
     },
 
+    /** The people of a record: its owner, its commenters, and every moderator and admin. */
+    async peopleOfRecord(recordId: number): Promise<Set<number>> {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        SELECT owner_id AS id FROM triage_records WHERE id = ${recordId} AND owner_id IS NOT NULL
+        UNION SELECT author_id FROM triage_comments WHERE record_id = ${recordId} AND author_id IS NOT NULL
+        UNION SELECT ur.user_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE r.name IN ('Admin', 'Moderator')`);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+
     /** The users with these ids that exist. */
     async existingUsers(ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();

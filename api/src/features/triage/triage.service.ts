@@ -232,6 +232,18 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
     return rows.map((r) => toComment(r, people, auth));
   }
 
+  /**
+   * The users a comment's @addresses name. Moderators and admins may name anyone; an owner (who cannot list the users)
+   * only the people of the record (its owner, its commenters) and the moderators and admins, so a comment can never be
+   * used to find out whether an address has an account.
+   */
+  async function mentionable(tx: DbOrTx, record: TriageRecordRow, auth: RequestAuth, emails: string[]): Promise<TriagePersonRow[]> {
+    const found = await createTriageRepo(tx).usersByEmail(emails);
+    if (isModeratorOrAdmin(auth)) return found;
+    const allowed = await createTriageRepo(tx).peopleOfRecord(record.id);
+    return found.filter((p) => allowed.has(p.id));
+  }
+
   const activityType = (itemType: TriageItemType) => ACTIVITY_ITEM_TYPES[itemType];
   const tenantOf = (r: TriageRecordRow) => (r.tenantId !== null ? { id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` } : null);
 
@@ -369,7 +381,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
         const { record } = await findRecord(tx, item, tenant, scope);
         if (editRight(auth, record) === 'none')
           throw new NotAllowedError(`Only the owner of ${item.externalId}, a moderator or an admin may comment on its triage`);
-        const mentioned = await repo.usersByEmail(mentionedEmails(body));
+        const mentioned = await mentionable(tx, record, auth, mentionedEmails(body));
         const now = clock.now();
         const row = await repo.addComment(
           record.id,
@@ -422,7 +434,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
         if (row.authorId !== auth.user.id) throw new NotAllowedError('Only its author may edit or delete a comment');
         const now = clock.now();
         const history = [...row.history, { body: row.body, until: now.toISOString() }];
-        const mentioned = next === 'delete' ? [] : await repo.usersByEmail(mentionedEmails(next.body));
+        const mentioned = next === 'delete' ? [] : await mentionable(tx, record, auth, mentionedEmails(next.body));
         const saved =
           next === 'delete'
             ? await repo.saveComment(row.id, { deletedAt: now, history })

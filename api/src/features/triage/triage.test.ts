@@ -200,7 +200,11 @@ describe('triage conversation', () => {
       .send({ body: 'Needs the policy change, @bob@example.com and @MOD@example.com. And @nobody@example.com.' });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ author: { name: 'Alice Admin' }, mine: true, history: [] });
-    expect(first.body.mentions.map((m: { email: string }) => m.email).sort()).toEqual(['bob@example.com', 'mod@example.com']);
+    // An owner names the record's people and the staff; Bob (a user unrelated to the record) is not resolved, so a
+    // comment never tells whether an address has an account.
+    expect(first.body.mentions.map((m: { email: string }) => m.email).sort()).toEqual(['mod@example.com']);
+    const byStaff = await moderator.post('/api/triage/message-center/MC900002/comments').send({ body: 'Looping in @bob@example.com' });
+    expect(byStaff.body.mentions.map((m: { email: string }) => m.email)).toEqual(['bob@example.com']);
 
     const path = `/api/triage/message-center/MC900002/comments/${first.body.id}`;
     expect((await moderator.patch(path).send({ body: 'Rewritten by someone else' })).status).toBe(403);
@@ -219,13 +223,13 @@ describe('triage conversation', () => {
 
     const list = await bob.agent.get('/api/triage/message-center/MC900002/comments');
     expect(list.status).toBe(200);
-    expect(list.body.comments).toHaveLength(1);
+    expect(list.body.comments).toHaveLength(2);
     expect(list.body.comments[0]).toMatchObject({ body: '', mine: false });
-    expect((await bob.agent.get('/api/triage/message-center/MC900002')).body.commentCount).toBe(0);
+    expect((await bob.agent.get('/api/triage/message-center/MC900002')).body.commentCount).toBe(1);
     const { rows } = await t.database.pool.query<{ action_type: string }>(
       `SELECT action_type FROM moderator_activities WHERE item_id = 'MC900002' ORDER BY id`,
     );
-    expect(rows.map((r) => r.action_type)).toEqual(['triage_changed', 'comment_added', 'comment_edited', 'comment_deleted']);
+    expect(rows.map((r) => r.action_type)).toEqual(['triage_changed', 'comment_added', 'comment_added', 'comment_edited', 'comment_deleted']);
   });
 
   it('reads mentions as e-mail addresses after an @', () => {
