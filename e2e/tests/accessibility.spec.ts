@@ -16,6 +16,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Users',
   'Tenants',
   'Products',
+  'Triage rules',
   'Contact Forms',
   'Digest',
   'Analytics',

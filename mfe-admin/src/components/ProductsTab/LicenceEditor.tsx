@@ -66,7 +66,7 @@ export function LicenceEditor({ mapping, onSave }: LicenceEditorProps) {
         </Button>
         {licence.source === 'admin' ? (
           <Button size="small" onClick={() => onSave(null)} aria-label={`Use the licence table for ${mapping.sourceProduct}`}>
-            Use the table
+            Use the licence table
           </Button>
         ) : null}
       </Stack>
