@@ -40,9 +40,14 @@ test('the API reference renders from local files under a script policy without i
   page.on('request', (req) => requested.push(req.url()));
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /M365 Radar API/ })).toBeVisible();
+  // Every group starts folded; each opens to its operations.
+  await page.locator('.opblock-tag', { hasText: /^items/ }).click();
   const list = page.locator('.opblock-summary-path', { hasText: /^\/api\/unified\/items$/ });
   await expect(list).toBeVisible();
+  await page.locator('.opblock-tag', { hasText: /^feeds/ }).click();
   await expect(page.locator('.opblock-summary-path', { hasText: /^\/api\/feeds\/items\.rss$/ })).toBeVisible();
+  await page.locator('.opblock-tag', { hasText: /^triage/ }).click();
+  await expect(page.locator('.opblock-summary-path', { hasText: /^\/api\/triage\/bulk$/ })).toBeVisible();
   expect(violations).toEqual([]);
   // Nothing from a CDN: production may have no internet.
   expect(requested.filter((url) => !url.startsWith(`${baseURL}/`) && !url.startsWith('data:'))).toEqual([]);
