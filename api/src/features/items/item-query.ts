@@ -283,7 +283,8 @@ export function tenantCondition(scope: TenantScope | undefined): SQL | null {
   return sql`(items.tenant_ids = '{}'::integer[] OR items.tenant_ids && ARRAY(SELECT t.id FROM tenants t WHERE ${visibleTenant(scope)}))`;
 }
 
-const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
+/** The open triage states as an SQL list, `('new', 'relevant', 'in_progress')`: the queue indexes' predicate spells it so. */
+export const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
  * A triage record `tr` in a queue view: mine = open and owned by the user; unassigned = open without an owner;
@@ -342,7 +343,7 @@ export function visibleTriageRecord(scope: TenantScope | undefined): SQL {
 }
 
 /** A tenant `t` the caller may see: public, or granted to them. */
-function visibleTenant(scope: { granted: readonly number[] } | undefined): SQL {
+export function visibleTenant(scope: { granted: readonly number[] } | undefined): SQL {
   const granted = sql.param(scope?.granted.length ? [...scope.granted] : [0]);
   return sql`(t.visibility = 'public' OR t.id = ANY(${granted}::integer[]))`;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { OPEN_TRIAGE_STATES, TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contracts';
+import { TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contracts';
+import { OPEN_STATES } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
 
@@ -26,8 +27,6 @@ export interface PendingTriageEvent {
   commentBody: string | null;
 }
 
-const OPEN = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
-
 export function createTriageNotificationsRepo(db: DbOrTx) {
   return {
     /** Records events (each once: a key seen before is ignored). */
@@ -53,7 +52,7 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
         CROSS JOIN LATERAL (SELECT CASE
           WHEN tr.due_date = ${today}::date + ${TRIAGE_DUE_SOON_REMINDER_DAYS}::int THEN 'due_soon'
           WHEN tr.due_date < ${today}::date THEN 'overdue' END AS kind) r
-        WHERE tr.owner_id IS NOT NULL AND tr.state IN ${OPEN} AND r.kind IS NOT NULL
+        WHERE tr.owner_id IS NOT NULL AND tr.state IN ${OPEN_STATES} AND r.kind IS NOT NULL
           AND (r.kind = 'due_soon' OR tr.due_date >= ${today}::date - 30)
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id`);

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { OPEN_TRIAGE_STATES } from '@radar/contracts';
+import { OPEN_STATES } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 
-const OPEN = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The weekly change-health figures. */
@@ -24,8 +23,8 @@ export function createTriageReportsRepo(db: DbOrTx) {
       await db.execute(sql`
         INSERT INTO triage_daily_counts (day, tenant_key, open, overdue, done, not_relevant)
         SELECT ${today}::date, coalesce(tr.tenant_id, 0),
-          count(*) FILTER (WHERE tr.state IN ${OPEN})::int,
-          count(*) FILTER (WHERE tr.state IN ${OPEN} AND tr.due_date < ${today}::date)::int,
+          count(*) FILTER (WHERE tr.state IN ${OPEN_STATES})::int,
+          count(*) FILTER (WHERE tr.state IN ${OPEN_STATES} AND tr.due_date < ${today}::date)::int,
           count(*) FILTER (WHERE tr.state = 'done')::int,
           count(*) FILTER (WHERE tr.state = 'not_relevant')::int
         FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed
@@ -52,14 +51,14 @@ export function createTriageReportsRepo(db: DbOrTx) {
       const { rows: byOwner } = await db.execute<{ owner: string | null; open: number; overdue: number }>(sql`
         SELECT ${OWNER_NAME} AS owner, count(*)::int AS open, count(*) FILTER (WHERE tr.due_date < ${today}::date)::int AS overdue
         FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed LEFT JOIN users o ON o.id = tr.owner_id
-        WHERE tr.state IN ${OPEN}
+        WHERE tr.state IN ${OPEN_STATES}
         GROUP BY 1 ORDER BY count(*) DESC, 1 NULLS LAST`);
       const { rows: done } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM triage_records WHERE state = 'done' AND done_at >= ${weekAgo}`);
       const { rows: nearest } = await db.execute<ChangeHealth['nearest'][number]>(sql`
         SELECT i.title, i.source, i.external_id AS "externalId", ${OWNER_NAME} AS owner, to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", t.name AS "tenantName"
         FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed
         LEFT JOIN users o ON o.id = tr.owner_id LEFT JOIN tenants t ON t.id = tr.tenant_id
-        WHERE tr.state IN ${OPEN} AND tr.due_date >= ${today}::date
+        WHERE tr.state IN ${OPEN_STATES} AND tr.due_date >= ${today}::date
         ORDER BY tr.due_date, tr.id LIMIT 10`);
       const openByOwner = byOwner.map((r) => ({ owner: r.owner ?? 'Unassigned', open: Number(r.open), overdue: Number(r.overdue) }));
       return {

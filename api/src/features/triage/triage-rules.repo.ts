@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { OPEN_TRIAGE_STATES, type SavedSearchQuery, type TriagePriority, type TriageState } from '@radar/contracts';
+import { type SavedSearchQuery, type TriagePriority, type TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { moderatorActivities, triageRules } from '../../db/schema/index.js';
-import { itemWhere, searchPlan } from '../items/item-query.js';
+import { itemWhere, OPEN_STATES, searchPlan } from '../items/item-query.js';
 
 export type TriageRuleRow = typeof triageRules.$inferSelect;
 
@@ -21,8 +21,6 @@ export interface RuleCandidate {
   priority: TriagePriority;
   prioritySource: string;
 }
-
-const OPEN = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
 
 export function createTriageRulesRepo(db: DbOrTx) {
   return {
@@ -78,7 +76,7 @@ export function createTriageRulesRepo(db: DbOrTx) {
           tr.state, tr.priority, tr.priority_source AS "prioritySource"
         FROM triage_records tr JOIN items ON items.id = tr.item_id
         LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id
-        WHERE ${which} AND tr.state IN ${OPEN} AND ${where}
+        WHERE ${which} AND tr.state IN ${OPEN_STATES} AND ${where}
         ORDER BY tr.id`);
       return rows as unknown as RuleCandidate[];
     },

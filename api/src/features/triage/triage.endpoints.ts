@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { hasRole, isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
-import { AuthenticationError, InputError, NotFoundError } from '../../lib/errors.js';
+import { InputError, NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
@@ -35,10 +35,6 @@ const PEOPLE_LIMIT = 20;
  */
 export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[] {
   const service = createTriageService({ db: ctx.db, clock: ctx.clock, notify: () => ctx.services.triageMail.deliverSoon() });
-  const signedIn = (auth: RequestAuth | null): RequestAuth => {
-    if (!auth) throw new AuthenticationError();
-    return auth;
-  };
 
   /** The triage mails a user may get: their own items' for everyone, the weekly change-health report for admins. */
   const kindsFor = (auth: RequestAuth): TriageMailKind[] => (hasRole(auth, ROLE_NAMES.admin) ? [...TRIAGE_MAIL_KINDS] : [...TRIAGE_OWN_MAIL_KINDS]);
@@ -108,25 +104,24 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return { changed };
     }),
     implement(endpoints.triage.queue, async ({ query, auth }): Promise<TriageQueueResponse> => {
-      const user = signedIn(auth);
       const { view, page, limit, ...filters } = query;
-      const scope = await tenantScopeOf(ctx.db, user);
+      const scope = await tenantScopeOf(ctx.db, auth);
       const repo = createTriageRepo(ctx.db);
       const { recordIds, total } = await repo.queue({
         filters: { ...filters, ...(scope ? { tenantScope: scope } : {}) },
         view,
-        userId: user.user.id,
+        userId: auth.user.id,
         now: ctx.clock.now(),
         page,
         limit,
       });
       const records = await repo.recordsById(recordIds);
       const itemsById = await repo.itemsById([...new Set(records.map((r) => r.itemId))]);
-      const includeNotes = isModeratorOrAdmin(user);
+      const includeNotes = isModeratorOrAdmin(auth);
       return {
         rows: records.flatMap((record) => {
           const item = itemsById.get(record.itemId);
-          return item ? [{ item: toUnifiedItem(item, { includeNotes }), triage: toTriageRecord(item, record, user) }] : [];
+          return item ? [{ item: toUnifiedItem(item, { includeNotes }), triage: toTriageRecord(item, record, auth) }] : [];
         }),
         total,
         totalPages: Math.ceil(total / limit),
@@ -134,14 +129,12 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       };
     }),
     implement(endpoints.triage.counts, async ({ auth }) => {
-      const user = signedIn(auth);
-      return createTriageRepo(ctx.db).counts(user.user.id, await tenantScopeOf(ctx.db, user), ctx.clock.now());
+      return createTriageRepo(ctx.db).counts(auth.user.id, await tenantScopeOf(ctx.db, auth), ctx.clock.now());
     }),
     implement(endpoints.triage.people, async ({ query }) => ({ people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT) })),
-    implement(endpoints.triage.mailSettings, async ({ auth }) => mailSettings(signedIn(auth))),
+    implement(endpoints.triage.mailSettings, async ({ auth }) => mailSettings(auth)),
     implement(endpoints.triage.updateMailSettings, async ({ auth, body }) => {
-      const user = signedIn(auth);
-      const kinds = kindsFor(user);
+      const kinds = kindsFor(auth);
       const foreign = body.enabled.filter((k) => !kinds.includes(k));
       if (foreign.length)
         throw new InputError(`enabled: ${foreign.join(', ')} is not a mail you get`, [
@@ -149,13 +142,13 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
         ]);
       const repo = createTriageNotificationsRepo(ctx.db);
       const on = new Set(body.enabled);
-      await repo.optIn(user.user.id, [...on]);
+      await repo.optIn(auth.user.id, [...on]);
       await repo.optOut(
-        user.user.id,
+        auth.user.id,
         kinds.filter((k) => !on.has(k)),
         ctx.clock.now(),
       );
-      return mailSettings(user);
+      return mailSettings(auth);
     }),
     implement(endpoints.triage.analytics, async ({ query }) => {
       const tenant = query.tenant === 'none' ? 0 : query.tenant;
@@ -166,36 +159,28 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return { tenants: tenants.map((t) => ({ id: t.id, name: t.name })), days };
     }),
     implement(endpoints.triage.bulk, async ({ body, auth }) => {
-      const user = signedIn(auth);
-      return { updated: await service.bulk(body, user, await tenantScopeOf(ctx.db, user)) };
+      return { updated: await service.bulk(body, auth, await tenantScopeOf(ctx.db, auth)) };
     }),
     implement(endpoints.triage.get, async ({ params, query, auth }) => {
-      const user = signedIn(auth);
-      return service.get(params.itemType, params.itemId, query.tenant, user, await tenantScopeOf(ctx.db, user));
+      return service.get(params.itemType, params.itemId, query.tenant, auth, await tenantScopeOf(ctx.db, auth));
     }),
     implement(endpoints.triage.update, async ({ params, query, body, auth }) => {
-      const user = signedIn(auth);
-      return service.update(params.itemType, params.itemId, query.tenant, body, user, await tenantScopeOf(ctx.db, user));
+      return service.update(params.itemType, params.itemId, query.tenant, body, auth, await tenantScopeOf(ctx.db, auth));
     }),
     implement(endpoints.triage.suggestion, async ({ params, query, auth }) => {
-      const user = signedIn(auth);
-      return service.suggest(params.itemType, params.itemId, query.tenant, await tenantScopeOf(ctx.db, user), { config: ctx.config, log: ctx.log });
+      return service.suggest(params.itemType, params.itemId, query.tenant, await tenantScopeOf(ctx.db, auth), { config: ctx.config, log: ctx.log });
     }),
     implement(endpoints.triage.comments, async ({ params, query, auth }) => {
-      const user = signedIn(auth);
-      return { comments: await service.comments(params.itemType, params.itemId, query.tenant, user, await tenantScopeOf(ctx.db, user)) };
+      return { comments: await service.comments(params.itemType, params.itemId, query.tenant, auth, await tenantScopeOf(ctx.db, auth)) };
     }),
     implement(endpoints.triage.addComment, async ({ params, query, body, auth }) => {
-      const user = signedIn(auth);
-      return service.addComment(params.itemType, params.itemId, query.tenant, body.body, user, await tenantScopeOf(ctx.db, user));
+      return service.addComment(params.itemType, params.itemId, query.tenant, body.body, auth, await tenantScopeOf(ctx.db, auth));
     }),
     implement(endpoints.triage.editComment, async ({ params, body, auth }) => {
-      const user = signedIn(auth);
-      return service.changeComment(params.itemType, params.itemId, params.commentId, { body: body.body }, user, await tenantScopeOf(ctx.db, user));
+      return service.changeComment(params.itemType, params.itemId, params.commentId, { body: body.body }, auth, await tenantScopeOf(ctx.db, auth));
     }),
     implement(endpoints.triage.deleteComment, async ({ params, auth }) => {
-      const user = signedIn(auth);
-      return service.changeComment(params.itemType, params.itemId, params.commentId, 'delete', user, await tenantScopeOf(ctx.db, user));
+      return service.changeComment(params.itemType, params.itemId, params.commentId, 'delete', auth, await tenantScopeOf(ctx.db, auth));
     }),
   ];
 }
