@@ -71,7 +71,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const auth = createAuthService({ ...base, mail });
   const notifications = createNotificationsService({ ...base, mail });
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
-  const triageMail = createTriageMail(base, mail);
+  const triageMail = createTriageMail(base, mail, alerts);
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const sync = createSyncServiceFor(base, {
     tenantClients,

@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { SOURCES } from './constants.js';
+import { SOURCES, TRIAGE_OWN_MAIL_KINDS } from './constants.js';
 import { itemListQuery } from './items.js';
 
 /** Saved searches one user may keep (organisation searches have the same cap, shared by the admins). */
@@ -148,8 +148,14 @@ export const alertChannelInput = z
       .max(ALERT_CHANNEL_NAME_MAX, `Channel name must be at most ${ALERT_CHANNEL_NAME_MAX} characters`),
     url: z.string().trim().max(2000, 'Webhook URL must be at most 2000 characters').optional(),
     scope: z.enum(ALERT_SCOPES).default('personal'),
+    /** Also post the owner's triage notices here (a personal Teams, Slack or webhook channel). */
+    triageNotices: z.boolean({ error: 'triageNotices must be true or false' }).default(false),
   })
   .superRefine((c, ctx) => {
+    if (c.triageNotices) {
+      const refused = triageNoticesRefusal(c);
+      if (refused) ctx.addIssue({ code: 'custom', path: ['triageNotices'], message: refused });
+    }
     if (c.kind === 'email' && c.url)
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'An e-mail channel has no URL: alerts go to your account address' });
     if (c.kind !== 'email') {
@@ -159,10 +165,24 @@ export const alertChannelInput = z
   });
 export type AlertChannelInput = z.input<typeof alertChannelInput>;
 
-/** PUT /api/alert-channels/{id}: rename, pause or resume (a resumed channel starts counting failures from 0). */
+/**
+ * Why a channel cannot take triage notices, or null when it can: they are one person's own notices, so only personal
+ * channels take them, and an e-mail channel already has them as the triage mail.
+ */
+export function triageNoticesRefusal(c: { kind: AlertChannelKind; scope: AlertScope }): string | null {
+  if (c.scope === 'organisation') return "Triage notices are one person's own: only personal channels take them";
+  if (c.kind === 'email') return 'Triage notices already come by e-mail as the triage mail: choose which on this page under Triage mail';
+  return null;
+}
+
+/**
+ * PUT /api/alert-channels/{id}: rename, pause or resume (a resumed channel starts counting failures from 0), switch
+ * triage notices on or off.
+ */
 export const alertChannelUpdate = z.object({
   name: alertChannelInput.shape.name.optional(),
-  paused: z.boolean().optional(),
+  paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+  triageNotices: z.boolean({ error: 'triageNotices must be true or false' }).optional(),
 });
 
 export const alertChannel = z.object({
@@ -175,6 +195,8 @@ export const alertChannel = z.object({
   paused: z.boolean(),
   pausedReason: z.string().nullable(),
   consecutiveFailures: z.number().int(),
+  /** The owner's triage notices are posted here too. */
+  triageNotices: z.boolean(),
   createdAt: z.string(),
   lastDeliveryAt: z.string().nullable(),
 });
@@ -190,7 +212,7 @@ export const alertDeliveryLogEntry = z.object({
   id: z.number().int(),
   deliveryId: z.number().int(),
   at: z.string(),
-  /** instant, daily, weekly (alerts) or test. */
+  /** instant, daily, weekly (alerts), triage (triage notices) or test. */
   trigger: z.string(),
   outcome: z.enum(ALERT_DELIVERY_OUTCOMES),
   /** The receiver's HTTP status; null for a network error, a refusal before sending, or e-mail. */
@@ -207,8 +229,11 @@ export const alertTestResponse = z.object({ success: z.boolean(), message: z.str
 
 // ---------------------------------------------------------------- the generic webhook's body (OpenAPI `webhooks`)
 
-/** reached_tenant: a post's rollout status for the organisation turned Launched (a change, told apart). */
-export const ALERT_ITEM_CHANGES = ['new', 'changed', 'removed', 'restored', 'reached_tenant'] as const;
+/**
+ * reached_tenant: a post's rollout status for the organisation turned Launched (a change, told apart); triage: a
+ * triage notice about the item (`changes` says what: given to you, a mention, due, overdue).
+ */
+export const ALERT_ITEM_CHANGES = ['new', 'changed', 'removed', 'restored', 'reached_tenant', 'triage'] as const;
 
 export const alertItem = z.object({
   /** `roadmap-<id>` or `messages-<MC id>`, as in the list. */
@@ -227,8 +252,13 @@ export const alertItem = z.object({
 });
 export type AlertItem = z.infer<typeof alertItem>;
 
+/**
+ * One saved search of an alert. In a triage notice (`radar.triage`) a section is one kind of notice: `savedSearch.id`
+ * is 0, its name the heading ("Items given to you"), `triageKind` the kind, and `viewUrl` the owner's queue.
+ */
 export const alertSection = z.object({
   savedSearch: z.object({ id: z.number().int(), name: z.string(), scope: z.enum(ALERT_SCOPES) }),
+  triageKind: z.enum(TRIAGE_OWN_MAIL_KINDS).optional(),
   /** The saved search's view on the dashboard. */
   viewUrl: z.string(),
   /** Matching items in this alert (`items` holds the first ALERT_WEBHOOK_ITEMS of them). */
@@ -245,12 +275,12 @@ export type AlertSection = z.infer<typeof alertSection>;
  * the same on every retry of one delivery) and `X-Radar-Event` (= `type`).
  */
 export const alertWebhookPayload = z.object({
-  type: z.enum(['radar.alert', 'radar.test']),
+  type: z.enum(['radar.alert', 'radar.triage', 'radar.test']),
   /** The delivery's id: the same on every retry, so a receiver can drop duplicates. */
   id: z.string(),
   createdAt: z.string(),
-  trigger: z.enum(['instant', 'daily', 'weekly', 'test']),
-  /** The changes covered: one sync (instant) or the digest period. */
+  trigger: z.enum(['instant', 'daily', 'weekly', 'triage', 'test']),
+  /** The changes covered: one sync (instant), the digest period, or the triage events since the owner's last notice. */
   window: z.object({ from: z.string().nullable(), to: z.string() }),
   channel: z.object({ id: z.number().int(), name: z.string() }),
   sections: z.array(alertSection),

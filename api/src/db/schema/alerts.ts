@@ -34,6 +34,8 @@ export const alertChannels = pgTable(
     /** Failed attempts in a row (reset by a success); at CHANNEL_PAUSE_AFTER_FAILURES the channel is paused. */
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     lastDeliveryAt: ts('last_delivery_at'),
+    /** A personal Teams, Slack or webhook channel that also gets its owner's triage notices (given, mentioned, due, overdue). */
+    triageNotices: boolean('triage_notices').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

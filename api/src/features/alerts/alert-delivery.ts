@@ -91,7 +91,7 @@ export async function attemptDelivery(
     headers[WEBHOOK_HEADERS.timestamp] = String(timestamp);
     headers[WEBHOOK_HEADERS.signature] = webhookSignature(secret, timestamp, body);
     headers[WEBHOOK_HEADERS.delivery] = row.publicId;
-    headers[WEBHOOK_HEADERS.event] = row.trigger === 'test' ? 'radar.test' : 'radar.alert';
+    headers[WEBHOOK_HEADERS.event] = row.trigger === 'test' ? 'radar.test' : row.trigger === 'triage' ? 'radar.triage' : 'radar.alert';
   }
   try {
     const res = await postToWebhook(target, body, headers, deps.timeoutMs, deps.abort);

@@ -23,6 +23,7 @@ const PERIOD_TEXT: Record<AlertMessage['trigger'], string> = {
   instant: 'after the latest sync',
   daily: 'since the previous daily digest',
   weekly: 'since the previous weekly digest',
+  triage: 'since your last triage notice',
   test: '(a test message)',
 };
 

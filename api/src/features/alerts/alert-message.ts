@@ -11,15 +11,24 @@ export interface AlertMessage {
   sections: AlertSection[];
   /** /notifications: where alerts are managed. */
   settingsUrl: string;
+  /** The heading, where the message sets its own (triage notices); otherwise it is said from the sections. */
+  title?: string;
 }
 
 /** Saved searches per message: keeps a Teams card under its 28 KB and a Slack message under 50 blocks. */
 export const SECTIONS_PER_MESSAGE = 3;
 
-const TRIGGER_PREFIX: Record<AlertMessage['trigger'], string> = { instant: '', daily: 'Daily digest: ', weekly: 'Weekly digest: ', test: 'Test: ' };
+const TRIGGER_PREFIX: Record<AlertMessage['trigger'], string> = {
+  instant: '',
+  daily: 'Daily digest: ',
+  weekly: 'Weekly digest: ',
+  triage: 'Triage: ',
+  test: 'Test: ',
+};
 
 /** The one-line title of a message (Teams card heading, Slack header and fallback text, mail subject). */
-export function alertTitle(m: Pick<AlertMessage, 'trigger' | 'sections'>): string {
+export function alertTitle(m: Pick<AlertMessage, 'trigger' | 'sections' | 'title'>): string {
+  if (m.title) return m.title;
   if (m.trigger === 'test') return 'Test alert from M365 Radar';
   const total = m.sections.reduce((n, s) => n + s.total, 0);
   const where =
@@ -33,6 +42,7 @@ export const SOURCE_BADGE: Record<AlertItem['source'], string> = SOURCE_LABELS;
 export function changeLine(item: AlertItem, maxFields = 3): string {
   if (item.change === 'new') return `New ${SOURCE_ITEM_NOUNS[item.source]}`;
   if (item.change === 'removed') return item.changes[0] ?? 'Removed from the feed';
+  if (item.change === 'triage') return item.changes.join(' · ');
   const lines = item.changes.slice(0, maxFields);
   const rest = item.changes.length - lines.length;
   const text = lines.join(' · ') || 'Updated';

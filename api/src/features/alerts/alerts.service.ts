@@ -259,6 +259,9 @@ export function createAlertsService(deps: Deps) {
     runDigests,
     deliveryDeps,
 
+    /** Deliveries were written by someone else (triage notices): send them soon. */
+    deliveriesWritten: () => afterCommit(1),
+
     /** The sync service's onItemsChanged hook. */
     async onItemsChanged(changes: { syncId: number }): Promise<void> {
       await alertSync(changes.syncId);

@@ -1,4 +1,4 @@
-import { ALERT_CHANNELS_PER_OWNER, endpoints } from '@radar/contracts';
+import { ALERT_CHANNELS_PER_OWNER, endpoints, triageNoticesRefusal } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
@@ -87,6 +87,7 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
         ownerUserId: auth.user.id,
         kind: body.kind,
         name: body.name,
+        triageNotices: body.triageNotices,
         ...sealed,
         createdAt: now,
         updatedAt: now,
@@ -103,7 +104,16 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
           : body.paused === false && channel.paused
             ? { paused: false, pausedAt: null, pausedReason: null, consecutiveFailures: 0 }
             : {};
-      await repo.update(id, { ...(body.name ? { name: body.name } : {}), ...pause, updatedAt: now });
+      if (body.triageNotices) {
+        const refused = triageNoticesRefusal(channel);
+        if (refused) throw fieldError('triageNotices', refused);
+      }
+      await repo.update(id, {
+        ...(body.name ? { name: body.name } : {}),
+        ...pause,
+        ...(body.triageNotices === undefined ? {} : { triageNotices: body.triageNotices }),
+        updatedAt: now,
+      });
       return toAlertChannel(await stored(id));
     }),
     implement(endpoints.alerts.deleteChannel, async ({ params: { id }, auth }) => {

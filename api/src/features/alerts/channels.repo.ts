@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AlertChannel, AlertScope } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
@@ -30,6 +30,7 @@ export function toAlertChannel(row: ChannelWithOwner): AlertChannel {
     paused: row.paused,
     pausedReason: row.pausedReason,
     consecutiveFailures: row.consecutiveFailures,
+    triageNotices: row.triageNotices,
     createdAt: row.createdAt.toISOString(),
     lastDeliveryAt: row.lastDeliveryAt?.toISOString() ?? null,
   };
@@ -79,6 +80,22 @@ export function createChannelsRepo(db: DbOrTx) {
         .where(and(eq(alertChannels.scope, 'personal'), eq(alertChannels.ownerUserId, userId), eq(alertChannels.kind, 'email')))
         .limit(1);
       return row ?? null;
+    },
+
+    /** A user's channels that take their triage notices now: personal Teams, Slack and webhook channels, not paused. */
+    async triageChannelsOf(userId: number): Promise<ChannelWithOwner[]> {
+      const rows = await select()
+        .where(
+          and(
+            eq(alertChannels.scope, 'personal'),
+            eq(alertChannels.ownerUserId, userId),
+            ne(alertChannels.kind, 'email'),
+            eq(alertChannels.triageNotices, true),
+            eq(alertChannels.paused, false),
+          ),
+        )
+        .orderBy(alertChannels.id);
+      return rows.map(flat);
     },
 
     async insert(values: typeof alertChannels.$inferInsert): Promise<ChannelRow> {

@@ -4,7 +4,7 @@ import type { AlertMessage } from './alert-message.js';
 /** The generic webhook's JSON body (contracts `alertWebhookPayload`, documented in the OpenAPI `webhooks`). */
 export function buildWebhookPayload(m: AlertMessage): AlertWebhookPayload {
   return {
-    type: m.trigger === 'test' ? 'radar.test' : 'radar.alert',
+    type: m.trigger === 'test' ? 'radar.test' : m.trigger === 'triage' ? 'radar.triage' : 'radar.alert',
     id: m.publicId,
     createdAt: m.createdAt.toISOString(),
     trigger: m.trigger,

@@ -1,9 +1,13 @@
 import { createElement } from 'react';
-import { TRIAGE_OWN_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
+import { TRIAGE_MAIL_KIND_LABELS, TRIAGE_OWN_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
+import { enqueueAlert, newPublicId } from '../alerts/alert-enqueue.js';
+import type { AlertMessage } from '../alerts/alert-message.js';
+import type { AlertsService } from '../alerts/alerts.service.js';
+import { createChannelsRepo, type ChannelWithOwner } from '../alerts/channels.repo.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
-import { TriageMail, triageSubject, triageText, type TriageMailSection } from '../../mail/templates/TriageMail.js';
+import { TriageMail, triageLine, triageSubject, triageText, type TriageMailSection } from '../../mail/templates/TriageMail.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { createTriageNotificationsRepo, type PendingTriageEvent } from './triage-notifications.repo.js';
@@ -18,58 +22,116 @@ const EXCERPT_CHARS = 200;
 /**
  * Triage mail: at most one a day per user, holding everything that happened to them since the last (items given to
  * them, mentions, items due in 7 days, items that became overdue). The first event after a quiet day goes out at
- * once; later ones wait for the next day's mail. Kinds the user switched off are marked done without a mail.
+ * once; later ones wait for the next day's mail. Kinds the user switched off are marked done without a mail. The
+ * same batch is posted to the user's own channels that take triage notices (through the alert deliveries).
  */
 export function createTriageMail(
   deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'publicUrl' | 'secret' | 'config'>,
   mail: Pick<MailService, 'enqueue' | 'kick'>,
+  alerts?: Pick<AlertsService, 'deliveriesWritten'>,
 ) {
   const { db, clock, log } = deps;
   let running: Promise<number> | null = null;
   let again = false;
 
-  async function mailUser(userId: number, now: Date): Promise<boolean> {
+  /**
+   * One user's batch: the mail with the kinds they did not switch off, and every event on each of their channels that
+   * take triage notices (a channel's switch is its own; the mail's kinds do not apply to it). An event neither mailed
+   * nor posted is marked skipped, so it does not count as the day's notice.
+   */
+  async function notifyUser(userId: number, now: Date): Promise<{ mailed: boolean; posted: number }> {
     return db.transaction(async (tx) => {
       const repo = createTriageNotificationsRepo(tx);
       const events = await repo.pendingOf(userId);
-      if (events.length === 0) return false;
-      const off = await repo.optedOut(userId);
-      const wanted = events.filter((e) => !off.has(e.kind));
-      await repo.markSent(
-        events.filter((e) => off.has(e.kind)).map((e) => e.id),
-        now,
-        true,
-      );
-      if (wanted.length === 0) return false;
+      if (events.length === 0) return { mailed: false, posted: 0 };
       const user = await createUsersLookup(tx).byId(userId);
-      if (!user) return false;
-      const sections = sectionsOf(wanted, userId);
-      const kinds = sections.map((s) => s.kind);
-      const allUrl = unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'triage', userId, mailKinds: kinds }));
-      const props = {
-        publicUrl: deps.publicUrl,
-        firstName: user.firstName,
-        sections,
-        unsubscribeAllUrl: allUrl,
-        queueUrl: `${deps.publicUrl}/dashboard?triage=mine`,
-      };
-      const rendered = await renderMail(createElement(TriageMail, props), triageText(props));
-      await mail.enqueue(tx, {
-        kind: 'triage',
-        to: user.email,
-        subject: triageSubject(sections),
-        ...rendered,
-        headers: listUnsubscribeHeaders(allUrl),
-        dedupeKey: `triage:${userId}:${wanted[0]?.id ?? 0}`,
-        createdAt: now,
-      });
+      const off = await repo.optedOut(userId);
+      const wanted = user ? events.filter((e) => !off.has(e.kind)) : [];
+      const channels = user ? await createChannelsRepo(tx).triageChannelsOf(userId) : [];
+      if (user && wanted.length > 0) {
+        const sections = sectionsOf(wanted, userId);
+        const kinds = sections.map((s) => s.kind);
+        const allUrl = unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'triage', userId, mailKinds: kinds }));
+        const props = {
+          publicUrl: deps.publicUrl,
+          firstName: user.firstName,
+          sections,
+          unsubscribeAllUrl: allUrl,
+          queueUrl: queueUrl(),
+        };
+        const rendered = await renderMail(createElement(TriageMail, props), triageText(props));
+        await mail.enqueue(tx, {
+          kind: 'triage',
+          to: user.email,
+          subject: triageSubject(sections),
+          ...rendered,
+          headers: listUnsubscribeHeaders(allUrl),
+          dedupeKey: `triage:${userId}:${wanted[0]?.id ?? 0}`,
+          createdAt: now,
+        });
+      }
+      let posted = 0;
+      if (channels.length > 0) {
+        const sections = sectionsOf(events, userId);
+        const first = events[0]?.id ?? 0;
+        for (const channel of channels) {
+          const message = noticeMessage(channel, sections, events, now);
+          if (
+            (await enqueueAlert(tx, { publicUrl: deps.publicUrl, secret: deps.secret, mail }, channel, message, `triage:${userId}:${first}:${channel.id}`)) !==
+            null
+          )
+            posted++;
+        }
+      }
+      const delivered = new Set(channels.length > 0 ? events.map((e) => e.id) : wanted.map((e) => e.id));
       await repo.markSent(
-        wanted.map((e) => e.id),
+        events.filter((e) => delivered.has(e.id)).map((e) => e.id),
         now,
         false,
       );
-      return true;
+      await repo.markSent(
+        events.filter((e) => !delivered.has(e.id)).map((e) => e.id),
+        now,
+        true,
+      );
+      return { mailed: user !== null && wanted.length > 0, posted };
     });
+  }
+
+  const queueUrl = () => `${deps.publicUrl}/dashboard?triage=mine`;
+
+  /** A triage notice for a Teams, Slack or webhook channel: a section per kind, each item with what happened. */
+  function noticeMessage(channel: ChannelWithOwner, sections: TriageMailSection[], events: PendingTriageEvent[], now: Date): AlertMessage {
+    return {
+      publicId: newPublicId(),
+      trigger: 'triage',
+      title: triageSubject(sections),
+      createdAt: now,
+      window: { from: null, to: now },
+      channel: { id: channel.id, name: channel.name },
+      settingsUrl: `${deps.publicUrl}/notifications`,
+      sections: sections.map((section) => ({
+        savedSearch: { id: 0, name: TRIAGE_MAIL_KIND_LABELS[section.kind], scope: 'personal' as const },
+        triageKind: section.kind as (typeof TRIAGE_OWN_MAIL_KINDS)[number],
+        viewUrl: queueUrl(),
+        total: section.items.length,
+        more: 0,
+        items: section.items.map((item, index) => {
+          const event = events.filter((e) => e.kind === section.kind)[index];
+          const lines = [triageLine(section.kind, item), item.excerpt ? `“${item.excerpt}”` : ''].filter(Boolean);
+          return {
+            id: `${event?.itemSource ?? 'messages'}-${item.providerId}`,
+            source: event?.itemSource ?? 'messages',
+            externalId: item.providerId,
+            title: item.title,
+            change: 'triage' as const,
+            changes: lines.length > 0 ? lines : [TRIAGE_MAIL_KIND_LABELS[section.kind]],
+            url: item.url,
+            changedAt: now.toISOString(),
+          };
+        }),
+      })),
+    };
   }
 
   function sectionsOf(events: PendingTriageEvent[], userId: number): TriageMailSection[] {
@@ -97,10 +159,14 @@ export function createTriageMail(
   async function deliver(): Promise<number> {
     const now = clock.now();
     let sent = 0;
+    let posted = 0;
     for (const userId of await createTriageNotificationsRepo(db).usersDue(new Date(now.getTime() - DAY_MS))) {
-      if (await mailUser(userId, now)) sent++;
+      const done = await notifyUser(userId, now);
+      if (done.mailed) sent++;
+      posted += done.posted;
     }
     if (sent > 0) mail.kick();
+    if (posted > 0) alerts?.deliveriesWritten();
     return sent;
   }
 

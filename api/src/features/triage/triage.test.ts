@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertMessage, insertRoadmapItem, signIn, signedInAgent } from '../../../test/factories.js';
 import { readFixture } from '../../../test/replay-server.js';
+import { startWebhookReceiver } from '../../../test/webhook-receiver.js';
 import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { createTriageRepo } from './triage.repo.js';
 import { mentionedEmails } from './triage.service.js';
@@ -422,6 +423,69 @@ describe('triage mail', () => {
     await moderator.put('/api/triage/message-center/MC900002').send({ state: 'done' });
     t.clock.advance(24 * 60 * 60 * 1000);
     expect((await t.ctx.services.triageMail.run()).reminders).toBe(0);
+  });
+});
+
+describe("triage notices on the owner's own channels", () => {
+  it('posts the same daily batch to personal Teams, Slack and webhook channels that take them, and never elsewhere', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      t = await createTestContext({ ALLOW_PRIVATE_WEBHOOKS: 'true' }, { now: '2026-11-26T12:00:00Z' });
+      const db = t.database.db;
+      const { agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com', firstName: 'Mo', lastName: 'Derator' });
+      const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+      const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
+      await insertMessage(db, { externalId: 'MC900001', isMajorChange: true, actionRequiredBy: new Date('2026-12-15T00:00:00Z') });
+      await createTriageRepo(db).openRecords('all');
+
+      const add = (agent: typeof moderator, body: Record<string, unknown>) => agent.post('/api/alert-channels').send(body);
+      const slack = await add(alice.agent, { kind: 'slack', name: 'My Slack', url: `${receiver.url}/slack`, triageNotices: true });
+      expect(slack.status).toBe(201);
+      expect(slack.body.triageNotices).toBe(true);
+      const hook = await add(alice.agent, { kind: 'webhook', name: 'My hook', url: `${receiver.url}/hook` });
+      expect(hook.body.triageNotices).toBe(false);
+      // Switched on later; a paused channel would hold them, an organisation channel or e-mail cannot take them.
+      expect((await alice.agent.put(`/api/alert-channels/${hook.body.id}`).send({ triageNotices: true })).body.triageNotices).toBe(true);
+      const email = await add(alice.agent, { kind: 'email', name: 'Mail' });
+      const refusedMail = await alice.agent.put(`/api/alert-channels/${email.body.id}`).send({ triageNotices: true });
+      expect(refusedMail.status).toBe(400);
+      expect(refusedMail.body.error.message).toMatch(/triageNotices.*triage mail/);
+      const org = await add(admin, { kind: 'teams', name: 'Org Teams', url: `${receiver.url}/org`, scope: 'organisation', triageNotices: true });
+      expect(org.status).toBe(400);
+      expect(org.body.error.message).toMatch(/triageNotices.*personal channels/);
+      expect((await alice.agent.put(`/api/alert-channels/${hook.body.id}`).send({ triageNotices: 'yes' })).status).toBe(400);
+
+      // The owner switched the mail of this kind off: the channels still get it (their switch is their own).
+      await alice.agent.put('/api/triage/mail').send({ enabled: ['mentioned', 'due_soon', 'overdue'] });
+      await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
+      await t.ctx.services.triageMail.deliver();
+      await t.ctx.services.alerts.deliverNow();
+      const { rows: mails } = await t.database.pool.query(`SELECT 1 FROM mail_outbox WHERE kind = 'triage'`);
+      expect(mails).toHaveLength(0);
+      const paths = receiver.requests.map((r) => r.path).sort();
+      expect(paths).toEqual(['/hook', '/slack']);
+      const slackBody = JSON.parse(receiver.requests.find((r) => r.path === '/slack')?.body ?? '{}');
+      expect(slackBody.text).toMatch(/^An item was given to you: /);
+      expect(JSON.stringify(slackBody.blocks)).toContain('Items given to you');
+      expect(JSON.stringify(slackBody.blocks)).toContain('From Mo Derator');
+      const hookRequest = receiver.requests.find((r) => r.path === '/hook');
+      expect(hookRequest?.headers['x-radar-event']).toBe('radar.triage');
+      const payload = JSON.parse(hookRequest?.body ?? '{}');
+      expect(payload).toMatchObject({ type: 'radar.triage', trigger: 'triage' });
+      expect(payload.sections[0]).toMatchObject({
+        triageKind: 'assigned',
+        viewUrl: 'http://localhost:8080/dashboard?triage=mine',
+        items: [{ externalId: 'MC900001', change: 'triage', url: 'http://localhost:8080/message/MC900001' }],
+      });
+      // Each at most once: another run sends nothing new, and the delivery log says what went where.
+      await t.ctx.services.triageMail.deliver();
+      await t.ctx.services.alerts.deliverNow();
+      expect(receiver.requests).toHaveLength(2);
+      const log = await alice.agent.get(`/api/alert-channels/${slack.body.id}/deliveries`);
+      expect(log.body.map((e: { trigger: string; outcome: string }) => [e.trigger, e.outcome])).toEqual([['triage', 'sent']]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

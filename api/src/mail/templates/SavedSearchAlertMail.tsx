@@ -19,7 +19,14 @@ export interface SavedSearchAlertMailProps {
 }
 
 const SOURCE = SOURCE_LABELS;
-const KIND = { new: 'New', changed: 'Updated', removed: 'Removed', restored: 'Back in the feed', reached_tenant: 'Reached your tenant' } as const;
+const KIND: Record<AlertItem['change'], string> = {
+  new: 'New',
+  changed: 'Updated',
+  removed: 'Removed',
+  restored: 'Back in the feed',
+  reached_tenant: 'Reached your tenant',
+  triage: 'Triage',
+};
 
 function ItemRow({ item }: { item: AlertItem }) {
   return (

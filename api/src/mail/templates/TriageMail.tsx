@@ -49,7 +49,8 @@ export function triageSubject(sections: Pick<TriageMailSection, 'kind' | 'items'
   return `Your ${PRODUCT_NAME} triage: ${count} updates`;
 }
 
-function line(kind: TriageMailKind, item: TriageMailItem): string {
+/** What happened to an item, in one line: who gave it or mentioned you, the tenant, the due date. */
+export function triageLine(kind: TriageMailKind, item: TriageMailItem): string {
   const parts = [item.tenantName ? `Tenant: ${item.tenantName}` : null, item.dueDate ? `Due ${item.dueDate}` : null];
   if (kind === 'assigned' && item.actorName) parts.unshift(`From ${item.actorName}`);
   if (kind === 'mentioned' && item.actorName) parts.unshift(`By ${item.actorName}`);
@@ -87,8 +88,8 @@ export function TriageMail({ publicUrl, firstName, sections, unsubscribeAllUrl, 
                 </Link>{' '}
                 <span style={{ color: mailColors.muted, fontFamily: 'monospace' }}>{item.providerId}</span>
               </Text>
-              {line(section.kind, item) ? (
-                <Text style={{ margin: '2px 0 0', fontSize: '13px', color: mailColors.muted }}>{line(section.kind, item)}</Text>
+              {triageLine(section.kind, item) ? (
+                <Text style={{ margin: '2px 0 0', fontSize: '13px', color: mailColors.muted }}>{triageLine(section.kind, item)}</Text>
               ) : null}
               {item.excerpt ? <Text style={{ margin: '4px 0 0', fontSize: '14px', fontStyle: 'italic', color: mailColors.text }}>“{item.excerpt}”</Text> : null}
             </Section>
@@ -115,7 +116,7 @@ export function triageText(p: TriageMailProps): string {
     out.push(HEADINGS[section.kind].toUpperCase());
     for (const item of section.items) {
       out.push(`- ${item.title} (${item.providerId})`, `  ${item.url}`);
-      const detail = line(section.kind, item);
+      const detail = triageLine(section.kind, item);
       if (detail) out.push(`  ${detail}`);
       if (item.excerpt) out.push(`  “${item.excerpt}”`);
     }

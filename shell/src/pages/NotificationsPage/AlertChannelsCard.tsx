@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, FormControlLabel, List, ListItem, ListItemText, Stack, Switch, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, routes, type AlertChannel } from '@radar/contracts';
 import { callEndpoint, serverMessageOf, useDialogs, useToast } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
@@ -49,6 +49,19 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
     }
   };
 
+  const setTriageNotices = async (c: AlertChannel, triageNotices: boolean) => {
+    try {
+      await callEndpoint(routes.alerts.updateChannel, { params: { id: c.id }, body: { triageNotices } });
+      toast({
+        title: triageNotices ? 'Triage notices on' : 'Triage notices off',
+        description: triageNotices ? `Items given to you, mentions and due dates also go to “${c.name}”.` : `“${c.name}” gets alerts only.`,
+      });
+      await refresh();
+    } catch (err) {
+      toast({ title: 'Channel not updated', description: serverMessageOf(err) || 'Failed to update the channel. Please try again.', variant: 'destructive' });
+    }
+  };
+
   const remove = async (c: AlertChannel) => {
     try {
       await callEndpoint(routes.alerts.deleteChannel, { params: { id: c.id } });
@@ -68,7 +81,8 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
   return (
     <SectionCard id="alert-channels-title" title="Alert channels">
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Where saved searches send their alerts. Webhook URLs are stored encrypted and shown shortened.
+        Where saved searches send their alerts. Webhook URLs are stored encrypted and shown shortened. Switch on Triage notices to have your own channel also
+        get what the triage mail tells you.
       </Typography>
       <ListState
         isLoading={isLoading}
@@ -99,7 +113,15 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
                   .join(' · ')}
                 sx={{ minWidth: 240, flex: 1 }}
               />
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                {c.scope === 'personal' && c.kind !== 'email' ? (
+                  <FormControlLabel
+                    control={<Switch size="small" checked={c.triageNotices} onChange={(e) => void setTriageNotices(c, e.target.checked)} />}
+                    label="Triage notices"
+                    title="Also post what is given to you, mentions of you, and your due and overdue items here"
+                    slotProps={{ typography: { variant: 'body2' } }}
+                  />
+                ) : null}
                 <Button size="small" onClick={() => void sendTest(c)} disabled={testing === c.id} aria-label={`Send test to ${c.name}`}>
                   {testing === c.id ? 'Sending...' : 'Send test'}
                 </Button>

@@ -18,6 +18,7 @@ const channel = (id: number, extra: Record<string, unknown> = {}) => ({
   paused: false,
   pausedReason: null,
   consecutiveFailures: 0,
+  triageNotices: false,
   createdAt: '2026-02-01T10:00:00.000Z',
   lastDeliveryAt: null,
   ...extra,
@@ -212,5 +213,31 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     fireEvent.click(within(log).getByRole('button', { name: 'Close' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Resume Slack #it' }));
     await waitFor(() => expect(screen.queryByText(/Paused after 10/)).not.toBeInTheDocument());
+  });
+
+  it("switches a personal channel's triage notices on; e-mail and organisation channels offer no switch", async () => {
+    let on = false;
+    const { calls } = stubFetch({
+      ...base,
+      'GET /api/saved-searches': { body: [] },
+      'GET /api/alert-channels': () => ({
+        body: [
+          channel(4, { name: 'Slack me', kind: 'slack', triageNotices: on }),
+          channel(5, { name: 'Mail', kind: 'email', target: 'ada@example.com' }),
+          channel(6, { name: 'Org Teams', scope: 'organisation' }),
+        ],
+      }),
+      'PUT /api/alert-channels/4': (init) => {
+        on = JSON.parse(String(init?.body)).triageNotices;
+        return { body: channel(4, { name: 'Slack me', kind: 'slack', triageNotices: on }) };
+      },
+    });
+    renderWithProviders(<NotificationsPage />, { withAuthDialog: false });
+    const switches = await screen.findAllByRole('switch', { name: 'Triage notices' });
+    expect(switches).toHaveLength(1);
+    fireEvent.click(switches[0]!);
+    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Triage notices on' }));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ triageNotices: true });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Triage notices' })).toBeChecked());
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_channels" ADD COLUMN "triage_notices" boolean DEFAULT false NOT NULL;
