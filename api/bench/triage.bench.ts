@@ -132,7 +132,14 @@ async function run(): Promise<string> {
       await measure(caller.name, '`view=unassigned&sources=messages`', async () => (await repo.queue(filtered)).total);
       // The dashboard's views are the item list with `triage=` (items, not records).
       const list = createItemsRepo(database.pool, { countCacheEntries: 0, jsonCacheChars: 0 });
-      for (const query of ['triage=mine&sortField=due&sortDirection=asc', 'triage=unassigned', 'triage=overdue&sortField=due&sortDirection=asc']) {
+      for (const query of [
+        'triage=mine&sortField=due&sortDirection=asc',
+        'triage=unassigned',
+        'triage=unassigned&sortField=due&sortDirection=asc',
+        'triage=overdue&sortField=due&sortDirection=asc',
+        'triage=unassigned&sources=messages',
+        'sortField=due&sortDirection=asc',
+      ]) {
         const listQuery = { ...itemListQuery.parse(Object.fromEntries(new URLSearchParams(query))), tenantScope: caller.scope, triageUserId: me };
         await measure(caller.name, `list \`${query}\``, async () => (await list.list(listQuery, now)).total);
       }

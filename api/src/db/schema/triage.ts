@@ -69,8 +69,10 @@ export const triageRecords = pgTable(
         t.tenantId,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
+    // An item's open records with what the list reads of them (its due sort, a view's total): owner and tenant in the
+    // key make both index-only reads.
     index('triage_records_item_due_idx')
-      .on(t.itemId, t.dueDate)
+      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
     index('triage_records_done_idx')
       .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId)

@@ -327,11 +327,51 @@ export function hasItemFilters(f: ItemWhereFilters): boolean {
   });
 }
 
+/** What decides the due sort: the caller's tenants and, in a triage view, the view. */
+export type DueSortFilters = Pick<ItemFilters, 'tenantScope' | 'triage' | 'triageUserId' | 'includeRemoved'>;
+
 /**
- * The nearest due date of an item's open triage records (the list's `due` sort), an index-only read of
- * triage_records_item_due_idx; a removed item has no open work and sorts last.
+ * The triage records an item's due date is read from: those the caller may see, and in a triage view the records in
+ * that view (My queue sorts by my due dates, not a colleague's); outside a view every open record of a live item.
  */
-export const nearestDueSql = sql`(SELECT min(tr.due_date) FROM triage_records tr WHERE tr.item_id = items.id AND tr.state IN ${OPEN_STATES} AND NOT tr.item_removed)`;
+function dueRecords(f: DueSortFilters, now: Date): SQL {
+  const inView =
+    f.triage && f.triageUserId !== undefined
+      ? triageViewCondition(f.triage, f.triageUserId, now, f.includeRemoved)
+      : sql`tr.state IN ${OPEN_STATES} AND NOT tr.item_removed`;
+  return sql`${visibleTriageRecord(f.tenantScope)} AND ${inView}`;
+}
+
+/** The list's `due` sort key: the nearest due date of the item's records in `dueRecords` (none sorts last). */
+export function nearestDueSql(f: DueSortFilters, now: Date): SQL {
+  return sql`(SELECT min(tr.due_date) FROM triage_records tr WHERE tr.item_id = items.id AND ${dueRecords(f, now)})`;
+}
+
+/**
+ * A triage view with no other list filter and no search: its items are exactly the items of the records in view, so
+ * the list is answered from the records alone (the queue indexes), without reading an item per record. A record the
+ * caller may see is of an item they may see (a tenant's record exists only while the item lists that tenant, an
+ * item's own record only while it has none), and a record's `item_removed` follows the item.
+ */
+export function triageOnly(f: ItemWhereFilters & Partial<Pick<ItemListRequest, 'sortField' | 'sortDirection' | 'page' | 'limit'>>): boolean {
+  const { sortField: _field, sortDirection: _direction, page: _page, limit: _limit, ...filters } = f;
+  return Boolean(f.triage && f.triageUserId !== undefined && !f.search?.trim() && !hasItemFilters(filters));
+}
+
+/** The list's total for a `triageOnly` request: the distinct items of the records in view. */
+export function triageOnlyCountSql(f: ItemWhereFilters, now: Date): SQL {
+  return sql`SELECT count(DISTINCT tr.item_id)::int AS n FROM triage_records tr WHERE ${dueRecords(f, now)}`;
+}
+
+/**
+ * The item ids of one page of a `triageOnly` request sorted by due date, in list order (the due date, then the item
+ * id, as `itemOrder`): one aggregate over the records in view.
+ */
+export function triageOnlyDuePageSql(f: ItemFilters, now: Date, limit: number, offset: number): SQL {
+  const due = f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+  return sql`SELECT r.item_id, r.due FROM (SELECT tr.item_id, min(tr.due_date) AS due FROM triage_records tr WHERE ${dueRecords(f, now)} GROUP BY tr.item_id) r
+    ORDER BY r.due ${due}, r.item_id ${sortDirectionSql(f)} LIMIT ${limit} OFFSET ${offset}`;
+}
 
 /**
  * A triage record `tr` the caller may see: an item's own record (no tenant), or a tenant's record of a tenant the
@@ -354,14 +394,15 @@ export function visibleTenant(scope: { granted: readonly number[] } | undefined)
  * of change puts items without one last either way (a list sorted by "soonest" starts with the soonest, not with
  * every item that has no date).
  */
-export function sortKeys(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>): { column: SQL; alias: SQL; direction: SQL }[] {
+export function sortKeys(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters, now: Date): { column: SQL; alias: SQL; direction: SQL }[] {
   const dir = sortDirectionSql(f);
   if (f.sortField === 'modifiedDate') return [{ column: sql`items.modified_date`, alias: sql.raw('sort_at'), direction: dir }];
   const created = { column: sql`items.created_date`, alias: sql.raw('sort_at'), direction: dir };
   // Most slipped first: date moves (GA + preview), then newest (the items_release_moves_idx order).
   if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves'), direction: dir }, created];
+  // Due dates tie often: the item id breaks ties, so a view's page can be chosen from the triage records alone.
   if (f.sortField === 'due')
-    return [{ column: nearestDueSql, alias: sql.raw('sort_due'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` }, created];
+    return [{ column: nearestDueSql(f, now), alias: sql.raw('sort_due'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` }];
   if (f.sortField === 'timing')
     return [
       { column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` },
@@ -379,10 +420,10 @@ export function sortDirectionSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
  * then the chosen sort. Otherwise the chosen sort with id as tie-breaker, in the null ordering of the indexes so
  * the (date DESC NULLS LAST, id DESC NULLS LAST) indexes serve both directions.
  */
-export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'>, plan: SearchPlan | null): SQL {
+export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters, plan: SearchPlan | null, now: Date): SQL {
   // Matches the (… DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
   const dir = sortDirectionSql(f);
-  const sort = sql.join([...sortKeys(f).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);
+  const sort = sql.join([...sortKeys(f, now).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);
   if (!plan) return sort;
   return sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
 }

@@ -7,6 +7,9 @@ import {
   searchPlan,
   sortDirectionSql,
   sortKeys,
+  triageOnly,
+  triageOnlyCountSql,
+  triageOnlyDuePageSql,
   tsQuery,
   type ItemFilters,
   type ItemListRequest,
@@ -52,10 +55,16 @@ export const RANK_WINDOW = 200;
  * so ranking reads no row twice, and only the page's rows are read again for their columns.
  */
 export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, offset: number, columns: SQL = unifiedItemSelectSql): SQL {
-  const order = itemOrder(q, plan);
+  const order = itemOrder(q, plan, now);
+  if (q.sortField === 'due' && triageOnly(q)) {
+    const dir = sortDirectionSql(q);
+    const due = q.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+    return sql`WITH page AS (${triageOnlyDuePageSql(q, now, q.limit, offset)})
+      SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${due}, page.item_id ${dir}`;
+  }
   if (plan && offset + q.limit <= RANK_WINDOW) {
-    const byDate = itemOrder(q, null);
-    const keysOf = sortKeys(q);
+    const byDate = itemOrder(q, null, now);
+    const keysOf = sortKeys(q, now);
     const dir = sortDirectionSql(q);
     const ids = sql`${sql.param(plan.ids)}::text[]`;
     // Must equal itemOrder(q, plan): exact id, ts_rank, the chosen sort, id.
@@ -156,7 +165,9 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
     const filters = filtersOf(f);
     const key = JSON.stringify([filters, point.version, point.bucket]);
     return counts.load(key, async () => {
-      const query = dialect.sqlToQuery(countSql(itemWhere(filters, point.now, searchPlan(filters.search))));
+      const query = dialect.sqlToQuery(
+        triageOnly(filters) ? triageOnlyCountSql(filters, point.now) : countSql(itemWhere(filters, point.now, searchPlan(filters.search))),
+      );
       const { rows } = await pool.query<{ n: number }>(query.sql, query.params as unknown[]);
       return rows[0]?.n ?? 0;
     });
@@ -246,7 +257,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       // The list's instant for a time-relative view (view-time.ts), so the export holds exactly the rows it counts.
       const at = viewTime(filtersOf(f), now).now;
       const { sql: text, params } = dialect.sqlToQuery(
-        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, at, plan)} ORDER BY ${itemOrder(f, plan)}`,
+        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, at, plan)} ORDER BY ${itemOrder(f, plan, at)}`,
       );
       const client = await pool.connect();
       let broken = false;

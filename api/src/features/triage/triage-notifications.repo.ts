@@ -3,6 +3,7 @@ import { TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contr
 import { OPEN_STATES } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
+import { personNameSql } from './triage-users.repo.js';
 
 export interface NewTriageEvent {
   userId: number;
@@ -74,7 +75,7 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         SELECT n.id, n.kind, i.source AS "itemSource", i.external_id AS "externalId", i.title, t.name AS "tenantName",
           to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate",
-          CASE WHEN a.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', a.first_name, a.last_name)), ''), a.email) END AS "actorName",
+          ${personNameSql('a')} AS "actorName",
           CASE WHEN c.deleted_at IS NULL THEN c.body END AS "commentBody"
         FROM triage_notifications n
         JOIN triage_records tr ON tr.id = n.record_id

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { OPEN_STATES } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
+import { personNameSql } from './triage-users.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +14,7 @@ export interface ChangeHealth {
   nearest: { title: string; source: 'roadmap' | 'messages' | 'health'; externalId: string; owner: string | null; dueDate: string; tenantName: string | null }[];
 }
 
-const OWNER_NAME = sql`CASE WHEN o.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) END`;
+const OWNER_NAME = personNameSql('o');
 
 export function createTriageReportsRepo(db: DbOrTx) {
   return {
@@ -27,7 +28,7 @@ export function createTriageReportsRepo(db: DbOrTx) {
           count(*) FILTER (WHERE tr.state IN ${OPEN_STATES} AND tr.due_date < ${today}::date)::int,
           count(*) FILTER (WHERE tr.state = 'done')::int,
           count(*) FILTER (WHERE tr.state = 'not_relevant')::int
-        FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed
+        FROM triage_records tr WHERE NOT tr.item_removed
         GROUP BY coalesce(tr.tenant_id, 0)
         ON CONFLICT (day, tenant_key) DO UPDATE SET open = excluded.open, overdue = excluded.overdue, done = excluded.done, not_relevant = excluded.not_relevant`);
     },

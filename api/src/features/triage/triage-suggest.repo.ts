@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { TriagePersonRow } from './triage.repo.js';
+import { personNameSql } from './triage-users.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back past decisions count. */
@@ -25,7 +26,7 @@ export function createTriageSuggestRepo(db: DbOrTx) {
       const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
       const others = sql`tr.id <> ${recordId} AND i.products && ${sql.param([...products])}::text[] AND tr.updated_at >= ${since}`;
       const { rows: owners } = await db.execute<{ id: number; email: string; name: string; count: number }>(sql`
-        SELECT u.id, u.email, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) AS name, count(*)::int AS count
+        SELECT u.id, u.email, ${personNameSql('u')} AS name, count(*)::int AS count
         FROM triage_records tr JOIN items i ON i.id = tr.item_id JOIN users u ON u.id = tr.owner_id
         WHERE ${others}
         GROUP BY u.id ORDER BY count(*) DESC, u.id LIMIT 3`);

@@ -1,6 +1,15 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+
+/**
+ * A user's name as the triage screens show it, in SQL: first and last name, else the e-mail address; null when the
+ * joined user `alias` is missing (an outer join found nobody). The SQL twin of `personName`.
+ */
+export function personNameSql(alias: string): SQL {
+  const u = sql.raw(alias);
+  return sql`CASE WHEN ${u}.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', ${u}.first_name, ${u}.last_name)), ''), ${u}.email) END`;
+}
 
 /** The user a triage mail goes to. */
 export function createUsersLookup(db: DbOrTx) {

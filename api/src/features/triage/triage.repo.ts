@@ -12,6 +12,7 @@ import {
   type ItemWhereFilters,
   type TenantScope,
 } from '../items/item-query.js';
+import { personNameSql } from './triage-users.repo.js';
 
 /**
  * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the
@@ -75,7 +76,7 @@ export const personName = (u: { firstName: string | null; lastName: string | nul
 
 const RECORD_COLUMNS = sql`tr.id, tr.item_id AS "itemId", tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.state,
   tr.owner_id AS "ownerId", o.email AS "ownerEmail",
-  CASE WHEN o.id IS NULL THEN NULL ELSE coalesce(nullif(trim(concat_ws(' ', o.first_name, o.last_name)), ''), o.email) END AS "ownerName",
+  ${personNameSql('o')} AS "ownerName",
   to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.due_source AS "dueSource", tr.priority, tr.priority_source AS "prioritySource",
   tr.done_at AS "doneAt", tr.updated_at AS "updatedAt", u.email AS "updatedByEmail",
   (SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL) AS "commentCount",
@@ -89,6 +90,18 @@ function toRecordRow(r: Record<string, unknown>): TriageRecordRow {
     doneAt: r.doneAt ? new Date(r.doneAt as string) : null,
     updatedAt: r.updatedAt ? new Date(r.updatedAt as string) : null,
   };
+}
+
+/** A record as the list and the export show it. */
+export interface TriageBrief extends Record<string, unknown> {
+  itemId: number;
+  tenantId: number | null;
+  tenantName: string | null;
+  state: TriageState;
+  ownerId: number | null;
+  ownerName: string | null;
+  dueDate: string | null;
+  priority: TriagePriority;
 }
 
 /** Which items a statement covers: some by id, or every item. */
@@ -355,14 +368,21 @@ export function createTriageRepo(db: DbOrTx) {
     },
 
     /** The triage of the items of a list page, by item id (records the caller may see, its own record first). */
-    async ofItems(itemIds: readonly number[], scope: TenantScope | undefined): Promise<Map<number, TriageRecordRow[]>> {
-      const out = new Map<number, TriageRecordRow[]>();
+    /**
+     * What the list and the export show of the items' records the caller may see (state, owner, due date, priority,
+     * tenant), by item id: each item's own record first, then by tenant name. Not the comment counts or rule names a
+     * record's own read has.
+     */
+    async ofItems(itemIds: readonly number[], scope: TenantScope | undefined): Promise<Map<number, TriageBrief[]>> {
+      const out = new Map<number, TriageBrief[]>();
       if (itemIds.length === 0) return out;
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT ${RECORD_COLUMNS} FROM triage_records tr ${RECORD_JOINS}
+      const { rows } = await db.execute<TriageBrief>(sql`
+        SELECT tr.item_id AS "itemId", tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.state, tr.owner_id AS "ownerId",
+          ${personNameSql('o')} AS "ownerName", to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.priority
+        FROM triage_records tr LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id
         WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND ${visibleTriageRecord(scope)}
         ORDER BY tr.item_id, tr.tenant_id IS NOT NULL, t.name, tr.id`);
-      for (const row of rows.map(toRecordRow)) out.set(row.itemId, [...(out.get(row.itemId) ?? []), row]);
+      for (const row of rows) out.set(row.itemId, [...(out.get(row.itemId) ?? []), row]);
       return out;
     },
 
