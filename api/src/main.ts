@@ -126,6 +126,7 @@ async function main(): Promise<void> {
           sync: ctx.services.sync,
           mail: ctx.services.mail,
           alerts: ctx.services.alerts,
+          trackers: ctx.services.trackers,
           startup,
           database,
           embedded,
@@ -176,6 +177,7 @@ async function runWorker(config: Config, log: Logger): Promise<void> {
       sync: ctx.services.sync,
       mail: ctx.services.mail,
       alerts: ctx.services.alerts,
+      trackers: ctx.services.trackers,
       startup: Promise.resolve(),
       database,
     };

@@ -7,6 +7,7 @@ import { createTokensService, type TokensService } from './features/tokens/token
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
 import { createTriageRepo } from './features/triage/triage.repo.js';
+import { createTrackerService, type TrackerService } from './features/integrations/tracker.service.js';
 import { createTriageMail, type TriageMailService } from './features/triage/triage-mail.js';
 import type { ListTriage } from '@radar/contracts';
 import { createHeldAlerts } from './features/sync/held-alert.js';
@@ -43,6 +44,7 @@ export interface Services {
   heldSync: HeldSyncService;
   /** Triage mail: reminders, and each user's daily mail of items given to them, mentions and due dates. */
   triageMail: TriageMailService;
+  trackers: TrackerService;
   /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
   tenantClients: TenantGraphClients;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
@@ -72,6 +74,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const notifications = createNotificationsService({ ...base, mail });
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
   const triageMail = createTriageMail(base, mail, alerts);
+  const trackers = createTrackerService({ ...base, mail, resolve: opts.resolve });
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const sync = createSyncServiceFor(base, {
     tenantClients,
@@ -80,6 +83,8 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
       alerts: alerts.onItemsChanged,
       // Triage rules may have given new items to someone: they are told now (the triage-mail job catches up otherwise).
       triage: async () => void (await triageMail.deliver()),
+      // The item's changes become comments on its tasks in the trackers.
+      trackers: trackers.onItemsChanged,
     }),
     heldAlerts: createHeldAlerts(base, mail),
   });
@@ -104,5 +109,5 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     },
   });
   const itemList = { repo: itemsRepo, answers };
-  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail };
+  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail, trackers };
 }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from './db/client.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import type { JobRunner } from './jobs/agenda.js';
+import type { TrackerService } from './features/integrations/tracker.service.js';
 import type { AlertsService } from './features/alerts/alerts.service.js';
 import type { Logger } from './logger.js';
 import type { MailService } from './mail/mail.service.js';
@@ -21,6 +22,8 @@ export interface RunningParts {
   mail: Pick<MailService, 'drain' | 'close'>;
   /** Saved-search alerts: webhook deliveries, digests and sweeps in progress, and a request's Send test. */
   alerts: Pick<AlertsService, 'drain' | 'abortDeliveries'>;
+  /** Calls to work trackers (pushes, reads) in progress. */
+  trackers?: Pick<TrackerService, 'drain' | 'abortCalls'>;
   /** The start-up tasks (first sync), still running or done. */
   startup: Promise<unknown>;
   database: Pick<Database, 'close'>;
@@ -53,6 +56,7 @@ export async function shutDown(parts: RunningParts, signal: string): Promise<voi
     parts.startup,
     parts.mail.drain(),
     parts.alerts.drain(),
+    parts.trackers?.drain(),
   ]);
   const budget = new AbortController();
   const finished = await Promise.race([work.then(() => true), sleep(parts.timeoutMs, false, { signal: budget.signal }).catch(() => false)]);
@@ -61,6 +65,7 @@ export async function shutDown(parts: RunningParts, signal: string): Promise<voi
     log.warn({ timeoutMs: parts.timeoutMs }, 'shutdown budget used up: aborting feed fetches and closing open connections');
     parts.sync.abortFetches();
     parts.alerts.abortDeliveries();
+    parts.trackers?.abortCalls();
     server?.closeAllConnections();
     const grace = new AbortController();
     await Promise.race([work, sleep(AFTER_ABORT_GRACE_MS, undefined, { signal: grace.signal }).catch(() => undefined)]);

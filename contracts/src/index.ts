@@ -17,6 +17,7 @@ export * from './runtime-config.js';
 export * from './remotes.js';
 export * from './tenants.js';
 export * from './triage.js';
+export * from './integrations.js';
 export * from './licences.js';
 export * from './remote-compat.js';
 export * from './sync.js';

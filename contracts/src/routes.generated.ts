@@ -185,4 +185,15 @@ export const routeTable = {
     editComment: { method: 'PATCH', path: '/api/triage/:itemType/:itemId/comments/:commentId' },
     deleteComment: { method: 'DELETE', path: '/api/triage/:itemType/:itemId/comments/:commentId' },
   },
+  integrations: {
+    list: { method: 'GET', path: '/api/admin/integrations' },
+    create: { method: 'POST', path: '/api/admin/integrations' },
+    update: { method: 'PUT', path: '/api/admin/integrations/:id' },
+    remove: { method: 'DELETE', path: '/api/admin/integrations/:id' },
+    test: { method: 'POST', path: '/api/admin/integrations/:id/test' },
+    pull: { method: 'POST', path: '/api/admin/integrations/:id/pull' },
+    attempts: { method: 'GET', path: '/api/admin/integrations/:id/deliveries' },
+    tasks: { method: 'GET', path: '/api/triage/:itemType/:itemId/tasks' },
+    createTask: { method: 'POST', path: '/api/triage/:itemType/:itemId/tasks' },
+  },
 } as const;

@@ -202,11 +202,18 @@ export const triageRuleInput = z
     setOwnerId: ownerId.default(null),
     setState: state.nullable().default(null),
     setPriority: priority.nullable().default(null),
+    /** An integration (Admin → Integrations) each matching record is pushed to as a task. */
+    createTaskIn: z
+      .number({ error: 'createTaskIn must be an integration id or null' })
+      .int('createTaskIn must be an integration id or null')
+      .positive('createTaskIn must be an integration id or null')
+      .nullable()
+      .default(null),
   })
   .strict()
-  .refine((r) => r.setOwnerId !== null || r.setState !== null || r.setPriority !== null, {
+  .refine((r) => r.setOwnerId !== null || r.setState !== null || r.setPriority !== null || r.createTaskIn !== null, {
     path: ['setOwnerId'],
-    message: 'A rule must set at least one of owner, state or priority',
+    message: 'A rule must set at least one of owner, state or priority, or create a task',
   });
 export type TriageRuleInput = z.input<typeof triageRuleInput>;
 
@@ -219,6 +226,7 @@ export const triageRule = z.object({
   setOwner: triagePerson.nullable(),
   setState: state.nullable(),
   setPriority: priority.nullable(),
+  createTaskIn: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   updatedAt: z.string(),
 });
 export type TriageRule = z.infer<typeof triageRule>;

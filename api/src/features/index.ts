@@ -8,6 +8,7 @@ import { createContactEndpoints } from './contact/contact.endpoints.js';
 import { createCurationEndpoints } from './curation/curation.endpoints.js';
 import { createDigestEndpoints } from './digest/digest.endpoints.js';
 import { createFeedsEndpoints } from './feeds/feeds.endpoints.js';
+import { createIntegrationsEndpoints } from './integrations/integrations.endpoints.js';
 import { createHealthEndpoints, type HealthOptions } from './health/health.endpoints.js';
 import { createItemsEndpoints } from './items/items.endpoints.js';
 import { createMcpEndpoints } from './mcp/mcp.endpoints.js';
@@ -51,6 +52,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   tenants: createTenantsEndpoints,
   serviceHealth: createServiceHealthEndpoints,
   triage: createTriageEndpoints,
+  integrations: createIntegrationsEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

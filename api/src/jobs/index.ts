@@ -6,6 +6,7 @@ import { mailDeliveryJob } from './mail-delivery.job.js';
 import { notifySubscribersJob } from './notify-subscribers.job.js';
 import { syncJobs } from './sync.jobs.js';
 import { tenantSyncJobs } from './tenant-sync.jobs.js';
+import { trackersJob } from './trackers.job.js';
 import { triageMailJob } from './triage-mail.job.js';
 import { weeklyDigestJob } from './weekly-digest.job.js';
 
@@ -27,4 +28,5 @@ export const jobDefinitions: JobDefinition[] = [
   weeklyDigestJob,
   alertsJob,
   triageMailJob,
+  trackersJob,
 ];

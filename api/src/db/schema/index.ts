@@ -16,6 +16,7 @@ export * from './admin.js';
 export * from './state.js';
 export * from './tenants.js';
 export * from './triage.js';
+export * from './integrations.js';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

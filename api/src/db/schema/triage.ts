@@ -171,6 +171,11 @@ export const triageRules = pgTable(
     setOwnerId: integer('set_owner_id').references(() => users.id, { onDelete: 'set null' }),
     setState: text('set_state'),
     setPriority: text('set_priority'),
+    /**
+     * The integration a matching record is pushed to as a task. A foreign key to integrations (ON DELETE SET NULL),
+     * declared in the migration: the integrations schema already refers to triage records.
+     */
+    createTaskIn: integer('create_task_in'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -26,7 +26,7 @@ export class WebhookNetworkError extends Error {
 }
 
 /** A lookup that answers the checked address whatever is asked, so the connection goes where the guard looked. */
-function pinnedLookup(target: WebhookTarget): LookupFunction {
+export function pinnedLookup(target: WebhookTarget): LookupFunction {
   const { address, family } = target.address;
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address, family }]);

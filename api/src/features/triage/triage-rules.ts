@@ -4,14 +4,16 @@ import type { Logger } from '../../logger.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { createTriageRulesRepo, type RuleCandidate, type TriageRuleRow } from './triage-rules.repo.js';
 import { createTriageRepo } from './triage.repo.js';
+import { queueTaskPush } from '../integrations/tracker.service.js';
 
 /**
  * Runs the enabled triage rules, in order, over `recordIds` (the records a sync just opened) or over every open
  * record ('open', an admin's request). A rule sets only what nobody decided yet: an owner where there is none, a
  * state where it is still New, a priority that is still the default. So the first rule that matches and sets a
  * field decides it, a person's decision always stands, and running the rules twice changes nothing. A rule whose
- * saved view no longer parses is skipped (and logged). Returns how many records changed; every change is logged and
- * an owner a rule sets is told by mail, in the caller's transaction.
+ * saved view no longer parses is skipped (and logged). A rule that creates tasks queues a push of every record it
+ * matches to its tracker (made after the transaction commits). Returns how many records changed or were pushed; every
+ * change is logged and an owner a rule sets is told by mail, in the caller's transaction.
  */
 export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] | 'open', now: Date, log?: Logger): Promise<number> {
   if (recordIds !== 'open' && recordIds.length === 0) return 0;
@@ -53,6 +55,11 @@ export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] 
         set.priority = rule.setPriority as TriagePriority;
         fields.priority = rule.id;
         if (set.priority !== candidate.priority) changes.push({ field: 'priority', before: candidate.priority, after: set.priority });
+      }
+      // A rule that pushes to a tracker queues the record's task (one per record and tracker: a second match updates it).
+      if (rule.createTaskIn !== null) {
+        await queueTaskPush(tx, rule.createTaskIn, candidate.id, false, now);
+        changedRecords.add(candidate.id);
       }
       if (Object.keys(fields).length === 0) continue;
       await repo.applyToRecord(candidate.id, set, fields, now);

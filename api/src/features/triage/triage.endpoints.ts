@@ -15,6 +15,7 @@ import { implement, Reply, type EndpointImplementation } from '../../http/endpoi
 import { InputError, NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { createIntegrationsRepo } from '../integrations/integrations.repo.js';
 import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
 import { createTriageReportsRepo } from './triage-reports.repo.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
@@ -56,12 +57,20 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       setOwner: owner,
       setState: row.setState as TriageRule['setState'],
       setPriority: row.setPriority as TriageRule['setPriority'],
+      createTaskIn: row.createTaskIn !== null ? await integrationName(row.createTaskIn) : null,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
   const allRules = async () => ({ rules: await Promise.all((await rules.list()).map(ruleAnswer)) });
-  /** The rule's fields as stored; an owner who is not a user is refused. */
+  async function integrationName(id: number) {
+    const integration = await createIntegrationsRepo(ctx.db).byId(id);
+    return integration ? { id, name: integration.name } : null;
+  }
+  /** The rule's fields as stored; an owner who is not a user, or an integration that does not exist, is refused. */
   async function ruleValues(body: TriageRuleBody) {
+    if (body.createTaskIn !== null && !(await integrationName(body.createTaskIn))) {
+      throw new InputError(`No integration has id ${body.createTaskIn}`, [{ path: 'createTaskIn', message: `No integration has id ${body.createTaskIn}` }]);
+    }
     if (body.setOwnerId !== null && !(await createTriageRepo(ctx.db).existingUsers([body.setOwnerId])).has(body.setOwnerId)) {
       throw new InputError(`No user has id ${body.setOwnerId}`, [{ path: 'setOwnerId', message: `No user has id ${body.setOwnerId}` }]);
     }
@@ -72,6 +81,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       setOwnerId: body.setOwnerId,
       setState: body.setState,
       setPriority: body.setPriority,
+      createTaskIn: body.createTaskIn,
     };
   }
 

@@ -69,6 +69,46 @@ export function mentionedEmails(body: string): string[] {
 
 const dayOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
+/** The item a triage request names, as the caller may see it; 404 otherwise. */
+export async function findItem(tx: DbOrTx, itemType: TriageItemType, itemId: string, scope: TenantScope | undefined): Promise<ItemRow> {
+  const item = await createSourceItemsRepo(tx).find(TRIAGE_ITEM_TYPE_SOURCES[itemType], itemId, scope);
+  if (!item) throw new NotFoundError(`No ${itemType} item ${itemId}`);
+  return item;
+}
+
+/**
+ * The record a request means: the tenant's when one is named, else the item's only record. A change must name the
+ * tenant of an item triaged per tenant; a read (`firstIfSeveral`) answers the first, with the list to choose from.
+ */
+export async function findRecord(
+  tx: DbOrTx,
+  item: ItemRow,
+  tenant: number | undefined,
+  scope: TenantScope | undefined,
+  firstIfSeveral = false,
+): Promise<{ record: TriageRecordRow; all: TriageRecordRow[] }> {
+  const repo = createTriageRepo(tx);
+  let all = await repo.recordsOf(item.id, scope);
+  // An item the sync has not opened records for yet (it is opening them in this moment) gets them now.
+  if (all.length === 0) {
+    await repo.openRecords({ itemIds: [item.id] });
+    all = await repo.recordsOf(item.id, scope);
+  }
+  if (tenant !== undefined) {
+    const record = all.find((r) => r.tenantId === tenant);
+    if (!record) throw new NotFoundError(`${item.externalId} has no triage record for tenant ${tenant}`);
+    return { record, all };
+  }
+  const [only, ...more] = all;
+  if (!only) throw new NotFoundError(`${item.externalId} has no triage record you may see`);
+  if (more.length > 0 && !firstIfSeveral) {
+    throw new InputError(`${item.externalId} reached several tenants and is triaged per tenant: name one with tenant`, [
+      { path: 'tenant', message: `tenant is required: one of ${all.map((r) => r.tenantId).join(', ')}` },
+    ]);
+  }
+  return { record: only, all };
+}
+
 /**
  * The triage rules: which record a request means, who may change what, what a change writes and logs. Every change
  * runs in one transaction with its activity-log lines.
@@ -88,45 +128,6 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
     return mentioned
       .filter((m) => m.id !== by)
       .map((m) => ({ userId: m.id, kind: 'mentioned' as const, recordId, actorId: by, commentId, dedupeKey: `mentioned:${commentId}:${m.id}` }));
-  }
-
-  async function findItem(tx: DbOrTx, itemType: TriageItemType, itemId: string, scope: TenantScope | undefined): Promise<ItemRow> {
-    const item = await createSourceItemsRepo(tx).find(TRIAGE_ITEM_TYPE_SOURCES[itemType], itemId, scope);
-    if (!item) throw new NotFoundError(`No ${itemType} item ${itemId}`);
-    return item;
-  }
-
-  /**
-   * The record a request means: the tenant's when one is named, else the item's only record. A change must name the
-   * tenant of an item triaged per tenant; a read (`firstIfSeveral`) answers the first, with the list to choose from.
-   */
-  async function findRecord(
-    tx: DbOrTx,
-    item: ItemRow,
-    tenant: number | undefined,
-    scope: TenantScope | undefined,
-    firstIfSeveral = false,
-  ): Promise<{ record: TriageRecordRow; all: TriageRecordRow[] }> {
-    const repo = createTriageRepo(tx);
-    let all = await repo.recordsOf(item.id, scope);
-    // An item the sync has not opened records for yet (it is opening them in this moment) gets them now.
-    if (all.length === 0) {
-      await repo.openRecords({ itemIds: [item.id] });
-      all = await repo.recordsOf(item.id, scope);
-    }
-    if (tenant !== undefined) {
-      const record = all.find((r) => r.tenantId === tenant);
-      if (!record) throw new NotFoundError(`${item.externalId} has no triage record for tenant ${tenant}`);
-      return { record, all };
-    }
-    const [only, ...more] = all;
-    if (!only) throw new NotFoundError(`${item.externalId} has no triage record you may see`);
-    if (more.length > 0 && !firstIfSeveral) {
-      throw new InputError(`${item.externalId} reached several tenants and is triaged per tenant: name one with tenant`, [
-        { path: 'tenant', message: `tenant is required: one of ${all.map((r) => r.tenantId).join(', ')}` },
-      ]);
-    }
-    return { record: only, all };
   }
 
   /** The record as answered, with whether the tenants license the item (the record's own tenant, else every visible one). */

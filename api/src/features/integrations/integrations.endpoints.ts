@@ -1,0 +1,234 @@
+import {
+  endpoints,
+  INTEGRATIONS_MAX,
+  jiraSettings,
+  serviceNowSettings,
+  type Integration,
+  type IntegrationKind,
+  type TrackerTask,
+  type TrackerTaskStatus,
+} from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { isModeratorOrAdmin } from '../../http/auth.js';
+import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { ConflictError, InputError, NotFoundError, UpstreamError } from '../../lib/errors.js';
+import { checkWebhookUrl, WebhookUrlError } from '../alerts/ssrf-guard.js';
+import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { findItem, findRecord } from '../triage/triage.service.js';
+import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
+
+/** How long a push waits for the tracker before it answers "queued" (the outbox goes on trying). */
+const PUSH_WAIT_MS = 10_000;
+
+/**
+ * Admin → Integrations and the tasks of triage records. Connections are the admins'; a push is a moderator's or an
+ * admin's (the record is read with the caller's tenant scope, so a private tenant's record cannot be pushed by
+ * someone who may not see it); the tasks of an item are shown to every signed-in user who may see its records.
+ */
+export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const repo = createIntegrationsRepo(ctx.db);
+  const trackers = ctx.services.trackers;
+
+  function answer(row: IntegrationRow & { linkedTasks?: number; openTasks?: number }): Integration {
+    return {
+      id: row.id,
+      kind: row.kind as IntegrationKind,
+      name: row.name,
+      settings: row.settings,
+      hasSecret: trackers.openSecret(row.secretSealed) !== null,
+      paused: row.paused,
+      pausedReason: row.pausedReason,
+      consecutiveFailures: row.consecutiveFailures,
+      linkedTasks: row.linkedTasks ?? 0,
+      openTasks: row.openTasks ?? 0,
+      lastPullAt: row.lastPullAt?.toISOString() ?? null,
+      lastPullError: row.lastPullError,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function load(id: number) {
+    const row = (await repo.list()).find((r) => r.id === id);
+    if (!row) throw new NotFoundError(`Integration ${id} not found`);
+    return row;
+  }
+
+  /** The site must pass the SSRF guard of webhooks (https, public addresses) when saved, and again at every call. */
+  async function checkSite(url: string) {
+    try {
+      await checkWebhookUrl(url, { allowPrivate: ctx.config.ALLOW_PRIVATE_WEBHOOKS, resolve: trackers.guardResolver });
+    } catch (err) {
+      if (err instanceof WebhookUrlError) {
+        if (err.detail !== err.message) ctx.log.warn({ detail: err.detail }, 'integration URL refused');
+        throw new InputError(`baseUrl: ${err.message}`, [{ path: 'baseUrl', message: err.message }]);
+      }
+      throw err;
+    }
+  }
+
+  /** Settings checked for the kind; a bad one is a 400 naming `settings.<field>`. */
+  function settingsOf(kind: string, input: Record<string, unknown>) {
+    const parsed = kind === 'jira' ? jiraSettings.safeParse(input) : serviceNowSettings.safeParse(input);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: ['settings', ...i.path].join('.'), message: i.message }));
+      throw new InputError(`${issues[0]?.path}: ${issues[0]?.message}`, issues);
+    }
+    return parsed.data as Record<string, unknown> & { baseUrl: string };
+  }
+
+  function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null, waiting: boolean): TrackerTask {
+    const status: TrackerTaskStatus =
+      link.status === 'deleted'
+        ? 'deleted'
+        : link.status === 'failed'
+          ? 'failed'
+          : !link.externalId || (waiting && !link.externalId)
+            ? 'queued'
+            : link.status === 'done'
+              ? 'done'
+              : 'open';
+    return {
+      integrationId: link.integrationId,
+      integrationName: integration.name,
+      kind: integration.kind as IntegrationKind,
+      tenantId,
+      status,
+      key: link.externalKey,
+      url: link.externalUrl,
+      remoteState: link.remoteState,
+      lastError: link.lastError,
+      lastPulledAt: link.lastPulledAt?.toISOString() ?? null,
+    };
+  }
+
+  return [
+    implement(endpoints.integrations.list, async () => ({ integrations: (await repo.list()).map(answer) })),
+
+    implement(endpoints.integrations.create, async ({ body, auth }) => {
+      if ((await repo.count()) >= INTEGRATIONS_MAX) throw new ConflictError(`There are already ${INTEGRATIONS_MAX} integrations: delete one first`);
+      const { kind, name, ...rest } = body;
+      const secret = kind === 'jira' ? body.apiToken : body.password;
+      const { apiToken: _token, password: _password, ...settings } = rest as Record<string, unknown>;
+      await checkSite(body.baseUrl);
+      const now = ctx.clock.now();
+      const row = await repo.insert({
+        kind,
+        name,
+        settings: settingsOf(kind, settings),
+        secretSealed: trackers.sealSecret(secret),
+        createdById: auth.user.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      ctx.log.info({ integrationId: row.id, kind, userId: auth.user.id }, 'integration added');
+      return Reply.status(201, answer(await load(row.id)));
+    }),
+
+    implement(endpoints.integrations.update, async ({ params: { id }, body }) => {
+      const row = await load(id);
+      const now = ctx.clock.now();
+      const set: Parameters<typeof repo.update>[1] = { updatedAt: now };
+      if (body.name) set.name = body.name;
+      if (body.settings) {
+        const settings = settingsOf(row.kind, { ...row.settings, ...body.settings });
+        await checkSite(settings.baseUrl);
+        set.settings = settings;
+      }
+      const secret = row.kind === 'jira' ? body.apiToken : body.password;
+      const wrong = row.kind === 'jira' ? body.password : body.apiToken;
+      if (wrong !== undefined) {
+        const field = row.kind === 'jira' ? 'password' : 'apiToken';
+        throw new InputError(`${field}: a ${row.kind === 'jira' ? 'Jira' : 'ServiceNow'} integration takes ${row.kind === 'jira' ? 'apiToken' : 'password'}`, [
+          { path: field, message: `not used by ${row.kind}` },
+        ]);
+      }
+      if (secret) set.secretSealed = trackers.sealSecret(secret);
+      if (body.paused === true && !row.paused) Object.assign(set, { paused: true, pausedAt: now, pausedReason: 'Paused by an admin' });
+      if (body.paused === false && row.paused) Object.assign(set, { paused: false, pausedAt: null, pausedReason: null, consecutiveFailures: 0 });
+      await repo.update(id, set);
+      // Calls that waited for the resume go out now.
+      if (body.paused === false && row.paused) trackers.kick();
+      return answer(await load(id));
+    }),
+
+    implement(endpoints.integrations.remove, async ({ params: { id } }) => {
+      await load(id);
+      await repo.remove(id);
+      return { success: true, message: 'Integration deleted: its tasks stay in the tracker' };
+    }),
+
+    implement(endpoints.integrations.test, async ({ params: { id } }) => {
+      const checks = await trackers.test(await load(id));
+      const failed = checks.filter((c) => !c.ok);
+      return {
+        success: failed.length === 0,
+        message: failed.length === 0 ? 'Connected: every check passed' : `Not ready: ${failed.map((c) => c.name).join(', ')}`,
+        checks,
+      };
+    }),
+
+    implement(endpoints.integrations.pull, async ({ params: { id } }) => {
+      await load(id);
+      return trackers.pull(id);
+    }),
+
+    implement(endpoints.integrations.attempts, async ({ params: { id } }) => {
+      await load(id);
+      return { attempts: await repo.attempts(id) };
+    }),
+
+    implement(endpoints.integrations.tasks, async ({ params: { itemType, itemId }, auth }) => {
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const item = await findItem(ctx.db, itemType, itemId, scope);
+      const rows = await repo.linksOfItem(item.id, scope);
+      const targets = isModeratorOrAdmin(auth) ? (await repo.active()).map((i) => ({ ...i, kind: i.kind as IntegrationKind })) : [];
+      return {
+        targets,
+        tasks: rows.map((r) =>
+          taskOf(
+            {
+              ...(r as unknown as TrackerLinkRow),
+              integrationId: Number(r.integration_id),
+              externalId: r.external_id as string | null,
+              externalKey: r.external_key as string | null,
+              externalUrl: r.external_url as string | null,
+              remoteState: r.remote_state as string | null,
+              lastError: r.last_error as string | null,
+              lastPulledAt: r.last_pulled_at ? new Date(r.last_pulled_at as string) : null,
+            },
+            { name: String(r.integration_name), kind: String(r.kind) },
+            r.tenant_id === null ? null : Number(r.tenant_id),
+            false,
+          ),
+        ),
+      };
+    }),
+
+    implement(endpoints.integrations.createTask, async ({ params: { itemType, itemId }, query, body, auth }) => {
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const integration = await repo.byId(body.integrationId);
+      if (!integration) throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      const pushed = await ctx.db.transaction(async (tx) => {
+        const item = await findItem(tx, itemType, itemId, scope);
+        const { record } = await findRecord(tx, item, query.tenant, scope);
+        return { ...(await trackers.push(tx, integration.id, record.id, body.recreate)), tenantId: record.tenantId };
+      });
+      if (pushed.outboxId === null && pushed.link.status === 'deleted') {
+        throw new ConflictError(
+          `The task ${pushed.link.externalKey ?? ''} was deleted in ${integration.name}: push with recreate to make it anew`.replace('  ', ' '),
+        );
+      }
+      const existed = Boolean(pushed.link.externalId) && pushed.link.status !== 'deleted';
+      // The call is made now when the integration is not paused; past PUSH_WAIT_MS the answer is "queued".
+      if (pushed.outboxId !== null && !integration.paused) {
+        const call = trackers.deliverNow([pushed.outboxId]);
+        await Promise.race([call, new Promise((resolve) => setTimeout(resolve, PUSH_WAIT_MS).unref())]);
+      }
+      const link = (await repo.link(pushed.link.id)) ?? pushed.link;
+      const task = taskOf(link, integration, pushed.tenantId, true);
+      if (task.status === 'failed') throw new UpstreamError(`${integration.name} did not take the task: ${link.lastError ?? 'see the delivery log'}`);
+      if (task.status === 'queued') return Reply.status(202, task);
+      return Reply.status(existed ? 200 : 201, task);
+    }),
+  ];
+}

@@ -1,0 +1,247 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TrackerAttempt } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { returned } from '../../db/returned.js';
+import { integrations, trackerAttempts, trackerLinks, trackerOutbox } from '../../db/schema/index.js';
+import { visibleTriageRecord, type TenantScope } from '../items/item-query.js';
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+export type TrackerLinkRow = typeof trackerLinks.$inferSelect;
+export type TrackerOutboxRow = typeof trackerOutbox.$inferSelect;
+
+/** Entries the delivery log shows, newest first. */
+export const ATTEMPT_LOG_LIMIT = 100;
+
+export function createIntegrationsRepo(db: DbOrTx) {
+  return {
+    async list(): Promise<(IntegrationRow & { linkedTasks: number; openTasks: number })[]> {
+      const rows = await db.select().from(integrations).orderBy(integrations.id);
+      const { rows: counts } = await db.execute<{ integration_id: number; linked: number; open: number }>(sql`
+        SELECT integration_id, count(*)::int AS linked, count(*) FILTER (WHERE status = 'open')::int AS open
+        FROM tracker_links GROUP BY integration_id`);
+      const by = new Map(counts.map((c) => [Number(c.integration_id), c]));
+      return rows.map((r) => ({ ...r, linkedTasks: Number(by.get(r.id)?.linked ?? 0), openTasks: Number(by.get(r.id)?.open ?? 0) }));
+    },
+
+    /** The integrations that take pushes now (not paused), by name. */
+    async active(): Promise<{ id: number; name: string; kind: string }[]> {
+      return db
+        .select({ id: integrations.id, name: integrations.name, kind: integrations.kind })
+        .from(integrations)
+        .where(eq(integrations.paused, false))
+        .orderBy(integrations.name, integrations.id);
+    },
+
+    async byId(id: number): Promise<IntegrationRow | null> {
+      const [row] = await db.select().from(integrations).where(eq(integrations.id, id));
+      return row ?? null;
+    },
+
+    async count(): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM integrations`);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async insert(values: typeof integrations.$inferInsert): Promise<IntegrationRow> {
+      return returned((await db.insert(integrations).values(values).returning())[0]);
+    },
+
+    async update(id: number, set: Partial<typeof integrations.$inferInsert>): Promise<void> {
+      await db.update(integrations).set(set).where(eq(integrations.id, id));
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(integrations).where(eq(integrations.id, id));
+    },
+
+    /** A success: the failure streak ends. */
+    async recordSuccess(id: number): Promise<void> {
+      await db
+        .update(integrations)
+        .set({ consecutiveFailures: 0 })
+        .where(and(eq(integrations.id, id), sql`${integrations.consecutiveFailures} <> 0`));
+    },
+
+    /** A failed call: the streak grows; the call that reaches `pauseAt` pauses the integration (true, once). */
+    async recordFailure(id: number, at: Date, pauseAt: number, reason: string): Promise<{ failures: number; pausedNow: boolean }> {
+      const { rows } = await db.execute<{ failures: number; paused_now: boolean }>(sql`
+        UPDATE integrations SET
+          consecutive_failures = consecutive_failures + 1,
+          paused = paused OR consecutive_failures + 1 >= ${pauseAt},
+          paused_at = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${at} ELSE paused_at END,
+          paused_reason = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${reason} ELSE paused_reason END
+        WHERE id = ${id}
+        RETURNING consecutive_failures AS failures, (paused AND paused_at = ${at} AND consecutive_failures = ${pauseAt}) AS paused_now`);
+      return { failures: Number(rows[0]?.failures ?? 0), pausedNow: Boolean(rows[0]?.paused_now) };
+    },
+
+    // ------------------------------------------------------------------ links
+
+    /** The record's link to the integration, locked for this transaction (one push at a time per link). */
+    async lockedLink(integrationId: number, recordId: number): Promise<TrackerLinkRow | null> {
+      const { rows } = await db.execute<{ id: number }>(
+        sql`SELECT id FROM tracker_links WHERE integration_id = ${integrationId} AND record_id = ${recordId} FOR UPDATE`,
+      );
+      const id = rows[0]?.id;
+      return id === undefined ? null : this.link(Number(id));
+    },
+
+    async link(id: number): Promise<TrackerLinkRow | null> {
+      const [row] = await db.select().from(trackerLinks).where(eq(trackerLinks.id, id));
+      return row ?? null;
+    },
+
+    /** A new link; null when one was made for the record meanwhile. */
+    async insertLink(values: typeof trackerLinks.$inferInsert): Promise<TrackerLinkRow | null> {
+      const [row] = await db
+        .insert(trackerLinks)
+        .values(values)
+        .onConflictDoNothing({ target: [trackerLinks.integrationId, trackerLinks.recordId] })
+        .returning();
+      return row ?? null;
+    },
+
+    async updateLink(id: number, set: Partial<typeof trackerLinks.$inferInsert>): Promise<void> {
+      await db.update(trackerLinks).set(set).where(eq(trackerLinks.id, id));
+    },
+
+    /** The tasks of an item's records the caller may see, with their integration. */
+    async linksOfItem(itemId: number, scope: TenantScope | undefined) {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT l.*, i.name AS integration_name, i.kind, tr.tenant_id
+        FROM tracker_links l JOIN integrations i ON i.id = l.integration_id JOIN triage_records tr ON tr.id = l.record_id
+        WHERE tr.item_id = ${itemId} AND ${visibleTriageRecord(scope)}
+        ORDER BY tr.tenant_id NULLS FIRST, i.name, l.id`);
+      return rows;
+    },
+
+    /** Links of items, by item id (the sync's changes become comments on their tasks). */
+    async linksOfItems(itemIds: readonly number[]): Promise<{ id: number; integrationId: number; itemId: number }[]> {
+      if (itemIds.length === 0) return [];
+      const { rows } = await db.execute<{ id: number; integration_id: number; item_id: number }>(sql`
+        SELECT l.id, l.integration_id, tr.item_id FROM tracker_links l JOIN triage_records tr ON tr.id = l.record_id
+        WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND l.status IN ('open', 'done', 'queued')`);
+      return rows.map((r) => ({ id: Number(r.id), integrationId: Number(r.integration_id), itemId: Number(r.item_id) }));
+    },
+
+    /** The integration's tasks to read now: those read longest ago first. */
+    async linksToPull(integrationId: number, limit: number): Promise<TrackerLinkRow[]> {
+      return db
+        .select()
+        .from(trackerLinks)
+        .where(and(eq(trackerLinks.integrationId, integrationId), inArray(trackerLinks.status, ['open', 'done']), sql`${trackerLinks.externalId} IS NOT NULL`))
+        .orderBy(sql`${trackerLinks.lastPulledAt} ASC NULLS FIRST`, trackerLinks.id)
+        .limit(limit);
+    },
+
+    // ------------------------------------------------------------------ outbox
+
+    /** Queues a call unless the same call is waiting for the link already (a second push joins the first). */
+    async enqueue(values: { integrationId: number; linkId: number; action: 'create' | 'update' | 'comment'; text?: string; dedupeKey?: string; now: Date }) {
+      if (values.action !== 'comment') {
+        const { rows } = await db.execute<{ id: number }>(sql`
+          SELECT id FROM tracker_outbox WHERE link_id = ${values.linkId} AND action IN ('create', 'update') AND status IN ('pending', 'sending') LIMIT 1`);
+        if (rows[0]) return Number(rows[0].id);
+      }
+      const [row] = await db
+        .insert(trackerOutbox)
+        .values({
+          integrationId: values.integrationId,
+          linkId: values.linkId,
+          action: values.action,
+          text: values.text ?? null,
+          dedupeKey: values.dedupeKey ?? null,
+          createdAt: values.now,
+          nextAttemptAt: values.now,
+        })
+        .onConflictDoNothing({ target: trackerOutbox.dedupeKey })
+        .returning({ id: trackerOutbox.id });
+      return row?.id ?? null;
+    },
+
+    /**
+     * Claims up to `limit` due calls of unpaused integrations (attempts + 1, leased for `leaseMs`), oldest first;
+     * FOR UPDATE SKIP LOCKED, so two workers never make the same call. `onlyIds` restricts to given calls.
+     */
+    async claimDue(now: Date, limit: number, leaseMs: number, onlyIds?: number[]): Promise<TrackerOutboxRow[]> {
+      const leaseUntil = new Date(now.getTime() + leaseMs);
+      const only = onlyIds ? sql`AND o.id = ANY(${sql.param(onlyIds)}::int[])` : sql``;
+      const { rows } = await db.execute<{ id: number }>(sql`
+        UPDATE tracker_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+        WHERE id IN (
+          SELECT o.id FROM tracker_outbox o JOIN integrations i ON i.id = o.integration_id
+          WHERE NOT i.paused AND o.status IN ('pending', 'sending') AND o.next_attempt_at <= ${now} ${only}
+          ORDER BY o.id LIMIT ${limit}
+          FOR UPDATE OF o SKIP LOCKED)
+        RETURNING id`);
+      if (rows.length === 0) return [];
+      return db
+        .select()
+        .from(trackerOutbox)
+        .where(
+          inArray(
+            trackerOutbox.id,
+            rows.map((r) => Number(r.id)),
+          ),
+        )
+        .orderBy(trackerOutbox.id);
+    },
+
+    async setOutbox(id: number, set: Partial<typeof trackerOutbox.$inferInsert>): Promise<void> {
+      await db.update(trackerOutbox).set(set).where(eq(trackerOutbox.id, id));
+    },
+
+    /** Claimed calls a stopping process will not make: due again at once. */
+    async release(ids: number[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(trackerOutbox)
+        .set({ status: 'pending', attempts: sql`${trackerOutbox.attempts} - 1`, nextAttemptAt: now })
+        .where(and(inArray(trackerOutbox.id, ids), eq(trackerOutbox.status, 'sending')));
+    },
+
+    /** The link's latest call not yet made or given up, for the task's state. */
+    async pendingOf(linkIds: number[]): Promise<Map<number, TrackerOutboxRow>> {
+      if (linkIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(trackerOutbox)
+        .where(and(inArray(trackerOutbox.linkId, linkIds), inArray(trackerOutbox.status, ['pending', 'sending'])))
+        .orderBy(trackerOutbox.id);
+      return new Map(rows.map((r) => [r.linkId, r]));
+    },
+
+    // ------------------------------------------------------------------ log
+
+    async insertAttempt(values: typeof trackerAttempts.$inferInsert): Promise<void> {
+      await db.insert(trackerAttempts).values(values);
+    },
+
+    async attempts(integrationId: number): Promise<TrackerAttempt[]> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT a.id, a.attempted_at, a.action, a.outcome, a.status_code, a.latency_ms, a.response_excerpt, a.error, l.external_key
+        FROM tracker_attempts a LEFT JOIN tracker_links l ON l.id = a.link_id
+        WHERE a.integration_id = ${integrationId}
+        ORDER BY a.attempted_at DESC, a.id DESC LIMIT ${ATTEMPT_LOG_LIMIT}`);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        at: new Date(r.attempted_at as string).toISOString(),
+        action: String(r.action),
+        taskKey: (r.external_key as string | null) ?? null,
+        outcome: r.outcome as TrackerAttempt['outcome'],
+        statusCode: r.status_code === null ? null : Number(r.status_code),
+        latencyMs: r.latency_ms === null ? null : Number(r.latency_ms),
+        response: String(r.response_excerpt ?? ''),
+        error: (r.error as string | null) ?? null,
+      }));
+    },
+
+    /** Log entries older than `before` go (the tracker-deliver job's sweep). */
+    async pruneAttempts(before: Date): Promise<void> {
+      await db.execute(sql`DELETE FROM tracker_attempts WHERE attempted_at < ${before}`);
+      await db.execute(sql`DELETE FROM tracker_outbox WHERE status IN ('sent', 'failed') AND created_at < ${before}`);
+    },
+  };
+}
+
+export type IntegrationsRepo = ReturnType<typeof createIntegrationsRepo>;

@@ -1,0 +1,216 @@
+import { z } from './zod.js';
+import { TRIAGE_PRIORITIES } from './constants.js';
+
+/**
+ * Work trackers a triage record can be pushed to as a task, and read back from: Jira Cloud (REST API v3) and
+ * ServiceNow (Table API).
+ */
+export const INTEGRATION_KINDS = ['jira', 'servicenow'] as const;
+export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = { jira: 'Jira Cloud', servicenow: 'ServiceNow' };
+/** Failed calls in a row after which an integration is paused and the admins mailed. */
+export const INTEGRATION_PAUSE_AFTER_FAILURES = 10;
+/** Trackers one installation may connect. */
+export const INTEGRATIONS_MAX = 20;
+/** How often linked tasks are read back (minutes). */
+export const TRACKER_PULL_MINUTES = 15;
+
+const name = z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
+const httpsUrl = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .max(500, `${field} must be at most 500 characters`)
+    .refine((v) => URL.canParse(v), `${field} must be a URL such as https://example.atlassian.net`)
+    .transform((v) => v.replace(/\/+$/, ''));
+const secret = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .max(2000, `${field} must be at most 2000 characters`);
+const shortText = (field: string, max = 100) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+/** What each triage priority becomes in the tracker (its own priority names or numbers); null sets none. */
+export const priorityMapping = z
+  .object(
+    Object.fromEntries(TRIAGE_PRIORITIES.map((p) => [p, z.string().trim().max(50, `priority ${p} must be at most 50 characters`)])) as Record<
+      (typeof TRIAGE_PRIORITIES)[number],
+      z.ZodString
+    >,
+  )
+  .nullable();
+export type PriorityMapping = z.infer<typeof priorityMapping>;
+
+const labels = z
+  .array(z.string().trim().min(1).max(50, 'labels must be at most 50 characters each').regex(/^\S+$/, 'labels cannot contain spaces'), {
+    error: 'labels must be a list of words',
+  })
+  .max(10, 'at most 10 labels');
+
+/** Jira Cloud: the site, an account's e-mail and API token, the project and issue type, and the field mapping. */
+export const jiraSettings = z.object({
+  baseUrl: httpsUrl('baseUrl'),
+  email: z.string({ error: 'email is required' }).trim().email('email must be the e-mail address of the Jira account'),
+  projectKey: z
+    .string({ error: 'projectKey is required' })
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{1,19}$/, 'projectKey must be a Jira project key such as CHG'),
+  issueType: shortText('issueType'),
+  /** Jira priority names per triage priority (Highest, High, Medium, Low, Lowest on a default site); null leaves it unset. */
+  priorities: priorityMapping.default({ high: 'High', medium: 'Medium', low: 'Low' }),
+  /** Labels every issue gets, beside the one that ties it to its triage record. */
+  labels: labels.default(['m365-radar']),
+  /** Set the issue's due date from the triage record. */
+  setDueDate: z.boolean().default(true),
+});
+export type JiraSettings = z.infer<typeof jiraSettings>;
+
+/** ServiceNow: the instance, a user and password, the table and field mapping. */
+export const serviceNowSettings = z.object({
+  baseUrl: httpsUrl('baseUrl'),
+  username: shortText('username', 200),
+  table: z
+    .string({ error: 'table is required' })
+    .trim()
+    .regex(/^[a-z][a-z0-9_]{1,79}$/, 'table must be a ServiceNow table name such as sc_task or change_request'),
+  /** The assignment group (its sys_id or name); empty leaves it to the instance's rules. */
+  assignmentGroup: z.string().trim().max(100, 'assignmentGroup must be at most 100 characters').default(''),
+  /** The `priority` value (1–5 on a default instance) per triage priority; null leaves it to the instance. */
+  priorities: priorityMapping.default({ high: '2', medium: '3', low: '4' }),
+  setDueDate: z.boolean().default(true),
+});
+export type ServiceNowSettings = z.infer<typeof serviceNowSettings>;
+
+/** POST /api/admin/integrations: one of the kinds with its settings and secret (sealed at rest, never answered). */
+export const createIntegrationRequest = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('jira'), name, apiToken: secret('apiToken') }).extend(jiraSettings.shape),
+    z.object({ kind: z.literal('servicenow'), name, password: secret('password') }).extend(serviceNowSettings.shape),
+  ],
+  { error: `kind must be one of ${INTEGRATION_KINDS.join(', ')}` },
+);
+export type CreateIntegrationRequest = z.input<typeof createIntegrationRequest>;
+
+/**
+ * PUT /api/admin/integrations/{id}: rename, pause or resume, change settings (checked as on creation, for the
+ * integration's kind), or replace the secret (`apiToken` for Jira, `password` for ServiceNow).
+ */
+export const updateIntegrationRequest = z
+  .object({
+    name: name.optional(),
+    paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+    settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object' }).optional(),
+    apiToken: secret('apiToken').optional(),
+    password: secret('password').optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one of name, paused, settings, apiToken, password');
+export type UpdateIntegrationRequest = z.infer<typeof updateIntegrationRequest>;
+
+export const integrationIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive number') });
+export type IntegrationIdParams = z.infer<typeof integrationIdParams>;
+
+export const integration = z.object({
+  id: z.number().int(),
+  kind: z.enum(INTEGRATION_KINDS),
+  name: z.string(),
+  /** The settings as stored (never the secret). */
+  settings: z.record(z.string(), z.unknown()),
+  /** Whether a secret is stored and can be read (false after the installation secret changed: enter it again). */
+  hasSecret: z.boolean(),
+  paused: z.boolean(),
+  pausedReason: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  linkedTasks: z.number().int(),
+  openTasks: z.number().int(),
+  lastPullAt: z.string().nullable(),
+  lastPullError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Integration = z.infer<typeof integration>;
+export const integrationsResponse = z.object({ integrations: z.array(integration) });
+export type IntegrationsResponse = z.infer<typeof integrationsResponse>;
+
+export const integrationCheck = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
+export type IntegrationCheck = z.infer<typeof integrationCheck>;
+/** POST …/test: each check with what it found; `success` when all passed. */
+export const integrationTestResult = z.object({ success: z.boolean(), message: z.string(), checks: z.array(integrationCheck) });
+export type IntegrationTestResult = z.infer<typeof integrationTestResult>;
+
+/** POST …/pull: the linked tasks read now and what came back into triage. */
+export const integrationPullResult = z.object({
+  read: z.number().int(),
+  changed: z.number().int(),
+  missing: z.number().int(),
+  message: z.string(),
+});
+export type IntegrationPullResult = z.infer<typeof integrationPullResult>;
+
+export const TRACKER_ATTEMPT_OUTCOMES = ['sent', 'retrying', 'failed'] as const;
+/** One call to a tracker, as the delivery log shows it. */
+export const trackerAttempt = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** create, update, comment, read, test */
+  action: z.string(),
+  /** The task's key, when known. */
+  taskKey: z.string().nullable(),
+  outcome: z.enum(TRACKER_ATTEMPT_OUTCOMES),
+  statusCode: z.number().int().nullable(),
+  latencyMs: z.number().int().nullable(),
+  response: z.string(),
+  error: z.string().nullable(),
+});
+export type TrackerAttempt = z.infer<typeof trackerAttempt>;
+export const trackerAttemptsResponse = z.object({ attempts: z.array(trackerAttempt) });
+export type TrackerAttemptsResponse = z.infer<typeof trackerAttemptsResponse>;
+
+/** POST /api/triage/{itemType}/{itemId}/tasks: push the record (`tenant` query as for the record) to a tracker. */
+export const createTaskRequest = z.object({
+  integrationId: z.number({ error: 'integrationId must be an integration id' }).int().positive('integrationId must be an integration id'),
+  /** A task deleted in the tracker is made again only when asked. */
+  recreate: z.boolean().default(false),
+});
+export type CreateTaskRequest = z.input<typeof createTaskRequest>;
+
+export const TRACKER_TASK_STATUSES = ['queued', 'open', 'done', 'deleted', 'failed'] as const;
+export type TrackerTaskStatus = (typeof TRACKER_TASK_STATUSES)[number];
+export const TRACKER_TASK_STATUS_LABELS: Record<TrackerTaskStatus, string> = {
+  queued: 'Queued',
+  open: 'Open',
+  done: 'Done',
+  deleted: 'Deleted in the tracker',
+  failed: 'Failed',
+};
+
+/** A record's task in one tracker. */
+export const trackerTask = z.object({
+  integrationId: z.number().int(),
+  integrationName: z.string(),
+  kind: z.enum(INTEGRATION_KINDS),
+  tenantId: z.number().int().nullable(),
+  /** queued: waiting in the outbox (the tracker did not answer yet); failed: given up (see the delivery log). */
+  status: z.enum(TRACKER_TASK_STATUSES),
+  key: z.string().nullable(),
+  url: z.string().nullable(),
+  /** The tracker's own state name (e.g. "In Progress", "Closed Complete"). */
+  remoteState: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastPulledAt: z.string().nullable(),
+});
+export type TrackerTask = z.infer<typeof trackerTask>;
+/**
+ * The item's tasks, and the trackers the caller may push it to (moderators and admins: every integration that is not
+ * paused; others none).
+ */
+export const trackerTasksResponse = z.object({
+  tasks: z.array(trackerTask),
+  targets: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(INTEGRATION_KINDS) })),
+});
+export type TrackerTasksResponse = z.infer<typeof trackerTasksResponse>;
