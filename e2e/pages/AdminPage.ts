@@ -8,6 +8,7 @@ export type AdminTab =
   | 'Tenants'
   | 'Products'
   | 'Triage rules'
+  | 'Integrations'
   | 'Contact Forms'
   | 'Digest'
   | 'Analytics'

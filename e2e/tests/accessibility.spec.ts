@@ -17,6 +17,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Tenants',
   'Products',
   'Triage rules',
+  'Integrations',
   'Contact Forms',
   'Digest',
   'Analytics',

@@ -15,6 +15,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Users',
   'Tenants',
   'Products',
+  'Integrations',
   'Contact Forms',
   'Digest',
   'Analytics',

@@ -65,3 +65,13 @@ export function bulkTargetsOf(item: UnifiedItem, records: readonly ListTriage[] 
 }
 
 export { urlOf };
+
+/** The item's tasks in work trackers, and (for moderators and admins) the trackers it may be pushed to. */
+export function useTrackerTasks(item: UnifiedItem) {
+  return useEndpoint(routes.integrations.tasks, { params: paramsOf(item) });
+}
+
+/** Pushes the record (of `tenant`, where the item is triaged per tenant) to a tracker: its task is made or updated. */
+export function pushTask(item: UnifiedItem, tenant: number | null, integrationId: number, recreate = false) {
+  return callEndpoint(routes.integrations.createTask, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: { integrationId, recreate } });
+}

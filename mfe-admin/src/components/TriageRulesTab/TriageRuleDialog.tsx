@@ -9,6 +9,7 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   InputLabel,
   MenuItem,
   Select,
@@ -18,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  INTEGRATION_KIND_LABELS,
   routes,
   TRIAGE_PRIORITIES,
   TRIAGE_PRIORITY_LABELS,
@@ -29,7 +31,7 @@ import {
   type TriageRuleInput,
   type TriageState,
 } from '@radar/contracts';
-import { callEndpoint } from '@radar/shared-ui';
+import { callEndpoint, useEndpoint } from '@radar/shared-ui';
 import { viewQueryOf, viewUrlOf } from './rule-view.js';
 
 export interface TriageRuleDialogProps {
@@ -53,6 +55,8 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
   const [owner, setOwner] = useState<TriagePerson | null>(rule?.setOwner ?? null);
   const [state, setState] = useState<TriageState | ''>(rule?.setState ?? '');
   const [priority, setPriority] = useState<TriagePriority | ''>(rule?.setPriority ?? '');
+  const [taskIn, setTaskIn] = useState<number | ''>(rule?.createTaskIn?.id ?? '');
+  const integrations = useEndpoint(routes.integrations.list, {});
   const [search, setSearch] = useState('');
   const [people, setPeople] = useState<TriagePerson[]>([]);
   useEffect(() => {
@@ -69,7 +73,16 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
     };
   }, [search]);
 
-  const save = () => onSave({ name, enabled, query: viewQueryOf(view), setOwnerId: owner?.id ?? null, setState: state || null, setPriority: priority || null });
+  const save = () =>
+    onSave({
+      name,
+      enabled,
+      query: viewQueryOf(view),
+      setOwnerId: owner?.id ?? null,
+      setState: state || null,
+      setPriority: priority || null,
+      createTaskIn: taskIn === '' ? null : taskIn,
+    });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="triage-rule-title">
@@ -126,6 +139,20 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
               </Select>
             </FormControl>
           </Box>
+          <FormControl error={Boolean(errors.createTaskIn)}>
+            <InputLabel id="rule-task-label">Create a task in</InputLabel>
+            <Select labelId="rule-task-label" label="Create a task in" value={taskIn} onChange={(e) => setTaskIn(e.target.value ? Number(e.target.value) : '')}>
+              <MenuItem value="">
+                <em>No tracker</em>
+              </MenuItem>
+              {(integrations.data?.integrations ?? []).map((i) => (
+                <MenuItem key={i.id} value={i.id}>
+                  {`${i.name} (${INTEGRATION_KIND_LABELS[i.kind]})`}
+                </MenuItem>
+              ))}
+            </Select>
+            <FormHelperText>{errors.createTaskIn ?? 'Each matching item is pushed there as a task (Admin → Integrations)'}</FormHelperText>
+          </FormControl>
           <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
         </Stack>
       </DialogContent>

@@ -24,6 +24,7 @@ function actionsOf(rule: TriageRule): string {
     rule.setOwner ? `Owner: ${rule.setOwner.name}` : null,
     rule.setState ? `State: ${TRIAGE_STATE_LABELS[rule.setState]}` : null,
     rule.setPriority ? `Priority: ${TRIAGE_PRIORITY_LABELS[rule.setPriority]}` : null,
+    rule.createTaskIn ? `Task in ${rule.createTaskIn.name}` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -36,6 +37,7 @@ const inputOf = (rule: TriageRule, change: Partial<TriageRuleInput> = {}): Triag
   setOwnerId: rule.setOwner?.id ?? null,
   setState: rule.setState,
   setPriority: rule.setPriority,
+  createTaskIn: rule.createTaskIn?.id ?? null,
   ...change,
 });
 

@@ -14,6 +14,7 @@ const ImpersonationCard = lazyNamed(() => import('../../components/Impersonation
 const ProductsTab = lazyNamed(() => import('../../components/ProductsTab/ProductsTab.js'), 'ProductsTab');
 const RemotesTab = lazyNamed(() => import('../../components/RemotesTab/RemotesTab.js'), 'RemotesTab');
 const TenantsTab = lazyNamed(() => import('../../components/TenantsTab/TenantsTab.js'), 'TenantsTab');
+const IntegrationsTab = lazyNamed(() => import('../../components/IntegrationsTab/IntegrationsTab.js'), 'IntegrationsTab');
 const TriageRulesTab = lazyNamed(() => import('../../components/TriageRulesTab/TriageRulesTab.js'), 'TriageRulesTab');
 const RoleManagement = lazyNamed(() => import('../../components/RoleManagement/RoleManagement.js'), 'RoleManagement');
 
@@ -34,6 +35,7 @@ export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactE
   { id: 'tenants', label: 'Tenants', render: () => <TenantsTab /> },
   { id: 'products', label: 'Products', render: () => <ProductsTab /> },
   { id: 'triage-rules', label: 'Triage rules', render: () => <TriageRulesTab /> },
+  { id: 'integrations', label: 'Integrations', render: () => <IntegrationsTab /> },
   { id: 'contact', label: 'Contact Forms', render: () => <ContactFormsTab /> },
   { id: 'digest', label: 'Digest', render: () => <DigestTab /> },
   { id: 'analytics', label: 'Analytics', render: () => <AnalyticsTab /> },

@@ -90,4 +90,41 @@ describe('Triage panel', () => {
     expect(within(panel).queryByLabelText('Add a comment')).not.toBeInTheDocument();
     expect(within(panel).getByText('The owner, moderators and admins take part in the conversation.')).toBeInTheDocument();
   });
+
+  it('lists the tasks in trackers with their link, and creates one for a moderator', async () => {
+    const item = messageItem({ messageId: 'MC1000001' });
+    let tasks: unknown[] = [];
+    const task = {
+      integrationId: 3,
+      integrationName: 'Change board',
+      kind: 'jira',
+      tenantId: null,
+      status: 'open',
+      key: 'CHG-12',
+      url: 'https://contoso.atlassian.net/browse/CHG-12',
+      remoteState: 'To Do',
+      lastError: null,
+      lastPulledAt: null,
+    };
+    const { calls } = stubFetch({
+      'GET /api/triage/message-center/MC1000001': { body: record() },
+      'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
+      'GET /api/triage/message-center/MC1000001/tasks': () => ({ body: { tasks, targets: [{ id: 3, name: 'Change board', kind: 'jira' }] } }),
+      'POST /api/triage/message-center/MC1000001/tasks': () => {
+        tasks = [task];
+        return { status: 201, body: task };
+      },
+      'GET /api/triage/people': { body: { people: [] } },
+    });
+    renderWithProviders(<TriagePanel item={item} />);
+    const section = await screen.findByRole('region', { name: 'Tasks in trackers' });
+    expect(within(section).getByText('No task yet')).toBeInTheDocument();
+    fireEvent.click(within(section).getByRole('button', { name: 'Create task in Change board' }));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Task created', description: 'CHG-12 in Change board' }));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ integrationId: 3, recreate: false });
+    const link = await within(section).findByRole('link', { name: 'CHG-12' });
+    expect(link).toHaveAttribute('href', 'https://contoso.atlassian.net/browse/CHG-12');
+    expect(within(section).getByText('(To Do)')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Update task in Change board' })).toBeInTheDocument();
+  });
 });

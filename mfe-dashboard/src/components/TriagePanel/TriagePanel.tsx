@@ -17,6 +17,7 @@ import {
 } from '@radar/contracts';
 import { formatChangeDate, serverMessageOf, useToast } from '@radar/shared-ui';
 import { PeoplePicker } from '../PeoplePicker/index.js';
+import { TrackerTasks } from '../TrackerTasks/index.js';
 import {
   addTriageComment,
   deleteTriageComment,
@@ -85,6 +86,7 @@ export function TriagePanel({ item }: TriagePanelProps) {
         <>
           <TriageFields record={data} onSave={save} onTenant={setTenant} />
           {data.canEdit === 'all' ? <SuggestBox item={item} record={data} onApply={save} /> : null}
+          <TrackerTasks item={item} tenantId={data.tenantId} />
         </>
       )}
       {data ? (

@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import {
+  createIntegrationRequest,
+  INTEGRATION_KIND_LABELS,
+  INTEGRATION_KINDS,
+  TRIAGE_PRIORITY_LABELS,
+  TRIAGE_PRIORITIES,
+  type CreateIntegrationRequest,
+  type Integration,
+  type IntegrationKind,
+  type UpdateIntegrationRequest,
+} from '@radar/contracts';
+
+export interface IntegrationDialogProps {
+  /** The integration to change; absent: connect a new one. */
+  integration?: Integration;
+  busy: boolean;
+  /** Field problems of the last Save (the server's 400), by field (`settings.` prefixes dropped). */
+  serverErrors: Record<string, string>;
+  serverError: string | null;
+  onSave: (body: CreateIntegrationRequest | UpdateIntegrationRequest) => void;
+  onCancel: () => void;
+}
+
+type Draft = Record<string, string> & { kind: IntegrationKind };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What a new connection maps the triage priorities to: Jira's default priority names, ServiceNow's default values. */
+const DEFAULT_PRIORITIES: Record<IntegrationKind, Record<string, string>> = {
+  jira: { high: 'High', medium: 'Medium', low: 'Low' },
+  servicenow: { high: '2', medium: '3', low: '4' },
+};
+const priorityFields = (values: Record<string, string> | null) => Object.fromEntries(TRIAGE_PRIORITIES.map((p) => [`priority_${p}`, values?.[p] ?? '']));
+
+/** The draft of an integration: its settings as text fields, priorities one per triage priority. */
+function draftOf(integration: Integration | undefined): Draft {
+  const s = integration?.settings ?? {};
+  const priorities = (s.priorities ?? null) as Record<string, string> | null;
+  return {
+    kind: integration?.kind ?? 'jira',
+    name: integration?.name ?? '',
+    baseUrl: text(s.baseUrl),
+    email: text(s.email),
+    projectKey: text(s.projectKey),
+    issueType: text(s.issueType) || 'Task',
+    username: text(s.username),
+    table: text(s.table) || 'sc_task',
+    assignmentGroup: text(s.assignmentGroup),
+    labels: Array.isArray(s.labels) ? (s.labels as string[]).join(' ') : 'm365-radar',
+    setDueDate: s.setDueDate === false ? 'no' : 'yes',
+    secret: '',
+    ...priorityFields(integration ? priorities : DEFAULT_PRIORITIES.jira),
+  };
+}
+
+/**
+ * Connect or change a tracker. The rules are the API's own schemas, so a field is refused with the words the server
+ * would use; a stored API token or password is never shown (empty keeps it).
+ */
+export function IntegrationDialog({ integration, busy, serverErrors, serverError, onSave, onCancel }: IntegrationDialogProps) {
+  const titleId = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(integration));
+  const [tried, setTried] = useState(false);
+  const jira = draft.kind === 'jira';
+  const priorities = TRIAGE_PRIORITIES.every((p) => draft[`priority_${p}`]?.trim())
+    ? Object.fromEntries(TRIAGE_PRIORITIES.map((p) => [p, draft[`priority_${p}`]?.trim() ?? '']))
+    : null;
+  const settings = jira
+    ? {
+        baseUrl: draft.baseUrl,
+        email: draft.email,
+        projectKey: draft.projectKey,
+        issueType: draft.issueType,
+        labels: (draft.labels ?? '').split(/\s+/).filter(Boolean),
+        priorities,
+        setDueDate: draft.setDueDate === 'yes',
+      }
+    : {
+        baseUrl: draft.baseUrl,
+        username: draft.username,
+        table: draft.table,
+        assignmentGroup: draft.assignmentGroup,
+        priorities,
+        setDueDate: draft.setDueDate === 'yes',
+      };
+  const secretField = jira ? 'apiToken' : 'password';
+  const createBody = { kind: draft.kind, name: draft.name, ...settings, [secretField]: draft.secret } as CreateIntegrationRequest;
+  const parsed = createIntegrationRequest.safeParse(integration && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
+  const problems: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const problemOf = (key: string) => (tried ? problems[key] : undefined) ?? serverErrors[key];
+  const save = () => {
+    setTried(true);
+    if (!parsed.success) return;
+    if (!integration) return onSave(createBody);
+    onSave({ name: draft.name, settings, ...(draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateIntegrationRequest);
+  };
+  const field = (key: string, label: string, helper: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      key={key}
+      fullWidth
+      label={label}
+      value={draft[key] ?? ''}
+      onChange={(event) => setDraft((d) => ({ ...d, [key]: event.target.value }))}
+      error={Boolean(problemOf(key))}
+      helperText={problemOf(key) ?? helper}
+      {...extra}
+    />
+  );
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{integration ? `Change ${integration.name}` : 'Connect a tracker'}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {jira
+            ? 'A Jira Cloud account (e-mail and API token) that may browse, create and edit issues and add comments in the project.'
+            : 'A ServiceNow user (name and password) that may read, create and update records of the table, e.g. with the itil role.'}
+        </DialogContentText>
+        <Stack spacing={2}>
+          {integration
+            ? null
+            : field('kind', 'Tracker', 'Where tasks are made', {
+                select: true,
+                onChange: (event) => {
+                  const kind = event.target.value as IntegrationKind;
+                  setDraft((d) => ({ ...d, kind, ...priorityFields(DEFAULT_PRIORITIES[kind]) }));
+                },
+                children: INTEGRATION_KINDS.map((k) => (
+                  <MenuItem key={k} value={k}>
+                    {INTEGRATION_KIND_LABELS[k]}
+                  </MenuItem>
+                )),
+              })}
+          {field('name', 'Name', 'How the connection is shown, e.g. “Change board”', { autoFocus: true })}
+          {field('baseUrl', jira ? 'Site URL' : 'Instance URL', jira ? 'https://your-site.atlassian.net' : 'https://your-instance.service-now.com')}
+          {jira ? field('email', 'Account e-mail', 'The Atlassian account the API token belongs to') : field('username', 'User name', 'The ServiceNow user')}
+          {field(
+            'secret',
+            jira ? 'API token' : 'Password',
+            integration
+              ? integration.hasSecret
+                ? 'Set. Leave empty to keep it.'
+                : 'Cannot be read any more: enter it again.'
+              : 'Stored sealed and never shown again',
+            { type: 'password', autoComplete: 'new-password', error: Boolean(problemOf(secretField)), helperText: problemOf(secretField) },
+          )}
+          {jira ? field('projectKey', 'Project key', 'e.g. CHG') : field('table', 'Table', 'sc_task, change_request or another task table')}
+          {jira ? field('issueType', 'Issue type', 'e.g. Task or Story') : field('assignmentGroup', 'Assignment group', 'Optional: its name or sys_id')}
+          {jira ? field('labels', 'Labels', 'Words every issue gets, separated by spaces') : null}
+          <Stack direction="row" spacing={1}>
+            {TRIAGE_PRIORITIES.map((p) =>
+              field(`priority_${p}`, `${TRIAGE_PRIORITY_LABELS[p]} priority`, jira ? 'Jira priority name' : 'priority value', {
+                error: Boolean(problemOf('priorities')),
+              }),
+            )}
+          </Stack>
+          <FormControlLabel
+            control={
+              <Switch checked={draft.setDueDate === 'yes'} onChange={(event) => setDraft((d) => ({ ...d, setDueDate: event.target.checked ? 'yes' : 'no' }))} />
+            }
+            label="Set the task's due date from triage"
+          />
+          {serverError ? <DialogContentText color="error">{serverError}</DialogContentText> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={save} disabled={busy} variant="contained">
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

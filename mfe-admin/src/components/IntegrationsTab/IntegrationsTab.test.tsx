@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Integration } from '@radar/contracts';
+import { useToastStore } from '@radar/shared-ui';
+import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
+import { adminSession } from '../../test-utils/fixtures.js';
+import { IntegrationsTab } from './IntegrationsTab.js';
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+const integration = (overrides: Partial<Integration> = {}): Integration => ({
+  id: 1,
+  kind: 'jira',
+  name: 'Change board',
+  settings: {
+    baseUrl: 'https://contoso.atlassian.net',
+    email: 'bot@contoso.com',
+    projectKey: 'CHG',
+    issueType: 'Task',
+    labels: ['m365-radar'],
+    setDueDate: true,
+    priorities: { high: 'High', medium: 'Medium', low: 'Low' },
+  },
+  hasSecret: true,
+  paused: false,
+  pausedReason: null,
+  consecutiveFailures: 0,
+  linkedTasks: 12,
+  openTasks: 5,
+  lastPullAt: '2026-11-26T12:00:00.000Z',
+  lastPullError: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('IntegrationsTab', () => {
+  it('lists trackers, tests one (naming what is missing) and connects Jira with the fields the API checks', async () => {
+    let list = [
+      integration(),
+      integration({
+        id: 2,
+        kind: 'servicenow',
+        name: 'ITSM',
+        settings: { baseUrl: 'https://contoso.service-now.com', table: 'sc_task' },
+        paused: true,
+        pausedReason: 'Paused after 10 failed calls in a row',
+      }),
+    ];
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/integrations': () => ({ body: { integrations: list } }),
+      'POST /api/admin/integrations/1/test': {
+        body: {
+          success: false,
+          message: 'Not ready: Permissions',
+          checks: [
+            { name: 'Sign-in', ok: true, detail: 'Signed in as Radar Bot' },
+            { name: 'Permissions', ok: false, detail: 'This account lacks in CHG: Add comments' },
+          ],
+        },
+      },
+      'POST /api/admin/integrations': (init) => {
+        const body = JSON.parse(String(init?.body)) as { name: string };
+        const added = integration({ id: 3, name: body.name, linkedTasks: 0, openTasks: 0, lastPullAt: null });
+        list = [...list, added];
+        return { status: 201, body: added };
+      },
+    });
+    renderWithProviders(<IntegrationsTab />);
+    expect(await screen.findAllByText('Change board')).not.toHaveLength(0);
+    expect(screen.getAllByText('12 linked · 5 open').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Paused: Paused after 10 failed calls in a row').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Test Change board' })[0]!);
+    const outcome = await screen.findByLabelText('Connection test of Change board');
+    expect(within(outcome).getByText(/This account lacks in CHG: Add comments/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Connect a tracker' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a tracker' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('name is required')).toBeInTheDocument();
+    const type = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    type(/^Name/, 'Ops board');
+    type(/^Site URL/, 'https://ops.atlassian.net');
+    type(/^Account e-mail/, 'bot@contoso.com');
+    type(/^API token/, 'token-1');
+    type(/^Project key/, 'ops');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/projectKey must be a Jira project key/)).toBeInTheDocument();
+    type(/^Project key/, 'OPS');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect a tracker' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/admin/integrations'))?.body).toMatchObject({
+      kind: 'jira',
+      name: 'Ops board',
+      baseUrl: 'https://ops.atlassian.net',
+      apiToken: 'token-1',
+      projectKey: 'OPS',
+      issueType: 'Task',
+      priorities: { high: 'High', medium: 'Medium', low: 'Low' },
+    });
+    expect(await screen.findAllByText('Ops board')).not.toHaveLength(0);
+  });
+});

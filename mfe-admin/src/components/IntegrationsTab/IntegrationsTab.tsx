@@ -1,0 +1,307 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  errorBody,
+  INTEGRATION_KIND_LABELS,
+  routes,
+  type CreateIntegrationRequest,
+  type Integration,
+  type IntegrationTestResult,
+  type UpdateIntegrationRequest,
+} from '@radar/contracts';
+import { ApiError, callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint } from '@radar/shared-ui';
+import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { AdminData } from '../AdminData/index.js';
+import { AdminTable } from '../AdminTable/index.js';
+import { IntegrationDialog } from './IntegrationDialog.js';
+
+const LIST_KEY = urlOf(routes.integrations.list, {});
+
+/** The field problems of a refused save, by field (`settings.` dropped: the dialog's fields are the settings). */
+function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
+  const issues = error.bodyAs(errorBody)?.error.issues ?? [];
+  return Object.fromEntries(issues.map((issue) => [issue.path.replace(/^settings\./, '').split('.')[0] ?? issue.path, issue.message]));
+}
+
+function TestOutcome({ integration, result }: { integration: Integration; result: IntegrationTestResult }) {
+  return (
+    <Alert severity={result.success ? 'success' : 'error'} aria-label={`Connection test of ${integration.name}`}>
+      <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+        {result.checks.map((check) => (
+          <li key={check.name}>
+            {check.ok ? '✓' : '✗'} {check.name}: {check.detail}
+          </li>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The last 100 calls to the tracker: when, what, the outcome with its status and latency, the start of the answer. */
+function DeliveryLog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
+  const log = useEndpoint(routes.integrations.attempts, { params: { id: integration.id } });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-label={`Delivery log: ${integration.name}`}>
+      <DialogTitle>{`Delivery log: ${integration.name}`}</DialogTitle>
+      <DialogContent>
+        <AdminData answer={log} what="calls" failedWhat="the delivery log">
+          {(data) =>
+            data.attempts.length === 0 ? (
+              <Typography color="text.secondary">No calls yet</Typography>
+            ) : (
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>When</TableCell>
+                    <TableCell>Call</TableCell>
+                    <TableCell>Task</TableCell>
+                    <TableCell>Outcome</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Answer</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.attempts.map((a) => (
+                    <TableRow key={a.id}>
+                      <TableCell>{formatChangeDate(a.at)}</TableCell>
+                      <TableCell>{a.action}</TableCell>
+                      <TableCell>{a.taskKey ?? '—'}</TableCell>
+                      <TableCell>{a.outcome}</TableCell>
+                      <TableCell>{[a.statusCode, a.latencyMs !== null ? `${a.latencyMs} ms` : null].filter((v) => v !== null).join(' · ') || '—'}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 360 }}>{a.error ?? a.response}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )
+          }
+        </AdminData>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Admin → Integrations: the work trackers triage records are pushed to (Jira Cloud, ServiceNow). Each row: kind,
+ * where, tasks linked and open, the last read and its error, paused state; Test (says what is missing), Pull now,
+ * Delivery log, Change, Pause / Resume, Delete.
+ */
+export function IntegrationsTab() {
+  const list = useEndpoint(routes.integrations.list, {});
+  const run = useAdminAction();
+  const dialogs = useDialogs();
+  const [editing, setEditing] = useState<Integration | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [tests, setTests] = useState<Record<number, IntegrationTestResult>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [logOf, setLogOf] = useState<Integration | null>(null);
+
+  const save = async (body: CreateIntegrationRequest | UpdateIntegrationRequest) => {
+    setSaving(true);
+    setServerErrors({});
+    setServerError(null);
+    const target = editing;
+    const outcome = await run(
+      () =>
+        target && target !== 'new'
+          ? callEndpoint(routes.integrations.update, { params: { id: target.id }, body: body as UpdateIntegrationRequest })
+          : callEndpoint(routes.integrations.create, { body: body as CreateIntegrationRequest }),
+      {
+        success: (saved) => ({ title: target === 'new' ? 'Tracker connected' : 'Integration saved', description: `${saved.name}: use Test to check it.` }),
+        failure: (err) => `Could not save the integration: ${errorMessageOf(err)}`,
+        revalidate: [LIST_KEY],
+      },
+    );
+    setSaving(false);
+    if (outcome.ok) setEditing(null);
+    else {
+      setServerErrors(fieldErrorsOf(outcome.error));
+      setServerError(serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error));
+    }
+  };
+
+  const act = async (integration: Integration, what: 'test' | 'pull' | 'pause' | 'resume' | 'delete') => {
+    setBusy(`${what}:${integration.id}`);
+    const params = { params: { id: integration.id } };
+    if (what === 'test') {
+      const outcome = await run(() => callEndpoint(routes.integrations.test, params), {
+        failure: (err) => `Could not test ${integration.name}: ${errorMessageOf(err)}`,
+        revalidate: [LIST_KEY],
+      });
+      if (outcome.ok) setTests((t) => ({ ...t, [integration.id]: outcome.result }));
+    } else if (what === 'pull') {
+      await run(() => callEndpoint(routes.integrations.pull, params), {
+        success: (result) => ({ title: 'Tasks read', description: result.message }),
+        failure: (err) => `Could not read the tasks of ${integration.name}: ${errorMessageOf(err)}`,
+        revalidate: [LIST_KEY],
+      });
+    } else if (what === 'delete') {
+      if (
+        await dialogs.confirm('Its links and queued calls go; the tasks stay in the tracker.', { title: `Delete “${integration.name}”?`, okText: 'Delete' })
+      ) {
+        await run(() => callEndpoint(routes.integrations.remove, params), {
+          success: { title: 'Integration deleted', description: `${integration.name} is disconnected.` },
+          failure: (err) => `Could not delete ${integration.name}: ${errorMessageOf(err)}`,
+          revalidate: [LIST_KEY],
+        });
+      }
+    } else {
+      await run(() => callEndpoint(routes.integrations.update, { ...params, body: { paused: what === 'pause' } }), {
+        success: { title: what === 'pause' ? 'Integration paused' : 'Integration resumed', description: integration.name },
+        failure: (err) => `Could not ${what} ${integration.name}: ${errorMessageOf(err)}`,
+        revalidate: [LIST_KEY],
+      });
+    }
+    setBusy(null);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
+          Work trackers triage records are pushed to as tasks. A task closed there makes its record Done here; owner and due date changes come back too. Tasks
+          are read every 15 minutes.
+        </Typography>
+        <Button
+          variant="contained"
+          onClick={() => {
+            setServerErrors({});
+            setServerError(null);
+            setEditing('new');
+          }}
+        >
+          Connect a tracker
+        </Button>
+      </Stack>
+      <AdminData answer={list} what="integrations" failedWhat="the integrations">
+        {(data) =>
+          data.integrations.length === 0 ? (
+            <Typography color="text.secondary">No tracker connected yet</Typography>
+          ) : (
+            <AdminTable
+              label="Integrations"
+              rows={data.integrations}
+              rowKey={(i) => String(i.id)}
+              title={(i) => i.name}
+              columns={[
+                { key: 'name', label: 'Name', inCardTitle: true, render: (i) => i.name },
+                { key: 'kind', label: 'Tracker', render: (i) => INTEGRATION_KIND_LABELS[i.kind] },
+                {
+                  key: 'where',
+                  label: 'Where',
+                  maxWidth: 280,
+                  render: (i) => `${String(i.settings.baseUrl ?? '')} · ${String(i.settings.projectKey ?? i.settings.table ?? '')}`,
+                },
+                { key: 'tasks', label: 'Tasks', render: (i) => `${i.linkedTasks} linked · ${i.openTasks} open` },
+                {
+                  key: 'read',
+                  label: 'Last read',
+                  render: (i) => (
+                    <Stack>
+                      <span>{i.lastPullAt ? formatChangeDate(i.lastPullAt) : 'Not yet'}</span>
+                      {i.lastPullError ? (
+                        <Typography variant="body2" color="error">
+                          {i.lastPullError}
+                        </Typography>
+                      ) : null}
+                    </Stack>
+                  ),
+                },
+                {
+                  key: 'state',
+                  label: 'State',
+                  render: (i) =>
+                    i.paused ? (
+                      <Typography variant="body2" color="warning.main">{`Paused${i.pausedReason ? `: ${i.pausedReason}` : ''}`}</Typography>
+                    ) : !i.hasSecret ? (
+                      <Typography variant="body2" color="error">
+                        Secret unreadable: enter it again
+                      </Typography>
+                    ) : i.consecutiveFailures > 0 ? (
+                      `${i.consecutiveFailures} failed calls in a row`
+                    ) : (
+                      'Active'
+                    ),
+                },
+              ]}
+              actions={(i) => (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+                  <Button size="small" variant="outlined" aria-label={`Test ${i.name}`} disabled={busy === `test:${i.id}`} onClick={() => void act(i, 'test')}>
+                    {busy === `test:${i.id}` ? 'Testing...' : 'Test'}
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Pull now ${i.name}`}
+                    disabled={busy === `pull:${i.id}` || i.paused}
+                    onClick={() => void act(i, 'pull')}
+                  >
+                    {busy === `pull:${i.id}` ? 'Reading...' : 'Pull now'}
+                  </Button>
+                  <Button size="small" variant="outlined" aria-label={`Delivery log of ${i.name}`} onClick={() => setLogOf(i)}>
+                    Delivery log
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Change ${i.name}`}
+                    onClick={() => {
+                      setServerErrors({});
+                      setServerError(null);
+                      setEditing(i);
+                    }}
+                  >
+                    Change
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`${i.paused ? 'Resume' : 'Pause'} ${i.name}`}
+                    onClick={() => void act(i, i.paused ? 'resume' : 'pause')}
+                  >
+                    {i.paused ? 'Resume' : 'Pause'}
+                  </Button>
+                  <Button size="small" variant="outlined" color="error" aria-label={`Delete ${i.name}`} onClick={() => void act(i, 'delete')}>
+                    Delete
+                  </Button>
+                </Stack>
+              )}
+              detail={(i) => (tests[i.id] ? <TestOutcome integration={i} result={tests[i.id] as IntegrationTestResult} /> : null)}
+            />
+          )
+        }
+      </AdminData>
+      {editing ? (
+        <IntegrationDialog
+          integration={editing === 'new' ? undefined : editing}
+          busy={saving}
+          serverErrors={serverErrors}
+          serverError={serverError}
+          onSave={(body) => void save(body)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {logOf ? <DeliveryLog integration={logOf} onClose={() => setLogOf(null)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { TrackerTasks } from './TrackerTasks.js';
