@@ -279,6 +279,9 @@ export const configSchema = z.object({
     .default(20_000)
     .meta({ description: 'on SIGTERM/SIGINT, how long requests, jobs and syncs in progress get to finish before they are cut' }),
   MAIL_RETRY_BASE_MS: ms.default(60_000).meta({ description: 'first retry delay of a mail the SMTP server refused (doubling, at most 6 h)' }),
+  TRACKER_RETRY_BASE_MS: ms
+    .default(60_000)
+    .meta({ description: 'first retry delay of a call to a work tracker (Jira, ServiceNow) that failed (doubling, at most 6 h)' }),
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false).meta({
     description:
       "`true` lets alert webhooks use plain `http` and private, loopback and metadata addresses (the SSRF guard's two rules); for tests and on-premises receivers only (warned at a production start)",

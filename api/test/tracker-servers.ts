@@ -20,6 +20,8 @@ interface BaseServer {
   calls: TrackerCall[];
   /** The next requests get these answers instead of the tracker's. */
   failNext(...answers: ScriptedFailure[]): void;
+  /** The next request to `route` ('POST /rest/api/3/issue') is carried out, but its answer is cut (the socket closed). */
+  cutNext(route: string): void;
   /** Every request gets this answer until `up()` (a tracker that is down). */
   down(answer?: ScriptedFailure): void;
   up(): void;
@@ -34,6 +36,7 @@ async function startServer(handle: Handler): Promise<BaseServer> {
   const calls: TrackerCall[] = [];
   let script: ScriptedFailure[] = [];
   let outage: ScriptedFailure | null = null;
+  const cuts: string[] = [];
   const sockets = new Set<Socket>();
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     const text = body === undefined ? '' : JSON.stringify(body);
@@ -55,6 +58,12 @@ async function startServer(handle: Handler): Promise<BaseServer> {
       const scripted = script.shift() ?? outage;
       if (scripted) return send(res, scripted.status, scripted.body ?? { errorMessages: [`HTTP ${scripted.status}`] }, scripted.headers);
       const answer = handle({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body, authorization: req.headers.authorization ?? '' });
+      const cut = cuts.indexOf(`${req.method} ${url.pathname}`);
+      if (cut >= 0) {
+        cuts.splice(cut, 1);
+        req.socket.destroy();
+        return;
+      }
       send(res, answer.status, answer.body);
     });
   });
@@ -68,6 +77,7 @@ async function startServer(handle: Handler): Promise<BaseServer> {
     url: `http://127.0.0.1:${port}`,
     calls,
     failNext: (...answers) => void script.push(...answers),
+    cutNext: (route) => void cuts.push(route),
     down: (answer = { status: 503, body: { errorMessages: ['Service unavailable'] } }) => {
       outage = answer;
     },

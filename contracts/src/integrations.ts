@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { TRIAGE_PRIORITIES } from './constants.js';
+import { triageBulkItems } from './triage.js';
 
 /**
  * Work trackers a triage record can be pushed to as a task, and read back from: Jira Cloud (REST API v3) and
@@ -179,6 +180,23 @@ export const createTaskRequest = z.object({
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequest>;
 
+/** POST /api/triage/bulk-tasks: push up to 500 records to one tracker; every record is found first, or none is pushed. */
+export const bulkTasksRequest = z
+  .object({
+    items: triageBulkItems,
+    integrationId: createTaskRequest.shape.integrationId,
+  })
+  .strict();
+export type BulkTasksRequest = z.input<typeof bulkTasksRequest>;
+export const bulkTasksResponse = z.object({ queued: z.number().int() });
+export type BulkTasksResponse = z.infer<typeof bulkTasksResponse>;
+
+/** The trackers a moderator or admin may push to now (not paused). */
+export const trackerTargetsResponse = z.object({
+  targets: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(INTEGRATION_KINDS) })),
+});
+export type TrackerTargetsResponse = z.infer<typeof trackerTargetsResponse>;
+
 export const TRACKER_TASK_STATUSES = ['queued', 'open', 'done', 'deleted', 'failed'] as const;
 export type TrackerTaskStatus = (typeof TRACKER_TASK_STATUSES)[number];
 export const TRACKER_TASK_STATUS_LABELS: Record<TrackerTaskStatus, string> = {
@@ -211,6 +229,6 @@ export type TrackerTask = z.infer<typeof trackerTask>;
  */
 export const trackerTasksResponse = z.object({
   tasks: z.array(trackerTask),
-  targets: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(INTEGRATION_KINDS) })),
+  targets: trackerTargetsResponse.shape.targets,
 });
 export type TrackerTasksResponse = z.infer<typeof trackerTasksResponse>;

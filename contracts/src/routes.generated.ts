@@ -193,6 +193,8 @@ export const routeTable = {
     test: { method: 'POST', path: '/api/admin/integrations/:id/test' },
     pull: { method: 'POST', path: '/api/admin/integrations/:id/pull' },
     attempts: { method: 'GET', path: '/api/admin/integrations/:id/deliveries' },
+    targets: { method: 'GET', path: '/api/triage/trackers' },
+    bulkTasks: { method: 'POST', path: '/api/triage/bulk-tasks' },
     tasks: { method: 'GET', path: '/api/triage/:itemType/:itemId/tasks' },
     createTask: { method: 'POST', path: '/api/triage/:itemType/:itemId/tasks' },
   },

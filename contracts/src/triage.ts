@@ -154,12 +154,16 @@ export const triageQueueResponse = z.object({
 });
 export type TriageQueueResponse = z.infer<typeof triageQueueResponse>;
 
+/** The records a bulk request names: an item, and its tenant where it is triaged per tenant (at most 500). */
+export const triageBulkItems = z
+  .array(z.object({ itemType, itemId, tenant: tenantId.optional() }).strict(), { error: 'items must be a list' })
+  .min(1, 'items must hold at least one item')
+  .max(TRIAGE_BULK_MAX, `items may hold at most ${TRIAGE_BULK_MAX} items`);
+export type TriageBulkItems = z.infer<typeof triageBulkItems>;
+
 export const triageBulkBody = z
   .object({
-    items: z
-      .array(z.object({ itemType, itemId, tenant: tenantId.optional() }).strict(), { error: 'items must be a list' })
-      .min(1, 'items must hold at least one item')
-      .max(TRIAGE_BULK_MAX, `items may hold at most ${TRIAGE_BULK_MAX} items`),
+    items: triageBulkItems,
     set: z
       .object({ state: state.optional(), ownerId: ownerId.optional(), dueDate: calendarDay.nullable().optional(), priority: priority.optional() })
       .strict()

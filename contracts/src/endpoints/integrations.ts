@@ -1,6 +1,9 @@
 import { defineEndpoints } from '../endpoint.js';
 import { resultMessage } from '../common.js';
 import {
+  bulkTasksRequest,
+  bulkTasksResponse,
+  trackerTargetsResponse,
   createIntegrationRequest,
   createTaskRequest,
   integration,
@@ -79,6 +82,22 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     access: 'admin',
     params: integrationIdParams,
     response: trackerAttemptsResponse,
+  },
+  targets: {
+    method: 'GET',
+    path: '/api/triage/trackers',
+    summary: 'The trackers the caller may push records to now (integrations not paused)',
+    access: 'moderator',
+    response: trackerTargetsResponse,
+  },
+  bulkTasks: {
+    method: 'POST',
+    path: '/api/triage/bulk-tasks',
+    summary: 'Push up to 500 records to one tracker: each gets its task made or updated; all of them are queued, or none',
+    access: 'moderator',
+    body: bulkTasksRequest,
+    bodyLimit: '64kb',
+    response: bulkTasksResponse,
   },
   tasks: {
     method: 'GET',

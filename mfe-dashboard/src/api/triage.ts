@@ -75,3 +75,13 @@ export function useTrackerTasks(item: UnifiedItem) {
 export function pushTask(item: UnifiedItem, tenant: number | null, integrationId: number, recreate = false) {
   return callEndpoint(routes.integrations.createTask, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: { integrationId, recreate } });
 }
+
+/** The trackers a moderator or admin may push to now. */
+export function useTrackerTargets() {
+  return useEndpoint(routes.integrations.targets, {});
+}
+
+/** Pushes every chosen record to one tracker (all of them queued, or none). */
+export function bulkPushTasks(items: { itemType: TriageItemType; itemId: string; tenant?: number }[], integrationId: number) {
+  return callEndpoint(routes.integrations.bulkTasks, { body: { items, integrationId } });
+}

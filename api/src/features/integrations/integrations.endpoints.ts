@@ -177,6 +177,38 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       return { attempts: await repo.attempts(id) };
     }),
 
+    implement(endpoints.integrations.targets, async () => ({
+      targets: (await repo.active()).map((i) => ({ ...i, kind: i.kind as IntegrationKind })),
+    })),
+
+    implement(endpoints.integrations.bulkTasks, async ({ body, auth }) => {
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const integration = await repo.byId(body.integrationId);
+      if (!integration) throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      const queued = await ctx.db.transaction(async (tx) => {
+        const records: number[] = [];
+        for (const [i, ref] of body.items.entries()) {
+          try {
+            const item = await findItem(tx, ref.itemType, ref.itemId, scope);
+            records.push((await findRecord(tx, item, ref.tenant, scope)).record.id);
+          } catch (err) {
+            if (err instanceof NotFoundError || err instanceof InputError) {
+              throw new InputError(`items[${i}] (${ref.itemType} ${ref.itemId}): ${err.message}`, [{ path: `items.${i}`, message: err.message }]);
+            }
+            throw err;
+          }
+        }
+        let count = 0;
+        // In record order, so two bulk pushes lock the links in the same order.
+        for (const recordId of [...new Set(records)].sort((a, b) => a - b)) {
+          if ((await trackers.push(tx, integration.id, recordId, false)).outboxId !== null) count++;
+        }
+        return count;
+      });
+      if (queued > 0) trackers.kick();
+      return { queued };
+    }),
+
     implement(endpoints.integrations.tasks, async ({ params: { itemType, itemId }, auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
       const item = await findItem(ctx.db, itemType, itemId, scope);

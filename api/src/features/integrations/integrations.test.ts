@@ -242,6 +242,19 @@ describe('integrations: tasks in Jira', () => {
     expect(log.filter((a: { outcome: string }) => a.outcome === 'retrying').length).toBeGreaterThan(0);
   });
 
+  it('adopts the issue a create made when its answer was cut on the way back', async () => {
+    const { t, jira, admin, moderator } = await setUp();
+    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    jira.cutNext('POST /rest/api/3/issue');
+    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    expect(queued.status).toBe(202);
+    expect(jira.issues.size).toBe(1);
+    t.clock.advance(2 * 60_000);
+    await t.ctx.services.trackers.deliverNow();
+    expect((await moderator.get('/api/triage/message-center/MC900001/tasks')).body.tasks[0]).toMatchObject({ key: 'CHG-1', status: 'open' });
+    expect(jira.calls.filter((c) => c.method === 'POST' && c.path === '/rest/api/3/issue')).toHaveLength(1);
+  });
+
   it('honours Retry-After, and pauses after repeated failures with a mail to the admins', async () => {
     const { t, jira, admin, moderator } = await setUp();
     const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
@@ -267,6 +280,31 @@ describe('integrations: tasks in Jira', () => {
     jira.up();
     t.clock.advance(7 * 60 * 60_000);
     await admin.put(`/api/admin/integrations/${integration.id}`).send({ paused: false });
+    await t.ctx.services.trackers.deliverNow();
+    expect(jira.issues.size).toBe(2);
+  });
+});
+
+describe('integrations: bulk pushes', () => {
+  it('queues a task for every record chosen, or none when one is refused; lists the trackers to push to', async () => {
+    const { t, jira, admin, moderator, alice } = await setUp();
+    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    expect((await moderator.get('/api/triage/trackers')).body).toEqual({ targets: [{ id: integration.id, name: 'Change board', kind: 'jira' }] });
+    expect((await alice.agent.get('/api/triage/trackers')).status).toBe(403);
+    const items = [
+      { itemType: 'message-center', itemId: 'MC900001' },
+      { itemType: 'message-center', itemId: 'MC900002' },
+    ];
+    const refused = await moderator
+      .post('/api/triage/bulk-tasks')
+      .send({ integrationId: integration.id, items: [...items, { itemType: 'roadmap', itemId: '1' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues[0].path).toBe('items.2');
+    const { rows: none } = await t.database.pool.query(`SELECT 1 FROM tracker_outbox`);
+    expect(none).toHaveLength(0);
+    expect((await alice.agent.post('/api/triage/bulk-tasks').send({ integrationId: integration.id, items })).status).toBe(403);
+    const queued = await moderator.post('/api/triage/bulk-tasks').send({ integrationId: integration.id, items });
+    expect(queued.body).toEqual({ queued: 2 });
     await t.ctx.services.trackers.deliverNow();
     expect(jira.issues.size).toBe(2);
   });

@@ -34,8 +34,7 @@ export const TRACKER_DELIVERY = {
   batchSize: 20,
   /** Attempts before a call is given up. */
   maxAttempts: 8,
-  /** First retry after 1 minute, doubling, at most 6 hours apart. */
-  baseBackoffMs: 60_000,
+  /** At most 6 hours between retries (the first after TRACKER_RETRY_BASE_MS, doubling). */
   maxBackoffMs: 6 * 60 * 60 * 1000,
   /** A tracker's Retry-After is honoured up to this. */
   maxRetryAfterMs: 60 * 60 * 1000,
@@ -48,7 +47,6 @@ export const TRACKER_DELIVERY = {
   retentionMs: 30 * 24 * 60 * 60 * 1000,
 };
 
-const backoffMs = (attempts: number) => Math.min(TRACKER_DELIVERY.baseBackoffMs * 2 ** Math.max(0, attempts - 1), TRACKER_DELIVERY.maxBackoffMs);
 const EXCERPT = 500;
 
 /**
@@ -111,6 +109,7 @@ interface CallResult {
  */
 export function createTrackerService(deps: TrackerServiceDeps) {
   const { db, clock, log } = deps;
+  const backoffMs = (attempts: number) => Math.min(deps.config.TRACKER_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), TRACKER_DELIVERY.maxBackoffMs);
   const key = integrationSecretKey(deps.secret);
   const guard: GuardOptions = { allowPrivate: deps.config.ALLOW_PRIVATE_WEBHOOKS, resolve: deps.resolve ?? systemResolver };
   const shutdown = new AbortController();

@@ -13,7 +13,7 @@ import {
   type TriageUpdate,
 } from '@radar/contracts';
 import { serverMessageOf, useToast } from '@radar/shared-ui';
-import { bulkTriage, useTriageRefresh } from '../../api/triage.js';
+import { bulkPushTasks, bulkTriage, useTrackerTargets, useTriageRefresh } from '../../api/triage.js';
 import { PeoplePicker } from '../PeoplePicker/index.js';
 
 /** One record a bulk change touches: an item, and the tenant for an item triaged per tenant. */
@@ -32,8 +32,8 @@ export interface BulkTriageBarProps {
 }
 
 /**
- * Moderators' and admins' bulk triage: set the owner, state, priority or due date of every chosen row at once. The
- * server applies it to all of them or to none, and says which row it refused.
+ * Moderators' and admins' bulk triage: set the owner, state, priority or due date of every chosen row at once, or
+ * push them all to a work tracker. The server applies it to all of them or to none, and says which row it refused.
  */
 export function BulkTriageBar({ targets, rows, onClear }: BulkTriageBarProps) {
   const { toast } = useToast();
@@ -51,6 +51,25 @@ export function BulkTriageBar({ targets, rows, onClear }: BulkTriageBarProps) {
     ...(due ? { dueDate: due } : {}),
   };
   const tooMany = targets.length > TRIAGE_BULK_MAX;
+  const trackers = useTrackerTargets().data?.targets ?? [];
+  const [tracker, setTracker] = useState<number | ''>('');
+
+  const pushAll = async () => {
+    if (tracker === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { queued } = await bulkPushTasks(targets, tracker);
+      const name = trackers.find((t) => t.id === tracker)?.name ?? 'the tracker';
+      toast({ title: 'Tasks queued', description: `${queued} ${queued === 1 ? 'task goes' : 'tasks go'} to ${name}.` });
+      onClear();
+      await refresh();
+    } catch (e) {
+      setError(serverMessageOf(e) ?? 'Could not push the items. Nothing was pushed.');
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const apply = async () => {
     setBusy(true);
@@ -111,6 +130,31 @@ export function BulkTriageBar({ targets, rows, onClear }: BulkTriageBarProps) {
         <Button variant="contained" disabled={busy || tooMany || Object.keys(set).length === 0} onClick={() => void apply()}>
           Apply to {rows} {rows === 1 ? 'row' : 'rows'}
         </Button>
+        {trackers.length > 0 ? (
+          <>
+            <FormControl size="small" sx={{ minWidth: 170 }}>
+              <InputLabel id="bulk-tracker-label">Create tasks in</InputLabel>
+              <Select
+                labelId="bulk-tracker-label"
+                label="Create tasks in"
+                value={tracker}
+                onChange={(e) => setTracker(e.target.value ? Number(e.target.value) : '')}
+              >
+                <MenuItem value="">
+                  <em>No tracker</em>
+                </MenuItem>
+                {trackers.map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.name}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <Button variant="outlined" disabled={busy || tooMany || tracker === ''} onClick={() => void pushAll()}>
+              Push {rows} {rows === 1 ? 'row' : 'rows'}
+            </Button>
+          </>
+        ) : null}
         <Button onClick={onClear} disabled={busy}>
           Clear selection
         </Button>
