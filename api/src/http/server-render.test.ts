@@ -152,6 +152,17 @@ describe('the first screen rendered on the server', () => {
     await request(app).get('/dashboard').set('If-None-Match', first.headers.etag!).expect(304);
   });
 
+  it('keys and renders a page by its path and the parameters it reads: a made-up query string renders nothing new', async () => {
+    const first = partsOf((await request(app).get('/?r=1').expect(200)).text)!;
+    const second = partsOf((await request(app).get('/?r=2&utm_source=x').expect(200)).text)!;
+    expect(second.render).toBe(first.render);
+    expect(first.markup).toContain('<h1>/</h1>');
+    const deep = partsOf((await request(app).get('/dashboard?x=1&message=MC1&y=2').expect(200)).text)!;
+    expect(deep.markup).toContain('<h1>/dashboard?message=MC1</h1>');
+    expect(partsOf((await request(app).get('/dashboard?message=MC1&z=9').expect(200)).text)!.render).toBe(deep.render);
+    expect(partsOf((await request(app).get('/?signin=1').expect(200)).text)!.markup).toContain('<h1>/?signin=1</h1>');
+  });
+
   it('renders again after a write to the items: the page never shows an older list than the api', async () => {
     const before = await request(app).get('/dashboard').expect(200);
     await insertRoadmapItem(t.database.db, { title: 'Microsoft Teams: just added' });
@@ -218,7 +229,7 @@ describe('the first screen rendered on the server', () => {
 
   it('a render that fails, or that left part of the page to the browser, sends the plain page and says why', async () => {
     warnings.length = 0;
-    for (const url of ['/dashboard?explode=1', '/dashboard?boundary=1']) {
+    for (const url of ['/dashboard?message=explode', '/dashboard?message=boundary']) {
       const { text } = await request(app).get(url).expect(200);
       expect(text).toContain('<div id="root"></div>');
     }

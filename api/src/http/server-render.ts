@@ -11,6 +11,8 @@ import {
   itemListQueryString,
   itemListUrl,
   SERVER_RENDER,
+  SIGNED_OUT_PARAM,
+  SOURCE_LINK_PARAMS,
   type RemoteKey,
   type RuntimeConfig,
 } from '@radar/contracts';
@@ -72,6 +74,23 @@ function isMobileBrowser(req: IncomingMessage): boolean {
   return /\b(Mobi|Android|iPhone|iPad|iPod)\b/i.test(req.headers['user-agent'] ?? '');
 }
 
+/**
+ * The query parameters a rendered page reads (the sign-in and signed-out prompts of every page; the dashboard's item
+ * dialog links): the render is keyed by the path and these alone, and renders the URL without the others, so a
+ * query string made up per request (`/?r=<random>`) reuses the render instead of costing a new one.
+ */
+const RENDERED_PARAMS: Record<'/' | '/dashboard', readonly string[]> = {
+  '/': ['signin', SIGNED_OUT_PARAM],
+  '/dashboard': ['signin', SIGNED_OUT_PARAM, ...Object.values(SOURCE_LINK_PARAMS)],
+};
+
+/** The page's URL as rendered: its path and the parameters it reads, in the order they came. */
+export function renderedUrl(pathname: '/' | '/dashboard', params: URLSearchParams): string {
+  const kept = new URLSearchParams([...params].filter(([name]) => RENDERED_PARAMS[pathname].includes(name)));
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 /** JSON inside a <script>: `<` escaped, so no `</script>` or `<!--` in the data can end or change the element. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
@@ -84,9 +103,10 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
  * bundle, a render error, a boundary React could not render — leaves the page to the browser, as before: the server
  * render only ever adds.
  *
- * A render costs tens of milliseconds of CPU, so its result is cached by what it shows: the page's URL and the ETag
- * of the list answer it contains (which changes with any write to the items), so no cached page is ever older than
- * the list the api would answer.
+ * A render costs tens of milliseconds of CPU, so its result is cached by what it shows: the page's path and the
+ * parameters it reads (`renderedUrl`), and the ETag of the list answer it contains (which changes with any write to
+ * the items), so no cached page is ever older than the list the api would answer, and a made-up query string renders
+ * nothing new.
  */
 export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | undefined {
   const file = path.join(deps.root, RENDERER_FILE);
@@ -149,7 +169,7 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
       data = { [DEFAULT_LIST_URL]: answer.body.toString('utf8') };
       version = answer.etag;
     }
-    const pageUrl = `${url.pathname}${url.search}`;
+    const pageUrl = renderedUrl(pathname, url.searchParams);
     // Badges (New, Updated) count from the render's own time: a render is reused for RENDER_REUSE_MS at most.
     const key = JSON.stringify([pageUrl, version, Math.floor(deps.clock.now().getTime() / RENDER_REUSE_MS)]);
     const screen = await screens.load(key, async () => {
