@@ -266,15 +266,18 @@ export const configSchema = z.object({
     .min(1)
     .max(50)
     .default(2)
-    .meta({ description: 'CSV downloads at once per client address (more answer `429`)' }),
-  EXPORT_MAX_CONCURRENT: z.coerce
+    .meta({ description: 'CSV downloads at once per client address (an IPv6 /64 is one client; more answer `429`)' }),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4).meta({
+    description:
+      'CSV downloads at once in all (more answer `503`); guests may hold all but one of them, so a signed-in user can always start one; must leave 2 of DB_POOL_MAX to other requests',
+  }),
+  EXPORT_IDLE_TIMEOUT_MS: ms.default(30_000).meta({ description: 'how long a download may make no progress (the client stopped reading) before it is cut' }),
+  EXPORT_MAX_DURATION_MS: z.coerce
     .number()
     .int()
-    .min(1)
-    .max(100)
-    .default(4)
-    .meta({ description: 'CSV downloads at once in all (more answer `503`); must leave 2 of DB_POOL_MAX to other requests' }),
-  EXPORT_IDLE_TIMEOUT_MS: ms.default(30_000).meta({ description: 'how long a download may make no progress (the client stopped reading) before it is cut' }),
+    .min(0)
+    .default(10 * 60_000)
+    .meta({ description: 'the longest a CSV download may run, however steadily it is read, before it is cut (`0`: no cap)' }),
   SHUTDOWN_TIMEOUT_MS: ms
     .default(20_000)
     .meta({ description: 'on SIGTERM/SIGINT, how long requests, jobs and syncs in progress get to finish before they are cut' }),

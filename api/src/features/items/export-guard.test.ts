@@ -34,11 +34,22 @@ describe('export limiter', () => {
     const a1 = limiter.acquire('10.0.0.1');
     limiter.acquire('10.0.0.1');
     expect(() => limiter.acquire('10.0.0.1')).toThrow('You already have 2 exports running; wait for one to finish before starting another');
-    limiter.acquire('10.0.0.2');
-    expect(() => limiter.acquire('10.0.0.3')).toThrow(ServiceUnavailableError);
+    limiter.acquire('10.0.0.2', true);
+    expect(() => limiter.acquire('10.0.0.3', true)).toThrow(ServiceUnavailableError);
     a1();
     a1();
     expect(limiter.running).toBe(2);
+    expect(() => limiter.acquire('10.0.0.3')).not.toThrow();
+  });
+
+  it('keeps a slot guests cannot take, so a signed-in user can always start one', () => {
+    const limiter = createExportLimiter({ perClient: 1, total: 3 });
+    limiter.acquire('10.0.0.1');
+    const second = limiter.acquire('10.0.0.2');
+    expect(() => limiter.acquire('10.0.0.3')).toThrow(ServiceUnavailableError);
+    limiter.acquire('10.0.0.4', true);
+    expect(() => limiter.acquire('10.0.0.5', true)).toThrow(ServiceUnavailableError);
+    second();
     expect(() => limiter.acquire('10.0.0.3')).not.toThrow();
   });
 });
@@ -64,6 +75,22 @@ describe('stall guard', () => {
           cb(err);
         },
       });
+      const cap = req.url === '/slow' ? 300 : 0;
+      if (req.url === '/slow') {
+        // A client that reads steadily, but a source that gives a chunk every 100 ms: only the time cap stops it.
+        let n = 0;
+        const slow = new Readable({
+          read() {
+            setTimeout(() => this.push(n++ < 100 ? chunk : null), 100);
+          },
+          destroy(err, cb) {
+            sourcesDestroyed++;
+            cb(err);
+          },
+        });
+        void writeWithStallGuard(slow, res as Parameters<typeof writeWithStallGuard>[1], 1000, cap).then((o) => outcomes.push(o));
+        return;
+      }
       void writeWithStallGuard(source, res as Parameters<typeof writeWithStallGuard>[1], 1000).then((o) => outcomes.push(o));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -77,6 +104,15 @@ describe('stall guard', () => {
     socket.destroy();
     expect(outcomes).toEqual(['stalled']);
     expect(sourcesDestroyed).toBe(1);
+  });
+
+  it('cuts a download that runs past its time cap, however steadily it is read', async () => {
+    const before = sourcesDestroyed;
+    await fetch(`http://127.0.0.1:${port}/slow`)
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
+    await until(() => outcomes.at(-1) === 'too-long');
+    expect(sourcesDestroyed).toBe(before + 1);
   });
 
   it('lets a reading client finish', async () => {

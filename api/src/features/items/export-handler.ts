@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../app-context.js';
+import { clientAddressKey } from '../../http/client-address.js';
 import { createExportLimiter, writeWithStallGuard } from './export-guard.js';
 import type { ItemFilters } from './item-query.js';
 import { csvStream, exportFileName, type ExportTriageOf } from './items.export.js';
@@ -11,14 +12,16 @@ import type { ItemsRepo } from './items.repo.js';
 const SERVER_BACKSTOP_MS = 10_000;
 
 /**
- * GET /api/dashboard/export: the list's filters as CSV, streamed from a cursor. Limited per client address and in
- * total (429 / 503), and cut when the client stops reading for EXPORT_IDLE_TIMEOUT_MS (export-guard.ts).
+ * GET /api/dashboard/export: the list's filters as CSV, streamed from a cursor. Limited per client (an IPv6 /64 is
+ * one) and in total, with a slot guests cannot take (429 / 503); cut when the client stops reading for
+ * EXPORT_IDLE_TIMEOUT_MS or when it runs longer than EXPORT_MAX_DURATION_MS (export-guard.ts).
  */
 export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
   const { config } = ctx;
   const limiter = createExportLimiter({ perClient: config.EXPORT_MAX_PER_CLIENT, total: config.EXPORT_MAX_CONCURRENT });
   return async (filters: ItemFilters, now: Date, req: Request, res: Response, signedIn = false): Promise<void> => {
-    const release = limiter.acquire(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    // The same client key as the sign-in limits: an IPv6 /64 is one client.
+    const release = limiter.acquire(clientAddressKey(req.ip ?? req.socket.remoteAddress) ?? 'unknown', signedIn);
     // Names of the tenants the caller may see, for the Tenants column (read before the first byte is written).
     let tenantNames: Map<number, string>;
     try {
@@ -36,9 +39,15 @@ export function createExportWriter(ctx: AppContext, repo: ItemsRepo) {
     const rows = repo.streamAll(filters, now, { idleInTransactionMs: config.EXPORT_IDLE_TIMEOUT_MS + SERVER_BACKSTOP_MS });
     const triage = createTriageRepo(ctx.db);
     const triageOf: ExportTriageOf | undefined = signedIn ? async (ids) => triage.ofItems(ids, filters.tenantScope) : undefined;
-    const outcome = await writeWithStallGuard(csvStream(rows, tenantNames, triageOf), res, config.EXPORT_IDLE_TIMEOUT_MS);
+    const outcome = await writeWithStallGuard(csvStream(rows, tenantNames, triageOf), res, config.EXPORT_IDLE_TIMEOUT_MS, config.EXPORT_MAX_DURATION_MS);
     if (outcome === 'stalled') {
       req.log.warn({ idleTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS }, 'export cut: the client stopped reading; its database connection is released');
+    }
+    if (outcome === 'too-long') {
+      req.log.warn(
+        { maxDurationMs: config.EXPORT_MAX_DURATION_MS },
+        'export cut: it ran longer than EXPORT_MAX_DURATION_MS; its database connection is released',
+      );
     }
   };
 }
