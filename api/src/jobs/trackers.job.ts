@@ -9,7 +9,7 @@ export const DELIVER_TRACKERS_EVERY_MS = 30_000;
 /**
  * Work trackers on Agenda, safe with several processes: calls are claimed FOR UPDATE SKIP LOCKED with a lease, and a
  * pull reads each linked task and writes what changed under a lock of its record, so overlapping runs change nothing
- * twice. The pull run also drops log entries and finished calls older than 30 days.
+ * twice. The pull run also queues the comments of the last day's syncs a crash may have missed, and drops log entries and finished calls older than 30 days.
  */
 export const trackersJob: JobDefinition = (agenda, ctx) => {
   agenda.define(
@@ -25,6 +25,8 @@ export const trackersJob: JobDefinition = (agenda, ctx) => {
     async () => {
       const read = await ctx.services.trackers.pullAll();
       if (read > 0) ctx.log.info({ read }, 'tracker tasks read');
+      const caughtUp = await ctx.services.trackers.sweepComments();
+      if (caughtUp > 0) ctx.log.warn({ comments: caughtUp }, 'tracker comments caught up for syncs whose hook did not run');
       await ctx.services.trackers.prune();
     },
     { concurrency: 1, lockLifetime: 14 * 60 * 1000 },

@@ -134,6 +134,21 @@ export function createIntegrationsRepo(db: DbOrTx) {
         .limit(limit);
     },
 
+    /** Syncs since `since` that changed items, oldest first (the pull's catch-up of comments a crash missed). */
+    async changedSyncsSince(since: Date): Promise<number[]> {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        SELECT id FROM sync_history
+        WHERE status = 'success' AND started_at >= ${since} AND changed_items + removed_items + restored_items > 0
+        ORDER BY id`);
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** Whether any task is linked at all (nothing to comment on otherwise). */
+    async hasLinks(): Promise<boolean> {
+      const { rows } = await db.execute(sql`SELECT 1 FROM tracker_links LIMIT 1`);
+      return rows.length > 0;
+    },
+
     // ------------------------------------------------------------------ outbox
 
     /** Queues a call unless the same call is waiting for the link already (a second push joins the first). */

@@ -48,6 +48,8 @@ export const TRACKER_DELIVERY = {
 };
 
 const EXCERPT = 500;
+/** How far back the pull looks for syncs whose comments a crash may have missed. */
+const COMMENT_SWEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Pushes a record to a tracker inside the caller's transaction: the record's one link (made on the first push, with
@@ -476,6 +478,27 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     return { read, changed, missing, message };
   }
 
+  /** Queues the comments of one sync's changes on the tasks of the items it changed; returns how many were new. */
+  async function commentsForSync(syncId: number): Promise<number> {
+    const touched = (await touchedChanges(db, { syncId })).filter((c) => c.changeType !== 'new');
+    if (touched.length === 0) return 0;
+    const links = await createIntegrationsRepo(db).linksOfItems([...new Set(touched.map((c) => c.itemRowId))]);
+    if (links.length === 0) return 0;
+    const now = clock.now();
+    let queued = 0;
+    await db.transaction(async (tx) => {
+      const repo = createIntegrationsRepo(tx);
+      for (const link of links) {
+        const lines = touched.filter((c) => c.itemRowId === link.itemId).flatMap((c) => summarizeChange(c, SOURCE_ITEM_NOUNS[c.source]).lines);
+        if (lines.length === 0) continue;
+        const text = ['M365 Radar: the item changed.', ...lines.map((l) => `- ${l}`)].join('\n');
+        const dedupeKey = `comment:${link.id}:${syncId}`;
+        if ((await repo.enqueue({ integrationId: link.integrationId, linkId: link.id, action: 'comment', text, dedupeKey, now })) !== null) queued++;
+      }
+    });
+    return queued;
+  }
+
   async function pullAll(): Promise<number> {
     let read = 0;
     for (const row of await createIntegrationsRepo(db).list()) {
@@ -538,32 +561,20 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     async onItemsChanged(changes: { syncId: number }): Promise<void> {
       // Triage rules may have queued tasks for the sync's new records: they go out now.
       kick();
-      const touched = (await touchedChanges(db, { syncId: changes.syncId })).filter((c) => c.changeType !== 'new');
-      if (touched.length === 0) return;
-      const links = await createIntegrationsRepo(db).linksOfItems([...new Set(touched.map((c) => c.itemRowId))]);
-      if (links.length === 0) return;
-      const now = clock.now();
+      if ((await commentsForSync(changes.syncId)) > 0) kick();
+    },
+
+    /**
+     * The pull's safety net: the comments of the last day's syncs, for a process that died between a sync's commit
+     * and its hook (each comment has a dedupe key, so none is queued twice).
+     */
+    async sweepComments(): Promise<number> {
+      const repo = createIntegrationsRepo(db);
+      if (!(await repo.hasLinks())) return 0;
       let queued = 0;
-      await db.transaction(async (tx) => {
-        const repo = createIntegrationsRepo(tx);
-        for (const link of links) {
-          const lines = touched.filter((c) => c.itemRowId === link.itemId).flatMap((c) => summarizeChange(c, SOURCE_ITEM_NOUNS[c.source]).lines);
-          if (lines.length === 0) continue;
-          const text = ['M365 Radar: the item changed.', ...lines.map((l) => `- ${l}`)].join('\n');
-          if (
-            (await repo.enqueue({
-              integrationId: link.integrationId,
-              linkId: link.id,
-              action: 'comment',
-              text,
-              dedupeKey: `comment:${link.id}:${changes.syncId}`,
-              now,
-            })) !== null
-          )
-            queued++;
-        }
-      });
+      for (const syncId of await repo.changedSyncsSince(new Date(clock.now().getTime() - COMMENT_SWEEP_MS))) queued += await commentsForSync(syncId);
       if (queued > 0) kick();
+      return queued;
     },
 
     /** Drops log entries and finished calls older than 30 days. */
