@@ -27,6 +27,7 @@ import type { Bench } from './run.js';
 import { FAST_PATH_PARTS } from '../src/http/fast-path/parts.js';
 import { distinctSearches, EXPLAIN_ONLY, REAL_FEED_SCENARIOS, SCENARIOS } from './scenarios.js';
 import { ITEMS, REMOVED, ROADMAP_SHARE, seedItems, WORDS } from './seed-items.js';
+import { createTriageRepo } from '../src/features/triage/triage.repo.js';
 
 /** Shared buffers (hit + read) and time of each scenario request's page and count queries, warm (run twice). */
 async function bufferTable(pool: import('pg').Pool, now: Date): Promise<string[]> {
@@ -95,6 +96,9 @@ const bench: Bench = {
           await database.pool.query('TRUNCATE items CASCADE');
           await seedItems(database.pool, now);
         }
+        // An installation at this size holds a triage record per item: opened here, so the api's start-up task has
+        // nothing to open while the first scenario is measured.
+        await createTriageRepo(database.db).openRecords('all');
         const seedSeconds = (Date.now() - t0) / 1000;
         // Steady state, as in production where autovacuum follows every sync: statistics current (the planner's row
         // estimates, the lower(status) expression statistics) and the visibility map set, without which the list's
@@ -102,6 +106,7 @@ const bench: Bench = {
         // a reused database (BENCH_PG_DIR), where a new migration may just have built indexes; cheap when clean.
         const v0 = Date.now();
         await database.pool.query('VACUUM (ANALYZE) items');
+        await database.pool.query('VACUUM (ANALYZE) triage_records');
         const vacuumSeconds = (Date.now() - v0) / 1000;
         const { rows: sizeRows } = await database.pool.query(`SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('items')) AS size FROM items`);
 

@@ -1,15 +1,27 @@
 import type { AppContext } from '../../app-context.js';
+import { DERIVED_VERSION } from '../sync/derived-fields.js';
 import { createTriageRepo } from './triage.repo.js';
 
 /**
- * At start: every item has its triage records and their defaults follow the items (the items stored before triage
- * existed, and any whose derived dates were just brought up to date). The sync keeps both true from then on.
+ * The version of the default rules (due date, priority): raise it when `DEFAULT_DUE` or `DEFAULT_PRIORITY_SOURCE`
+ * change, so the next start brings every stored default up to date. The items' derived fields are part of it (a
+ * rollout window re-read from the post moves a default due date).
+ */
+export const TRIAGE_DEFAULTS_VERSION = `1:${DERIVED_VERSION}`;
+
+/**
+ * At start: every item has its triage records (the items stored before triage existed), and when the default rules or
+ * the items' derived fields changed since the last start, every record's defaults are brought up to date once. The
+ * sync keeps both true from then on, so a normal start does not rewrite 100,000 records' defaults.
  */
 export async function openTriageRecordsTask(ctx: AppContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const repo = createTriageRepo(tx);
     const opened = await repo.openRecords('all');
-    await repo.refreshDefaults('all');
+    if ((await repo.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
+      await repo.refreshDefaults('all');
+      await repo.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, ctx.clock.now());
+    }
     if (opened.length > 0) ctx.log.info({ records: opened.length }, 'triage records opened');
   });
 }

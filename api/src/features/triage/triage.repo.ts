@@ -171,6 +171,18 @@ export function createTriageRepo(db: DbOrTx) {
       return rows.map((r) => Number(r.id));
     },
 
+    /** The rule version the stored defaults were last brought up to date with everywhere (null: never). */
+    async defaultsVersion(): Promise<string | null> {
+      const { rows } = await db.execute<{ value: unknown }>(sql`SELECT value FROM app_state WHERE key = 'triage-defaults-version'`);
+      return typeof rows[0]?.value === 'string' ? rows[0].value : null;
+    },
+
+    async setDefaultsVersion(version: string, now: Date): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO app_state (key, value, updated_at) VALUES ('triage-defaults-version', ${JSON.stringify(version)}::jsonb, ${now})
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
+    },
+
     /** Brings the defaults of the items' records up to date with the items (a due date or priority a person or rule set stays). */
     async refreshDefaults(which: ItemSet): Promise<void> {
       if (which !== 'all' && which.itemIds.length === 0) return;

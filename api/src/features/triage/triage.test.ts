@@ -6,6 +6,7 @@ import { readFixture } from '../../../test/replay-server.js';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.js';
 import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { createTriageRepo } from './triage.repo.js';
+import { openTriageRecordsTask } from './triage-startup.js';
 import { mentionedEmails } from './triage.service.js';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -311,6 +312,20 @@ describe('working the queue', () => {
 });
 
 type RawMessage = { id: string; title: string; lastModifiedDateTime: string } & Record<string, unknown>;
+
+describe('triage at start', () => {
+  it('brings every default up to date once per rule version, not at every start', async () => {
+    const { t } = await setUp();
+    const stale = () => t.database.pool.query(`UPDATE triage_records SET due_date = '2000-01-01' WHERE due_source <> 'manual' AND due_date IS NOT NULL`);
+    const staleCount = async () => (await t.database.pool.query(`SELECT 1 FROM triage_records WHERE due_date = '2000-01-01'`)).rowCount;
+    await stale();
+    await openTriageRecordsTask(t.ctx);
+    expect(await staleCount()).toBe(0);
+    await stale();
+    await openTriageRecordsTask(t.ctx);
+    expect(await staleCount()).toBeGreaterThan(0);
+  });
+});
 
 describe('triage views on the dashboard list', () => {
   it('answers a view without other filters from its records alone, exactly as the filtered list would', async () => {
