@@ -38,6 +38,7 @@ describe('AdminPage access check', () => {
       'Tenants',
       'Products',
       'Triage rules',
+      'Integrations',
       'Contact Forms',
       'Digest',
       'Analytics',
