@@ -48,15 +48,20 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
   }
 
   async function load(id: number) {
-    const row = (await repo.list()).find((r) => r.id === id);
+    const row = await repo.byId(id);
     if (!row) throw new NotFoundError(`Integration ${id} not found`);
     return row;
+  }
+
+  /** An integration as answered, with its task counts. */
+  async function answerOf(id: number) {
+    return answer({ ...(await load(id)), ...(await repo.taskCounts(id)) });
   }
 
   /** The site must pass the SSRF guard of webhooks (https, public addresses) when saved, and again at every call. */
   async function checkSite(url: string) {
     try {
-      await checkWebhookUrl(url, { allowPrivate: ctx.config.ALLOW_PRIVATE_WEBHOOKS, resolve: trackers.guardResolver });
+      await checkWebhookUrl(url, trackers.guard);
     } catch (err) {
       if (err instanceof WebhookUrlError) {
         if (err.detail !== err.message) ctx.log.warn({ detail: err.detail }, 'integration URL refused');
@@ -76,17 +81,9 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     return parsed.data as Record<string, unknown> & { baseUrl: string };
   }
 
-  function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null, waiting: boolean): TrackerTask {
+  function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null): TrackerTask {
     const status: TrackerTaskStatus =
-      link.status === 'deleted'
-        ? 'deleted'
-        : link.status === 'failed'
-          ? 'failed'
-          : !link.externalId || (waiting && !link.externalId)
-            ? 'queued'
-            : link.status === 'done'
-              ? 'done'
-              : 'open';
+      link.status === 'deleted' ? 'deleted' : link.status === 'failed' ? 'failed' : !link.externalId ? 'queued' : link.status === 'done' ? 'done' : 'open';
     return {
       integrationId: link.integrationId,
       integrationName: integration.name,
@@ -121,7 +118,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         updatedAt: now,
       });
       ctx.log.info({ integrationId: row.id, kind, userId: auth.user.id }, 'integration added');
-      return Reply.status(201, answer(await load(row.id)));
+      return Reply.status(201, await answerOf(row.id));
     }),
 
     implement(endpoints.integrations.update, async ({ params: { id }, body }) => {
@@ -148,7 +145,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       await repo.update(id, set);
       // Calls that waited for the resume go out now.
       if (body.paused === false && row.paused) trackers.kick();
-      return answer(await load(id));
+      return answerOf(id);
     }),
 
     implement(endpoints.integrations.remove, async ({ params: { id } }) => {
@@ -230,7 +227,6 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
             },
             { name: String(r.integration_name), kind: String(r.kind) },
             r.tenant_id === null ? null : Number(r.tenant_id),
-            false,
           ),
         ),
       };
@@ -257,7 +253,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         await Promise.race([call, new Promise((resolve) => setTimeout(resolve, PUSH_WAIT_MS).unref())]);
       }
       const link = (await repo.link(pushed.link.id)) ?? pushed.link;
-      const task = taskOf(link, integration, pushed.tenantId, true);
+      const task = taskOf(link, integration, pushed.tenantId);
       if (task.status === 'failed') throw new UpstreamError(`${integration.name} did not take the task: ${link.lastError ?? 'see the delivery log'}`);
       if (task.status === 'queued') return Reply.status(202, task);
       return Reply.status(existed ? 200 : 201, task);

@@ -32,6 +32,13 @@ export function createIntegrationsRepo(db: DbOrTx) {
         .orderBy(integrations.name, integrations.id);
     },
 
+    /** One integration's linked tasks and how many of them are open. */
+    async taskCounts(id: number): Promise<{ linkedTasks: number; openTasks: number }> {
+      const { rows } = await db.execute<{ linked: number; open: number }>(sql`
+        SELECT count(*)::int AS linked, count(*) FILTER (WHERE status = 'open')::int AS open FROM tracker_links WHERE integration_id = ${id}`);
+      return { linkedTasks: Number(rows[0]?.linked ?? 0), openTasks: Number(rows[0]?.open ?? 0) };
+    },
+
     async byId(id: number): Promise<IntegrationRow | null> {
       const [row] = await db.select().from(integrations).where(eq(integrations.id, id));
       return row ?? null;

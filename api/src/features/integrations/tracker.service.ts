@@ -101,6 +101,8 @@ interface CallResult {
   response: string;
   error: string | null;
   retryInMs?: number;
+  /** A comment waiting for its task's create: put back without counting as an attempt or a failure of the tracker. */
+  waiting?: boolean;
 }
 
 /**
@@ -218,7 +220,15 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       if (row.action === 'comment') {
         if (!link.externalId || link.status === 'queued') {
           // The task is still being made: the comment waits for it (not a failure).
-          return { outcome: 'retrying', statusCode: null, latencyMs: null, response: '', error: 'Waiting for the task to be created', retryInMs: 60_000 };
+          return {
+            outcome: 'retrying',
+            statusCode: null,
+            latencyMs: null,
+            response: '',
+            error: 'Waiting for the task to be created',
+            retryInMs: 60_000,
+            waiting: true,
+          };
         }
         if (link.status === 'deleted')
           return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: 'The task was deleted in the tracker' };
@@ -261,7 +271,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     const now = clock.now();
     const outcome = result.outcome === 'retrying' && row && row.attempts >= TRACKER_DELIVERY.maxAttempts ? 'failed' : result.outcome;
     // Waiting for the task's create is not the tracker's failure.
-    const waiting = result.error === 'Waiting for the task to be created';
+    const waiting = result.waiting === true;
     const mailed = await db.transaction(async (tx) => {
       const repo = createIntegrationsRepo(tx);
       if (!waiting) {
@@ -514,8 +524,8 @@ export function createTrackerService(deps: TrackerServiceDeps) {
   }
 
   return {
-    /** The DNS the SSRF guard uses (tests answer chosen addresses). */
-    guardResolver: guard.resolve,
+    /** The SSRF guard every call passes (a site is checked with it when saved too). */
+    guard,
     sealSecret,
     openSecret,
     connectorFor,

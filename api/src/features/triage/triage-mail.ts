@@ -110,27 +110,31 @@ export function createTriageMail(
       window: { from: null, to: now },
       channel: { id: channel.id, name: channel.name },
       settingsUrl: `${deps.publicUrl}/notifications`,
-      sections: sections.map((section) => ({
-        savedSearch: { id: 0, name: TRIAGE_MAIL_KIND_LABELS[section.kind], scope: 'personal' as const },
-        triageKind: section.kind as (typeof TRIAGE_OWN_MAIL_KINDS)[number],
-        viewUrl: queueUrl(),
-        total: section.items.length,
-        more: 0,
-        items: section.items.map((item, index) => {
-          const event = events.filter((e) => e.kind === section.kind)[index];
-          const lines = [triageLine(section.kind, item), item.excerpt ? `“${item.excerpt}”` : ''].filter(Boolean);
-          return {
-            id: `${event?.itemSource ?? 'messages'}-${item.providerId}`,
-            source: event?.itemSource ?? 'messages',
-            externalId: item.providerId,
-            title: item.title,
-            change: 'triage' as const,
-            changes: lines.length > 0 ? lines : [TRIAGE_MAIL_KIND_LABELS[section.kind]],
-            url: item.url,
-            changedAt: now.toISOString(),
-          };
-        }),
-      })),
+      sections: sections.map((section) => {
+        // sectionsOf lists a kind's events in this order: the n-th item is the n-th event of its kind.
+        const ofKind = events.filter((e) => e.kind === section.kind);
+        return {
+          savedSearch: { id: 0, name: TRIAGE_MAIL_KIND_LABELS[section.kind], scope: 'personal' as const },
+          triageKind: section.kind as (typeof TRIAGE_OWN_MAIL_KINDS)[number],
+          viewUrl: queueUrl(),
+          total: section.items.length,
+          more: 0,
+          items: section.items.map((item, index) => {
+            const event = ofKind[index];
+            const lines = [triageLine(section.kind, item), item.excerpt ? `“${item.excerpt}”` : ''].filter(Boolean);
+            return {
+              id: `${event?.itemSource ?? 'messages'}-${item.providerId}`,
+              source: event?.itemSource ?? 'messages',
+              externalId: item.providerId,
+              title: item.title,
+              change: 'triage' as const,
+              changes: lines.length > 0 ? lines : [TRIAGE_MAIL_KIND_LABELS[section.kind]],
+              url: item.url,
+              changedAt: now.toISOString(),
+            };
+          }),
+        };
+      }),
     };
   }
 
