@@ -33,6 +33,38 @@ export interface FakeTenant {
   throttle?: { times: number; retryAfterSeconds: number; feeds?: ('messages' | 'issues')[] };
   /** The secret was revoked: the token endpoint refuses it. */
   revoked?: boolean;
+  /** The tenant's Planner and directory, as `/planner/*`, `/groups` and `/users` answer them. */
+  planner?: FakePlanner;
+}
+
+/** A tenant's Microsoft 365 groups with their plans, buckets and tasks, and its users. */
+export interface FakePlanner {
+  groups: { id: string; displayName: string }[];
+  plans: { id: string; title: string; groupId: string }[];
+  buckets: { id: string; name: string; planId: string }[];
+  users: { id: string; displayName: string; mail: string }[];
+  /** Tasks by id, as Graph holds them (the test may complete, reassign or delete one). */
+  tasks: Map<string, FakePlannerTask>;
+  /** The next this many Planner calls answer 429 with Retry-After: retryAfterSeconds. */
+  throttle?: { times: number; retryAfterSeconds: number };
+  /** The next this many writes of a task's notes answer 503. */
+  failDetails?: number;
+  /** Writes of a task or its notes whose ETag is stale, answered 412 (the test bumps an ETag to make one). */
+  preconditionFailures?: number;
+}
+
+export interface FakePlannerTask {
+  id: string;
+  planId: string;
+  bucketId: string;
+  title: string;
+  percentComplete: number;
+  dueDateTime: string | null;
+  priority: number;
+  assignments: Record<string, unknown>;
+  completedBy: { user: { id: string; displayName: string | null } } | null;
+  etag: number;
+  details: { description: string; references: Record<string, unknown>; etag: number };
 }
 
 export interface TenantGraphServer {
@@ -45,6 +77,141 @@ export interface TenantGraphServer {
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const ALL_ROLES = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All', 'Organization.Read.All'];
+
+let taskSeq = 0;
+
+/**
+ * Graph's Planner calls as M365 Radar makes them: groups (Group.Read.All), a group's plans, a plan's buckets and tasks,
+ * a task and its details read and written with ETags (If-Match required; a stale one answers 412), users by id and by
+ * a filter on mail or userPrincipalName (User.Read.All); writes need Tasks.ReadWrite.All.
+ */
+function planner(p: FakePlanner, roles: string[], req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: string, log: (line: string) => void) {
+  const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+    void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(value === undefined ? undefined : JSON.stringify(value));
+  const denied = () => json(403, { error: { code: 'Authorization_RequestDenied', message: 'Insufficient privileges to complete the operation.' } });
+  const notFound = () => json(404, { error: { code: 'NotFound', message: 'The requested item is not found.' } });
+  const path = url.pathname.slice('/v1.0'.length);
+  log(`${req.method} ${path}`);
+  if (p.throttle && p.throttle.times > 0) {
+    p.throttle.times--;
+    return json(429, { error: { code: 'TooManyRequests', message: 'Too many requests' } }, { 'retry-after': String(p.throttle.retryAfterSeconds) });
+  }
+  const canRead = roles.includes('Tasks.ReadWrite.All') || roles.includes('Tasks.Read.All');
+  const canWrite = roles.includes('Tasks.ReadWrite.All');
+  const taskJson = (t: FakePlannerTask) => {
+    const { details: _details, etag, ...rest } = t;
+    return { ...rest, '@odata.etag': `W/"task-${etag}"` };
+  };
+  const detailsJson = (t: FakePlannerTask) => ({
+    id: t.id,
+    description: t.details.description,
+    references: t.details.references,
+    previewType: 'automatic',
+    '@odata.etag': `W/"details-${t.details.etag}"`,
+  });
+  /** If-Match must name the current ETag (or *). */
+  const matches = (current: string) => {
+    const given = req.headers['if-match'];
+    if (!given) return (json(400, { error: { code: 'BadRequest', message: 'The If-Match header must be specified for this kind of request.' } }), false);
+    if (given !== '*' && given !== current)
+      return (json(412, { error: { code: 'PreconditionFailed', message: 'The request does not match the current resource.' } }), false);
+    if (p.preconditionFailures && p.preconditionFailures > 0) {
+      p.preconditionFailures--;
+      return (json(412, { error: { code: 'PreconditionFailed', message: 'The request does not match the current resource.' } }), false);
+    }
+    return true;
+  };
+  let m: RegExpExecArray | null;
+  if (req.method === 'GET' && path === '/groups') {
+    if (!roles.includes('Group.Read.All')) return denied();
+    return json(200, { value: p.groups });
+  }
+  if (req.method === 'GET' && (m = /^\/groups\/([^/]+)\/planner\/plans$/.exec(path))) {
+    if (!canRead) return denied();
+    return json(200, { value: p.plans.filter((x) => x.groupId === decodeURIComponent(m![1]!)).map((x) => ({ id: x.id, title: x.title })) });
+  }
+  if (req.method === 'GET' && (m = /^\/planner\/plans\/([^/]+)(\/buckets|\/tasks)?$/.exec(path))) {
+    if (!canRead) return denied();
+    const plan = p.plans.find((x) => x.id === decodeURIComponent(m![1]!));
+    if (!plan) return notFound();
+    if (m[2] === '/buckets') return json(200, { value: p.buckets.filter((b) => b.planId === plan.id) });
+    if (m[2] === '/tasks') return json(200, { value: [...p.tasks.values()].filter((t) => t.planId === plan.id).map(taskJson) });
+    return json(200, { id: plan.id, title: plan.title, container: { containerId: plan.groupId, type: 'group' } });
+  }
+  if (req.method === 'GET' && (m = /^\/planner\/buckets\/([^/]+)$/.exec(path))) {
+    if (!canRead) return denied();
+    const bucket = p.buckets.find((b) => b.id === decodeURIComponent(m![1]!));
+    return bucket ? json(200, bucket) : notFound();
+  }
+  if (req.method === 'POST' && path === '/planner/tasks') {
+    if (!canWrite) return denied();
+    const input = JSON.parse(body) as Partial<FakePlannerTask>;
+    if (!p.buckets.some((b) => b.id === input.bucketId && b.planId === input.planId))
+      return json(400, { error: { code: 'BadRequest', message: 'The bucket does not belong to the plan.' } });
+    const task: FakePlannerTask = {
+      id: `task-${++taskSeq}-${Math.random().toString(36).slice(2, 8)}`,
+      planId: input.planId!,
+      bucketId: input.bucketId!,
+      title: input.title ?? '',
+      percentComplete: 0,
+      dueDateTime: input.dueDateTime ?? null,
+      priority: input.priority ?? 5,
+      assignments: input.assignments ?? {},
+      completedBy: null,
+      etag: 1,
+      details: { description: '', references: {}, etag: 1 },
+    };
+    p.tasks.set(task.id, task);
+    return json(201, taskJson(task));
+  }
+  if ((m = /^\/planner\/tasks\/([^/]+)(\/details)?$/.exec(path))) {
+    if (!canRead) return denied();
+    const task = p.tasks.get(decodeURIComponent(m[1]!));
+    if (!task) return notFound();
+    if (req.method === 'GET') return json(200, m[2] ? detailsJson(task) : taskJson(task));
+    if (req.method !== 'PATCH') return json(405, { error: { code: 'MethodNotAllowed' } });
+    if (!canWrite) return denied();
+    const input = JSON.parse(body) as Record<string, unknown>;
+    if (m[2]) {
+      if (p.failDetails && p.failDetails > 0) {
+        p.failDetails--;
+        return json(503, { error: { code: 'ServiceUnavailable', message: 'Service unavailable' } });
+      }
+      if (!matches(`W/"details-${task.details.etag}"`)) return;
+      if (typeof input.description === 'string') task.details.description = input.description;
+      const references = Object.entries((input.references as Record<string, unknown>) ?? {});
+      task.details.references = Object.fromEntries([
+        ...Object.entries(task.details.references).filter(([k]) => !references.some(([r]) => r === k)),
+        ...references.filter(([, v]) => v !== null),
+      ]);
+      task.details.etag++;
+      return json(204, undefined);
+    }
+    if (!matches(`W/"task-${task.etag}"`)) return;
+    for (const field of ['title', 'dueDateTime', 'priority', 'percentComplete'] as const) {
+      if (field in input) (task as unknown as Record<string, unknown>)[field] = input[field];
+    }
+    const assignments = Object.entries((input.assignments as Record<string, unknown>) ?? {});
+    task.assignments = Object.fromEntries([
+      ...Object.entries(task.assignments).filter(([k]) => !assignments.some(([a]) => a === k)),
+      ...assignments.filter(([, v]) => v !== null),
+    ]);
+    task.etag++;
+    return json(204, undefined);
+  }
+  if (req.method === 'GET' && path === '/users') {
+    if (!roles.includes('User.Read.All')) return denied();
+    const filter = url.searchParams.get('$filter') ?? '';
+    const wanted = [...filter.matchAll(/'((?:[^']|'')*)'/g)].map((x) => x[1]!.replace(/''/g, "'").toLowerCase());
+    return json(200, { value: p.users.filter((u) => wanted.includes(u.mail.toLowerCase())).map((u) => ({ id: u.id })) });
+  }
+  if (req.method === 'GET' && (m = /^\/users\/([^/]+)$/.exec(path))) {
+    if (!roles.includes('User.Read.All')) return denied();
+    const user = p.users.find((u) => u.id === decodeURIComponent(m![1]!));
+    return user ? json(200, { ...user, userPrincipalName: user.mail }) : notFound();
+  }
+  return notFound();
+}
 
 export async function startTenantGraphServer(tenants: FakeTenant[], options: { pageSize?: number } = {}): Promise<TenantGraphServer> {
   const byId = new Map(tenants.map((t) => [t.directoryId, t]));
@@ -154,6 +321,9 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
         if (!roles.includes('Organization.Read.All'))
           return json(res, 403, { error: { code: 'Authorization_RequestDenied', message: 'Insufficient privileges.' } });
         return json(res, 200, { value: tenant.skus ?? [] });
+      }
+      if (tenant.planner && (url.pathname.startsWith('/v1.0/planner/') || /^\/v1\.0\/(groups|users)/.test(url.pathname))) {
+        return planner(tenant.planner, roles, req, res, url, body, (line) => requests.push(`${name} ${line}`));
       }
       const report = /^\/v1\.0\/admin\/serviceAnnouncement\/issues\/([^/]+)\/incidentReport$/.exec(url.pathname);
       if (req.method === 'GET' && report) {

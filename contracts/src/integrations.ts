@@ -3,12 +3,12 @@ import { TRIAGE_PRIORITIES } from './constants.js';
 import { triageBulkItems } from './triage.js';
 
 /**
- * Work trackers a triage record can be pushed to as a task, and read back from: Jira Cloud (REST API v3) and
- * ServiceNow (Table API).
+ * Work trackers a triage record can be pushed to as a task, and read back from: Microsoft Planner (through a connected
+ * tenant's Graph app), Jira Cloud (REST API v3) and ServiceNow (Table API).
  */
-export const INTEGRATION_KINDS = ['jira', 'servicenow'] as const;
+export const INTEGRATION_KINDS = ['planner', 'jira', 'servicenow'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
-export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = { jira: 'Jira Cloud', servicenow: 'ServiceNow' };
+export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = { planner: 'Microsoft Planner', jira: 'Jira Cloud', servicenow: 'ServiceNow' };
 /** Failed calls in a row after which an integration is paused and the admins mailed. */
 export const INTEGRATION_PAUSE_AFTER_FAILURES = 10;
 /** Trackers one installation may connect. */
@@ -87,10 +87,67 @@ export const serviceNowSettings = z.object({
 });
 export type ServiceNowSettings = z.infer<typeof serviceNowSettings>;
 
+/** A Graph object id (a group, plan or bucket): letters, digits, '-' and '_' as Graph writes them. */
+const graphId = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, `${field} must be a Planner id as the lists show it`);
+
+/**
+ * Microsoft Planner: a connected tenant (its app registration signs in, so Planner needs no secret of its own; the app
+ * needs the Tasks.ReadWrite.All application permission, and User.Read.All to assign tasks), the group, plan and bucket
+ * tasks go to (chosen from the lists `GET /api/admin/integrations/planner-options` reads), and the field mapping.
+ */
+export const plannerSettings = z.object({
+  tenantId: z.number({ error: 'tenantId must be a tenant id' }).int().positive('tenantId must be a tenant id'),
+  groupId: graphId('groupId'),
+  planId: graphId('planId'),
+  bucketId: graphId('bucketId'),
+  /** The names the lists showed when chosen, for the admin page (the ids are what count). */
+  planName: z.string().trim().max(255, 'planName must be at most 255 characters').default(''),
+  bucketName: z.string().trim().max(255, 'bucketName must be at most 255 characters').default(''),
+  /** Planner's priority (0-10: 1 urgent, 3 important, 5 medium, 9 low) per triage priority; null leaves it medium. */
+  priorities: z
+    .object(
+      Object.fromEntries(
+        TRIAGE_PRIORITIES.map((p) => [
+          p,
+          z
+            .string()
+            .trim()
+            .regex(/^(10|[0-9])?$/, `priority ${p} must be a Planner priority from 0 to 10`),
+        ]),
+      ) as Record<(typeof TRIAGE_PRIORITIES)[number], z.ZodString>,
+    )
+    .nullable()
+    .default({ high: '3', medium: '5', low: '9' }),
+  setDueDate: z.boolean().default(true),
+});
+export type PlannerSettings = z.infer<typeof plannerSettings>;
+
+/** GET /api/admin/integrations/planner-options: the tenant's groups; with groupId its plans; with planId its buckets. */
+export const plannerOptionsQuery = z.object({
+  tenantId: z.coerce.number({ error: 'tenantId must be a tenant id' }).int().positive('tenantId must be a tenant id'),
+  groupId: graphId('groupId').optional(),
+  planId: graphId('planId').optional(),
+});
+export type PlannerOptionsQuery = z.infer<typeof plannerOptionsQuery>;
+const plannerOption = z.object({ id: z.string(), name: z.string() });
+export const plannerOptionsResponse = z.object({
+  groups: z.array(plannerOption),
+  plans: z.array(plannerOption),
+  buckets: z.array(plannerOption),
+  /** What could not be listed and why (a missing Group.Read.All, say), while the rest was. */
+  problem: z.string().nullable(),
+});
+export type PlannerOptionsResponse = z.infer<typeof plannerOptionsResponse>;
+
 /** POST /api/admin/integrations: one of the kinds with its settings and secret (sealed at rest, never answered). */
 export const createIntegrationRequest = z.discriminatedUnion(
   'kind',
   [
+    z.object({ kind: z.literal('planner'), name }).extend(plannerSettings.shape),
     z.object({ kind: z.literal('jira'), name, apiToken: secret('apiToken') }).extend(jiraSettings.shape),
     z.object({ kind: z.literal('servicenow'), name, password: secret('password') }).extend(serviceNowSettings.shape),
   ],
@@ -100,7 +157,8 @@ export type CreateIntegrationRequest = z.input<typeof createIntegrationRequest>;
 
 /**
  * PUT /api/admin/integrations/{id}: rename, pause or resume, change settings (checked as on creation, for the
- * integration's kind), or replace the secret (`apiToken` for Jira, `password` for ServiceNow).
+ * integration's kind), or replace the secret (`apiToken` for Jira, `password` for ServiceNow; Planner signs in with its
+ * tenant's app and has none).
  */
 export const updateIntegrationRequest = z
   .object({

@@ -187,6 +187,7 @@ export const routeTable = {
   },
   integrations: {
     list: { method: 'GET', path: '/api/admin/integrations' },
+    plannerOptions: { method: 'GET', path: '/api/admin/integrations/planner-options' },
     create: { method: 'POST', path: '/api/admin/integrations' },
     update: { method: 'PUT', path: '/api/admin/integrations/:id' },
     remove: { method: 'DELETE', path: '/api/admin/integrations/:id' },

@@ -11,6 +11,8 @@ import {
   integrationPullResult,
   integrationsResponse,
   integrationTestResult,
+  plannerOptionsQuery,
+  plannerOptionsResponse,
   trackerAttemptsResponse,
   trackerTask,
   trackerTasksResponse,
@@ -19,7 +21,7 @@ import {
 import { triageItemParams, triageTenantQuery } from '../triage.js';
 
 /**
- * Work trackers (Admin → Integrations): Jira Cloud and ServiceNow connections, and the tasks triage records are
+ * Work trackers (Admin → Integrations): Microsoft Planner, Jira Cloud and ServiceNow connections, and the tasks triage records are
  * pushed to. Admins manage connections; moderators and admins push records; every signed-in user sees the tasks of
  * the records they may see.
  */
@@ -31,10 +33,18 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     access: 'admin',
     response: integrationsResponse,
   },
+  plannerOptions: {
+    method: 'GET',
+    path: '/api/admin/integrations/planner-options',
+    summary: "A tenant's groups, a group's plans or a plan's buckets, read through the tenant's Graph app, to choose a Planner target",
+    access: 'admin',
+    query: plannerOptionsQuery,
+    response: plannerOptionsResponse,
+  },
   create: {
     method: 'POST',
     path: '/api/admin/integrations',
-    summary: 'Connect a tracker (kind jira or servicenow); the URL passes the SSRF guard, the secret is sealed at rest',
+    summary: 'Connect a tracker (kind planner, jira or servicenow); a URL passes the SSRF guard, a secret is sealed at rest',
     access: 'admin',
     body: createIntegrationRequest,
     bodyLimit: '16kb',

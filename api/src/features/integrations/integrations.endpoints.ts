@@ -1,7 +1,9 @@
 import {
   endpoints,
+  INTEGRATION_KIND_LABELS,
   INTEGRATIONS_MAX,
   jiraSettings,
+  plannerSettings,
   serviceNowSettings,
   type Integration,
   type IntegrationKind,
@@ -14,6 +16,7 @@ import { implement, Reply, type EndpointImplementation } from '../../http/endpoi
 import { ConflictError, InputError, NotFoundError, UpstreamError } from '../../lib/errors.js';
 import { checkWebhookUrl, WebhookUrlError } from '../alerts/ssrf-guard.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
+import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { findItem, findRecord } from '../triage/triage.service.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
 
@@ -35,7 +38,8 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       kind: row.kind as IntegrationKind,
       name: row.name,
       settings: row.settings,
-      hasSecret: trackers.openSecret(row.secretSealed) !== null,
+      // Planner signs in with its tenant's app: its secret is the tenant's (Admin → Tenants says whether it is readable).
+      hasSecret: row.kind === 'planner' || trackers.openSecret(row.secretSealed) !== null,
       paused: row.paused,
       pausedReason: row.pausedReason,
       consecutiveFailures: row.consecutiveFailures,
@@ -73,12 +77,31 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
 
   /** Settings checked for the kind; a bad one is a 400 naming `settings.<field>`. */
   function settingsOf(kind: string, input: Record<string, unknown>) {
-    const parsed = kind === 'jira' ? jiraSettings.safeParse(input) : serviceNowSettings.safeParse(input);
+    const schema = kind === 'jira' ? jiraSettings : kind === 'planner' ? plannerSettings : serviceNowSettings;
+    const parsed = schema.safeParse(input);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: ['settings', ...i.path].join('.'), message: i.message }));
       throw new InputError(`${issues[0]?.path}: ${issues[0]?.message}`, issues);
     }
-    return parsed.data as Record<string, unknown> & { baseUrl: string };
+    return parsed.data as Record<string, unknown> & { baseUrl?: string; tenantId?: number };
+  }
+
+  /** A Planner integration's tenant must be connected with an app (its client id and secret sign in). */
+  async function checkTenant(tenantId: number, field: string) {
+    const tenant = await createTenantsRepo(ctx.db).get(tenantId);
+    if (!tenant) throw new InputError(`${field}: no tenant has id ${tenantId}`, [{ path: field, message: 'not a tenant' }]);
+    if (!tenant.clientId || !tenant.clientSecretSealed) {
+      throw new InputError(`${field}: ${tenant.name} has no app registration: enter its client id and secret in Admin → Tenants`, [
+        { path: field, message: 'tenant without an app' },
+      ]);
+    }
+    return tenant;
+  }
+
+  /** Where the settings point: the site through the SSRF guard, or the Planner tenant. */
+  async function checkTarget(settings: { baseUrl?: string; tenantId?: number }, prefix: string) {
+    if (settings.baseUrl !== undefined) await checkSite(settings.baseUrl);
+    if (settings.tenantId !== undefined) await checkTenant(settings.tenantId, `${prefix}tenantId`);
   }
 
   function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null): TrackerTask {
@@ -101,18 +124,23 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
   return [
     implement(endpoints.integrations.list, async () => ({ integrations: (await repo.list()).map(answer) })),
 
+    implement(endpoints.integrations.plannerOptions, async ({ query }) => {
+      await checkTenant(query.tenantId, 'tenantId');
+      return trackers.plannerOptions(query);
+    }),
+
     implement(endpoints.integrations.create, async ({ body, auth }) => {
       if ((await repo.count()) >= INTEGRATIONS_MAX) throw new ConflictError(`There are already ${INTEGRATIONS_MAX} integrations: delete one first`);
       const { kind, name, ...rest } = body;
-      const secret = kind === 'jira' ? body.apiToken : body.password;
+      const secret = body.kind === 'jira' ? body.apiToken : body.kind === 'servicenow' ? body.password : null;
       const { apiToken: _token, password: _password, ...settings } = rest as Record<string, unknown>;
-      await checkSite(body.baseUrl);
+      await checkTarget(settings, '');
       const now = ctx.clock.now();
       const row = await repo.insert({
         kind,
         name,
         settings: settingsOf(kind, settings),
-        secretSealed: trackers.sealSecret(secret),
+        secretSealed: secret === null ? null : trackers.sealSecret(secret),
         createdById: auth.user.id,
         createdAt: now,
         updatedAt: now,
@@ -128,14 +156,15 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       if (body.name) set.name = body.name;
       if (body.settings) {
         const settings = settingsOf(row.kind, { ...row.settings, ...body.settings });
-        await checkSite(settings.baseUrl);
+        await checkTarget(settings, 'settings.');
         set.settings = settings;
       }
-      const secret = row.kind === 'jira' ? body.apiToken : body.password;
-      const wrong = row.kind === 'jira' ? body.password : body.apiToken;
-      if (wrong !== undefined) {
-        const field = row.kind === 'jira' ? 'password' : 'apiToken';
-        throw new InputError(`${field}: a ${row.kind === 'jira' ? 'Jira' : 'ServiceNow'} integration takes ${row.kind === 'jira' ? 'apiToken' : 'password'}`, [
+      const takes = row.kind === 'jira' ? 'apiToken' : row.kind === 'servicenow' ? 'password' : null;
+      const secret = takes ? body[takes] : undefined;
+      for (const field of ['apiToken', 'password'] as const) {
+        if (field === takes || body[field] === undefined) continue;
+        const label = INTEGRATION_KIND_LABELS[row.kind as IntegrationKind] ?? row.kind;
+        throw new InputError(`${field}: ${takes ? `a ${label} integration takes ${takes}` : `${label} signs in with its tenant's app and takes no secret`}`, [
           { path: field, message: `not used by ${row.kind}` },
         ]);
       }

@@ -159,8 +159,17 @@ export function createIntegrationsRepo(db: DbOrTx) {
     // ------------------------------------------------------------------ outbox
 
     /** Queues a call unless the same call is waiting for the link already (a second push joins the first). */
-    async enqueue(values: { integrationId: number; linkId: number; action: 'create' | 'update' | 'comment'; text?: string; dedupeKey?: string; now: Date }) {
-      if (values.action !== 'comment') {
+    /** Queues a call; a create or update joins one already waiting or in flight for the link, unless `alone`. */
+    async enqueue(values: {
+      integrationId: number;
+      linkId: number;
+      action: 'create' | 'update' | 'comment';
+      text?: string;
+      dedupeKey?: string;
+      now: Date;
+      alone?: boolean;
+    }) {
+      if (values.action !== 'comment' && !values.alone) {
         const { rows } = await db.execute<{ id: number }>(sql`
           SELECT id FROM tracker_outbox WHERE link_id = ${values.linkId} AND action IN ('create', 'update') AND status IN ('pending', 'sending') LIMIT 1`);
         if (rows[0]) return Number(rows[0].id);

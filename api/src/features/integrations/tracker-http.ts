@@ -34,16 +34,37 @@ export class TrackerError extends Error {
 }
 
 export interface TrackerHttpOptions {
-  guard: GuardOptions;
+  /**
+   * The SSRF guard for hosts an admin entered; null for the hosts the operator configured (the tenant clouds' Graph
+   * and sign-in hosts), which are called as configured.
+   */
+  guard: GuardOptions | null;
   timeoutMs: number;
   /** Fires when a shutdown is past its budget: the request in flight is cut (and retried later). */
   abort?: AbortSignal;
 }
 
+/** Where a request goes: the guard's checked and pinned address, or an operator-configured URL as it is. */
+async function targetOf(url: string, guard: GuardOptions | null) {
+  if (guard) {
+    try {
+      const target = await checkWebhookUrl(url, guard);
+      return { url: target.url, lookup: pinnedLookup(target) };
+    } catch (err) {
+      if (err instanceof WebhookUrlError) throw new TrackerError(err.message, null, false);
+      throw err;
+    }
+  }
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new TrackerError(`${parsed.protocol} URLs are not called`, null, false);
+  return { url: parsed, lookup: undefined };
+}
+
 /**
- * A JSON request to a tracker through the SSRF guard of webhooks: https only (unless ALLOW_PRIVATE_WEBHOOKS), every
+ * A request to a tracker through the SSRF guard of webhooks: https only (unless ALLOW_PRIVATE_WEBHOOKS), every
  * address of the host public, the connection pinned to the checked address, no redirects followed, one deadline for
- * the whole exchange, at most 1 MB of the answer read.
+ * the whole exchange, at most 1 MB of the answer read. The body goes as JSON, or as a form when it is
+ * URLSearchParams (OAuth token requests).
  */
 export async function trackerRequest(
   opts: TrackerHttpOptions,
@@ -52,14 +73,9 @@ export async function trackerRequest(
   headers: Record<string, string>,
   body?: unknown,
 ): Promise<TrackerResponse> {
-  let target;
-  try {
-    target = await checkWebhookUrl(url, opts.guard);
-  } catch (err) {
-    if (err instanceof WebhookUrlError) throw new TrackerError(err.message, null, false);
-    throw err;
-  }
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const target = await targetOf(url, opts.guard);
+  const form = body instanceof URLSearchParams;
+  const payload = body === undefined ? undefined : form ? body.toString() : JSON.stringify(body);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const client = target.url.protocol === 'https:' ? https : http;
@@ -76,10 +92,12 @@ export async function trackerRequest(
         headers: {
           accept: 'application/json',
           'user-agent': 'M365-Radar/1',
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+            : {}),
           ...headers,
         },
-        lookup: pinnedLookup(target),
+        ...(target.lookup ? { lookup: target.lookup } : {}),
         signal: opts.abort ? AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), opts.abort]) : AbortSignal.timeout(opts.timeoutMs),
         agent: false,
       },
@@ -141,12 +159,23 @@ function failWith(err: TrackerError): never {
   throw err;
 }
 
-/** The error text a tracker put in its answer, if any. */
+/**
+ * The error text a tracker put in its answer, if any: Jira's errorMessages and errors, ServiceNow's and Graph's
+ * error.message, an OAuth token endpoint's error_description.
+ */
 export function trackerMessage(text: string): string {
   try {
-    const body = JSON.parse(text) as { errorMessages?: string[]; errors?: Record<string, string>; error?: { message?: string; detail?: string } };
+    const body = JSON.parse(text) as {
+      errorMessages?: string[];
+      errors?: Record<string, string>;
+      error?: string | { message?: string; detail?: string };
+      error_description?: string;
+    };
     const parts = [...(body.errorMessages ?? []), ...Object.entries(body.errors ?? {}).map(([k, v]) => `${k}: ${v}`)];
-    if (body.error?.message) parts.push(body.error.detail ? `${body.error.message}: ${body.error.detail}` : body.error.message);
+    if (typeof body.error === 'object' && body.error?.message)
+      parts.push(body.error.detail ? `${body.error.message}: ${body.error.detail}` : body.error.message);
+    if (body.error_description) parts.push(body.error_description);
+    else if (typeof body.error === 'string') parts.push(body.error);
     return parts.join('; ').slice(0, 300);
   } catch {
     return '';

@@ -4,12 +4,14 @@ import {
   INTEGRATION_KIND_LABELS,
   INTEGRATION_PAUSE_AFTER_FAILURES,
   jiraSettings,
+  plannerSettings,
   serviceNowSettings,
   SOURCE_ITEM_NOUNS,
   TRIAGE_STATE_LABELS,
   type IntegrationCheck,
   type IntegrationKind,
   type IntegrationPullResult,
+  type PlannerOptionsResponse,
 } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -23,8 +25,12 @@ import { touchedChanges } from '../alerts/alert-matching.repo.js';
 import { summarizeChange } from '../feeds/change-summary.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { adminAddresses } from '../sync/held-alert.js';
+import { hostsOf } from '../tenants/tenant-graph.js';
+import { openTenantSecret, tenantSecretKey } from '../tenants/tenant-secret.js';
+import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import type { RemoteTask, TaskDraft, TrackerConnector } from './connectors/connector.js';
 import { createJiraConnector } from './connectors/jira.js';
+import { createGraphSession, createPlannerConnector, plannerOptions, type GraphTokenCache, type PlannerTenant } from './connectors/planner.js';
 import { createServiceNowConnector } from './connectors/servicenow.js';
 import { createTrackedRecordsRepo, type RecordChange } from './tracker-records.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
@@ -137,8 +143,37 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     }
   }
 
+  const graphTokens: GraphTokenCache = new Map();
+  const tenantKey = tenantSecretKey(deps.secret);
+
+  /** The connected tenant a Planner integration signs in as, or why it cannot. */
+  async function plannerTenantOf(tenantId: number): Promise<PlannerTenant | string> {
+    const tenant = await createTenantsRepo(db).get(tenantId);
+    if (!tenant) return 'The tenant of this Planner integration was removed: choose another tenant';
+    const secret = openTenantSecret(tenantKey, tenant.clientSecretSealed);
+    if (!secret || !tenant.clientId) return `${tenant.name} has no readable client secret: enter it again in Admin → Tenants`;
+    const hosts = hostsOf(deps.config, tenant.cloud as PlannerTenant['cloud']);
+    return {
+      directoryId: tenant.directoryId,
+      name: tenant.name,
+      cloud: tenant.cloud as PlannerTenant['cloud'],
+      clientId: tenant.clientId,
+      clientSecret: secret,
+      authorityUrl: hosts.authorityUrl,
+      graphUrl: hosts.graphUrl,
+    };
+  }
+
   /** The integration's connector, or why there is none (a secret that cannot be read, settings no longer valid). */
-  function connectorFor(row: IntegrationRow): TrackerConnector | string {
+  async function connectorFor(row: IntegrationRow): Promise<TrackerConnector | string> {
+    if (row.kind === 'planner') {
+      const settings = plannerSettings.safeParse(row.settings);
+      if (!settings.success) return 'The settings are not valid any more: edit the integration';
+      const tenant = await plannerTenantOf(settings.data.tenantId);
+      if (typeof tenant === 'string') return tenant;
+      // Graph's hosts are the operator's configuration, not an admin's entry: called without the SSRF guard.
+      return createPlannerConnector(settings.data, tenant, { ...http(), guard: null }, graphTokens, () => clock.now().getTime());
+    }
     const secret = openSecret(row.secretSealed);
     if (!secret) return 'The secret cannot be read (was SESSION_SECRET changed?): enter it again in Admin → Integrations';
     if (row.kind === 'jira') {
@@ -202,7 +237,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
 
   /** Makes one queued call; the link is brought up to date in the same step. */
   async function perform(row: TrackerOutboxRow, integration: IntegrationRow): Promise<CallResult> {
-    const connector = connectorFor(integration);
+    const connector = await connectorFor(integration);
     if (typeof connector === 'string') return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: connector };
     const repo = createIntegrationsRepo(db);
     const link = await repo.link(row.linkId);
@@ -257,9 +292,10 @@ export function createTrackerService(deps: TrackerServiceDeps) {
         return ok(`Updated ${updated.key}`);
       }
       // A create retried after a lost answer finds the task it made (the idempotency key is in it).
-      const existing = link.status === 'deleted' ? null : await connector.findByKey(link.idempotencyKey);
+      const existing = link.status === 'deleted' ? null : await connector.findByKey(link.idempotencyKey, draft);
       const task = existing ?? (await connector.create(draft));
       await repo.updateLink(link.id, remoteFields(task, now));
+      if (task.needsUpdate) await repo.enqueue({ integrationId: integration.id, linkId: link.id, action: 'update', now, alone: true });
       return ok(existing ? `Found ${task.key}, made by an earlier attempt` : `Created ${task.key}`);
     } catch (err) {
       return classify(err, row.attempts);
@@ -441,7 +477,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     const repo = createIntegrationsRepo(db);
     const integration = await repo.byId(integrationId);
     if (!integration) return { read: 0, changed: 0, missing: 0, message: 'No such integration' };
-    const connector = connectorFor(integration);
+    const connector = await connectorFor(integration);
     if (typeof connector === 'string') {
       await repo.update(integration.id, { lastPullAt: clock.now(), lastPullError: connector });
       return { read: 0, changed: 0, missing: 0, message: connector };
@@ -532,7 +568,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
 
     /** Test: the connector's checks, each logged; a connection that cannot even be built says why. */
     async test(integration: IntegrationRow): Promise<IntegrationCheck[]> {
-      const connector = connectorFor(integration);
+      const connector = await connectorFor(integration);
       if (typeof connector === 'string') return [{ name: 'Secret', ok: false, detail: connector }];
       const started = performance.now();
       try {
@@ -553,6 +589,14 @@ export function createTrackerService(deps: TrackerServiceDeps) {
         await record(integration, null, null, 'test', result);
         return [{ name: 'Connection', ok: false, detail: result.error ?? 'No answer' }];
       }
+    },
+
+    /** The groups, plans and buckets a Planner target is chosen from, read with the tenant's app. */
+    async plannerOptions(query: { tenantId: number; groupId?: string; planId?: string }): Promise<PlannerOptionsResponse> {
+      const tenant = await plannerTenantOf(query.tenantId);
+      if (typeof tenant === 'string') return { groups: [], plans: [], buckets: [], problem: tenant };
+      const session = createGraphSession(tenant, { ...http(), guard: null }, graphTokens, () => clock.now().getTime());
+      return plannerOptions(session, query);
     },
 
     /** Pushes a record to a tracker inside the caller's transaction (see queueTaskPush). */

@@ -12,8 +12,10 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
+import { useEndpoint } from '@radar/shared-ui';
 import {
   createIntegrationRequest,
+  routes,
   INTEGRATION_KIND_LABELS,
   INTEGRATION_KINDS,
   TRIAGE_PRIORITY_LABELS,
@@ -41,6 +43,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What a new connection maps the triage priorities to: Jira's default priority names, ServiceNow's default values. */
 const DEFAULT_PRIORITIES: Record<IntegrationKind, Record<string, string>> = {
+  planner: { high: '3', medium: '5', low: '9' },
   jira: { high: 'High', medium: 'Medium', low: 'Low' },
   servicenow: { high: '2', medium: '3', low: '4' },
 };
@@ -60,6 +63,12 @@ function draftOf(integration: Integration | undefined): Draft {
     username: text(s.username),
     table: text(s.table) || 'sc_task',
     assignmentGroup: text(s.assignmentGroup),
+    tenantId: typeof s.tenantId === 'number' ? String(s.tenantId) : '',
+    groupId: text(s.groupId),
+    planId: text(s.planId),
+    bucketId: text(s.bucketId),
+    planName: text(s.planName),
+    bucketName: text(s.bucketName),
     labels: Array.isArray(s.labels) ? (s.labels as string[]).join(' ') : 'm365-radar',
     setDueDate: s.setDueDate === false ? 'no' : 'yes',
     secret: '',
@@ -76,30 +85,52 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
   const [draft, setDraft] = useState<Draft>(() => draftOf(integration));
   const [tried, setTried] = useState(false);
   const jira = draft.kind === 'jira';
+  const planner = draft.kind === 'planner';
+  const tenantId = Number(draft.tenantId) || 0;
+  const tenants = useEndpoint(routes.tenants.list, planner ? {} : null);
+  const options = useEndpoint(
+    routes.integrations.plannerOptions,
+    planner && tenantId
+      ? { query: { tenantId, ...(draft.groupId ? { groupId: draft.groupId } : {}), ...(draft.planId ? { planId: draft.planId } : {}) } }
+      : null,
+    // The lists already read stay while the next level is read, so a chosen group does not blank the form.
+    { keepPreviousData: true },
+  );
   const priorities = TRIAGE_PRIORITIES.every((p) => draft[`priority_${p}`]?.trim())
     ? Object.fromEntries(TRIAGE_PRIORITIES.map((p) => [p, draft[`priority_${p}`]?.trim() ?? '']))
     : null;
-  const settings = jira
+  const settings = planner
     ? {
-        baseUrl: draft.baseUrl,
-        email: draft.email,
-        projectKey: draft.projectKey,
-        issueType: draft.issueType,
-        labels: (draft.labels ?? '').split(/\s+/).filter(Boolean),
+        tenantId,
+        groupId: draft.groupId,
+        planId: draft.planId,
+        bucketId: draft.bucketId,
+        planName: draft.planName,
+        bucketName: draft.bucketName,
         priorities,
         setDueDate: draft.setDueDate === 'yes',
       }
-    : {
-        baseUrl: draft.baseUrl,
-        username: draft.username,
-        table: draft.table,
-        assignmentGroup: draft.assignmentGroup,
-        priorities,
-        setDueDate: draft.setDueDate === 'yes',
-      };
-  const secretField = jira ? 'apiToken' : 'password';
-  const createBody = { kind: draft.kind, name: draft.name, ...settings, [secretField]: draft.secret } as CreateIntegrationRequest;
-  const parsed = createIntegrationRequest.safeParse(integration && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
+    : jira
+      ? {
+          baseUrl: draft.baseUrl,
+          email: draft.email,
+          projectKey: draft.projectKey,
+          issueType: draft.issueType,
+          labels: (draft.labels ?? '').split(/\s+/).filter(Boolean),
+          priorities,
+          setDueDate: draft.setDueDate === 'yes',
+        }
+      : {
+          baseUrl: draft.baseUrl,
+          username: draft.username,
+          table: draft.table,
+          assignmentGroup: draft.assignmentGroup,
+          priorities,
+          setDueDate: draft.setDueDate === 'yes',
+        };
+  const secretField = planner ? null : jira ? 'apiToken' : 'password';
+  const createBody = { kind: draft.kind, name: draft.name, ...settings, ...(secretField ? { [secretField]: draft.secret } : {}) } as CreateIntegrationRequest;
+  const parsed = createIntegrationRequest.safeParse(integration && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
   const problems: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
   const problemOf = (key: string) => (tried ? problems[key] : undefined) ?? serverErrors[key];
@@ -107,7 +138,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
     setTried(true);
     if (!parsed.success) return;
     if (!integration) return onSave(createBody);
-    onSave({ name: draft.name, settings, ...(draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateIntegrationRequest);
+    onSave({ name: draft.name, settings, ...(secretField && draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateIntegrationRequest);
   };
   const field = (key: string, label: string, helper: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -121,14 +152,77 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
       {...extra}
     />
   );
+  /**
+   * A Planner id chosen from the list Graph gave, or typed in when the list could not be read (a missing
+   * Group.Read.All, say); choosing one clears the choices below it.
+   */
+  const choice = (key: 'groupId' | 'planId' | 'bucketId', label: string, list: { id: string; name: string }[] | undefined, below: string[], helper: string) => {
+    const nameKey = key === 'planId' ? 'planName' : key === 'bucketId' ? 'bucketName' : null;
+    const pick = (id: string) =>
+      setDraft((d) => ({
+        ...d,
+        [key]: id,
+        ...(nameKey ? { [nameKey]: list?.find((o) => o.id === id)?.name ?? '' } : {}),
+        ...Object.fromEntries(below.map((b) => [b, ''])),
+      }));
+    const known = list && list.length > 0 && (!draft[key] || list.some((o) => o.id === draft[key]));
+    const reading = !list?.length && options.isLoading;
+    return field(key, label, reading ? 'Reading the list from Graph...' : helper, {
+      disabled: reading,
+      ...(known
+        ? {
+            select: true,
+            children: list.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name}
+              </MenuItem>
+            )),
+          }
+        : {}),
+      onChange: (event) => pick(event.target.value),
+    });
+  };
+  const plannerFields = () => {
+    const tenantList = tenants.data ?? [];
+    const found = options.data;
+    return (
+      <>
+        {field('tenantId', 'Tenant', tenants.error ? 'The tenants could not be read' : 'Its app signs in to Planner (Admin → Tenants)', {
+          select: true,
+          onChange: (event) => setDraft((d) => ({ ...d, tenantId: event.target.value, groupId: '', planId: '', bucketId: '', planName: '', bucketName: '' })),
+          children: tenantList.length
+            ? tenantList.map((t) => (
+                <MenuItem key={t.id} value={String(t.id)} disabled={!t.secretSet}>
+                  {t.secretSet ? t.name : `${t.name} (no client secret)`}
+                </MenuItem>
+              ))
+            : [
+                <MenuItem key="none" value="" disabled>
+                  No tenant connected yet
+                </MenuItem>,
+              ],
+        })}
+        {tenantId ? (
+          <>
+            {found?.problem ? <DialogContentText color="warning.main">{`${found.problem}. Paste the id instead.`}</DialogContentText> : null}
+            {choice('groupId', 'Group', found?.groups, ['planId', 'bucketId', 'planName', 'bucketName'], 'The Microsoft 365 group the plan belongs to')}
+            {draft.groupId ? choice('planId', 'Plan', found?.plans, ['bucketId', 'bucketName'], 'Where tasks are made') : null}
+            {draft.planId ? choice('bucketId', 'Bucket', found?.buckets, [], 'The column new tasks go in') : null}
+          </>
+        ) : null}
+      </>
+    );
+  };
   return (
     <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{integration ? `Change ${integration.name}` : 'Connect a tracker'}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {jira
-            ? 'A Jira Cloud account (e-mail and API token) that may browse, create and edit issues and add comments in the project.'
-            : 'A ServiceNow user (name and password) that may read, create and update records of the table, e.g. with the itil role.'}
+          {planner
+            ? "A connected tenant's app with the Tasks.ReadWrite.All application permission (and User.Read.All to assign owners, Group.Read.All to list groups), granted with admin consent."
+            : jira
+              ? 'A Jira Cloud account (e-mail and API token) that may browse, create and edit issues and add comments in the project.'
+              : 'A ServiceNow user (name and password) that may read, create and update records of the table, e.g. with the itil role.'}
         </DialogContentText>
         <Stack spacing={2}>
           {integration
@@ -146,26 +240,41 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
                 )),
               })}
           {field('name', 'Name', 'How the connection is shown, e.g. “Change board”', { autoFocus: true })}
-          {field('baseUrl', jira ? 'Site URL' : 'Instance URL', jira ? 'https://your-site.atlassian.net' : 'https://your-instance.service-now.com')}
-          {jira ? field('email', 'Account e-mail', 'The Atlassian account the API token belongs to') : field('username', 'User name', 'The ServiceNow user')}
-          {field(
-            'secret',
-            jira ? 'API token' : 'Password',
-            integration
-              ? integration.hasSecret
-                ? 'Set. Leave empty to keep it.'
-                : 'Cannot be read any more: enter it again.'
-              : 'Stored sealed and never shown again',
-            { type: 'password', autoComplete: 'new-password', error: Boolean(problemOf(secretField)), helperText: problemOf(secretField) },
+          {planner ? (
+            plannerFields()
+          ) : (
+            <>
+              {field('baseUrl', jira ? 'Site URL' : 'Instance URL', jira ? 'https://your-site.atlassian.net' : 'https://your-instance.service-now.com')}
+              {jira
+                ? field('email', 'Account e-mail', 'The Atlassian account the API token belongs to')
+                : field('username', 'User name', 'The ServiceNow user')}
+              {field('secret', jira ? 'API token' : 'Password', '', {
+                type: 'password',
+                autoComplete: 'new-password',
+                error: Boolean(problemOf(secretField ?? '')),
+                helperText:
+                  problemOf(secretField ?? '') ??
+                  (integration
+                    ? integration.hasSecret
+                      ? 'Set. Leave empty to keep it.'
+                      : 'Cannot be read any more: enter it again.'
+                    : 'Stored sealed and never shown again'),
+              })}
+              {jira ? field('projectKey', 'Project key', 'e.g. CHG') : field('table', 'Table', 'sc_task, change_request or another task table')}
+              {jira ? field('issueType', 'Issue type', 'e.g. Task or Story') : field('assignmentGroup', 'Assignment group', 'Optional: its name or sys_id')}
+              {jira ? field('labels', 'Labels', 'Words every issue gets, separated by spaces') : null}
+            </>
           )}
-          {jira ? field('projectKey', 'Project key', 'e.g. CHG') : field('table', 'Table', 'sc_task, change_request or another task table')}
-          {jira ? field('issueType', 'Issue type', 'e.g. Task or Story') : field('assignmentGroup', 'Assignment group', 'Optional: its name or sys_id')}
-          {jira ? field('labels', 'Labels', 'Words every issue gets, separated by spaces') : null}
           <Stack direction="row" spacing={1}>
             {TRIAGE_PRIORITIES.map((p) =>
-              field(`priority_${p}`, `${TRIAGE_PRIORITY_LABELS[p]} priority`, jira ? 'Jira priority name' : 'priority value', {
-                error: Boolean(problemOf('priorities')),
-              }),
+              field(
+                `priority_${p}`,
+                `${TRIAGE_PRIORITY_LABELS[p]} priority`,
+                planner ? '0-10 (1 urgent, 9 low)' : jira ? 'Jira priority name' : 'priority value',
+                {
+                  error: Boolean(problemOf('priorities')),
+                },
+              ),
             )}
           </Stack>
           <FormControlLabel

@@ -101,4 +101,62 @@ describe('IntegrationsTab', () => {
     });
     expect(await screen.findAllByText('Ops board')).not.toHaveLength(0);
   });
+
+  it('connects Planner from the lists Graph gives: tenant, then group, plan and bucket, each clearing the ones below', async () => {
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/integrations': { body: { integrations: [] } },
+      'GET /api/admin/tenants': {
+        body: [
+          { id: 7, name: 'Contoso', secretSet: true },
+          { id: 8, name: 'Fabrikam', secretSet: false },
+        ],
+      },
+      'GET /api/admin/integrations/planner-options': (_init, url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        return {
+          body: {
+            groups: [{ id: 'grp-it', name: 'IT Operations' }],
+            plans: q.get('groupId') ? [{ id: 'plan-1', name: 'M365 changes' }] : [],
+            buckets: q.get('planId') ? [{ id: 'bucket-1', name: 'To triage' }] : [],
+            problem: null,
+          },
+        };
+      },
+      'POST /api/admin/integrations': (init) => ({
+        status: 201,
+        body: integration({ id: 9, kind: 'planner', name: String(JSON.parse(String(init?.body)).name) }),
+      }),
+    });
+    renderWithProviders(<IntegrationsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect a tracker' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a tracker' });
+    const choose = async (label: string, option: string) => {
+      fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: label }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose('Tracker', 'Microsoft Planner');
+    expect(within(dialog).getByText(/Tasks\.ReadWrite\.All application permission/)).toBeInTheDocument();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Tenant' }));
+    expect(await screen.findByRole('option', { name: 'Fabrikam (no client secret)' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('option', { name: 'Contoso' }));
+    await choose('Group', 'IT Operations');
+    await choose('Plan', 'M365 changes');
+    await choose('Bucket', 'To triage');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'IT board' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect a tracker' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/admin/integrations'))?.body).toEqual({
+      kind: 'planner',
+      name: 'IT board',
+      tenantId: 7,
+      groupId: 'grp-it',
+      planId: 'plan-1',
+      bucketId: 'bucket-1',
+      planName: 'M365 changes',
+      bucketName: 'To triage',
+      priorities: { high: '3', medium: '5', low: '9' },
+      setDueDate: true,
+    });
+  });
 });

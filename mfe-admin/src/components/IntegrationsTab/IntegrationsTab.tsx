@@ -100,7 +100,7 @@ function DeliveryLog({ integration, onClose }: { integration: Integration; onClo
 }
 
 /**
- * Admin → Integrations: the work trackers triage records are pushed to (Jira Cloud, ServiceNow). Each row: kind,
+ * Admin → Integrations: the work trackers triage records are pushed to (Microsoft Planner, Jira Cloud, ServiceNow). Each row: kind,
  * where, tasks linked and open, the last read and its error, paused state; Test (says what is missing), Pull now,
  * Delivery log, Change, Pause / Resume, Delete.
  */
@@ -210,7 +210,10 @@ export function IntegrationsTab() {
                   key: 'where',
                   label: 'Where',
                   maxWidth: 280,
-                  render: (i) => `${String(i.settings.baseUrl ?? '')} · ${String(i.settings.projectKey ?? i.settings.table ?? '')}`,
+                  render: (i) =>
+                    i.kind === 'planner'
+                      ? `${String(i.settings.planName || i.settings.planId)} · ${String(i.settings.bucketName || i.settings.bucketId)}`
+                      : `${String(i.settings.baseUrl ?? '')} · ${String(i.settings.projectKey ?? i.settings.table ?? '')}`,
                 },
                 { key: 'tasks', label: 'Tasks', render: (i) => `${i.linkedTasks} linked · ${i.openTasks} open` },
                 {

@@ -28,6 +28,8 @@ export interface RemoteTask {
   assigneeEmail: string | null;
   dueDate: string | null;
   updatedAt: Date | null;
+  /** The task was made but not all of it was written (Planner's notes are a second call): an update is queued. */
+  needsUpdate?: boolean;
 }
 
 /** A task by the ids the tracker gave it. */
@@ -40,8 +42,8 @@ export interface TaskRef {
 export interface TrackerConnector {
   /** The credentials, the project or table, and the permissions: one check each, saying what is missing. */
   test(): Promise<IntegrationCheck[]>;
-  /** The task carrying this idempotency key, if one exists. */
-  findByKey(idempotencyKey: string): Promise<RemoteTask | null>;
+  /** The task carrying this idempotency key, if one exists (the draft narrows the search where a tracker cannot query by it). */
+  findByKey(idempotencyKey: string, draft: TaskDraft): Promise<RemoteTask | null>;
   create(draft: TaskDraft): Promise<RemoteTask>;
   /** Brings the task's title, description, due date and priority up to date; null when it was deleted in the tracker. */
   update(ref: TaskRef, draft: TaskDraft): Promise<RemoteTask | null>;

@@ -1,0 +1,456 @@
+import type { IntegrationCheck, PlannerOptionsResponse, PlannerSettings, TenantCloud } from '@radar/contracts';
+import { expectOk, TrackerError, trackerMessage, trackerRequest, type TrackerHttpOptions, type TrackerResponse } from '../tracker-http.js';
+import type { RemoteTask, TaskDraft, TaskRef, TrackerConnector } from './connector.js';
+
+/** A connected tenant's app, as Planner calls sign in with it. */
+export interface PlannerTenant {
+  directoryId: string;
+  name: string;
+  cloud: TenantCloud;
+  clientId: string;
+  clientSecret: string;
+  authorityUrl: string;
+  graphUrl: string;
+}
+
+/** Tokens kept between calls, per tenant app (renewed five minutes before they expire). */
+export type GraphTokenCache = Map<string, { token: string; roles: string[]; renewAt: number }>;
+
+/** The permission Planner tasks are written with, as an application permission of the tenant's app. */
+export const PLANNER_WRITE = 'Tasks.ReadWrite.All';
+/** Assignment maps an owner's e-mail to the tenant's user, which needs this to read users. */
+export const PLANNER_USERS = 'User.Read.All';
+
+/** Where notes written by M365 Radar end and the item's later changes begin; the part above is rewritten on update. */
+const UPDATES_MARK = '— Changes since the task was made —';
+/** Planner keeps notes of about 32,000 characters; past this the oldest changes are cut. */
+const NOTES_MAX = 30_000;
+const TOKEN_EARLY_RENEW_MS = 5 * 60 * 1000;
+
+type PlannerTaskJson = {
+  id: string;
+  title?: string;
+  planId?: string;
+  bucketId?: string;
+  percentComplete?: number;
+  dueDateTime?: string | null;
+  priority?: number;
+  assignments?: Record<string, unknown>;
+  completedBy?: { user?: { id?: string; displayName?: string | null } | null } | null;
+  '@odata.etag'?: string;
+};
+type DetailsJson = { description?: string | null; references?: Record<string, unknown> | null; '@odata.etag'?: string };
+
+/** Planner's key of an external reference: the URL with '%', '.', ':', '@' and '#' percent-encoded. */
+export const referenceKey = (url: string) => url.replace(/%/g, '%25').replace(/\./g, '%2E').replace(/:/g, '%3A').replace(/@/g, '%40').replace(/#/g, '%23');
+
+/** The link back, carrying the record's idempotency key so a task whose create answer was lost can be found. */
+export const referenceUrl = (draft: TaskDraft) => `${draft.url}${draft.url.includes('?') ? '&' : '?'}radarTask=${encodeURIComponent(draft.idempotencyKey)}`;
+
+/** Planner's web address of a task: the Planner site of the tenant's cloud. */
+function taskUrl(tenant: PlannerTenant, taskId: string) {
+  const host = tenant.cloud === 'gcchigh' || tenant.cloud === 'dod' ? 'https://tasks.office365.us' : 'https://tasks.office.com';
+  return `${host}/${encodeURIComponent(tenant.directoryId)}/Home/Task/${encodeURIComponent(taskId)}`;
+}
+
+/** The application permissions a token carries (its `roles` claim). */
+function rolesOf(accessToken: string): string[] {
+  try {
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { roles?: unknown };
+    return Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+const odataQuote = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+/**
+ * Graph calls with the tenant app's token (client credentials, kept until five minutes before it expires; a 401
+ * fetches a fresh one and tries once more). The hosts are the tenant cloud's, as the operator configured them, so the
+ * webhooks' SSRF guard (which is for hosts admins type in) does not apply.
+ */
+export function createGraphSession(tenant: PlannerTenant, http: TrackerHttpOptions, tokens: GraphTokenCache, now: () => number) {
+  const graph = trimSlash(tenant.graphUrl);
+  const cacheKey = `${tenant.authorityUrl}|${tenant.directoryId}|${tenant.clientId}|${tenant.clientSecret.length}`;
+
+  async function token(fresh = false) {
+    const kept = tokens.get(cacheKey);
+    if (kept && !fresh && now() < kept.renewAt) return kept;
+    const res = await trackerRequest(
+      http,
+      'POST',
+      `${trimSlash(tenant.authorityUrl)}/${encodeURIComponent(tenant.directoryId)}/oauth2/v2.0/token`,
+      {},
+      new URLSearchParams({ grant_type: 'client_credentials', client_id: tenant.clientId, client_secret: tenant.clientSecret, scope: `${graph}/.default` }),
+    );
+    if (res.status !== 200) {
+      const said = trackerMessage(res.text);
+      const retry = res.status === 429 || res.status >= 500;
+      throw new TrackerError(
+        `Signing in to ${tenant.name}: ${said || `HTTP ${res.status}`}`,
+        res.status,
+        retry,
+        res.retryAfter,
+        res.latencyMs,
+        res.text.slice(0, 500),
+      );
+    }
+    const body = JSON.parse(res.text) as { access_token?: string; expires_in?: number };
+    if (!body.access_token) throw new TrackerError(`Signing in to ${tenant.name}: the answer had no token`, res.status, false);
+    const lifetime = (body.expires_in ?? 3600) * 1000;
+    const entry = { token: body.access_token, roles: rolesOf(body.access_token), renewAt: now() + Math.max(lifetime / 2, lifetime - TOKEN_EARLY_RENEW_MS) };
+    tokens.set(cacheKey, entry);
+    return entry;
+  }
+
+  async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TrackerResponse> {
+    const send = async (fresh: boolean) =>
+      trackerRequest(http, method, `${graph}/v1.0${path}`, { authorization: `Bearer ${(await token(fresh)).token}`, ...headers }, body);
+    const res = await send(false);
+    return res.status === 401 ? send(true) : res;
+  }
+
+  /** Every page of a Graph list, following @odata.nextLink on the Graph host only, at most `maxPages` pages. */
+  async function list<T>(path: string, what: string, maxPages = 20): Promise<T[]> {
+    const values: T[] = [];
+    let next: string | null = path;
+    for (let page = 0; next && page < maxPages; page++) {
+      const res = await call('GET', next);
+      const body: { value?: T[]; '@odata.nextLink'?: string } = expectOk(res, what);
+      values.push(...(body.value ?? []));
+      const link = body['@odata.nextLink'];
+      next = link && link.startsWith(`${graph}/v1.0/`) ? link.slice(`${graph}/v1.0`.length) : null;
+    }
+    return values;
+  }
+
+  return { token, call, list, graph };
+}
+
+/**
+ * The lists an admin chooses a Planner target from: the tenant's Microsoft 365 groups (Group.Read.All), a group's
+ * plans, a plan's buckets. A list Graph refuses is empty and `problem` says why, so the admin can still paste an id.
+ */
+export async function plannerOptions(
+  session: ReturnType<typeof createGraphSession>,
+  query: { groupId?: string; planId?: string },
+): Promise<PlannerOptionsResponse> {
+  const answer: PlannerOptionsResponse = { groups: [], plans: [], buckets: [], problem: null };
+  const attempt = async (what: string, read: () => Promise<void>) => {
+    try {
+      await read();
+    } catch (err) {
+      if (!(err instanceof TrackerError)) throw err;
+      answer.problem ??= err.status === 403 ? `${what}: the tenant's app lacks a permission (${err.message})` : `${what}: ${err.message}`;
+    }
+  };
+  await attempt('Listing groups (needs Group.Read.All)', async () => {
+    const groups = await session.list<{ id: string; displayName?: string }>(
+      `/groups?$filter=${encodeURIComponent("groupTypes/any(c:c eq 'Unified')")}&$select=id,displayName&$top=999`,
+      'Listing groups',
+    );
+    answer.groups = groups.map((g) => ({ id: g.id, name: g.displayName ?? g.id })).sort((a, b) => a.name.localeCompare(b.name));
+  });
+  const { groupId, planId } = query;
+  if (groupId) {
+    await attempt('Listing plans', async () => {
+      const plans = await session.list<{ id: string; title?: string }>(`/groups/${encodeURIComponent(groupId)}/planner/plans`, 'Listing plans');
+      answer.plans = plans.map((p) => ({ id: p.id, name: p.title ?? p.id })).sort((a, b) => a.name.localeCompare(b.name));
+    });
+  }
+  if (planId) {
+    await attempt('Listing buckets', async () => {
+      const buckets = await session.list<{ id: string; name?: string; orderHint?: string }>(
+        `/planner/plans/${encodeURIComponent(planId)}/buckets`,
+        'Listing buckets',
+      );
+      answer.buckets = buckets.map((b) => ({ id: b.id, name: b.name ?? b.id }));
+    });
+  }
+  return answer;
+}
+
+/**
+ * Microsoft Planner through Graph, signed in as the tenant's app (application permission Tasks.ReadWrite.All). A task
+ * per record in the chosen plan and bucket: the title, due date (noon UTC, the same calendar day from UTC-11 to
+ * UTC+11), priority, the owner assigned when their e-mail is a user of the tenant (User.Read.All), and notes with the
+ * summary and a reference linking back (its URL carries the idempotency key). Done is 100 % complete; the item's
+ * changes are appended to the notes below a mark, so an update rewrites the part above it and keeps them. Every write
+ * carries the ETag Graph last gave (If-Match); a 412 means someone changed the task meanwhile: it is read again and the
+ * write made once more. Planner tasks carry no time of their last change, so when both sides changed the owner or due
+ * date since the last read, M365 Radar's value is kept and the activity log records Planner's.
+ */
+export function createPlannerConnector(
+  settings: PlannerSettings,
+  tenant: PlannerTenant,
+  http: TrackerHttpOptions,
+  tokens: GraphTokenCache,
+  now: () => number,
+): TrackerConnector {
+  const session = createGraphSession(tenant, http, tokens, now);
+  const { call } = session;
+  const people = new Map<string, { email: string | null; name: string | null }>();
+
+  async function personOf(userId: string) {
+    const known = people.get(userId);
+    if (known) return known;
+    const res = await call('GET', `/users/${encodeURIComponent(userId)}?$select=displayName,mail,userPrincipalName`);
+    const body = res.status === 200 ? (JSON.parse(res.text) as { displayName?: string; mail?: string | null; userPrincipalName?: string }) : {};
+    const person = { email: (body.mail || body.userPrincipalName || '').toLowerCase() || null, name: body.displayName ?? null };
+    people.set(userId, person);
+    return person;
+  }
+
+  /** The tenant's user with this e-mail (as mail or sign-in name), when there is exactly one and users can be read. */
+  async function userIdOf(email: string | null): Promise<string | null> {
+    if (!email) return null;
+    const filter = `mail eq ${odataQuote(email)} or userPrincipalName eq ${odataQuote(email)}`;
+    const res = await call('GET', `/users?$filter=${encodeURIComponent(filter)}&$select=id&$top=2`);
+    if (res.status !== 200) return null;
+    const found = (JSON.parse(res.text) as { value?: { id: string }[] }).value ?? [];
+    return found.length === 1 ? (found[0]?.id ?? null) : null;
+  }
+
+  async function toRemote(task: PlannerTaskJson): Promise<RemoteTask> {
+    const percent = task.percentComplete ?? 0;
+    const done = percent >= 100;
+    const assignee = Object.keys(task.assignments ?? {})[0];
+    const closer = task.completedBy?.user;
+    return {
+      id: task.id,
+      key: (task.title ?? task.id).slice(0, 80),
+      url: taskUrl(tenant, task.id),
+      state: done ? 'Completed' : percent > 0 ? 'In progress' : 'Not started',
+      done,
+      closedBy: done && closer ? closer.displayName || (closer.id ? (await personOf(closer.id)).name : null) : null,
+      assigneeEmail: assignee ? (await personOf(assignee)).email : null,
+      dueDate: task.dueDateTime ? task.dueDateTime.slice(0, 10) : null,
+      updatedAt: null,
+    };
+  }
+
+  /** The task without the user lookups (when Graph is failing right after a create). */
+  function toRemoteBare(task: PlannerTaskJson): RemoteTask {
+    return {
+      id: task.id,
+      key: (task.title ?? task.id).slice(0, 80),
+      url: taskUrl(tenant, task.id),
+      state: 'Not started',
+      done: false,
+      closedBy: null,
+      assigneeEmail: null,
+      dueDate: task.dueDateTime ? task.dueDateTime.slice(0, 10) : null,
+      updatedAt: null,
+    };
+  }
+
+  async function readTask(id: string): Promise<PlannerTaskJson | null> {
+    const res = await call('GET', `/planner/tasks/${encodeURIComponent(id)}`);
+    if (res.status === 404) return null;
+    return expectOk<PlannerTaskJson>(res, 'Reading the Planner task');
+  }
+
+  async function readDetails(id: string): Promise<DetailsJson | null> {
+    const res = await call('GET', `/planner/tasks/${encodeURIComponent(id)}/details`);
+    if (res.status === 404) return null;
+    return expectOk<DetailsJson>(res, "Reading the Planner task's notes");
+  }
+
+  /** A PATCH with the ETag of a fresh read, read again and made once more when someone changed it meanwhile (412). */
+  async function patchWithEtag<T extends { '@odata.etag'?: string }>(
+    path: string,
+    read: () => Promise<T | null>,
+    change: (current: T) => Record<string, unknown>,
+    what: string,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const current = await read();
+      if (!current) return false;
+      const res = await call('PATCH', path, change(current), { 'if-match': current['@odata.etag'] ?? '*', prefer: 'return=minimal' });
+      if (res.status === 404) return false;
+      if (res.status === 412 && attempt === 0) continue;
+      expectOk(res, what);
+      return true;
+    }
+    return true;
+  }
+
+  function taskFields(draft: TaskDraft) {
+    const priority = settings.priorities?.[draft.priority];
+    return {
+      title: draft.title.slice(0, 255),
+      ...(settings.setDueDate ? { dueDateTime: draft.dueDate ? `${draft.dueDate}T12:00:00Z` : null } : {}),
+      ...(priority ? { priority: Number(priority) } : {}),
+    };
+  }
+
+  /** The notes: the description above the mark, the changes appended below it kept (the oldest cut past the limit). */
+  function notesOf(draft: TaskDraft, current: string | null | undefined, appended?: string) {
+    const text = current ?? '';
+    const at = text.indexOf(UPDATES_MARK);
+    const kept = at >= 0 ? text.slice(at + UPDATES_MARK.length).trim() : '';
+    const changes = [kept, appended].filter(Boolean).join('\n\n');
+    const head = draft.description.slice(0, NOTES_MAX / 2);
+    if (!changes) return head;
+    const room = NOTES_MAX - head.length - UPDATES_MARK.length - 4;
+    return `${head}\n\n${UPDATES_MARK}\n${changes.length > room ? changes.slice(changes.length - room) : changes}`;
+  }
+
+  function detailsFields(draft: TaskDraft, current: DetailsJson | null) {
+    return {
+      description: notesOf(draft, current?.description),
+      previewType: 'description',
+      references: {
+        [referenceKey(referenceUrl(draft))]: { '@odata.type': 'microsoft.graph.plannerExternalReference', alias: 'Open in M365 Radar', type: 'Other' },
+      },
+    };
+  }
+
+  const hasReference = (details: DetailsJson | null, draft: TaskDraft) =>
+    Object.keys(details?.references ?? {}).some((k) => k.includes(encodeURIComponent(draft.idempotencyKey)));
+
+  return {
+    async test() {
+      const checks: IntegrationCheck[] = [];
+      let roles: string[];
+      try {
+        roles = (await session.token(true)).roles;
+      } catch (err) {
+        if (!(err instanceof TrackerError)) throw err;
+        return [{ name: 'Sign-in', ok: false, detail: `${err.message}: check the tenant in Admin → Tenants (Test there says more)` }];
+      }
+      checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as its app (${tenant.clientId})` });
+      const write = roles.includes(PLANNER_WRITE);
+      checks.push(
+        write
+          ? { name: 'Permission', ok: true, detail: `Application permission ${PLANNER_WRITE} is granted with admin consent` }
+          : {
+              name: 'Permission',
+              ok: false,
+              detail: `The app lacks the application permission ${PLANNER_WRITE}${roles.includes('Tasks.Read.All') ? ' (it has Tasks.Read.All, which only reads)' : ''}: add it in Entra (API permissions → Microsoft Graph → Application permissions) and grant admin consent. Delegated consent is not used: tasks are written as the app.`,
+            },
+      );
+      const plan = await call('GET', `/planner/plans/${encodeURIComponent(settings.planId)}`);
+      if (plan.status === 200) {
+        const body = JSON.parse(plan.text) as { title?: string; container?: { containerId?: string }; owner?: string };
+        const group = body.container?.containerId ?? body.owner;
+        checks.push(
+          group && group !== settings.groupId
+            ? { name: 'Plan', ok: false, detail: `The plan “${body.title ?? settings.planId}” belongs to another group than the one chosen` }
+            : { name: 'Plan', ok: true, detail: `Plan “${body.title ?? settings.planId}” found` },
+        );
+      } else {
+        checks.push({
+          name: 'Plan',
+          ok: false,
+          detail:
+            plan.status === 404
+              ? 'No plan with this id in the tenant (deleted, or in another tenant): choose it again'
+              : `Reading the plan answered HTTP ${plan.status}${trackerMessage(plan.text) ? ` (${trackerMessage(plan.text)})` : ''}`,
+        });
+        return checks;
+      }
+      const bucket = await call('GET', `/planner/buckets/${encodeURIComponent(settings.bucketId)}`);
+      const bucketBody = bucket.status === 200 ? (JSON.parse(bucket.text) as { name?: string; planId?: string }) : null;
+      checks.push(
+        bucketBody && bucketBody.planId === settings.planId
+          ? { name: 'Bucket', ok: true, detail: `Bucket “${bucketBody.name ?? settings.bucketId}” found` }
+          : {
+              name: 'Bucket',
+              ok: false,
+              detail: bucketBody ? 'The bucket belongs to another plan: choose it again' : 'No bucket with this id in the plan: choose it again',
+            },
+      );
+      checks.push(
+        roles.includes(PLANNER_USERS) || roles.includes('Directory.Read.All')
+          ? { name: 'Assignment', ok: true, detail: `${PLANNER_USERS} is granted: owners are assigned when their e-mail is a user of ${tenant.name}` }
+          : { name: 'Assignment', ok: false, detail: `The app lacks ${PLANNER_USERS}: tasks are made without an assignee until it is granted` },
+      );
+      return checks;
+    },
+
+    async findByKey(idempotencyKey, draft) {
+      // Graph cannot search tasks by a reference: the plan's tasks with this item's title prefix are the candidates,
+      // and the one whose reference carries the key is the task.
+      const prefix = draft.title.split(':')[0] ?? draft.title;
+      const tasks = await session.list<PlannerTaskJson>(`/planner/plans/${encodeURIComponent(settings.planId)}/tasks`, 'Listing the plan’s tasks', 50);
+      for (const task of tasks.filter((t) => (t.title ?? '').startsWith(prefix))) {
+        if (hasReference(await readDetails(task.id), { ...draft, idempotencyKey })) return toRemote(task);
+      }
+      return null;
+    },
+
+    async create(draft) {
+      const user = await userIdOf(draft.assigneeEmail);
+      const res = await call('POST', '/planner/tasks', {
+        planId: settings.planId,
+        bucketId: settings.bucketId,
+        ...taskFields(draft),
+        ...(user ? { assignments: { [user]: { '@odata.type': '#microsoft.graph.plannerAssignment', orderHint: ' !' } } } : {}),
+      });
+      const created = expectOk<PlannerTaskJson>(res, 'Creating the Planner task');
+      if (!created?.id) throw new TrackerError('Creating the Planner task: the answer had no id', res.status, false);
+      // The notes and the link back are a second call. The task exists now, so a failure here must not fail the create
+      // (a retry would make a second task): the task is answered and an update queued to write them.
+      try {
+        await patchWithEtag(
+          `/planner/tasks/${encodeURIComponent(created.id)}/details`,
+          () => readDetails(created.id),
+          (current) => detailsFields(draft, current),
+          "Writing the Planner task's notes",
+        );
+      } catch (err) {
+        if (!(err instanceof TrackerError)) throw err;
+        return { ...(await toRemote(created).catch(() => toRemoteBare(created))), needsUpdate: true };
+      }
+      return toRemote(created);
+    },
+
+    async update(ref, draft) {
+      const user = await userIdOf(draft.assigneeEmail);
+      const found = await patchWithEtag(
+        `/planner/tasks/${encodeURIComponent(ref.id)}`,
+        () => readTask(ref.id),
+        (current) => ({
+          ...taskFields(draft),
+          ...(user && !(user in (current.assignments ?? {}))
+            ? { assignments: { [user]: { '@odata.type': '#microsoft.graph.plannerAssignment', orderHint: ' !' } } }
+            : {}),
+        }),
+        `Updating ${ref.key}`,
+      );
+      if (!found) return null;
+      await patchWithEtag(
+        `/planner/tasks/${encodeURIComponent(ref.id)}/details`,
+        () => readDetails(ref.id),
+        (current) => detailsFields(draft, current),
+        `Writing the notes of ${ref.key}`,
+      );
+      const task = await readTask(ref.id);
+      return task ? toRemote(task) : null;
+    },
+
+    async comment(ref, text) {
+      const stamp = new Date(now()).toISOString().slice(0, 16).replace('T', ' ');
+      return patchWithEtag(
+        `/planner/tasks/${encodeURIComponent(ref.id)}/details`,
+        () => readDetails(ref.id),
+        (current) => {
+          const description = current.description ?? '';
+          const at = description.indexOf(UPDATES_MARK);
+          const head = at >= 0 ? description.slice(0, at).trim() : description.trim();
+          const notes = notesOf({ description: head } as TaskDraft, description, `${stamp} UTC\n${text}`);
+          return { description: notes };
+        },
+        `Adding the change to the notes of ${ref.key}`,
+      );
+    },
+
+    async read(ref: TaskRef) {
+      const task = await readTask(ref.id);
+      return task ? toRemote(task) : null;
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type request from 'supertest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertMessage, signIn } from '../../../test/factories.js';
+import { startTenantGraphServer, type FakePlanner, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
+import { createTriageRepo } from '../triage/triage.repo.js';
+import { createIntegrationsRepo } from './integrations.repo.js';
+
+const DIRECTORY = '11111111-2222-3333-4444-555555555555';
+const CLIENT = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+const WRITE_ROLES = ['ServiceMessage.Read.All', 'Tasks.ReadWrite.All', 'User.Read.All', 'Group.Read.All'];
+
+let t: TestContext | undefined;
+const servers: TenantGraphServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await t?.close();
+  t = undefined;
+});
+
+function fakePlanner(): FakePlanner {
+  return {
+    groups: [
+      { id: 'grp-it', displayName: 'IT Operations' },
+      { id: 'grp-hr', displayName: 'Human Resources' },
+    ],
+    plans: [
+      { id: 'plan-changes', title: 'M365 changes', groupId: 'grp-it' },
+      { id: 'plan-other', title: 'Hiring', groupId: 'grp-hr' },
+    ],
+    buckets: [
+      { id: 'bucket-new', name: 'To triage', planId: 'plan-changes' },
+      { id: 'bucket-done', name: 'Done', planId: 'plan-changes' },
+      { id: 'bucket-hr', name: 'Candidates', planId: 'plan-other' },
+    ],
+    users: [
+      { id: 'user-alice', displayName: 'Alice Admin', mail: 'alice@example.com' },
+      { id: 'user-bob', displayName: 'Bob Builder', mail: 'bob@example.com' },
+    ],
+    tasks: new Map(),
+  };
+}
+
+/** A tenant connected with its app, a Graph with its Planner beside it, two posts with their triage records. */
+async function setUp(roles = WRITE_ROLES) {
+  const planner = fakePlanner();
+  const tenant: FakeTenant = { directoryId: DIRECTORY, clientId: CLIENT, secret: 'tenant-secret', messages: [], roles, planner };
+  const graph = await startTenantGraphServer([tenant]);
+  servers.push(graph);
+  t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '0' }, { now: '2026-11-26T12:00:00Z' });
+  const db = t.database.db;
+  const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
+  const { agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com' });
+  const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+  const bob = await signIn(t.app, db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
+  const added = await admin.post('/api/admin/tenants').send({ name: 'Contoso', tenantId: DIRECTORY, clientId: CLIENT, clientSecret: 'tenant-secret' });
+  expect(added.status).toBe(201);
+  await insertMessage(db, {
+    externalId: 'MC900001',
+    title: 'Exchange retires basic auth',
+    isMajorChange: true,
+    actionRequiredBy: new Date('2026-12-15T00:00:00Z'),
+    summary: 'Exchange Online turns off basic authentication for SMTP AUTH.',
+  });
+  await insertMessage(db, { externalId: 'MC900002' });
+  await createTriageRepo(db).openRecords('all');
+  return { t, graph, planner, admin, moderator, alice, bob, tenantId: added.body.id as number };
+}
+
+const plannerBody = (tenantId: number, extra: Record<string, unknown> = {}) => ({
+  kind: 'planner',
+  name: 'IT changes board',
+  tenantId,
+  groupId: 'grp-it',
+  planId: 'plan-changes',
+  bucketId: 'bucket-new',
+  planName: 'M365 changes',
+  bucketName: 'To triage',
+  ...extra,
+});
+
+async function connect(admin: request.Agent, tenantId: number) {
+  const res = await admin.post('/api/admin/integrations').send(plannerBody(tenantId));
+  expect(res.status).toBe(201);
+  return res.body as { id: number };
+}
+
+describe('integrations: Microsoft Planner', () => {
+  it('lists groups, plans and buckets through the tenant app, connects a plan, and says on Test what is missing', async () => {
+    const { admin, moderator, tenantId, graph } = await setUp();
+    expect((await moderator.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}`)).status).toBe(403);
+    expect((await admin.get('/api/admin/integrations/planner-options?tenantId=999')).body.error.message).toMatch(/tenantId: no tenant/);
+    expect((await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=a%20b`)).body.error.message).toMatch(/groupId/);
+
+    const groups = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}`);
+    expect(groups.body).toEqual({
+      groups: [
+        { id: 'grp-hr', name: 'Human Resources' },
+        { id: 'grp-it', name: 'IT Operations' },
+      ],
+      plans: [],
+      buckets: [],
+      problem: null,
+    });
+    const buckets = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=grp-it&planId=plan-changes`);
+    expect(buckets.body.plans).toEqual([{ id: 'plan-changes', name: 'M365 changes' }]);
+    expect(buckets.body.buckets).toEqual([
+      { id: 'bucket-new', name: 'To triage' },
+      { id: 'bucket-done', name: 'Done' },
+    ]);
+
+    // No secret of its own; a Jira token or ServiceNow password is refused naming the field.
+    expect((await admin.post('/api/admin/integrations').send(plannerBody(999))).body.error.issues[0].path).toBe('tenantId');
+    expect((await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { bucketId: '' }))).body.error.message).toMatch(/bucketId/);
+    expect((await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { priorities: { high: '12', medium: '5', low: '9' } }))).status).toBe(400);
+    const created = await admin.post('/api/admin/integrations').send(plannerBody(tenantId));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'planner', hasSecret: true, settings: { planId: 'plan-changes', bucketId: 'bucket-new', tenantId } });
+    const token = await admin.put(`/api/admin/integrations/${created.body.id}`).send({ apiToken: 'x' });
+    expect(token.status).toBe(400);
+    expect(token.body.error.message).toMatch(/takes no secret/);
+
+    const test = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
+    expect(test.body).toMatchObject({ success: true, message: 'Connected: every check passed' });
+    expect(test.body.checks.map((c: { name: string }) => c.name)).toEqual(['Sign-in', 'Permission', 'Plan', 'Bucket', 'Assignment']);
+
+    // A bucket of another plan is caught.
+    await admin.put(`/api/admin/integrations/${created.body.id}`).send({ settings: { bucketId: 'bucket-hr' } });
+    const wrongBucket = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
+    expect(wrongBucket.body.checks.find((c: { name: string }) => c.name === 'Bucket')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/another plan/),
+    });
+
+    // Without the write permission Test says which one to grant, and that the app (not a user) writes.
+    graph.tenants.get(DIRECTORY)!.roles = ['ServiceMessage.Read.All', 'Tasks.Read.All'];
+    const readOnly = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
+    expect(readOnly.body.success).toBe(false);
+    expect(readOnly.body.checks[1]).toMatchObject({
+      name: 'Permission',
+      ok: false,
+      detail: expect.stringMatching(/Tasks\.ReadWrite\.All \(it has Tasks\.Read\.All/),
+    });
+    expect(readOnly.body.checks.at(-1)).toMatchObject({ name: 'Assignment', ok: false });
+    const noGroups = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=grp-it`);
+    expect(noGroups.body).toMatchObject({ groups: [], plans: [{ id: 'plan-changes' }], problem: expect.stringMatching(/Group\.Read\.All/) });
+
+    // A revoked secret: the sign-in check says so.
+    graph.tenants.get(DIRECTORY)!.revoked = true;
+    const revoked = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
+    expect(revoked.body.checks).toEqual([{ name: 'Sign-in', ok: false, detail: expect.stringMatching(/AADSTS7000215/) }]);
+  });
+
+  it('creates one task with notes, link back and assignee, updates it, appends changes, and reads completion back', async () => {
+    const { t, planner, admin, moderator, alice, tenantId } = await setUp();
+    const integration = await connect(admin, tenantId);
+    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
+
+    const first = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    expect(first.status).toBe(201);
+    expect(planner.tasks.size).toBe(1);
+    const task = [...planner.tasks.values()][0]!;
+    expect(first.body).toMatchObject({
+      kind: 'planner',
+      status: 'open',
+      key: 'MC900001: Exchange retires basic auth',
+      remoteState: 'Not started',
+      url: `https://tasks.office.com/${DIRECTORY}/Home/Task/${task.id}`,
+    });
+    expect(task).toMatchObject({ planId: 'plan-changes', bucketId: 'bucket-new', dueDateTime: '2026-12-15T12:00:00Z', priority: 3 });
+    expect(Object.keys(task.assignments)).toEqual(['user-alice']);
+    expect(task.details.description).toContain('Exchange Online turns off basic authentication');
+    const reference = Object.keys(task.details.references)[0]!;
+    expect(reference).toMatch(/^http%3A\/\/localhost%3A8080\/message\/MC900001\?radarTask=/);
+    expect(task.details.references[reference]).toMatchObject({ alias: 'Open in M365 Radar' });
+
+    // A second push updates the same task (the ETag read first); a change of the item is appended to the notes, and
+    // the next update keeps it.
+    await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2026-12-20', priority: 'low' });
+    const second = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    expect(second.status).toBe(200);
+    expect(planner.tasks.size).toBe(1);
+    expect(task).toMatchObject({ dueDateTime: '2026-12-20T12:00:00Z', priority: 9 });
+    const { rows } = await t.database.pool.query<{ id: number }>(`SELECT l.id FROM tracker_links l WHERE l.integration_id = $1`, [integration.id]);
+    await createIntegrationsRepo(t.database.db).enqueue({
+      integrationId: integration.id,
+      linkId: rows[0]!.id,
+      action: 'comment',
+      text: 'M365 Radar: the item changed.\n- Act by moved to 2027-01-15',
+      now: t.clock.now(),
+    });
+    // Someone edits the task in Planner between our read and write: the write is retried with the new ETag.
+    planner.preconditionFailures = 1;
+    await t.ctx.services.trackers.deliverNow();
+    expect(task.details.description).toMatch(
+      /Changes since the task was made —\n2026-11-26 12:00 UTC\nM365 Radar: the item changed\.\n- Act by moved to 2027-01-15/,
+    );
+    await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    expect(task.details.description).toContain('Act by moved to 2027-01-15');
+    expect(task.details.description.match(/Changes since the task was made/g)).toHaveLength(1);
+
+    // Completed in Planner: Done, said to come from Planner and who completed it; reopened: In progress.
+    Object.assign(task, { percentComplete: 100, completedBy: { user: { id: 'user-bob', displayName: null } } });
+    const pulled = await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    expect(pulled.body).toMatchObject({ read: 1, changed: 1 });
+    expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('done');
+    const { rows: log } = await t.database.pool.query<{ user_email: string; details: Record<string, unknown> }>(
+      `SELECT user_email, details FROM moderator_activities WHERE action_type = 'triage_changed' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(log[0]).toMatchObject({ user_email: 'Microsoft Planner (IT changes board)', details: { source: 'closed in Microsoft Planner by Bob Builder' } });
+    Object.assign(task, { percentComplete: 50, completedBy: null });
+    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('in_progress');
+
+    // Reassigned in Planner: the owner follows.
+    task.assignments = { 'user-bob': {} };
+    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.owner).toMatchObject({ email: 'bob@example.com' });
+
+    // Deleted in Planner: said so.
+    planner.tasks.clear();
+    expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).body).toMatchObject({ read: 1, missing: 1 });
+  });
+
+  it('never makes a second task: throttled calls wait for Retry-After, and a create whose notes failed is completed by an update', async () => {
+    const { t, planner, admin, moderator, tenantId, graph } = await setUp();
+    const integration = await connect(admin, tenantId);
+
+    // Graph throttles: the push is queued, the attempt logged with Graph's Retry-After.
+    planner.throttle = { times: 1, retryAfterSeconds: 30 };
+    const queued = await moderator.post('/api/triage/message-center/MC900002/tasks').send({ integrationId: integration.id });
+    expect(queued.status).toBe(202);
+    expect(planner.tasks.size).toBe(0);
+    t.clock.advance(31_000);
+    await t.ctx.services.trackers.deliverNow();
+    expect(planner.tasks.size).toBe(1);
+
+    // The task is made but its notes fail: the create stands (no retry that would make a second task), and the update
+    // queued after it writes the notes.
+    planner.failDetails = 1;
+    const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    expect(pushed.status).toBe(201);
+    expect(planner.tasks.size).toBe(2);
+    const made = [...planner.tasks.values()].find((x) => x.title.startsWith('MC900001'))!;
+    await t.ctx.services.trackers.deliverNow();
+    expect(planner.tasks.size).toBe(2);
+    expect(made.details.description).toContain('Exchange Online turns off basic authentication');
+
+    // A create whose answer was lost: the retry finds the task by the key in its reference, and makes none.
+    const { rows } = await t.database.pool.query<{ id: number }>(`SELECT id FROM tracker_links WHERE external_id = $1`, [made.id]);
+    await t.database.pool.query(`UPDATE tracker_links SET external_id = NULL, external_key = NULL, status = 'queued' WHERE id = $1`, [rows[0]!.id]);
+    await createIntegrationsRepo(t.database.db).enqueue({ integrationId: integration.id, linkId: rows[0]!.id, action: 'create', now: t.clock.now() });
+    await t.ctx.services.trackers.deliverNow();
+    expect(planner.tasks.size).toBe(2);
+    const { rows: again } = await t.database.pool.query<{ external_id: string }>(`SELECT external_id FROM tracker_links WHERE id = $1`, [rows[0]!.id]);
+    expect(again[0]?.external_id).toBe(made.id);
+    const log = await admin.get(`/api/admin/integrations/${integration.id}/deliveries`);
+    expect(log.body.attempts.map((a: { outcome: string; statusCode: number | null }) => [a.outcome, a.statusCode])).toContainEqual(['retrying', 429]);
+    expect(log.body.attempts[0].response).toMatch(/made by an earlier attempt/);
+    expect(graph.requests.filter((r) => r.endsWith('POST /planner/tasks'))).toHaveLength(2);
+  });
+});
