@@ -284,7 +284,13 @@ export const configSchema = z.object({
   MAIL_RETRY_BASE_MS: ms.default(60_000).meta({ description: 'first retry delay of a mail the SMTP server refused (doubling, at most 6 h)' }),
   TRACKER_RETRY_BASE_MS: ms
     .default(60_000)
-    .meta({ description: 'first retry delay of a call to a work tracker (Jira, ServiceNow) that failed (doubling, at most 6 h)' }),
+    .meta({ description: 'first retry delay of a call to a work tracker (Planner, Jira, ServiceNow) that failed (doubling, at most 6 h)' }),
+  ATLASSIAN_AUTH_URL: z.string().url().default('https://auth.atlassian.com').meta({
+    description: "Atlassian's OAuth 2.0 (3LO) authorization server, for Jira integrations that sign in with OAuth (tests point elsewhere)",
+  }),
+  ATLASSIAN_API_URL: z.string().url().default('https://api.atlassian.com').meta({
+    description: "Atlassian's API gateway that OAuth-signed-in Jira calls go through (`/ex/jira/{cloudId}/…`; tests point elsewhere)",
+  }),
   ALLOW_PRIVATE_WEBHOOKS: bool.default(false).meta({
     description:
       "`true` lets alert webhooks use plain `http` and private, loopback and metadata addresses (the SSRF guard's two rules); for tests and on-premises receivers only (warned at a production start)",

@@ -29,7 +29,11 @@ interface BaseServer {
   stop(): Promise<void>;
 }
 
-type Handler = (req: { method: string; path: string; query: URLSearchParams; body: unknown; authorization: string }) => { status: number; body?: unknown };
+type Handler = (req: { method: string; path: string; query: URLSearchParams; body: unknown; authorization: string }) => {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** A real HTTP server on 127.0.0.1 answering with `handle`, with scripted failures in front of it. */
 async function startServer(handle: Handler): Promise<BaseServer> {
@@ -64,7 +68,7 @@ async function startServer(handle: Handler): Promise<BaseServer> {
         req.socket.destroy();
         return;
       }
-      send(res, answer.status, answer.body);
+      send(res, answer.status, answer.body, answer.headers);
     });
   });
   server.on('connection', (s) => {
@@ -95,6 +99,76 @@ async function startServer(handle: Handler): Promise<BaseServer> {
 
 const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
+/** An OAuth 2.0 client registered with the tracker (the authorization-code flow with refresh tokens). */
+export interface OAuthClientOptions {
+  clientId: string;
+  clientSecret: string;
+  /** The consent page answers access_denied (the admin clicked Deny). */
+  deny?: boolean;
+}
+
+/** What the tracker's authorization server saw, and ways to change it. */
+export interface OAuthServerState {
+  /** Grant types asked at the token endpoint, in order (`authorization_code`, `refresh_token`). */
+  grants: string[];
+  /** Every access and refresh token stops working, as if the app's access was removed. */
+  revokeAll(): void;
+}
+
+/**
+ * The authorization server part of a tracker: the consent page (answers at once with a redirect to redirect_uri with a
+ * code, or access_denied), and the token endpoint (JSON or form; authorization_code once per code and redirect_uri;
+ * refresh_token rotating: a refresh token works once). Access tokens are checked by `bearerOk`.
+ */
+function oauthServer(client: OAuthClientOptions, paths: { authorize: string; token: string }) {
+  const codes = new Map<string, string>();
+  const access = new Set<string>();
+  const refresh = new Set<string>();
+  const grants: string[] = [];
+  let n = 0;
+  const issue = () => {
+    n++;
+    access.add(`at-${n}`);
+    refresh.add(`rt-${n}`);
+    return { status: 200, body: { access_token: `at-${n}`, refresh_token: `rt-${n}`, expires_in: 3600, token_type: 'Bearer' } };
+  };
+  const handle: Handler = ({ method, path, query, body }) => {
+    if (method === 'GET' && path === paths.authorize) {
+      const redirect = query.get('redirect_uri') ?? '';
+      const state = query.get('state') ?? '';
+      if (query.get('client_id') !== client.clientId) return { status: 400, body: { error: 'invalid_client' } };
+      if (client.deny) {
+        const denied = new URLSearchParams({ error: 'access_denied', error_description: 'The user denied access', state });
+        return { status: 302, headers: { location: `${redirect}?${denied.toString()}` } };
+      }
+      const code = `code-${++n}`;
+      codes.set(code, redirect);
+      return { status: 302, headers: { location: `${redirect}?${new URLSearchParams({ code, state }).toString()}` } };
+    }
+    if (method === 'POST' && path === paths.token) {
+      const f = (typeof body === 'string' ? Object.fromEntries(new URLSearchParams(body)) : (body ?? {})) as Record<string, string>;
+      grants.push(f.grant_type ?? '');
+      if (f.client_id !== client.clientId || f.client_secret !== client.clientSecret)
+        return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
+      if (f.grant_type === 'authorization_code' && codes.get(f.code ?? '') === f.redirect_uri) {
+        codes.delete(f.code ?? '');
+        return issue();
+      }
+      if (f.grant_type === 'refresh_token' && refresh.delete(f.refresh_token ?? '')) return issue();
+      return { status: 403, body: { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' } };
+    }
+    return { status: 0 };
+  };
+  const state: OAuthServerState = {
+    grants,
+    revokeAll: () => {
+      access.clear();
+      refresh.clear();
+    },
+  };
+  return { handle, bearerOk: (authorization: string) => access.has(authorization.replace(/^Bearer /, '')), state };
+}
+
 // ---------------------------------------------------------------------------------------------------- Jira Cloud
 
 export interface JiraIssueState {
@@ -107,6 +181,8 @@ export interface JiraIssueState {
 
 export interface JiraServer extends BaseServer {
   issues: Map<string, JiraIssueState>;
+  /** With `oauth`: the authorization server's record (the server is also Atlassian's auth server and gateway). */
+  oauth: OAuthServerState | null;
   /** Moves the issue to a done status, as `by` would in Jira. */
   close(key: string, by?: string): void;
   reopen(key: string, by?: string): void;
@@ -124,6 +200,11 @@ export interface JiraServerOptions {
   without?: string[];
   /** Accounts Jira finds by e-mail. */
   users?: string[];
+  /**
+   * An OAuth 2.0 (3LO) app: the server also plays auth.atlassian.com (`/authorize`, `/oauth/token`) and
+   * api.atlassian.com (`/oauth/token/accessible-resources`, the site under `/ex/jira/{cloudId}`, with Bearer tokens).
+   */
+  oauth?: OAuthClientOptions & { cloudId?: string };
 }
 
 /**
@@ -143,8 +224,25 @@ export async function startJiraServer(opts: JiraServerOptions = {}): Promise<Jir
   const status = (done: boolean) => ({ name: done ? 'Done' : 'To Do', statusCategory: { key: done ? 'done' : 'new' } });
   const view = (i: JiraIssueState) => ({ id: i.id, key: i.key, fields: i.fields, changelog: { histories: i.histories } });
 
-  const base = await startServer(({ method, path, query, body, authorization }) => {
-    if (authorization !== basic(email, token)) return { status: 401, body: { errorMessages: ['Client must be authenticated to access this resource.'] } };
+  const oauth = opts.oauth ? oauthServer(opts.oauth, { authorize: '/authorize', token: '/oauth/token' }) : null;
+  const cloudId = opts.oauth?.cloudId ?? 'cloud-1';
+  let siteUrl = '';
+  const base = await startServer((req) => {
+    const { method, query, body, authorization } = req;
+    let { path } = req;
+    if (oauth) {
+      const answered = oauth.handle(req);
+      if (answered.status) return answered;
+      if (method === 'GET' && path === '/oauth/token/accessible-resources') {
+        if (!oauth.bearerOk(authorization)) return { status: 401, body: { code: 401, message: 'Unauthorized' } };
+        return { status: 200, body: [{ id: cloudId, url: siteUrl, name: 'contoso', scopes: ['read:jira-work', 'write:jira-work'] }] };
+      }
+    }
+    const gateway = `/ex/jira/${cloudId}`;
+    const viaGateway = path.startsWith(`${gateway}/`);
+    if (viaGateway) path = path.slice(gateway.length);
+    const signedIn = viaGateway ? Boolean(oauth?.bearerOk(authorization)) : authorization === basic(email, token);
+    if (!signedIn) return { status: 401, body: { errorMessages: ['Client must be authenticated to access this resource.'] } };
     if (method === 'GET' && path === '/rest/api/3/myself') return { status: 200, body: { accountId: 'bot', emailAddress: email, displayName: 'Radar Bot' } };
     const projectMatch = /^\/rest\/api\/3\/project\/([^/]+)$/.exec(path);
     if (method === 'GET' && projectMatch) {
@@ -202,9 +300,11 @@ export async function startJiraServer(opts: JiraServerOptions = {}): Promise<Jir
     issue.fields = { ...issue.fields, status: status(done), updated: now() };
     issue.histories.push({ author: { displayName: by }, created: now(), items: [{ field: 'status', to: done ? 'Done' : 'To Do' }] });
   };
+  siteUrl = base.url;
   return {
     ...base,
     issues,
+    oauth: oauth?.state ?? null,
     close: (key, by = 'Jamie Jira') => move(key, true, by),
     reopen: (key, by = 'Jamie Jira') => move(key, false, by),
     assign: (key, mail) => {
@@ -230,6 +330,8 @@ export interface ServiceNowRecord {
 
 export interface ServiceNowServer extends BaseServer {
   records: Map<string, ServiceNowRecord>;
+  /** With `oauth`: the instance's OAuth server record (`/oauth_auth.do`, `/oauth_token.do`; Bearer tokens accepted). */
+  oauth: OAuthServerState | null;
   /** Closes the record (active false, state "Closed Complete"), as `by` would. */
   close(sysId: string, by?: string): void;
   remove(sysId: string): void;
@@ -237,10 +339,13 @@ export interface ServiceNowServer extends BaseServer {
 
 /**
  * ServiceNow's Table API as M365 Radar uses it: list with sysparm_query (correlation_id, a user by e-mail, a group),
- * create, read, update (with work notes) of one table's records; basic auth. sysparm_display_value=all answers each
- * field as { value, display_value }.
+ * create, read, update (with work notes) of one table's records; basic auth, or OAuth with an Application Registry
+ * client. sysparm_display_value=all answers each field as { value, display_value }.
  */
-export async function startServiceNowServer(opts: { username?: string; password?: string; table?: string; users?: string[]; groups?: string[] } = {}) {
+export async function startServiceNowServer(
+  opts: { username?: string; password?: string; table?: string; users?: string[]; groups?: string[]; oauth?: OAuthClientOptions } = {},
+) {
+  const oauth = opts.oauth ? oauthServer(opts.oauth, { authorize: '/oauth_auth.do', token: '/oauth_token.do' }) : null;
   const username = opts.username ?? 'radar';
   const password = opts.password ?? 'sn-password';
   const table = opts.table ?? 'sc_task';
@@ -255,8 +360,13 @@ export async function startServiceNowServer(opts: { username?: string; password?
       Object.entries({ ...f, state: f.state ?? '1' }).map(([k, v]) => [k, { value: v, display_value: k === 'state' ? label : v }]),
     ) as Record<string, { value: string; display_value: string }>;
   };
-  const base = await startServer(({ method, path, query, body, authorization }) => {
-    if (authorization !== basic(username, password))
+  const base = await startServer((req) => {
+    const { method, path, query, body, authorization } = req;
+    if (oauth) {
+      const answered = oauth.handle(req);
+      if (answered.status) return answered;
+    }
+    if (authorization !== basic(username, password) && !oauth?.bearerOk(authorization))
       return { status: 401, body: { error: { message: 'User Not Authenticated', detail: 'Required to provide Auth information' } } };
     const m = /^\/api\/now\/table\/([a-z_]+)(?:\/([^/]+))?$/.exec(path);
     if (!m) return { status: 404, body: { error: { message: 'Not found' } } };
@@ -301,6 +411,7 @@ export async function startServiceNowServer(opts: { username?: string; password?
   const server: ServiceNowServer = {
     ...base,
     records,
+    oauth: oauth?.state ?? null,
     close: (sysId, by = 'Sam Servicenow') => {
       const record = records.get(sysId);
       if (record) record.fields = { ...record.fields, active: 'false', state: '3', 'closed_by.name': by, sys_updated_on: stamp() };

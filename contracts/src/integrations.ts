@@ -53,38 +53,88 @@ const labels = z
   })
   .max(10, 'at most 10 labels');
 
-/** Jira Cloud: the site, an account's e-mail and API token, the project and issue type, and the field mapping. */
-export const jiraSettings = z.object({
-  baseUrl: httpsUrl('baseUrl'),
-  email: z.string({ error: 'email is required' }).trim().email('email must be the e-mail address of the Jira account'),
-  projectKey: z
-    .string({ error: 'projectKey is required' })
-    .trim()
-    .regex(/^[A-Z][A-Z0-9_]{1,19}$/, 'projectKey must be a Jira project key such as CHG'),
-  issueType: shortText('issueType'),
-  /** Jira priority names per triage priority (Highest, High, Medium, Low, Lowest on a default site); null leaves it unset. */
-  priorities: priorityMapping.default({ high: 'High', medium: 'Medium', low: 'Low' }),
-  /** Labels every issue gets, beside the one that ties it to its triage record. */
-  labels: labels.default(['m365-radar']),
-  /** Set the issue's due date from the triage record. */
-  setDueDate: z.boolean().default(true),
-});
+type AuthCheck = { addIssue: (issue: { code: 'custom'; message: string; path: string[] }) => void };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Token sign-in needs the account's e-mail (and the token); OAuth needs the app's client id (and its secret). */
+function checkJiraAuth(v: { auth: string; email: string; clientId: string; apiToken?: string; clientSecret?: string }, ctx: AuthCheck, secrets = false) {
+  if (v.auth === 'token' && !EMAIL.test(v.email))
+    ctx.addIssue({ code: 'custom', message: 'email must be the e-mail address of the Jira account', path: ['email'] });
+  if (v.auth === 'oauth' && !v.clientId)
+    ctx.addIssue({ code: 'custom', message: 'clientId is required for OAuth: the client id of the app', path: ['clientId'] });
+  if (secrets && v.auth === 'token' && !v.apiToken) ctx.addIssue({ code: 'custom', message: 'apiToken is required', path: ['apiToken'] });
+  if (secrets && v.auth === 'oauth' && !v.clientSecret) ctx.addIssue({ code: 'custom', message: 'clientSecret is required for OAuth', path: ['clientSecret'] });
+}
+
+/** Basic sign-in needs the user name (and the password); OAuth needs the client id (and its secret). */
+function checkServiceNowAuth(
+  v: { auth: string; username: string; clientId: string; password?: string; clientSecret?: string },
+  ctx: AuthCheck,
+  secrets = false,
+) {
+  if (v.auth === 'basic' && !v.username) ctx.addIssue({ code: 'custom', message: 'username is required', path: ['username'] });
+  if (v.auth === 'oauth' && !v.clientId)
+    ctx.addIssue({ code: 'custom', message: 'clientId is required for OAuth: the client id of the app', path: ['clientId'] });
+  if (secrets && v.auth === 'basic' && !v.password) ctx.addIssue({ code: 'custom', message: 'password is required', path: ['password'] });
+  if (secrets && v.auth === 'oauth' && !v.clientSecret) ctx.addIssue({ code: 'custom', message: 'clientSecret is required for OAuth', path: ['clientSecret'] });
+}
+
+/** How Jira signs in: an account's e-mail and API token, or OAuth 2.0 (3LO) authorized by an admin in the browser. */
+export const JIRA_AUTHS = ['token', 'oauth'] as const;
+/** How ServiceNow signs in: a user and password, or an OAuth client authorized by an admin in the browser. */
+export const SERVICENOW_AUTHS = ['basic', 'oauth'] as const;
+const clientId = z.string().trim().max(200, 'clientId must be at most 200 characters').default('');
+
+/**
+ * Jira Cloud: the site, how it signs in (an account's e-mail and API token, or an OAuth 2.0 app's client id whose
+ * secret is sealed like a token), the project and issue type, and the field mapping.
+ */
+export const jiraSettings = z
+  .object({
+    baseUrl: httpsUrl('baseUrl'),
+    auth: z.enum(JIRA_AUTHS, { error: 'auth must be token or oauth' }).default('token'),
+    /** The account the API token belongs to (token sign-in). */
+    email: z.string().trim().max(254, 'email must be at most 254 characters').default(''),
+    /** The OAuth 2.0 (3LO) app's client id, from developer.atlassian.com (OAuth sign-in). */
+    clientId,
+    projectKey: z
+      .string({ error: 'projectKey is required' })
+      .trim()
+      .regex(/^[A-Z][A-Z0-9_]{1,19}$/, 'projectKey must be a Jira project key such as CHG'),
+    issueType: shortText('issueType'),
+    /** Jira priority names per triage priority (Highest, High, Medium, Low, Lowest on a default site); null leaves it unset. */
+    priorities: priorityMapping.default({ high: 'High', medium: 'Medium', low: 'Low' }),
+    /** Labels every issue gets, beside the one that ties it to its triage record. */
+    labels: labels.default(['m365-radar']),
+    /** Set the issue's due date from the triage record. */
+    setDueDate: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => checkJiraAuth(v, ctx));
 export type JiraSettings = z.infer<typeof jiraSettings>;
 
-/** ServiceNow: the instance, a user and password, the table and field mapping. */
-export const serviceNowSettings = z.object({
-  baseUrl: httpsUrl('baseUrl'),
-  username: shortText('username', 200),
-  table: z
-    .string({ error: 'table is required' })
-    .trim()
-    .regex(/^[a-z][a-z0-9_]{1,79}$/, 'table must be a ServiceNow table name such as sc_task or change_request'),
-  /** The assignment group (its sys_id or name); empty leaves it to the instance's rules. */
-  assignmentGroup: z.string().trim().max(100, 'assignmentGroup must be at most 100 characters').default(''),
-  /** The `priority` value (1–5 on a default instance) per triage priority; null leaves it to the instance. */
-  priorities: priorityMapping.default({ high: '2', medium: '3', low: '4' }),
-  setDueDate: z.boolean().default(true),
-});
+/**
+ * ServiceNow: the instance, how it signs in (a user and password, or an OAuth client registered in the instance's
+ * Application Registry, authorized by an admin in the browser), the table and field mapping.
+ */
+export const serviceNowSettings = z
+  .object({
+    baseUrl: httpsUrl('baseUrl'),
+    auth: z.enum(SERVICENOW_AUTHS, { error: 'auth must be basic or oauth' }).default('basic'),
+    /** The user the password belongs to (basic sign-in). */
+    username: z.string().trim().max(200, 'username must be at most 200 characters').default(''),
+    /** The OAuth client's id (OAuth sign-in). */
+    clientId,
+    table: z
+      .string({ error: 'table is required' })
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{1,79}$/, 'table must be a ServiceNow table name such as sc_task or change_request'),
+    /** The assignment group (its sys_id or name); empty leaves it to the instance's rules. */
+    assignmentGroup: z.string().trim().max(100, 'assignmentGroup must be at most 100 characters').default(''),
+    /** The `priority` value (1–5 on a default instance) per triage priority; null leaves it to the instance. */
+    priorities: priorityMapping.default({ high: '2', medium: '3', low: '4' }),
+    setDueDate: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => checkServiceNowAuth(v, ctx));
 export type ServiceNowSettings = z.infer<typeof serviceNowSettings>;
 
 /** A Graph object id (a group, plan or bucket): letters, digits, '-' and '_' as Graph writes them. */
@@ -148,8 +198,14 @@ export const createIntegrationRequest = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('planner'), name }).extend(plannerSettings.shape),
-    z.object({ kind: z.literal('jira'), name, apiToken: secret('apiToken') }).extend(jiraSettings.shape),
-    z.object({ kind: z.literal('servicenow'), name, password: secret('password') }).extend(serviceNowSettings.shape),
+    z
+      .object({ kind: z.literal('jira'), name, apiToken: secret('apiToken').optional(), clientSecret: secret('clientSecret').optional() })
+      .extend(jiraSettings.shape)
+      .superRefine((v, ctx) => checkJiraAuth(v, ctx, true)),
+    z
+      .object({ kind: z.literal('servicenow'), name, password: secret('password').optional(), clientSecret: secret('clientSecret').optional() })
+      .extend(serviceNowSettings.shape)
+      .superRefine((v, ctx) => checkServiceNowAuth(v, ctx, true)),
   ],
   { error: `kind must be one of ${INTEGRATION_KINDS.join(', ')}` },
 );
@@ -157,8 +213,9 @@ export type CreateIntegrationRequest = z.input<typeof createIntegrationRequest>;
 
 /**
  * PUT /api/admin/integrations/{id}: rename, pause or resume, change settings (checked as on creation, for the
- * integration's kind), or replace the secret (`apiToken` for Jira, `password` for ServiceNow; Planner signs in with its
- * tenant's app and has none).
+ * integration's kind), or replace the secret (`apiToken` for Jira with a token, `password` for ServiceNow with a user,
+ * `clientSecret` for either with OAuth; Planner signs in with its tenant's app and has none). Changing how it signs in
+ * (`settings.auth`) takes the new secret in the same request.
  */
 export const updateIntegrationRequest = z
   .object({
@@ -167,9 +224,10 @@ export const updateIntegrationRequest = z
     settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object' }).optional(),
     apiToken: secret('apiToken').optional(),
     password: secret('password').optional(),
+    clientSecret: secret('clientSecret').optional(),
   })
   .strict()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one of name, paused, settings, apiToken, password');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one of name, paused, settings, apiToken, password, clientSecret');
 export type UpdateIntegrationRequest = z.infer<typeof updateIntegrationRequest>;
 
 export const integrationIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive number') });
@@ -183,6 +241,13 @@ export const integration = z.object({
   settings: z.record(z.string(), z.unknown()),
   /** Whether a secret is stored and can be read (false after the installation secret changed: enter it again). */
   hasSecret: z.boolean(),
+  /**
+   * OAuth sign-in: whether an admin authorized it (Authorize opens the tracker's consent page), by whom and when, and
+   * the refresh's last failure; null for the other ways of signing in.
+   */
+  authorization: z
+    .object({ authorized: z.boolean(), authorizedBy: z.string().nullable(), authorizedAt: z.string().nullable(), callbackUrl: z.string() })
+    .nullable(),
   paused: z.boolean(),
   pausedReason: z.string().nullable(),
   consecutiveFailures: z.number().int(),
@@ -198,6 +263,18 @@ export type IntegrationsResponse = z.infer<typeof integrationsResponse>;
 
 export const integrationCheck = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
 export type IntegrationCheck = z.infer<typeof integrationCheck>;
+/** POST /api/admin/integrations/{id}/authorize: the tracker's consent page to open (valid for 10 minutes). */
+export const authorizeIntegrationResponse = z.object({ url: z.string() });
+export type AuthorizeIntegrationResponse = z.infer<typeof authorizeIntegrationResponse>;
+/** GET /api/admin/integrations/oauth/callback: where the tracker's consent page sends the admin back. */
+export const oauthCallbackQuery = z.object({
+  code: z.string().max(4000, 'code is too long').optional(),
+  state: z.string().max(2000, 'state is too long').optional(),
+  error: z.string().max(200, 'error is too long').optional(),
+  error_description: z.string().max(1000, 'error_description is too long').optional(),
+});
+export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuery>;
+
 /** POST …/test: each check with what it found; `success` when all passed. */
 export const integrationTestResult = z.object({ success: z.boolean(), message: z.string(), checks: z.array(integrationCheck) });
 export type IntegrationTestResult = z.infer<typeof integrationTestResult>;

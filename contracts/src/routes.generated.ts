@@ -192,6 +192,8 @@ export const routeTable = {
     update: { method: 'PUT', path: '/api/admin/integrations/:id' },
     remove: { method: 'DELETE', path: '/api/admin/integrations/:id' },
     test: { method: 'POST', path: '/api/admin/integrations/:id/test' },
+    authorize: { method: 'POST', path: '/api/admin/integrations/:id/authorize' },
+    oauthCallback: { method: 'GET', path: '/api/admin/integrations/oauth/callback' },
     pull: { method: 'POST', path: '/api/admin/integrations/:id/pull' },
     attempts: { method: 'GET', path: '/api/admin/integrations/:id/deliveries' },
     targets: { method: 'GET', path: '/api/triage/trackers' },

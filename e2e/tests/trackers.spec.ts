@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures.js';
 import { AdminPage } from '../pages/AdminPage.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { ShellPage } from '../pages/ShellPage.js';
-import { startJiraServer } from '../../api/test/tracker-servers.js';
+import { startJiraServer, startServiceNowServer } from '../../api/test/tracker-servers.js';
 
 // Work trackers end to end: an admin connects Jira (a local Jira Cloud replay server, api/test/tracker-servers.ts) and
 // tests it; a moderator pushes a post from its dialog; the issue is closed in Jira; Pull now brings it back and the
@@ -65,5 +65,44 @@ test('connect Jira, push a post, close the issue in Jira and see it Done', async
     }
     await moderatorPage.request.put(`${path}${query}`, { data: { state: 'new' }, headers: SAME_ORIGIN });
     await jira.stop();
+  }
+});
+
+test('connect ServiceNow with an OAuth client: Authorize goes to the consent page and back, and Test signs in', async ({ adminPage }) => {
+  const snow = await startServiceNowServer({ oauth: { clientId: 'radar-app', clientSecret: 'app-secret' } });
+  const name = 'E2E ITSM (OAuth)';
+  try {
+    const admin = new AdminPage(adminPage);
+    await admin.goto('Integrations');
+    await adminPage.getByRole('button', { name: 'Connect a tracker' }).click();
+    const dialog = admin.dialog('Connect a tracker');
+    await dialog.getByRole('combobox', { name: 'Tracker' }).click();
+    await adminPage.getByRole('option', { name: 'ServiceNow' }).click();
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel(/^Instance URL/).fill(snow.url);
+    await dialog.getByRole('combobox', { name: 'Sign in with' }).click();
+    await adminPage.getByRole('option', { name: 'OAuth client (Application Registry)' }).click();
+    await expect(dialog.getByText(/Register this callback URL with the app: .*\/api\/admin\/integrations\/oauth\/callback/)).toBeVisible();
+    await dialog.getByLabel(/^Client ID/).fill('radar-app');
+    await dialog.getByLabel(/^Client secret/).fill('app-secret');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.toast('Tracker connected')).toBeVisible();
+    const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('cell', { name, exact: true }) });
+    await expect(row).toContainText('Not authorized: use Authorize');
+
+    // The instance's consent page answers at once (the local server consents) and sends the browser back.
+    await row.getByRole('button', { name: `Authorize ${name}` }).click();
+    await adminPage.waitForURL(/\/admin\?tab=integrations$/);
+    await expect(admin.toast('Integration authorized')).toBeVisible();
+    await expect(row).not.toContainText('Not authorized');
+    await row.getByRole('button', { name: `Test ${name}` }).click();
+    await expect(adminPage.getByLabel(`Connection test of ${name}`)).toContainText('✓ Sign-in: Signed in as the authorized user');
+    expect(snow.oauth?.grants).toEqual(['authorization_code']);
+  } finally {
+    const integrations = (await (await adminPage.request.get('/api/admin/integrations')).json()) as { integrations: { id: number; name: string }[] };
+    for (const i of integrations.integrations.filter((x) => x.name === name)) {
+      await adminPage.request.delete(`/api/admin/integrations/${i.id}`, { headers: SAME_ORIGIN });
+    }
+    await snow.stop();
   }
 });

@@ -1,6 +1,8 @@
 import { defineEndpoints } from '../endpoint.js';
 import { resultMessage } from '../common.js';
+import { raw } from '../endpoint.js';
 import {
+  authorizeIntegrationResponse,
   bulkTasksRequest,
   bulkTasksResponse,
   trackerTargetsResponse,
@@ -11,6 +13,7 @@ import {
   integrationPullResult,
   integrationsResponse,
   integrationTestResult,
+  oauthCallbackQuery,
   plannerOptionsQuery,
   plannerOptionsResponse,
   trackerAttemptsResponse,
@@ -76,6 +79,22 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     access: 'admin',
     params: integrationIdParams,
     response: integrationTestResult,
+  },
+  authorize: {
+    method: 'POST',
+    path: '/api/admin/integrations/:id/authorize',
+    summary: "OAuth sign-in: the tracker's consent page to send the admin to (its state bound to the admin and the integration)",
+    access: 'admin',
+    params: integrationIdParams,
+    response: authorizeIntegrationResponse,
+  },
+  oauthCallback: {
+    method: 'GET',
+    path: '/api/admin/integrations/oauth/callback',
+    summary: "Where the tracker's consent page returns: trades the code for tokens (sealed at rest) and redirects to Admin → Integrations",
+    access: 'admin',
+    query: oauthCallbackQuery,
+    response: raw('redirect'),
   },
   pull: {
     method: 'POST',

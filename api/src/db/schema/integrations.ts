@@ -1,4 +1,4 @@
-/** Work trackers (Jira, ServiceNow): the connections, the tasks linked to triage records, the calls' outbox and log. */
+/** Work trackers (Planner, Jira, ServiceNow): the connections, the tasks linked to triage records, the calls' outbox and log. */
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { outboxStatus } from './mail.js';
@@ -7,16 +7,19 @@ import { triageRecords } from './triage.js';
 
 /**
  * A tracker connection. `settings` holds what is not secret (the site, project or table, the field mapping); the API
- * token or password is sealed at rest (AES-256-GCM with a key of its own) and never answered. Paused by an admin, or
+ * token, password or OAuth client secret is sealed at rest (AES-256-GCM with a key of its own) and never answered, and
+ * so are the OAuth tokens an admin's authorization gave (`oauth_sealed`: access and refresh token, expiry, the Jira
+ * site's cloud id, who authorized). Paused by an admin, or
  * after INTEGRATION_PAUSE_AFTER_FAILURES failed calls in a row (the admins are mailed): calls wait while paused.
  */
 export const integrations = pgTable('integrations', {
   id: serial('id').primaryKey(),
-  /** jira | servicenow */
+  /** planner | jira | servicenow */
   kind: text('kind').notNull(),
   name: text('name').notNull(),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   secretSealed: text('secret_sealed'),
+  oauthSealed: text('oauth_sealed'),
   paused: boolean('paused').notNull().default(false),
   pausedReason: text('paused_reason'),
   pausedAt: ts('paused_at'),

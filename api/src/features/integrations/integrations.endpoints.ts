@@ -19,6 +19,19 @@ import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { findItem, findRecord } from '../triage/triage.service.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
+import { TrackerError } from './tracker-http.js';
+
+const SECRET_FIELDS = ['apiToken', 'password', 'clientSecret'] as const;
+
+/** The secret an integration takes: Jira's API token, ServiceNow's password, an OAuth app's client secret; Planner none. */
+function secretFieldOf(kind: string, settings: Record<string, unknown>): (typeof SECRET_FIELDS)[number] | null {
+  if (kind === 'planner') return null;
+  if (settings.auth === 'oauth') return 'clientSecret';
+  return kind === 'jira' ? 'apiToken' : 'password';
+}
+
+/** Where Admin → Integrations is; the OAuth callback sends the admin back there. */
+const INTEGRATIONS_PAGE = '/admin?tab=integrations';
 
 /** How long a push waits for the tracker before it answers "queued" (the outbox goes on trying). */
 const PUSH_WAIT_MS = 10_000;
@@ -33,6 +46,8 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
   const trackers = ctx.services.trackers;
 
   function answer(row: IntegrationRow & { linkedTasks?: number; openTasks?: number }): Integration {
+    const oauth = row.settings.auth === 'oauth';
+    const authorized = oauth ? trackers.authorizationOf(row) : null;
     return {
       id: row.id,
       kind: row.kind as IntegrationKind,
@@ -40,6 +55,14 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       settings: row.settings,
       // Planner signs in with its tenant's app: its secret is the tenant's (Admin → Tenants says whether it is readable).
       hasSecret: row.kind === 'planner' || trackers.openSecret(row.secretSealed) !== null,
+      authorization: oauth
+        ? {
+            authorized: authorized !== null,
+            authorizedBy: authorized?.authorizedBy ?? null,
+            authorizedAt: authorized?.authorizedAt ?? null,
+            callbackUrl: trackers.callbackUrl,
+          }
+        : null,
       paused: row.paused,
       pausedReason: row.pausedReason,
       consecutiveFailures: row.consecutiveFailures,
@@ -132,8 +155,9 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     implement(endpoints.integrations.create, async ({ body, auth }) => {
       if ((await repo.count()) >= INTEGRATIONS_MAX) throw new ConflictError(`There are already ${INTEGRATIONS_MAX} integrations: delete one first`);
       const { kind, name, ...rest } = body;
-      const secret = body.kind === 'jira' ? body.apiToken : body.kind === 'servicenow' ? body.password : null;
-      const { apiToken: _token, password: _password, ...settings } = rest as Record<string, unknown>;
+      const { apiToken: _token, password: _password, clientSecret: _client, ...settings } = rest as Record<string, unknown>;
+      const field = secretFieldOf(kind, settings);
+      const secret = field ? ((body as Record<string, unknown>)[field] as string) : null;
       await checkTarget(settings, '');
       const now = ctx.clock.now();
       const row = await repo.insert({
@@ -154,21 +178,32 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       const now = ctx.clock.now();
       const set: Parameters<typeof repo.update>[1] = { updatedAt: now };
       if (body.name) set.name = body.name;
+      const settings = body.settings ? settingsOf(row.kind, { ...row.settings, ...body.settings }) : row.settings;
       if (body.settings) {
-        const settings = settingsOf(row.kind, { ...row.settings, ...body.settings });
         await checkTarget(settings, 'settings.');
         set.settings = settings;
       }
-      const takes = row.kind === 'jira' ? 'apiToken' : row.kind === 'servicenow' ? 'password' : null;
+      const label = INTEGRATION_KIND_LABELS[row.kind as IntegrationKind] ?? row.kind;
+      const takes = secretFieldOf(row.kind, settings);
       const secret = takes ? body[takes] : undefined;
-      for (const field of ['apiToken', 'password'] as const) {
+      for (const field of SECRET_FIELDS) {
         if (field === takes || body[field] === undefined) continue;
-        const label = INTEGRATION_KIND_LABELS[row.kind as IntegrationKind] ?? row.kind;
-        throw new InputError(`${field}: ${takes ? `a ${label} integration takes ${takes}` : `${label} signs in with its tenant's app and takes no secret`}`, [
-          { path: field, message: `not used by ${row.kind}` },
-        ]);
+        throw new InputError(
+          `${field}: ${takes ? `this ${label} integration takes ${takes}` : `${label} signs in with its tenant's app and takes no secret`}`,
+          [{ path: field, message: `not used by ${row.kind}` }],
+        );
+      }
+      // The stored secret belongs to the old way of signing in: a new way takes its own secret in the same request.
+      if (takes && takes !== secretFieldOf(row.kind, row.settings) && !secret) {
+        throw new InputError(`${takes}: signing in another way needs its ${takes}`, [{ path: takes, message: 'required with the new settings.auth' }]);
       }
       if (secret) set.secretSealed = trackers.sealSecret(secret);
+      // An authorization holds for the app, site and way of signing in it was given for.
+      const signIn = (s: Record<string, unknown>) => JSON.stringify([s.auth, s.clientId, s.baseUrl]);
+      if (row.oauthSealed && (signIn(settings) !== signIn(row.settings) || (takes === 'clientSecret' && secret))) {
+        set.oauthSealed = null;
+        trackers.forgetTokens(id);
+      }
       if (body.paused === true && !row.paused) Object.assign(set, { paused: true, pausedAt: now, pausedReason: 'Paused by an admin' });
       if (body.paused === false && row.paused) Object.assign(set, { paused: false, pausedAt: null, pausedReason: null, consecutiveFailures: 0 });
       await repo.update(id, set);
@@ -191,6 +226,33 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         message: failed.length === 0 ? 'Connected: every check passed' : `Not ready: ${failed.map((c) => c.name).join(', ')}`,
         checks,
       };
+    }),
+
+    implement(endpoints.integrations.authorize, async ({ params: { id }, auth }) => {
+      const row = await load(id);
+      if (row.settings.auth !== 'oauth') {
+        throw new InputError(`${row.name} does not sign in with OAuth: set settings.auth to oauth first`, [{ path: 'settings.auth', message: 'not oauth' }]);
+      }
+      if (!trackers.openSecret(row.secretSealed))
+        throw new InputError('clientSecret: the client secret cannot be read: enter it again', [{ path: 'clientSecret', message: 'unreadable' }]);
+      return { url: trackers.authorizeUrlOf(row, auth.user.id) };
+    }),
+
+    implement(endpoints.integrations.oauthCallback, async ({ query, auth, res }) => {
+      const back = (outcome: Record<string, string>) => res.redirect(303, `${INTEGRATIONS_PAGE}&${new URLSearchParams(outcome).toString()}`);
+      if (query.error || !query.code || !query.state) {
+        const why = query.error_description || query.error || 'the tracker sent no authorization code';
+        ctx.log.warn({ error: query.error, userId: auth.user.id }, 'integration authorization refused');
+        return back({ oauthError: `Not authorized: ${why}`.slice(0, 300) });
+      }
+      try {
+        const row = await trackers.completeAuthorization(query.state, query.code, auth.user.id);
+        return back({ authorized: String(row.id) });
+      } catch (err) {
+        if (!(err instanceof TrackerError)) throw err;
+        ctx.log.warn({ err: err.message, userId: auth.user.id }, 'integration authorization failed');
+        return back({ oauthError: err.message.slice(0, 300) });
+      }
     }),
 
     implement(endpoints.integrations.pull, async ({ params: { id } }) => {

@@ -44,6 +44,12 @@ export function createIntegrationsRepo(db: DbOrTx) {
       return row ?? null;
     },
 
+    /** The integration, its row locked until the transaction ends (one process renews an OAuth token at a time). */
+    async lockedById(id: number): Promise<IntegrationRow | null> {
+      const [row] = await db.select().from(integrations).where(eq(integrations.id, id)).for('update');
+      return row ?? null;
+    },
+
     async count(): Promise<number> {
       const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM integrations`);
       return Number(rows[0]?.n ?? 0);
@@ -120,6 +126,16 @@ export function createIntegrationsRepo(db: DbOrTx) {
         WHERE tr.item_id = ${itemId} AND ${visibleTriageRecord(scope)}
         ORDER BY tr.tenant_id NULLS FIRST, i.name, l.id`);
       return rows;
+    },
+
+    /** The links of records whose tasks exist in their tracker (made, and not deleted there or given up). */
+    async madeLinksOfRecords(recordIds: readonly number[]): Promise<{ id: number; integrationId: number }[]> {
+      if (recordIds.length === 0) return [];
+      const { rows } = await db.execute<{ id: number; integration_id: number }>(sql`
+        SELECT id, integration_id FROM tracker_links
+        WHERE record_id = ANY(${sql.param([...recordIds])}::int[]) AND external_id IS NOT NULL AND status IN ('open', 'done')
+        ORDER BY id`);
+      return rows.map((r) => ({ id: Number(r.id), integrationId: Number(r.integration_id) }));
     },
 
     /** Links of items, by item id (the sync's changes become comments on their tasks). */

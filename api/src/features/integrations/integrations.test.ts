@@ -202,6 +202,42 @@ describe('integrations: tasks in Jira', () => {
     });
   });
 
+  it('a change made here updates the task on its own, after taking in what changed in Jira meanwhile', async () => {
+    const { t, jira, admin, moderator, alice } = await setUp({ users: ['alice@example.com', 'mod@example.com'] });
+    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    await moderator.post('/api/triage/message-center/MC900002/tasks').send({ integrationId: integration.id });
+    expect(jira.issues.get('CHG-1')?.fields.assignee).toBeNull();
+
+    // Someone assigns the issue in Jira; here, the due date and priority change. The update reads the issue first: the
+    // assignee comes back as the owner (and is kept in Jira), the due date and priority go out.
+    jira.assign('CHG-1', 'alice@example.com');
+    t.clock.advance(60_000);
+    const changed = await moderator.put('/api/triage/message-center/MC900002').send({ dueDate: '2027-03-01', priority: 'high' });
+    expect(changed.status).toBe(200);
+    await t.ctx.services.trackers.deliverNow();
+    expect(jira.issues.get('CHG-1')?.fields).toMatchObject({
+      duedate: '2027-03-01',
+      priority: { name: 'High' },
+      assignee: { emailAddress: 'alice@example.com' },
+    });
+    expect((await alice.agent.get('/api/triage/message-center/MC900002')).body).toMatchObject({ ownerId: alice.user.id, dueDate: '2027-03-01' });
+    expect(jira.issues.size).toBe(1);
+
+    // A record without a task queues nothing; a bulk change updates every task of the records it changed.
+    await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2027-04-01' });
+    const bulk = await moderator.post('/api/triage/bulk').send({
+      items: [
+        { itemType: 'message-center', itemId: 'MC900001' },
+        { itemType: 'message-center', itemId: 'MC900002' },
+      ],
+      set: { dueDate: '2027-05-01' },
+    });
+    expect(bulk.status).toBe(200);
+    await t.ctx.services.trackers.deliverNow();
+    expect(jira.issues.get('CHG-1')?.fields.duedate).toBe('2027-05-01');
+    expect(jira.issues.size).toBe(1);
+  });
+
   it('never makes a second issue: a create whose answer was lost finds the issue it made, and a tracker down for an hour loses nothing', async () => {
     const { t, jira, admin, moderator } = await setUp();
     const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));

@@ -29,9 +29,22 @@ import { hostsOf } from '../tenants/tenant-graph.js';
 import { openTenantSecret, tenantSecretKey } from '../tenants/tenant-secret.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import type { RemoteTask, TaskDraft, TrackerConnector } from './connectors/connector.js';
-import { createJiraConnector } from './connectors/jira.js';
+import { createJiraConnector, tokenAccess } from './connectors/jira.js';
 import { createGraphSession, createPlannerConnector, plannerOptions, type GraphTokenCache, type PlannerTenant } from './connectors/planner.js';
-import { createServiceNowConnector } from './connectors/servicenow.js';
+import { basicAccess, createServiceNowConnector } from './connectors/servicenow.js';
+import {
+  consentUrl,
+  exchangeCode,
+  fresh,
+  jiraSiteOf,
+  oauthServerOf,
+  openState,
+  openTokens,
+  refreshTokens,
+  sealState,
+  sealTokens,
+  type OAuthTokens,
+} from './oauth.js';
 import { createTrackedRecordsRepo, type RecordChange } from './tracker-records.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
 import { TrackerError, type TrackerHttpOptions } from './tracker-http.js';
@@ -54,6 +67,7 @@ export const TRACKER_DELIVERY = {
 };
 
 const EXCERPT = 500;
+const NOT_AUTHORIZED = 'Not authorized yet: use Authorize in Admin → Integrations';
 /** How far back the pull looks for syncs whose comments a crash may have missed. */
 const COMMENT_SWEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -88,6 +102,17 @@ export async function queueTaskPush(
   const action = link.externalId && link.status !== 'deleted' ? 'update' : 'create';
   const outboxId = await repo.enqueue({ integrationId, linkId: link.id, action, now });
   return { link: (await repo.link(link.id)) ?? link, outboxId };
+}
+
+/**
+ * Records changed here (owner, due date, priority, state): their tasks are brought up to date, an update queued per
+ * task in the caller's transaction (joining one already waiting). Returns how many were queued.
+ */
+export async function queueLinkedUpdates(tx: DbOrTx, recordIds: readonly number[], now: Date): Promise<number> {
+  const repo = createIntegrationsRepo(tx);
+  const links = await repo.madeLinksOfRecords(recordIds);
+  for (const link of links) await repo.enqueue({ integrationId: link.integrationId, linkId: link.id, action: 'update', now });
+  return links.length;
 }
 
 /** Tracker secrets are sealed with a key of their own, derived from the installation secret. */
@@ -164,6 +189,77 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     };
   }
 
+  // ---------------------------------------------------------------- OAuth sign-in
+
+  const stateKey = deriveSealKey(deps.secret, 'radar-oauth-state-v1');
+  /** The tokens this process last saw per integration; the database's copy wins when renewing. */
+  const oauthCache = new Map<number, OAuthTokens>();
+  const renewing = new Map<number, Promise<OAuthTokens>>();
+  const callbackUrl = `${deps.publicUrl.replace(/\/+$/, '')}/api/admin/integrations/oauth/callback`;
+
+  /**
+   * A good access token: the one kept while it has a minute left, else renewed with the refresh token under the
+   * integration's row lock, so two processes never spend the same (rotating) refresh token; the new tokens are sealed
+   * back in the same transaction.
+   */
+  async function accessToken(row: IntegrationRow, server: ReturnType<typeof oauthServerOf>, client: { id: string; secret: string }) {
+    const kept = oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+    if (!kept) throw new TrackerError(NOT_AUTHORIZED, null, false);
+    if (fresh(kept, clock.now().getTime())) return kept;
+    let pending = renewing.get(row.id);
+    if (!pending) {
+      pending = db
+        .transaction(async (tx) => {
+          const repo = createIntegrationsRepo(tx);
+          const current = openTokens(key, (await repo.lockedById(row.id))?.oauthSealed ?? null);
+          if (!current) throw new TrackerError(NOT_AUTHORIZED, null, false);
+          if (fresh(current, clock.now().getTime())) return current;
+          const next = await refreshTokens(server, http(), client, current, clock.now().getTime());
+          await repo.update(row.id, { oauthSealed: sealTokens(key, next) });
+          return next;
+        })
+        .then((tokens) => {
+          oauthCache.set(row.id, tokens);
+          return tokens;
+        })
+        .finally(() => renewing.delete(row.id));
+      renewing.set(row.id, pending);
+    }
+    return pending;
+  }
+
+  /** The consent page of an integration that signs in with OAuth, its state bound to the admin. */
+  function authorizeUrlOf(row: IntegrationRow, userId: number): string {
+    const settings = row.kind === 'jira' ? jiraSettings.safeParse(row.settings) : serviceNowSettings.safeParse(row.settings);
+    if (!settings.success || settings.data.auth !== 'oauth') throw new TrackerError(`${row.name} does not sign in with OAuth`, null, false);
+    const server = oauthServerOf(row.kind as 'jira' | 'servicenow', settings.data, deps.config);
+    return consentUrl(server, settings.data.clientId, callbackUrl, sealState(stateKey, row.id, userId, clock.now().getTime()));
+  }
+
+  /**
+   * The consent page came back with a code: it is traded for tokens (and, for Jira, the site's cloud id and who
+   * authorized), sealed into the integration. Answers the integration, or throws a TrackerError saying why not.
+   */
+  async function completeAuthorization(state: string, code: string, userId: number): Promise<IntegrationRow> {
+    const opened = openState(stateKey, state, userId, clock.now().getTime());
+    if (typeof opened === 'string') throw new TrackerError(opened, null, false);
+    const repo = createIntegrationsRepo(db);
+    const row = await repo.byId(opened.integrationId);
+    if (!row) throw new TrackerError('The integration was deleted meanwhile', null, false);
+    const parsed = row.kind === 'jira' ? jiraSettings.safeParse(row.settings) : serviceNowSettings.safeParse(row.settings);
+    const secret = openSecret(row.secretSealed);
+    if (!parsed.success || parsed.data.auth !== 'oauth') throw new TrackerError(`${row.name} does not sign in with OAuth any more`, null, false);
+    if (!secret) throw new TrackerError('The client secret cannot be read: enter it again', null, false);
+    const server = oauthServerOf(row.kind as 'jira' | 'servicenow', parsed.data, deps.config);
+    const now = clock.now().getTime();
+    let tokens = await exchangeCode(server, http(), { id: parsed.data.clientId, secret }, code, callbackUrl, now);
+    if (row.kind === 'jira') tokens = { ...tokens, ...(await jiraSiteOf(http(), deps.config.ATLASSIAN_API_URL, tokens.accessToken, parsed.data.baseUrl)) };
+    await repo.update(row.id, { oauthSealed: sealTokens(key, tokens), lastPullError: null, updatedAt: clock.now() });
+    oauthCache.set(row.id, tokens);
+    log.info({ integrationId: row.id, userId }, 'integration authorized');
+    return row;
+  }
+
   /** The integration's connector, or why there is none (a secret that cannot be read, settings no longer valid). */
   async function connectorFor(row: IntegrationRow): Promise<TrackerConnector | string> {
     if (row.kind === 'planner') {
@@ -176,13 +272,36 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     }
     const secret = openSecret(row.secretSealed);
     if (!secret) return 'The secret cannot be read (was SESSION_SECRET changed?): enter it again in Admin → Integrations';
+    const invalid = 'The settings are not valid any more: edit the integration';
     if (row.kind === 'jira') {
-      const settings = jiraSettings.safeParse(row.settings);
-      return settings.success ? createJiraConnector(settings.data, secret, http()) : 'The settings are not valid any more: edit the integration';
+      const parsed = jiraSettings.safeParse(row.settings);
+      if (!parsed.success) return invalid;
+      const settings = parsed.data;
+      if (settings.auth === 'token') return createJiraConnector(settings, tokenAccess(settings, secret, http()));
+      const tokens = oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+      if (!tokens?.cloudId) return NOT_AUTHORIZED;
+      const server = oauthServerOf('jira', settings, deps.config);
+      return createJiraConnector(settings, {
+        apiBase: `${deps.config.ATLASSIAN_API_URL.replace(/\/+$/, '')}/ex/jira/${encodeURIComponent(tokens.cloudId)}`,
+        authorization: async () => `Bearer ${(await accessToken(row, server, { id: settings.clientId, secret })).accessToken}`,
+        refused: 'Atlassian refused the OAuth token (revoked, or the app lost its scopes): authorize again',
+        // Atlassian's gateway is the operator's configuration, not an admin's entry.
+        http: { ...http(), guard: null },
+      });
     }
     if (row.kind === 'servicenow') {
-      const settings = serviceNowSettings.safeParse(row.settings);
-      return settings.success ? createServiceNowConnector(settings.data, secret, http()) : 'The settings are not valid any more: edit the integration';
+      const parsed = serviceNowSettings.safeParse(row.settings);
+      if (!parsed.success) return invalid;
+      const settings = parsed.data;
+      if (settings.auth === 'basic') return createServiceNowConnector(settings, basicAccess(settings, secret, http()));
+      if (!(oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed))) return NOT_AUTHORIZED;
+      const server = oauthServerOf('servicenow', settings, deps.config);
+      return createServiceNowConnector(settings, {
+        authorization: async () => `Bearer ${(await accessToken(row, server, { id: settings.clientId, secret })).accessToken}`,
+        who: 'the authorized user',
+        refused: 'ServiceNow refused the OAuth token (revoked or expired): authorize again',
+        http: http(),
+      });
     }
     return `Unknown tracker kind ${row.kind}`;
   }
@@ -274,10 +393,20 @@ export function createTrackerService(deps: TrackerServiceDeps) {
         }
         return ok(`Comment added to ${link.externalKey ?? link.externalId}`);
       }
-      const draft = await draftOf(db, link);
-      if (!draft) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: 'The triage record is gone' };
       if (link.externalId && link.status !== 'deleted') {
-        const updated = await connector.update({ id: link.externalId, key: link.externalKey ?? link.externalId }, draft);
+        const ref = { id: link.externalId, key: link.externalKey ?? link.externalId };
+        // What changed in the tracker since the last read comes back first (the later change wins, both logged), so an
+        // update never silently overwrites an owner or due date someone set there.
+        const before = await connector.read(ref);
+        if (before) {
+          await db.transaction(async (tx) => {
+            await applyRemote(tx, integration, link, before, now);
+            await createIntegrationsRepo(tx).updateLink(link.id, { ...remoteFields(before, now), lastPulledAt: now });
+          });
+        }
+        const draft = before ? await draftOf(db, link) : null;
+        if (before && !draft) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: 'The triage record is gone' };
+        const updated = before && draft ? await connector.update(ref, draft) : null;
         if (!updated) {
           await repo.updateLink(link.id, { status: 'deleted', updatedAt: now });
           return {
@@ -291,6 +420,8 @@ export function createTrackerService(deps: TrackerServiceDeps) {
         await repo.updateLink(link.id, remoteFields(updated, now));
         return ok(`Updated ${updated.key}`);
       }
+      const draft = await draftOf(db, link);
+      if (!draft) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: 'The triage record is gone' };
       // A create retried after a lost answer finds the task it made (the idempotency key is in it).
       const existing = link.status === 'deleted' ? null : await connector.findByKey(link.idempotencyKey, draft);
       const task = existing ?? (await connector.create(draft));
@@ -565,6 +696,16 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     sealSecret,
     openSecret,
     connectorFor,
+    callbackUrl,
+    authorizeUrlOf,
+    completeAuthorization,
+    /** Who authorized an integration's OAuth sign-in and when (never the tokens). */
+    authorizationOf(row: IntegrationRow) {
+      const tokens = openTokens(key, row.oauthSealed);
+      return tokens ? { authorizedBy: tokens.authorizedBy, authorizedAt: tokens.authorizedAt } : null;
+    },
+    /** Forgets the tokens kept for an integration whose sign-in changed. */
+    forgetTokens: (id: number) => oauthCache.delete(id),
 
     /** Test: the connector's checks, each logged; a connection that cannot even be built says why. */
     async test(integration: IntegrationRow): Promise<IntegrationCheck[]> {

@@ -35,7 +35,12 @@ const PEOPLE_LIMIT = 20;
  * post; the access rows of the endpoint table keep guests out before anything here runs.
  */
 export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[] {
-  const service = createTriageService({ db: ctx.db, clock: ctx.clock, notify: () => ctx.services.triageMail.deliverSoon() });
+  const service = createTriageService({
+    db: ctx.db,
+    clock: ctx.clock,
+    notify: () => ctx.services.triageMail.deliverSoon(),
+    tasksQueued: () => ctx.services.trackers.kick(),
+  });
 
   /** The triage mails a user may get: their own items' for everyone, the weekly change-health report for admins. */
   const kindsFor = (auth: RequestAuth): TriageMailKind[] => (hasRole(auth, ROLE_NAMES.admin) ? [...TRIAGE_MAIL_KINDS] : [...TRIAGE_OWN_MAIL_KINDS]);

@@ -21,6 +21,7 @@ import type { TenantScope } from '../items/item-query.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { suggestTriage } from './triage-suggest.js';
 import { licenceOverrides } from '../admin/product-mappings/product-mappings.repo.js';
+import { queueLinkedUpdates } from '../integrations/tracker.service.js';
 import { createTriageRepo, type FieldChange, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
 
 /** The activity log's item type of each triage item type. */
@@ -113,8 +114,12 @@ export async function findRecord(
  * The triage rules: which record a request means, who may change what, what a change writes and logs. Every change
  * runs in one transaction with its activity-log lines.
  */
-export function createTriageService(deps: { db: Db; clock: Clock; notify?: () => void }) {
+export function createTriageService(deps: { db: Db; clock: Clock; notify?: () => void; tasksQueued?: () => void }) {
   const { db, clock } = deps;
+  /** After a change whose records have tasks in trackers has committed: the updates are made now. */
+  const tasksQueued = (count: number) => {
+    if (count > 0) deps.tasksQueued?.();
+  };
   /** After a change that gave someone an item or mentioned them has committed: their mail may go out now. */
   const notify = () => deps.notify?.();
 
@@ -264,6 +269,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
       auth: RequestAuth,
       scope: TenantScope | undefined,
     ) {
+      let queued = 0;
       const answer = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
@@ -281,10 +287,13 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
             now,
           );
           await createTriageNotificationsRepo(tx).add(assignmentEvents(current.id, set, auth.user.id, now), now);
+          // The record's tasks in trackers follow what changed here.
+          queued = await queueLinkedUpdates(tx, [current.id], now);
         }
         return response(tx, item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth, scope);
       });
       notify();
+      tasksQueued(queued);
       return answer;
     },
 
@@ -294,6 +303,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
       auth: RequestAuth,
       scope: TenantScope | undefined,
     ): Promise<number> {
+      let queued = 0;
       const updated = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const targets: { item: ItemRow; itemType: TriageItemType; record: TriageRecordRow; label: string }[] = [];
@@ -330,6 +340,11 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
           events.push(...assignmentEvents(p.record.id, p.set, auth.user.id, now));
           count++;
         }
+        queued = await queueLinkedUpdates(
+          tx,
+          planned.filter((p) => p.changes.length > 0).map((p) => p.record.id),
+          now,
+        );
         await createTriageNotificationsRepo(tx).add(events, now);
         await repo.logChanges(
           planned
@@ -347,6 +362,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
         return count;
       });
       notify();
+      tasksQueued(queued);
       return updated;
     },
 

@@ -63,6 +63,8 @@ function draftOf(integration: Integration | undefined): Draft {
     username: text(s.username),
     table: text(s.table) || 'sc_task',
     assignmentGroup: text(s.assignmentGroup),
+    auth: text(s.auth) === 'oauth' ? 'oauth' : 'password',
+    clientId: text(s.clientId),
     tenantId: typeof s.tenantId === 'number' ? String(s.tenantId) : '',
     groupId: text(s.groupId),
     planId: text(s.planId),
@@ -86,6 +88,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
   const [tried, setTried] = useState(false);
   const jira = draft.kind === 'jira';
   const planner = draft.kind === 'planner';
+  const oauth = !planner && draft.auth === 'oauth';
   const tenantId = Number(draft.tenantId) || 0;
   const tenants = useEndpoint(routes.tenants.list, planner ? {} : null);
   const options = useEndpoint(
@@ -113,7 +116,9 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
     : jira
       ? {
           baseUrl: draft.baseUrl,
-          email: draft.email,
+          auth: oauth ? 'oauth' : 'token',
+          email: oauth ? '' : draft.email,
+          clientId: oauth ? draft.clientId : '',
           projectKey: draft.projectKey,
           issueType: draft.issueType,
           labels: (draft.labels ?? '').split(/\s+/).filter(Boolean),
@@ -122,15 +127,19 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
         }
       : {
           baseUrl: draft.baseUrl,
-          username: draft.username,
+          auth: oauth ? 'oauth' : 'basic',
+          username: oauth ? '' : draft.username,
+          clientId: oauth ? draft.clientId : '',
           table: draft.table,
           assignmentGroup: draft.assignmentGroup,
           priorities,
           setDueDate: draft.setDueDate === 'yes',
         };
-  const secretField = planner ? null : jira ? 'apiToken' : 'password';
+  const secretField = planner ? null : oauth ? 'clientSecret' : jira ? 'apiToken' : 'password';
+  // The stored secret is kept only while the integration signs in the way it was stored for.
+  const sameSignIn = integration !== undefined && String(integration.settings.auth ?? '') === String(settings.auth ?? '');
   const createBody = { kind: draft.kind, name: draft.name, ...settings, ...(secretField ? { [secretField]: draft.secret } : {}) } as CreateIntegrationRequest;
-  const parsed = createIntegrationRequest.safeParse(integration && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
+  const parsed = createIntegrationRequest.safeParse(sameSignIn && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
   const problems: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
   const problemOf = (key: string) => (tried ? problems[key] : undefined) ?? serverErrors[key];
@@ -245,16 +254,36 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
           ) : (
             <>
               {field('baseUrl', jira ? 'Site URL' : 'Instance URL', jira ? 'https://your-site.atlassian.net' : 'https://your-instance.service-now.com')}
-              {jira
-                ? field('email', 'Account e-mail', 'The Atlassian account the API token belongs to')
-                : field('username', 'User name', 'The ServiceNow user')}
-              {field('secret', jira ? 'API token' : 'Password', '', {
+              {field('auth', 'Sign in with', oauth ? 'An admin authorizes it in the browser after saving' : 'A service account is simplest', {
+                select: true,
+                children: [
+                  <MenuItem key="password" value="password">
+                    {jira ? 'E-mail and API token' : 'User name and password'}
+                  </MenuItem>,
+                  <MenuItem key="oauth" value="oauth">
+                    {jira ? 'OAuth 2.0 (3LO) app' : 'OAuth client (Application Registry)'}
+                  </MenuItem>,
+                ],
+              })}
+              {oauth ? (
+                <>
+                  {field('clientId', 'Client ID', jira ? 'From the app at developer.atlassian.com' : "From the instance's Application Registry")}
+                  <DialogContentText variant="body2">
+                    {`Register this callback URL with the app: ${integration?.authorization?.callbackUrl ?? `${window.location.origin}/api/admin/integrations/oauth/callback`}`}
+                  </DialogContentText>
+                </>
+              ) : jira ? (
+                field('email', 'Account e-mail', 'The Atlassian account the API token belongs to')
+              ) : (
+                field('username', 'User name', 'The ServiceNow user')
+              )}
+              {field('secret', oauth ? 'Client secret' : jira ? 'API token' : 'Password', '', {
                 type: 'password',
                 autoComplete: 'new-password',
                 error: Boolean(problemOf(secretField ?? '')),
                 helperText:
                   problemOf(secretField ?? '') ??
-                  (integration
+                  (sameSignIn && integration
                     ? integration.hasSecret
                       ? 'Set. Leave empty to keep it.'
                       : 'Cannot be read any more: enter it again.'

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Integration } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
@@ -22,6 +22,7 @@ const integration = (overrides: Partial<Integration> = {}): Integration => ({
     priorities: { high: 'High', medium: 'Medium', low: 'Low' },
   },
   hasSecret: true,
+  authorization: null,
   paused: false,
   pausedReason: null,
   consecutiveFailures: 0,
@@ -158,5 +159,47 @@ describe('IntegrationsTab', () => {
       priorities: { high: '3', medium: '5', low: '9' },
       setDueDate: true,
     });
+  });
+
+  it('connects Jira with an OAuth app, sends the admin to the consent page, and says how the authorization went', async () => {
+    const callbackUrl = 'https://radar.example.com/api/admin/integrations/oauth/callback';
+    const oauthRow = integration({
+      id: 4,
+      name: 'Jira (OAuth)',
+      settings: { baseUrl: 'https://contoso.atlassian.net', auth: 'oauth', clientId: 'app-1', projectKey: 'CHG', issueType: 'Task' },
+      authorization: { authorized: false, authorizedBy: null, authorizedAt: null, callbackUrl },
+    });
+    const assign = jest.fn();
+    const { calls } = stubFetch({
+      ...adminSession,
+      'GET /api/admin/integrations': { body: { integrations: [oauthRow] } },
+      'POST /api/admin/integrations/4/authorize': { body: { url: 'https://auth.atlassian.com/authorize?state=s' } },
+      'PUT /api/admin/integrations/4': (init) => ({ body: { ...oauthRow, ...JSON.parse(String(init?.body)) } }),
+    });
+    renderWithProviders(<IntegrationsTab openPage={assign} />, {
+      route: '/admin?tab=integrations&oauthError=Not%20authorized%3A%20The%20user%20denied%20access',
+    });
+    expect(await screen.findByText('Not authorized: The user denied access')).toBeInTheDocument();
+    expect(screen.getAllByText('Not authorized: use Authorize').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Authorize Jira (OAuth)' })[0]!);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://auth.atlassian.com/authorize?state=s'));
+
+    // Changing it: the callback URL to register is the server's; the client secret may stay as it is.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Change Jira (OAuth)' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Change Jira (OAuth)' });
+    expect(within(dialog).getByText(`Register this callback URL with the app: ${callbackUrl}`)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Client secret/)).toHaveValue('');
+    // Back to an API token: the token is required, because the stored secret was the app's.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Sign in with' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'E-mail and API token' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Account e-mail/), { target: { value: 'bot@contoso.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('apiToken is required')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/^API token/), { target: { value: 'token-2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ apiToken: 'token-2', settings: { auth: 'token', email: 'bot@contoso.com' } }),
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Button,
@@ -23,7 +24,7 @@ import {
   type IntegrationTestResult,
   type UpdateIntegrationRequest,
 } from '@radar/contracts';
-import { ApiError, callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint } from '@radar/shared-ui';
+import { ApiError, callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
@@ -102,9 +103,9 @@ function DeliveryLog({ integration, onClose }: { integration: Integration; onClo
 /**
  * Admin → Integrations: the work trackers triage records are pushed to (Microsoft Planner, Jira Cloud, ServiceNow). Each row: kind,
  * where, tasks linked and open, the last read and its error, paused state; Test (says what is missing), Pull now,
- * Delivery log, Change, Pause / Resume, Delete.
+ * Delivery log, Change, Pause / Resume, Delete; Authorize for OAuth sign-in (`openPage` leaves for the consent page).
  */
-export function IntegrationsTab() {
+export function IntegrationsTab({ openPage = (url: string) => window.location.assign(url) }: { openPage?: (url: string) => void } = {}) {
   const list = useEndpoint(routes.integrations.list, {});
   const run = useAdminAction();
   const dialogs = useDialogs();
@@ -115,6 +116,35 @@ export function IntegrationsTab() {
   const [tests, setTests] = useState<Record<number, IntegrationTestResult>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [logOf, setLogOf] = useState<Integration | null>(null);
+  const [params, setParams] = useSearchParams();
+  const { toast } = useToast();
+
+  // Back from a tracker's consent page: say how it went once, then drop the parameters from the address.
+  const authorized = params.get('authorized');
+  const oauthError = params.get('oauthError');
+  useEffect(() => {
+    if (!authorized && !oauthError) return;
+    if (authorized) toast({ title: 'Integration authorized', description: 'Use Test to check it.' });
+    else toast({ title: 'Not authorized', description: oauthError ?? '', variant: 'destructive' });
+    setParams(
+      (p) => {
+        p.delete('authorized');
+        p.delete('oauthError');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [authorized, oauthError, toast, setParams]);
+
+  /** OAuth sign-in: the tracker's consent page, which comes back to this tab. */
+  const authorize = async (integration: Integration) => {
+    setBusy(`authorize:${integration.id}`);
+    const outcome = await run(() => callEndpoint(routes.integrations.authorize, { params: { id: integration.id } }), {
+      failure: (err) => `Could not start the authorization of ${integration.name}: ${errorMessageOf(err)}`,
+    });
+    if (outcome.ok) openPage(outcome.result.url);
+    else setBusy(null);
+  };
 
   const save = async (body: CreateIntegrationRequest | UpdateIntegrationRequest) => {
     setSaving(true);
@@ -240,6 +270,10 @@ export function IntegrationsTab() {
                       <Typography variant="body2" color="error">
                         Secret unreadable: enter it again
                       </Typography>
+                    ) : i.authorization && !i.authorization.authorized ? (
+                      <Typography variant="body2" color="warning.main">
+                        Not authorized: use Authorize
+                      </Typography>
                     ) : i.consecutiveFailures > 0 ? (
                       `${i.consecutiveFailures} failed calls in a row`
                     ) : (
@@ -249,6 +283,17 @@ export function IntegrationsTab() {
               ]}
               actions={(i) => (
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+                  {i.authorization ? (
+                    <Button
+                      size="small"
+                      variant={i.authorization.authorized ? 'outlined' : 'contained'}
+                      aria-label={`Authorize ${i.name}`}
+                      disabled={busy === `authorize:${i.id}`}
+                      onClick={() => void authorize(i)}
+                    >
+                      {i.authorization.authorized ? 'Authorize again' : 'Authorize'}
+                    </Button>
+                  ) : null}
                   <Button size="small" variant="outlined" aria-label={`Test ${i.name}`} disabled={busy === `test:${i.id}`} onClick={() => void act(i, 'test')}>
                     {busy === `test:${i.id}` ? 'Testing...' : 'Test'}
                   </Button>

@@ -38,15 +38,37 @@ export function toAdf(text: string): Record<string, unknown> {
 }
 
 /**
- * Jira Cloud through REST API v3 with an account's e-mail and API token (basic auth). A task is an issue in the
- * project; the record's idempotency key is one of its labels (`radar-…`), so a create whose answer was lost is found
+ * How the connector reaches Jira: the site with an account's e-mail and API token (basic auth), or Atlassian's gateway
+ * (`{ATLASSIAN_API_URL}/ex/jira/{cloudId}`) with an OAuth 2.0 (3LO) access token, renewed as it expires.
+ */
+export interface JiraAccess {
+  /** Where `/rest/api/3/…` is. */
+  apiBase: string;
+  /** The Authorization header of the next call. */
+  authorization: () => Promise<string>;
+  /** How a refused sign-in is explained. */
+  refused: string;
+  http: TrackerHttpOptions;
+}
+
+/** The access of an e-mail and API token: the site itself, through the SSRF guard. */
+export const tokenAccess = (settings: JiraSettings, apiToken: string, http: TrackerHttpOptions): JiraAccess => ({
+  apiBase: settings.baseUrl,
+  authorization: () => Promise.resolve(`Basic ${Buffer.from(`${settings.email}:${apiToken}`).toString('base64')}`),
+  refused: 'Jira refused the e-mail and API token: check the e-mail address and create a new API token at id.atlassian.com',
+  http,
+});
+
+/**
+ * Jira Cloud through REST API v3, signed in with an account's e-mail and API token or with OAuth 2.0. A task is an
+ * issue in the project; the record's idempotency key is one of its labels (`radar-…`), so a create whose answer was lost is found
  * by a JQL search before another is made. Done is Jira's status category "done"; who closed it is the author of the
  * last status change in the changelog.
  */
-export function createJiraConnector(settings: JiraSettings, apiToken: string, http: TrackerHttpOptions): TrackerConnector {
+export function createJiraConnector(settings: JiraSettings, access: JiraAccess): TrackerConnector {
   const base = settings.baseUrl;
-  const auth = { authorization: `Basic ${Buffer.from(`${settings.email}:${apiToken}`).toString('base64')}` };
-  const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => trackerRequest(http, method, `${base}${path}`, auth, body);
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+    trackerRequest(access.http, method, `${access.apiBase}${path}`, { authorization: await access.authorization() }, body);
   const label = (key: string) => `radar-${key}`;
 
   function toRemote(issue: JiraIssue): RemoteTask {
@@ -104,8 +126,7 @@ export function createJiraConnector(settings: JiraSettings, apiToken: string, ht
       const checks: IntegrationCheck[] = [];
       const me = await call('GET', '/rest/api/3/myself');
       if (me.status !== 200) {
-        const why = me.status === 401 ? 'Jira refused the e-mail and API token' : `Jira answered HTTP ${me.status}`;
-        return [{ name: 'Sign-in', ok: false, detail: `${why}: check the e-mail address and create a new API token at id.atlassian.com` }];
+        return [{ name: 'Sign-in', ok: false, detail: me.status === 401 ? access.refused : `Jira answered HTTP ${me.status} to the sign-in` }];
       }
       const who = JSON.parse(me.text) as { displayName?: string; emailAddress?: string };
       checks.push({ name: 'Sign-in', ok: true, detail: `Signed in as ${who.displayName ?? settings.email}` });

@@ -11,17 +11,35 @@ const value = (r: SnRecord, name: string) => r[name]?.value ?? '';
 /** ServiceNow's stored date-times are UTC as 'YYYY-MM-DD HH:mm:ss'. */
 const snDate = (v: string): Date | null => (v ? new Date(`${v.replace(' ', 'T')}Z`) : null);
 
+/** How the connector signs in: a user and password (basic auth), or an OAuth access token renewed as it expires. */
+export interface ServiceNowAccess {
+  authorization: () => Promise<string>;
+  /** Who the calls are made as, in the checks' words. */
+  who: string;
+  /** How a refused sign-in is explained. */
+  refused: string;
+  http: TrackerHttpOptions;
+}
+
+export const basicAccess = (settings: ServiceNowSettings, password: string, http: TrackerHttpOptions): ServiceNowAccess => ({
+  authorization: () => Promise.resolve(`Basic ${Buffer.from(`${settings.username}:${password}`).toString('base64')}`),
+  who: settings.username,
+  refused: 'ServiceNow refused the user name and password',
+  http,
+});
+
 /**
- * ServiceNow through the Table API with a user and password (basic auth). A task is a record of the chosen table
+ * ServiceNow through the Table API with a user and password (basic auth) or OAuth. A task is a record of the chosen table
  * (sc_task, change_request or another task table); the record's idempotency key is its `correlation_id`. Done is
  * `active = false` (closed, complete, skipped or cancelled, whatever the table calls it); the item's changes are work
  * notes.
  */
-export function createServiceNowConnector(settings: ServiceNowSettings, password: string, http: TrackerHttpOptions): TrackerConnector {
+export function createServiceNowConnector(settings: ServiceNowSettings, access: ServiceNowAccess): TrackerConnector {
   const base = settings.baseUrl;
-  const auth = { authorization: `Basic ${Buffer.from(`${settings.username}:${password}`).toString('base64')}` };
   const table = `/api/now/table/${settings.table}`;
-  const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => trackerRequest(http, method, `${base}${path}`, auth, body);
+  const call = async (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
+    trackerRequest(access.http, method, `${base}${path}`, { authorization: await access.authorization() }, body);
+  const who = access.who;
   const read = `sysparm_display_value=all&sysparm_exclude_reference_link=true&sysparm_fields=${FIELDS.join(',')}`;
 
   function toRemote(r: SnRecord): RemoteTask {
@@ -72,8 +90,8 @@ export function createServiceNowConnector(settings: ServiceNowSettings, password
     async test() {
       const checks: IntegrationCheck[] = [];
       const res = await call('GET', `${table}?sysparm_limit=1&sysparm_fields=sys_id`);
-      if (res.status === 401) return [{ name: 'Sign-in', ok: false, detail: 'ServiceNow refused the user name and password' }];
-      checks.push({ name: 'Sign-in', ok: true, detail: `Signed in as ${settings.username}` });
+      if (res.status === 401) return [{ name: 'Sign-in', ok: false, detail: access.refused }];
+      checks.push({ name: 'Sign-in', ok: true, detail: `Signed in as ${who}` });
       if (res.status === 400 || res.status === 404) {
         checks.push({ name: 'Table', ok: false, detail: `The instance has no table “${settings.table}”` });
         return checks;
@@ -82,7 +100,7 @@ export function createServiceNowConnector(settings: ServiceNowSettings, password
         checks.push({
           name: 'Table',
           ok: false,
-          detail: `${settings.username} may not read ${settings.table}: give the user the itil role or an ACL for the table`,
+          detail: `${who} may not read ${settings.table}: give the user the itil role or an ACL for the table`,
         });
         return checks;
       }
@@ -90,7 +108,7 @@ export function createServiceNowConnector(settings: ServiceNowSettings, password
         checks.push({ name: 'Table', ok: false, detail: `Reading ${settings.table} answered HTTP ${res.status}` });
         return checks;
       }
-      checks.push({ name: 'Table', ok: true, detail: `${settings.username} may read ${settings.table} (creating and updating records needs write ACLs too)` });
+      checks.push({ name: 'Table', ok: true, detail: `${who} may read ${settings.table} (creating and updating records needs write ACLs too)` });
       if (settings.assignmentGroup) {
         const group = settings.assignmentGroup;
         const found = await call(

@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import type { JiraSettings, ServiceNowSettings } from '@radar/contracts';
+import { seal, unseal } from '../../lib/sealed-box.js';
+import { TrackerError, trackerMessage, trackerRequest, type TrackerHttpOptions } from './tracker-http.js';
+
+/** The scopes a Jira OAuth 2.0 (3LO) app is asked for: read and write issues, find users, and a refresh token. */
+export const JIRA_OAUTH_SCOPES = ['read:jira-work', 'write:jira-work', 'read:jira-user', 'offline_access'];
+/** How long the consent page's state is accepted. */
+export const OAUTH_STATE_MS = 10 * 60 * 1000;
+/** An access token is renewed this long before it expires. */
+const RENEW_EARLY_MS = 60 * 1000;
+
+/** What an authorization gave, sealed at rest in `integrations.oauth_sealed`. */
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+  /** The Jira site's id at Atlassian's gateway (calls go to `{ATLASSIAN_API_URL}/ex/jira/{cloudId}`). */
+  cloudId: string | null;
+  authorizedBy: string | null;
+  authorizedAt: string;
+}
+
+/** Where a tracker's OAuth 2.0 authorization-code flow happens. */
+export interface OAuthServer {
+  /** The consent page. */
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Atlassian takes JSON, ServiceNow a form. */
+  tokenBody: 'json' | 'form';
+  /** Extra parameters of the consent page (Atlassian's audience, scopes and prompt). */
+  authorizeParams: Record<string, string>;
+  /** Atlassian's hosts are the operator's configuration; a ServiceNow instance is an admin's entry and passes the guard. */
+  guarded: boolean;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function oauthServerOf(
+  kind: 'jira' | 'servicenow',
+  settings: Pick<JiraSettings, 'baseUrl'> | Pick<ServiceNowSettings, 'baseUrl'>,
+  config: { ATLASSIAN_AUTH_URL: string },
+): OAuthServer {
+  if (kind === 'jira') {
+    const auth = trimSlash(config.ATLASSIAN_AUTH_URL);
+    return {
+      authorizeUrl: `${auth}/authorize`,
+      tokenUrl: `${auth}/oauth/token`,
+      tokenBody: 'json',
+      authorizeParams: { audience: 'api.atlassian.com', scope: JIRA_OAUTH_SCOPES.join(' '), prompt: 'consent' },
+      guarded: false,
+    };
+  }
+  return {
+    authorizeUrl: `${settings.baseUrl}/oauth_auth.do`,
+    tokenUrl: `${settings.baseUrl}/oauth_token.do`,
+    tokenBody: 'form',
+    authorizeParams: {},
+    guarded: true,
+  };
+}
+
+/** The consent page's address for this integration. */
+export function consentUrl(server: OAuthServer, clientId: string, redirectUri: string, state: string): string {
+  const query = new URLSearchParams({ ...server.authorizeParams, client_id: clientId, redirect_uri: redirectUri, state, response_type: 'code' });
+  return `${server.authorizeUrl}?${query.toString()}`;
+}
+
+/** The state of one consent: sealed (so it cannot be forged or read), bound to the integration, the admin and a time. */
+export function sealState(key: Buffer, integrationId: number, userId: number, now: number): string {
+  return seal(key, JSON.stringify({ i: integrationId, u: userId, x: now + OAUTH_STATE_MS, n: crypto.randomBytes(8).toString('hex') }));
+}
+
+/** The integration a state names, when it is this installation's, this admin's and not expired; else why not. */
+export function openState(key: Buffer, state: string, userId: number, now: number): { integrationId: number } | string {
+  let parsed: { i?: number; u?: number; x?: number };
+  try {
+    parsed = JSON.parse(unseal(key, state)) as typeof parsed;
+  } catch {
+    return 'The authorization answer was not one this installation asked for';
+  }
+  if (parsed.u !== userId) return 'The authorization was started by another admin: start it again';
+  if (typeof parsed.x !== 'number' || parsed.x < now) return 'The authorization took longer than 10 minutes: start it again';
+  if (typeof parsed.i !== 'number') return 'The authorization answer was not one this installation asked for';
+  return { integrationId: parsed.i };
+}
+
+type TokenAnswer = { access_token?: string; refresh_token?: string; expires_in?: number | string };
+
+/** One request to the token endpoint; an answer without a token is a refusal in the server's words. */
+async function tokenRequest(server: OAuthServer, http: TrackerHttpOptions, fields: Record<string, string>, what: string) {
+  const body = server.tokenBody === 'json' ? fields : new URLSearchParams(fields);
+  const res = await trackerRequest({ ...http, guard: server.guarded ? http.guard : null }, 'POST', server.tokenUrl, {}, body);
+  let parsed: TokenAnswer = {};
+  try {
+    parsed = JSON.parse(res.text) as TokenAnswer;
+  } catch {
+    // Not JSON: the status says what happened.
+  }
+  if (res.status === 200 && parsed.access_token) return { parsed, latencyMs: res.latencyMs };
+  const retry = res.status === 429 || res.status >= 500;
+  const said = trackerMessage(res.text);
+  throw new TrackerError(`${what}: ${said || `HTTP ${res.status}`}`, res.status, retry, res.retryAfter, res.latencyMs, res.text.slice(0, 500));
+}
+
+function tokensOf(parsed: TokenAnswer, now: number, previous: Partial<OAuthTokens> = {}): OAuthTokens {
+  const lifetime = Number(parsed.expires_in ?? 3600) * 1000;
+  return {
+    accessToken: parsed.access_token ?? '',
+    // Atlassian rotates refresh tokens (each refresh answers a new one); ServiceNow may keep the old one.
+    refreshToken: parsed.refresh_token ?? previous.refreshToken ?? null,
+    expiresAt: now + (Number.isFinite(lifetime) && lifetime > 0 ? lifetime : 3600_000),
+    cloudId: previous.cloudId ?? null,
+    authorizedBy: previous.authorizedBy ?? null,
+    authorizedAt: previous.authorizedAt ?? new Date(now).toISOString(),
+  };
+}
+
+/** Trades the consent page's code for tokens. */
+export async function exchangeCode(
+  server: OAuthServer,
+  http: TrackerHttpOptions,
+  client: { id: string; secret: string },
+  code: string,
+  redirectUri: string,
+  now: number,
+): Promise<OAuthTokens> {
+  const { parsed } = await tokenRequest(
+    server,
+    http,
+    { grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code, redirect_uri: redirectUri },
+    'Trading the authorization code',
+  );
+  return tokensOf(parsed, now);
+}
+
+/**
+ * A new access token from the refresh token. A refusal (400/401: the refresh token expired, was revoked or was already
+ * used) is final: the admin must authorize again.
+ */
+export async function refreshTokens(
+  server: OAuthServer,
+  http: TrackerHttpOptions,
+  client: { id: string; secret: string },
+  tokens: OAuthTokens,
+  now: number,
+): Promise<OAuthTokens> {
+  if (!tokens.refreshToken)
+    throw new TrackerError('The authorization has expired and gave no refresh token: authorize again in Admin → Integrations', null, false);
+  try {
+    const { parsed } = await tokenRequest(
+      server,
+      http,
+      { grant_type: 'refresh_token', client_id: client.id, client_secret: client.secret, refresh_token: tokens.refreshToken },
+      'The authorization was refused when renewed',
+    );
+    return tokensOf(parsed, now, tokens);
+  } catch (err) {
+    if (err instanceof TrackerError && !err.retry && err.status !== null) {
+      throw new TrackerError(
+        `${err.message.replace(/\.$/, '')}. Authorize again in Admin → Integrations`,
+        err.status,
+        false,
+        null,
+        err.latencyMs,
+        err.response,
+      );
+    }
+    throw err;
+  }
+}
+
+/** Whether the access token is still good for a call. */
+export const fresh = (tokens: OAuthTokens, now: number) => tokens.expiresAt - RENEW_EARLY_MS > now;
+
+export const sealTokens = (key: Buffer, tokens: OAuthTokens) => seal(key, JSON.stringify(tokens));
+export function openTokens(key: Buffer, sealed: string | null): OAuthTokens | null {
+  if (!sealed) return null;
+  try {
+    return JSON.parse(unseal(key, sealed)) as OAuthTokens;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Jira site the authorization reaches (Atlassian's accessible resources), by the integration's site URL, and who
+ * authorized (`/myself` through the gateway).
+ */
+export async function jiraSiteOf(
+  http: TrackerHttpOptions,
+  apiUrl: string,
+  accessToken: string,
+  siteUrl: string,
+): Promise<{ cloudId: string; authorizedBy: string | null }> {
+  const api = trimSlash(apiUrl);
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const res = await trackerRequest({ ...http, guard: null }, 'GET', `${api}/oauth/token/accessible-resources`, auth);
+  if (res.status !== 200) {
+    throw new TrackerError(`Listing the sites the authorization reaches: ${trackerMessage(res.text) || `HTTP ${res.status}`}`, res.status, res.status >= 500);
+  }
+  const sites = JSON.parse(res.text) as { id?: string; url?: string; name?: string }[];
+  const site = sites.find((s) => s.url && trimSlash(s.url).toLowerCase() === trimSlash(siteUrl).toLowerCase());
+  if (!site?.id) {
+    const reached = sites.map((s) => s.url).filter(Boolean);
+    throw new TrackerError(
+      `The account that authorized cannot reach ${siteUrl}${reached.length ? ` (it reaches ${reached.join(', ')})` : ''}: authorize with an account of that site`,
+      null,
+      false,
+    );
+  }
+  const me = await trackerRequest({ ...http, guard: null }, 'GET', `${api}/ex/jira/${encodeURIComponent(site.id)}/rest/api/3/myself`, auth);
+  const who = me.status === 200 ? (JSON.parse(me.text) as { displayName?: string; emailAddress?: string }) : {};
+  return { cloudId: site.id, authorizedBy: who.displayName ?? who.emailAddress ?? null };
+}
