@@ -49,6 +49,10 @@ export interface FakePlanner {
   throttle?: { times: number; retryAfterSeconds: number };
   /** The next this many writes of a task's notes answer 503. */
   failDetails?: number;
+  /** Every Planner call answers 503 until cleared (Graph's Planner is down). */
+  down?: boolean;
+  /** The next task create is carried out, but its answer is lost (the socket closed). */
+  cutNextCreate?: boolean;
   /** Writes of a task or its notes whose ETag is stale, answered 412 (the test bumps an ETag to make one). */
   preconditionFailures?: number;
 }
@@ -63,6 +67,8 @@ export interface FakePlannerTask {
   priority: number;
   assignments: Record<string, unknown>;
   completedBy: { user: { id: string; displayName: string | null } } | null;
+  /** The app that made it (Graph's createdBy.application). */
+  createdBy: { application: { id: string } | null; user: { id: string } | null };
   etag: number;
   details: { description: string; references: Record<string, unknown>; etag: number };
 }
@@ -85,13 +91,23 @@ let taskSeq = 0;
  * a task and its details read and written with ETags (If-Match required; a stale one answers 412), users by id and by
  * a filter on mail or userPrincipalName (User.Read.All); writes need Tasks.ReadWrite.All.
  */
-function planner(p: FakePlanner, roles: string[], req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: string, log: (line: string) => void) {
+function planner(
+  p: FakePlanner,
+  clientId: string,
+  roles: string[],
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  body: string,
+  log: (line: string) => void,
+) {
   const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
     void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(value === undefined ? undefined : JSON.stringify(value));
   const denied = () => json(403, { error: { code: 'Authorization_RequestDenied', message: 'Insufficient privileges to complete the operation.' } });
   const notFound = () => json(404, { error: { code: 'NotFound', message: 'The requested item is not found.' } });
   const path = url.pathname.slice('/v1.0'.length);
   log(`${req.method} ${path}`);
+  if (p.down) return json(503, { error: { code: 'ServiceUnavailable', message: 'The service is unavailable.' } });
   if (p.throttle && p.throttle.times > 0) {
     p.throttle.times--;
     return json(429, { error: { code: 'TooManyRequests', message: 'Too many requests' } }, { 'retry-after': String(p.throttle.retryAfterSeconds) });
@@ -158,10 +174,15 @@ function planner(p: FakePlanner, roles: string[], req: http.IncomingMessage, res
       priority: input.priority ?? 5,
       assignments: input.assignments ?? {},
       completedBy: null,
+      createdBy: { application: { id: clientId }, user: null },
       etag: 1,
       details: { description: '', references: {}, etag: 1 },
     };
     p.tasks.set(task.id, task);
+    if (p.cutNextCreate) {
+      p.cutNextCreate = false;
+      return void req.socket.destroy();
+    }
     return json(201, taskJson(task));
   }
   if ((m = /^\/planner\/tasks\/([^/]+)(\/details)?$/.exec(path))) {
@@ -323,7 +344,7 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
         return json(res, 200, { value: tenant.skus ?? [] });
       }
       if (tenant.planner && (url.pathname.startsWith('/v1.0/planner/') || /^\/v1\.0\/(groups|users)/.test(url.pathname))) {
-        return planner(tenant.planner, roles, req, res, url, body, (line) => requests.push(`${name} ${line}`));
+        return planner(tenant.planner, tenant.clientId, roles, req, res, url, body, (line) => requests.push(`${name} ${line}`));
       }
       const report = /^\/v1\.0\/admin\/serviceAnnouncement\/issues\/([^/]+)\/incidentReport$/.exec(url.pathname);
       if (req.method === 'GET' && report) {

@@ -258,5 +258,20 @@ describe('integrations: Microsoft Planner', () => {
     expect(log.body.attempts.map((a: { outcome: string; statusCode: number | null }) => [a.outcome, a.statusCode])).toContainEqual(['retrying', 429]);
     expect(log.body.attempts[0].response).toMatch(/made by an earlier attempt/);
     expect(graph.requests.filter((r) => r.endsWith('POST /planner/tasks'))).toHaveLength(2);
+
+    // The answer to a create is cut: Planner made the task, without notes. The retry adopts the task this app made
+    // with this title and no reference, and writes its notes: one task, complete.
+    await insertMessage(t.database.db, { externalId: 'MC900003', title: 'Teams retires a setting', summary: 'Teams retires a meeting setting.' });
+    await createTriageRepo(t.database.db).openRecords('all');
+    planner.cutNextCreate = true;
+    const cut = await moderator.post('/api/triage/message-center/MC900003/tasks').send({ integrationId: integration.id });
+    expect(cut.status).toBe(202);
+    t.clock.advance(120_000);
+    await t.ctx.services.trackers.deliverNow();
+    const third = [...planner.tasks.values()].filter((x) => x.title.startsWith('MC900003'));
+    expect(third).toHaveLength(1);
+    expect(third[0]?.details.description).toContain('Teams retires a meeting setting.');
+    expect(Object.keys(third[0]?.details.references ?? {})[0]).toMatch(/radarTask=/);
+    expect((await moderator.get('/api/triage/message-center/MC900003/tasks')).body.tasks[0]).toMatchObject({ status: 'open', key: third[0]?.title });
   });
 });

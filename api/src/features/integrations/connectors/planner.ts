@@ -37,6 +37,7 @@ type PlannerTaskJson = {
   priority?: number;
   assignments?: Record<string, unknown>;
   completedBy?: { user?: { id?: string; displayName?: string | null } | null } | null;
+  createdBy?: { application?: { id?: string } | null } | null;
   '@odata.etag'?: string;
 };
 type DetailsJson = { description?: string | null; references?: Record<string, unknown> | null; '@odata.etag'?: string };
@@ -373,13 +374,20 @@ export function createPlannerConnector(
 
     async findByKey(idempotencyKey, draft) {
       // Graph cannot search tasks by a reference: the plan's tasks with this item's title prefix are the candidates,
-      // and the one whose reference carries the key is the task.
+      // and the one whose reference carries the key is the task. A create whose answer was lost made a task without
+      // notes or reference yet: the one made by this app with exactly this title and no M365 Radar reference is it
+      // (adopted, and an update queued to write its notes).
       const prefix = draft.title.split(':')[0] ?? draft.title;
+      const title = taskFields(draft).title;
       const tasks = await session.list<PlannerTaskJson>(`/planner/plans/${encodeURIComponent(settings.planId)}/tasks`, 'Listing the plan’s tasks', 50);
+      let orphan: PlannerTaskJson | null = null;
       for (const task of tasks.filter((t) => (t.title ?? '').startsWith(prefix))) {
-        if (hasReference(await readDetails(task.id), { ...draft, idempotencyKey })) return toRemote(task);
+        const details = await readDetails(task.id);
+        if (hasReference(details, { ...draft, idempotencyKey })) return toRemote(task);
+        const referenced = Object.keys(details?.references ?? {}).some((k) => k.includes('radarTask='));
+        if (!referenced && task.title === title && task.createdBy?.application?.id === tenant.clientId) orphan ??= task;
       }
-      return null;
+      return orphan ? { ...(await toRemote(orphan)), needsUpdate: true } : null;
     },
 
     async create(draft) {
