@@ -35,6 +35,11 @@ export interface FakeTenant {
   revoked?: boolean;
   /** The tenant's Planner and directory, as `/planner/*`, `/groups` and `/users` answer them. */
   planner?: FakePlanner;
+  /**
+   * The user who consents on the tenant's authorize page (delegated sign-in, the authorization-code flow), and the
+   * delegated permissions the tokens carry (`scp`; default Tasks.ReadWrite and User.ReadBasic.All).
+   */
+  delegated?: { user: { displayName: string; mail: string }; scopes?: string[] };
 }
 
 /** A tenant's Microsoft 365 groups with their plans, buckets and tasks, and its users. */
@@ -112,8 +117,9 @@ function planner(
     p.throttle.times--;
     return json(429, { error: { code: 'TooManyRequests', message: 'Too many requests' } }, { 'retry-after': String(p.throttle.retryAfterSeconds) });
   }
-  const canRead = roles.includes('Tasks.ReadWrite.All') || roles.includes('Tasks.Read.All');
-  const canWrite = roles.includes('Tasks.ReadWrite.All');
+  const canRead = ['Tasks.ReadWrite.All', 'Tasks.Read.All', 'Tasks.ReadWrite', 'Tasks.Read'].some((r) => roles.includes(r));
+  const canWrite = roles.includes('Tasks.ReadWrite.All') || roles.includes('Tasks.ReadWrite');
+  const canReadUsers = ['User.Read.All', 'User.ReadBasic.All'].some((r) => roles.includes(r));
   const taskJson = (t: FakePlannerTask) => {
     const { details: _details, etag, ...rest } = t;
     return { ...rest, '@odata.etag': `W/"task-${etag}"` };
@@ -221,13 +227,13 @@ function planner(
     return json(204, undefined);
   }
   if (req.method === 'GET' && path === '/users') {
-    if (!roles.includes('User.Read.All')) return denied();
+    if (!canReadUsers) return denied();
     const filter = url.searchParams.get('$filter') ?? '';
     const wanted = [...filter.matchAll(/'((?:[^']|'')*)'/g)].map((x) => x[1]!.replace(/''/g, "'").toLowerCase());
     return json(200, { value: p.users.filter((u) => wanted.includes(u.mail.toLowerCase())).map((u) => ({ id: u.id })) });
   }
   if (req.method === 'GET' && (m = /^\/users\/([^/]+)$/.exec(path))) {
-    if (!roles.includes('User.Read.All')) return denied();
+    if (!canReadUsers) return denied();
     const user = p.users.find((u) => u.id === decodeURIComponent(m![1]!));
     return user ? json(200, { ...user, userPrincipalName: user.mail }) : notFound();
   }
@@ -243,6 +249,18 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
   const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     void res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 
+  const codes = new Map<string, { tenant: string; redirect: string }>();
+  const refreshTokens = new Set<string>();
+  let codeSeq = 0;
+  const scopesOfToken = (req: http.IncomingMessage): string[] | null => {
+    const payload = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]?.split('.')[1];
+    try {
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as { scp?: string };
+      return typeof claims.scp === 'string' ? claims.scp.split(' ') : null;
+    } catch {
+      return null;
+    }
+  };
   const tenantOfToken = (req: http.IncomingMessage): FakeTenant | null => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const payload = token?.split('.')[1];
@@ -260,6 +278,17 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', base);
+      const authorize = /^\/([^/]+)\/oauth2\/v2\.0\/authorize$/.exec(url.pathname);
+      if (req.method === 'GET' && authorize) {
+        const tenant = byId.get(decodeURIComponent(authorize[1]!));
+        requests.push(`${tenant?.directoryId ?? authorize[1]} GET /authorize`);
+        const redirect = url.searchParams.get('redirect_uri') ?? '';
+        if (!tenant?.delegated || url.searchParams.get('client_id') !== tenant.clientId) return json(res, 400, { error: 'unauthorized_client' });
+        const code = `code-${++codeSeq}`;
+        codes.set(code, { tenant: tenant.directoryId, redirect });
+        const back = new URLSearchParams({ code, state: url.searchParams.get('state') ?? '' });
+        return void res.writeHead(302, { location: `${redirect}?${back.toString()}` }).end();
+      }
       const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(url.pathname);
       if (req.method === 'POST' && token) {
         const tenant = byId.get(decodeURIComponent(token[1]!));
@@ -273,13 +302,34 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
           });
         if (tenant.revoked || form.get('client_secret') !== tenant.secret)
           return json(res, 401, { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' });
+        const grant = form.get('grant_type');
+        if (grant === 'authorization_code' || grant === 'refresh_token') {
+          const issued = grant === 'authorization_code' ? codes.get(form.get('code') ?? '') : undefined;
+          const known = grant === 'authorization_code' ? issued?.redirect === form.get('redirect_uri') : refreshTokens.delete(form.get('refresh_token') ?? '');
+          if (!known || !tenant.delegated)
+            return json(res, 400, { error: 'invalid_grant', error_description: 'AADSTS70000: The provided grant is invalid or malformed.' });
+          codes.delete(form.get('code') ?? '');
+          const scp = (tenant.delegated.scopes ?? ['Tasks.ReadWrite', 'User.ReadBasic.All']).join(' ');
+          const refresh = `rt-${++codeSeq}`;
+          refreshTokens.add(refresh);
+          const access = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ tid: tenant.directoryId, scp, n: codeSeq })}.sig`;
+          return json(res, 200, { token_type: 'Bearer', expires_in: 3599, access_token: access, refresh_token: refresh, scope: scp });
+        }
         const jwt = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ tid: tenant.directoryId, roles: tenant.roles ?? ALL_ROLES })}.sig`;
         return json(res, 200, { token_type: 'Bearer', expires_in: 3599, access_token: jwt });
       }
       const tenant = tenantOfToken(req);
       const name = tenant?.directoryId ?? '?';
       if (!tenant) return json(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or invalid.' } });
-      const roles = tenant.roles ?? ALL_ROLES;
+      // A delegated token's permissions are its scopes; an app's, the tenant's granted roles.
+      const scp = scopesOfToken(req);
+      const roles = scp ?? tenant.roles ?? ALL_ROLES;
+      if (req.method === 'GET' && url.pathname === '/v1.0/me') {
+        requests.push(`${name} GET /me`);
+        return scp && tenant.delegated
+          ? json(res, 200, tenant.delegated.user)
+          : json(res, 400, { error: { code: 'BadRequest', message: '/me needs a delegated token' } });
+      }
       if (req.method === 'GET' && url.pathname === '/v1.0/admin/serviceAnnouncement/messages') {
         const page = Number(url.searchParams.get('$skiptoken') ?? '1');
         if (tenant.throttle && tenant.throttle.times > 0 && (tenant.throttle.feeds ?? ['messages']).includes('messages')) {

@@ -144,12 +144,20 @@ const graphId = (field: string) =>
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,100}$/, `${field} must be a Planner id as the lists show it`);
 
+/** How Planner signs in: as the tenant's app, or as an admin who authorized the app to act for them. */
+export const PLANNER_AUTHS = ['application', 'delegated'] as const;
+
 /**
  * Microsoft Planner: a connected tenant (its app registration signs in, so Planner needs no secret of its own; the app
  * needs the Tasks.ReadWrite.All application permission, and User.Read.All to assign tasks), the group, plan and bucket
  * tasks go to (chosen from the lists `GET /api/admin/integrations/planner-options` reads), and the field mapping.
  */
 export const plannerSettings = z.object({
+  /**
+   * application: the tenant's app signs in with its own Tasks.ReadWrite.All; delegated: an admin authorizes the app to
+   * act as them (Tasks.ReadWrite, User.ReadBasic.All), for tenants that grant no application permission to Planner.
+   */
+  auth: z.enum(PLANNER_AUTHS, { error: 'auth must be application or delegated' }).default('application'),
   tenantId: z.number({ error: 'tenantId must be a tenant id' }).int().positive('tenantId must be a tenant id'),
   groupId: graphId('groupId'),
   planId: graphId('planId'),
@@ -242,8 +250,8 @@ export const integration = z.object({
   /** Whether a secret is stored and can be read (false after the installation secret changed: enter it again). */
   hasSecret: z.boolean(),
   /**
-   * OAuth sign-in: whether an admin authorized it (Authorize opens the tracker's consent page), by whom and when, and
-   * the refresh's last failure; null for the other ways of signing in.
+   * OAuth sign-in (and Planner's delegated sign-in): whether an admin authorized it (Authorize opens the consent page),
+   * by whom and when, and the callback URL to register; null for the other ways of signing in.
    */
   authorization: z
     .object({ authorized: z.boolean(), authorizedBy: z.string().nullable(), authorizedAt: z.string().nullable(), callbackUrl: z.string() })

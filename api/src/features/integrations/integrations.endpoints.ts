@@ -46,7 +46,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
   const trackers = ctx.services.trackers;
 
   function answer(row: IntegrationRow & { linkedTasks?: number; openTasks?: number }): Integration {
-    const oauth = row.settings.auth === 'oauth';
+    const oauth = row.settings.auth === 'oauth' || row.settings.auth === 'delegated';
     const authorized = oauth ? trackers.authorizationOf(row) : null;
     return {
       id: row.id,
@@ -199,7 +199,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       }
       if (secret) set.secretSealed = trackers.sealSecret(secret);
       // An authorization holds for the app, site and way of signing in it was given for.
-      const signIn = (s: Record<string, unknown>) => JSON.stringify([s.auth, s.clientId, s.baseUrl]);
+      const signIn = (s: Record<string, unknown>) => JSON.stringify([s.auth, s.clientId, s.baseUrl, s.tenantId]);
       if (row.oauthSealed && (signIn(settings) !== signIn(row.settings) || (takes === 'clientSecret' && secret))) {
         set.oauthSealed = null;
         trackers.forgetTokens(id);
@@ -230,12 +230,19 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
 
     implement(endpoints.integrations.authorize, async ({ params: { id }, auth }) => {
       const row = await load(id);
-      if (row.settings.auth !== 'oauth') {
-        throw new InputError(`${row.name} does not sign in with OAuth: set settings.auth to oauth first`, [{ path: 'settings.auth', message: 'not oauth' }]);
+      if (row.settings.auth !== 'oauth' && row.settings.auth !== 'delegated') {
+        const wanted = row.kind === 'planner' ? 'delegated' : 'oauth';
+        throw new InputError(`${row.name} does not sign in with OAuth: set settings.auth to ${wanted} first`, [
+          { path: 'settings.auth', message: `not ${wanted}` },
+        ]);
       }
-      if (!trackers.openSecret(row.secretSealed))
-        throw new InputError('clientSecret: the client secret cannot be read: enter it again', [{ path: 'clientSecret', message: 'unreadable' }]);
-      return { url: trackers.authorizeUrlOf(row, auth.user.id) };
+      try {
+        return { url: await trackers.authorizeUrlOf(row, auth.user.id) };
+      } catch (err) {
+        if (!(err instanceof TrackerError)) throw err;
+        const field = row.kind === 'planner' ? 'settings.tenantId' : 'clientSecret';
+        throw new InputError(`${field}: ${err.message}`, [{ path: field, message: err.message }]);
+      }
     }),
 
     implement(endpoints.integrations.oauthCallback, async ({ query, auth, res }) => {

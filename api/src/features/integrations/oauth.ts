@@ -61,6 +61,22 @@ export function oauthServerOf(
   };
 }
 
+/** The scopes a Planner integration that acts for an admin asks of Graph, beside a refresh token. */
+export const PLANNER_DELEGATED_SCOPES = ['Tasks.ReadWrite', 'User.ReadBasic.All'];
+
+/** Entra's authorization-code flow in the tenant, with the tenant's app: Planner's delegated sign-in. */
+export function plannerServerOf(tenant: { authorityUrl: string; graphUrl: string; directoryId: string }): OAuthServer {
+  const authority = `${trimSlash(tenant.authorityUrl)}/${encodeURIComponent(tenant.directoryId)}/oauth2/v2.0`;
+  const graph = trimSlash(tenant.graphUrl);
+  return {
+    authorizeUrl: `${authority}/authorize`,
+    tokenUrl: `${authority}/token`,
+    tokenBody: 'form',
+    authorizeParams: { scope: [...PLANNER_DELEGATED_SCOPES.map((s) => `${graph}/${s}`), 'offline_access'].join(' '), prompt: 'select_account' },
+    guarded: false,
+  };
+}
+
 /** The consent page's address for this integration. */
 export function consentUrl(server: OAuthServer, clientId: string, redirectUri: string, state: string): string {
   const query = new URLSearchParams({ ...server.authorizeParams, client_id: clientId, redirect_uri: redirectUri, state, response_type: 'code' });
@@ -213,4 +229,14 @@ export async function jiraSiteOf(
   const me = await trackerRequest({ ...http, guard: null }, 'GET', `${api}/ex/jira/${encodeURIComponent(site.id)}/rest/api/3/myself`, auth);
   const who = me.status === 200 ? (JSON.parse(me.text) as { displayName?: string; emailAddress?: string }) : {};
   return { cloudId: site.id, authorizedBy: who.displayName ?? who.emailAddress ?? null };
+}
+
+/** Who a delegated Graph token acts for (`/me`), by name. */
+export async function graphUserOf(http: TrackerHttpOptions, graphUrl: string, accessToken: string): Promise<string | null> {
+  const res = await trackerRequest({ ...http, guard: null }, 'GET', `${trimSlash(graphUrl)}/v1.0/me?$select=displayName,mail`, {
+    authorization: `Bearer ${accessToken}`,
+  });
+  if (res.status !== 200) return null;
+  const me = JSON.parse(res.text) as { displayName?: string; mail?: string };
+  return me.displayName ?? me.mail ?? null;
 }

@@ -44,7 +44,15 @@ function fakePlanner(): FakePlanner {
 /** A tenant connected with its app, a Graph with its Planner beside it, two posts with their triage records. */
 async function setUp(roles = WRITE_ROLES) {
   const planner = fakePlanner();
-  const tenant: FakeTenant = { directoryId: DIRECTORY, clientId: CLIENT, secret: 'tenant-secret', messages: [], roles, planner };
+  const tenant: FakeTenant = {
+    directoryId: DIRECTORY,
+    clientId: CLIENT,
+    secret: 'tenant-secret',
+    messages: [],
+    roles,
+    planner,
+    delegated: { user: { displayName: 'Dana Delegate', mail: 'dana@contoso.com' } },
+  };
   const graph = await startTenantGraphServer([tenant]);
   servers.push(graph);
   t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '0' }, { now: '2026-11-26T12:00:00Z' });
@@ -273,5 +281,42 @@ describe('integrations: Microsoft Planner', () => {
     expect(third[0]?.details.description).toContain('Teams retires a meeting setting.');
     expect(Object.keys(third[0]?.details.references ?? {})[0]).toMatch(/radarTask=/);
     expect((await moderator.get('/api/triage/message-center/MC900003/tasks')).body.tasks[0]).toMatchObject({ status: 'open', key: third[0]?.title });
+  });
+
+  it('signs in as a user where the tenant grants Planner no application permission: authorize, Test, push as that user', async () => {
+    const { planner, admin, moderator, alice, tenantId, graph } = await setUp(['ServiceMessage.Read.All']);
+    const created = await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { auth: 'delegated' }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(created.body.authorization).toMatchObject({ authorized: false });
+    expect((await admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].detail).toBe('Not authorized yet: use Authorize in Admin → Integrations');
+
+    // The tenant's own Entra consent page, asking for the delegated permissions and a refresh token.
+    const started = await admin.post(`/api/admin/integrations/${id}/authorize`);
+    const consent = new URL(started.body.url as string);
+    expect(consent.pathname).toBe(`/${DIRECTORY}/oauth2/v2.0/authorize`);
+    expect(consent.searchParams.get('client_id')).toBe(CLIENT);
+    expect(consent.searchParams.get('scope')).toBe(`${graph.url}/Tasks.ReadWrite ${graph.url}/User.ReadBasic.All offline_access`);
+    const answer = await fetch(consent, { redirect: 'manual' });
+    const back = new URL(answer.headers.get('location') ?? '');
+    const done = await admin.get(`${back.pathname}${back.search}`);
+    expect(done.headers.location).toBe(`/admin?tab=integrations&authorized=${id}`);
+    expect((await admin.get('/api/admin/integrations')).body.integrations[0].authorization).toMatchObject({ authorized: true, authorizedBy: 'Dana Delegate' });
+
+    const test = await admin.post(`/api/admin/integrations/${id}/test`);
+    expect(test.body).toMatchObject({ success: true });
+    expect(test.body.checks.slice(0, 2)).toEqual([
+      { name: 'Sign-in', ok: true, detail: 'Signed in to Contoso as Dana Delegate (delegated)' },
+      { name: 'Permission', ok: true, detail: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' },
+    ]);
+    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
+    const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
+    expect(pushed.status).toBe(201);
+    expect([...planner.tasks.values()].map((x) => Object.keys(x.assignments))).toEqual([['user-alice']]);
+
+    // An application integration in this tenant is told what to grant, and that signing in as a user is the other way.
+    const app = await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { name: 'App board' }));
+    const appTest = await admin.post(`/api/admin/integrations/${app.body.id}/test`);
+    expect(appTest.body.checks[1].detail).toMatch(/lacks the application permission Tasks\.ReadWrite\.All.*or sign in as a user \(delegated\)/);
   });
 });

@@ -37,8 +37,10 @@ import {
   exchangeCode,
   fresh,
   jiraSiteOf,
+  graphUserOf,
   oauthServerOf,
   openState,
+  plannerServerOf,
   openTokens,
   refreshTokens,
   sealState,
@@ -228,17 +230,36 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     return pending;
   }
 
-  /** The consent page of an integration that signs in with OAuth, its state bound to the admin. */
-  function authorizeUrlOf(row: IntegrationRow, userId: number): string {
+  /**
+   * Where an integration that signs in with OAuth (or Planner's delegated sign-in) authorizes: the consent page, the
+   * token endpoint and the client; a string says why it cannot.
+   */
+  async function oauthOf(row: IntegrationRow) {
+    if (row.kind === 'planner') {
+      const settings = plannerSettings.safeParse(row.settings);
+      if (!settings.success || settings.data.auth !== 'delegated') return `${row.name} does not sign in as a user`;
+      const tenant = await plannerTenantOf(settings.data.tenantId);
+      if (typeof tenant === 'string') return tenant;
+      return { server: plannerServerOf(tenant), client: { id: tenant.clientId, secret: tenant.clientSecret }, tenant, siteUrl: null };
+    }
     const settings = row.kind === 'jira' ? jiraSettings.safeParse(row.settings) : serviceNowSettings.safeParse(row.settings);
-    if (!settings.success || settings.data.auth !== 'oauth') throw new TrackerError(`${row.name} does not sign in with OAuth`, null, false);
+    if (!settings.success || settings.data.auth !== 'oauth') return `${row.name} does not sign in with OAuth`;
+    const secret = openSecret(row.secretSealed);
+    if (!secret) return 'The client secret cannot be read: enter it again';
     const server = oauthServerOf(row.kind as 'jira' | 'servicenow', settings.data, deps.config);
-    return consentUrl(server, settings.data.clientId, callbackUrl, sealState(stateKey, row.id, userId, clock.now().getTime()));
+    return { server, client: { id: settings.data.clientId, secret }, tenant: null, siteUrl: row.kind === 'jira' ? settings.data.baseUrl : null };
+  }
+
+  /** The consent page of an integration that signs in with OAuth, its state bound to the admin. */
+  async function authorizeUrlOf(row: IntegrationRow, userId: number): Promise<string> {
+    const oauth = await oauthOf(row);
+    if (typeof oauth === 'string') throw new TrackerError(oauth, null, false);
+    return consentUrl(oauth.server, oauth.client.id, callbackUrl, sealState(stateKey, row.id, userId, clock.now().getTime()));
   }
 
   /**
-   * The consent page came back with a code: it is traded for tokens (and, for Jira, the site's cloud id and who
-   * authorized), sealed into the integration. Answers the integration, or throws a TrackerError saying why not.
+   * The consent page came back with a code: it is traded for tokens (and, for Jira, the site's cloud id; for each,
+   * who authorized), sealed into the integration. Answers the integration, or throws a TrackerError saying why not.
    */
   async function completeAuthorization(state: string, code: string, userId: number): Promise<IntegrationRow> {
     const opened = openState(stateKey, state, userId, clock.now().getTime());
@@ -246,14 +267,12 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     const repo = createIntegrationsRepo(db);
     const row = await repo.byId(opened.integrationId);
     if (!row) throw new TrackerError('The integration was deleted meanwhile', null, false);
-    const parsed = row.kind === 'jira' ? jiraSettings.safeParse(row.settings) : serviceNowSettings.safeParse(row.settings);
-    const secret = openSecret(row.secretSealed);
-    if (!parsed.success || parsed.data.auth !== 'oauth') throw new TrackerError(`${row.name} does not sign in with OAuth any more`, null, false);
-    if (!secret) throw new TrackerError('The client secret cannot be read: enter it again', null, false);
-    const server = oauthServerOf(row.kind as 'jira' | 'servicenow', parsed.data, deps.config);
+    const oauth = await oauthOf(row);
+    if (typeof oauth === 'string') throw new TrackerError(oauth, null, false);
     const now = clock.now().getTime();
-    let tokens = await exchangeCode(server, http(), { id: parsed.data.clientId, secret }, code, callbackUrl, now);
-    if (row.kind === 'jira') tokens = { ...tokens, ...(await jiraSiteOf(http(), deps.config.ATLASSIAN_API_URL, tokens.accessToken, parsed.data.baseUrl)) };
+    let tokens = await exchangeCode(oauth.server, http(), oauth.client, code, callbackUrl, now);
+    if (oauth.siteUrl) tokens = { ...tokens, ...(await jiraSiteOf(http(), deps.config.ATLASSIAN_API_URL, tokens.accessToken, oauth.siteUrl)) };
+    if (oauth.tenant) tokens = { ...tokens, authorizedBy: await graphUserOf(http(), oauth.tenant.graphUrl, tokens.accessToken) };
     await repo.update(row.id, { oauthSealed: sealTokens(key, tokens), lastPullError: null, updatedAt: clock.now() });
     oauthCache.set(row.id, tokens);
     log.info({ integrationId: row.id, userId }, 'integration authorized');
@@ -267,8 +286,16 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       if (!settings.success) return 'The settings are not valid any more: edit the integration';
       const tenant = await plannerTenantOf(settings.data.tenantId);
       if (typeof tenant === 'string') return tenant;
+      const now = () => clock.now().getTime();
       // Graph's hosts are the operator's configuration, not an admin's entry: called without the SSRF guard.
-      return createPlannerConnector(settings.data, tenant, { ...http(), guard: null }, graphTokens, () => clock.now().getTime());
+      if (settings.data.auth === 'application') return createPlannerConnector(settings.data, tenant, { ...http(), guard: null }, graphTokens, now);
+      const tokens = oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+      if (!tokens) return NOT_AUTHORIZED;
+      const server = plannerServerOf(tenant);
+      return createPlannerConnector(settings.data, tenant, { ...http(), guard: null }, graphTokens, now, {
+        token: async () => (await accessToken(row, server, { id: tenant.clientId, secret: tenant.clientSecret })).accessToken,
+        by: tokens.authorizedBy,
+      });
     }
     const secret = openSecret(row.secretSealed);
     if (!secret) return 'The secret cannot be read (was SESSION_SECRET changed?): enter it again in Admin → Integrations';

@@ -64,6 +64,7 @@ function draftOf(integration: Integration | undefined): Draft {
     table: text(s.table) || 'sc_task',
     assignmentGroup: text(s.assignmentGroup),
     auth: text(s.auth) === 'oauth' ? 'oauth' : 'password',
+    plannerAuth: text(s.auth) === 'delegated' ? 'delegated' : 'application',
     clientId: text(s.clientId),
     tenantId: typeof s.tenantId === 'number' ? String(s.tenantId) : '',
     groupId: text(s.groupId),
@@ -104,6 +105,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
     : null;
   const settings = planner
     ? {
+        auth: draft.plannerAuth === 'delegated' ? 'delegated' : 'application',
         tenantId,
         groupId: draft.groupId,
         planId: draft.planId,
@@ -138,6 +140,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
   const secretField = planner ? null : oauth ? 'clientSecret' : jira ? 'apiToken' : 'password';
   // The stored secret is kept only while the integration signs in the way it was stored for.
   const sameSignIn = integration !== undefined && String(integration.settings.auth ?? '') === String(settings.auth ?? '');
+  const callbackUrl = integration?.authorization?.callbackUrl ?? `${window.location.origin}/api/admin/integrations/oauth/callback`;
   const createBody = { kind: draft.kind, name: draft.name, ...settings, ...(secretField ? { [secretField]: draft.secret } : {}) } as CreateIntegrationRequest;
   const parsed = createIntegrationRequest.safeParse(sameSignIn && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
   const problems: Record<string, string> = {};
@@ -211,6 +214,25 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
                 </MenuItem>,
               ],
         })}
+        {field(
+          'plannerAuth',
+          'Sign in as',
+          draft.plannerAuth === 'delegated' ? 'An admin authorizes it in the browser after saving' : 'Needs Tasks.ReadWrite.All (application)',
+          {
+            select: true,
+            children: [
+              <MenuItem key="application" value="application">
+                {"The tenant's app (application permission)"}
+              </MenuItem>,
+              <MenuItem key="delegated" value="delegated">
+                A user who authorizes it (delegated)
+              </MenuItem>,
+            ],
+          },
+        )}
+        {draft.plannerAuth === 'delegated' ? (
+          <DialogContentText variant="body2">{`Register this redirect URI (Web) in the tenant's app: ${callbackUrl}`}</DialogContentText>
+        ) : null}
         {tenantId ? (
           <>
             {found?.problem ? <DialogContentText color="warning.main">{`${found.problem}. Paste the id instead.`}</DialogContentText> : null}
@@ -268,9 +290,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
               {oauth ? (
                 <>
                   {field('clientId', 'Client ID', jira ? 'From the app at developer.atlassian.com' : "From the instance's Application Registry")}
-                  <DialogContentText variant="body2">
-                    {`Register this callback URL with the app: ${integration?.authorization?.callbackUrl ?? `${window.location.origin}/api/admin/integrations/oauth/callback`}`}
-                  </DialogContentText>
+                  <DialogContentText variant="body2">{`Register this callback URL with the app: ${callbackUrl}`}</DialogContentText>
                 </>
               ) : jira ? (
                 field('email', 'Account e-mail', 'The Atlassian account the API token belongs to')

@@ -144,11 +144,16 @@ describe('IntegrationsTab', () => {
     await choose('Group', 'IT Operations');
     await choose('Plan', 'M365 changes');
     await choose('Bucket', 'To triage');
+    await choose('Sign in as', 'A user who authorizes it (delegated)');
+    expect(
+      within(dialog).getByText(/Register this redirect URI \(Web\) in the tenant's app: .*\/api\/admin\/integrations\/oauth\/callback/),
+    ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'IT board' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect a tracker' })).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/admin/integrations'))?.body).toEqual({
       kind: 'planner',
+      auth: 'delegated',
       name: 'IT board',
       tenantId: 7,
       groupId: 'grp-it',

@@ -64,6 +64,16 @@ function rolesOf(accessToken: string): string[] {
   }
 }
 
+/** The delegated permissions a token carries (its `scp` claim, space-separated). */
+function scopesOf(accessToken: string): string[] {
+  try {
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { scp?: unknown };
+    return typeof claims.scp === 'string' ? claims.scp.split(' ').filter(Boolean) : [];
+  } catch {
+    return [];
+  }
+}
+
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const odataQuote = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
@@ -72,11 +82,22 @@ const odataQuote = (v: string) => `'${v.replace(/'/g, "''")}'`;
  * fetches a fresh one and tries once more). The hosts are the tenant cloud's, as the operator configured them, so the
  * webhooks' SSRF guard (which is for hosts admins type in) does not apply.
  */
-export function createGraphSession(tenant: PlannerTenant, http: TrackerHttpOptions, tokens: GraphTokenCache, now: () => number) {
+export function createGraphSession(
+  tenant: PlannerTenant,
+  http: TrackerHttpOptions,
+  tokens: GraphTokenCache,
+  now: () => number,
+  /** Delegated sign-in: the token an admin's authorization gives (renewed by the caller) instead of the app's own. */
+  delegated?: () => Promise<string>,
+) {
   const graph = trimSlash(tenant.graphUrl);
   const cacheKey = `${tenant.authorityUrl}|${tenant.directoryId}|${tenant.clientId}|${tenant.clientSecret.length}`;
 
   async function token(fresh = false) {
+    if (delegated) {
+      const accessToken = await delegated();
+      return { token: accessToken, roles: scopesOf(accessToken), renewAt: 0 };
+    }
     const kept = tokens.get(cacheKey);
     if (kept && !fresh && now() < kept.renewAt) return kept;
     const res = await trackerRequest(
@@ -189,8 +210,9 @@ export function createPlannerConnector(
   http: TrackerHttpOptions,
   tokens: GraphTokenCache,
   now: () => number,
+  delegated?: { token: () => Promise<string>; by: string | null },
 ): TrackerConnector {
-  const session = createGraphSession(tenant, http, tokens, now);
+  const session = createGraphSession(tenant, http, tokens, now, delegated?.token);
   const { call } = session;
   const people = new Map<string, { email: string | null; name: string | null }>();
 
@@ -322,17 +344,30 @@ export function createPlannerConnector(
         if (!(err instanceof TrackerError)) throw err;
         return [{ name: 'Sign-in', ok: false, detail: `${err.message}: check the tenant in Admin → Tenants (Test there says more)` }];
       }
-      checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as its app (${tenant.clientId})` });
-      const write = roles.includes(PLANNER_WRITE);
-      checks.push(
-        write
-          ? { name: 'Permission', ok: true, detail: `Application permission ${PLANNER_WRITE} is granted with admin consent` }
-          : {
-              name: 'Permission',
-              ok: false,
-              detail: `The app lacks the application permission ${PLANNER_WRITE}${roles.includes('Tasks.Read.All') ? ' (it has Tasks.Read.All, which only reads)' : ''}: add it in Entra (API permissions → Microsoft Graph → Application permissions) and grant admin consent. Delegated consent is not used: tasks are written as the app.`,
-            },
-      );
+      if (delegated) {
+        checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as ${delegated.by ?? 'the admin who authorized'} (delegated)` });
+        checks.push(
+          roles.includes('Tasks.ReadWrite')
+            ? { name: 'Permission', ok: true, detail: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' }
+            : {
+                name: 'Permission',
+                ok: false,
+                detail: "The authorization lacks the delegated permission Tasks.ReadWrite: add it to the app's delegated permissions and authorize again",
+              },
+        );
+      } else {
+        checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as its app (${tenant.clientId})` });
+        const write = roles.includes(PLANNER_WRITE);
+        checks.push(
+          write
+            ? { name: 'Permission', ok: true, detail: `Application permission ${PLANNER_WRITE} is granted with admin consent` }
+            : {
+                name: 'Permission',
+                ok: false,
+                detail: `The app lacks the application permission ${PLANNER_WRITE}${roles.includes('Tasks.Read.All') ? ' (it has Tasks.Read.All, which only reads)' : ''}: add it in Entra (API permissions → Microsoft Graph → Application permissions) and grant admin consent, or sign in as a user (delegated) where the tenant grants no application permission to Planner.`,
+              },
+        );
+      }
       const plan = await call('GET', `/planner/plans/${encodeURIComponent(settings.planId)}`);
       if (plan.status === 200) {
         const body = JSON.parse(plan.text) as { title?: string; container?: { containerId?: string }; owner?: string };
@@ -364,10 +399,14 @@ export function createPlannerConnector(
               detail: bucketBody ? 'The bucket belongs to another plan: choose it again' : 'No bucket with this id in the plan: choose it again',
             },
       );
+      const canFindUsers = delegated
+        ? roles.some((r) => ['User.ReadBasic.All', 'User.Read.All'].includes(r))
+        : roles.includes(PLANNER_USERS) || roles.includes('Directory.Read.All');
+      const usersPermission = delegated ? 'User.ReadBasic.All (delegated)' : PLANNER_USERS;
       checks.push(
-        roles.includes(PLANNER_USERS) || roles.includes('Directory.Read.All')
-          ? { name: 'Assignment', ok: true, detail: `${PLANNER_USERS} is granted: owners are assigned when their e-mail is a user of ${tenant.name}` }
-          : { name: 'Assignment', ok: false, detail: `The app lacks ${PLANNER_USERS}: tasks are made without an assignee until it is granted` },
+        canFindUsers
+          ? { name: 'Assignment', ok: true, detail: `${usersPermission} is granted: owners are assigned when their e-mail is a user of ${tenant.name}` }
+          : { name: 'Assignment', ok: false, detail: `${usersPermission} is missing: tasks are made without an assignee until it is granted` },
       );
       return checks;
     },
