@@ -18,6 +18,7 @@ export * from './remotes.js';
 export * from './tenants.js';
 export * from './triage.js';
 export * from './integrations.js';
+export * from './passkeys.js';
 export * from './licences.js';
 export * from './remote-compat.js';
 export * from './sync.js';

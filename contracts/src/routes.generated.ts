@@ -201,4 +201,13 @@ export const routeTable = {
     tasks: { method: 'GET', path: '/api/triage/:itemType/:itemId/tasks' },
     createTask: { method: 'POST', path: '/api/triage/:itemType/:itemId/tasks' },
   },
+  passkeys: {
+    list: { method: 'GET', path: '/api/auth/passkeys' },
+    registrationOptions: { method: 'POST', path: '/api/auth/passkeys/registration-options' },
+    register: { method: 'POST', path: '/api/auth/passkeys' },
+    rename: { method: 'PATCH', path: '/api/auth/passkeys/:id' },
+    remove: { method: 'DELETE', path: '/api/auth/passkeys/:id' },
+    signInOptions: { method: 'POST', path: '/api/auth/passkeys/sign-in-options' },
+    signIn: { method: 'POST', path: '/api/auth/passkeys/sign-in' },
+  },
 } as const;

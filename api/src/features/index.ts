@@ -9,6 +9,7 @@ import { createCurationEndpoints } from './curation/curation.endpoints.js';
 import { createDigestEndpoints } from './digest/digest.endpoints.js';
 import { createFeedsEndpoints } from './feeds/feeds.endpoints.js';
 import { createIntegrationsEndpoints } from './integrations/integrations.endpoints.js';
+import { createPasskeysEndpoints } from './passkeys/passkeys.endpoints.js';
 import { createHealthEndpoints, type HealthOptions } from './health/health.endpoints.js';
 import { createItemsEndpoints } from './items/items.endpoints.js';
 import { createMcpEndpoints } from './mcp/mcp.endpoints.js';
@@ -53,6 +54,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   serviceHealth: createServiceHealthEndpoints,
   triage: createTriageEndpoints,
   integrations: createIntegrationsEndpoints,
+  passkeys: createPasskeysEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

@@ -8,6 +8,7 @@ import { integrationEndpoints } from './integrations.js';
 import { itemsEndpoints } from './items.js';
 import { contactEndpoints, digestEndpoints, healthEndpoints, unsubscribeEndpoints } from './public.js';
 import { mcpEndpoints } from './mcp.js';
+import { passkeyEndpoints } from './passkeys.js';
 import { referenceEndpoints } from './reference.js';
 import { remoteEndpoints } from './remotes.js';
 import { tenantEndpoints } from './tenants.js';
@@ -42,6 +43,7 @@ export const endpoints = {
   serviceHealth: serviceHealthEndpoints,
   triage: triageEndpoints,
   integrations: integrationEndpoints,
+  passkeys: passkeyEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

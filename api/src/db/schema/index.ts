@@ -17,6 +17,7 @@ export * from './state.js';
 export * from './tenants.js';
 export * from './triage.js';
 export * from './integrations.js';
+export * from './passkeys.js';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

@@ -59,6 +59,8 @@ export const sessions = pgTable(
     impersonatedRole: text('impersonated_role'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** How the sign-in that made the session was proven: code (an e-mailed code) or passkey. */
+    verifiedWith: text('verified_with').notNull().default('code'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

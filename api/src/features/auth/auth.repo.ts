@@ -177,6 +177,7 @@ export const authRepo = {
       ip: string | null;
       userAgent: string | null;
       impersonatedRole?: string | null;
+      verifiedWith?: 'code' | 'passkey';
     },
   ): Promise<void> {
     await tx.insert(sessions).values({
@@ -188,6 +189,7 @@ export const authRepo = {
       ip: row.ip,
       userAgent: row.userAgent,
       impersonatedRole: row.impersonatedRole ?? null,
+      verifiedWith: row.verifiedWith ?? 'code',
     });
   },
 

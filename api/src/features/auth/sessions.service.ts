@@ -32,7 +32,10 @@ export type SessionsService = ReturnType<typeof createSessionsService>;
 export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'>) {
   const policy = sessionPolicy(deps.config);
 
-  async function issue(tx: DbOrTx, opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null }): Promise<IssuedSession> {
+  async function issue(
+    tx: DbOrTx,
+    opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null; verifiedWith?: 'code' | 'passkey' },
+  ): Promise<IssuedSession> {
     const now = deps.clock.now();
     const isAdmin = await authRepo.userHasRole(tx, opts.userId, ROLE_NAMES.admin);
     const expiresAt = policy.expiresAt(opts.createdAt, now, isAdmin);
@@ -46,6 +49,7 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
       ip: opts.client.ip,
       userAgent: opts.client.userAgent?.slice(0, 500) ?? null,
       impersonatedRole: opts.impersonatedRole ?? null,
+      verifiedWith: opts.verifiedWith ?? 'code',
     });
     return { token, maxAgeMs: expiresAt.getTime() - now.getTime() };
   }
@@ -53,8 +57,9 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
   return {
     policy,
 
-    /** A new session at sign-in (inside the sign-in transaction). */
-    signIn: (tx: DbOrTx, userId: number, client: ClientInfo) => issue(tx, { userId, createdAt: deps.clock.now(), client }),
+    /** A new session at sign-in (inside the sign-in transaction), saying how the sign-in was proven. */
+    signIn: (tx: DbOrTx, userId: number, client: ClientInfo, verifiedWith: 'code' | 'passkey' = 'code') =>
+      issue(tx, { userId, createdAt: deps.clock.now(), client, verifiedWith }),
 
     /**
      * Replaces the caller's session by a new one (new token; the old one stops working at once) carrying

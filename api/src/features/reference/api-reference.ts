@@ -25,6 +25,7 @@ const GROUP_TEXT: Record<keyof typeof endpoints, string> = {
   serviceHealth: 'Service Health incidents and advisories, kept for good: one issue with its posts, status timeline, report and related items.',
   integrations:
     'Work trackers (Microsoft Planner, Jira Cloud, ServiceNow): the connections, their test, pull and delivery log, and the tasks triage records are pushed to.',
+  passkeys: 'Passkeys (WebAuthn): adding, naming and removing them on /profile, and signing in with one instead of an e-mailed code.',
   triage: 'Triage: each item’s state, owner, due date and priority with where the defaults came from, its conversation, the queue views and bulk changes.',
 };
 

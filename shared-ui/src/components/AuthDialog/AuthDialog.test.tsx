@@ -194,4 +194,52 @@ describe('AuthDialog', () => {
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
+
+  it('offers "Sign in with a passkey" where the browser has passkeys: the prompt, the server check, then a reload', async () => {
+    const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+    const get = jest.fn(async () => ({
+      id: 'cred-1',
+      rawId: buffer('cred-1'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: { clientDataJSON: buffer('{"challenge":"c"}'), authenticatorData: buffer('auth'), signature: buffer('sig'), userHandle: buffer('user') },
+      getClientExtensionResults: () => ({}),
+    }));
+    Object.defineProperty(window, 'PublicKeyCredential', {
+      configurable: true,
+      value: Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => false }),
+    });
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get, create: jest.fn() } });
+    try {
+      const { calls } = stubFetch({
+        ...signedOut,
+        'POST /api/auth/passkeys/sign-in-options': { body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'preferred', timeout: 300000 } },
+        'POST /api/auth/passkeys/sign-in': { body: { success: true, message: 'Signed in with your passkey' } },
+      });
+      const reload = open('signin');
+      expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email webauthn');
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+      await waitFor(() => expect(reload).toHaveBeenCalled());
+      expect(get).toHaveBeenCalledTimes(1);
+      const sent = calls.find((c) => c.url.endsWith('/api/auth/passkeys/sign-in'))?.body as { credential: Record<string, unknown> };
+      expect(sent.credential).toMatchObject({ id: 'cred-1', type: 'public-key', response: { signature: Buffer.from('sig').toString('base64url') } });
+
+      // A refused passkey says why; the code form stays.
+      act(() => useAuthDialogStore.getState().open('signin'));
+      stubFetch({
+        ...signedOut,
+        'POST /api/auth/passkeys/sign-in-options': { body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' } },
+        'POST /api/auth/passkeys/sign-in': {
+          status: 401,
+          body: { error: { name: 'AuthenticationError', message: 'This passkey is not registered here: sign in with a code, then add it on your profile' } },
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This passkey is not registered here');
+      expect(screen.getByRole('button', { name: 'Send Code' })).toBeInTheDocument();
+    } finally {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+      delete (navigator as { credentials?: unknown }).credentials;
+    }
+  });
 });

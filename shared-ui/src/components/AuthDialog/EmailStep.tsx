@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Box, Button, DialogActions, DialogContent, Link, Stack, TextField, Typography } from '@mui/material';
 import type { AuthMode } from '../../auth/auth-dialog-store.js';
+import { PasskeySignIn } from './PasskeySignIn.js';
 import type { AuthFlow } from './useAuthFlow.js';
 
 export interface EmailStepProps {
@@ -56,12 +57,14 @@ export function EmailStep({ mode, flow, onSwitchMode }: EmailStepProps) {
             onChange={(e) => setField('email', e.target.value)}
             error={Boolean(errors.email)}
             helperText={errors.email}
-            autoComplete="email"
+            // "webauthn" lets the browser offer passkeys in this field's suggestions (conditional UI) when signing in.
+            autoComplete={isSignup ? 'email' : 'email webauthn'}
             // Focus starts in the first field: the e-mail when signing in, the first name when signing up.
             autoFocus={!isSignup}
             fullWidth
           />
         </Stack>
+        {isSignup ? null : <PasskeySignIn onSignedIn={flow.passkeySignedIn} />}
         <Typography variant="body2" sx={{ mt: 2 }}>
           {isSignup ? 'Already have an account? ' : "Don't have an account? "}
           <Link component="button" type="button" onClick={() => onSwitchMode(isSignup ? 'signin' : 'signup')}>

@@ -114,6 +114,12 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
     await onSignedIn();
   };
 
+  /** Signed in with a passkey instead of a code. */
+  const passkeySignedIn = async () => {
+    queueToastAfterReload(WELCOME_TOAST);
+    await onSignedIn();
+  };
+
   const back = () => {
     setStep('email');
     setFields((f) => ({ ...f, code: '' }));
@@ -127,7 +133,7 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
     setErrors({});
   };
 
-  return { step, fields, sentTo, errors, busy, setField, submitEmail, resend, verify, back, reset };
+  return { step, fields, sentTo, errors, busy, setField, submitEmail, resend, verify, passkeySignedIn, back, reset };
 }
 
 export type AuthFlow = ReturnType<typeof useAuthFlow>;

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Chip, CircularProgress, Divider, Link, 
 import { UserAvatar, displayNameOf, formatDate, useSession } from '@radar/shared-ui';
 import { PageContainer } from '../../components/PageContainer/index.js';
 import { ApiTokensCard } from './ApiTokensCard.js';
+import { PasskeysCard } from './PasskeysCard.js';
 import { SessionsCard } from './SessionsCard.js';
 import { SignOutEverywhere } from './SignOutEverywhere.js';
 
@@ -91,6 +92,7 @@ export function ProfilePage() {
             <SignOutEverywhere />
           </CardContent>
         </Card>
+        <PasskeysCard />
         <SessionsCard />
         <ApiTokensCard />
       </Stack>

@@ -1,0 +1,44 @@
+import { endpoints } from '@radar/contracts';
+import type { AppContext } from '../../app-context.js';
+import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { perAddressLimiter } from '../../http/rate-limit-store.js';
+import { clientOf } from '../auth/auth.endpoints.js';
+import { readSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
+import { createPasskeysService, PASSKEY_MESSAGES } from './passkeys.service.js';
+
+/** Passkey sign-in attempts (options asked, or answers sent) per client address in a quarter of an hour. */
+export const PASSKEY_SIGN_INS_PER_ADDRESS = 60;
+
+/**
+ * /profile's passkeys and signing in with one. Registration is the signed-in user's own; sign-in is public and limited
+ * per client address (each options request stores a challenge), and like a code sign-in it replaces any session
+ * cookie the browser had.
+ */
+export function createPasskeysEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const service = createPasskeysService({ ...ctx, sessions: ctx.services.auth.sessions });
+  const limited = perAddressLimiter({
+    name: 'passkey-sign-in',
+    windowMs: 15 * 60 * 1000,
+    limit: PASSKEY_SIGN_INS_PER_ADDRESS,
+    message: 'Too many passkey sign-ins from this network: wait a few minutes, or sign in with a code',
+  });
+  return [
+    implement(endpoints.passkeys.list, ({ auth }) => service.list(auth.user.id)),
+    implement(endpoints.passkeys.registrationOptions, ({ auth }) => service.registrationOptions(auth)),
+    implement(endpoints.passkeys.register, async ({ auth, body }) => Reply.status(201, await service.register(auth, body.name, body.credential))),
+    implement(endpoints.passkeys.rename, ({ auth, params, body }) => service.rename(auth.user.id, params.id, body.name)),
+    implement(endpoints.passkeys.remove, ({ auth, params }) => service.remove(auth.user.id, params.id)),
+    implement(endpoints.passkeys.signInOptions, () => service.signInOptions(), { middleware: [limited] }),
+    implement(
+      endpoints.passkeys.signIn,
+      async ({ body, req, res }) => {
+        const session = await service.signIn(body.credential, clientOf(req));
+        // A session cookie from before sign-in is replaced, never reused (no session fixation).
+        await ctx.services.auth.sessions.end(readSessionCookie(req, ctx.publicUrl));
+        setSessionCookie(res, ctx.publicUrl, session.token, session.maxAgeMs);
+        return { success: true, message: PASSKEY_MESSAGES.signedIn };
+      },
+      { middleware: [limited] },
+    ),
+  ];
+}

@@ -1,0 +1,77 @@
+import { defineEndpoints } from '../endpoint.js';
+import { resultMessage } from '../common.js';
+import {
+  passkey,
+  passkeyIdParams,
+  passkeySignInRequest,
+  passkeysResponse,
+  registerPasskeyRequest,
+  renamePasskeyRequest,
+  webauthnOptions,
+} from '../passkeys.js';
+
+/**
+ * Passkeys (WebAuthn): any signed-in user adds, names, lists and removes theirs on /profile; anyone signs in with one
+ * instead of an e-mailed code. The options are made by the server (a one-time challenge each); the answers are
+ * verified against them.
+ */
+export const passkeyEndpoints = defineEndpoints('passkeys', {
+  list: {
+    method: 'GET',
+    path: '/api/auth/passkeys',
+    summary: "The caller's passkeys: name, when added and last used (never a key)",
+    access: 'signedIn',
+    response: passkeysResponse,
+  },
+  registrationOptions: {
+    method: 'POST',
+    path: '/api/auth/passkeys/registration-options',
+    summary: 'Options to make a new passkey for the caller (a one-time challenge; their passkeys excluded)',
+    access: 'signedIn',
+    response: webauthnOptions,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/auth/passkeys',
+    summary: 'Adds the passkey the browser made from the registration options, once its answer is verified',
+    access: 'signedIn',
+    body: registerPasskeyRequest,
+    bodyLimit: '32kb',
+    response: passkey,
+    status: [201],
+  },
+  rename: {
+    method: 'PATCH',
+    path: '/api/auth/passkeys/:id',
+    summary: 'Renames one of the caller’s passkeys',
+    access: 'signedIn',
+    params: passkeyIdParams,
+    body: renamePasskeyRequest,
+    bodyLimit: '2kb',
+    response: passkey,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/auth/passkeys/:id',
+    summary: 'Removes one of the caller’s passkeys (it no longer signs in)',
+    access: 'signedIn',
+    params: passkeyIdParams,
+    response: resultMessage,
+  },
+  signInOptions: {
+    method: 'POST',
+    path: '/api/auth/passkeys/sign-in-options',
+    summary: 'Options to sign in with a passkey (a one-time challenge; any passkey of this site may answer)',
+    access: 'public',
+    response: webauthnOptions,
+  },
+  signIn: {
+    method: 'POST',
+    path: '/api/auth/passkeys/sign-in',
+    summary: 'Signs in with a passkey: its answer to the sign-in options is verified and a session begins',
+    access: 'public',
+    body: passkeySignInRequest,
+    bodyLimit: '32kb',
+    response: resultMessage,
+  },
+});
