@@ -64,6 +64,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       policy: sessionPolicy(config),
       cookieName,
       impersonationEnabled: impersonationEnabled(config),
+      secondFactor: config,
     }),
     bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
     (_req: Request, res: Response, next: NextFunction) => {

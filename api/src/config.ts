@@ -53,6 +53,16 @@ export const configSchema = z.object({
     .max(365)
     .default(30)
     .meta({ description: 'absolute lifetime of a session from sign-in, however active' }),
+  ADMIN_SECOND_FACTOR: z.enum(['passkey-or-recent-code', 'passkey', 'off']).default('passkey-or-recent-code').meta({
+    description:
+      'what the admin pages and admin API ask of a session: `passkey-or-recent-code` (signed in with a passkey; an admin without one may use a code sign-in younger than ADMIN_CODE_FRESH_HOURS and is asked to add one), `passkey` (always a passkey sign-in), `off`',
+  }),
+  ADMIN_CODE_FRESH_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(12)
+    .meta({ description: 'with `passkey-or-recent-code`: how long a code sign-in of an admin without a passkey opens the admin pages' }),
   ADMIN_SESSION_IDLE_HOURS: z.coerce
     .number()
     .int()

@@ -25,6 +25,14 @@ export const roleRef = z.object({ id: z.number().int(), name: z.string() });
 export type RoleRef = z.infer<typeof roleRef>;
 
 /** The signed-in user, as GET /api/auth/session-user and GET /api/auth/user return it. */
+/**
+ * Whether an admin's session may use the admin pages (ADMIN_SECOND_FACTOR): ok; verify-passkey (signed in with a code,
+ * but they have a passkey: sign in with it); add-passkey (the policy wants a passkey and they have none: add one on
+ * /profile, then sign in with it); sign-in-again (no passkey and the code sign-in is older than ADMIN_CODE_FRESH_HOURS).
+ */
+export const SECOND_FACTOR_STATES = ['ok', 'verify-passkey', 'add-passkey', 'sign-in-again'] as const;
+export type SecondFactorState = (typeof SECOND_FACTOR_STATES)[number];
+
 export const user = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -35,6 +43,15 @@ export const user = z.object({
   roles: z.array(roleRef),
   /** Set while an admin impersonates a role (a development tool); roles then are the effective ones. */
   impersonatedRole: z.string().nullable().optional(),
+  /** For those who really hold Admin: whether this session may use the admin pages, and what is missing if not. */
+  secondFactor: z
+    .object({
+      state: z.enum(SECOND_FACTOR_STATES),
+      /** The user has at least one passkey. */
+      hasPasskey: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type User = z.infer<typeof user>;
 

@@ -156,6 +156,8 @@ export const SUBSCRIPTION_TYPES = ['item', 'weekly_digest'] as const;
 
 /** The query parameter the sign-out page's form redirects to (`/?signedOut=1`): the shell then shows 'Signed out successfully'. */
 export const SIGNED_OUT_PARAM = 'signedOut';
+/** `/?recovery=<e-mail>` opens the sign-in dialog at the code step for that address (the admin recovery code). */
+export const RECOVERY_PARAM = 'recovery';
 
 export const ROLE_NAMES = { admin: 'Admin', moderator: 'Moderator', user: 'User' } as const;
 export const BUILT_IN_ROLES = [ROLE_NAMES.admin, ROLE_NAMES.moderator, ROLE_NAMES.user] as const;

@@ -207,6 +207,7 @@ export const routeTable = {
     register: { method: 'POST', path: '/api/auth/passkeys' },
     rename: { method: 'PATCH', path: '/api/auth/passkeys/:id' },
     remove: { method: 'DELETE', path: '/api/auth/passkeys/:id' },
+    resetOfUser: { method: 'DELETE', path: '/api/admin/users/:id/passkeys' },
     signInOptions: { method: 'POST', path: '/api/auth/passkeys/sign-in-options' },
     signIn: { method: 'POST', path: '/api/auth/passkeys/sign-in' },
   },

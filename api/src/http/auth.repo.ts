@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { apiTokens, roles, sessions, userRoles, users } from '../db/schema/index.js';
+import { apiTokens, passkeys, roles, sessions, userRoles, users } from '../db/schema/index.js';
 
 /** The reads and writes the session and API-token middleware make on every signed-in request. */
 
@@ -11,6 +11,12 @@ export async function loadRolesOf(db: Db, userId: number): Promise<{ id: number;
     .innerJoin(roles, eq(userRoles.roleId, roles.id))
     .where(eq(userRoles.userId, userId))
     .orderBy(roles.name);
+}
+
+/** Whether the user has a passkey (admins' sessions are checked against ADMIN_SECOND_FACTOR). */
+export async function hasPasskey(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
 }
 
 /** The unexpired session with this id hash, and its user. */

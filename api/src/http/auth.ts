@@ -1,8 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import crypto from 'node:crypto';
+import type { Config } from '../config.js';
+import { secondFactorOf, type SecondFactor, type VerifiedWith } from './second-factor.js';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { Db } from '../db/client.js';
-import { deleteSession, liveSessionOf, loadRolesOf, roleNamed, slideSession } from './auth.repo.js';
+import { deleteSession, liveSessionOf, loadRolesOf, roleNamed, slideSession, hasPasskey } from './auth.repo.js';
 import type { Clock } from '../lib/clock.js';
 import { readCookie } from './cookies.js';
 import type { SessionPolicy } from './session-policy.js';
@@ -44,6 +46,10 @@ export interface RequestAuth {
   sessionCreatedAt: Date;
   /** When the session expires unless used again (after this request's refresh). */
   sessionExpiresAt: Date;
+  /** How the sign-in was proven. */
+  verifiedWith: VerifiedWith;
+  /** For those who really hold Admin: whether this session may use the admin routes (ADMIN_SECOND_FACTOR); else null. */
+  secondFactor: SecondFactor | null;
 }
 
 declare global {
@@ -70,7 +76,14 @@ export function newSessionToken(): string {
  * holds Admin — after ADMIN_SESSION_IDLE_HOURS without use; a refused session is deleted. Sliding expiry: a session
  * used a while after its last refresh (at most an hour) gets a new expiry, one write per interval, not per request.
  */
-export function sessionMiddleware(deps: { db: Db; clock: Clock; policy: SessionPolicy; cookieName: string; impersonationEnabled: boolean }): RequestHandler {
+export function sessionMiddleware(deps: {
+  db: Db;
+  clock: Clock;
+  policy: SessionPolicy;
+  cookieName: string;
+  impersonationEnabled: boolean;
+  secondFactor: Pick<Config, 'ADMIN_SECOND_FACTOR' | 'ADMIN_CODE_FRESH_HOURS'>;
+}): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     req.auth = null;
     const token = readCookie(req, deps.cookieName);
@@ -109,6 +122,16 @@ export function sessionMiddleware(deps: { db: Db; clock: Clock; policy: SessionP
         sessionIdHash: idHash,
         sessionCreatedAt: session.createdAt,
         sessionExpiresAt: expiresAt,
+        verifiedWith: session.verifiedWith as VerifiedWith,
+        // Only admins pay for the passkey lookup.
+        secondFactor: isRealAdmin
+          ? secondFactorOf(
+              deps.secondFactor,
+              { verifiedWith: session.verifiedWith as VerifiedWith, createdAt: session.createdAt },
+              await hasPasskey(deps.db, row.user.id),
+              now,
+            )
+          : null,
       };
       next();
     } catch (err) {

@@ -63,6 +63,9 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
         sessionIdHash: '',
         sessionCreatedAt: row.createdAt,
         sessionExpiresAt: now,
+        verifiedWith: 'token',
+        // Tokens never carry staff roles, so never reach the admin routes.
+        secondFactor: null,
       };
       req.apiToken = { id: row.tokenId, scope: row.scope === 'read_subscriptions' ? 'read_subscriptions' : 'read' };
       next();

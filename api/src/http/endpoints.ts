@@ -17,6 +17,7 @@ import { tokenAccessCheck } from './bearer-auth.js';
 import { requireJsonBody } from './body-type.js';
 import { AuthenticationError, NotAllowedError } from '../lib/errors.js';
 import { parse } from './validate.js';
+import { SECOND_FACTOR_MESSAGES, SecondFactorRequiredError } from './second-factor.js';
 
 /** JSON text already compressed by the handler: sent with its Content-Encoding (the /api compression passes it). */
 export interface EncodedJson {
@@ -99,6 +100,9 @@ function accessCheck(access: Access): RequestHandler {
     if (access === 'moderator' && !hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator)) return next(new NotAllowedError());
     if (access === 'admin' && !hasRole(auth, ROLE_NAMES.admin)) return next(new NotAllowedError());
     if (access === 'realAdmin' && !auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return next(new NotAllowedError());
+    // The admin routes also want the session's second factor (ADMIN_SECOND_FACTOR).
+    const factor = auth.secondFactor?.state;
+    if ((access === 'admin' || access === 'realAdmin') && factor && factor !== 'ok') return next(new SecondFactorRequiredError(SECOND_FACTOR_MESSAGES[factor]));
     next();
   };
 }

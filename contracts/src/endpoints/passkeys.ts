@@ -58,6 +58,14 @@ export const passkeyEndpoints = defineEndpoints('passkeys', {
     params: passkeyIdParams,
     response: resultMessage,
   },
+  resetOfUser: {
+    method: 'DELETE',
+    path: '/api/admin/users/:id/passkeys',
+    summary: 'Removes every passkey of a user (an admin who lost theirs) and ends their sessions: they sign in with a code and add new ones',
+    access: 'admin',
+    params: passkeyIdParams,
+    response: resultMessage,
+  },
   signInOptions: {
     method: 'POST',
     path: '/api/auth/passkeys/sign-in-options',

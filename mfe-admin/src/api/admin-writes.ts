@@ -10,6 +10,7 @@ export const adminWrites = {
   removeRole: (userId: number, roleId: number) => callEndpoint(routes.admin.unassignRole, { params: { userId, roleId } }),
   deleteUser: (id: number) => callEndpoint(routes.admin.deleteUser, { params: { id } }),
   endUserSessions: (id: number) => callEndpoint(routes.admin.endUserSessions, { params: { id } }),
+  resetPasskeys: (id: number) => callEndpoint(routes.passkeys.resetOfUser, { params: { id } }),
 
   markContactRead: (id: number) => callEndpoint(routes.admin.markContactRead, { params: { id } }),
   deleteContact: (id: number) => callEndpoint(routes.admin.deleteContact, { params: { id } }),

@@ -5,8 +5,12 @@ export type AuthMode = 'signin' | 'signup';
 interface AuthDialogState {
   isOpen: boolean;
   mode: AuthMode;
+  /** Set when the dialog opens at the code step for this address (a code the user already has, e.g. a recovery code). */
+  codeFor: string | null;
   /** Opens the sign-in dialog in the given mode (default sign-in). */
   open: (mode?: AuthMode) => void;
+  /** Opens the sign-in dialog at the code step for `email`, without sending a code. */
+  openForCode: (email: string) => void;
   close: () => void;
   setMode: (mode: AuthMode) => void;
 }
@@ -15,8 +19,10 @@ interface AuthDialogState {
 export const useAuthDialogStore = create<AuthDialogState>((set) => ({
   isOpen: false,
   mode: 'signin',
-  open: (mode = 'signin') => set({ isOpen: true, mode }),
-  close: () => set({ isOpen: false }),
+  codeFor: null,
+  open: (mode = 'signin') => set({ isOpen: true, mode, codeFor: null }),
+  openForCode: (email) => set({ isOpen: true, mode: 'signin', codeFor: email }),
+  close: () => set({ isOpen: false, codeFor: null }),
   setMode: (mode) => set({ mode }),
 }));
 

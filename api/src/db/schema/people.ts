@@ -75,6 +75,8 @@ export const signInCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** The requesting client's address key (an IPv6 /64 as one, http/client-address.ts), for the per-address limit. */
     requestIp: text('request_ip'),
+    /** sign-in (mailed), or recovery (printed by `npm run admin:recover` on the server: its session counts as a second factor). */
+    purpose: text('purpose').notNull().default('sign-in'),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     consumedAt: ts('consumed_at'),

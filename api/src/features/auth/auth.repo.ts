@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, like, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, like, lt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
 import { pendingSignups, roles, sessions, signInCodes, signInFailures, userRoles, users } from '../../db/schema/index.js';
@@ -23,25 +23,31 @@ export const authRepo = {
     return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
   },
 
-  /** A new code makes every earlier unused code of the e-mail unusable. */
-  async supersedeOpenCodes(tx: DbOrTx, email: string, now: Date): Promise<void> {
+  /**
+   * A new code makes every earlier unused code of the e-mail unusable; a mailed code leaves a recovery code printed on
+   * the server alone (`keepRecovery`), so asking for a mail cannot cancel an admin's recovery.
+   */
+  async supersedeOpenCodes(tx: DbOrTx, email: string, now: Date, opts: { keepRecovery?: boolean } = {}): Promise<void> {
     await tx
       .update(signInCodes)
       .set({ consumedAt: now })
-      .where(and(eq(signInCodes.email, email), isNull(signInCodes.consumedAt)));
+      .where(and(eq(signInCodes.email, email), isNull(signInCodes.consumedAt), opts.keepRecovery ? ne(signInCodes.purpose, 'recovery') : undefined));
   },
 
-  async insertCode(tx: DbOrTx, row: { email: string; codeHash: string; requestIp: string | null; createdAt: Date; expiresAt: Date }): Promise<void> {
+  async insertCode(
+    tx: DbOrTx,
+    row: { email: string; codeHash: string; requestIp: string | null; createdAt: Date; expiresAt: Date; purpose?: 'sign-in' | 'recovery' },
+  ): Promise<void> {
     await tx.insert(signInCodes).values(row);
   },
 
-  /** The newest unused code of the e-mail, locked for the verification. */
-  async latestOpenCodeForUpdate(tx: DbOrTx, email: string): Promise<CodeRow | undefined> {
+  /** The unused code of the e-mail to check, locked for the verification: a live recovery code first, else the newest. */
+  async latestOpenCodeForUpdate(tx: DbOrTx, email: string, now: Date): Promise<CodeRow | undefined> {
     const [row] = await tx
       .select()
       .from(signInCodes)
       .where(and(eq(signInCodes.email, email), isNull(signInCodes.consumedAt)))
-      .orderBy(desc(signInCodes.id))
+      .orderBy(sql`(${signInCodes.purpose} = 'recovery' AND ${signInCodes.expiresAt} > ${now}) DESC`, desc(signInCodes.id))
       .limit(1)
       .for('update');
     return row;
@@ -177,7 +183,7 @@ export const authRepo = {
       ip: string | null;
       userAgent: string | null;
       impersonatedRole?: string | null;
-      verifiedWith?: 'code' | 'passkey';
+      verifiedWith?: 'code' | 'passkey' | 'recovery';
     },
   ): Promise<void> {
     await tx.insert(sessions).values({

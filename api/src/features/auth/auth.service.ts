@@ -39,6 +39,35 @@ const DAY = 24 * HOUR;
 /** The per-account cap counts wrong codes over this window. */
 export const ACCOUNT_CAP_WINDOW_MS = HOUR;
 
+/** The keyed hash a code is stored as: the code itself is never kept. */
+export const codeHashOf = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
+
+/** How long a recovery code printed by `npm run admin:recover` works. */
+export const RECOVERY_CODE_MINUTES = 15;
+
+/**
+ * A one-time code for an admin who lost their passkeys (or the last admin, with no colleague to reset them): entered in
+ * the sign-in dialog like a mailed code, it opens a session that counts as the second factor, so the admin can reach
+ * the admin pages and add a new passkey. Supersedes their open codes. Refused for anyone who does not hold Admin.
+ */
+export async function issueRecoveryCode(db: DbOrTx, secret: string, email: string, now: Date): Promise<{ code: string; expiresAt: Date }> {
+  const normalized = email.trim().toLowerCase();
+  const user = await authRepo.findUserByEmail(db, normalized);
+  if (!user || !(await authRepo.userHasRole(db, user.id, ROLE_NAMES.admin))) throw new Error(`${normalized} is not an admin of this installation`);
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + RECOVERY_CODE_MINUTES * MINUTE);
+  await authRepo.supersedeOpenCodes(db, normalized, now);
+  await authRepo.insertCode(db, {
+    email: normalized,
+    codeHash: codeHashOf(secret, normalized, code),
+    requestIp: null,
+    createdAt: now,
+    expiresAt,
+    purpose: 'recovery',
+  });
+  return { code, expiresAt };
+}
+
 export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config' | 'secret' | 'log' | 'publicUrl'> & { mail: MailService }) {
   const { db, clock, config, mail } = deps;
   const codeTtlMs = config.SIGN_IN_CODE_TTL_MINUTES * MINUTE;
@@ -46,7 +75,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
   const sessions = createSessionsService(deps);
 
   /** HMAC keyed with the server secret and bound to the e-mail: a leaked table does not give codes away. */
-  const hashCode = (email: string, code: string) => crypto.createHmac('sha256', deps.secret).update(`${email}:${code}`).digest('hex');
+  const hashCode = (email: string, code: string) => codeHashOf(deps.secret, email, code);
   const minutesUntil = (until: number, now: Date) => Math.max(1, Math.ceil((until - now.getTime()) / MINUTE));
 
   /**
@@ -84,7 +113,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
       }
       const sendsCode = Boolean(user) || pending;
       const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-      await authRepo.supersedeOpenCodes(tx, email, now);
+      await authRepo.supersedeOpenCodes(tx, email, now, { keepRecovery: true });
       // A row is written for unknown addresses too: it counts toward the rate limits; its code is never sent.
       await authRepo.insertCode(tx, { email, codeHash: hashCode(email, code), requestIp: clientKey, createdAt: now, expiresAt });
       if (sendsCode) {
@@ -133,7 +162,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
     async verifyCode(email: string, code: string, client: ClientInfo): Promise<SignedIn> {
       const now = clock.now();
       const clientKey = clientAddressKey(client.ip);
-      const outcome = await db.transaction(async (tx): Promise<{ error: DomainError } | { signedIn: SignedIn; userId: number }> => {
+      const outcome = await db.transaction(async (tx): Promise<{ error: DomainError } | { signedIn: SignedIn; userId: number; recovery: boolean }> => {
         await authRepo.lockEmail(tx, email);
         const refused = await throttled(tx, email, clientKey, now);
         if (refused) return { error: refused };
@@ -141,7 +170,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
           await authRepo.recordFailure(tx, { email, clientKey, wrongCode, now });
           return { error };
         };
-        const row = await authRepo.latestOpenCodeForUpdate(tx, email);
+        const row = await authRepo.latestOpenCodeForUpdate(tx, email, now);
         if (!row) return fail(new AuthenticationError(AUTH_MESSAGES.noCode));
         if (row.attempts >= config.SIGN_IN_MAX_ATTEMPTS) return fail(new RateLimitError(AUTH_MESSAGES.tooManyAttempts));
         if (row.expiresAt.getTime() <= now.getTime()) return fail(new AuthenticationError(AUTH_MESSAGES.expiredCode));
@@ -166,9 +195,12 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
         await authRepo.markSignedIn(tx, user.id, now);
         if (!user.emailVerifiedAt) await authRepo.grantRole(tx, user.id, ROLE_NAMES.user, now);
         if (config.ADMIN_EMAILS.includes(email)) await authRepo.grantRole(tx, user.id, ROLE_NAMES.admin, now);
-        return { signedIn: await sessions.signIn(tx, user.id, client), userId: user.id };
+        // A recovery code printed on the server stands in for the admin's lost passkey.
+        const recovery = row.purpose === 'recovery';
+        return { signedIn: await sessions.signIn(tx, user.id, client, recovery ? 'recovery' : 'code'), userId: user.id, recovery };
       });
       if ('error' in outcome) throw outcome.error;
+      if (outcome.recovery) deps.log.warn({ userId: outcome.userId }, 'admin signed in with a recovery code');
       deps.log.info({ userId: outcome.userId }, 'user signed in');
       return outcome.signedIn;
     },
@@ -184,6 +216,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
         lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
         roles: auth.roles.map((r) => ({ id: r.id, name: r.name })),
         impersonatedRole: auth.impersonatedRole,
+        secondFactor: auth.secondFactor,
       };
     },
 

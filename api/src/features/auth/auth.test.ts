@@ -239,6 +239,7 @@ describe('current user', () => {
       lastLoginAt: t.clock.now().toISOString(),
       roles: [{ id: userRole, name: 'User' }],
       impersonatedRole: null,
+      secondFactor: null,
     });
     const user = await request(t.app).get('/api/auth/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin');
     expect(user.body).toEqual(session.body.user);

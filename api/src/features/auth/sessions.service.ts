@@ -23,6 +23,10 @@ export interface IssuedSession {
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
+/** How a session's sign-in was proven (a renewed or rotated session keeps its sign-in's proof). */
+export type SessionProof = 'code' | 'passkey' | 'recovery';
+const proofOf = (auth: RequestAuth): SessionProof => (auth.verifiedWith === 'token' ? 'code' : auth.verifiedWith);
+
 /**
  * Session lifecycle: issue at sign-in, rotate on a privilege change of the caller, end one or all. A role change made
  * to a user (assign, unassign, deleting a role they hold) ends all of that user's sessions in the same transaction
@@ -34,7 +38,7 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
 
   async function issue(
     tx: DbOrTx,
-    opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null; verifiedWith?: 'code' | 'passkey' },
+    opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null; verifiedWith?: SessionProof },
   ): Promise<IssuedSession> {
     const now = deps.clock.now();
     const isAdmin = await authRepo.userHasRole(tx, opts.userId, ROLE_NAMES.admin);
@@ -58,7 +62,7 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
     policy,
 
     /** A new session at sign-in (inside the sign-in transaction), saying how the sign-in was proven. */
-    signIn: (tx: DbOrTx, userId: number, client: ClientInfo, verifiedWith: 'code' | 'passkey' = 'code') =>
+    signIn: (tx: DbOrTx, userId: number, client: ClientInfo, verifiedWith: SessionProof = 'code') =>
       issue(tx, { userId, createdAt: deps.clock.now(), client, verifiedWith }),
 
     /**
@@ -68,14 +72,14 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
     async rotate(auth: RequestAuth, client: ClientInfo, impersonatedRole: string | null): Promise<IssuedSession> {
       return deps.db.transaction(async (tx) => {
         await authRepo.deleteSession(tx, auth.sessionIdHash);
-        return issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, impersonatedRole });
+        return issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, impersonatedRole, verifiedWith: proofOf(auth) });
       });
     },
 
     /** After a role change that affected the caller (their session was ended with all others): a new one, or null. */
     async renewIfEnded(auth: RequestAuth, client: ClientInfo): Promise<IssuedSession | null> {
       if (await authRepo.findSession(deps.db, auth.sessionIdHash)) return null;
-      return deps.db.transaction((tx) => issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client }));
+      return deps.db.transaction((tx) => issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, verifiedWith: proofOf(auth) }));
     },
 
     /** The user's live sessions as /profile lists them; `currentIdHash` marks the asking one. */

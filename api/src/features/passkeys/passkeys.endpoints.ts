@@ -28,6 +28,7 @@ export function createPasskeysEndpoints(ctx: AppContext): EndpointImplementation
     implement(endpoints.passkeys.register, async ({ auth, body }) => Reply.status(201, await service.register(auth, body.name, body.credential))),
     implement(endpoints.passkeys.rename, ({ auth, params, body }) => service.rename(auth.user.id, params.id, body.name)),
     implement(endpoints.passkeys.remove, ({ auth, params }) => service.remove(auth.user.id, params.id)),
+    implement(endpoints.passkeys.resetOfUser, ({ params, auth }) => service.resetOf(params.id, auth.user.id)),
     implement(endpoints.passkeys.signInOptions, () => service.signInOptions(), { middleware: [limited] }),
     implement(
       endpoints.passkeys.signIn,

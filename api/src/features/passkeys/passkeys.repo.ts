@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { passkeys, webauthnChallenges } from '../../db/schema/index.js';
+import { passkeys, users, webauthnChallenges } from '../../db/schema/index.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -48,6 +48,16 @@ export function createPasskeysRepo(db: DbOrTx) {
         .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
         .returning({ id: passkeys.id });
       return rows.length > 0;
+    },
+
+    async userExists(userId: number): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      return row !== undefined;
+    },
+
+    async removeAllOf(userId: number): Promise<number> {
+      const rows = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+      return rows.length;
     },
 
     async used(id: number, counter: number, backedUp: boolean, now: Date): Promise<void> {

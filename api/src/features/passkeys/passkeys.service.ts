@@ -140,6 +140,20 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
       return { success: true, message: 'Passkey removed: it no longer signs you in' };
     },
 
+    /** An admin resets a user's passkeys: all removed and the user's sessions ended, in one transaction. */
+    async resetOf(userId: number, by: number) {
+      if (!(await createPasskeysRepo(deps.db).userExists(userId))) throw new NotFoundError(`User ${userId} not found`);
+      const { removed, ended } = await deps.db.transaction(async (tx) => ({
+        removed: await createPasskeysRepo(tx).removeAllOf(userId),
+        ended: await authRepo.deleteSessionsOfUser(tx, userId),
+      }));
+      deps.log.warn({ userId, by, removed, ended }, 'passkeys reset by an admin');
+      return {
+        success: true,
+        message: `${removed} ${removed === 1 ? 'passkey' : 'passkeys'} removed and ${ended} ${ended === 1 ? 'session' : 'sessions'} ended: they sign in with a code and add a new passkey`,
+      };
+    },
+
     async signInOptions() {
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred', timeout: PASSKEY_CHALLENGE_MS });
       await createPasskeysRepo(deps.db).addChallenge(

@@ -4,6 +4,9 @@ import { PASSKEYS_MAX } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
 import { createSoftwareAuthenticator } from '../../../test/software-authenticator.js';
+import { hashSessionToken, newSessionToken } from '../../http/auth.js';
+import { SESSION_COOKIE } from '../../http/session-policy.js';
+import { issueRecoveryCode } from '../auth/auth.service.js';
 import { PASSKEY_SIGN_INS_PER_ADDRESS } from './passkeys.endpoints.js';
 
 const ORIGIN = 'http://localhost:8080';
@@ -154,5 +157,100 @@ describe('passkeys', () => {
     const limited = await request(t.app).post('/api/auth/passkeys/sign-in-options').set(SAME_ORIGIN);
     expect(limited.status).toBe(429);
     expect(limited.headers['ratelimit-policy']).toBeDefined();
+  });
+
+  it('admin routes want a passkey sign-in from an admin who has one, and a recent code from one who has none', async () => {
+    t = await createTestContext({}, { now: '2026-11-26T12:00:00Z' });
+    const { user: admin } = await signIn(t.app, t.database.db, { email: 'boss@example.com', roles: ['Admin'] });
+    /** A session of a code sign-in made `hoursAgo` (by the test clock). */
+    const codeSession = async (hoursAgo: number) => {
+      const agent = request.agent(t!.app).set('Sec-Fetch-Site', 'same-origin');
+      const at = new Date(t!.clock.now().getTime() - hoursAgo * 3600_000);
+      const token = newSessionToken();
+      await t!.database.pool.query(
+        `INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at, verified_with) VALUES ($1, $2, $3, $4, $5, 'code')`,
+        [hashSessionToken(token), admin.id, at, t!.clock.now(), new Date('2100-01-01')],
+      );
+      return agent.set('Cookie', `${SESSION_COOKIE}=${encodeURIComponent(token)}`);
+    };
+
+    // No passkey: a code sign-in of 2 hours opens the admin pages (and the user is told to add one); one of 13 does not.
+    const fresh = await codeSession(2);
+    expect((await fresh.get('/api/auth/user')).body.secondFactor).toEqual({ state: 'ok', hasPasskey: false });
+    expect((await fresh.get('/api/admin/integrations')).status).toBe(200);
+    const stale = await codeSession(13);
+    const refused = await stale.get('/api/admin/integrations');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({
+      name: 'SecondFactorRequired',
+      message: 'Your sign-in is too old for the admin pages: sign in again, and add a passkey on your profile',
+    });
+    // Pages that are not admin pages stay open.
+    expect((await stale.get('/api/auth/passkeys')).status).toBe(200);
+
+    // With a passkey: a code sign-in no longer opens them; a passkey sign-in does.
+    const authenticator = createSoftwareAuthenticator();
+    expect((await addPasskey(fresh, authenticator, 'Laptop')).status).toBe(201);
+    expect((await fresh.get('/api/auth/user')).body.secondFactor).toEqual({ state: 'verify-passkey', hasPasskey: true });
+    expect((await fresh.get('/api/admin/integrations')).body.error.name).toBe('SecondFactorRequired');
+    const { client } = await passkeySignIn(t.app, authenticator);
+    expect((await client.get('/api/auth/user')).body.secondFactor).toEqual({ state: 'ok', hasPasskey: true });
+    expect((await client.get('/api/admin/integrations')).status).toBe(200);
+  });
+
+  it('ADMIN_SECOND_FACTOR=passkey asks every admin for a passkey; off asks for none', async () => {
+    t = await createTestContext({ ADMIN_SECOND_FACTOR: 'passkey' }, { now: '2026-11-26T12:00:00Z' });
+    const { agent } = await signIn(t.app, t.database.db, { email: 'boss@example.com', roles: ['Admin'] });
+    // The factory's sessions say they were proven with a code.
+    const refused = await agent.get('/api/admin/integrations');
+    expect(refused.body.error).toEqual({ name: 'SecondFactorRequired', message: 'Admin pages need a passkey: add one on your profile, then sign in with it' });
+    await t.close();
+    t = await createTestContext({ ADMIN_SECOND_FACTOR: 'off' }, { now: '2026-11-26T12:00:00Z' });
+    const { agent: relaxed } = await signIn(t.app, t.database.db, { email: 'boss@example.com', roles: ['Admin'] });
+    expect((await relaxed.get('/api/admin/integrations')).status).toBe(200);
+  });
+
+  it('another admin resets a colleague’s passkeys; the last admin recovers with a code printed on the server', async () => {
+    t = await createTestContext({ ADMIN_SECOND_FACTOR: 'passkey' }, { now: '2026-11-26T12:00:00Z' });
+    const { user: lost, agent: lostAgent } = await signIn(t.app, t.database.db, { email: 'lost@example.com', roles: ['Admin'] });
+    const authenticator = createSoftwareAuthenticator();
+    await addPasskey(lostAgent, authenticator, 'Old phone');
+    const { client: colleague } = await (async () => {
+      const { agent } = await signIn(t!.app, t!.database.db, { email: 'colleague@example.com', roles: ['Admin'] });
+      const own = createSoftwareAuthenticator();
+      await addPasskey(agent, own, 'Laptop');
+      return passkeySignIn(t!.app, own);
+    })();
+    const { agent: moderator } = await signIn(t.app, t.database.db, { roles: ['Moderator'] });
+    expect((await moderator.delete(`/api/admin/users/${lost.id}/passkeys`)).status).toBe(403);
+    expect((await colleague.delete('/api/admin/users/99999/passkeys').set(SAME_ORIGIN)).status).toBe(404);
+    const reset = await colleague.delete(`/api/admin/users/${lost.id}/passkeys`).set(SAME_ORIGIN);
+    expect(reset.body).toEqual({
+      success: true,
+      message: '1 passkey removed and 1 session ended: they sign in with a code and add a new passkey',
+    });
+    expect((await lostAgent.get('/api/auth/passkeys')).status).toBe(401);
+
+    // The last admin with no colleague: a recovery code from the server opens a session that counts as the factor.
+    await issueRecoveryCode(t.database.db, t.ctx.secret, 'colleague@example.com', t.clock.now());
+    await expect(issueRecoveryCode(t.database.db, t.ctx.secret, 'nobody@example.com', t.clock.now())).rejects.toThrow(/not an admin/);
+    const { code } = await issueRecoveryCode(t.database.db, t.ctx.secret, 'Lost@Example.com', t.clock.now());
+    // A mailed code asked for meanwhile does not cancel it, and the recovery code is the one checked.
+    const browser = request.agent(t.app).set('Sec-Fetch-Site', 'same-origin');
+    expect((await browser.post('/api/auth/send-code').send({ email: 'lost@example.com' })).status).toBe(200);
+    const verified = await browser.post('/api/auth/verify-code').send({ email: 'lost@example.com', code });
+    expect(verified.status).toBe(200);
+    expect((await browser.get('/api/auth/user')).body.secondFactor).toEqual({ state: 'ok', hasPasskey: false });
+    expect((await browser.get('/api/admin/integrations')).status).toBe(200);
+    // Used once.
+    expect((await request(t.app).post('/api/auth/verify-code').set('Sec-Fetch-Site', 'same-origin').send({ email: 'lost@example.com', code })).status).toBe(
+      401,
+    );
+    // Expired after 15 minutes.
+    const late = await issueRecoveryCode(t.database.db, t.ctx.secret, 'lost@example.com', t.clock.now());
+    t.clock.advance(16 * 60_000);
+    expect(
+      (await request(t.app).post('/api/auth/verify-code').set('Sec-Fetch-Site', 'same-origin').send({ email: 'lost@example.com', code: late.code })).status,
+    ).toBe(401);
   });
 });

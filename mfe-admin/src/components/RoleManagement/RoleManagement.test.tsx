@@ -165,6 +165,21 @@ describe('RoleManagement', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/app-users/2/sessions'))).toBe(true);
   });
 
+  it('resets the passkeys of a colleague who lost theirs, after asking', async () => {
+    const { calls } = await mount({
+      'DELETE /api/admin/users/2/passkeys': {
+        body: { success: true, message: '2 passkeys removed and 1 session ended: they sign in with a code and add a new passkey' },
+      },
+    });
+    expect(screen.queryByRole('button', { name: 'Reset passkeys of admin@example.com' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset passkeys of bob@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset passkeys' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Passkeys' }));
+    expect(await screen.findByText('Passkeys reset')).toBeInTheDocument();
+    expect(screen.getByText(/bob@example.com: 2 passkeys removed/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/users/2/passkeys'))).toBe(true);
+  });
+
   it('falls back to a generic failure text when the server gives no reason', async () => {
     await mount({ 'DELETE /api/admin/app-users/2': { status: 500 } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete user bob@example.com' }));

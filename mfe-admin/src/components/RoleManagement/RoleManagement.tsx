@@ -91,6 +91,12 @@ export function RoleManagement() {
             action: () => actions.endSessions(user),
           })
         }
+        onResetPasskeys={(user) =>
+          void dialogs.confirm(
+            `Remove every passkey of ${userLabel(user)} and sign them out everywhere? They sign in with an e-mailed code and add a new passkey (for an admin who lost theirs).`,
+            { title: 'Reset passkeys', okText: 'Reset Passkeys', action: () => actions.resetPasskeys(user) },
+          )
+        }
         onDeleteUser={(user) =>
           void dialogs.confirm(`Delete ${userLabel(user)}? This will remove them from all roles.`, {
             title: 'Delete user',

@@ -11,6 +11,8 @@ export interface UsersTableProps {
   onDeleteUser: (user: AppUser) => void;
   /** Ends every session of the user (they must sign in again); absent: not offered. */
   onEndSessions?: (user: AppUser) => void;
+  /** Removes the user's passkeys (another admin recovering a colleague who lost theirs). */
+  onResetPasskeys?: (user: AppUser) => void;
   /** The signed-in admin: not offered to delete their own account. */
   currentUserId?: number | null;
   /** The private tenants each user may see (by user id), their names, and the action that changes them. */
@@ -20,7 +22,16 @@ export interface UsersTableProps {
 const nameOf = (user: AppUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 
 /** The users with their roles (each removable) and a delete button (not on one's own account). */
-export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, onEndSessions, currentUserId = null, tenantGrants }: UsersTableProps) {
+export function UsersTable({
+  users,
+  assignments,
+  onRemoveRole,
+  onDeleteUser,
+  onEndSessions,
+  onResetPasskeys,
+  currentUserId = null,
+  tenantGrants,
+}: UsersTableProps) {
   const tenantsOf = (user: AppUser) => {
     const names = (tenantGrants?.byUser.get(user.id) ?? []).map((id) => tenantGrants?.names.get(id)).filter(Boolean);
     return names.length ? names.join(', ') : 'Public tenants only';
@@ -84,6 +95,11 @@ export function UsersTable({ users, assignments, onRemoveRole, onDeleteUser, onE
             {onEndSessions && user.id !== currentUserId ? (
               <Button size="small" variant="outlined" color="warning" aria-label={`End sessions of ${user.email}`} onClick={() => onEndSessions(user)}>
                 End sessions
+              </Button>
+            ) : null}
+            {onResetPasskeys && user.id !== currentUserId ? (
+              <Button size="small" variant="outlined" color="warning" aria-label={`Reset passkeys of ${user.email}`} onClick={() => onResetPasskeys(user)}>
+                Reset passkeys
               </Button>
             ) : null}
             {/* An admin cannot delete their own account here (the server refuses it too). */}

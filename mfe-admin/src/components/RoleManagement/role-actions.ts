@@ -58,6 +58,12 @@ export function useRoleActions() {
         failure: (error) => failureWithReason('Failed to end the sessions', error),
         revalidate: [],
       }),
+    resetPasskeys: (user: AppUser) =>
+      run(() => adminWrites.resetPasskeys(user.id), {
+        success: (answer) => ({ title: 'Passkeys reset', description: `${user.email}: ${answer.message}` }),
+        failure: (error) => failureWithReason('Failed to reset the passkeys', error),
+        revalidate: [],
+      }),
     deleteUser: (user: AppUser) =>
       run(() => adminWrites.deleteUser(user.id), {
         success: { title: 'User deleted', description: `${user.email} was deleted.` },

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Dialog, DialogTitle, IconButton } from '@mui/material';
-import { useAuthDialog } from '../../auth/auth-dialog-store.js';
+import { useAuthDialog, useAuthDialogStore } from '../../auth/auth-dialog-store.js';
 import { useSession } from '../../session/useSession.js';
 import { CloseIcon } from '../icons.js';
 import { CodeStep } from './CodeStep.js';
@@ -24,6 +25,13 @@ export function AuthDialog({ reload = () => window.location.reload() }: AuthDial
       reload();
     },
   });
+  const codeFor = useAuthDialogStore((s) => s.codeFor);
+  const { enterCode } = flow;
+  useEffect(() => {
+    if (isOpen && codeFor) enterCode(codeFor);
+    // enterCode only sets state; the dialog opens at the code step once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isOpen, codeFor]);
   const onClose = () => {
     close();
     flow.reset();

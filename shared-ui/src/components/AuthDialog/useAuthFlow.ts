@@ -114,6 +114,14 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
     await onSignedIn();
   };
 
+  /** The code step for a code the user already has (nothing is sent). */
+  const enterCode = (email: string) => {
+    setSentTo(email);
+    setFields((f) => ({ ...f, email, code: '' }));
+    setErrors({});
+    setStep('code');
+  };
+
   /** Signed in with a passkey instead of a code. */
   const passkeySignedIn = async () => {
     queueToastAfterReload(WELCOME_TOAST);
@@ -133,7 +141,7 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
     setErrors({});
   };
 
-  return { step, fields, sentTo, errors, busy, setField, submitEmail, resend, verify, passkeySignedIn, back, reset };
+  return { step, fields, sentTo, errors, busy, setField, submitEmail, resend, verify, passkeySignedIn, enterCode, back, reset };
 }
 
 export type AuthFlow = ReturnType<typeof useAuthFlow>;

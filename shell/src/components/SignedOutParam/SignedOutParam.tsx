@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SIGNED_OUT_PARAM } from '@radar/contracts';
-import { useToast } from '@radar/shared-ui';
+import { RECOVERY_PARAM, SIGNED_OUT_PARAM } from '@radar/contracts';
+import { useAuthDialogStore, useToast } from '@radar/shared-ui';
 
 /**
  * The sign-out page (GET /api/logout, the mobile menu's navigation) signs out by a POST that lands on '/?signedOut=1':
- * confirm it with the spec's toast and drop the parameter.
+ * confirm it with the spec's toast and drop the parameter. `/?recovery=<e-mail>` (the link `npm run admin:recover`
+ * prints) opens the sign-in dialog at the code step for that address.
  */
 export function SignedOutParam() {
   const [params, setParams] = useSearchParams();
@@ -18,5 +19,14 @@ export function SignedOutParam() {
     next.delete(SIGNED_OUT_PARAM);
     setParams(next, { replace: true });
   }, [signedOut, toast, params, setParams]);
+  const recovery = params.get(RECOVERY_PARAM);
+  const openForCode = useAuthDialogStore((s) => s.openForCode);
+  useEffect(() => {
+    if (!recovery) return;
+    openForCode(recovery);
+    const next = new URLSearchParams(params);
+    next.delete(RECOVERY_PARAM);
+    setParams(next, { replace: true });
+  }, [recovery, openForCode, params, setParams]);
   return null;
 }
