@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { PASSKEYS_MAX } from '@radar/contracts';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { signIn } from '../../../test/factories.js';
-import { createSoftwareAuthenticator } from '../../../test/software-authenticator.js';
-import { hashSessionToken, newSessionToken } from '../../http/auth.js';
-import { SESSION_COOKIE } from '../../http/session-policy.js';
-import { issueRecoveryCode } from '../auth/auth.service.js';
-import { PASSKEY_SIGN_INS_PER_ADDRESS } from './passkeys.endpoints.js';
+import { createTestContext, type TestContext } from '../context.js';
+import { signIn } from '../factories.js';
+import { createSoftwareAuthenticator } from '../software-authenticator.js';
+import { hashSessionToken, newSessionToken } from '../../src/http/auth.js';
+import { SESSION_COOKIE } from '../../src/http/session-policy.js';
+import { issueRecoveryCode } from '../../src/features/auth/auth.service.js';
+import { PASSKEY_SIGN_INS_PER_ADDRESS } from '../../src/features/passkeys/passkeys.endpoints.js';
 
 const ORIGIN = 'http://localhost:8080';
 const SAME_ORIGIN = { origin: ORIGIN };
