@@ -101,6 +101,8 @@ export async function startApi(opts: { databaseUrl: string; env?: Record<string,
       DATA_DIR: dataDir,
       JOBS_ENABLED: 'false',
       DEMO_DATA: 'off',
+      // Every bench client is 127.0.0.1: the cache-miss budget would measure itself, not the answers.
+      CACHE_MISS_BUDGET: '0',
       // Weigh the fast path's parts: FAST_PATH=off (or a list of parts) on the bench's command line reaches the api.
       ...(process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {}),
       ...opts.env,

@@ -136,7 +136,7 @@ async function run(): Promise<string> {
       product = await startBuiltProduct({
         dataDir: path.join(work, `data-${MODES.indexOf(mode)}`),
         feeds,
-        env: { FEED_TIMEOUT_MS: '60000', LOG_LEVEL: 'error', ...mode.env },
+        env: { FEED_TIMEOUT_MS: '60000', LOG_LEVEL: 'error', CACHE_MISS_BUDGET: '0', ...mode.env },
       });
       for (const spec of PAGES) {
         const url = product.baseUrl + spec.path;

@@ -295,6 +295,10 @@ export const configSchema = z.object({
   TRACKER_RETRY_BASE_MS: ms
     .default(60_000)
     .meta({ description: 'first retry delay of a call to a work tracker (Planner, Jira, ServiceNow) that failed (doubling, at most 6 h)' }),
+  CACHE_MISS_BUDGET: z.coerce.number().int().min(0).default(120).meta({
+    description:
+      'answers no cache could give (new list pages and searches, feeds, version compares, histories, MCP tool calls) one client (token, user, or network) may ask for a minute before 429 with Retry-After; cached answers never count (`0`: no budget)',
+  }),
   ATLASSIAN_AUTH_URL: z.string().url().default('https://auth.atlassian.com').meta({
     description: "Atlassian's OAuth 2.0 (3LO) authorization server, for Jira integrations that sign in with OAuth (tests point elsewhere)",
   }),

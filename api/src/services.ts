@@ -12,6 +12,7 @@ import { createTriageMail, type TriageMailService } from './features/triage/tria
 import type { ListTriage } from '@radar/contracts';
 import { createHeldAlerts } from './features/sync/held-alert.js';
 import { createTenantGraphClients, type TenantGraphClients } from './features/tenants/tenant-graph.js';
+import { createMissBudget, type MissBudget } from './http/miss-budget.js';
 import { tenantSecretKey } from './features/tenants/tenant-secret.js';
 import { createTenantsRepo } from './features/tenants/tenants.repo.js';
 import { createHeldSyncService, type HeldSyncService } from './features/sync/held-sync.service.js';
@@ -45,6 +46,8 @@ export interface Services {
   /** Triage mail: reminders, and each user's daily mail of items given to them, mentions and due dates. */
   triageMail: TriageMailService;
   trackers: TrackerService;
+  /** Each client's budget of answers no cache could give (CACHE_MISS_BUDGET). */
+  missBudget: MissBudget;
   /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
   tenantClients: TenantGraphClients;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
@@ -109,5 +112,6 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     },
   });
   const itemList = { repo: itemsRepo, answers };
-  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail, trackers };
+  const missBudget = createMissBudget({ perMinute: base.config.CACHE_MISS_BUDGET });
+  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail, trackers, missBudget };
 }

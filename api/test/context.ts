@@ -26,7 +26,8 @@ export async function createTestContext(
   opts: { now?: string; pool?: PoolOptions; resolve?: Resolver } = {},
 ): Promise<TestContext> {
   const database = await createTestDb(opts.pool);
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', ...env });
+  // The cache-miss budget is off unless a test asks for it: suites ask for many distinct lists from one client.
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', CACHE_MISS_BUDGET: '0', ...env });
   const clock = fixedClock(opts.now ?? '2026-02-07T12:00:00Z');
   const base = {
     config,

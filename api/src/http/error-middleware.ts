@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { isDatabaseBusyError } from '../db/client.js';
-import { DomainError, InputError, NotFoundError } from '../lib/errors.js';
+import { DomainError, InputError, NotFoundError, RateLimitError } from '../lib/errors.js';
 import { statusOf } from './errors.js';
 
 /** Unknown /api routes answer 404 JSON rather than the SPA page. */
@@ -56,6 +56,7 @@ export function errorMiddleware(log: Logger, exposeDetails: boolean): ErrorReque
       return;
     }
     if (busy) res.setHeader('Retry-After', '5');
+    if (err instanceof RateLimitError && err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
     res.status(status).json({ error: body });
   };
 }

@@ -42,9 +42,10 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   override readonly name: string = 'ConflictError';
 }
-/** Too many attempts; the message says when to try again. */
+/** Too many attempts; the message says when to try again (and `retryAfterSeconds`, when set, becomes Retry-After). */
 export class RateLimitError extends DomainError {
   override readonly name: string = 'RateLimitError';
+  retryAfterSeconds?: number;
 }
 /** A part the product needs is not set up or not available now (no Graph credentials, a full queue). */
 export class ServiceUnavailableError extends DomainError {

@@ -20,10 +20,16 @@ export class FeedCache {
     this.cache = new LruCache({ entries: limits.entries, weight: limits.chars, weigh: (r) => r.body.length });
   }
 
-  get(key: string, render: () => Promise<{ body: string; lastModified: Date }>): Promise<RenderedFeed> {
-    return this.cache.load(key, async () => {
-      const { body, lastModified } = await render();
-      return { body, lastModified, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"` };
-    });
+  /** The rendered feed; `onMiss` runs (and may refuse) before a rendering starts, never for a cached one. */
+  get(key: string, render: () => Promise<{ body: string; lastModified: Date }>, onMiss?: () => Promise<void>): Promise<RenderedFeed> {
+    return this.cache.load(
+      key,
+      async () => {
+        const { body, lastModified } = await render();
+        return { body, lastModified, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"` };
+      },
+      undefined,
+      onMiss,
+    );
   }
 }

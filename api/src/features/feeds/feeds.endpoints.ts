@@ -57,11 +57,15 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
     // Views whose rows depend on the time ("last 7 days") are re-rendered once per time bucket and data version.
     const { bucket } = viewTime(filters, now);
     const key = JSON.stringify([args.endpoint.id, filters, data.version, bucket]);
-    const rendered = await cache.get(key, async () => {
-      const changed = bucket === null ? data.changedAt : new Date(Math.max(data.changedAt.getTime(), bucket * TIME_BUCKET_MS));
-      // HTTP dates have whole seconds; a Last-Modified with milliseconds would never equal If-Modified-Since.
-      return { body: await render(filters, now, data), lastModified: new Date(Math.floor(changed.getTime() / 1000) * 1000) };
-    });
+    const rendered = await cache.get(
+      key,
+      async () => {
+        const changed = bucket === null ? data.changedAt : new Date(Math.max(data.changedAt.getTime(), bucket * TIME_BUCKET_MS));
+        // HTTP dates have whole seconds; a Last-Modified with milliseconds would never equal If-Modified-Since.
+        return { body: await render(filters, now, data), lastModified: new Date(Math.floor(changed.getTime() / 1000) * 1000) };
+      },
+      () => ctx.services.missBudget.charge(req),
+    );
     res.setHeader('Content-Type', `${args.mediaType}; charset=utf-8`);
     res.setHeader('ETag', rendered.etag);
     res.setHeader('Last-Modified', rendered.lastModified.toUTCString());

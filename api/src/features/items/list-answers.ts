@@ -92,36 +92,48 @@ export interface ListAudience extends ToUnifiedItemOptions {
 
 export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems }) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
+  const keyOf = (q: ItemListRequest, audience: ListAudience, point: { version: unknown; bucket: unknown }) =>
+    JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage ? 'member' : 'public', point.version, point.bucket]);
 
   return {
-    async answer(q: ItemListRequest, now: Date, audience: ListAudience): Promise<ListAnswer> {
+    /** The answer; `onMiss` runs (and may refuse) before it is computed, never when a cached one is served. */
+    async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>): Promise<ListAnswer> {
       // The version is read before the data (readPoint): an answer is never cached under a version newer than its rows.
       // Triage records move the version too, so a cached answer's triage is as current as its rows.
       const point = await readPoint(pool, q, now);
-      const key = JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage ? 'member' : 'public', point.version, point.bucket]);
-      return answers.load(key, async () => {
-        const { items, total, tenantsOf, keys } = await repo.listJson(q, point, audience);
-        // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
-        // as JSON.stringify(body) would give.
-        const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
-        // Only a page with tenants' items asks which tenants the caller sees (the answer is cached with the page).
-        const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, new Set(await opts.visibleTenantIds(q.tenantScope))) : null;
-        if (receivedBy) tail.receivedBy = receivedBy;
-        if (audience.triage && keys.length) {
-          const byId = await opts.triageOf(
-            keys.map((k) => k.id),
-            q.tenantScope,
-          );
-          const triage: Record<string, ListTriage[]> = {};
-          for (const k of keys) {
-            const records = byId.get(k.id);
-            if (records?.length) triage[k.uid] = records;
+      return answers.load(
+        keyOf(q, audience, point),
+        async () => {
+          const { items, total, tenantsOf, keys } = await repo.listJson(q, point, audience);
+          // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
+          // as JSON.stringify(body) would give.
+          const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
+          // Only a page with tenants' items asks which tenants the caller sees (the answer is cached with the page).
+          const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, new Set(await opts.visibleTenantIds(q.tenantScope))) : null;
+          if (receivedBy) tail.receivedBy = receivedBy;
+          if (audience.triage && keys.length) {
+            const byId = await opts.triageOf(
+              keys.map((k) => k.id),
+              q.tenantScope,
+            );
+            const triage: Record<string, ListTriage[]> = {};
+            for (const k of keys) {
+              const records = byId.get(k.id);
+              if (records?.length) triage[k.uid] = records;
+            }
+            tail.triage = triage;
           }
-          tail.triage = triage;
-        }
-        const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
-        return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {} };
-      });
+          const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
+          return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {} };
+        },
+        undefined,
+        onMiss,
+      );
+    },
+
+    /** The answer when one is cached (or being made) for this request now; undefined when it would have to be made. */
+    async cached(q: ItemListRequest, now: Date, audience: ListAudience): Promise<ListAnswer | undefined> {
+      return answers.peek(keyOf(q, audience, await readPoint(pool, q, now)));
     },
   };
 }

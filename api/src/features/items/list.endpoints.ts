@@ -40,7 +40,7 @@ export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
     implement(endpoints.items.list, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
       const q = await resolveVisit(query, auth, now);
-      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth), triage: Boolean(auth) });
+      const answer = await answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth), triage: Boolean(auth) }, () => ctx.services.missBudget.charge(req));
       const copy = answerCopyFor(answer, req);
       res.vary('Accept-Encoding');
       // The validator is set here, so Express does not hash the 50–100 KB body again on every request.

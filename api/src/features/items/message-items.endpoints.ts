@@ -25,7 +25,10 @@ export function createMessageItemsEndpoints(ctx: AppContext): EndpointImplementa
       const includeNotes = isModeratorOrAdmin(auth);
       return { ...page, items: rows.map((r) => toUnifiedItem(r, { includeNotes })) };
     }),
-    implement(endpoints.items.messageHistory, async ({ params, auth }) => history.forItem((await findMessage(params.messageId, auth)).id)),
+    implement(endpoints.items.messageHistory, async ({ params, auth, req }) => {
+      await ctx.services.missBudget.charge(req);
+      return history.forItem((await findMessage(params.messageId, auth)).id);
+    }),
     implement(endpoints.items.messageLinkedRoadmap, async ({ params, auth }) => {
       const message = await findMessage(params.messageId, auth);
       const includeNotes = isModeratorOrAdmin(auth);

@@ -19,7 +19,8 @@ export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementa
       const includeNotes = isModeratorOrAdmin(auth);
       return { ...page, items: rows.map((r) => toUnifiedItem(r, { includeNotes })) };
     }),
-    implement(endpoints.items.roadmapHistory, async ({ params: { itemId } }) => {
+    implement(endpoints.items.roadmapHistory, async ({ params: { itemId }, req }) => {
+      await ctx.services.missBudget.charge(req);
       const item = await repo.find('roadmap', itemId);
       if (!item) throw new NotFoundError(`Roadmap item ${itemId} not found`);
       return history.forItem(item.id);

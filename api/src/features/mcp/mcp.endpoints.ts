@@ -15,6 +15,9 @@ export function createMcpEndpoints(ctx: AppContext): EndpointImplementation[] {
   const deps = { db: ctx.db, pool: ctx.pool, clock: ctx.clock, log: ctx.log, publicUrl: ctx.publicUrl };
   return [
     implement(endpoints.mcp.message, async ({ body, req, res, auth }) => {
+      // Each tool call runs real queries: every one in the message (or batch) counts against the caller's budget.
+      const calls = (Array.isArray(body) ? body : [body]).filter((m) => (m as { method?: unknown }).method === 'tools/call').length;
+      if (calls > 0) await ctx.services.missBudget.charge(req, calls);
       // The tools answer what the caller may see: the tenants of the token's or session's user.
       const server = createRadarMcpServer({ ...deps, tenantScope: await tenantScopeOf(ctx.db, auth) });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

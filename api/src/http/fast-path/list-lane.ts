@@ -57,8 +57,11 @@ export function createListLane(deps: ListLaneDeps): ListLane {
     // From here the request is the lane's: its id and access line start now, so the line's time and an abort while
     // the answer loads are logged as Express would. A fallback below keeps them (the access middleware sees req.id).
     req.id = deps.access.begin(req, res);
-    deps.answers.answer(query.data, deps.clock.now(), { includeNotes: false, triage: false }).then(
+    // Only answers already made: one that must be computed goes through Express, which counts it against the
+    // client's cache-miss budget.
+    deps.answers.cached(query.data, deps.clock.now(), { includeNotes: false, triage: false }).then(
       (answer) => {
+        if (!answer) return fallback();
         try {
           deps.check?.(answer.body);
         } catch {

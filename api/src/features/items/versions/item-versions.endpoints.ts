@@ -72,9 +72,22 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
   }
 
   return [
-    implement(endpoints.items.roadmapVersions, async ({ params, auth }) => (await versionsOf(roadmapAdapter, params.itemId, auth)).map(summary)),
-    implement(endpoints.items.roadmapCompare, async ({ params, query, auth }) => compare(roadmapAdapter, params.itemId, query, auth)),
-    implement(endpoints.items.messageVersions, async ({ params, auth }) => (await versionsOf(messageAdapter, params.messageId, auth)).map(summary)),
-    implement(endpoints.items.messageCompare, async ({ params, query, auth }) => compare(messageAdapter, params.messageId, query, auth)),
+    // Versions are rebuilt from the history on every request (no cache): each counts against the client's budget.
+    implement(endpoints.items.roadmapVersions, async ({ params, auth, req }) => {
+      await ctx.services.missBudget.charge(req);
+      return (await versionsOf(roadmapAdapter, params.itemId, auth)).map(summary);
+    }),
+    implement(endpoints.items.roadmapCompare, async ({ params, query, auth, req }) => {
+      await ctx.services.missBudget.charge(req);
+      return compare(roadmapAdapter, params.itemId, query, auth);
+    }),
+    implement(endpoints.items.messageVersions, async ({ params, auth, req }) => {
+      await ctx.services.missBudget.charge(req);
+      return (await versionsOf(messageAdapter, params.messageId, auth)).map(summary);
+    }),
+    implement(endpoints.items.messageCompare, async ({ params, query, auth, req }) => {
+      await ctx.services.missBudget.charge(req);
+      return compare(messageAdapter, params.messageId, query, auth);
+    }),
   ];
 }
