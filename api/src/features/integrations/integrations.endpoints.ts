@@ -311,22 +311,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       const targets = isModeratorOrAdmin(auth) ? (await repo.active()).map((i) => ({ ...i, kind: i.kind as IntegrationKind })) : [];
       return {
         targets,
-        tasks: rows.map((r) =>
-          taskOf(
-            {
-              ...(r as unknown as TrackerLinkRow),
-              integrationId: Number(r.integration_id),
-              externalId: r.external_id as string | null,
-              externalKey: r.external_key as string | null,
-              externalUrl: r.external_url as string | null,
-              remoteState: r.remote_state as string | null,
-              lastError: r.last_error as string | null,
-              lastPulledAt: r.last_pulled_at ? new Date(r.last_pulled_at as string) : null,
-            },
-            { name: String(r.integration_name), kind: String(r.kind) },
-            r.tenant_id === null ? null : Number(r.tenant_id),
-          ),
-        ),
+        tasks: rows.map((r) => taskOf(r.link, { name: r.integrationName, kind: r.kind }, r.tenantId)),
       };
     }),
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TrackerAttempt } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { integrations, trackerAttempts, trackerLinks, trackerOutbox } from '../../db/schema/index.js';
+import { integrations, trackerAttempts, trackerLinks, trackerOutbox, triageRecords } from '../../db/schema/index.js';
 import { visibleTriageRecord, type TenantScope } from '../items/item-query.js';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -118,14 +119,17 @@ export function createIntegrationsRepo(db: DbOrTx) {
       await db.update(trackerLinks).set(set).where(eq(trackerLinks.id, id));
     },
 
-    /** The tasks of an item's records the caller may see, with their integration. */
+    /** The item's links (of the records the caller may see), with their integration's name and kind and the record's tenant. */
     async linksOfItem(itemId: number, scope: TenantScope | undefined) {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT l.*, i.name AS integration_name, i.kind, tr.tenant_id
-        FROM tracker_links l JOIN integrations i ON i.id = l.integration_id JOIN triage_records tr ON tr.id = l.record_id
-        WHERE tr.item_id = ${itemId} AND ${visibleTriageRecord(scope)}
-        ORDER BY tr.tenant_id NULLS FIRST, i.name, l.id`);
-      return rows;
+      // `tr` is the alias the visibility rule names.
+      const tr = alias(triageRecords, 'tr');
+      return db
+        .select({ link: trackerLinks, integrationName: integrations.name, kind: integrations.kind, tenantId: tr.tenantId })
+        .from(trackerLinks)
+        .innerJoin(integrations, eq(integrations.id, trackerLinks.integrationId))
+        .innerJoin(tr, eq(tr.id, trackerLinks.recordId))
+        .where(and(eq(tr.itemId, itemId), visibleTriageRecord(scope)))
+        .orderBy(sql`${tr.tenantId} NULLS FIRST`, integrations.name, trackerLinks.id);
     },
 
     /** The links of records whose tasks exist in their tracker (made, and not deleted there or given up). */
