@@ -39,6 +39,9 @@ const DAY = 24 * HOUR;
 /** The per-account cap counts wrong codes over this window. */
 export const ACCOUNT_CAP_WINDOW_MS = HOUR;
 
+/** A sign-in code: six digits from a CSPRNG. */
+const newCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+
 /** The keyed hash a code is stored as: the code itself is never kept. */
 export const codeHashOf = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
@@ -54,7 +57,7 @@ export async function issueRecoveryCode(db: DbOrTx, secret: string, email: strin
   const normalized = email.trim().toLowerCase();
   const user = await authRepo.findUserByEmail(db, normalized);
   if (!user || !(await authRepo.userHasRole(db, user.id, ROLE_NAMES.admin))) throw new Error(`${normalized} is not an admin of this installation`);
-  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const code = newCode();
   const expiresAt = new Date(now.getTime() + RECOVERY_CODE_MINUTES * MINUTE);
   await authRepo.supersedeOpenCodes(db, normalized, now);
   await authRepo.insertCode(db, {
@@ -112,7 +115,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
         pending = true;
       }
       const sendsCode = Boolean(user) || pending;
-      const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+      const code = newCode();
       await authRepo.supersedeOpenCodes(tx, email, now, { keepRecovery: true });
       // A row is written for unknown addresses too: it counts toward the rate limits; its code is never sent.
       await authRepo.insertCode(tx, { email, codeHash: hashCode(email, code), requestIp: clientKey, createdAt: now, expiresAt });

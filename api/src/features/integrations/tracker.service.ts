@@ -199,13 +199,27 @@ export function createTrackerService(deps: TrackerServiceDeps) {
   const renewing = new Map<number, Promise<OAuthTokens>>();
   const callbackUrl = `${deps.publicUrl.replace(/\/+$/, '')}/api/admin/integrations/oauth/callback`;
 
+  /** The tokens of an integration's authorization: this process's newest copy, else the stored one. */
+  const keptTokens = (row: IntegrationRow) => oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+
+  type SignIn = { server: ReturnType<typeof oauthServerOf>; client: { id: string; secret: string } };
+  /** Where a tracker's OAuth app authorizes and renews, and the app itself (its client id and sealed secret). */
+  const trackerSignIn = (kind: 'jira' | 'servicenow', settings: { baseUrl: string; clientId: string }, secret: string): SignIn => ({
+    server: oauthServerOf(kind, settings, deps.config),
+    client: { id: settings.clientId, secret },
+  });
+  /** Planner's delegated sign-in: Entra in the tenant, with the tenant's app. */
+  const plannerSignIn = (tenant: PlannerTenant): SignIn => ({ server: plannerServerOf(tenant), client: { id: tenant.clientId, secret: tenant.clientSecret } });
+  /** The Authorization header's token of a signed-in integration, renewed as it expires. */
+  const bearerOf = (row: IntegrationRow, signIn: SignIn) => async () => (await accessToken(row, signIn.server, signIn.client)).accessToken;
+
   /**
    * A good access token: the one kept while it has a minute left, else renewed with the refresh token under the
    * integration's row lock, so two processes never spend the same (rotating) refresh token; the new tokens are sealed
    * back in the same transaction.
    */
-  async function accessToken(row: IntegrationRow, server: ReturnType<typeof oauthServerOf>, client: { id: string; secret: string }) {
-    const kept = oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+  async function accessToken(row: IntegrationRow, server: SignIn['server'], client: SignIn['client']) {
+    const kept = keptTokens(row);
     if (!kept) throw new TrackerError(NOT_AUTHORIZED, null, false);
     if (fresh(kept, clock.now().getTime())) return kept;
     let pending = renewing.get(row.id);
@@ -240,14 +254,17 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       if (!settings.success || settings.data.auth !== 'delegated') return `${row.name} does not sign in as a user`;
       const tenant = await plannerTenantOf(settings.data.tenantId);
       if (typeof tenant === 'string') return tenant;
-      return { server: plannerServerOf(tenant), client: { id: tenant.clientId, secret: tenant.clientSecret }, tenant, siteUrl: null };
+      return { ...plannerSignIn(tenant), tenant, siteUrl: null };
     }
     const settings = row.kind === 'jira' ? jiraSettings.safeParse(row.settings) : serviceNowSettings.safeParse(row.settings);
     if (!settings.success || settings.data.auth !== 'oauth') return `${row.name} does not sign in with OAuth`;
     const secret = openSecret(row.secretSealed);
     if (!secret) return 'The client secret cannot be read: enter it again';
-    const server = oauthServerOf(row.kind as 'jira' | 'servicenow', settings.data, deps.config);
-    return { server, client: { id: settings.data.clientId, secret }, tenant: null, siteUrl: row.kind === 'jira' ? settings.data.baseUrl : null };
+    return {
+      ...trackerSignIn(row.kind as 'jira' | 'servicenow', settings.data, secret),
+      tenant: null,
+      siteUrl: row.kind === 'jira' ? settings.data.baseUrl : null,
+    };
   }
 
   /** The consent page of an integration that signs in with OAuth, its state bound to the admin. */
@@ -289,11 +306,10 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       const now = () => clock.now().getTime();
       // Graph's hosts are the operator's configuration, not an admin's entry: called without the SSRF guard.
       if (settings.data.auth === 'application') return createPlannerConnector(settings.data, tenant, { ...http(), guard: null }, graphTokens, now);
-      const tokens = oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+      const tokens = keptTokens(row);
       if (!tokens) return NOT_AUTHORIZED;
-      const server = plannerServerOf(tenant);
       return createPlannerConnector(settings.data, tenant, { ...http(), guard: null }, graphTokens, now, {
-        token: async () => (await accessToken(row, server, { id: tenant.clientId, secret: tenant.clientSecret })).accessToken,
+        token: bearerOf(row, plannerSignIn(tenant)),
         by: tokens.authorizedBy,
       });
     }
@@ -305,12 +321,12 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       if (!parsed.success) return invalid;
       const settings = parsed.data;
       if (settings.auth === 'token') return createJiraConnector(settings, tokenAccess(settings, secret, http()));
-      const tokens = oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+      const tokens = keptTokens(row);
       if (!tokens?.cloudId) return NOT_AUTHORIZED;
-      const server = oauthServerOf('jira', settings, deps.config);
+      const token = bearerOf(row, trackerSignIn('jira', settings, secret));
       return createJiraConnector(settings, {
         apiBase: `${deps.config.ATLASSIAN_API_URL.replace(/\/+$/, '')}/ex/jira/${encodeURIComponent(tokens.cloudId)}`,
-        authorization: async () => `Bearer ${(await accessToken(row, server, { id: settings.clientId, secret })).accessToken}`,
+        authorization: async () => `Bearer ${await token()}`,
         refused: 'Atlassian refused the OAuth token (revoked, or the app lost its scopes): authorize again',
         // Atlassian's gateway is the operator's configuration, not an admin's entry.
         http: { ...http(), guard: null },
@@ -321,10 +337,10 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       if (!parsed.success) return invalid;
       const settings = parsed.data;
       if (settings.auth === 'basic') return createServiceNowConnector(settings, basicAccess(settings, secret, http()));
-      if (!(oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed))) return NOT_AUTHORIZED;
-      const server = oauthServerOf('servicenow', settings, deps.config);
+      if (!keptTokens(row)) return NOT_AUTHORIZED;
+      const token = bearerOf(row, trackerSignIn('servicenow', settings, secret));
       return createServiceNowConnector(settings, {
-        authorization: async () => `Bearer ${(await accessToken(row, server, { id: settings.clientId, secret })).accessToken}`,
+        authorization: async () => `Bearer ${await token()}`,
         who: 'the authorized user',
         refused: 'ServiceNow refused the OAuth token (revoked or expired): authorize again',
         http: http(),

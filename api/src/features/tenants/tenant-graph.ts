@@ -68,12 +68,16 @@ const TOKEN_ERRORS: [RegExp, string][] = [
   [/AADSTS65001/, 'Admin consent is missing (AADSTS65001): an admin of the tenant must grant consent to the app.'],
 ];
 
-/** The application permissions a token carries (its `roles` claim), or null when the token cannot be read. */
-function rolesOf(accessToken: string): string[] | null {
+/**
+ * The permissions a Graph token carries: an app token's application permissions (its `roles` claim) or a user token's
+ * delegated ones (its `scp` claim, space-separated); null when the token cannot be read.
+ */
+export function permissionsOf(accessToken: string, claim: 'roles' | 'scp' = 'roles'): string[] | null {
   const payload = accessToken.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { roles?: unknown };
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { roles?: unknown; scp?: unknown };
+    if (claim === 'scp') return typeof claims.scp === 'string' ? claims.scp.split(' ').filter(Boolean) : [];
     return Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : [];
   } catch {
     return null;
@@ -139,7 +143,7 @@ export async function testTenantConnection(
     checks.push({ name: 'token', ok: false, message: `Could not get a token from ${new URL(hosts.authorityUrl).host}: ${(err as Error).message}` });
     return done();
   }
-  const roles = rolesOf(accessToken);
+  const roles = permissionsOf(accessToken);
   checks.push({
     name: 'token',
     ok: true,

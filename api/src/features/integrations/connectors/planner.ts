@@ -1,5 +1,6 @@
 import type { IntegrationCheck, PlannerOptionsResponse, PlannerSettings, TenantCloud } from '@radar/contracts';
 import { expectOk, TrackerError, trackerMessage, trackerRequest, type TrackerHttpOptions, type TrackerResponse } from '../tracker-http.js';
+import { permissionsOf } from '../../tenants/tenant-graph.js';
 import type { RemoteTask, TaskDraft, TaskRef, TrackerConnector } from './connector.js';
 
 /** A connected tenant's app, as Planner calls sign in with it. */
@@ -54,26 +55,6 @@ function taskUrl(tenant: PlannerTenant, taskId: string) {
   return `${host}/${encodeURIComponent(tenant.directoryId)}/Home/Task/${encodeURIComponent(taskId)}`;
 }
 
-/** The application permissions a token carries (its `roles` claim). */
-function rolesOf(accessToken: string): string[] {
-  try {
-    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { roles?: unknown };
-    return Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The delegated permissions a token carries (its `scp` claim, space-separated). */
-function scopesOf(accessToken: string): string[] {
-  try {
-    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { scp?: unknown };
-    return typeof claims.scp === 'string' ? claims.scp.split(' ').filter(Boolean) : [];
-  } catch {
-    return [];
-  }
-}
-
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const odataQuote = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
@@ -96,7 +77,7 @@ export function createGraphSession(
   async function token(fresh = false) {
     if (delegated) {
       const accessToken = await delegated();
-      return { token: accessToken, roles: scopesOf(accessToken), renewAt: 0 };
+      return { token: accessToken, roles: permissionsOf(accessToken, 'scp') ?? [], renewAt: 0 };
     }
     const kept = tokens.get(cacheKey);
     if (kept && !fresh && now() < kept.renewAt) return kept;
@@ -122,7 +103,11 @@ export function createGraphSession(
     const body = JSON.parse(res.text) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new TrackerError(`Signing in to ${tenant.name}: the answer had no token`, res.status, false);
     const lifetime = (body.expires_in ?? 3600) * 1000;
-    const entry = { token: body.access_token, roles: rolesOf(body.access_token), renewAt: now() + Math.max(lifetime / 2, lifetime - TOKEN_EARLY_RENEW_MS) };
+    const entry = {
+      token: body.access_token,
+      roles: permissionsOf(body.access_token) ?? [],
+      renewAt: now() + Math.max(lifetime / 2, lifetime - TOKEN_EARLY_RENEW_MS),
+    };
     tokens.set(cacheKey, entry);
     return entry;
   }
@@ -236,11 +221,15 @@ export function createPlannerConnector(
     return found.length === 1 ? (found[0]?.id ?? null) : null;
   }
 
-  async function toRemote(task: PlannerTaskJson): Promise<RemoteTask> {
+  /**
+   * The task as the link keeps it. With `people` false the assignee and closer are not looked up (a created task,
+   * when Graph just failed a call: its id must not be lost to a failing lookup).
+   */
+  async function toRemote(task: PlannerTaskJson, people = true): Promise<RemoteTask> {
     const percent = task.percentComplete ?? 0;
     const done = percent >= 100;
-    const assignee = Object.keys(task.assignments ?? {})[0];
-    const closer = task.completedBy?.user;
+    const assignee = people ? Object.keys(task.assignments ?? {})[0] : undefined;
+    const closer = people ? task.completedBy?.user : undefined;
     return {
       id: task.id,
       key: (task.title ?? task.id).slice(0, 80),
@@ -249,21 +238,6 @@ export function createPlannerConnector(
       done,
       closedBy: done && closer ? closer.displayName || (closer.id ? (await personOf(closer.id)).name : null) : null,
       assigneeEmail: assignee ? (await personOf(assignee)).email : null,
-      dueDate: task.dueDateTime ? task.dueDateTime.slice(0, 10) : null,
-      updatedAt: null,
-    };
-  }
-
-  /** The task without the user lookups (when Graph is failing right after a create). */
-  function toRemoteBare(task: PlannerTaskJson): RemoteTask {
-    return {
-      id: task.id,
-      key: (task.title ?? task.id).slice(0, 80),
-      url: taskUrl(tenant, task.id),
-      state: 'Not started',
-      done: false,
-      closedBy: null,
-      assigneeEmail: null,
       dueDate: task.dueDateTime ? task.dueDateTime.slice(0, 10) : null,
       updatedAt: null,
     };
@@ -450,7 +424,7 @@ export function createPlannerConnector(
         );
       } catch (err) {
         if (!(err instanceof TrackerError)) throw err;
-        return { ...(await toRemote(created).catch(() => toRemoteBare(created))), needsUpdate: true };
+        return { ...(await toRemote(created, false)), needsUpdate: true };
       }
       return toRemote(created);
     },
