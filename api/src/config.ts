@@ -72,6 +72,9 @@ export const configSchema = z.object({
     .meta({ description: 'idle timeout of a session whose user holds Admin' }),
   SMTP_URL: z.string().url().optional().meta({ description: '`smtp://user:pass@host:587` or `smtps://…`; without it mail is kept in the outbox and logged' }),
   MAIL_FROM: z.string().default('M365 Radar <no-reply@m365radar.local>').meta({ description: 'sender of every mail' }),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(5).meta({
+    description: 'SMTP connections kept open and used at once (mails in flight); a large digest goes out this many at a time',
+  }),
   ADMIN_EMAILS: csv.default([]).meta({ description: 'comma-separated addresses that get the Admin role when they sign in' }),
   SUPPORT_EMAIL: z.string().default('support@m365radar.example').meta({ description: 'shown in the footer' }),
   SISTER_PRODUCT_URL: z

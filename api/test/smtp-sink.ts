@@ -28,16 +28,18 @@ export interface SmtpSink {
   clear(): void;
   /** Answer the next `count` messages with a temporary failure (451), to exercise retries. */
   rejectNext(count: number): void;
+  /** SMTP connections opened so far, and the most open at one time. */
+  readonly connections: { opened: number; open: number; maxOpen: number };
   /** Runs after a message is received and before the server answers 250 (to act in that window). */
   beforeAccept: ((mail: ReceivedMail) => Promise<void> | void) | null;
   close(): Promise<void>;
 }
 
 /**
- * A real SMTP server in this process on a free port (no TLS, no auth) that parses what it receives. The code under
- * test uses its production nodemailer client against it.
+ * A real SMTP server in this process on a free port (no TLS, no auth) that parses what it receives (`parse: false`
+ * keeps the envelope only). The code under test uses its production nodemailer client against it.
  */
-export async function startSmtpSink(options: { port?: number; host?: string; delayMs?: number } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { port?: number; host?: string; delayMs?: number; parse?: boolean } = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters: Array<{ address: string; resolve: (m: ReceivedMail) => void }> = [];
@@ -53,8 +55,18 @@ export async function startSmtpSink(options: { port?: number; host?: string; del
     }
   };
 
+  const connections = { opened: 0, open: 0, maxOpen: 0 };
   const server = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections.opened++;
+      connections.open++;
+      connections.maxOpen = Math.max(connections.maxOpen, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open--;
+    },
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
@@ -64,6 +76,19 @@ export async function startSmtpSink(options: { port?: number; host?: string; del
         stream.on('end', () => {
           const err = Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 });
           callback(err);
+        });
+        return;
+      }
+      if (options.parse === false) {
+        // Volume runs: the envelope is enough, and parsing 50,000 digests would load the process the sender shares.
+        stream.resume();
+        stream.on('end', () => {
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          setTimeout(() => {
+            deliver({ to, from, subject: '', text: '', html: '', headers: new Map() as ParsedMail['headers'], parsed: {} as ParsedMail });
+            callback();
+          }, options.delayMs ?? 0);
         });
         return;
       }
@@ -97,6 +122,7 @@ export async function startSmtpSink(options: { port?: number; host?: string; del
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    connections,
     waitFor(address, timeoutMs = 10_000) {
       const wanted = address.toLowerCase();
       const ready = messages.find((m) => !taken.has(m) && m.to.includes(wanted));
@@ -122,6 +148,8 @@ export async function startSmtpSink(options: { port?: number; host?: string; del
     clear() {
       messages.length = 0;
       taken.clear();
+      connections.opened = 0;
+      connections.maxOpen = connections.open;
     },
     rejectNext(count) {
       rejecting = count;

@@ -222,6 +222,11 @@ export type ItemListParams = z.input<typeof itemListQuery>;
 export const itemListResponse = z.object({
   items: z.array(unifiedItem),
   total: z.number().int(),
+  /**
+   * Present (true) when `total` and `totalPages` are PostgreSQL's estimate: a search with more than 1,000 matches.
+   * Show it as "about 13,000". Up to 1,000 matches, and for every list without a search, the total is exact.
+   */
+  totalApproximate: z.literal(true).optional(),
   totalPages: z.number().int(),
   page: z.number().int().optional(),
   /**

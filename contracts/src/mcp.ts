@@ -98,7 +98,14 @@ export type McpItem = z.infer<typeof mcpItem>;
 export const mcpFieldChange = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
 export type McpFieldChange = z.infer<typeof mcpFieldChange>;
 
-export const searchItemsOutput = z.object({ items: z.array(mcpItem), total: z.number().int(), page: z.number().int(), totalPages: z.number().int() });
+export const searchItemsOutput = z.object({
+  items: z.array(mcpItem),
+  total: z.number().int(),
+  /** Present when `total` is an estimate (a search with more than 1,000 matches). */
+  totalApproximate: z.literal(true).optional(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
 export type SearchItemsOutput = z.infer<typeof searchItemsOutput>;
 
 export const getItemOutput = z.object({

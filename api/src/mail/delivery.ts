@@ -3,10 +3,11 @@ import type { mailOutbox } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
 import type { Mailer } from './mailer.js';
-import { claimDueMail as claim, contentToSend, finishMail as finish, forgetSealedContent, NOT_SENT_NO_SMTP } from './outbox.repo.js';
+import { claimDueMail as claim, contentToSend, finishMail as finish, forgetSealedContent, markSent, NOT_SENT_NO_SMTP, type SentMail } from './outbox.repo.js';
 
 export const DELIVERY_DEFAULTS = {
-  batchSize: 20,
+  /** Mails claimed per statement; they are sent SMTP_POOL_SIZE at a time and recorded together. */
+  batchSize: 100,
   /** Sends tried before a mail is marked failed. */
   maxAttempts: 8,
   /** First retry after 1 minute (MAIL_RETRY_BASE_MS), doubling, at most 6 hours apart. */
@@ -88,13 +89,15 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
   const claimed = await claim(deps.db, now, leaseUntil, batchSize, { maxPriority: deps.maxPriority ?? null, onlyIds: deps.onlyIds, skip: deps.unrecorded });
-  for (const row of claimed) {
+  const accepted: SentMail[] = [];
+
+  async function deliverOne(row: OutboxRow): Promise<void> {
     const prepared = contentToSend(row, deps.outboxKey, now);
     if ('refused' in prepared) {
       await finish(deps.db, row.id, { status: 'failed', lastError: prepared.refused, sealedContent: null });
       deps.log.warn({ outboxId: row.id, kind: row.kind, reason: prepared.refused }, 'mail not sent');
       result.failed++;
-      continue;
+      return;
     }
     const { content } = prepared;
     if (!deps.mailer) {
@@ -106,7 +109,7 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
       // code was handed to the log instead, and the cleanup job deletes the ciphertext at its expiry.
       await finish(deps.db, row.id, { status: 'failed', lastError: NOT_SENT_NO_SMTP, attempts: 0 });
       result.logged++;
-      continue;
+      return;
     }
     let info: { messageId: string };
     try {
@@ -124,49 +127,65 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
         deps.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt, err }, 'mail not sent; will retry');
         result.retrying++;
       }
-      continue;
+      return;
     }
-    await recordSent(deps, row.id, { providerMessageId: info.messageId, sentAt: deps.clock.now() });
-    // Separate from the mark, so the sent mark never depends on it; purgeSealedContent catches a failure here.
+    const sent = { id: row.id, providerMessageId: info.messageId, sentAt: deps.clock.now() };
+    // A code or link is marked sent at once (someone is waiting and its sealed content is deleted next); the rest of
+    // the batch is recorded together once its sends are done.
     if (row.sealedContent) {
+      await recordSent(deps, [sent]);
+      // Separate from the mark, so the sent mark never depends on it; purgeSealedContent catches a failure here.
       await forgetSealedContent(deps.db, row.id).catch((err) =>
         deps.log.warn({ outboxId: row.id, err }, 'could not delete a sent mail’s sealed content yet; the cleanup job will'),
       );
+    } else {
+      accepted.push(sent);
     }
     deps.log.info({ outboxId: row.id, kind: row.kind, messageId: info.messageId }, 'mail sent');
     result.sent++;
   }
+
+  // As many sends at once as the mailer has connections, each taking the batch's next mail in claim order (most
+  // urgent first); one connection means one mail after the other.
+  let next = 0;
+  const lanes = Math.max(1, Math.min(deps.mailer?.connections ?? 1, claimed.length));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let row = claimed[next++]; row; row = claimed[next++]) await deliverOne(row);
+    }),
+  );
+  if (accepted.length) await recordSent(deps, accepted);
   return result;
 }
 
 /**
- * Records an accepted mail as sent, retrying the UPDATE a few times. If the database still refuses, the mail is kept
- * in `unrecorded` (recorded first thing on the next run) and skipped by this process's claims: sending it again
- * would be a duplicate in the recipient's inbox.
+ * Records accepted mails as sent (one statement for the batch), retrying a few times. If the database still refuses,
+ * the mails are kept in `unrecorded` (recorded first thing on the next run) and skipped by this process's claims:
+ * sending one again would be a duplicate in the recipient's inbox.
  */
-async function recordSent(deps: DeliveryDeps, id: number, sent: { providerMessageId: string; sentAt: Date }): Promise<void> {
+async function recordSent(deps: DeliveryDeps, sent: SentMail[]): Promise<void> {
   const sleep = deps.sleep ?? pause;
   // One try, then one retry per delay; null marks the last try.
   for (const retryInMs of [...MARK_RETRY_DELAYS_MS, null]) {
     try {
-      await finish(deps.db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
-      deps.unrecorded?.delete(id);
+      await markSent(deps.db, sent);
+      for (const mail of sent) deps.unrecorded?.delete(mail.id);
       return;
     } catch (err) {
+      const outboxIds = sent.map((m) => m.id);
       if (retryInMs === null) {
-        deps.unrecorded?.set(id, sent);
-        deps.log.warn({ outboxId: id, err }, 'mail sent, but recording it failed; will record it again (it is not sent again)');
+        for (const { id, ...mail } of sent) deps.unrecorded?.set(id, mail);
+        deps.log.warn({ outboxIds, err }, 'mail sent, but recording it failed; will record it again (it is not sent again)');
         return;
       }
-      deps.log.warn({ outboxId: id, err, retryInMs }, 'mail sent, but recording it failed; retrying the record');
+      deps.log.warn({ outboxIds, err, retryInMs }, 'mail sent, but recording it failed; retrying the record');
       await sleep(retryInMs);
     }
   }
 }
 
 async function recordUnrecorded(db: Db, unrecorded: UnrecordedSends): Promise<void> {
-  for (const [id, sent] of [...unrecorded]) {
-    await finish(db, id, { status: 'sent', providerMessageId: sent.providerMessageId, sentAt: sent.sentAt, lastError: null });
-    unrecorded.delete(id);
-  }
+  const sent = [...unrecorded].map(([id, mail]) => ({ id, ...mail }));
+  await markSent(db, sent);
+  for (const { id } of sent) unrecorded.delete(id);
 }

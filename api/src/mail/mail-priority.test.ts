@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../test/context.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { deliverDueMail, type UnrecordedSends } from './delivery.js';
 import { createMailService } from './mail.service.js';
+import { createMailer } from './mailer.js';
 import { enqueueMail } from './outbox.repo.js';
 import { deriveOutboxKey } from './sealed-content.js';
 
@@ -38,6 +39,24 @@ async function queueDigests(n: number) {
   );
 }
 
+describe('mail at volume', () => {
+  it('sends a batch over a few pooled connections at once and records it in one go', async () => {
+    await queueDigests(60);
+    const pooled = createMailer({ SMTP_URL: sink.url, MAIL_FROM: 'x@example.com', SMTP_POOL_SIZE: 3 }, t.ctx.log)!;
+    const result = await deliverDueMail({ db: t.ctx.db, clock: t.clock, log: t.ctx.log, mailer: pooled, outboxKey });
+    pooled.close();
+    expect(result).toEqual({ sent: 60, retrying: 0, failed: 0, logged: 0 });
+    expect(new Set(sink.messages.map((m) => m.to[0])).size).toBe(60);
+    // Three connections carried the sixty mails, used at the same time (one per mail would open sixty).
+    expect(sink.connections.opened).toBe(3);
+    expect(sink.connections.maxOpen).toBe(3);
+    const { rows } = await t.database.pool.query(
+      `select status, count(*)::int as n, count(provider_message_id)::int as ids, count(sent_at)::int as at from mail_outbox group by status`,
+    );
+    expect(rows).toEqual([{ status: 'sent', n: 60, ids: 60, at: 60 }]);
+  });
+});
+
 describe('mail priority', () => {
   it('gives each kind its priority and claims the most urgent first', async () => {
     await queueDigests(30);
@@ -48,7 +67,10 @@ describe('mail priority', () => {
       { kind: 'item-change', priority: 5 },
       { kind: 'sign-in-code', priority: 0 },
     ]);
-    await deliverDueMail({ db: t.ctx.db, clock: t.clock, log: t.ctx.log, mailer: t.ctx.services.mail.mailer, outboxKey, batchSize: 5 });
+    // One connection: the mails reach the server in the order they are sent, which is the claim order.
+    const oneAtATime = createMailer({ SMTP_URL: sink.url, MAIL_FROM: 'x@example.com', SMTP_POOL_SIZE: 1 }, t.ctx.log)!;
+    await deliverDueMail({ db: t.ctx.db, clock: t.clock, log: t.ctx.log, mailer: oneAtATime, outboxKey, batchSize: 5 });
+    oneAtATime.close();
     expect(sink.messages.map((m) => m.to[0])).toEqual([
       'code@example.com',
       'follower@example.com',

@@ -70,6 +70,33 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, opts: { key?: 
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Writes many mails without secrets to the outbox in one statement (a digest run's batch), like enqueueMail each.
+ * Answers the outbox id per dedupe key of the mails written; one whose key exists already is left out.
+ */
+export async function enqueueMails(db: DbOrTx, mails: readonly (OutgoingMail & { dedupeKey: string })[]): Promise<Map<string, number>> {
+  if (mails.length === 0) return new Map();
+  if (mails.some((m) => m.sensitive)) throw new Error('enqueueMails takes no sensitive mail: enqueue it through services.mail');
+  const rows = await db
+    .insert(mailOutbox)
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        toAddress: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers ?? {},
+        dedupeKey: mail.dedupeKey,
+        priority: mail.priority ?? priorityOf(mail.kind),
+        ...(mail.createdAt ? { createdAt: mail.createdAt, nextAttemptAt: mail.createdAt } : {}),
+      })),
+    )
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id, dedupeKey: mailOutbox.dedupeKey });
+  return new Map(rows.map((r) => [r.dedupeKey ?? '', r.id]));
+}
+
 type ContentColumns = Pick<typeof mailOutbox.$inferSelect, 'subject' | 'html' | 'text' | 'sealedContent' | 'contentExpiresAt'>;
 
 /**
@@ -165,4 +192,21 @@ export async function finishMail(db: Db, id: number, set: Partial<typeof mailOut
     .update(mailOutbox)
     .set(set)
     .where(sql`${mailOutbox.id} = ${id}`);
+}
+
+/** An accepted mail to record as sent. */
+export interface SentMail {
+  id: number;
+  providerMessageId: string;
+  sentAt: Date;
+}
+
+/** Marks accepted mails sent, in one statement. */
+export async function markSent(db: Db, sent: readonly SentMail[]): Promise<void> {
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    UPDATE mail_outbox AS o SET status = 'sent', provider_message_id = s.message_id, sent_at = s.sent_at, last_error = NULL
+    FROM unnest(${sql.param(sent.map((m) => m.id))}::int[], ${sql.param(sent.map((m) => m.providerMessageId))}::text[],
+      ${sql.param(sent.map((m) => m.sentAt.toISOString()))}::timestamptz[]) AS s(id, message_id, sent_at)
+    WHERE o.id = s.id`);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { digestSubscribers, mailOutbox } from '../../db/schema/index.js';
 import { createServices } from '../../services.js';
+import { createDigestService } from './digest.service.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createTestJobRunner } from '../../../test/jobs.js';
 import { insertRoadmapItem } from '../../../test/factories.js';
@@ -59,6 +60,8 @@ describe('weekly digest catch-up', () => {
   });
 
   it('resumes a run that failed halfway; each subscriber gets one digest', async () => {
+    // Batches of two subscribers (one transaction each): the run fails in the second batch.
+    const digest = createDigestService({ ...t.ctx, mail: t.ctx.services.mail, sendBatch: 2 });
     // A real database failure partway: claiming the 4th subscriber's delivery raises until the trigger is dropped.
     const [fourth] = await t.ctx.db
       .select({ id: digestSubscribers.id })
@@ -69,17 +72,18 @@ describe('weekly digest catch-up', () => {
       BEGIN IF NEW.subscriber_id = ${fourth!.id} THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER fail_fourth BEFORE INSERT ON digest_deliveries FOR EACH ROW EXECUTE FUNCTION fail_fourth();`);
     const sunday = new Date('2026-02-15T08:00:00Z');
-    await expect(t.ctx.services.digest.sendDueWeeklyDigest({ now: sunday })).rejects.toMatchObject({
+    await expect(digest.sendDueWeeklyDigest({ now: sunday })).rejects.toMatchObject({
       cause: expect.objectContaining({ message: 'disk full' }),
     });
-    expect(await digestsOfWeek('2026-02-15')).toEqual(everyone.slice(0, 3));
+    // The first batch stays written; the one that failed left nothing behind.
+    expect(await digestsOfWeek('2026-02-15')).toEqual(everyone.slice(0, 2));
 
     await t.database.pool.query('DROP TRIGGER fail_fourth ON digest_deliveries; DROP FUNCTION fail_fourth();');
     // The hourly catch-up an hour later.
-    expect(await t.ctx.services.digest.sendDueWeeklyDigest({ now: new Date('2026-02-15T09:00:00Z') })).toMatchObject({
+    expect(await digest.sendDueWeeklyDigest({ now: new Date('2026-02-15T09:00:00Z') })).toMatchObject({
       weekStart: '2026-02-15',
-      queued: 3,
-      alreadySent: 3,
+      queued: 4,
+      alreadySent: 2,
     });
     expect(await digestsOfWeek('2026-02-15')).toEqual(everyone);
   });

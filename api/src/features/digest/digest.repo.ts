@@ -278,6 +278,28 @@ export function createDigestRepo(db: DbOrTx) {
       return rows[0]?.id ?? null;
     },
 
+    /**
+     * Claims the week for several subscribers in one statement; answers the delivery id of each subscriber claimed
+     * (one that has a delivery already, from another run, is left out).
+     */
+    async claimDeliveries(subscriberIds: readonly number[], weekStart: string, now: Date): Promise<Map<number, number>> {
+      if (subscriberIds.length === 0) return new Map();
+      const rows = await db
+        .insert(digestDeliveries)
+        .values(subscriberIds.map((subscriberId) => ({ subscriberId, weekStart, createdAt: now })))
+        .onConflictDoNothing({ target: [digestDeliveries.subscriberId, digestDeliveries.weekStart] })
+        .returning({ id: digestDeliveries.id, subscriberId: digestDeliveries.subscriberId });
+      return new Map(rows.map((r) => [r.subscriberId, r.id]));
+    },
+
+    /** Notes each delivery's outbox mail, in one statement. */
+    async linkDeliveriesToOutbox(links: readonly { deliveryId: number; outboxId: number }[]): Promise<void> {
+      if (links.length === 0) return;
+      await db.execute(sql`UPDATE digest_deliveries AS d SET outbox_id = l.outbox_id
+        FROM unnest(${sql.param(links.map((l) => l.deliveryId))}::int[], ${sql.param(links.map((l) => l.outboxId))}::int[]) AS l(id, outbox_id)
+        WHERE d.id = l.id`);
+    },
+
     async countActive(): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

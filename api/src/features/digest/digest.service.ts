@@ -3,7 +3,7 @@ import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResp
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
-import { enqueueMail } from '../../mail/outbox.repo.js';
+import { enqueueMails } from '../../mail/outbox.repo.js';
 import { renderMail } from '../../mail/render.js';
 import {
   WeeklyDigestMail,
@@ -24,9 +24,42 @@ import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule }
 export { SIGNUP_MESSAGE } from './digest-signup.js';
 /** Entries per section in the mail; the rest are counted and linked to the digest page. */
 export const MAIL_SECTION_LIMIT = 25;
-const SEND_BATCH = 100;
+/** A batch's deliveries and mails are one transaction: a failed run keeps the batches before it. */
+const SEND_BATCH = 500;
 
-type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret' | 'publicUrl'> & { mail?: Pick<MailService, 'enqueue' | 'kick'> };
+/** Where each subscriber's first name and unsubscribe link go in the week's rendered digest. */
+const FIRST_NAME_MARK = 'RADARDIGESTFIRSTNAMEMARK';
+const UNSUBSCRIBE_MARK = 'https://unsubscribe.invalid/RADARDIGESTUNSUBSCRIBEMARK';
+
+interface RenderedDigest {
+  subject: string;
+  html: string;
+  text: string;
+}
+interface DigestTemplate {
+  named: RenderedDigest;
+  unnamed: RenderedDigest;
+}
+
+const MARKS = new RegExp(`${FIRST_NAME_MARK}|${UNSUBSCRIBE_MARK.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`, 'g');
+
+/** Every mark replaced in one pass (a name that spells a mark stays as written). */
+function fillMarks(template: string, values: Record<string, string>): string {
+  return template.replace(MARKS, (mark) => values[mark] ?? mark);
+}
+
+const REACT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/** What React's server renderer writes for text and attribute values. */
+function escapeLikeReact(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => REACT_ESCAPES[c] ?? c);
+}
+
+type Deps = Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config' | 'secret' | 'publicUrl'> & {
+  mail?: Pick<MailService, 'enqueue' | 'kick'>;
+  /** Subscribers written to the outbox per transaction (SEND_BATCH). */
+  sendBatch?: number;
+};
 
 export interface DigestUser {
   id: number;
@@ -102,12 +135,11 @@ export function createDigestService(deps: Deps) {
     return { title, entries: rows.slice(0, MAIL_SECTION_LIMIT).map(toEntry), more: Math.max(0, rows.length - MAIL_SECTION_LIMIT) };
   }
 
-  async function renderDigest(subscriber: DigestSubscriberRow, week: WeekContent, end: Date) {
-    const link = unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'digest', subscriberId: subscriber.id }));
+  function digestProps(week: WeekContent, end: Date, firstName: string | null, link: string): WeeklyDigestMailProps {
     const range = weekRange(end, end, schedule);
-    const props: WeeklyDigestMailProps = {
+    return {
       publicUrl: deps.publicUrl,
-      firstName: subscriber.firstName,
+      firstName,
       startFormatted: range.startFormatted,
       endFormatted: range.endFormatted,
       featured: week.featured.map(toEntry),
@@ -122,12 +154,52 @@ export function createDigestService(deps: Deps) {
       digestPageUrl: `${deps.publicUrl}/weekly-digest`,
       unsubscribeUrl: link,
     };
-    const rendered = await renderMail(createElement(WeeklyDigestMail, props), weeklyDigestText(props));
-    return { subject: weeklyDigestSubject(props), ...rendered, headers: listUnsubscribeHeaders(link) };
+  }
+
+  async function render(props: WeeklyDigestMailProps): Promise<RenderedDigest> {
+    return { subject: weeklyDigestSubject(props), ...(await renderMail(createElement(WeeklyDigestMail, props), weeklyDigestText(props))) };
+  }
+
+  const linkOf = (subscriber: DigestSubscriberRow) =>
+    unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'digest', subscriberId: subscriber.id }));
+
+  /**
+   * The week's mail, rendered once for a run: every subscriber gets the same digest but for their first name and
+   * their unsubscribe link, which `personalise` puts in place of two marks (escaped as the renderer escapes text and
+   * attributes), so a run of 50,000 renders the template twice (with and without a name), not 50,000 times.
+   */
+  async function renderWeek(week: WeekContent, end: Date): Promise<DigestTemplate> {
+    const [named, unnamed] = await Promise.all([
+      render(digestProps(week, end, FIRST_NAME_MARK, UNSUBSCRIBE_MARK)),
+      render(digestProps(week, end, null, UNSUBSCRIBE_MARK)),
+    ]);
+    return { named, unnamed };
+  }
+
+  function personalise(template: DigestTemplate, subscriber: DigestSubscriberRow) {
+    const link = linkOf(subscriber);
+    const mail = subscriber.firstName ? template.named : template.unnamed;
+    const name = subscriber.firstName ?? '';
+    return {
+      subject: mail.subject,
+      html: fillMarks(mail.html, { [FIRST_NAME_MARK]: escapeLikeReact(name), [UNSUBSCRIBE_MARK]: escapeLikeReact(link) }),
+      text: fillMarks(mail.text, { [FIRST_NAME_MARK]: name, [UNSUBSCRIBE_MARK]: link }),
+      headers: listUnsubscribeHeaders(link),
+    };
   }
 
   const service = {
     /** GET /api/weekly-digest: the 7 days up to now. */
+    /**
+     * One subscriber's digest of the week up to `end`, rendered on its own rather than from the run's template: the
+     * reference a run's personalised copy must equal, letter for letter (the tests compare them).
+     */
+    async renderDigestFor(subscriber: DigestSubscriberRow, end: Date) {
+      const week = await loadWeek(new Date(end.getTime() - DIGEST_WINDOW_MS), end);
+      const link = linkOf(subscriber);
+      return { ...(await render(digestProps(week, end, subscriber.firstName, link))), headers: listUnsubscribeHeaders(link) };
+    },
+
     async getWeeklyDigest(now: Date = deps.clock.now()): Promise<WeeklyDigestResponse> {
       const start = new Date(now.getTime() - DIGEST_WINDOW_MS);
       const week = await loadWeek(start, now);
@@ -181,30 +253,47 @@ export function createDigestService(deps: Deps) {
       const end = now.getTime() >= sendAt.getTime() ? sendAt : now;
       const start = new Date(end.getTime() - DIGEST_WINDOW_MS);
       const week = await loadWeek(start, end);
+      const template = await renderWeek(week, end);
       let queued = 0;
       let afterId = 0;
       for (;;) {
-        const batch = await repo.pendingSubscribers(weekStart, afterId, SEND_BATCH);
+        const batch = await repo.pendingSubscribers(weekStart, afterId, deps.sendBatch ?? SEND_BATCH);
         if (batch.length === 0) break;
-        for (const subscriber of batch) {
-          afterId = subscriber.id;
-          const mail = await renderDigest(subscriber, week, end);
-          const done = await deps.db.transaction(async (tx) => {
-            const txRepo = createDigestRepo(tx as DbOrTx);
-            const deliveryId = await txRepo.claimDelivery(subscriber.id, weekStart, now);
-            if (deliveryId === null) return false;
-            const outboxId = await enqueueMail(tx, {
-              kind: 'weekly-digest',
-              to: subscriber.email,
-              ...mail,
-              dedupeKey: `weekly-digest:${subscriber.id}:${weekStart}`,
-              createdAt: now,
-            });
-            await txRepo.linkDeliveryToOutbox(deliveryId, outboxId);
-            return true;
-          });
-          if (done) queued++;
-        }
+        afterId = batch.at(-1)?.id ?? afterId;
+        const mails = batch.map((subscriber) => ({
+          subscriber,
+          mail: {
+            kind: 'weekly-digest',
+            to: subscriber.email,
+            ...personalise(template, subscriber),
+            dedupeKey: `weekly-digest:${subscriber.id}:${weekStart}`,
+            createdAt: now,
+          },
+        }));
+        // The batch's deliveries and mails in one transaction: a subscriber has this week's delivery exactly when
+        // their mail is in the outbox, whichever run wrote them.
+        queued += await deps.db.transaction(async (tx) => {
+          const txRepo = createDigestRepo(tx as DbOrTx);
+          const claimed = await txRepo.claimDeliveries(
+            batch.map((s) => s.id),
+            weekStart,
+            now,
+          );
+          const toSend = mails.filter((m) => claimed.has(m.subscriber.id));
+          const outboxIds = await enqueueMails(
+            tx,
+            toSend.map((m) => m.mail),
+          );
+          await txRepo.linkDeliveriesToOutbox(
+            toSend.flatMap((m) => {
+              const outboxId = outboxIds.get(m.mail.dedupeKey);
+              const deliveryId = claimed.get(m.subscriber.id);
+              return outboxId === undefined || deliveryId === undefined ? [] : [{ deliveryId, outboxId }];
+            }),
+          );
+          return toSend.length;
+        });
+        // Delivery starts with the first batch, while the rest are written.
         if (queued > 0) deps.mail?.kick();
       }
       const active = await repo.countActive();

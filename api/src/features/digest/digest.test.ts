@@ -301,6 +301,29 @@ describe('the Sunday digest', () => {
     expect(outbox.map((o) => o.toAddress)).toEqual(['member@example.com']);
   });
 
+  it('gives each subscriber the week rendered once with their name and link in place, as a render of their own reads', async () => {
+    const odd = [
+      { email: 'quote@example.com', firstName: `O'Brien <b>&"x"</b>`, lastName: 'Q' },
+      { email: 'dollar@example.com', firstName: '$& $1 $$ RADARDIGESTFIRSTNAMEMARK', lastName: 'D' },
+      { email: 'noname@example.com', firstName: null, lastName: null },
+    ];
+    await t.ctx.db.insert(digestSubscribers).values(odd.map((o) => ({ ...o, origin: 'signup' as const, isActive: true, confirmedAt: d(NOW) })));
+    const end = d('2026-02-15T08:00:00Z');
+    expect(await t.ctx.services.digest.sendWeeklyDigest({ now: end })).toMatchObject({ queued: 3 });
+    const rows = await t.ctx.db.select().from(digestSubscribers);
+    for (const subscriber of rows) {
+      const [queued] = await t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.dedupeKey, `weekly-digest:${subscriber.id}:2026-02-15`));
+      const own = await t.ctx.services.digest.renderDigestFor(subscriber, end);
+      expect({ subject: queued!.subject, html: queued!.html, text: queued!.text, headers: queued!.headers }).toEqual(own);
+    }
+    const quoted = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'quote@example.com'));
+    expect(quoted[0]!.html).toContain('Hi O&#x27;Brien &lt;b&gt;&amp;&quot;x&quot;&lt;/b&gt;, here');
+    expect(quoted[0]!.text).toContain(`Hi O'Brien <b>&"x"</b>, here`);
+  });
+
   it('unsubscribes a digest subscriber by the one-click link', async () => {
     await subscribers();
     await t.ctx.services.digest.sendWeeklyDigest({ now: d('2026-02-15T09:00:00Z') });

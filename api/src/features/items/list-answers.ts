@@ -104,10 +104,11 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
       return answers.load(
         keyOf(q, audience, point),
         async () => {
-          const { items, total, tenantsOf, keys } = await repo.listJson(q, point, audience);
+          const { items, total, approximate, tenantsOf, keys } = await repo.listJson(q, point, audience);
           // The ItemListResponse shape, written from items the repo serialised (and cached) one by one: the same bytes
           // as JSON.stringify(body) would give.
           const tail: Omit<ItemListResponse, 'items'> = { total, totalPages: Math.ceil(total / q.limit), page: q.page };
+          if (approximate) tail.totalApproximate = true;
           // Only a page with tenants' items asks which tenants the caller sees (the answer is cached with the page).
           const receivedBy = Object.keys(tenantsOf).length ? visibleReceivers(tenantsOf, new Set(await opts.visibleTenantIds(q.tenantScope))) : null;
           if (receivedBy) tail.receivedBy = receivedBy;

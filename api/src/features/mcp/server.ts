@@ -112,8 +112,8 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       annotations: READ_ONLY,
     },
     guarded('search_items', async (q: z.output<typeof searchItemsInput>) => {
-      const { rows, total } = await list.list({ ...q, tenantScope: deps.tenantScope }, deps.clock.now());
-      return { items: rows.map(item), total, page: q.page, totalPages: Math.ceil(total / q.limit) };
+      const { rows, total, approximate } = await list.list({ ...q, tenantScope: deps.tenantScope }, deps.clock.now());
+      return { items: rows.map(item), total, ...(approximate ? { totalApproximate: true } : {}), page: q.page, totalPages: Math.ceil(total / q.limit) };
     }),
   );
 

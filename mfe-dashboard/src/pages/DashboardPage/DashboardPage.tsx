@@ -168,6 +168,7 @@ export function DashboardPage() {
                   page={state.page}
                   totalPages={list.data.totalPages}
                   total={list.data.total}
+                  approximate={list.data.totalApproximate === true}
                   onPageChange={(page) => dispatch({ type: 'setPage', page })}
                 />
               </Box>

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type { ItemListResponse } from '@radar/contracts';
+import { seedItems } from '../../../bench/seed-items.js';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { EXACT_SEARCH_TOTAL } from './items.repo.js';
+
+/**
+ * A search's total is exact up to EXACT_SEARCH_TOTAL matches and PostgreSQL's estimate past it, marked
+ * `totalApproximate`; the rows and their order never change. 4,000 items with the bench's realistic text: common
+ * words match more than the threshold, rare pairs fewer.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedItems(t.database.pool, t.clock.now(), 4000, () => undefined);
+  // Current statistics, as autovacuum keeps them after a sync.
+  await t.database.pool.query('ANALYZE items');
+}, 60_000);
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await request(t.app).get(`/api/unified/items?${query}`);
+  expect(res.status).toBe(200);
+  return res.body as ItemListResponse;
+};
+const exactCount = async (search: string) => {
+  // Every match, as the list answered before estimates: the same rows as the list, counted by walking its pages.
+  let page = 1;
+  let n = 0;
+  for (;;) {
+    const body = await list(`search=${encodeURIComponent(search)}&limit=50&page=${page}`);
+    n += body.items.length;
+    if (body.items.length < 50) return n;
+    page++;
+  }
+};
+
+describe('search totals', () => {
+  it('estimates the total of a search with more matches than the threshold and says so', async () => {
+    const body = await list('search=users');
+    expect(body.totalApproximate).toBe(true);
+    expect(body.total).toBeGreaterThan(EXACT_SEARCH_TOTAL);
+    expect(body.totalPages).toBe(Math.ceil(body.total / 50));
+    // The estimate is near the real count (statistics, not a guess): within a quarter of it.
+    const exact = await exactCount('users');
+    expect(exact).toBeGreaterThan(EXACT_SEARCH_TOTAL);
+    expect(Math.abs(body.total - exact) / exact).toBeLessThan(0.25);
+  }, 60_000);
+
+  it('counts exactly up to the threshold, with no mark', async () => {
+    const body = await list('search=sensitivity%20labels%20purv');
+    expect(body.total).toBeLessThanOrEqual(EXACT_SEARCH_TOTAL);
+    expect(body.totalApproximate).toBeUndefined();
+    expect(body.total).toBe(await exactCount('sensitivity labels purv'));
+  });
+
+  it('never estimates a list without a search', async () => {
+    const body = await list('sources=roadmap&limit=50');
+    expect(body.totalApproximate).toBeUndefined();
+    const { rows } = await t.database.pool.query(`SELECT count(*)::int AS n FROM items WHERE source = 'roadmap' AND NOT is_removed`);
+    expect(body.total).toBe(rows[0].n);
+  });
+
+  it('knows the total exactly from the last page, and shows one more page past an estimate that is low', async () => {
+    const exact = await exactCount('users');
+    expect(exact % 50).not.toBe(0);
+    const last = await list(`search=users&limit=50&page=${Math.ceil(exact / 50)}`);
+    expect(last.total).toBe(exact);
+    expect(last.totalApproximate).toBeUndefined();
+
+    // Statistics gone stale: a third of the items that did not match now do, and nothing has analysed the table yet.
+    await t.database.pool.query('ALTER TABLE items SET (autovacuum_enabled = false)');
+    await t.database.pool.query(`UPDATE items SET title = title || ' users' WHERE id % 3 = 0 AND NOT search_vector @@ to_tsquery('english', 'users')`);
+    const now = await exactCount('users');
+    const first = await list('search=users&limit=40');
+    expect(first.totalApproximate).toBe(true);
+    const estimatePages = Math.ceil(first.total / 40);
+    expect(estimatePages).toBeLessThan(Math.ceil(now / 40));
+    const atEnd = await list(`search=users&limit=40&page=${estimatePages}`);
+    expect(atEnd.items).toHaveLength(40);
+    expect(atEnd.totalApproximate).toBe(true);
+    expect(atEnd.totalPages).toBe(estimatePages + 1);
+  }, 60_000);
+});
