@@ -31,6 +31,7 @@ export {
   createSvgIcon,
   createTheme,
   styled,
+  useColorScheme,
   useMediaQuery,
   useTheme,
 } from 'radar-vendor/mui';

@@ -11,6 +11,14 @@ export const RUNTIME_CONFIG_GLOBAL = '__RADAR_CONFIG__';
  * <script type="application/json"> with the data the render used (URL → answer).
  */
 export const SERVER_RENDER = { rootAttribute: 'data-server-rendered', dataElementId: 'radar-server-data' } as const;
+/** localStorage key of the reader's theme choice (light, dark or system; product-specific, ending in ui-theme). */
+export const THEME_STORAGE_KEY = 'radar-ui-theme';
+/**
+ * Run in the page's <head> before the first paint (allowed by its hash in the Content-Security-Policy): the reader's
+ * theme choice (system when none is stored) as the `light`/`dark` class and color-scheme of <html>, which choose the
+ * values of the theme's CSS variables. The theme provider sets the same afterwards.
+ */
+export const DARK_FIRST_PAINT_SCRIPT = `(function(){try{var p=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var d=p==='dark'||(p!=='light'&&window.matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.remove('light','dark');r.classList.add(d?'dark':'light');r.style.colorScheme=d?'dark':'light'}catch(e){}})()`;
 /** Used in the export file name: `<suite>-dashboard-YYYY-MM-DD.csv`. */
 export const SUITE_SLUG = 'microsoft-365';
 

@@ -108,6 +108,39 @@ test('the landing page hydrates in place, and a stored dark theme applies right 
   }
 });
 
+test("a dark reader's first paint is dark: the server's page in the reader's theme before any bundle runs", async ({ browser, baseURL }) => {
+  const cases = [
+    { name: 'system dark', colorScheme: 'dark' as const, stored: null, dark: true },
+    { name: 'stored dark on a light system', colorScheme: 'light' as const, stored: 'dark', dark: true },
+    { name: 'stored light on a dark system', colorScheme: 'dark' as const, stored: 'light', dark: false },
+  ];
+  for (const c of cases) {
+    const context = await browser.newContext({ baseURL, colorScheme: c.colorScheme });
+    try {
+      const page = await context.newPage();
+      if (c.stored) await page.addInitScript((value) => window.localStorage.setItem('radar-ui-theme', value), c.stored);
+      // No bundle ever runs: what shows is the server's HTML, its styles and the page's own head script.
+      await page.route(/\.js(\?|$)/, (route) => route.abort());
+      await page.goto('/dashboard');
+      await expect(page.locator(ROWS).first()).toBeVisible();
+      await expect(page.locator('#root')).toHaveAttribute('inert', '');
+      const painted = await page.evaluate(() => ({
+        htmlClass: document.documentElement.className,
+        background: getComputedStyle(document.body).backgroundColor,
+        title: getComputedStyle(document.querySelector('tbody tr a, tbody tr button') ?? document.body).color,
+      }));
+      expect([c.name, painted.htmlClass.includes(c.dark ? 'dark' : 'light')]).toEqual([c.name, true]);
+      // The theme's page backgrounds: #0b1120 dark, #f8fafc light; the title text light on dark, dark on light.
+      expect([c.name, painted.background]).toEqual([c.name, c.dark ? 'rgb(11, 17, 32)' : 'rgb(248, 250, 252)']);
+      const channels = painted.title.match(/\d+/g)!.slice(0, 3).map(Number);
+      const lightness = channels.reduce((a, b) => a + b, 0) / 3;
+      expect([c.name, c.dark ? lightness > 180 : lightness < 80]).toEqual([c.name, true]);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('a signed-in user gets the page rendered in the browser, not the guest render', async ({ userPage }) => {
   const html = await (await userPage.request.get('/dashboard')).text();
   expect(html).toContain('<div id="root"></div>');

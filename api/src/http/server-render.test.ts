@@ -140,8 +140,8 @@ describe('the first screen rendered on the server', () => {
     const parts = partsOf(text)!;
     expect(parts.dataText).not.toMatch(/<\/script|<!--/i);
     expect(parts.data[LIST_URL].items.map((item) => item.title)).toContain(EVIL_TITLE);
-    // The page has exactly the scripts it had: the entry and the config, plus the one data script.
-    expect(text.match(/<script/g)).toHaveLength(3);
+    // The page has exactly the scripts it had: the entry, the theme and the config, plus the one data script.
+    expect(text.match(/<script/g)).toHaveLength(4);
   });
 
   it('reuses a render while the list is the same, and answers a revalidation with 304', async () => {

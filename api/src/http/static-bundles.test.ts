@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import type { RuntimeConfig } from '@radar/contracts';
+import { DARK_FIRST_PAINT_SCRIPT, type RuntimeConfig } from '@radar/contracts';
 import { loadConfig } from '../config.js';
 import { securityHeaderList, securityHeaders } from './security-headers.js';
 import { mountStaticBundles } from './static-bundles.js';
@@ -140,7 +140,7 @@ describe('static bundles: the shell page', () => {
     expect(changed.text).toContain('https://cdn.example.com/admin/mf-manifest.json');
   });
 
-  it("allows the page's config script by its hash under the CSP, so every response is the same bytes", async () => {
+  it("allows the page's config and theme scripts by their hashes under the CSP, so every response is the same bytes", async () => {
     const secured = express();
     secured.use(securityHeaders(securityHeaderList(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }))));
     mountStaticBundles(secured, { root, runtimeConfig: () => config });
@@ -148,10 +148,11 @@ describe('static bundles: the shell page', () => {
     const second = await request(secured).get('/').set('Accept-Encoding', 'identity');
     expect(second.text).toBe(first.text);
     expect(second.headers.etag).toBe(first.headers.etag);
-    const script = /<script>([^<]*)<\/script><\/head>/.exec(first.text)![1];
-    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    const scripts = [...first.text.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    // The theme first (the page is in the reader's theme from its first paint), then the config.
+    expect(scripts).toEqual([DARK_FIRST_PAINT_SCRIPT, expect.stringMatching(/^window\.__RADAR_CONFIG__=/)]);
     const scriptSrc = /(?:^|;)\s*script-src\s([^;]*)/.exec(String(first.headers['content-security-policy']))![1];
-    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    for (const script of scripts) expect(scriptSrc).toContain(`'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect((await request(secured).get('/').set('If-None-Match', first.headers.etag)).status).toBe(304);
   });

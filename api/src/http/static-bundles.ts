@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { RUNTIME_CONFIG_GLOBAL, SERVER_RENDER, sitePathOf, type RuntimeConfig } from '@radar/contracts';
+import { DARK_FIRST_PAINT_SCRIPT, RUNTIME_CONFIG_GLOBAL, SERVER_RENDER, sitePathOf, type RuntimeConfig } from '@radar/contracts';
 import { originsOf } from '../features/remotes/registry.js';
 import { LruCache } from '../lib/lru-cache.js';
 import { allowInlineScriptHash, allowRemoteOrigins } from './security-headers.js';
@@ -49,6 +49,7 @@ export function mountStaticBundles(
     // The same bytes for every response with this config: the config script is allowed by its hash, not by this
     // response's nonce, and the ETag is the page's own, so a changed config is never answered with 304.
     allowInlineScriptHash(res, scriptHash);
+    allowInlineScriptHash(res, THEME_SCRIPT_HASH);
     allowRemoteOrigins(res, origins);
     // A path no page has answers 404 (the shell shows its not-found page); a remote's sub-paths are the remote's to
     // know, so they answer 200 and the remote's not-found page asks search engines not to index it.
@@ -59,6 +60,9 @@ export function mountStaticBundles(
   app.get(/^\/(?!api\/|remotes\/|healthz$|readyz$).*/, compression(), sendIndex);
   return true;
 }
+
+/** SHA-256 (base64) of the theme script every shell page runs in <head>, for its Content-Security-Policy. */
+const THEME_SCRIPT_HASH = crypto.createHash('sha256').update(DARK_FIRST_PAINT_SCRIPT).digest('base64');
 
 interface ShellPage {
   json: string;
@@ -82,7 +86,8 @@ function shellPage(template: string): (config: RuntimeConfig, screen?: FirstScre
     const script = `window.${RUNTIME_CONFIG_GLOBAL}=${json}`;
     // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
     // Replacer functions, not strings: `$&`, `$'` or `$$` in a title or a config value must stay as they are.
-    let html = template.replace('</head>', () => `<script>${script}</script></head>`);
+    // The theme script first, so the page is in the reader's theme from its first paint (DARK_FIRST_PAINT_SCRIPT).
+    let html = template.replace('</head>', () => `<script>${DARK_FIRST_PAINT_SCRIPT}</script><script>${script}</script></head>`);
     if (screen) {
       // `inert` until the shell has hydrated the markup (bootstrap.tsx): a click or a key before then would find no
       // handler and be lost; inert content cannot be focused or clicked, so nothing is lost.

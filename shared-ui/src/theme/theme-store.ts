@@ -1,9 +1,10 @@
 import { create } from 'zustand';
+import { THEME_STORAGE_KEY } from '@radar/contracts';
+
+export { THEME_STORAGE_KEY };
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';
-/** localStorage key of the theme choice (spec: product-specific, ending in ui-theme). */
-export const THEME_STORAGE_KEY = 'radar-ui-theme';
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
 function readStoredPreference(): ThemePreference {

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Checkbox, Link, TableCell, TableRow, Tooltip, Typography, alpha, styled } from '@mui/material';
+import { Checkbox, Link, TableCell, TableRow, Tooltip, Typography, styled } from '@mui/material';
 import type { UnifiedItem } from '@radar/contracts';
 import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow } from './row-presentation.js';
@@ -11,18 +11,24 @@ import type { TriageCells } from './triage-cells.js';
 const Row = styled(TableRow)(({ theme }) => ({
   cursor: 'pointer',
   verticalAlign: 'top',
-  '&[data-tint="new"]': { backgroundColor: alpha(theme.palette.success.main, 0.08) },
-  '&[data-tint="updated"]': { backgroundColor: alpha(theme.palette.info.main, 0.08) },
+  // Theme variables, not values: a server-rendered row is right in a dark page before it hydrates.
+  '&[data-tint="new"]': { backgroundColor: theme.alpha((theme.vars ?? theme).palette.success.main, 0.08) },
+  '&[data-tint="updated"]': { backgroundColor: theme.alpha((theme.vars ?? theme).palette.info.main, 0.08) },
 }));
 const IdCell = styled(TableCell)({ fontFamily: 'monospace', whiteSpace: 'nowrap' });
 const TitleCell = styled(TableCell)({ minWidth: 280 });
 const NoWrapCell = styled(TableCell)({ whiteSpace: 'nowrap' });
 const TitleLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.spacing(1) }));
-const TitleButton = styled(Link)(({ theme }) => ({ textAlign: 'left', fontWeight: 600, color: theme.palette.text.primary })) as typeof Link;
+const TitleButton = styled(Link)(({ theme }) => ({ textAlign: 'left', fontWeight: 600, color: (theme.vars ?? theme).palette.text.primary })) as typeof Link;
 const Received = styled(Typography)(({ theme }) => ({ display: 'block', marginTop: theme.spacing(0.5), whiteSpace: 'nowrap' }));
 const Preview = styled(Typography)(({ theme }) => ({ marginTop: theme.spacing(0.5) }));
 // A folded column's content under the title; shown only while its column is folded (ItemTable's container queries).
-const Fold = styled('div')(({ theme }) => ({ display: 'none', marginTop: theme.spacing(0.5), ...theme.typography.body2, color: theme.palette.text.secondary }));
+const Fold = styled('div')(({ theme }) => ({
+  display: 'none',
+  marginTop: theme.spacing(0.5),
+  ...theme.typography.body2,
+  color: (theme.vars ?? theme).palette.text.secondary,
+}));
 
 export interface ItemRowProps {
   item: UnifiedItem;

@@ -1,4 +1,4 @@
-import { alpha, type Theme } from '@mui/material';
+import type { Theme } from '@mui/material';
 import { firstWindow, formatTiming, PREVIEW_CHARS, ROLLOUT_RING_LABELS, type UnifiedItem } from '@radar/contracts';
 import {
   displayTags,
@@ -106,7 +106,7 @@ export function presentRow(item: UnifiedItem, now: Date, timeZone: DisplayTimeZo
 }
 
 export function rowTint(theme: Theme, tint: RowPresentation['tint']) {
-  if (tint === 'new') return alpha(theme.palette.success.main, 0.08);
-  if (tint === 'updated') return alpha(theme.palette.info.main, 0.08);
+  if (tint === 'new') return theme.alpha((theme.vars ?? theme).palette.success.main, 0.08);
+  if (tint === 'updated') return theme.alpha((theme.vars ?? theme).palette.info.main, 0.08);
   return undefined;
 }

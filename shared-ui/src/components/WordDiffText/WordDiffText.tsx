@@ -1,4 +1,4 @@
-import { Box, alpha } from '@mui/material';
+import { Box } from '@mui/material';
 import type { WordDiffPart } from '@radar/contracts';
 import { VisuallyHidden } from './VisuallyHidden.js';
 
@@ -20,7 +20,7 @@ export function WordDiffText({ parts }: { parts: WordDiffPart[] }) {
             sx={(theme) => ({
               textDecoration: inserted ? 'underline' : 'line-through',
               textDecorationThickness: 2,
-              bgcolor: alpha(inserted ? theme.palette.success.main : theme.palette.error.main, 0.15),
+              bgcolor: theme.alpha(inserted ? (theme.vars ?? theme).palette.success.main : (theme.vars ?? theme).palette.error.main, 0.15),
               color: 'text.primary',
             })}
           >
