@@ -10,6 +10,7 @@ import { createApp } from '../../src/app.js';
 import { buildRuntimeConfig } from '../../src/runtime-config.js';
 import type { TestContext } from '../context.js';
 import { signInWithRoles } from '../auth-helpers.js';
+import { DARK_FIRST_PAINT_SCRIPT } from '@radar/contracts';
 import { roleUsers, securityContext, type RoleUsers } from './harness.js';
 
 /**
@@ -51,7 +52,7 @@ function directives(csp: string | undefined): Map<string, string[]> {
 }
 
 describe('the shell page', () => {
-  it("has a CSP without 'unsafe-inline' for scripts; the injected config script is allowed by its hash alone", async () => {
+  it("has a CSP without 'unsafe-inline' for scripts; the theme and config scripts are allowed by their hashes alone", async () => {
     const first = await request(served).get('/dashboard');
     const second = await request(served).get('/dashboard');
     expect(first.status).toBe(200);
@@ -59,12 +60,13 @@ describe('the shell page', () => {
     const scripts = csp.get('script-src')!;
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).toContain("'self'");
-    // The one inline script is the runtime config; the policy names exactly its SHA-256.
-    expect(first.text.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script>']);
-    const inline = /<script>([^<]*)<\/script>/.exec(first.text)![1]!;
-    expect(inline).toMatch(/^window\.__RADAR_CONFIG__=\{/);
-    expect(scripts).toContain(`'sha256-${crypto.createHash('sha256').update(inline).digest('base64')}'`);
-    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1);
+    // The two inline scripts are the theme (before the first paint) and the runtime config; the policy names exactly
+    // their SHA-256s and no other.
+    expect(first.text.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script>', '<script>']);
+    const inline = [...first.text.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toEqual([DARK_FIRST_PAINT_SCRIPT, expect.stringMatching(/^window\.__RADAR_CONFIG__=\{/)]);
+    for (const script of inline) expect(scripts).toContain(`'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
+    expect(scripts.filter((s) => s.startsWith("'sha256-"))).toHaveLength(2);
     // Same bytes and the same policy on every response (revalidated with its ETag). No nonce: the page writes no
     // script that needs one (the sign-out page does: a fresh nonce per response, features/auth/auth.test.ts).
     expect(second.text).toBe(first.text);
