@@ -205,38 +205,41 @@ export const items = pgTable(
     // current by autovacuum). Without them a filter matching a few thousand rows read a table page per match
     // (3,000–4,500 pages) and sorted them all. See docs/benchmarks.md. The carried columns are trailing key
     // columns (drizzle-kit cannot write INCLUDE); (date, id) is unique, so they never take part in the order.
-    index('items_created_cover_idx')
-      .on(
-        t.createdDate.desc(),
-        t.id.desc(),
-        t.source,
-        t.status,
-        t.category,
-        t.products,
-        t.tags,
-        t.cloudInstances,
-        t.isFeatured,
-        t.lastChangedAt,
-        t.firstSeenAt,
-        t.modifiedDate,
-      )
-      .where(sql`NOT ${t.isRemoved}`),
-    index('items_modified_cover_idx')
-      .on(
-        t.modifiedDate.desc(),
-        t.id.desc(),
-        t.source,
-        t.status,
-        t.category,
-        t.products,
-        t.tags,
-        t.cloudInstances,
-        t.isFeatured,
-        t.lastChangedAt,
-        t.firstSeenAt,
-        t.createdDate,
-      )
-      .where(sql`NOT ${t.isRemoved}`),
+    // Not partial: removed rows are carried with `is_removed` (a few percent of the entries), so the archive
+    // (includeRemoved) with filters walks the same index; the tenants a post reached are carried for the
+    // visibility test every guest's and user's list makes.
+    index('items_created_cover_idx').on(
+      t.createdDate.desc(),
+      t.id.desc(),
+      t.source,
+      t.status,
+      t.category,
+      t.products,
+      t.tags,
+      t.cloudInstances,
+      t.isFeatured,
+      t.lastChangedAt,
+      t.firstSeenAt,
+      t.modifiedDate,
+      t.isRemoved,
+      t.tenantIds,
+    ),
+    index('items_modified_cover_idx').on(
+      t.modifiedDate.desc(),
+      t.id.desc(),
+      t.source,
+      t.status,
+      t.category,
+      t.products,
+      t.tags,
+      t.cloudInstances,
+      t.isFeatured,
+      t.lastChangedAt,
+      t.firstSeenAt,
+      t.createdDate,
+      t.isRemoved,
+      t.tenantIds,
+    ),
     index('items_source_created_idx')
       .on(t.source, t.createdDate.desc())
       .where(sql`NOT ${t.isRemoved}`),

@@ -1,0 +1,4 @@
+DROP INDEX "items_created_cover_idx";--> statement-breakpoint
+DROP INDEX "items_modified_cover_idx";--> statement-breakpoint
+CREATE INDEX "items_created_cover_idx" ON "items" USING btree ("created_date" DESC NULLS LAST,"id" DESC NULLS LAST,"source","status","category","products","tags","cloud_instances","is_featured","last_changed_at","first_seen_at","modified_date","is_removed","tenant_ids");--> statement-breakpoint
+CREATE INDEX "items_modified_cover_idx" ON "items" USING btree ("modified_date" DESC NULLS LAST,"id" DESC NULLS LAST,"source","status","category","products","tags","cloud_instances","is_featured","last_changed_at","first_seen_at","created_date","is_removed","tenant_ids");
