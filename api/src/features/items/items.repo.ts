@@ -47,6 +47,13 @@ export interface ItemPage {
  */
 export const EXACT_SEARCH_TOTAL = 1000;
 
+/**
+ * A search the statistics put at more than EXACT_SEARCH_TOTAL × this many matches is not counted at all: its total is
+ * the estimate. Estimates of tsvector matches were within a third of the true count in the bench (docs/benchmarks.md),
+ * so one past this margin has more than EXACT_SEARCH_TOTAL matches for all practical purposes.
+ */
+const ESTIMATE_MARGIN = 10;
+
 /** A list's total, and whether it is an estimate (see EXACT_SEARCH_TOTAL). */
 export interface Total {
   n: number;
@@ -204,10 +211,14 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       if (triageOnly(filters)) return { n: await run(triageOnlyCountSql(filters, point.now)), approximate: false };
       const where = itemWhere(filters, point.now, plan);
       if (!plan || exact) return { n: await run(countSql(where)), approximate: false };
+      const estimate = await estimateRows(pool, where);
+      // Far past the threshold by the statistics: nothing to count. Even the first 1,001 matches of a common word
+      // cost the whole bitmap of its matches (48,000 entries, ~24 ms at 100,000 items).
+      if (estimate > EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) return { n: estimate, approximate: true };
       const upTo = await run(cappedCountSql(where, EXACT_SEARCH_TOTAL));
       if (upTo <= EXACT_SEARCH_TOTAL) return { n: upTo, approximate: false };
       // More than the threshold for sure, whatever the statistics say.
-      return { n: Math.max(EXACT_SEARCH_TOTAL + 1, await estimateRows(pool, where)), approximate: true };
+      return { n: Math.max(EXACT_SEARCH_TOTAL + 1, estimate), approximate: true };
     });
   }
 

@@ -1,0 +1,185 @@
+/**
+ * Searches no cache can answer at 100,000 and 1,000,000 items: 10 clients each sending searches never asked before
+ * (a word and the prefix of another, drawn from the seeded text's vocabulary) against the api in its own production
+ * process; then, in this process, each query's plan for a sample of those searches: the page, the total as the api
+ * counts it (exact up to EXACT_SEARCH_TOTAL matches, estimated past it) and the exact count every match would cost,
+ * with the estimates beside the true totals. BENCH_SEARCH_SIZES (comma-separated) chooses the sizes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { itemListQuery } from '@radar/contracts';
+import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
+import { cappedCountSql, countSql, estimateRows, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/items.repo.js';
+import { rederiveItems } from '../src/features/sync/derived-fields.repo.js';
+import { createTriageRepo } from '../src/features/triage/triage.repo.js';
+import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
+import { processTreeCpuSeconds, startApi } from './api-process.js';
+import { loadTable, measure, type Measured } from './api-load.js';
+import { withBenchDatabase } from './bench-db.js';
+import type { Bench } from './run.js';
+import { distinctSearches, queryOf } from './scenarios.js';
+import { seedItems, WORDS } from './seed-items.js';
+
+const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').map((s) => Number(s.trim()));
+/** p95 targets of a search no cache can answer, by size. */
+const TARGET_P95_MS: Record<number, number> = { 100_000: 50, 1_000_000: 150 };
+/** Searches whose plans are taken after the load (spread over the load's list). */
+const SAMPLE = 40;
+
+const dialect = new PgDialect();
+
+interface Explained {
+  path: string;
+  ms: number;
+  buffers: number;
+  plan: string[];
+}
+
+async function explain(pool: pg.Pool, query: { sql: string; params: unknown[] }, p: string): Promise<Explained> {
+  const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING ON, SUMMARY ON) ${query.sql}`, query.params);
+  const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+  const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? 0);
+  const line = plan.find((l) => /Buffers: shared/.test(l)) ?? '';
+  const buffers = Number(/hit=(\d+)/.exec(line)?.[1] ?? 0) + Number(/read=(\d+)/.exec(line)?.[1] ?? 0);
+  return { path: p, ms, buffers, plan };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+};
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+
+/** The PostgreSQL server's process id, whose process tree does the database work. */
+function postmasterPid(dataDir: string): number | null {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+}
+
+async function runSize(size: number): Promise<string[]> {
+  return withBenchDatabase({ poolMax: 10, database: 'radar_search' }, async (database) => {
+    const now = new Date();
+    const t0 = Date.now();
+    process.stdout.write(`  seeding ${size.toLocaleString('en-US')} items\n`);
+    await seedItems(database.pool, now, size, () => undefined);
+    // Derived fields and triage records current, as an installation of this size has them (see the items bench).
+    await rederiveItems(database.db);
+    const triage = createTriageRepo(database.db);
+    await triage.openRecords('all');
+    if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
+      await triage.refreshDefaults('all');
+      await triage.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, now);
+    }
+    const seedSeconds = (Date.now() - t0) / 1000;
+    await database.pool.query('VACUUM (ANALYZE) items');
+    const { rows: sizeRows } = await database.pool.query(
+      `SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('items')) AS size, pg_size_pretty(pg_relation_size('items_search_gin')) AS gin FROM items`,
+    );
+    const pgPid = postmasterPid(database.dataDir);
+    const distinct = distinctSearches(WORDS, 30_000);
+    const label = `${(size / 1000).toLocaleString('en-US')}k items`;
+    process.stdout.write(`  ${label}: seeded in ${seedSeconds.toFixed(0)} s; load\n`);
+    const api = await startApi({ databaseUrl: database.url });
+    let loaded: Measured;
+    try {
+      loaded = await measure(label, api, { ...distinct, goal: null }, () => (pgPid ? processTreeCpuSeconds(pgPid) : null));
+    } finally {
+      await api.stop();
+    }
+
+    // The plans of a sample of the same searches: page, the api's total, and what counting every match costs.
+    const step = Math.max(1, Math.floor(Math.min(loaded.result.requests, distinct.paths.length) / SAMPLE));
+    const sample = Array.from({ length: SAMPLE }, (_, i) => distinct.paths[i * step]!).filter(Boolean);
+    const pages: Explained[] = [];
+    const totals: Explained[] = [];
+    const exacts: Explained[] = [];
+    const errors: number[] = [];
+    let approximate = 0;
+    let skipped = 0;
+    for (const p of sample) {
+      const q = itemListQuery.parse(queryOf(p));
+      const plan = searchPlan(q.search);
+      const where = itemWhere(q, now, plan);
+      const page = dialect.sqlToQuery(pageSql(q, now, plan, 0));
+      const capped = dialect.sqlToQuery(cappedCountSql(where, EXACT_SEARCH_TOTAL));
+      const estimated = await estimateRows(database.pool, where);
+      await explain(database.pool, page, p); // warm
+      pages.push(await explain(database.pool, page, p));
+      // The api counts only what the statistics do not put far past the threshold (ESTIMATE_MARGIN).
+      if (estimated <= EXACT_SEARCH_TOTAL * 10) totals.push(await explain(database.pool, capped, p));
+      else skipped++;
+      const count = dialect.sqlToQuery(countSql(where));
+      exacts.push(await explain(database.pool, count, p));
+      const n = (await database.pool.query<{ n: number }>(count.sql, count.params)).rows[0]?.n ?? 0;
+      if (n > EXACT_SEARCH_TOTAL) {
+        approximate++;
+        const estimate = Math.max(EXACT_SEARCH_TOTAL + 1, estimated);
+        errors.push(Math.abs(estimate - n) / n);
+      }
+    }
+    const slowest = [...pages.map((e, i) => ({ e, kind: 'page', i })), ...totals.map((e, i) => ({ e, kind: 'total (as the api counts it)', i }))].sort(
+      (a, b) => b.e.ms - a.e.ms,
+    )[0]!;
+    const target = TARGET_P95_MS[size];
+    const met = target ? (loaded.result.p95 <= target ? `yes (p95 ≤ ${target} ms)` : `**no** (p95 ≤ ${target} ms)`) : '';
+    const sum = (xs: Explained[]) => ({
+      bufMed: median(xs.map((x) => x.buffers)),
+      bufMax: Math.max(...xs.map((x) => x.buffers)),
+      msMed: median(xs.map((x) => x.ms)),
+      msMax: Math.max(...xs.map((x) => x.ms)),
+    });
+    const row = (name: string, xs: Explained[]) => {
+      const s = sum(xs);
+      return `| ${name} | ${s.bufMed.toLocaleString('en-US')} | ${s.bufMax.toLocaleString('en-US')} | ${s.msMed.toFixed(1)} | ${s.msMax.toFixed(1)} |`;
+    };
+    return [
+      `### ${size.toLocaleString('en-US')} items`,
+      '',
+      `${sizeRows[0].n.toLocaleString('en-US')} rows, table + indexes ${sizeRows[0].size} (search index ${sizeRows[0].gin}); seeded, derived and triaged in ${seedSeconds.toFixed(0)} s. Load average at the end: ${os
+        .loadavg()
+        .slice(0, 3)
+        .map((x) => x.toFixed(1))
+        .join(' / ')}. Target met: ${met}.`,
+      '',
+      ...loadTable([loaded]),
+      '',
+      `Plans of ${sample.length} of the same searches, warm, in the bench's process (\`EXPLAIN (ANALYZE, BUFFERS)\`, the api's SQL):`,
+      '',
+      '| query | buffers, median | buffers, max | ms, median | ms, max |',
+      '|---|---:|---:|---:|---:|',
+      row('page (50 rows, ranked)', pages),
+      ...(totals.length ? [row(`total as the api counts it (the first ${(EXACT_SEARCH_TOTAL + 1).toLocaleString('en-US')} matches)`, totals)] : []),
+      row('exact count of every match (before)', exacts),
+      '',
+      `${skipped} of ${sample.length} searches are put past ${(EXACT_SEARCH_TOTAL * 10).toLocaleString('en-US')} matches by the statistics and not counted at all (the total is the estimate); ${approximate} have more than ${EXACT_SEARCH_TOTAL.toLocaleString('en-US')} matches and an estimated total${
+        errors.length ? `: the estimate is off by ${pct(median(errors))} at the median and ${pct(Math.max(...errors))} at worst` : ''
+      }.`,
+      '',
+      `Slowest query of the sample: the ${slowest.kind} of \`${slowest.e.path}\` (${slowest.e.ms.toFixed(1)} ms, ${slowest.e.buffers.toLocaleString('en-US')} buffers):`,
+      '',
+      '```',
+      ...slowest.e.plan.filter((l) => !/^\s*(Planning|Heap Blocks)/.test(l)).slice(0, 40),
+      '```',
+      '',
+    ];
+  });
+}
+
+const bench: Bench = {
+  title: 'Search no cache can answer, at 100,000 and 1,000,000 items',
+  async run() {
+    const sections: string[] = [
+      "api/bench/search.bench.ts. The items bench's seeded text (70% roadmap, the rest Message Center posts, words of M365 titles and bodies), derived fields and triage records current, `VACUUM (ANALYZE)`; the api in its own production process (`src/main.ts`, one process), 10 clients, every request a search never asked before (a word and the prefix of another, as while typing), so no answer or total is cached; up to 10 s per size.",
+      '',
+    ];
+    for (const size of SIZES) sections.push(...(await runSize(size)));
+    return sections.join('\n');
+  },
+};
+export default bench;
