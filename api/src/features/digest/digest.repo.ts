@@ -268,16 +268,6 @@ export function createDigestRepo(db: DbOrTx) {
         .limit(limit);
     },
 
-    /** Claims the week for a subscriber; false when a delivery exists already (another run got there first). */
-    async claimDelivery(subscriberId: number, weekStart: string, now: Date): Promise<number | null> {
-      const rows = await db
-        .insert(digestDeliveries)
-        .values({ subscriberId, weekStart, createdAt: now })
-        .onConflictDoNothing({ target: [digestDeliveries.subscriberId, digestDeliveries.weekStart] })
-        .returning({ id: digestDeliveries.id });
-      return rows[0]?.id ?? null;
-    },
-
     /**
      * Claims the week for several subscribers in one statement; answers the delivery id of each subscriber claimed
      * (one that has a delivery already, from another run, is left out).
@@ -306,10 +296,6 @@ export function createDigestRepo(db: DbOrTx) {
         .from(digestSubscribers)
         .where(and(eq(digestSubscribers.isActive, true), isNotNull(digestSubscribers.confirmedAt)));
       return row?.n ?? 0;
-    },
-
-    async linkDeliveryToOutbox(deliveryId: number, outboxId: number | null): Promise<void> {
-      await db.update(digestDeliveries).set({ outboxId }).where(eq(digestDeliveries.id, deliveryId));
     },
 
     /** Whether a run for the week (keyed by its Sunday) went through every subscriber. */

@@ -189,7 +189,6 @@ export function createDigestService(deps: Deps) {
   }
 
   const service = {
-    /** GET /api/weekly-digest: the 7 days up to now. */
     /**
      * One subscriber's digest of the week up to `end`, rendered on its own rather than from the run's template: the
      * reference a run's personalised copy must equal, letter for letter (the tests compare them).
@@ -200,6 +199,7 @@ export function createDigestService(deps: Deps) {
       return { ...(await render(digestProps(week, end, subscriber.firstName, link))), headers: listUnsubscribeHeaders(link) };
     },
 
+    /** GET /api/weekly-digest: the 7 days up to now. */
     async getWeeklyDigest(now: Date = deps.clock.now()): Promise<WeeklyDigestResponse> {
       const start = new Date(now.getTime() - DIGEST_WINDOW_MS);
       const week = await loadWeek(start, now);
