@@ -26,6 +26,15 @@ export interface ServerProcess {
  * plus what the descendants that already ended spent (the root's reaped-children counters: PostgreSQL backends
  * end when the api's pool closes an idle connection).
  */
+/** The PostgreSQL server's process id (its postmaster.pid), whose process tree does the database work. */
+export function postmasterPid(dataDir: string): number | null {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+}
+
 export function processTreeCpuSeconds(root: number): number {
   const parents = new Map<number, number>();
   const cpu = new Map<number, number>();

@@ -27,6 +27,11 @@ export async function explainPath(pool: pg.Pool | pg.Client, path: string, now: 
   return { page: await run(page), count: await run(count) };
 }
 
+/** The plan's "Execution Time" in ms (0 when the plan has none). */
+export function executionMs(lines: string[]): number {
+  return Number(/Execution Time: ([\d.]+)/.exec(lines.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? 0);
+}
+
 /** Total shared buffers (hit + read) of the top plan node. */
 export function topBuffers(lines: string[]): { hit: number; read: number } {
   const line = lines.find((l) => /Buffers: shared/.test(l)) ?? '';
@@ -45,8 +50,9 @@ async function main() {
       const warm = await explainPath(pool, p, now);
       const b = topBuffers(warm.page);
       const c = topBuffers(warm.count);
-      const time = (lines: string[]) => lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '';
-      process.stdout.write(`\n### ${p}\npage buffers ${b.hit + b.read} (${time(warm.page)}), count buffers ${c.hit + c.read} (${time(warm.count)})\n`);
+      process.stdout.write(
+        `\n### ${p}\npage buffers ${b.hit + b.read} (${executionMs(warm.page)} ms), count buffers ${c.hit + c.read} (${executionMs(warm.count)} ms)\n`,
+      );
       if (process.env.VERBOSE) process.stdout.write(`${warm.page.join('\n')}\n--- count\n${warm.count.join('\n')}\n`);
       void r;
     }

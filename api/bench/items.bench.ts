@@ -4,12 +4,10 @@
  * and the CSV export of every row (constant memory). Real embedded PostgreSQL, the real app
  * on a loopback port, load from a worker thread.
  */
-import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { applyMigrations, connectDatabase } from '../src/db/client.js';
@@ -17,9 +15,9 @@ import { ensureDatabase } from '../src/db/embedded.js';
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
-import { processTreeCpuSeconds, startApi, startBaseline, type ServerProcess } from './api-process.js';
+import { postmasterPid, processTreeCpuSeconds, startApi, startBaseline, type ServerProcess } from './api-process.js';
 import { CONCURRENCY, loadTable, measure, measureBaseline, met, type Measured } from './api-load.js';
-import { explainPath, topBuffers } from './explain.js';
+import { executionMs, explainPath, topBuffers } from './explain.js';
 import { PAYLOAD_HEADER, payloadRows } from './payload.js';
 import { loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
 import { withBenchDatabase } from './bench-db.js';
@@ -38,12 +36,13 @@ async function bufferTable(pool: import('pg').Pool, now: Date): Promise<string[]
     for (const p of s.paths) {
       await explainPath(pool, p, now);
       const warm = await explainPath(pool, p, now);
-      const ms = (plan: string[]) => plan.find((l) => l.startsWith('Execution Time'))?.replace(/Execution Time: ([\d.]+) ms/, '$1') ?? '';
       const b = (plan: string[]) => {
         const t = topBuffers(plan);
         return t.hit + t.read;
       };
-      lines.push(`| \`${p.replace('/api/unified/items', '') || '(defaults)'}\` | ${b(warm.page)} | ${ms(warm.page)} | ${b(warm.count)} | ${ms(warm.count)} |`);
+      lines.push(
+        `| \`${p.replace('/api/unified/items', '') || '(defaults)'}\` | ${b(warm.page)} | ${executionMs(warm.page)} | ${b(warm.count)} | ${executionMs(warm.count)} |`,
+      );
     }
   }
   return lines;
@@ -57,15 +56,6 @@ async function explain(pool: import('pg').Pool, label: string, p: string, now: D
       .slice(0, 24)
       .join('\n');
   return `**${label}** (\`${p}\`)\n\n\`\`\`\npage:\n${short(r.page)}\ncount:\n${short(r.count)}\n\`\`\`\n`;
-}
-
-/** The PostgreSQL server's process id (its postmaster.pid), whose process tree does the database work. */
-function postmasterPid(dataDir: string): number | null {
-  try {
-    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -5,9 +5,7 @@
  * counts it (exact up to EXACT_SEARCH_TOTAL matches, estimated past it) and the exact count every match would cost,
  * with the estimates beside the true totals. BENCH_SEARCH_SIZES (comma-separated) chooses the sizes.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
@@ -16,7 +14,8 @@ import { cappedCountSql, countSql, estimateRows, EXACT_SEARCH_TOTAL, pageSql } f
 import { rederiveItems } from '../src/features/sync/derived-fields.repo.js';
 import { createTriageRepo } from '../src/features/triage/triage.repo.js';
 import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
-import { processTreeCpuSeconds, startApi } from './api-process.js';
+import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
+import { executionMs, topBuffers } from './explain.js';
 import { loadTable, measure, type Measured } from './api-load.js';
 import { withBenchDatabase } from './bench-db.js';
 import type { Bench } from './run.js';
@@ -41,10 +40,8 @@ interface Explained {
 async function explain(pool: pg.Pool, query: { sql: string; params: unknown[] }, p: string): Promise<Explained> {
   const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING ON, SUMMARY ON) ${query.sql}`, query.params);
   const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
-  const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? 0);
-  const line = plan.find((l) => /Buffers: shared/.test(l)) ?? '';
-  const buffers = Number(/hit=(\d+)/.exec(line)?.[1] ?? 0) + Number(/read=(\d+)/.exec(line)?.[1] ?? 0);
-  return { path: p, ms, buffers, plan };
+  const { hit, read } = topBuffers(plan);
+  return { path: p, ms: executionMs(plan), buffers: hit + read, plan };
 }
 
 const median = (xs: number[]) => {
@@ -52,15 +49,6 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 };
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
-
-/** The PostgreSQL server's process id, whose process tree does the database work. */
-function postmasterPid(dataDir: string): number | null {
-  try {
-    return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return null;
-  }
-}
 
 async function runSize(size: number): Promise<string[]> {
   return withBenchDatabase({ poolMax: 10, database: 'radar_search' }, async (database) => {

@@ -43,31 +43,32 @@ export const NOT_SENT_UNREADABLE = 'Not sent: the encrypted content cannot be re
  * Returns the outbox id, or null when a mail with the same dedupe key exists already.
  */
 export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, opts: { key?: Buffer } = {}): Promise<number | null> {
-  let content: MailContent & { sealedContent: string | null; contentExpiresAt: Date | null } = {
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    sealedContent: null,
-    contentExpiresAt: null,
-  };
+  let content: StoredContent = { subject: mail.subject, html: mail.html, text: mail.text, sealedContent: null, contentExpiresAt: null };
   if (mail.sensitive) {
     if (!opts.key) throw new Error(`a sensitive mail (${mail.kind}) needs the outbox key: enqueue it through services.mail`);
     content = { ...SEALED_PLACEHOLDER, sealedContent: sealContent(opts.key, mail), contentExpiresAt: mail.sensitive.expiresAt };
   }
   const rows = await db
     .insert(mailOutbox)
-    .values({
-      kind: mail.kind,
-      toAddress: mail.to,
-      ...content,
-      headers: mail.headers ?? {},
-      dedupeKey: mail.dedupeKey ?? null,
-      priority: mail.priority ?? priorityOf(mail.kind),
-      ...(mail.createdAt ? { createdAt: mail.createdAt, nextAttemptAt: mail.createdAt } : {}),
-    })
+    .values(outboxRow(mail, content))
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return rows[0]?.id ?? null;
+}
+
+type StoredContent = MailContent & { sealedContent: string | null; contentExpiresAt: Date | null };
+
+/** The outbox row of a mail whose content is stored as `content` (in clear, or sealed): one mapping for every writer. */
+function outboxRow(mail: OutgoingMail, content: StoredContent): typeof mailOutbox.$inferInsert {
+  return {
+    kind: mail.kind,
+    toAddress: mail.to,
+    ...content,
+    headers: mail.headers ?? {},
+    dedupeKey: mail.dedupeKey ?? null,
+    priority: mail.priority ?? priorityOf(mail.kind),
+    ...(mail.createdAt ? { createdAt: mail.createdAt, nextAttemptAt: mail.createdAt } : {}),
+  };
 }
 
 /**
@@ -79,19 +80,7 @@ export async function enqueueMails(db: DbOrTx, mails: readonly (OutgoingMail & {
   if (mails.some((m) => m.sensitive)) throw new Error('enqueueMails takes no sensitive mail: enqueue it through services.mail');
   const rows = await db
     .insert(mailOutbox)
-    .values(
-      mails.map((mail) => ({
-        kind: mail.kind,
-        toAddress: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        headers: mail.headers ?? {},
-        dedupeKey: mail.dedupeKey,
-        priority: mail.priority ?? priorityOf(mail.kind),
-        ...(mail.createdAt ? { createdAt: mail.createdAt, nextAttemptAt: mail.createdAt } : {}),
-      })),
-    )
+    .values(mails.map((mail) => outboxRow(mail, { subject: mail.subject, html: mail.html, text: mail.text, sealedContent: null, contentExpiresAt: null })))
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id, dedupeKey: mailOutbox.dedupeKey });
   return new Map(rows.map((r) => [r.dedupeKey ?? '', r.id]));
