@@ -194,7 +194,15 @@ function createServerRenderConfig({ dirname, remotes }) {
       optimization: { minimize: false },
       plugins: [
         new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-        new webpack.DefinePlugin({ __RADAR_SSR_REMOTE_VERSIONS__: JSON.stringify(remoteVersions) }),
+        new webpack.DefinePlugin({
+          __RADAR_SSR_REMOTE_VERSIONS__: JSON.stringify(remoteVersions),
+          // A bundled remote's code reads its own version as its own build defines it (the admin page shows it), so
+          // the server's markup is the browser's; code of no remote reads none.
+          __RADAR_APP_VERSION__: webpack.DefinePlugin.runtimeValue(({ module }) => {
+            const owner = Object.entries(remotes).find(([, dir]) => (module.resource ?? '').startsWith(path.join(repoRoot, dir) + path.sep));
+            return owner ? JSON.stringify(remoteVersions[owner[0]]) : 'undefined';
+          }, true),
+        }),
       ],
       performance: { hints: false },
       stats: mode === 'production' ? 'summary' : 'minimal',

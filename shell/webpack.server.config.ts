@@ -5,5 +5,5 @@ import federation from '@radar/build-config/federation';
 // The server render of the shell's first screens (src/server/render-page.tsx), loaded by the api: dist-server/.
 export default federation.createServerRenderConfig({
   dirname: path.dirname(fileURLToPath(import.meta.url)),
-  remotes: { dashboard: 'mfe-dashboard' },
+  remotes: { dashboard: 'mfe-dashboard', admin: 'mfe-admin' },
 });

@@ -1,5 +1,6 @@
 /**
- * One cold page load in Chromium (a fresh browser context: empty HTTP cache, no cookies), measured from inside the
+ * One cold page load in Chromium (a fresh browser context: empty HTTP cache, no cookies but the session's when a
+ * signed-in load is asked for), measured from inside the
  * page: when the page's key element became visible (performance.now(), whose origin is the navigation start) and
  * what every request cost on the wire (Resource Timing: transferSize includes headers; decodedBodySize is after
  * Content-Encoding).
@@ -91,8 +92,16 @@ function sum(entries: RequestTiming[]): ByteCount {
 }
 
 /** Loads `url` in a new context; resolves once the key element is visible and the network has been idle 500 ms. */
-export async function measurePageLoad(browser: Browser, url: string, selector: string, timeoutMs = 30_000): Promise<PageLoad> {
+export async function measurePageLoad(
+  browser: Browser,
+  url: string,
+  selector: string,
+  options: { timeoutMs?: number; sessionCookie?: { name: string; value: string } } = {},
+): Promise<PageLoad> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // A signed-in reader: the same cold cache, with their session cookie.
+  if (options.sessionCookie) await context.addCookies([{ ...options.sessionCookie, url: new URL(url).origin }]);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -15,7 +15,8 @@ import { originCheck } from './http/origin-check.js';
 import { createServerRender } from './http/server-render.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureImplementations } from './features/index.js';
-import { checkJsonAnswer, mountEndpoints, Reply } from './http/endpoints.js';
+import { createListForCaller } from './features/items/list-for-caller.js';
+import { checkJsonAnswer, createCallerReads, mountEndpoints, Reply } from './http/endpoints.js';
 import { createListLane } from './http/fast-path/list-lane.js';
 
 export interface CreateAppOptions {
@@ -55,17 +56,18 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   }
   // Every /api request: the Origin check, the session (from the cookie, or an API token in Authorization; bodies are
   // parsed per endpoint, after its access check), and no caching of answers that may be personal.
+  const session = sessionMiddleware({
+    db: ctx.db,
+    clock: ctx.clock,
+    policy: sessionPolicy(config),
+    cookieName,
+    impersonationEnabled: impersonationEnabled(config),
+    secondFactor: config,
+  });
   app.use(
     '/api',
     originCheck(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [], cookieName),
-    sessionMiddleware({
-      db: ctx.db,
-      clock: ctx.clock,
-      policy: sessionPolicy(config),
-      cookieName,
-      impersonationEnabled: impersonationEnabled(config),
-      secondFactor: config,
-    }),
+    session,
     bearerTokenMiddleware({ db: ctx.db, clock: ctx.clock }),
     (_req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Cache-Control', 'no-store');
@@ -74,25 +76,38 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     compressApiAnswers(),
   );
   const implementations = featureImplementations(ctx, { isStopping: options.isStopping });
-  mountEndpoints(app, implementations, {
-    table: endpointList,
-    bodyLimit: config.BODY_LIMIT,
-    validateResponses: options.validateResponses ?? config.NODE_ENV === 'test',
-  });
+  const validateResponses = options.validateResponses ?? config.NODE_ENV === 'test';
+  mountEndpoints(app, implementations, { table: endpointList, bodyLimit: config.BODY_LIMIT, validateResponses });
   app.use('/api', apiNotFound);
   if (options.staticRoot && options.runtimeConfig) {
     const base = options.runtimeConfig;
     // Where the remotes are comes from the remote registry (Admin → Remotes), read per page: a change applies on the next load.
     const runtimeConfig = async (): Promise<RuntimeConfig> => ({ ...base(), remotes: (await ctx.services.remotes.snapshot()).urls });
     const firstScreen = config.SERVER_RENDER
-      ? createServerRender({ root: options.staticRoot, answers: ctx.services.itemList.answers, clock: ctx.clock, log, sessionCookieName: cookieName })
+      ? createServerRender({
+          root: options.staticRoot,
+          list: createListForCaller(ctx),
+          sessionUser: (caller) => ({ user: ctx.services.auth.toUser(caller) }),
+          reads: createCallerReads(implementations, { validate: validateResponses }),
+          clock: ctx.clock,
+          log,
+        })
       : undefined;
-    const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig, firstScreen });
+    // A signed-in user's page is rendered for them: the session is resolved as for the api. A page never fails for
+    // it: when the lookup fails the page is the guest's, and the browser's own requests show the error.
+    const pageSession: RequestHandler = (req, res, next) =>
+      session(req, res, (error?: unknown) => {
+        if (error) {
+          log.warn({ err: error }, 'page served without its session: the session lookup failed');
+          req.auth = null;
+        }
+        next();
+      });
+    const served = mountStaticBundles(app, { root: options.staticRoot, runtimeConfig, firstScreen, pageMiddleware: firstScreen ? [pageSession] : [] });
     if (!served) log.warn({ root: options.staticRoot }, 'front-end bundles not built: run `npm run build`; serving the api only');
   }
   app.use(errorMiddleware(log, config.NODE_ENV === 'development'));
   if (options.listLane ?? fastPath.listLane) {
-    const validate = options.validateResponses ?? config.NODE_ENV === 'test';
     const lane = createListLane({
       answers: ctx.services.itemList.answers,
       clock: ctx.clock,
@@ -100,7 +115,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       securityHeaders: headers,
       sessionCookieName: cookieName,
       isStopping: options.isStopping,
-      check: validate ? (body) => checkJsonAnswer(endpoints.items.list, Reply.json(body)) : undefined,
+      check: validateResponses ? (body) => checkJsonAnswer(endpoints.items.list, Reply.json(body)) : undefined,
     });
     // In front of everything Express does: app.listen's server and supertest both call app.handle.
     type Handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;

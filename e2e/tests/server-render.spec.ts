@@ -2,14 +2,18 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 
 /**
- * The first screen rendered on the server (api/src/http/server-render.ts, shell/src/server/render-page.tsx): a guest's
- * /dashboard and / arrive with their content in the HTML, and the shell hydrates that markup in place — the same
- * DOM nodes, no mismatch — in a browser whose time zone is not the server's, with a stored dark theme, and with the
- * page usable afterwards.
+ * The first screen rendered on the server (api/src/http/server-render.ts, shell/src/server/render-page.tsx): /dashboard
+ * and / arrive with their content in the HTML — a guest's page, or a signed-in user's own — and the shell hydrates
+ * that markup in place — the same DOM nodes, no mismatch — in a browser whose time zone is not the server's, with a
+ * stored dark theme, and with the page usable afterwards.
  */
 
 const ROWS = 'table[aria-label="Items"] tbody tr[data-item-id]';
 const MISMATCH = 'did not match';
+/** /notifications: the weekly digest card's status, shown from its answer. */
+const DIGEST_STATUS = 'section[aria-labelledby="digest-card-title"] .MuiChip-root';
+/** /admin: the first tab's first sync run. */
+const SYNC_RUNS = 'table[aria-label="Sync history"] tbody tr';
 
 /** Marks the server's nodes before any of the page's scripts run, so the test can tell kept nodes from new ones. */
 const MARK_SERVER_NODES = `document.addEventListener('readystatechange', () => {
@@ -20,6 +24,10 @@ const MARK_SERVER_NODES = `document.addEventListener('readystatechange', () => {
   if (row) row.__fromServer = true;
   const h1 = document.querySelector('main h1');
   if (h1) h1.__fromServer = true;
+  const digest = document.querySelector('${DIGEST_STATUS}');
+  if (digest) digest.__fromServer = true;
+  const run = document.querySelector('${SYNC_RUNS}');
+  if (run) run.__fromServer = true;
 });`;
 
 async function guestPage(browser: Browser, baseURL: string, options: { timezoneId?: string; javaScriptEnabled?: boolean; dark?: boolean } = {}) {
@@ -141,11 +149,88 @@ test("a dark reader's first paint is dark: the server's page in the reader's the
   }
 });
 
-test('a signed-in user gets the page rendered in the browser, not the guest render', async ({ userPage }) => {
-  const html = await (await userPage.request.get('/dashboard')).text();
-  expect(html).toContain('<div id="root"></div>');
-  expect(html).not.toContain('radar-server-data');
-  await userPage.goto('/dashboard');
-  await expect(userPage.locator(ROWS).first()).toBeVisible();
-  await expect(userPage.getByRole('button', { name: 'Save search' })).toBeVisible();
+test("a signed-in user's dashboard is rendered for them and hydrates in place: their menu, their list", async ({ moderatorPage }) => {
+  const page = moderatorPage;
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  await page.addInitScript({ content: MARK_SERVER_NODES });
+  // The HTML itself carries their session and the list the api answers them, and is theirs alone.
+  const sent = await page.request.get('/dashboard');
+  expect(sent.headers()['cache-control']).toBe('private, no-cache');
+  const html = await sent.text();
+  expect(html).toContain('radar-server-data');
+  expect(html).toContain('Mona');
+  await page.goto('/dashboard');
+  await hydrated(page);
+  expect(await page.evaluate(() => (window as unknown as { __serverRendered: boolean }).__serverRendered)).toBe(true);
+  await expect(page.locator(ROWS)).toHaveCount(50);
+  expect(await fromServer(page, ROWS)).toBe(true);
+  // What only a signed-in user has, live after hydration.
+  await expect(page.getByRole('button', { name: 'Save search' })).toBeVisible();
+  expect(warnings.filter((w) => w.includes(MISMATCH))).toEqual([]);
+  await page.locator(ROWS).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // The landing page too starts from their session.
+  await page.goto('/');
+  await hydrated(page);
+  expect(await fromServer(page, 'main h1')).toBe(true);
+  expect(warnings.filter((w) => w.includes(MISMATCH))).toEqual([]);
+});
+
+test("a signed-in user's notification settings arrive with their answers and hydrate in place", async ({ userPage }) => {
+  const page = userPage;
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => warnings.push(error.message));
+  await page.addInitScript({ content: MARK_SERVER_NODES });
+  await page.goto('/notifications');
+  await hydrated(page);
+  expect(await page.evaluate(() => (window as unknown as { __serverRendered: boolean }).__serverRendered)).toBe(true);
+  // The card's status came with the page (not a loading placeholder replaced later), and React kept it.
+  await expect(page.locator(DIGEST_STATUS)).toHaveText(/Subscribed|Not subscribed/);
+  expect(await fromServer(page, DIGEST_STATUS)).toBe(true);
+  expect(warnings.filter((w) => w.includes(MISMATCH))).toEqual([]);
+  // Live: the card's button works after hydration.
+  const subscribe = page.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ });
+  await expect(subscribe).toBeEnabled();
+});
+
+test("an admin's /admin arrives with its first tab's runs and hydrates in place far from UTC", async ({ browser, adminState, baseURL }) => {
+  const timezoneId = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+  const context = await browser.newContext({ baseURL, storageState: adminState, timezoneId });
+  try {
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    page.on('pageerror', (error) => warnings.push(error.message));
+    await page.addInitScript({ content: MARK_SERVER_NODES });
+    await page.goto('/admin');
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { __serverRendered: boolean }).__serverRendered)).toBe(true);
+    await expect(page.locator(SYNC_RUNS).first()).toBeVisible();
+    expect(await fromServer(page, SYNC_RUNS)).toBe(true);
+    expect(warnings.filter((w) => w.includes(MISMATCH))).toEqual([]);
+    // Dates written in UTC by the server show in the reader's zone after hydration.
+    const shown = await page.locator(`${SYNC_RUNS} td`).first().textContent();
+    const expected = await page.evaluate(async () => {
+      const answer = (await (await fetch('/api/admin/sync-history')).json()) as { syncHistory: { syncDate: string }[] };
+      const d = new Date(answer.syncHistory[0]?.syncDate ?? 0);
+      const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+      const h = d.getHours() % 12 || 12;
+      return `${months[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()} ${h}:${String(d.getMinutes()).padStart(2, '0')} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+    });
+    expect(shown).toBe(expected);
+    // Live: another tab opens.
+    await page.getByRole('tab', { name: 'Users', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

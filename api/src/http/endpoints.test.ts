@@ -6,7 +6,8 @@ import { defineEndpoints, endpointList, endpoints } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { signInWithRoles } from '../../test/auth-helpers.js';
 import { errorMiddleware } from './error-middleware.js';
-import { implement, mountEndpoints, Reply } from './endpoints.js';
+import { createCallerReads, implement, implementCallerRead, mountEndpoints, Reply } from './endpoints.js';
+import type { RequestAuth } from './auth.js';
 import { createLogger } from '../logger.js';
 
 const demo = defineEndpoints('demo', {
@@ -107,6 +108,60 @@ describe('mountEndpoints', () => {
     });
     app.use(errorMiddleware(createLogger('silent'), false));
     expect((await request(app).post('/api/demo/1').send({ name: 'a' })).status).toBe(500);
+  });
+});
+
+describe('GETs answered from the caller alone (implementCallerRead)', () => {
+  const reads = defineEndpoints('reads', {
+    mine: { method: 'GET', path: '/api/reads/mine', summary: 'mine', access: 'signedIn', response: z.object({ email: z.string(), at: z.string() }) },
+    staff: { method: 'GET', path: '/api/reads/staff', summary: 'staff', access: 'moderator', response: z.array(z.number()) },
+    broken: { method: 'GET', path: '/api/reads/broken', summary: 'broken', access: 'signedIn', response: z.object({ n: z.number() }) },
+    withParam: { method: 'GET', path: '/api/reads/:id', summary: 'param', access: 'signedIn', params: z.object({ id: z.string() }), response: z.object({}) },
+  });
+  const at = new Date('2026-11-27T10:00:00Z');
+  const implementations = [
+    implementCallerRead(reads.mine, (auth) => ({ email: auth.user.email, at: at as unknown as string })),
+    implementCallerRead(reads.staff, () => [1, 2]),
+    implementCallerRead(reads.broken, () => ({ n: 'x' }) as unknown as { n: number }),
+  ];
+  const caller = (roles: string[]): RequestAuth => {
+    const named = roles.map((name, i) => ({ id: i + 1, name }));
+    return {
+      user: { id: 7, email: 'reader@example.com', firstName: null, lastName: null, profileImageUrl: null, lastLoginAt: null, emailVerifiedAt: null },
+      realRoles: named,
+      roles: named,
+      impersonatedRole: null,
+      sessionIdHash: 'h',
+      sessionCreatedAt: at,
+      sessionExpiresAt: at,
+      verifiedWith: 'code',
+      secondFactor: null,
+    };
+  };
+
+  it('answers in-process with the JSON text its route sends, under the same access rule', async () => {
+    const app = express();
+    app.use((req, _res, next) => {
+      req.auth = caller([]);
+      next();
+    });
+    mountEndpoints(app, implementations, { table: [reads.mine, reads.staff, reads.broken], bodyLimit: '1kb', validateResponses: false });
+    app.use(errorMiddleware(createLogger('silent'), false));
+    const read = createCallerReads(implementations, { validate: false });
+    const routeAnswer = await request(app).get('/api/reads/mine').expect(200);
+    expect(await read(reads.mine, caller([]))).toBe(routeAnswer.text);
+    // A moderator's read is not a plain user's, in-process as on the route.
+    await request(app).get('/api/reads/staff').expect(403);
+    expect(await read(reads.staff, caller([]))).toBeUndefined();
+    expect(await read(reads.staff, caller(['Moderator']))).toBe('[1,2]');
+    // An endpoint that is not a caller read is never answered in-process.
+    expect(await read(endpoints.items.list, caller(['Admin']))).toBeUndefined();
+  });
+
+  it('checks the answer against its contract while responses are checked; refuses an endpoint that takes params', async () => {
+    await expect(createCallerReads(implementations, { validate: true })(reads.broken, caller([]))).rejects.toThrow(/breaks its contract/);
+    expect(await createCallerReads(implementations, { validate: false })(reads.broken, caller([]))).toBe('{"n":"x"}');
+    expect(() => implementCallerRead(reads.withParam as never, () => ({}) as never)).toThrow(/not answered from the caller alone/);
   });
 });
 

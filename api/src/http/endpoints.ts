@@ -71,6 +71,8 @@ export interface EndpointImplementation {
   middleware: RequestHandler[];
   /** False when the endpoint is switched off in this configuration: it answers 404 like an unknown route. */
   enabled: boolean;
+  /** A GET answered from the caller alone (`implementCallerRead`): also answerable in-process (`createCallerReads`). */
+  read?: (auth: RequestAuth | null) => unknown;
 }
 
 /** Binds a handler to a row of the endpoint table. */
@@ -87,24 +89,57 @@ export function implement<E extends Endpoint>(
   };
 }
 
+/**
+ * A GET whose answer depends on the caller alone: no params, query or body, nothing read from the request and nothing
+ * written to the response but the answer. Besides its route, the server render answers it in-process for a signed-in
+ * user's first screen (`createCallerReads`), with the same access rule, so the page starts from exactly what the
+ * browser's own request would get.
+ */
+export function implementCallerRead<E extends Endpoint & { method: 'GET' }>(
+  endpoint: E,
+  read: (auth: AuthFor<E['access']>) => Promise<ResponseInput<E>> | ResponseInput<E>,
+): EndpointImplementation {
+  if (endpoint.params || endpoint.query || endpoint.body || !isJsonEndpoint(endpoint)) throw new Error(`${endpoint.id} is not answered from the caller alone`);
+  const readAs = read as (auth: RequestAuth | null) => unknown;
+  return { endpoint, handler: ({ auth }) => readAs(auth) as ResponseInput<Endpoint>, middleware: [], enabled: true, read: readAs };
+}
+
+/** Answers the caller-alone GETs in-process: the JSON text the route would send, or undefined when the caller may not. */
+export type CallerReads = (endpoint: Endpoint, auth: RequestAuth) => Promise<string | undefined>;
+
+/** The in-process side of `implementCallerRead`, for the implementations mounted (`validate` checks answers, as in tests). */
+export function createCallerReads(implementations: EndpointImplementation[], options: { validate: boolean }): CallerReads {
+  const reads = new Map(implementations.filter((i) => i.enabled && i.read).map((i) => [i.endpoint.id, i]));
+  return async (endpoint, auth) => {
+    const impl = reads.get(endpoint.id);
+    if (!impl?.read || accessRefusal(endpoint.access, auth)) return undefined;
+    const body = await impl.read(auth);
+    if (options.validate) checkJsonAnswer(endpoint, Reply.status(successStatuses(endpoint)[0] ?? 200, body));
+    // What Express's res.json sends.
+    return JSON.stringify(body);
+  };
+}
+
 /** Thrown (as a 500) when a handler's answer breaks its contract; only while responses are being checked (tests). */
 export class ContractViolation extends Error {
   override readonly name = 'ContractViolation';
 }
 
+/** Why `auth` may not call an endpoint with `access` (the error it answers), or undefined when it may. */
+function accessRefusal(access: Access, auth: RequestAuth | null | undefined): Error | undefined {
+  if (access === 'public') return undefined;
+  if (!auth) return new AuthenticationError();
+  if (access === 'moderator' && !hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator)) return new NotAllowedError();
+  if (access === 'admin' && !hasRole(auth, ROLE_NAMES.admin)) return new NotAllowedError();
+  if (access === 'realAdmin' && !auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return new NotAllowedError();
+  // The admin routes also want the session's second factor (ADMIN_SECOND_FACTOR).
+  const factor = auth.secondFactor?.state;
+  if ((access === 'admin' || access === 'realAdmin') && factor && factor !== 'ok') return new SecondFactorRequiredError(SECOND_FACTOR_MESSAGES[factor]);
+  return undefined;
+}
+
 function accessCheck(access: Access): RequestHandler {
-  return (req, _res, next) => {
-    if (access === 'public') return next();
-    const auth = req.auth;
-    if (!auth) return next(new AuthenticationError());
-    if (access === 'moderator' && !hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator)) return next(new NotAllowedError());
-    if (access === 'admin' && !hasRole(auth, ROLE_NAMES.admin)) return next(new NotAllowedError());
-    if (access === 'realAdmin' && !auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return next(new NotAllowedError());
-    // The admin routes also want the session's second factor (ADMIN_SECOND_FACTOR).
-    const factor = auth.secondFactor?.state;
-    if ((access === 'admin' || access === 'realAdmin') && factor && factor !== 'ok') return next(new SecondFactorRequiredError(SECOND_FACTOR_MESSAGES[factor]));
-    next();
-  };
+  return (req, _res, next) => next(accessRefusal(access, req.auth));
 }
 
 export interface MountOptions {

@@ -12,7 +12,8 @@ import { createUser, insertRoadmapItem, sessionCookieFor } from '../../test/fact
 
 /**
  * The api's side of the server render (server-render.ts, static-bundles.ts) against a real database: which requests
- * get a server-rendered page, what goes into it (the list answer the api gives, escaped for a <script>), when a
+ * get a server-rendered page, what goes into it (the answers the api gives the same caller, escaped for a <script>),
+ * whose it is (a guest's, or one signed-in user's alone), when a
  * render is reused and when it is redone, and that any failure leaves the plain page. The render bundle itself is the
  * shell's build (shell/dist-server); here a small CommonJS file with the same exports stands in for it and writes the
  * data it was given into its markup, with a counter that tells a new render from a reused one. The real bundle is
@@ -24,16 +25,18 @@ let renders = 0;
 let prepared = false;
 const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 exports.prepare = async () => { prepared = true; };
-exports.remoteVersions = { dashboard: '0.1.0+abcd1234' };
-exports.rendersPath = (pathname) => pathname === '/' || pathname === '/dashboard';
+exports.remoteVersions = { dashboard: '0.1.0+abcd1234', admin: '0.1.0+abcd1234' };
+exports.rendersPath = (pathname) => ['/', '/dashboard', '/notifications', '/admin'].includes(pathname);
 exports.renderPage = ({ url, data }) => {
   if (!prepared) throw new Error('renderPage before prepare');
   if (url.includes('explode')) throw new Error('the render failed');
   renders += 1;
-  const list = Object.values(data)[0];
-  const rows = list ? list.items.map((item) => '<tr data-item-id="' + item.id + '"><td>' + escape(item.title) + '</td></tr>').join('') : '';
+  const list = Object.values(data).find((answer) => answer.items);
+  const session = data['/api/auth/session-user'];
+  const rows = list ? list.items.map((item) => '<tr data-item-id="' + item.id + '"><td>' + escape(item.title) + '</td><td>' + escape(item.moderatorNotes ?? '') + '</td></tr>').join('') : '';
   const boundary = url.includes('boundary') ? '<!--$!--><template></template><!--/$-->' : '';
-  return { html: '<main data-render="' + renders + '"><h1>' + escape(url) + '</h1>' + boundary + '<table>' + rows + '</table></main>', styles: '<style data-emotion="css abc">.css-abc{color:red}</style>' };
+  const viewer = session ? '<p class="viewer">' + escape(session.user.email) + '</p>' : '';
+  return { html: '<main data-render="' + renders + '"><h1>' + escape(url) + '</h1>' + viewer + boundary + '<table>' + rows + '</table></main>', styles: '<style data-emotion="css abc">.css-abc{color:red}</style>' };
 };
 `;
 
@@ -48,6 +51,10 @@ let t: TestContext;
 let root: string;
 let app: ReturnType<typeof createApp>;
 let cookie: string;
+let moderatorCookie: string;
+let adminCookie: string;
+const SESSION_URL = '/api/auth/session-user';
+const NOTE = 'Check with the Teams owners before the rollout';
 const warnings: Record<string, unknown>[] = [];
 
 function runtimeConfig(): RuntimeConfig {
@@ -70,13 +77,13 @@ function capture() {
   });
 }
 
-/** The api's own copy of the dashboard remote, as its build states its version (metaData.radar, as federation.cjs writes it). */
-function writeDashboardManifest(version: string) {
-  const dir = path.join(root, 'mfe-dashboard', 'dist');
+/** The api's own copy of a remote, as its build states its version (metaData.radar, as federation.cjs writes it). */
+function writeDashboardManifest(version: string, remote: 'dashboard' | 'admin' = 'dashboard') {
+  const dir = path.join(root, `mfe-${remote}`, 'dist');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'mf-manifest.json');
-  const radar = { app: 'dashboard', version, commit: version.split('+')[1], shared: { react: '^19.3.1' } };
-  fs.writeFileSync(file, JSON.stringify({ id: 'radar_dashboard', metaData: { radar } }));
+  const radar = { app: remote, version, commit: version.split('+')[1], shared: { react: '^19.3.1' } };
+  fs.writeFileSync(file, JSON.stringify({ id: `radar_${remote}`, metaData: { radar } }));
   // A new build is a new file time, as a rebuild writes it.
   const at = new Date(Date.now() + Math.floor(Math.random() * 1e6));
   fs.utimesSync(file, at, at);
@@ -93,7 +100,10 @@ function partsOf(html: string) {
     rootAttributes: rootMatch[1].trim(),
     markup: rootMatch[2],
     dataText: html.slice(start + open.length, end),
-    data: JSON.parse(html.slice(start + open.length, end)) as Record<string, { items: { id: number; title: string }[]; total: number }>,
+    data: JSON.parse(html.slice(start + open.length, end)) as Record<
+      string,
+      { items: { id: number; title: string; moderatorNotes?: string | null }[]; total: number }
+    >,
     render: Number(/data-render="(\d+)"/.exec(html)?.[1]),
   };
 }
@@ -101,15 +111,20 @@ function partsOf(html: string) {
 beforeAll(async () => {
   t = await createTestContext();
   for (let i = 0; i < 3; i++) await insertRoadmapItem(t.database.db, { title: `Microsoft Teams: feature ${i}` });
-  await insertRoadmapItem(t.database.db, { title: EVIL_TITLE });
+  await insertRoadmapItem(t.database.db, { title: EVIL_TITLE, moderatorNotes: NOTE });
   const user = await createUser(t.database.db, { email: 'reader@example.com' });
   cookie = await sessionCookieFor(t.database.db, user.id);
+  const moderator = await createUser(t.database.db, { email: 'moderator@example.com', roles: ['Moderator'] });
+  moderatorCookie = await sessionCookieFor(t.database.db, moderator.id);
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-ssr-'));
   fs.mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   fs.mkdirSync(path.join(root, 'shell', 'dist-server'), { recursive: true });
   fs.writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), TEMPLATE);
   fs.writeFileSync(path.join(root, 'shell', 'dist-server', 'render-page.cjs'), RENDERER);
   writeDashboardManifest('0.1.0+abcd1234');
+  writeDashboardManifest('0.1.0+abcd1234', 'admin');
+  const admin = await createUser(t.database.db, { email: 'admin@example.com', roles: ['Admin'] });
+  adminCookie = await sessionCookieFor(t.database.db, admin.id);
   app = createApp({ ...t.ctx, log: capture() }, { staticRoot: root, runtimeConfig });
 });
 
@@ -189,11 +204,12 @@ describe('the first screen rendered on the server', () => {
     expect(deepLink.markup).toContain('<h1>/dashboard?roadmap=400001</h1>');
   });
 
-  it('leaves every other page to the browser: signed in, tokens, kept list choices, saved searches, other routes', async () => {
+  it('leaves every other page to the browser: tokens, kept list choices, saved searches, other routes', async () => {
     const plain = [
-      request(app).get('/dashboard').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin'),
-      request(app).get('/').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin'),
       request(app).get('/dashboard').set('Authorization', 'Bearer radar_pat_whatever'),
+      request(app).get('/dashboard?sortField=modifiedDate').set('Cookie', cookie),
+      request(app).get('/notifications'),
+      request(app).get('/profile').set('Cookie', cookie),
       request(app).get('/dashboard?sortField=modifiedDate'),
       request(app).get('/dashboard?includeRemoved=true'),
       request(app).get('/dashboard?releaseMoved=any'),
@@ -224,6 +240,97 @@ describe('the first screen rendered on the server', () => {
       expect(status).toBe(200);
       expect(text).toContain('<div id="root"></div>');
       expect(text).not.toContain(SERVER_RENDER.dataElementId);
+    }
+  });
+
+  it("sends a signed-in user's /dashboard rendered for them: their session and the list the api answers them", async () => {
+    const page = await request(app).get('/dashboard').set('Cookie', cookie).expect(200);
+    const parts = partsOf(page.text)!;
+    expect(parts).toBeDefined();
+    expect(Object.keys(parts.data)).toEqual([SESSION_URL, LIST_URL]);
+    // Exactly what the browser's own requests with the same cookie are answered.
+    expect(parts.data[SESSION_URL]).toEqual((await request(app).get(SESSION_URL).set('Cookie', cookie).expect(200)).body);
+    expect(parts.data[LIST_URL]).toEqual((await request(app).get(LIST_URL).set('Cookie', cookie).expect(200)).body);
+    expect(parts.markup).toContain('<p class="viewer">reader@example.com</p>');
+    // Theirs alone: no shared cache may keep it.
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers.vary).toMatch(/Cookie/);
+    await request(app).get('/dashboard').set('Cookie', cookie).set('If-None-Match', page.headers.etag!).expect(304);
+    const landing = partsOf((await request(app).get('/').set('Cookie', cookie).expect(200)).text)!;
+    expect(Object.keys(landing.data)).toEqual([SESSION_URL]);
+  });
+
+  it("never sends one user's render to another: staff notes stay with staff, a guest gets the guest's page", async () => {
+    const reader = partsOf((await request(app).get('/dashboard').set('Cookie', cookie).expect(200)).text)!;
+    const staff = partsOf((await request(app).get('/dashboard').set('Cookie', moderatorCookie).expect(200)).text)!;
+    const guestPage = await request(app).get('/dashboard').expect(200);
+    const guest = partsOf(guestPage.text)!;
+    expect(staff.render).not.toBe(reader.render);
+    expect(staff.markup).toContain('moderator@example.com');
+    expect(staff.markup).toContain(NOTE);
+    expect(staff.data[LIST_URL]).toEqual((await request(app).get(LIST_URL).set('Cookie', moderatorCookie).expect(200)).body);
+    for (const other of [reader, guest]) {
+      expect(other.markup).not.toContain('moderator@example.com');
+      expect(other.markup).not.toContain(NOTE);
+      expect(JSON.stringify(other.data)).not.toContain(NOTE);
+    }
+    expect(guest.data[SESSION_URL]).toBeUndefined();
+    expect(guestPage.headers['cache-control']).toBe('no-cache');
+    // The same user again reuses their own render.
+    expect(partsOf((await request(app).get('/dashboard').set('Cookie', moderatorCookie).expect(200)).text)!.render).toBe(staff.render);
+  });
+
+  it("renders a signed-in user's /notifications with every answer its cards read, each as the api answers them", async () => {
+    await request(app)
+      .post('/api/weekly-digest/subscribe-authenticated')
+      .set('Cookie', cookie)
+      .set('Origin', 'http://localhost:8080')
+      .expect((res) => expect(res.status).toBeLessThan(300));
+    const page = await request(app).get('/notifications?x=1').set('Cookie', cookie).expect(200);
+    const parts = partsOf(page.text)!;
+    const reads = ['/api/weekly-digest/status', '/api/notification-subscriptions', '/api/triage/mail', '/api/saved-searches', '/api/alert-channels'];
+    expect(Object.keys(parts.data).sort()).toEqual([SESSION_URL, ...reads].sort());
+    for (const url of [SESSION_URL, ...reads])
+      expect([url, parts.data[url]]).toEqual([url, (await request(app).get(url).set('Cookie', cookie).expect(200)).body]);
+    expect((parts.data['/api/weekly-digest/status'] as unknown as { isSubscribed: boolean }).isSubscribed).toBe(true);
+    expect(parts.markup).toContain('<h1>/notifications</h1>');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    // Another user's page has their own answers, not these.
+    const staff = partsOf((await request(app).get('/notifications').set('Cookie', moderatorCookie).expect(200)).text)!;
+    expect(staff.render).not.toBe(parts.render);
+    expect((staff.data['/api/weekly-digest/status'] as unknown as { isSubscribed: boolean }).isSubscribed).toBe(false);
+  });
+
+  it("renders an admin's /admin first tab with the access check's roles and the sync history; others get no admin data", async () => {
+    const page = await request(app).get('/admin').set('Cookie', adminCookie).expect(200);
+    const parts = partsOf(page.text)!;
+    const reads = ['/api/admin/roles', '/api/admin/sync-history'];
+    expect(Object.keys(parts.data)).toEqual([SESSION_URL, ...reads]);
+    for (const url of [SESSION_URL, ...reads])
+      expect([url, parts.data[url]]).toEqual([url, (await request(app).get(url).set('Cookie', adminCookie).expect(200)).body]);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    // A moderator is refused the admin reads, in the page as by the routes: the page has their session only.
+    await request(app).get('/api/admin/roles').set('Cookie', moderatorCookie).expect(403);
+    expect(Object.keys(partsOf((await request(app).get('/admin').set('Cookie', moderatorCookie).expect(200)).text)!.data)).toEqual([SESSION_URL]);
+    // The other tabs load their code when opened: not rendered; nor another build of the admin app; nor for guests.
+    expect((await request(app).get('/admin?tab=users').set('Cookie', adminCookie).expect(200)).text).toContain('<div id="root"></div>');
+    expect(partsOf((await request(app).get('/admin?tab=sync').set('Cookie', adminCookie).expect(200)).text)).toBeDefined();
+    expect((await request(app).get('/admin').expect(200)).text).toContain('<div id="root"></div>');
+    try {
+      writeDashboardManifest('0.1.1+ffff0000', 'admin');
+      expect((await request(app).get('/admin').set('Cookie', adminCookie).expect(200)).text).toContain('<div id="root"></div>');
+    } finally {
+      writeDashboardManifest('0.1.0+abcd1234', 'admin');
+    }
+  });
+
+  it('renders the guest page for a session that has ended or never existed', async () => {
+    const ended = await sessionCookieFor(t.database.db, (await createUser(t.database.db)).id, { expiresAt: new Date('2000-01-01T00:00:00Z') });
+    for (const stale of [ended, 'radar_session=not-a-session']) {
+      const page = await request(app).get('/dashboard').set('Cookie', stale).expect(200);
+      const parts = partsOf(page.text)!;
+      expect(Object.keys(parts.data)).toEqual([LIST_URL]);
+      expect(page.headers['cache-control']).toBe('no-cache');
     }
   });
 
@@ -259,6 +366,10 @@ describe('the first screen rendered on the server', () => {
     const { text } = await request(downApp).get('/dashboard').expect(200);
     expect(text).toContain('<div id="root"></div>');
     expect(warnings.map((w) => w.msg)).toContain('server render skipped: the list could not be read');
+    // Nor for a signed-in user, whose session cannot be looked up either.
+    const signedIn = await request(downApp).get('/dashboard').set('Cookie', cookie).expect(200);
+    expect(signedIn.text).toContain('<div id="root"></div>');
+    expect(warnings.map((w) => w.msg)).toContain('page served without its session: the session lookup failed');
   });
 
   it('leaves the dashboard to the browser when the registry serves another build of it; SERVER_RENDER=false turns it off', async () => {

@@ -2,26 +2,32 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import querystring from 'node:querystring';
+import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   DASHBOARD_URL_STATE_KEYS,
   DEFAULT_LIST_PARAMS,
   defaultRemoteUrl,
+  endpointUrl,
   endpoints,
   itemListQueryString,
   itemListUrl,
   SERVER_RENDER,
   SIGNED_OUT_PARAM,
   SOURCE_LINK_PARAMS,
+  routes,
+  type Endpoint,
   type RemoteKey,
   type RuntimeConfig,
+  type SessionUserResponse,
 } from '@radar/contracts';
-import type { ListAnswers } from '../features/items/list-answers.js';
+import type { ListForCaller } from '../features/items/list-for-caller.js';
 import { readRemoteManifest } from '../features/remotes/manifest.js';
 import type { Clock } from '../lib/clock.js';
 import { LruCache } from '../lib/lru-cache.js';
 import type { Logger } from '../logger.js';
-import { readCookie } from './cookies.js';
+import type { RequestAuth } from './auth.js';
+import type { CallerReads } from './endpoints.js';
 import { REMOTE_DIRS } from './static-bundles.js';
 
 /** What shell/dist-server/render-page.cjs exports (shell/src/server/render-page.tsx). */
@@ -43,24 +49,59 @@ export interface FirstScreen {
   styles: string;
   /** <script type="application/json"> with the data the render used, which the browser's first render starts from. */
   dataScript: string;
+  /** Rendered for a signed-in user: the page is theirs alone (`Cache-Control: private`). */
+  personal: boolean;
 }
 
-export type RenderFirstScreen = (req: IncomingMessage, config: RuntimeConfig) => Promise<FirstScreen | undefined>;
+/** A page request, with the session resolved as for the api (`req.auth`: the signed-in caller, or null). */
+export type PageRequest = IncomingMessage & { auth?: RequestAuth | null };
+
+export type RenderFirstScreen = (req: PageRequest, config: RuntimeConfig) => Promise<FirstScreen | undefined>;
 
 export interface ServerRenderDeps {
   /** Where shell/dist-server is. */
   root: string;
-  answers: ListAnswers;
+  /** The dashboard's list as a caller sees it (the answer GET /api/unified/items gives them). */
+  list: ListForCaller;
+  /** GET /api/auth/session-user's answer for a signed-in caller. */
+  sessionUser: (auth: RequestAuth) => SessionUserResponse;
+  /** The caller-alone GETs answered in-process (a signed-in user's page reads them: SIGNED_IN_READS). */
+  reads: CallerReads;
   clock: Clock;
   log: Logger;
-  /** A request with this cookie is a signed-in user's: rendered in the browser (the server render is anonymous). */
-  sessionCookieName: string;
 }
 
 const RENDERER_FILE = path.join('shell', 'dist-server', 'render-page.cjs');
 /** The dashboard's first list: the request the page's own hook makes (contracts' itemListUrl of DEFAULT_LIST_PARAMS). */
 const DEFAULT_LIST_URL = itemListUrl(DEFAULT_LIST_PARAMS);
 const DEFAULT_LIST_REQUEST = endpoints.items.list.query.parse(querystring.parse(itemListQueryString(DEFAULT_LIST_PARAMS)));
+/** The session lookup's URL, as the shell's useSession asks for it (its SWR key). */
+const SESSION_USER_URL = routes.auth.sessionUser.path;
+
+/**
+ * The pages a signed-in user's first screen is rendered for, and what each reads besides the session and the
+ * dashboard's list: GETs answered from the caller alone (implementCallerRead), by the URL the page's hooks ask for.
+ * An answer the page does not read only adds bytes; one it reads and is not here shows its loading state, in the
+ * server's render and the browser's first render alike.
+ */
+const SIGNED_IN_READS: Record<string, readonly Endpoint[]> = {
+  '/': [],
+  '/dashboard': [],
+  '/notifications': [
+    endpoints.digest.status,
+    endpoints.subscriptions.list,
+    endpoints.triage.mailSettings,
+    endpoints.alerts.listSavedSearches,
+    endpoints.alerts.listChannels,
+  ],
+  // The access check's roles call and the first tab (Sync History); an admin lacking the session's second factor is
+  // refused both, as by the routes, and gets the page's own checking state.
+  '/admin': [endpoints.admin.roles, endpoints.sync.syncHistory],
+};
+
+/** The remote each rendered remote page shows: rendered only while the api serves the build the render bundle carries. */
+const PAGE_REMOTES: Record<string, RemoteKey> = { '/dashboard': 'dashboard', '/admin': 'admin' };
+
 /** How long one render of a page may be sent again for the same data. */
 const RENDER_REUSE_MS = 5 * 60_000;
 /** A boundary React could not render on the server (it renders in the browser instead): `<!--$!-->`. */
@@ -79,14 +120,17 @@ function isMobileBrowser(req: IncomingMessage): boolean {
  * dialog links): the render is keyed by the path and these alone, and renders the URL without the others, so a
  * query string made up per request (`/?r=<random>`) reuses the render instead of costing a new one.
  */
-const RENDERED_PARAMS: Record<'/' | '/dashboard', readonly string[]> = {
+const RENDERED_PARAMS: Record<string, readonly string[]> = {
   '/': ['signin', SIGNED_OUT_PARAM],
+  '/notifications': ['signin', SIGNED_OUT_PARAM],
+  '/admin': ['signin', SIGNED_OUT_PARAM, 'tab'],
   '/dashboard': ['signin', SIGNED_OUT_PARAM, ...Object.values(SOURCE_LINK_PARAMS)],
 };
 
 /** The page's URL as rendered: its path and the parameters it reads, in the order they came. */
-export function renderedUrl(pathname: '/' | '/dashboard', params: URLSearchParams): string {
-  const kept = new URLSearchParams([...params].filter(([name]) => RENDERED_PARAMS[pathname].includes(name)));
+export function renderedUrl(pathname: string, params: URLSearchParams): string {
+  const read = RENDERED_PARAMS[pathname] ?? [];
+  const kept = new URLSearchParams([...params].filter(([name]) => read.includes(name)));
   const search = kept.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
@@ -96,17 +140,20 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
  * The first screen of the landing page and of the dashboard's default list, rendered on the server: the
- * page shows its content before any JavaScript has run, and the shell hydrates it with the same data. Only for
- * requests without a session (the render is what a guest sees), only for pages the render bundle carries, and the
- * dashboard only when the registry serves the api's own copy of the dashboard and that copy is the version the
+ * page shows its content before any JavaScript has run, and the shell hydrates it with the same data. A guest gets
+ * the guest's page; a signed-in user (the session cookie, resolved as the api resolves it) gets their own: the page
+ * starts from their session and shows the list as GET /api/unified/items answers them (staff notes, their tenants,
+ * triage) and the page's other reads (SIGNED_IN_READS: their notification settings, the admin page's first tab), and
+ * is sent `Cache-Control: private`. Only for pages the render bundle carries, and a remote's page (the dashboard, the
+ * admin page) only when the registry serves the api's own copy of that remote and that copy is the version the
  * bundle carries (another version renders in the browser: hydrating it would not match). Any failure — no render
  * bundle, a render error, a boundary React could not render — leaves the page to the browser, as before: the server
  * render only ever adds.
  *
  * A render costs tens of milliseconds of CPU, so its result is cached by what it shows: the page's path and the
- * parameters it reads (`renderedUrl`), and the ETag of the list answer it contains (which changes with any write to
- * the items), so no cached page is ever older than the list the api would answer, and a made-up query string renders
- * nothing new.
+ * parameters it reads (`renderedUrl`), the ETag of the list answer it contains (which changes with any write to
+ * the items) and, for a signed-in user, a hash of their session answer, so no cached page is ever older than the
+ * list the api would answer, a made-up query string renders nothing new, and no render is ever sent to another user.
  */
 export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | undefined {
   const file = path.join(deps.root, RENDERER_FILE);
@@ -140,38 +187,65 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
   const screens = new LruCache<FirstScreen | null>({ entries: 32, weight: 16 * 1024 * 1024, weigh: (s) => (s ? s.html.length + s.dataScript.length : 1) });
 
   const firstScreen: RenderFirstScreen = async (req, config) => {
-    if (req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return undefined;
+    // An API token is a script's, not a browser's: it gets the page as it is.
+    if (req.headers.authorization !== undefined) return undefined;
+    const auth = req.auth ?? null;
     // Appended, not resolved: a path like //dashboard stays a path (Express's req.url always starts with /).
     const url = new URL(`http://page.invalid${req.url ?? '/'}`);
     const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-    if (pathname !== '/' && pathname !== '/dashboard') return undefined;
+    const reads = auth ? SIGNED_IN_READS[pathname] : undefined;
+    if (pathname !== '/' && pathname !== '/dashboard' && !reads) return undefined;
     const loaded = await load();
     if (!loaded?.rendersPath(pathname)) return undefined;
-    // The answers the page shows (as JSON), and their validators: what the cached render is exact for.
-    let data: Record<string, string> = {};
+    // The answers the page shows (as JSON), by the URL the page's own hooks ask for: what the render is exact for.
+    const data: Record<string, string> = {};
+    if (auth) {
+      // A signed-in user's page starts from their session (the header's menu, what the page offers them) and the
+      // page's own reads.
+      data[SESSION_USER_URL] = JSON.stringify(deps.sessionUser(auth));
+      try {
+        for (const endpoint of reads ?? []) {
+          const answer = await deps.reads(endpoint, auth);
+          if (answer !== undefined) data[endpointUrl(endpoint)] = answer;
+        }
+      } catch (error) {
+        deps.log.warn({ err: error, url: pathname }, 'server render skipped: the page data could not be read');
+        return undefined;
+      }
+    }
     let version = '';
-    if (pathname === '/dashboard') {
-      // A phone shows the list as cards, chosen by the window's width, which the server cannot know: the server's
-      // table would turn into cards when hydrated. Phones get the page rendered in the browser.
+    const remote = PAGE_REMOTES[pathname];
+    if (remote) {
+      // A phone shows lists as cards, chosen by the window's width, which the server cannot know: the server's
+      // tables would turn into cards when hydrated. Phones get the page rendered in the browser.
       if (isMobileBrowser(req)) return undefined;
-      if (config.remotes.dashboard !== defaultRemoteUrl('dashboard')) return undefined;
-      if ((await servedVersion('dashboard')) !== loaded.remoteVersions.dashboard) return undefined;
+      if (config.remotes[remote] !== defaultRemoteUrl(remote)) return undefined;
+      if ((await servedVersion(remote)) !== loaded.remoteVersions[remote]) return undefined;
+    }
+    // The admin page's other tabs load their code when opened: only the first one is rendered.
+    if (pathname === '/admin' && (url.searchParams.get('tab') ?? 'sync') !== 'sync') return undefined;
+    if (pathname === '/dashboard') {
       // Another list (kept choices, a saved search) is fetched by the page itself; the default one is here.
       if (DASHBOARD_URL_STATE_KEYS.some((key) => url.searchParams.has(key)) || url.searchParams.has('savedSearch')) return undefined;
-      let answer: Awaited<ReturnType<ListAnswers['answer']>>;
+      let answer: Awaited<ReturnType<ListForCaller['answer']>>;
       try {
-        answer = await deps.answers.answer(DEFAULT_LIST_REQUEST, deps.clock.now(), { includeNotes: false, triage: false });
+        answer = await deps.list.answer(DEFAULT_LIST_REQUEST, auth, deps.clock.now());
       } catch (error) {
         // The database is unreachable: the page still loads (the browser's own request will show the error state).
         deps.log.warn({ err: error }, 'server render skipped: the list could not be read');
         return undefined;
       }
-      data = { [DEFAULT_LIST_URL]: answer.body.toString('utf8') };
+      data[DEFAULT_LIST_URL] = answer.body.toString('utf8');
       version = answer.etag;
     }
     const pageUrl = renderedUrl(pathname, url.searchParams);
+    // A personal render is keyed by a hash of what it shows besides the list (the session: user, roles,
+    // impersonation; the page's reads): two users' pages never share a key, and a render is reused only for the same
+    // user with the same answers.
+    const personal = Object.entries(data).filter(([dataUrl]) => dataUrl !== DEFAULT_LIST_URL);
+    const viewer = personal.length ? crypto.createHash('sha256').update(JSON.stringify(personal)).digest('base64url') : '';
     // Badges (New, Updated) count from the render's own time: a render is reused for RENDER_REUSE_MS at most.
-    const key = JSON.stringify([pageUrl, version, Math.floor(deps.clock.now().getTime() / RENDER_REUSE_MS)]);
+    const key = JSON.stringify([pageUrl, viewer, version, Math.floor(deps.clock.now().getTime() / RENDER_REUSE_MS)]);
     const screen = await screens.load(key, async () => {
       try {
         const parsed = Object.fromEntries(Object.entries(data).map(([dataUrl, json]) => [dataUrl, JSON.parse(json) as unknown]));
@@ -184,7 +258,7 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
           .map(([dataUrl, body]) => `${JSON.stringify(dataUrl)}:${body}`)
           .join(',')}}`;
         const dataScript = `<script type="application/json" id="${SERVER_RENDER.dataElementId}">${scriptSafe(json)}</script>`;
-        return { key, html, styles, dataScript };
+        return { key, html, styles, dataScript, personal: auth !== null };
       } catch (error) {
         deps.log.warn({ err: error, url: pageUrl }, 'server render failed: the page renders in the browser');
         return null;

@@ -29,6 +29,8 @@ export function mountStaticBundles(
     runtimeConfig: () => RuntimeConfig | Promise<RuntimeConfig>;
     /** The page's first screen rendered on the server, when it has one (server-render.ts); else the browser renders it. */
     firstScreen?: RenderFirstScreen;
+    /** Runs before the page is made (the session lookup a signed-in user's first screen needs); must never fail the page. */
+    pageMiddleware?: RequestHandler[];
   },
 ): boolean {
   const shellDist = path.join(opts.root, 'shell', 'dist');
@@ -54,10 +56,13 @@ export function mountStaticBundles(
     // A path no page has answers 404 (the shell shows its not-found page); a remote's sub-paths are the remote's to
     // know, so they answer 200 and the remote's not-found page asks search engines not to index it.
     const status = sitePathOf(req.path).kind === 'unknown' ? 404 : 200;
-    res.status(status).set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
+    // A page rendered for a signed-in user is theirs alone: no shared cache may keep it (the ETag still revalidates
+    // it in their own browser).
+    const cacheControl = screen?.personal ? 'private, no-cache' : 'no-cache';
+    res.status(status).vary('Cookie').set({ 'Cache-Control': cacheControl, ETag: etag }).type('html').send(html);
   };
   // Client-side routes: every GET that is not an api call or a file gets the shell page.
-  app.get(/^\/(?!api\/|remotes\/|healthz$|readyz$).*/, compression(), sendIndex);
+  app.get(/^\/(?!api\/|remotes\/|healthz$|readyz$).*/, compression(), ...(opts.pageMiddleware ?? []), sendIndex);
   return true;
 }
 

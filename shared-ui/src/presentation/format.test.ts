@@ -46,6 +46,11 @@ describe('formatChangeDate', () => {
     expect(formatChangeDate(new Date(2026, 2, 5, 14, 7))).toBe('Mar 5, 2026 2:07 PM');
     expect(formatChangeDate('garbage')).toBe('Invalid date');
   });
+
+  it('writes UTC when asked (a server render and its hydration), whatever the local zone', () => {
+    expect(formatChangeDate('2026-03-05T23:30:00.000Z', 'UTC')).toBe('Mar 5, 2026 11:30 PM');
+    expect(formatChangeDate(null, 'UTC')).toBe('Unknown');
+  });
 });
 
 describe('formatTimeAgo', () => {

@@ -52,11 +52,11 @@ export function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Change-history date: 'MMM d, yyyy h:mm a' ('Mar 5, 2026 2:30 PM'). */
-export function formatChangeDate(value: string | number | Date | null | undefined): string {
+/** Change-history date: 'MMM d, yyyy h:mm a' ('Mar 5, 2026 2:30 PM'), local time unless `timeZone` is UTC. */
+export function formatChangeDate(value: string | number | Date | null | undefined, timeZone: DisplayTimeZone = 'local'): string {
   if (value === null || value === undefined || value === '') return 'Unknown';
   const date = toDate(value);
-  return isValid(date) ? format(date, 'MMM d, yyyy h:mm a') : 'Invalid date';
+  return isValid(date) ? format(timeZone === 'UTC' ? new UTCDate(date) : date, 'MMM d, yyyy h:mm a') : 'Invalid date';
 }
 
 /** 'X ago' relative to `now` ('3 days ago'). */

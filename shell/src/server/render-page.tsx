@@ -1,13 +1,14 @@
 /**
- * The first screen of a page rendered on the server: the api calls renderPage for an anonymous GET of a
- * page that has a server render (the landing page, the dashboard's default list) and sends its HTML inside #root,
+ * The first screen of a page rendered on the server: the api calls renderPage for a GET of a page that has a server
+ * render (the landing page, the dashboard's default list; for a signed-in user also their notification settings and
+ * the admin page) and sends its HTML inside #root,
  * its styles in <head> and the data it was rendered from as JSON. The browser shows the page before any JavaScript
  * has run; the shell's bootstrap then hydrates it (bootstrap.tsx) with the same data, so its first render is this
  * render and React keeps the DOM.
  *
- * Built by webpack.server.config.ts into dist-server/render-page.cjs: the shell, shared-ui and the dashboard's
- * ./App in one Node bundle, without module federation (the api renders the dashboard only when the registry serves
- * the dashboard built beside this shell; any other remote version renders in the browser).
+ * Built by webpack.server.config.ts into dist-server/render-page.cjs: the shell, shared-ui and the dashboard's and the
+ * admin app's ./App in one Node bundle, without module federation (the api renders a remote's page only when the
+ * registry serves the remote built beside this shell; any other remote version renders in the browser).
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -15,6 +16,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { RadarProviders } from '@radar/shared-ui';
+import AdminApp from '@radar/ssr-remote/admin';
 import DashboardApp from '@radar/ssr-remote/dashboard';
 import { App } from '../App.js';
 import { provideRemoteApp } from '../federation/remotes.js';
@@ -41,8 +43,9 @@ export interface RenderedPage {
 declare const __RADAR_SSR_REMOTE_VERSIONS__: Record<string, string>;
 
 /** Pages rendered on the server: a shell page, or a remote whose ./App this bundle carries. */
-const SERVER_REMOTES = { dashboard: DashboardApp } as const;
+const SERVER_REMOTES = { dashboard: DashboardApp, admin: AdminApp } as const;
 provideRemoteApp('dashboard', DashboardApp);
+provideRemoteApp('admin', AdminApp);
 
 /**
  * The build version of each remote bundled here (as its own build's mf-manifest.json states it): the api renders a

@@ -3,3 +3,7 @@ declare module '@radar/ssr-remote/dashboard' {
   const App: import('react').ComponentType;
   export default App;
 }
+declare module '@radar/ssr-remote/admin' {
+  const App: import('react').ComponentType;
+  export default App;
+}

@@ -1,6 +1,6 @@
 import { ALERT_CHANNELS_PER_OWNER, endpoints, triageNoticesRefusal } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, requireScope, viewerOf } from './access.js';
 import { channelKey, newSigningSecret, sealChannelValue, urlHint } from './channel-secrets.js';
@@ -44,7 +44,7 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
   }
 
   return [
-    implement(endpoints.alerts.listChannels, async ({ auth }) => (await repo.listVisible(viewerOf(auth))).map(toAlertChannel)),
+    implementCallerRead(endpoints.alerts.listChannels, async (auth) => (await repo.listVisible(viewerOf(auth))).map(toAlertChannel)),
     implement(endpoints.alerts.createChannel, async ({ body, auth }) => {
       const viewer = viewerOf(auth);
       requireScope(viewer, body.scope, 'alert channels');

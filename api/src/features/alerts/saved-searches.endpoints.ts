@@ -1,6 +1,6 @@
 import { endpoints, SAVED_SEARCHES_PER_USER, type SavedSearchInput } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, requireScope, viewerOf } from './access.js';
 import { createChannelsRepo, type Viewer } from './channels.repo.js';
@@ -53,7 +53,7 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
     row.schedule !== b.schedule || row.hour !== b.hour || row.weekday !== b.weekday || row.timeZone !== b.timeZone || (row.paused && !b.paused);
 
   return [
-    implement(endpoints.alerts.listSavedSearches, async ({ auth }) => (await repo.listVisible(viewerOf(auth))).map(toSavedSearch)),
+    implementCallerRead(endpoints.alerts.listSavedSearches, async (auth) => (await repo.listVisible(viewerOf(auth))).map(toSavedSearch)),
     implement(endpoints.alerts.getSavedSearch, async ({ params: { id }, auth }) => toSavedSearch(await load(viewerOf(auth), id))),
     implement(endpoints.alerts.createSavedSearch, async ({ body, auth }) => {
       const viewer = viewerOf(auth);

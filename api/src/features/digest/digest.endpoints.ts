@@ -1,7 +1,7 @@
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { perAddressLimiter } from '../../http/rate-limit-store.js';
-import { implement, type EndpointImplementation } from '../../http/endpoints.js';
+import { implement, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
 import { renderConfirmPage } from './digest-confirm-page.js';
 
 /** Signups accepted per client address per window (a visitor form: generous for people, tight for scripts). */
@@ -34,7 +34,7 @@ export function createDigestEndpoints(ctx: AppContext): EndpointImplementation[]
       const page = renderConfirmPage(await digest.confirmSubscription(token), { formAction: '', publicUrl: ctx.publicUrl });
       res.status(page.status).type('html').send(page.html);
     }),
-    implement(endpoints.digest.status, ({ auth }) => digest.statusOf(auth.user)),
+    implementCallerRead(endpoints.digest.status, (auth) => digest.statusOf(auth.user)),
     implement(endpoints.digest.subscribe, async ({ auth }) => {
       const status = await digest.subscribeUser(auth.user);
       return { success: true, message: 'Successfully subscribed to the weekly digest', ...status };

@@ -1,6 +1,6 @@
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { createSubscriptionsRepo } from './subscriptions.repo.js';
 
@@ -11,7 +11,7 @@ import { createSubscriptionsRepo } from './subscriptions.repo.js';
 export function createSubscriptionsEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createSubscriptionsRepo(ctx.db);
   return [
-    implement(endpoints.subscriptions.list, ({ auth }) => repo.listOwn(auth.user.id)),
+    implementCallerRead(endpoints.subscriptions.list, (auth) => repo.listOwn(auth.user.id)),
     implement(endpoints.subscriptions.create, async ({ body: input, auth }) => {
       const item = await repo.findItem(input.itemType, input.itemId);
       if (!item) throw new NotFoundError(`${input.itemType === 'roadmap' ? 'Roadmap item' : 'Message'} ${input.itemId} not found`);

@@ -1,6 +1,6 @@
 import { endpoints, type SyncHistoryRecord } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
 import { SyncAlreadyRunningError, type SyncResult, type SyncService, type TenantsSyncResult } from './sync.service.js';
 import { listRuns, toSyncHistoryRecord } from './sync-history.repo.js';
 import { createChangeHistoryRepo } from './change-history.repo.js';
@@ -73,7 +73,7 @@ export function createSyncRunsEndpoints(ctx: AppContext): EndpointImplementation
       }
       return answerTenants(all, 'Service Health');
     }),
-    implement(endpoints.sync.syncHistory, async () => ({ syncHistory: (await listRuns(ctx.db, 200)).map(toSyncHistoryRecord) })),
+    implementCallerRead(endpoints.sync.syncHistory, async () => ({ syncHistory: (await listRuns(ctx.db, 200)).map(toSyncHistoryRecord) })),
     implement(endpoints.sync.changeHistory, ({ query }) => history.list(query)),
   ];
 }

@@ -11,7 +11,7 @@ import {
 } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { hasRole, isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
-import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
+import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
 import { InputError, NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
@@ -147,7 +147,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return createTriageRepo(ctx.db).counts(auth.user.id, await tenantScopeOf(ctx.db, auth), ctx.clock.now());
     }),
     implement(endpoints.triage.people, async ({ query }) => ({ people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT) })),
-    implement(endpoints.triage.mailSettings, async ({ auth }) => mailSettings(auth)),
+    implementCallerRead(endpoints.triage.mailSettings, (auth) => mailSettings(auth)),
     implement(endpoints.triage.updateMailSettings, async ({ auth, body }) => {
       const kinds = kindsFor(auth);
       const foreign = body.enabled.filter((k) => !kinds.includes(k));

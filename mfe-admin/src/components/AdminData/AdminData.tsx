@@ -31,7 +31,9 @@ export function AdminData<T>({ answer, what, failedWhat = what, empty, children 
         Could not load {failedWhat} ({errorMessageOf(answer.error)}).
       </Alert>
     );
-  if (answer.isLoading || answer.data === undefined) return <Typography color="text.secondary">Loading {what}...</Typography>;
+  // Loading while there is nothing to show: the answer a server-rendered page arrived with is shown at once (SWR
+  // counts it as loading until its own request returns).
+  if (answer.data === undefined) return <Typography color="text.secondary">Loading {what}...</Typography>;
   if (empty?.when(answer.data)) return <Typography color="text.secondary">{empty.text}</Typography>;
   return <>{children(answer.data)}</>;
 }

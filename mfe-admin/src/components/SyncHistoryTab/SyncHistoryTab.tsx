@@ -1,6 +1,6 @@
 import { Alert, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { SyncHistoryRecord } from '@radar/contracts';
-import { formatChangeDate } from '@radar/shared-ui';
+import { formatChangeDate, useDisplayTimeZone } from '@radar/shared-ui';
 import { useSyncHistory } from '../../api/admin.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable, ClampedText } from '../AdminTable/index.js';
@@ -100,6 +100,8 @@ function SyncHistoryList() {
 }
 
 function SyncRuns({ runs }: { runs: SyncHistoryRecord[] }) {
+  // UTC in a server render and its hydration, the reader's zone right after.
+  const zone = useDisplayTimeZone();
   const muted = (text: string) => (
     <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
       {text}
@@ -110,9 +112,9 @@ function SyncRuns({ runs }: { runs: SyncHistoryRecord[] }) {
       label="Sync history"
       rows={runs}
       rowKey={(run) => run.id}
-      title={(run) => `${sourceOf(run)} · ${formatChangeDate(run.syncDate)}`}
+      title={(run) => `${sourceOf(run)} · ${formatChangeDate(run.syncDate, zone)}`}
       columns={[
-        { key: 'date', label: 'Date', nowrap: true, render: (run) => formatChangeDate(run.syncDate) },
+        { key: 'date', label: 'Date', nowrap: true, render: (run) => formatChangeDate(run.syncDate, zone) },
         { key: 'source', label: 'Source', render: (run) => sourceOf(run) },
         { key: 'feed', label: 'Feed', render: (run) => (run.feedFormat ? FEED_FORMAT_LABELS[run.feedFormat] : '') },
         {

@@ -7,7 +7,10 @@ const sourceLabel = (sub: NotificationSubscription) => (sub.itemType === 'messag
 
 /** Active item subscriptions with Remove. */
 export function ItemSubscriptionsCard() {
-  const { data, isLoading, mutate } = useNotificationSubscriptions(true);
+  const { data, isLoading: fetching, mutate } = useNotificationSubscriptions(true);
+  // Loading only while there is nothing to show: the answer a server-rendered page arrived with is shown at once
+  // (SWR counts it as loading until its own request returns).
+  const isLoading = fetching && data === undefined;
   const { toast } = useToast();
   const items = (data ?? []).filter((s) => s.subscriptionType === 'item' && s.isActive);
 

@@ -38,7 +38,8 @@ export function NotificationsPage() {
         <SavedSearchesCard channels={channels.data ?? []} />
         <AlertChannelsCard
           channels={channels.data}
-          isLoading={channels.isLoading}
+          // The answer a server-rendered page arrived with is shown at once (SWR counts it as loading).
+          isLoading={channels.isLoading && channels.data === undefined}
           failed={Boolean(channels.error)}
           isAdmin={isAdmin}
           refresh={() => channels.mutate()}

@@ -41,7 +41,10 @@ const replacement = (s: SavedSearch, change: Partial<SavedSearch>) => {
  * its filters and save over it), Rename, Pause / Resume, Delete (asks first).
  */
 export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
-  const { data, isLoading, error, mutate } = useEndpoint(routes.alerts.listSavedSearches, {});
+  const { data, isLoading: fetching, error, mutate } = useEndpoint(routes.alerts.listSavedSearches, {});
+  // Loading only while there is nothing to show: the answer a server-rendered page arrived with is shown at once
+  // (SWR counts it as loading until its own request returns).
+  const isLoading = fetching && data === undefined;
   const { toast } = useToast();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [name, setName] = useState('');

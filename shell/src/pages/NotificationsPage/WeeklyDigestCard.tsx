@@ -4,7 +4,10 @@ import { subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus, 
 
 /** Weekly Digest subscription. */
 export function WeeklyDigestCard() {
-  const { data, isLoading, mutate } = useDigestStatus(true);
+  const { data, isLoading: fetching, mutate } = useDigestStatus(true);
+  // Loading only while there is nothing to show: the answer a server-rendered page arrived with is shown at once
+  // (SWR counts it as loading until its own request returns).
+  const isLoading = fetching && data === undefined;
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const subscribed = Boolean(data?.isSubscribed);

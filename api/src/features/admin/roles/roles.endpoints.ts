@@ -1,6 +1,6 @@
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
-import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
+import { implement, type EndpointImplementation, implementCallerRead } from '../../../http/endpoints.js';
 import { renewOwnSessionAfterRoleChange } from '../../auth/auth.endpoints.js';
 import { createRolesService } from './roles.service.js';
 
@@ -8,7 +8,7 @@ import { createRolesService } from './roles.service.js';
 export function createRolesEndpoints(ctx: AppContext): EndpointImplementation[] {
   const service = createRolesService(ctx);
   return [
-    implement(endpoints.admin.roles, () => service.list()),
+    implementCallerRead(endpoints.admin.roles, () => service.list()),
     implement(endpoints.admin.createRole, async ({ body, auth }) => {
       const role = await service.create(body);
       ctx.log.info({ roleId: role.id, by: auth.user.id }, 'role created');
