@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,6 +149,12 @@ describe('the first screen rendered on the server', () => {
     expect(page.text).toMatch(/<style data-emotion="css abc">[^<]*<\/style><\/head>/);
     expect(page.headers['content-security-policy']).toMatch(/script-src[^;]*'sha256-/);
     expect(page.headers['cache-control']).toBe('no-cache');
+    // The entry downloads at once (preload) and runs after the page's first paint, from a script allowed by its hash.
+    expect(page.text).toContain('<link rel="preload" as="script" id="radar-entry" href="/main.js">');
+    expect(page.text).not.toContain('<script defer="defer" src="/main.js"></script>');
+    const starter = /<script>(\(function\(\)\{var done[^<]*)<\/script><\/body>/.exec(page.text)?.[1] ?? '';
+    expect(starter).toContain('requestAnimationFrame');
+    expect(page.headers['content-security-policy']).toContain(`'sha256-${crypto.createHash('sha256').update(starter).digest('base64')}'`);
   });
 
   it('keeps the data script a data script: a title with </script> or <!-- cannot end it or change how it parses', async () => {
@@ -239,6 +246,8 @@ describe('the first screen rendered on the server', () => {
       const { text, status } = await pending;
       expect(status).toBe(200);
       expect(text).toContain('<div id="root"></div>');
+      // A page the browser renders runs its entry as the build wrote it.
+      expect(text).toContain('<script defer="defer" src="/main.js"></script>');
       expect(text).not.toContain(SERVER_RENDER.dataElementId);
     }
   });
