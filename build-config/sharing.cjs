@@ -8,8 +8,8 @@
 // react-router whole ships all of each (~520 KB and ~190 KB minified). Instead each is shared as a barrel of the
 // names the apps use (./vendor/*.mjs), built from the real package with tree-shaking:
 // - React Router: one singleton barrel under both package names.
-// - MUI: two barrels, core (what every first paint needs) and extra (dialogs, menus, tables, forms…), loaded the
-//   first time a screen needs it. Apps keep writing `import { X } from '@mui/material'`: that resolves to a
+// - MUI: three barrels, core (what every first paint needs), extra (dialogs, menus, tables, forms…), loaded the
+//   first time a screen needs it, and rare (heavy parts only screens opened on demand use: Autocomplete). Apps keep writing `import { X } from '@mui/material'`: that resolves to a
 //   generated barrel (./vendor/mui.mjs) that re-exports each name from the part providing it. One copy of MUI's
 //   internals (the modal manager that stacks a remote's dialog under the shell's sign-in dialog, its contexts)
 //   comes with the shell's barrels. Each barrel's version carries a hash of its list: a remote built with a list
@@ -53,6 +53,7 @@ function sharedModules() {
     'react-router-dom': router('react-router'),
     '@radar/vendor-mui-core': muiBarrel('mui-core.mjs'),
     '@radar/vendor-mui-extra': muiBarrel('mui-extra.mjs'),
+    '@radar/vendor-mui-rare': muiBarrel('mui-rare.mjs'),
     '@emotion/react': singleton(deps['@emotion/react']),
     '@emotion/styled': singleton(deps['@emotion/styled']),
     swr: singleton(deps.swr),

@@ -2,7 +2,6 @@
 // '@radar/vendor-mui-extra' and fetched the first time a screen that uses it loads (a remote, a dialog, a form).
 // See ./mui-core.mjs.
 export {
-  Autocomplete,
   CardActionArea,
   Checkbox,
   Collapse,
