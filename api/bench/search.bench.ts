@@ -16,7 +16,8 @@ import { createTriageRepo } from '../src/features/triage/triage.repo.js';
 import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
 import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
 import { executionMs, topBuffers } from './explain.js';
-import { loadTable, measure, type Measured } from './api-load.js';
+import { runWrk, wrkAvailable } from './wrk.js';
+import { CONCURRENCY, loadTable, measure, type Measured } from './api-load.js';
 import { withBenchDatabase } from './bench-db.js';
 import type { Bench } from './run.js';
 import { distinctSearches, queryOf } from './scenarios.js';
@@ -70,16 +71,35 @@ async function runSize(size: number): Promise<string[]> {
       `SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('items')) AS size, pg_size_pretty(pg_relation_size('items_search_gin')) AS gin FROM items`,
     );
     const pgPid = postmasterPid(database.dataDir);
-    const distinct = distinctSearches(WORDS, 30_000);
+    // Two runs never share a search: the Node generator's from the first half, wrk's from the second.
+    const all = distinctSearches(WORDS, 60_000);
+    const distinct = { ...all, paths: all.paths.slice(0, 30_000) };
     const label = `${(size / 1000).toLocaleString('en-US')}k items`;
     process.stdout.write(`  ${label}: seeded in ${seedSeconds.toFixed(0)} s; load\n`);
     const api = await startApi({ databaseUrl: database.url });
+    const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : null);
     let loaded: Measured;
+    let light: Measured | undefined;
     try {
-      loaded = await measure(label, api, { ...distinct, goal: null }, () => (pgPid ? processTreeCpuSeconds(pgPid) : null));
+      loaded = await measure(`${label}, Node generator`, api, { ...distinct, goal: null }, pgCpu);
+      if (wrkAvailable()) {
+        const api0 = api.cpuSeconds();
+        const pg0 = pgCpu();
+        const r = await runWrk({ base: api.url, paths: all.paths.slice(30_000), connections: CONCURRENCY, seconds: 10 });
+        const pg1 = pgCpu();
+        light = {
+          mode: `${label}, wrk (generator ${r.generatorCores.toFixed(2)} cores)`,
+          scenario: { ...distinct, goal: null },
+          result: { ...r, bodyBytes: loaded.result.bodyBytes },
+          apiCpuMs: ((api.cpuSeconds() - api0) * 1000) / r.requests,
+          pgCpuMs: pg0 === null || pg1 === null ? null : ((pg1 - pg0) * 1000) / r.requests,
+        };
+      }
     } finally {
       await api.stop();
     }
+    // Judged on the lighter generator when there is one: the Node one takes CPU the server would otherwise have.
+    const judged = light ?? loaded;
 
     // The plans of a sample of the same searches: page, the api's total, and what counting every match costs.
     const step = Math.max(1, Math.floor(Math.min(loaded.result.requests, distinct.paths.length) / SAMPLE));
@@ -115,7 +135,9 @@ async function runSize(size: number): Promise<string[]> {
       (a, b) => b.e.ms - a.e.ms,
     )[0]!;
     const target = TARGET_P95_MS[size];
-    const met = target ? (loaded.result.p95 <= target ? `yes (p95 ≤ ${target} ms)` : `**no** (p95 ≤ ${target} ms)`) : '';
+    const met = target
+      ? `${judged.result.p95 <= target ? 'yes' : '**no**'} (p95 ≤ ${target} ms, ${light ? 'under wrk' : 'under the Node generator: install wrk for the judged run'})`
+      : '';
     const sum = (xs: Explained[]) => ({
       bufMed: median(xs.map((x) => x.buffers)),
       bufMax: Math.max(...xs.map((x) => x.buffers)),
@@ -135,7 +157,7 @@ async function runSize(size: number): Promise<string[]> {
         .map((x) => x.toFixed(1))
         .join(' / ')}. Target met: ${met}.`,
       '',
-      ...loadTable([loaded]),
+      ...loadTable(light ? [loaded, light] : [loaded]),
       '',
       `Plans of ${sample.length} of the same searches, warm, in the bench's process (\`EXPLAIN (ANALYZE, BUFFERS)\`, the api's SQL):`,
       '',
@@ -163,7 +185,7 @@ const bench: Bench = {
   title: 'Search no cache can answer, at 100,000 and 1,000,000 items',
   async run() {
     const sections: string[] = [
-      "api/bench/search.bench.ts. The items bench's seeded text (70% roadmap, the rest Message Center posts, words of M365 titles and bodies), derived fields and triage records current, `VACUUM (ANALYZE)`; the api in its own production process (`src/main.ts`, one process), 10 clients, every request a search never asked before (a word and the prefix of another, as while typing), so no answer or total is cached; up to 10 s per size.",
+      "api/bench/search.bench.ts. The items bench's seeded text (70% roadmap, the rest Message Center posts, words of M365 titles and bodies), derived fields and triage records current, `VACUUM (ANALYZE)`; the api in its own production process (`src/main.ts`, one process), 10 clients, every request a search never asked before (a word and the prefix of another, as while typing), so no answer or total is cached; up to 10 s per size, first from the bench's Node generator (a worker thread, which spends about as much CPU per request as the api), then from wrk (one C thread, 10 connections, a fraction of that) when it is installed; the target is judged under wrk.",
       '',
     ];
     for (const size of SIZES) sections.push(...(await runSize(size)));

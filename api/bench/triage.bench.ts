@@ -1,7 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemListQuery, TRIAGE_VIEWS, type TriageView } from '@radar/contracts';
 import type { TenantScope } from '../src/features/items/item-query.js';
-import { createItemsRepo } from '../src/features/items/items.repo.js';
+import { countSql, createItemsRepo, pageSql } from '../src/features/items/items.repo.js';
+import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { createTriageRepo, queueSql } from '../src/features/triage/triage.repo.js';
 import { withBenchDatabase } from './bench-db.js';
 import { topBuffers } from './explain.js';
@@ -77,6 +78,7 @@ async function run(): Promise<string> {
       return rest;
     })();
     const rows: string[] = [];
+    let slowest: { what: string; p95: number; page: string[]; count: string[] } | undefined;
     const measure = async (name: string, view: string, f: () => Promise<number>, explainOf?: () => { page: string; count: string }) => {
       await f();
       const times: number[] = [];
@@ -88,12 +90,15 @@ async function run(): Promise<string> {
       }
       times.sort((a, b) => a - b);
       let buffers = '—';
+      const p95 = percentile(times, 95);
       if (explainOf) {
         const { page, count } = explainOf();
         const explain = async (text: string) =>
-          topBuffers((await database.pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`)).rows.map((r) => r['QUERY PLAN'] as string));
-        const [p, c] = [await explain(page), await explain(count)];
+          (await database.pool.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`)).rows.map((r) => r['QUERY PLAN'] as string);
+        const [pagePlan, countPlan] = [await explain(page), await explain(count)];
+        const [p, c] = [topBuffers(pagePlan), topBuffers(countPlan)];
         buffers = `${p.hit + p.read} / ${c.hit + c.read}`;
+        if (!slowest || p95 > slowest.p95) slowest = { what: `${name}, ${view}`, p95, page: pagePlan, count: countPlan };
       }
       rows.push(
         `| ${name} | ${view} | ${total.toLocaleString('en-US')} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms | ${buffers} |`,
@@ -129,7 +134,15 @@ async function run(): Promise<string> {
         page: 1,
         limit: 50,
       };
-      await measure(caller.name, '`view=unassigned&sources=messages`', async () => (await repo.queue(filtered)).total);
+      await measure(
+        caller.name,
+        '`view=unassigned&sources=messages`',
+        async () => (await repo.queue(filtered)).total,
+        () => {
+          const { page, count } = queueSql(filtered);
+          return { page: inline(dialect.sqlToQuery(page)), count: inline(dialect.sqlToQuery(count)) };
+        },
+      );
       // The dashboard's views are the item list with `triage=` (items, not records).
       const list = createItemsRepo(database.pool, { countCacheEntries: 0, jsonCacheChars: 0 });
       for (const query of [
@@ -141,7 +154,18 @@ async function run(): Promise<string> {
         'sortField=due&sortDirection=asc',
       ]) {
         const listQuery = { ...itemListQuery.parse(Object.fromEntries(new URLSearchParams(query))), tenantScope: caller.scope, triageUserId: me };
-        await measure(caller.name, `list \`${query}\``, async () => (await list.list(listQuery, now)).total);
+        await measure(
+          caller.name,
+          `list \`${query}\``,
+          async () => (await list.list(listQuery, now)).total,
+          () => {
+            const plan = searchPlan(listQuery.search);
+            return {
+              page: inline(dialect.sqlToQuery(pageSql(listQuery, now, plan, 0))),
+              count: inline(dialect.sqlToQuery(countSql(itemWhere(listQuery, now, plan)))),
+            };
+          },
+        );
       }
     }
     return [
@@ -154,6 +178,21 @@ async function run(): Promise<string> {
       '| caller | view | total | p50 | p95 | buffers page / total |',
       '|---|---|---:|---:|---:|---:|',
       ...rows,
+      '',
+      ...(slowest
+        ? [
+            `<details><summary>Plans of the slowest (p95): ${slowest.what}</summary>`,
+            '',
+            '```',
+            'page:',
+            ...slowest.page,
+            'total:',
+            ...slowest.count,
+            '```',
+            '',
+            '</details>',
+          ]
+        : []),
     ].join('\n');
   });
 }

@@ -1,0 +1,140 @@
+/**
+ * Two processes: the cached default list (the list lane's answer, brotli, as a browser asks) served by one api
+ * process and by `WEB_CONCURRENCY=2`, at 100,000 items, beside a bare node:http server in one and two processes
+ * answering the same bytes (what this machine can do at all).
+ *
+ * The load comes from wrk (C, one thread) when it is installed: a Node load generator spends about as much CPU per
+ * request as the server it loads, so on two cores it leaves one process's worth to the server and two processes
+ * cannot show what they serve. Every setup is loaded in turn, three rounds, and each setup's median round reported;
+ * the CPU of the server processes and of the generator is read from /proc, so the table shows how much of the two
+ * cores each side had.
+ */
+import os from 'node:os';
+import zlib from 'node:zlib';
+import { createTriageRepo } from '../src/features/triage/triage.repo.js';
+import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
+import { rederiveItems } from '../src/features/sync/derived-fields.repo.js';
+import { postmasterPid, processTreeCpuSeconds, startApi, startBaseline, type ServerProcess } from './api-process.js';
+import { withBenchDatabase } from './bench-db.js';
+import { runLoad } from './load.js';
+import { seedItems } from './seed-items.js';
+import type { Bench } from './run.js';
+import { runWrk, WRK, wrkAvailable } from './wrk.js';
+
+const ROUNDS = 3;
+const SECONDS = 8;
+const CONNECTIONS = 32;
+const TARGET = 1.6;
+const LIST = '/api/unified/items';
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Cores the server processes kept busy (CPU seconds per second). */
+  serverCores: number;
+  /** Cores the load generator kept busy. */
+  generatorCores: number;
+  /** Cores PostgreSQL kept busy (the data-version read behind every cached answer). */
+  postgresCores: number;
+}
+
+/** One load of the list from wrk for SECONDS. */
+async function wrkRound(url: string): Promise<Omit<Round, 'serverCores' | 'postgresCores'>> {
+  const r = await runWrk({ base: new URL(url).origin, paths: [LIST], connections: CONNECTIONS, seconds: SECONDS, headers: { 'Accept-Encoding': 'br' } });
+  if (r.errors > 0) throw new Error(`${url} answered ${r.errors} errors under load`);
+  return { rps: r.rps, p50: r.p50, p99: r.p99, generatorCores: r.generatorCores };
+}
+
+/** The same load from the bench's own Node generator (a worker thread of this process), when wrk is not installed. */
+async function nodeRound(url: string): Promise<Omit<Round, 'serverCores' | 'postgresCores'>> {
+  const before = process.cpuUsage();
+  const r = await runLoad({
+    base: new URL(url).origin,
+    paths: [LIST],
+    concurrency: CONNECTIONS,
+    maxRequests: Number.MAX_SAFE_INTEGER,
+    maxMs: SECONDS * 1000,
+    headers: { 'Accept-Encoding': 'br' },
+  });
+  const used = process.cpuUsage(before);
+  return { rps: r.rps, p50: r.p50, p99: r.p99, generatorCores: (used.user + used.system) / 1e6 / r.seconds };
+}
+
+const median = (rounds: Round[]) => [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
+
+async function run(): Promise<string> {
+  const useWrk = wrkAvailable();
+  const load = useWrk ? wrkRound : nodeRound;
+  return withBenchDatabase({ poolMax: 4, database: 'radar_processes' }, async (database) => {
+    const now = new Date();
+    process.stdout.write('  seeding 100,000 items\n');
+    await seedItems(database.pool, now);
+    await rederiveItems(database.db);
+    const triage = createTriageRepo(database.db);
+    await triage.openRecords('all');
+    if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
+      await triage.refreshDefaults('all');
+      await triage.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, now);
+    }
+    await database.pool.query('VACUUM (ANALYZE) items');
+    const pgPid = postmasterPid(database.dataDir);
+    const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
+
+    const servers: { name: string; server: ServerProcess; rounds: Round[] }[] = [];
+    try {
+      const one = await startApi({ databaseUrl: database.url });
+      servers.push({ name: 'api, one process', server: one, rounds: [] });
+      servers.push({ name: 'api, `WEB_CONCURRENCY=2`', server: await startApi({ databaseUrl: database.url, env: { WEB_CONCURRENCY: '2' } }), rounds: [] });
+      // The bare servers answer the page compressed as the api compresses its cached copy (brotli quality 4), so about
+      // the same bytes go on the wire.
+      const body = Buffer.from(await (await fetch(`${one.url}${LIST}`)).arrayBuffer());
+      const wire = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+      servers.push({ name: 'bare node:http, one process', server: await startBaseline(wire, 1), rounds: [] });
+      servers.push({ name: 'bare node:http, two processes', server: await startBaseline(wire, 2), rounds: [] });
+      const loadAtStart = os.loadavg().slice(0, 2);
+      // Warm-up: JIT, the answer cache, connections.
+      for (const s of servers) await load(`${s.server.url}${LIST}`);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const s of servers) {
+          const cpu0 = s.server.cpuSeconds();
+          const pg0 = pgCpu();
+          const t0 = performance.now();
+          const r = await load(`${s.server.url}${LIST}`);
+          const seconds = (performance.now() - t0) / 1000;
+          s.rounds.push({ ...r, serverCores: (s.server.cpuSeconds() - cpu0) / seconds, postgresCores: (pgCpu() - pg0) / seconds });
+          process.stdout.write(`  [${s.name}] round ${round + 1}: ${r.rps.toFixed(0)} req/s\n`);
+        }
+      }
+      const loadAtEnd = os.loadavg().slice(0, 2);
+      const [apiOne, apiTwo, bareOne, bareTwo] = servers.map((s) => median(s.rounds)) as [Round, Round, Round, Round];
+      const ratio = apiTwo.rps / apiOne.rps;
+      const perCore = (r: Round) => r.rps / Math.max(r.serverCores, 0.01);
+      const bareRatio = bareTwo.rps / bareOne.rps;
+      const row = (name: string, r: Round, all: Round[]) =>
+        `| ${name} | **${r.rps.toFixed(0)}** (${all.map((x) => x.rps.toFixed(0)).join(', ')}) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.serverCores.toFixed(2)} | ${r.postgresCores.toFixed(2)} | ${r.generatorCores.toFixed(2)} | ${(r.rps / Math.max(r.serverCores, 0.01)).toFixed(0)} |`;
+      return [
+        `api/bench/processes.bench.ts. 100,000 seeded items (the items bench's seed), the default list page as the list lane answers it from its cache (brotli, as a browser asks: ${(wire.length / 1024).toFixed(1)} KB). Load: ${useWrk ? `wrk (one thread, ${CONNECTIONS} keep-alive connections)` : `**the bench's Node generator** (wrk not found at ${WRK}: install it, \`apt-get install wrk\`; the Node generator takes about one core, so the two-process figure is not judged)`}, ${SECONDS} s per round, ${ROUNDS} rounds taking turns, median round reported with every round in brackets. CPU from /proc: the server processes (with cluster workers) and the generator, in cores kept busy. Machine: ${os.cpus().length} cores; load average ${loadAtStart.map((n) => n.toFixed(1)).join(' / ')} at the start, ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} at the end.`,
+        '',
+        '| setup | req/s, median (each round) | p50 ms | p99 ms | server cores busy | postgres cores busy | generator cores busy | req/s per server core |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        row(servers[0]!.name, apiOne, servers[0]!.rounds),
+        row(servers[1]!.name, apiTwo, servers[1]!.rounds),
+        row(servers[2]!.name, bareOne, servers[2]!.rounds),
+        row(servers[3]!.name, bareTwo, servers[3]!.rounds),
+        '',
+        `Target: \`WEB_CONCURRENCY=2\` serves ≥ ${TARGET}× one process's rate: **${ratio.toFixed(2)}×** measured — ${useWrk ? (ratio >= TARGET ? 'pass' : '**FAIL** on this machine') : 'not judged (Node generator)'}.`,
+        '',
+        `What limits it here: the generator runs on the same ${os.cpus().length} cores (${apiTwo.generatorCores.toFixed(2)} of them during the two-process rounds) and loopback networking costs kernel time no process is charged for, so the two api processes had ${apiTwo.serverCores.toFixed(2)} cores between them, not two, and PostgreSQL ${apiTwo.postgresCores.toFixed(2)} (${apiOne.postgresCores.toFixed(2)} with one process: each process reads the data version behind its cached answers once per event-loop turn, and two less busy processes have fewer requests per turn). ` +
+          `Per server core they served ${perCore(apiTwo).toFixed(0)} req/s against one process's ${perCore(apiOne).toFixed(0)} (${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %: what sharing the port and the cache-version reads cost); ` +
+          `on two cores of their own (the load generated elsewhere) that is ${((2 * perCore(apiTwo)) / apiOne.rps).toFixed(2)}× one process — a projection from the measured per-core rate, not a measurement. ` +
+          `The bare server shows wrk's own ceiling on this machine (${bareOne.rps.toFixed(0)} and ${bareTwo.rps.toFixed(0)} req/s, ${bareRatio.toFixed(2)}× with a second process): ${(bareOne.rps / apiOne.rps).toFixed(1)}× the api's one-process rate, so the generator is not what holds the api back.`,
+      ].join('\n');
+    } finally {
+      for (const s of servers) await s.server.stop();
+    }
+  });
+}
+
+const bench: Bench = { title: 'Two processes: the cached list with one api process and WEB_CONCURRENCY=2', run };
+export default bench;
