@@ -99,6 +99,8 @@ async function run(): Promise<string> {
         const [p, c] = [topBuffers(pagePlan), topBuffers(countPlan)];
         buffers = `${p.hit + p.read} / ${c.hit + c.read}`;
         if (!slowest || p95 > slowest.p95) slowest = { what: `${name}, ${view}`, p95, page: pagePlan, count: countPlan };
+        // BENCH_VERBOSE=1 prints every plan (for tuning; the page keeps the slowest only).
+        if (process.env.BENCH_VERBOSE) process.stdout.write(`\n### ${name}, ${view}\n${pagePlan.join('\n')}\n--- total\n${countPlan.join('\n')}\n`);
       }
       rows.push(
         `| ${name} | ${view} | ${total.toLocaleString('en-US')} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms | ${buffers} |`,

@@ -50,7 +50,9 @@ export const triageRecords = pgTable(
   (t) => [
     unique('triage_records_item_tenant_uq').on(t.itemId, t.tenantId).nullsNotDistinct(),
     // The queue views in their order (nearest due date, then priority), over the open records of items still listed:
-    // a page is the first rows of an index, a total an index-only count. Their expressions are queueOrder's.
+    // a page is the first rows of an index, a total an index-only count. Their expressions are queueOrder's; the
+    // priority column itself comes last, since an index-only scan needs every column the query names, and the order's
+    // expression names it (without it each row of a page was read from the table).
     index('triage_records_open_due_idx')
       .on(
         sql`${t.dueDate} ASC NULLS LAST`,
@@ -58,6 +60,7 @@ export const triageRecords = pgTable(
         sql`${t.id} DESC`,
         t.ownerId,
         t.tenantId,
+        t.priority,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
     index('triage_records_open_owner_idx')
@@ -67,6 +70,7 @@ export const triageRecords = pgTable(
         sql`(CASE ${t.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END)`,
         sql`${t.id} DESC`,
         t.tenantId,
+        t.priority,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
     // An item's open records with what the list reads of them (its due sort, a view's total): owner and tenant in the

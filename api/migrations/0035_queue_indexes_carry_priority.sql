@@ -1,0 +1,4 @@
+DROP INDEX "triage_records_open_due_idx";--> statement-breakpoint
+DROP INDEX "triage_records_open_owner_idx";--> statement-breakpoint
+CREATE INDEX "triage_records_open_due_idx" ON "triage_records" USING btree ("due_date" ASC NULLS LAST,(CASE "priority" WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END),"id" DESC,"owner_id","tenant_id","priority") WHERE "triage_records"."state" IN ('new', 'relevant', 'in_progress') AND NOT "triage_records"."item_removed";--> statement-breakpoint
+CREATE INDEX "triage_records_open_owner_idx" ON "triage_records" USING btree ("owner_id","due_date" ASC NULLS LAST,(CASE "priority" WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END),"id" DESC,"tenant_id","priority") WHERE "triage_records"."state" IN ('new', 'relevant', 'in_progress') AND NOT "triage_records"."item_removed" AND "triage_records"."owner_id" IS NOT NULL;
