@@ -15,7 +15,6 @@ import { originCheck } from './http/origin-check.js';
 import { createServerRender } from './http/server-render.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureImplementations } from './features/index.js';
-import { createListForCaller } from './features/items/list-for-caller.js';
 import { checkJsonAnswer, createCallerReads, mountEndpoints, Reply } from './http/endpoints.js';
 import { createListLane } from './http/fast-path/list-lane.js';
 
@@ -86,8 +85,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     const firstScreen = config.SERVER_RENDER
       ? createServerRender({
           root: options.staticRoot,
-          list: createListForCaller(ctx),
-          sessionUser: (caller) => ({ user: ctx.services.auth.toUser(caller) }),
+          list: ctx.services.itemList.forCaller,
+          sessionUser: ctx.services.auth.sessionAnswer,
           reads: createCallerReads(implementations, { validate: validateResponses }),
           clock: ctx.clock,
           log,

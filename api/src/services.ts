@@ -6,6 +6,7 @@ import { createDigestService, type DigestService } from './features/digest/diges
 import { createTokensService, type TokensService } from './features/tokens/tokens.service.js';
 import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js';
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
+import { createListForCaller, type ListForCaller } from './features/items/list-for-caller.js';
 import { createTriageRepo } from './features/triage/triage.repo.js';
 import { createTrackerService, type TrackerService } from './features/integrations/tracker.service.js';
 import { createTriageMail, type TriageMailService } from './features/triage/triage-mail.js';
@@ -56,7 +57,7 @@ export interface Services {
    * The item list's repo (its totals and row-JSON caches) and its cache of whole answers, shared by
    * GET /api/unified/items, its fast lane (http/fast-path/list-lane.ts), the export and the last-visit counts.
    */
-  itemList: { repo: ItemsRepo; answers: ListAnswers };
+  itemList: { repo: ItemsRepo; answers: ListAnswers; forCaller: ListForCaller };
 }
 
 /** Runs every post-sync step; one failing step is logged and never keeps the others from running. */
@@ -111,7 +112,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
       return out;
     },
   });
-  const itemList = { repo: itemsRepo, answers };
+  const itemList = { repo: itemsRepo, answers, forCaller: createListForCaller({ db: base.db, answers }) };
   const missBudget = createMissBudget({ perMinute: base.config.CACHE_MISS_BUDGET });
   return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail, trackers, missBudget };
 }

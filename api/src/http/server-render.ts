@@ -204,10 +204,9 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
       // page's own reads.
       data[SESSION_USER_URL] = JSON.stringify(deps.sessionUser(auth));
       try {
-        for (const endpoint of reads ?? []) {
-          const answer = await deps.reads(endpoint, auth);
-          if (answer !== undefined) data[endpointUrl(endpoint)] = answer;
-        }
+        // Read together (each on its own pooled connection), kept in the page's order: the render's key hashes them.
+        const answers = await Promise.all((reads ?? []).map(async (endpoint) => [endpointUrl(endpoint), await deps.reads(endpoint, auth)] as const));
+        for (const [key, answer] of answers) if (answer !== undefined) data[key] = answer;
       } catch (error) {
         deps.log.warn({ err: error, url: pathname }, 'server render skipped: the page data could not be read');
         return undefined;

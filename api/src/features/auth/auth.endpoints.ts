@@ -84,12 +84,12 @@ export function createAuthEndpoints(ctx: AppContext): EndpointImplementation[] {
       res.redirect(302, '/?signin=1');
     }),
     implement(endpoints.auth.sessionUser, ({ auth: caller, req, res }) => {
-      if (!caller) return { user: null };
+      if (!caller) return auth.sessionAnswer(null);
       // The shell asks this on every page load: renewing the cookie here keeps its lifetime in step with the
       // session's expiry in the database (idle timeout and absolute lifetime).
       const token = readSessionCookie(req, ctx.publicUrl);
       if (token) setSessionCookie(res, ctx.publicUrl, token, auth.sessions.maxAgeOf(caller));
-      return { user: auth.toUser(caller) };
+      return auth.sessionAnswer(caller);
     }),
     implement(endpoints.auth.user, ({ auth: caller }) => auth.toUser(caller)),
     implement(endpoints.auth.userRoles, ({ auth: caller }) => auth.userRoles(caller)),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { formatCount, type ResultMessage, ROLE_NAMES, type SignupRequest, type User, type UserRoleEntry } from '@radar/contracts';
+import { formatCount, type ResultMessage, ROLE_NAMES, type SessionUserResponse, type SignupRequest, type User, type UserRoleEntry } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
@@ -69,6 +69,27 @@ export async function issueRecoveryCode(db: DbOrTx, secret: string, email: strin
     purpose: 'recovery',
   });
   return { code, expiresAt };
+}
+
+/** The signed-in user as the api shows them to themselves. */
+export function toUser(auth: RequestAuth): User {
+  const u = auth.user;
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+    roles: auth.roles.map((r) => ({ id: r.id, name: r.name })),
+    impersonatedRole: auth.impersonatedRole,
+    secondFactor: auth.secondFactor,
+  };
+}
+
+/** GET /api/auth/session-user's answer, which a signed-in user's server-rendered page also starts from. */
+export function sessionAnswer(auth: RequestAuth | null): SessionUserResponse {
+  return { user: auth ? toUser(auth) : null };
 }
 
 export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config' | 'secret' | 'log' | 'publicUrl'> & { mail: MailService }) {
@@ -208,20 +229,8 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
       return outcome.signedIn;
     },
 
-    toUser(auth: RequestAuth): User {
-      const u = auth.user;
-      return {
-        id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        profileImageUrl: u.profileImageUrl,
-        lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
-        roles: auth.roles.map((r) => ({ id: r.id, name: r.name })),
-        impersonatedRole: auth.impersonatedRole,
-        secondFactor: auth.secondFactor,
-      };
-    },
+    toUser,
+    sessionAnswer,
 
     /** One entry per effective role (the impersonated one while impersonating); [] for guests. */
     async userRoles(auth: RequestAuth | null | undefined): Promise<UserRoleEntry[]> {

@@ -1,10 +1,10 @@
 import type { ItemListQuery } from '@radar/contracts';
-import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { AuthenticationError } from '../../lib/errors.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import type { ItemListRequest } from './item-query.js';
-import type { ListAnswer } from './list-answers.js';
+import type { ListAnswer, ListAnswers } from './list-answers.js';
 import { createLastVisitRepo, visitBaseline } from './last-visit/last-visit.repo.js';
 
 export type ListForCaller = ReturnType<typeof createListForCaller>;
@@ -13,11 +13,12 @@ export type ListForCaller = ReturnType<typeof createListForCaller>;
  * The dashboard list as one caller sees it: the tenants whose posts they may see, moderator notes for staff, the
  * items' triage for signed-in users, and `sinceLastVisit` from their previous visit. GET /api/unified/items, the
  * export and the server-rendered first screen of a signed-in user's dashboard all answer through this, so a page
- * rendered on the server shows exactly what the browser's own request would.
+ * rendered on the server shows exactly what the browser's own request would. One instance, on the item list's
+ * services (`itemList.forCaller`).
  */
-export function createListForCaller(ctx: AppContext) {
-  const { answers } = ctx.services.itemList;
-  const visits = createLastVisitRepo(ctx.db);
+export function createListForCaller(deps: { db: DbOrTx; answers: ListAnswers }) {
+  const { answers } = deps;
+  const visits = createLastVisitRepo(deps.db);
 
   /** The caller's view of the query: tenant scope, triage user and visit baseline; guests may not ask for the personal ones. */
   async function resolveView<Q extends Pick<ItemListQuery, 'sinceLastVisit' | 'triage' | 'sortField'>>(
@@ -25,7 +26,7 @@ export function createListForCaller(ctx: AppContext) {
     auth: RequestAuth | null,
     now: Date,
   ): Promise<Q & Pick<ItemListRequest, 'visitSince' | 'tenantScope' | 'triageUserId'>> {
-    const tenantScope = await tenantScopeOf(ctx.db, auth);
+    const tenantScope = await tenantScopeOf(deps.db, auth);
     // Triage is the team's own: its views and its order need a signed-in user.
     if ((q.triage || q.sortField === 'due') && !auth) throw new AuthenticationError('Sign in to use the triage views and the due-date order');
     const scoped = { ...q, ...(tenantScope ? { tenantScope } : {}), ...(q.triage && auth ? { triageUserId: auth.user.id } : {}) };

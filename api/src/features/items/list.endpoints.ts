@@ -3,7 +3,6 @@ import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
 import { createExportWriter } from './export-handler.js';
 import { answerCopyFor } from './list-answers.js';
-import { createListForCaller } from './list-for-caller.js';
 
 /**
  * GET /api/unified/items (the dashboard list) and GET /api/dashboard/export (the same filters as CSV), both as the
@@ -11,7 +10,7 @@ import { createListForCaller } from './list-for-caller.js';
  */
 export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
   const { repo } = ctx.services.itemList;
-  const list = createListForCaller(ctx);
+  const list = ctx.services.itemList.forCaller;
   const writeExport = createExportWriter(ctx, repo);
 
   return [
