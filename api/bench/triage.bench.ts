@@ -2,7 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemListQuery, TRIAGE_VIEWS, type TriageView } from '@radar/contracts';
 import type { TenantScope } from '../src/features/items/item-query.js';
 import { countSql, createItemsRepo, pageSql } from '../src/features/items/items.repo.js';
-import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
+import { itemWhere, searchPlan, triageOnly, triageOnlyCountSql } from '../src/features/items/item-query.js';
 import { createTriageRepo, queueSql } from '../src/features/triage/triage.repo.js';
 import { withBenchDatabase } from './bench-db.js';
 import { topBuffers } from './explain.js';
@@ -164,7 +164,8 @@ async function run(): Promise<string> {
             const plan = searchPlan(listQuery.search);
             return {
               page: inline(dialect.sqlToQuery(pageSql(listQuery, now, plan, 0))),
-              count: inline(dialect.sqlToQuery(countSql(itemWhere(listQuery, now, plan)))),
+              // The total as the repo counts it: a view with no other filter from its records alone.
+              count: inline(dialect.sqlToQuery(triageOnly(listQuery) ? triageOnlyCountSql(listQuery, now) : countSql(itemWhere(listQuery, now, plan)))),
             };
           },
         );

@@ -78,6 +78,11 @@ export const triageRecords = pgTable(
     index('triage_records_item_due_idx')
       .on(t.itemId, t.dueDate, t.ownerId, t.tenantId)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
+    // The list's due-date order over items: open records with a due date in (due date, item) order, so a page walks
+    // the first rows and keeps each item's nearest; tenant and owner make the visibility and view tests index-only.
+    index('triage_records_open_due_item_idx')
+      .on(t.dueDate, t.itemId, t.tenantId, t.ownerId)
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.dueDate} IS NOT NULL`),
     index('triage_records_done_idx')
       .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId)
       .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),

@@ -364,13 +364,33 @@ export function triageOnlyCountSql(f: ItemWhereFilters, now: Date): SQL {
 }
 
 /**
- * The item ids of one page of a `triageOnly` request sorted by due date, in list order (the due date, then the item
- * id, as `itemOrder`): one aggregate over the records in view.
+ * The item ids of one page of the list sorted by due date (no search), in list order, as a top-N: the items with a
+ * due date are found by walking the records in view in (due date, item) order (triage_records_open_due_item_idx)
+ * and keeping each item's nearest-due record, until `offset + limit` items passed the list's filters; only if those
+ * are fewer does the page go on into the items without one, in id order. A walked record is in the triage view, so
+ * its item needs no test of the view. Computing every item's nearest due date and sorting them all read ~300,000
+ * buffers at 100,000 items; grouping a view's records by item, 1,800–2,600.
  */
-export function triageOnlyDuePageSql(f: ItemFilters, now: Date, limit: number, offset: number): SQL {
-  const due = f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
-  return sql`SELECT r.item_id, r.due FROM (SELECT tr.item_id, min(tr.due_date) AS due FROM triage_records tr WHERE ${dueRecords(f, now)} GROUP BY tr.item_id) r
-    ORDER BY r.due ${due}, r.item_id ${sortDirectionSql(f)} LIMIT ${limit} OFFSET ${offset}`;
+export function duePageSql(f: ItemFilters, now: Date, limit: number, offset: number): SQL {
+  const want = offset + limit;
+  const asc = f.sortDirection === 'asc';
+  const walk = asc ? sql`r.due_date ASC, r.item_id ASC` : sql`r.due_date DESC, r.item_id DESC`;
+  const records = dueRecords(f, now);
+  const { triage: _view, ...withoutView } = f;
+  return sql`WITH dated AS MATERIALIZED (
+      SELECT DISTINCT r.due_date AS due, r.item_id AS id
+      FROM (SELECT tr.item_id, tr.due_date FROM triage_records tr WHERE ${records} AND tr.due_date IS NOT NULL) r
+      JOIN items ON items.id = r.item_id
+      WHERE NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = r.item_id AND ${records} AND tr.due_date < r.due_date)
+        AND ${itemWhere(withoutView, now, null)}
+      ORDER BY ${walk} LIMIT ${want}),
+    undated AS (
+      SELECT items.id FROM items
+      WHERE ${itemWhere(f, now, null)} AND NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id AND ${records} AND tr.due_date IS NOT NULL)
+      ORDER BY items.id ${sortDirectionSql(f)} LIMIT (SELECT ${want} - count(*) FROM dated))
+    SELECT id AS item_id, due FROM dated
+    UNION ALL SELECT id, NULL FROM undated
+    ORDER BY due ${asc ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`}, item_id ${sortDirectionSql(f)} LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   sortKeys,
   triageOnly,
   triageOnlyCountSql,
-  triageOnlyDuePageSql,
+  duePageSql,
   tsQuery,
   type ItemFilters,
   type ItemListRequest,
@@ -79,10 +79,10 @@ export const RANK_WINDOW = 200;
  */
 export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, offset: number, columns: SQL = unifiedItemSelectSql): SQL {
   const order = itemOrder(q, plan, now);
-  if (q.sortField === 'due' && triageOnly(q)) {
+  if (q.sortField === 'due' && !plan) {
     const dir = sortDirectionSql(q);
     const due = q.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
-    return sql`WITH page AS (${triageOnlyDuePageSql(q, now, q.limit, offset)})
+    return sql`WITH page AS (${duePageSql(q, now, q.limit, offset)})
       SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${due}, page.item_id ${dir}`;
   }
   if (plan && offset + q.limit <= RANK_WINDOW) {

@@ -389,6 +389,56 @@ describe('triage views on the dashboard list', () => {
       }
     }
     expect(compared).toBeGreaterThan(60);
+    // The due order walks the records in due order and stops at the page: every page in the order of the export,
+    // which sorts every item by its nearest due date.
+    const everyPage = async (agent: typeof admin, query: string) => {
+      const out: string[] = [];
+      for (let page = 1; page <= 12; page++) {
+        const res = await agent.get(`/api/unified/items?limit=4&page=${page}&${query}`);
+        expect(res.status).toBe(200);
+        out.push(...res.body.items.map((i: { id: string }) => i.id.slice(i.id.indexOf('-') + 1)));
+        if (res.body.items.length < 4) break;
+      }
+      return out;
+    };
+    const exported = async (agent: typeof admin, query: string) => {
+      const csv = await agent.get(`/api/dashboard/export?${query}`);
+      expect(csv.status).toBe(200);
+      return csv.text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]?.replace(/"/g, ''));
+    };
+    // Posts in both tenants: both records open, due far apart (the nearest decides), one of them past the other items.
+    await pool.query(
+      `UPDATE triage_records SET state = 'new', due_date = date '2026-11-26' + CASE WHEN tenant_id = $1 THEN -30 + item_id % 4 ELSE 30 - item_id % 4 END
+       WHERE item_id IN (SELECT item_id FROM triage_records GROUP BY item_id HAVING count(*) > 1)`,
+      [tenants[1]?.id],
+    );
+    let undatedSeen = 0;
+    for (const agent of [admin, alice.agent]) {
+      for (const filter of [
+        '',
+        'sources=messages',
+        'includeRemoved=true',
+        'triage=mine',
+        'triage=unassigned',
+        'triage=overdue&includeRemoved=true',
+        'triage=unassigned&sources=messages',
+        'triage=done&sources=roadmap&sources=messages',
+      ]) {
+        for (const direction of ['asc', 'desc']) {
+          const query = `${filter}&sortField=due&sortDirection=${direction}`;
+          const listed = await everyPage(agent, query);
+          expect(listed).toEqual(await exported(agent, query));
+          const csv = (await agent.get(`/api/dashboard/export?${query}`)).text;
+          undatedSeen += csv.split('\r\n').filter((line) => /,(New|Relevant|In progress|Done|Not relevant),[^,]*,,/.test(line)).length;
+        }
+      }
+    }
+    expect(undatedSeen).toBeGreaterThan(0);
     // A user who may not see the private tenant does not count its records, nor sort by their due dates.
     const { rows: hidden } = await pool.query<{ n: number }>(
       `SELECT count(DISTINCT item_id)::int AS n FROM triage_records WHERE tenant_id = $1 AND state IN ('new', 'relevant', 'in_progress') AND owner_id IS NULL

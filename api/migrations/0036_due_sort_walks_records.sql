@@ -1,0 +1,1 @@
+CREATE INDEX "triage_records_open_due_item_idx" ON "triage_records" USING btree ("due_date","item_id","tenant_id","owner_id") WHERE "triage_records"."state" IN ('new', 'relevant', 'in_progress') AND NOT "triage_records"."item_removed" AND "triage_records"."due_date" IS NOT NULL;
