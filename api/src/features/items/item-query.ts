@@ -82,7 +82,7 @@ export type ItemWhereFilters = Omit<ItemFilters, 'sortField' | 'sortDirection'>;
 export type WherePart = 'all' | 'exactIds' | 'rankWindow';
 
 export interface SearchPlan {
-  /** `lower(external_id)` values that count as an exact id hit (ranked first). */
+  /** `lower(external_id)` values that count as an exact id hit (ranked first); none for text that cannot be an id. */
   ids: string[];
   /** tsquery text for the complete words (english config), '' when none. */
   words: string;
@@ -102,7 +102,8 @@ export function searchPlan(search: string | undefined): SearchPlan | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   if (!words?.length) return null;
   const compact = text.toLowerCase().replace(/\s+/g, '');
-  const ids = [compact];
+  // Every id of the feeds has digits (roadmap 313800, MC1143929, Service Health EX1045614): text without any is no id.
+  const ids = /\d/.test(compact) ? [compact] : [];
   if (/^\d+$/.test(compact)) ids.push(`mc${compact}`);
   const last = words[words.length - 1] ?? '';
   return { ids, words: words.slice(0, -1).join(' & '), prefix: `${last}:*` };
@@ -236,11 +237,11 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
     const all = notRemoved ? [notRemoved, ...conds] : conds;
     return all.length ? sql.join(all, sql` AND `) : sql`true`;
   }
-  const exact = sql`lower(items.external_id) = ANY(${textArray(plan.ids)})`;
+  const exact = plan.ids.length ? sql`lower(items.external_id) = ANY(${textArray(plan.ids)})` : null;
   const matches = sql`items.search_vector @@ ${tsQuery(plan)}`;
   const text = notRemoved ? sql`${notRemoved} AND ${matches}` : matches;
-  if (part === 'exactIds') conds.push(exact);
-  else if (part === 'rankWindow') conds.push(text);
+  if (part === 'exactIds') conds.push(exact ?? sql`false`);
+  else if (part === 'rankWindow' || !exact) conds.push(text);
   else conds.push(sql`(${exact} OR (${text}))`);
   return sql.join(conds, sql` AND `);
 }
@@ -445,5 +446,6 @@ export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & 
   const dir = sortDirectionSql(f);
   const sort = sql.join([...sortKeys(f, now).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);
   if (!plan) return sort;
-  return sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
+  const rank = sql`ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
+  return plan.ids.length ? sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ${rank}` : rank;
 }

@@ -89,23 +89,23 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
     const byDate = itemOrder(q, null, now);
     const keysOf = sortKeys(q, now);
     const dir = sortDirectionSql(q);
-    const ids = sql`${sql.param(plan.ids)}::text[]`;
     // Must equal itemOrder(q, plan): exact id, ts_rank, the chosen sort, id.
     const sortColumns = sql.join(
       keysOf.map((k) => sql`${k.column} AS ${k.alias}`),
       sql`, `,
     );
-    const keys = sql`items.id, lower(items.external_id) = ANY(${ids}) AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
+    const exact = plan.ids.length ? sql`lower(items.external_id) = ANY(${sql.param(plan.ids)}::text[])` : sql`false`;
+    const keys = sql`items.id, ${exact} AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
     const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${k.direction}`), sql`id ${dir}`], sql`, `);
     const outerOrder = sql.join(
       [sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${k.direction}`), sql`page.id ${dir}`],
       sql`, `,
     );
-    // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches.
-    return sql`WITH candidates AS (
-        (SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')})
-        UNION
-        (SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW})),
+    // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches; a search
+    // that cannot be an id has the window alone (no union to plan, sort and deduplicate).
+    const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
+    const candidates = plan.ids.length ? sql`(SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')}) UNION (${window})` : window;
+    return sql`WITH candidates AS (${candidates}),
       page AS (SELECT * FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
       SELECT ${columns} FROM page JOIN items ON items.id = page.id
       ORDER BY ${outerOrder}`;

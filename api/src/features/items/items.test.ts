@@ -327,6 +327,22 @@ describe('search', () => {
     expect((await list({ search: 'Copilot summaries in mail' })).ids).toEqual(['500002']);
   });
 
+  it('pages rank as the full ranking of every match does, with or without something that could be an id', async () => {
+    for (const search of ['teams', 'tea', 'exchange online', '1000269', 'MC1000269 teams']) {
+      const listed: string[] = [];
+      for (let page = 1; page <= 7; page++) listed.push(...(await list({ search, limit: 1, page })).ids);
+      const csv = await request(t.app).get('/api/dashboard/export').query({ search });
+      const exported = csv.text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]);
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed).toEqual(exported);
+    }
+  });
+
   it('punctuation and operators are harmless', async () => {
     expect((await list({ search: '!!! &&' })).total).toBe(7);
     expect((await list({ search: "copilot & | ! ( ) : * ' summaries" })).ids).toEqual(['500002']);
