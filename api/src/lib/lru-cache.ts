@@ -49,18 +49,15 @@ export class LruCache<V> {
     }
   }
 
-  /**
-   * The cached value, or `compute()`'s (stored unless `keep` says no); requests for a key while it is computed wait
-   * for that one computation. A failed computation is not cached.
-   */
   /** The value if cached, or the computation under way; undefined when a `load` would compute it. */
   peek(key: string): V | Promise<V> | undefined {
     return this.get(key) ?? this.loading.get(key);
   }
 
   /**
-   * The value of `key`: cached, or joined while another caller computes it, or computed now. `onMiss` runs (and may
-   * throw, refusing the request) only when this caller would start the computation.
+   * The value of `key`: cached, or joined while another caller computes it, or computed now (and stored unless `keep`
+   * says no; a failed computation is not cached). `onMiss` runs (and may throw, refusing the request) only when this
+   * caller would start the computation.
    */
   async load(key: string, compute: () => Promise<V>, keep: (value: V) => boolean = () => true, onMiss?: () => Promise<void>): Promise<V> {
     const hit = this.get(key);
