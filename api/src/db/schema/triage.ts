@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
-import { items } from './items.js';
+import { items, itemSource } from './items.js';
 import { users } from './people.js';
 import { tenants } from './tenants.js';
 
@@ -41,6 +41,8 @@ export const triageRecords = pgTable(
      * views can leave such items out without reading the items table.
      */
     itemRemoved: boolean('item_removed').notNull().default(false),
+    /** The item's source (an item never changes source): a queue filtered by source is answered from the records. */
+    source: itemSource('source').notNull(),
     /** Which triage rule set which field ({ owner: ruleId, state: ruleId, priority: ruleId }); a person's change takes its field out. */
     ruleFields: jsonb('rule_fields')
       .$type<Partial<Record<'owner' | 'state' | 'priority', number>>>()
@@ -51,8 +53,9 @@ export const triageRecords = pgTable(
     unique('triage_records_item_tenant_uq').on(t.itemId, t.tenantId).nullsNotDistinct(),
     // The queue views in their order (nearest due date, then priority), over the open records of items still listed:
     // a page is the first rows of an index, a total an index-only count. Their expressions are queueOrder's; the
-    // priority column itself comes last, since an index-only scan needs every column the query names, and the order's
-    // expression names it (without it each row of a page was read from the table).
+    // priority column itself comes after them, since an index-only scan needs every column the query names, and the
+    // order's expression names it (without it each row of a page was read from the table); the source, for a queue
+    // filtered by source alone.
     index('triage_records_open_due_idx')
       .on(
         sql`${t.dueDate} ASC NULLS LAST`,
@@ -61,6 +64,7 @@ export const triageRecords = pgTable(
         t.ownerId,
         t.tenantId,
         t.priority,
+        t.source,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
     index('triage_records_open_owner_idx')
@@ -71,6 +75,7 @@ export const triageRecords = pgTable(
         sql`${t.id} DESC`,
         t.tenantId,
         t.priority,
+        t.source,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
     // An item's open records with what the list reads of them (its due sort, a view's total): owner and tenant in the
@@ -84,7 +89,7 @@ export const triageRecords = pgTable(
       .on(t.dueDate, t.itemId, t.tenantId, t.ownerId)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.dueDate} IS NOT NULL`),
     index('triage_records_done_idx')
-      .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId)
+      .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId, t.source)
       .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),
     index('triage_records_tenant_idx').on(t.tenantId),
   ],

@@ -318,14 +318,23 @@ export function queueOrder(view: TriageView): SQL {
   return sql`tr.due_date ASC NULLS LAST, (CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), tr.id DESC`;
 }
 
-/** Filters of the list that are not the defaults (the ones a queue view must read its items for). */
+/**
+ * Filters of the list that are not the defaults and that a triage record cannot answer itself: the ones a queue view
+ * must read its items for. `sources` is not among them: a record carries its item's source (recordSourceCondition).
+ */
 export function hasItemFilters(f: ItemWhereFilters): boolean {
-  const { tenantScope: _scope, includeRemoved: _removed, triageUserId: _user, visitSince: _visit, triage: _triage, ...rest } = f;
+  const { tenantScope: _scope, includeRemoved: _removed, triageUserId: _user, visitSince: _visit, triage: _triage, sources: _sources, ...rest } = f;
   return Object.entries(rest).some(([key, value]) => {
     if (value === undefined || value === null || value === false || value === '') return false;
     if (Array.isArray(value)) return value.length > 0;
     return !(key === 'timeline' && value === 'all');
   });
+}
+
+/** The list's `sources` as a condition on a triage record `tr` (its own copy of the item's source); `true` for all. */
+export function recordSourceCondition(f: Pick<ItemWhereFilters, 'sources'>): SQL {
+  const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
+  return allowed.size < SOURCES.length ? sql`tr.source = ANY(${sql.param([...allowed])}::item_source[])` : sql`true`;
 }
 
 /** What decides the due sort: the caller's tenants and, in a triage view, the view. */
@@ -349,19 +358,20 @@ export function nearestDueSql(f: DueSortFilters, now: Date): SQL {
 }
 
 /**
- * A triage view with no other list filter and no search: its items are exactly the items of the records in view, so
- * the list is answered from the records alone (the queue indexes), without reading an item per record. A record the
- * caller may see is of an item they may see (a tenant's record exists only while the item lists that tenant, an
- * item's own record only while it has none), and a record's `item_removed` follows the item.
+ * A triage view with no list filter but sources and no search: its items are exactly the items of the records in view
+ * (of those sources), so the list's total is counted from the records alone (the queue indexes), without reading an
+ * item per record. A record the caller may see is of an item they may see (a tenant's record exists only while the
+ * item lists that tenant, an item's own record only while it has none), a record's `item_removed` follows the item,
+ * and its `source` is the item's.
  */
 export function triageOnly(f: ItemWhereFilters & Partial<Pick<ItemListRequest, 'sortField' | 'sortDirection' | 'page' | 'limit'>>): boolean {
   const { sortField: _field, sortDirection: _direction, page: _page, limit: _limit, ...filters } = f;
   return Boolean(f.triage && f.triageUserId !== undefined && !f.search?.trim() && !hasItemFilters(filters));
 }
 
-/** The list's total for a `triageOnly` request: the distinct items of the records in view. */
+/** The list's total for a `triageOnly` request: the distinct items of the records in view (of the sources asked for). */
 export function triageOnlyCountSql(f: ItemWhereFilters, now: Date): SQL {
-  return sql`SELECT count(DISTINCT tr.item_id)::int AS n FROM triage_records tr WHERE ${dueRecords(f, now)}`;
+  return sql`SELECT count(DISTINCT tr.item_id)::int AS n FROM triage_records tr WHERE ${dueRecords(f, now)} AND ${recordSourceCondition(f)}`;
 }
 
 /**

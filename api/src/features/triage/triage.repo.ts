@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { items, moderatorActivities, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
 import {
   hasItemFilters,
+  recordSourceCondition,
   itemWhere,
   queueOrder,
   searchPlan,
@@ -126,12 +127,13 @@ export interface QueueRequest {
 }
 
 /**
- * The statements of one page of a queue view and of its total, in queueOrder. Without list filters the records alone
- * answer (their own item_removed and tenant say whether the caller may see them), so a page is the first rows of a
- * queue index and a total an index-only count; with filters the records are joined to their items.
+ * The statements of one page of a queue view and of its total, in queueOrder. Without list filters but sources the
+ * records alone answer (their own item_removed, tenant and source say whether the caller may see them and want them),
+ * so a page is the first rows of a queue index and a total an index-only count; with other filters the records are
+ * joined to their items.
  */
 export function queueSql(q: QueueRequest): { page: SQL; count: SQL } {
-  const records = sql`${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now, q.filters.includeRemoved)}`;
+  const records = sql`${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now, q.filters.includeRemoved)} AND ${recordSourceCondition(q.filters)}`;
   const from = hasItemFilters(q.filters)
     ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${records}`
     : sql`triage_records tr WHERE ${records}`;
@@ -156,8 +158,8 @@ export function createTriageRepo(db: DbOrTx) {
           AND EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = tr.item_id)
           AND NOT EXISTS (SELECT 1 FROM triage_records o WHERE o.item_id = tr.item_id AND o.tenant_id IS NOT NULL)`);
       const { rows } = await db.execute<{ id: number }>(sql`
-        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed)
-        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed
+        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed, source)
+        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed, i.source
         FROM (
           SELECT it.item_id, it.tenant_id FROM item_tenants it WHERE ${itemsIn(which, sql`it.item_id`)}
           UNION ALL
