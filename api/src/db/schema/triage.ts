@@ -78,10 +78,10 @@ export const triageRecords = pgTable(
         t.source,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
-    // An item's open records with what the list reads of them (its due sort, a view's total): owner and tenant in the
-    // key make both index-only reads.
+    // An item's open records with what the list reads of them (its due sort, a view's total): owner, tenant and source
+    // in the key make both index-only reads.
     index('triage_records_item_due_idx')
-      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId)
+      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId, t.source)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
     // The list's due-date order over items: open records with a due date in (due date, item) order, so a page walks
     // the first rows and keeps each item's nearest; tenant and owner make the visibility and view tests index-only.

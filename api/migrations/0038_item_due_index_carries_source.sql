@@ -1,0 +1,2 @@
+DROP INDEX "triage_records_item_due_idx";--> statement-breakpoint
+CREATE INDEX "triage_records_item_due_idx" ON "triage_records" USING btree ("item_id","due_date","owner_id","tenant_id","source") WHERE "triage_records"."state" IN ('new', 'relevant', 'in_progress') AND NOT "triage_records"."item_removed";
