@@ -70,6 +70,15 @@ export interface Total {
 export const RANK_WINDOW = 200;
 
 /**
+ * The column a ranked search page carries (`windowTotal`): how many candidates the window held. Fewer than
+ * RANK_WINDOW means the window was not full, so the candidates are every match (the exact ids and all text matches)
+ * and their number is the exact total: no estimate and no count to run.
+ */
+interface WindowTotal {
+  windowTotal?: number;
+}
+
+/**
  * The page query as a deferred join: the ids of the page are chosen first (an index-only scan of a
  * (date, id) index for the default and the filtered lists, however deep the page), then only those rows are read.
  * `columns` defaults to every column the mapper needs; the JSON list asks only for each row's version key.
@@ -106,8 +115,8 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
     const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
     const candidates = plan.ids.length ? sql`(SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')}) UNION (${window})` : window;
     return sql`WITH candidates AS (${candidates}),
-      page AS (SELECT * FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
-      SELECT ${columns} FROM page JOIN items ON items.id = page.id
+      page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
+      SELECT ${columns}, page.candidates_n AS "windowTotal" FROM page JOIN items ON items.id = page.id
       ORDER BY ${outerOrder}`;
   }
   return sql`SELECT ${columns} FROM items
@@ -226,13 +235,19 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, point: ReadPoint, columns?: SQL): Promise<{ rows: R[] } & Total> {
     const plan = searchPlan(q.search);
     const offset = (q.page - 1) * q.limit;
-    const pageQuery = runSql<R>(pool, pageSql(q, point.now, plan, offset, columns));
+    const pageQuery = runSql<R>(pool, pageSql(q, point.now, plan, offset, columns)).then((rows) => {
+      // Only the page's own columns go on; a ranked page's first row says how many candidates its window held.
+      const candidates = (rows[0] as WindowTotal | undefined)?.windowTotal;
+      for (const row of rows) delete (row as WindowTotal).windowTotal;
+      return { rows, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
+    });
     if (offset === 0) {
-      const rows = await pageQuery;
+      const { rows, windowTotal } = await pageQuery;
       if (rows.length < q.limit) return { rows, n: rows.length, approximate: false };
+      if (windowTotal !== undefined) return { rows, n: windowTotal, approximate: false };
       return { rows, ...(await count(q, point)) };
     }
-    const [rows, total] = await Promise.all([pageQuery, count(q, point)]);
+    const [{ rows }, total] = await Promise.all([pageQuery, count(q, point)]);
     // A non-empty page shorter than the limit ends the result: the total is known exactly.
     if (rows.length > 0 && rows.length < q.limit) return { rows, n: offset + rows.length, approximate: false };
     // A full page at or past an estimate: there is at least one more page.

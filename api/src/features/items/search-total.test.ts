@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import type { ItemListResponse } from '@radar/contracts';
 import { seedItems } from '../../../bench/seed-items.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { EXACT_SEARCH_TOTAL } from './items.repo.js';
+import { EXACT_SEARCH_TOTAL, RANK_WINDOW } from './items.repo.js';
 
 /**
  * A search's total is exact up to EXACT_SEARCH_TOTAL matches and PostgreSQL's estimate past it, marked
@@ -54,6 +54,47 @@ describe('search totals', () => {
     expect(body.totalApproximate).toBeUndefined();
     expect(body.total).toBe(await exactCount('sensitivity labels purv'));
   });
+
+  it('takes the exact total from a rank window that is not full: no estimate and no count', async () => {
+    const probes = [
+      'sensitivity labels purv',
+      'copilot outlook calendar sharing',
+      'teams meeting outlook recording',
+      'labels purview copilot sites',
+      'retention policy teams meeting',
+      'copilot outlook calendar sharing teams',
+    ];
+    const sizes = new Map<string, number>();
+    for (const search of probes) sizes.set(search, await exactCount(search));
+    // A full first page from a window of fewer than RANK_WINDOW candidates, and one from a full window.
+    const small = probes.find((search) => (sizes.get(search) ?? 0) > 50 && (sizes.get(search) ?? 0) < RANK_WINDOW);
+    const large = probes.find((search) => (sizes.get(search) ?? 0) >= RANK_WINDOW);
+    expect([small, large, [...sizes]]).toEqual([expect.any(String), expect.any(String), expect.anything()]);
+    // The statements the api sends, seen on the real pool as they pass through to PostgreSQL.
+    const statements: string[] = [];
+    const pool = t.database.pool;
+    const query = pool.query.bind(pool);
+    const spy = jest.spyOn(pool, 'query').mockImplementation(((text: unknown, ...rest: unknown[]) => {
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof pool.query);
+    try {
+      const totals = async (search: string) => {
+        statements.length = 0;
+        // Naming every source filters nothing but keys the total anew (the probes above cached theirs).
+        const body = await list(`search=${encodeURIComponent(search)}&limit=50&sources=roadmap&sources=messages&sources=health`);
+        return {
+          total: body.total,
+          approximate: body.totalApproximate,
+          counted: statements.filter((s) => /^(EXPLAIN|SELECT count\(\*\))/.test(s.trim())).length,
+        };
+      };
+      expect(await totals(small!)).toEqual({ total: sizes.get(small!), approximate: undefined, counted: 0 });
+      expect((await totals(large!)).counted).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 60_000);
 
   it('never estimates a list without a search', async () => {
     const body = await list('sources=roadmap&limit=50');
