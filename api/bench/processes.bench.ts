@@ -11,13 +11,10 @@
  */
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { createTriageRepo } from '../src/features/triage/triage.repo.js';
-import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
-import { rederiveItems } from '../src/features/sync/derived-fields.repo.js';
 import { postmasterPid, processTreeCpuSeconds, startApi, startBaseline, type ServerProcess } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { runLoad } from './load.js';
-import { seedItems } from './seed-items.js';
+import { seedItems, settleAsInstalled } from './seed-items.js';
 import type { Bench } from './run.js';
 import { runWrk, WRK, wrkAvailable } from './wrk.js';
 
@@ -70,13 +67,7 @@ async function run(): Promise<string> {
     const now = new Date();
     process.stdout.write('  seeding 100,000 items\n');
     await seedItems(database.pool, now);
-    await rederiveItems(database.db);
-    const triage = createTriageRepo(database.db);
-    await triage.openRecords('all');
-    if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
-      await triage.refreshDefaults('all');
-      await triage.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, now);
-    }
+    await settleAsInstalled(database.db, now);
     await database.pool.query('VACUUM (ANALYZE) items');
     const pgPid = postmasterPid(database.dataDir);
     const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);

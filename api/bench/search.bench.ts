@@ -11,9 +11,6 @@ import type pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { cappedCountSql, countSql, estimateRows, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/items.repo.js';
-import { rederiveItems } from '../src/features/sync/derived-fields.repo.js';
-import { createTriageRepo } from '../src/features/triage/triage.repo.js';
-import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
 import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
 import { executionMs, topBuffers } from './explain.js';
 import { runWrk, wrkAvailable } from './wrk.js';
@@ -21,7 +18,7 @@ import { CONCURRENCY, loadTable, measure, type Measured } from './api-load.js';
 import { withBenchDatabase } from './bench-db.js';
 import type { Bench } from './run.js';
 import { distinctSearches, queryOf } from './scenarios.js';
-import { seedItems, WORDS } from './seed-items.js';
+import { seedItems, WORDS, settleAsInstalled } from './seed-items.js';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').map((s) => Number(s.trim()));
 /** p95 targets of a search no cache can answer, by size. */
@@ -57,14 +54,7 @@ async function runSize(size: number): Promise<string[]> {
     const t0 = Date.now();
     process.stdout.write(`  seeding ${size.toLocaleString('en-US')} items\n`);
     await seedItems(database.pool, now, size, () => undefined);
-    // Derived fields and triage records current, as an installation of this size has them (see the items bench).
-    await rederiveItems(database.db);
-    const triage = createTriageRepo(database.db);
-    await triage.openRecords('all');
-    if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
-      await triage.refreshDefaults('all');
-      await triage.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, now);
-    }
+    await settleAsInstalled(database.db, now);
     const seedSeconds = (Date.now() - t0) / 1000;
     await database.pool.query('VACUUM (ANALYZE) items');
     const { rows: sizeRows } = await database.pool.query(
