@@ -160,15 +160,13 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
 export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
   const conds: SQL[] = [];
   const notRemoved = f.includeRemoved ? null : sql`NOT items.is_removed`;
-  const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
-  const only = allowed.size === 1 ? ([...allowed][0] ?? null) : null;
-  if (only) conds.push(sql`items.source = ${only}::item_source`);
-  // Some sources but not all (two of the three): the list names them.
-  else if (allowed.size < SOURCES.length) conds.push(sql`items.source = ANY(${sql.param([...allowed])}::item_source[])`);
-  /** `cond` for items of `source`, or null when `sources` rules that source out. */
+  const allowed = allowedSources(f);
+  const ofSources = sourceIn(sql`items.source`, allowed);
+  if (ofSources) conds.push(ofSources);
+  /** `cond` for items of `source`, or null when `sources` rules that source out (alone, it is already the condition). */
   const forSource = (source: ItemSource, cond: SQL): SQL | null => {
     if (!allowed.has(source)) return null;
-    return only === source ? cond : sql`(items.source = ${source}::item_source AND ${cond})`;
+    return allowed.size === 1 ? cond : sql`(items.source = ${source}::item_source AND ${cond})`;
   };
   if (f.products?.length) conds.push(sql`items.products && ${textArray(f.products)}`);
   if (f.statuses?.length) {
@@ -331,10 +329,22 @@ export function hasItemFilters(f: ItemWhereFilters): boolean {
   });
 }
 
+/** The sources the list's `sources` allows (none named: all). */
+function allowedSources(f: Pick<ItemWhereFilters, 'sources'>): Set<ItemSource> {
+  return new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
+}
+
+/** `column` (an item_source) restricted to `allowed`: null when every source is allowed. */
+function sourceIn(column: SQL, allowed: Set<ItemSource>): SQL | null {
+  const only = allowed.size === 1 ? ([...allowed][0] ?? null) : null;
+  if (only) return sql`${column} = ${only}::item_source`;
+  // Some sources but not all (two of the three): the list names them.
+  return allowed.size < SOURCES.length ? sql`${column} = ANY(${sql.param([...allowed])}::item_source[])` : null;
+}
+
 /** The list's `sources` as a condition on a triage record `tr` (its own copy of the item's source); `true` for all. */
 export function recordSourceCondition(f: Pick<ItemWhereFilters, 'sources'>): SQL {
-  const allowed = new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
-  return allowed.size < SOURCES.length ? sql`tr.source = ANY(${sql.param([...allowed])}::item_source[])` : sql`true`;
+  return sourceIn(sql`tr.source`, allowedSources(f)) ?? sql`true`;
 }
 
 /** What decides the due sort: the caller's tenants and, in a triage view, the view. */
