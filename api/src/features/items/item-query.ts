@@ -411,7 +411,7 @@ export function duePageSql(f: ItemFilters, now: Date, limit: number, offset: num
       ORDER BY items.id ${sortDirectionSql(f)} LIMIT (SELECT ${want} - count(*) FROM dated))
     SELECT id AS item_id, due FROM dated
     UNION ALL SELECT id, NULL FROM undated
-    ORDER BY due ${asc ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`}, item_id ${sortDirectionSql(f)} LIMIT ${limit} OFFSET ${offset}`;
+    ORDER BY due ${nullsLastSql(f)}, item_id ${sortDirectionSql(f)} LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /**
@@ -442,18 +442,18 @@ export function sortKeys(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & D
   // Most slipped first: date moves (GA + preview), then newest (the items_release_moves_idx order).
   if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves'), direction: dir }, created];
   // Due dates tie often: the item id breaks ties, so a view's page can be chosen from the triage records alone.
-  if (f.sortField === 'due')
-    return [{ column: nearestDueSql(f, now), alias: sql.raw('sort_due'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` }];
-  if (f.sortField === 'timing')
-    return [
-      { column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST` },
-      created,
-    ];
+  if (f.sortField === 'due') return [{ column: nearestDueSql(f, now), alias: sql.raw('sort_due'), direction: nullsLastSql(f) }];
+  if (f.sortField === 'timing') return [{ column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: nullsLastSql(f) }, created];
   return [created];
 }
 
 export function sortDirectionSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
   return f.sortDirection === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
+}
+
+/** The direction of a key whose missing values come last in both directions (the due date, the timing of change). */
+export function nullsLastSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
+  return f.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   itemWhere,
   searchPlan,
   sortDirectionSql,
+  nullsLastSql,
   sortKeys,
   triageOnly,
   triageOnlyCountSql,
@@ -90,9 +91,8 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
   const order = itemOrder(q, plan, now);
   if (q.sortField === 'due' && !plan) {
     const dir = sortDirectionSql(q);
-    const due = q.sortDirection === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
     return sql`WITH page AS (${duePageSql(q, now, q.limit, offset)})
-      SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${due}, page.item_id ${dir}`;
+      SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${nullsLastSql(q)}, page.item_id ${dir}`;
   }
   if (plan && offset + q.limit <= RANK_WINDOW) {
     const byDate = itemOrder(q, null, now);
