@@ -224,7 +224,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       // Far past the threshold by the statistics: nothing to count. Even the first 1,001 matches of a common word
       // cost the whole bitmap of its matches (48,000 entries, ~24 ms at 100,000 items).
       if (estimate > EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) return { n: estimate, approximate: true };
-      const upTo = await run(cappedCountSql(where, EXACT_SEARCH_TOTAL));
+      const upTo = await run(cappedCountSql(itemWhere(filters, point.now, plan, 'counted'), EXACT_SEARCH_TOTAL));
       if (upTo <= EXACT_SEARCH_TOTAL) return { n: upTo, approximate: false };
       // More than the threshold for sure, whatever the statistics say.
       return { n: Math.max(EXACT_SEARCH_TOTAL + 1, estimate), approximate: true };

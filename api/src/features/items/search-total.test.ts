@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import type { ItemListResponse } from '@radar/contracts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { itemListQuery, type ItemListResponse } from '@radar/contracts';
 import { seedItems } from '../../../bench/seed-items.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { EXACT_SEARCH_TOTAL, RANK_WINDOW } from './items.repo.js';
+import { itemWhere, searchPlan } from './item-query.js';
+import { cappedCountSql, EXACT_SEARCH_TOTAL, RANK_WINDOW } from './items.repo.js';
 
 /**
  * A search's total is exact up to EXACT_SEARCH_TOTAL matches and PostgreSQL's estimate past it, marked
@@ -104,6 +106,26 @@ describe('search totals', () => {
       open();
       spy.mockRestore();
     }
+  }, 60_000);
+
+  it('counts a prefix that both configurations make alike once, with the same matches', async () => {
+    // The count as the api sends it (not capped here), and the text search condition of its plan.
+    const counted = async (search: string) => {
+      const q = itemListQuery.parse({ search });
+      const { sql: text, params } = new PgDialect().sqlToQuery(cappedCountSql(itemWhere(q, t.clock.now(), searchPlan(q.search), 'counted'), 1_000_000));
+      const { rows } = await t.database.pool.query(`EXPLAIN ${text}`, params);
+      const condition = rows.map((r: Record<string, string>) => r['QUERY PLAN']!).find((line: string) => line.includes('@@'));
+      return { n: (await t.database.pool.query(text, params)).rows[0].n as number, condition: condition ?? '' };
+    };
+    // `purv`: English and simple alike, asked for once.
+    const alike = await counted('sensitivity labels purv');
+    // EXPLAIN prints the tsquery as a quoted literal: 'purv':* appears as ''purv'':*.
+    expect([alike.condition, alike.condition.match(/''purv'':\*/g)?.length]).toEqual([expect.any(String), 1]);
+    expect(alike.n).toBe(await exactCount('sensitivity labels purv'));
+    // `meetings`: English makes `meet`, simple keeps the word (it matches ids); both stay.
+    const unlike = await counted('teams meetings');
+    expect([unlike.condition.match(/''meet'':\*/g)?.length, unlike.condition.match(/''meetings'':\*/g)?.length]).toEqual([1, 1]);
+    expect(unlike.n).toBe(await exactCount('teams meetings'));
   }, 60_000);
 
   it('never estimates a list without a search', async () => {
