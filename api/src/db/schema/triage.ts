@@ -88,6 +88,12 @@ export const triageRecords = pgTable(
     index('triage_records_open_due_item_idx')
       .on(t.dueDate, t.itemId, t.tenantId, t.ownerId)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.dueDate} IS NOT NULL`),
+    // One owner's open records for the list's "mine" view: its total (the distinct items, index-only with item,
+    // tenant and source in the key; the queue's owner index above has no item) and its due-date walk, in (due date,
+    // item) order like the index above without reading past every other owner's records.
+    index('triage_records_open_owner_item_idx')
+      .on(t.ownerId, t.dueDate, t.itemId, t.tenantId, t.source)
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
     index('triage_records_done_idx')
       .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId, t.source)
       .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),

@@ -1,0 +1,1 @@
+CREATE INDEX "triage_records_open_owner_item_idx" ON "triage_records" USING btree ("owner_id","due_date","item_id","tenant_id","source") WHERE "triage_records"."state" IN ('new', 'relevant', 'in_progress') AND NOT "triage_records"."item_removed" AND "triage_records"."owner_id" IS NOT NULL;
