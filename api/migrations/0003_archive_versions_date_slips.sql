@@ -52,4 +52,8 @@ UPDATE "items" i
 SET "ga_moves" = c.ga_moves, "ga_shift_months" = c.ga_shift_months, "preview_moves" = c.preview_moves,
     "preview_shift_months" = c.preview_shift_months, "release_moved_at" = c.release_moved_at
 FROM counted c
-WHERE i.id = c.item_id;
+WHERE i.id = c.item_id;--> statement-breakpoint
+-- The UPDATE left the data-version trigger's deferred events pending, and ALTER TABLE and CREATE INDEX refuse a table
+-- with pending events (an upgrade runs every newer migration in one transaction): fire them now. Added after release,
+-- for installations that upgrade across this version with data.
+SET CONSTRAINTS ALL IMMEDIATE;

@@ -14,6 +14,10 @@ CREATE TRIGGER "item_tenants_tenant_ids" AFTER INSERT OR DELETE ON "item_tenants
 UPDATE "items" i SET "tenant_ids" = t.ids
   FROM (SELECT item_id, array_agg(tenant_id ORDER BY tenant_id) AS ids FROM "item_tenants" GROUP BY item_id) t
   WHERE t.item_id = i.id;--> statement-breakpoint
+-- The UPDATE left the data-version trigger's deferred events pending, and ALTER TABLE and CREATE INDEX refuse a table
+-- with pending events (an upgrade runs every newer migration in one transaction): fire them now. Added after release,
+-- for installations that upgrade across this version with data.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "tenants_data_version" AFTER INSERT OR UPDATE OR DELETE ON "tenants"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "radar_bump_data_version"();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "tenant_access_data_version" AFTER INSERT OR UPDATE OR DELETE ON "tenant_access"
