@@ -69,6 +69,12 @@ describe('Jira down, an answer lost, then Jira back', () => {
       70_000,
       'the link to the issue Jira made',
     );
+    // The link is written while the call is made, the queued call marked sent just after it.
+    await eventually(
+      async () => (await database.pool.query(`select 1 from tracker_outbox where status <> 'sent'`)).rowCount === 0,
+      70_000,
+      'the call marked sent',
+    );
     expect(jira.issues.size).toBe(1);
     expect(jira.calls.filter((c) => c.method === 'POST' && c.path === '/rest/api/3/issue')).toHaveLength(1);
     const { rows } = await database.pool.query<{ status: string }>(`select status from tracker_outbox`);
