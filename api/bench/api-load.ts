@@ -23,10 +23,11 @@ export interface Measured {
 export async function measure(mode: string, server: ServerProcess, scenario: Scenario, pgCpuSeconds: () => number | null, maxMs = MAX_MS): Promise<Measured> {
   // Warm-up: connections, JIT, caches (one pass over distinct paths would warm a cache they are meant to miss: skip it).
   const warmPaths = scenario.paths.length > WARM_UP_REQUESTS ? ['/api/unified/items?page=2'] : scenario.paths;
-  await runLoad({ base: server.url, paths: warmPaths, concurrency: CONCURRENCY, maxRequests: WARM_UP_REQUESTS, maxMs: 10_000 });
+  const headers = scenario.headers;
+  await runLoad({ base: server.url, paths: warmPaths, concurrency: CONCURRENCY, maxRequests: WARM_UP_REQUESTS, maxMs: 10_000, headers });
   const api0 = server.cpuSeconds();
   const pg0 = pgCpuSeconds();
-  const result = await runLoad({ base: server.url, paths: scenario.paths, concurrency: CONCURRENCY, maxRequests: MAX_REQUESTS, maxMs });
+  const result = await runLoad({ base: server.url, paths: scenario.paths, concurrency: CONCURRENCY, maxRequests: MAX_REQUESTS, maxMs, headers });
   const api1 = server.cpuSeconds();
   const pg1 = pgCpuSeconds();
   const m = {

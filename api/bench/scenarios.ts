@@ -7,6 +7,8 @@ export interface Scenario {
    * null: reported for information.
    */
   goal: 'list' | 'search' | null;
+  /** Request headers (none by default: the JSON as it is). */
+  headers?: Record<string, string>;
 }
 
 export const GOALS = { list: { p95Ms: 20, rps: 1000 }, search: { p95Ms: 40, rps: 0 } } as const;

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Express } from 'express';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { ROLE_NAMES, type ItemListResponse } from '@radar/contracts';
 import { createApp } from '../../app.js';
@@ -180,6 +183,39 @@ describe('list totals and pages after writes', () => {
         .set('If-None-Match', first.headers.etag as string)
         .expect(304);
       expect(notModified.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it("compress a search's answer fast (asked once) and a list's thoroughly (sent again and again)", async () => {
+    // The bytes as they leave the server (supertest would decompress them).
+    const server = http.createServer(t.app).listen(0);
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ port: (server.address() as AddressInfo).port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const quality = (q: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } });
+    try {
+      for (const [path, br, gzipLevel] of [
+        ['/api/unified/items?limit=20&search=microsoft', quality(1), 1],
+        ['/api/unified/items?limit=20&sortDirection=asc', quality(4), 6],
+      ] as const) {
+        const json = (await raw(path, 'identity')).body;
+        expect(json.length).toBeGreaterThan(1024);
+        const brotli = await raw(path, 'br');
+        expect(brotli.encoding).toBe('br');
+        expect(brotli.body.equals(zlib.brotliCompressSync(json, br))).toBe(true);
+        const gzip = await raw(path, 'gzip');
+        expect(gzip.encoding).toBe('gzip');
+        expect(gzip.body.equals(zlib.gzipSync(json, { level: gzipLevel }))).toBe(true);
+      }
+    } finally {
+      server.close();
     }
   });
 
