@@ -24,10 +24,18 @@ export async function createTestDb(pool: PoolOptions = { max: 5 }): Promise<Test
     name,
     close: async () => {
       await database.close();
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await dropTestDatabase(name);
     },
   };
+}
+
+/** Drops a database a test made (connections still open to it are ended). */
+export async function dropTestDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.RADAR_TEST_PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
 }

@@ -7,14 +7,17 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../src/db/client.js';
 import { ensureDatabase } from '../src/db/embedded.js';
+import { dropTestDatabase } from './db.js';
 
 interface Journal {
   entries: { tag: string }[];
 }
 
+const readJournal = () => JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
+
 /** The tags of every migration, in the order they run. */
 export function migrationTags(): string[] {
-  return (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal).entries.map((e) => e.tag);
+  return readJournal().entries.map((e) => e.tag);
 }
 
 /**
@@ -30,7 +33,7 @@ export interface OldInstallation {
 export async function installationBefore(tag: string): Promise<OldInstallation> {
   const adminUrl = process.env.RADAR_TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('RADAR_TEST_PG_ADMIN_URL is not set: run the tests through jest (test/global-setup.ts)');
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
+  const journal = readJournal();
   const cut = journal.entries.findIndex((e) => e.tag === tag);
   if (cut < 1) throw new Error(`installationBefore: no migration before ${tag}`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-migration-'));
@@ -49,10 +52,7 @@ export async function installationBefore(tag: string): Promise<OldInstallation> 
     upgrade: () => migrate(drizzle(pool), { migrationsFolder: MIGRATIONS_DIR }),
     async drop() {
       await pool.end();
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await dropTestDatabase(name);
       fs.rmSync(work, { recursive: true, force: true });
     },
   };

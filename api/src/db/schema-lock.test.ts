@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { createTestContext } from '../../test/context.js';
+import { dropTestDatabase } from '../../test/db.js';
+import { migrationTags } from '../../test/migrations.js';
 import { createTestJobRunner } from '../../test/jobs.js';
-import { applyMigrations, MIGRATIONS_DIR } from './client.js';
+import { applyMigrations } from './client.js';
 import { ensureDatabase } from './embedded.js';
 
 /**
@@ -21,22 +21,18 @@ describe('start-up schema changes from processes starting together', () => {
     const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
     try {
       await Promise.all([1, 2, 3, 4].map(() => applyMigrations(url)));
-      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
         const applied = await client.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
-        expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length);
+        expect(Number(applied.rows[0]!.n)).toBe(migrationTags().length);
         const items = await client.query<{ n: string }>('select count(*) as n from items');
         expect(Number(items.rows[0]!.n)).toBe(0);
       } finally {
         await client.end();
       }
     } finally {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await dropTestDatabase(name);
     }
   });
 

@@ -126,7 +126,7 @@ export function tsQuery(plan: SearchPlan, prefixOnce = false): SQL {
   const prefix = prefixOnce ? sql`(CASE WHEN ${english} = ${simple} THEN ${english} ELSE ${english} || ${simple} END)` : sql`(${english} || ${simple})`;
   if (!plan.words) return prefix;
   const words = sql`to_tsquery('english'::regconfig, ${plan.words})`;
-  return sql`(CASE WHEN numnode(to_tsquery('english'::regconfig, ${plan.prefix})) = 0 THEN ${words} ELSE (${words} && ${prefix}) END)`;
+  return sql`(CASE WHEN numnode(${english}) = 0 THEN ${words} ELSE (${words} && ${prefix}) END)`;
 }
 
 const textArray = (list: string[]) => sql`${sql.param(list)}::text[]`;
