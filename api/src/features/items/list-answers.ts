@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { ItemListResponse, ListTriage } from '@radar/contracts';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { ToUnifiedItemOptions } from './item-mapper.js';
-import type { ItemListRequest, TenantScope } from './item-query.js';
+import { searchPlan, type ItemListRequest, type TenantScope } from './item-query.js';
 import { readPoint, type ItemsRepo } from './items.repo.js';
 
 /** A list answer as sent: the JSON bytes and their strong validator. */
@@ -140,7 +140,8 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
             tail.triage = triage;
           }
           const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
-          const compression: Compression = q.search?.trim() ? 'fast' : 'thorough';
+          // A search is what the repo searches for (`searchPlan`): punctuation alone is the plain list, asked again.
+          const compression: Compression = searchPlan(q.search) ? 'fast' : 'thorough';
           return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {}, compression };
         },
         undefined,
