@@ -181,8 +181,12 @@ export interface ReadPoint {
   bucket: number | null;
 }
 
-export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date): Promise<ReadPoint> {
-  return { version: await currentDataVersion(pool), ...viewTime(filtersOf(filters), now) };
+/**
+ * `version`: a data version already read for this request (after it arrived, before any of its data): the point takes
+ * it instead of reading it again.
+ */
+export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date, version?: number): Promise<ReadPoint> {
+  return { version: version ?? (await currentDataVersion(pool)), ...viewTime(filtersOf(filters), now) };
 }
 
 export interface ItemsRepoOptions {

@@ -71,6 +71,23 @@ export function answerCopyFor(answer: ListAnswer, req: IncomingMessage): AnswerC
 }
 
 /**
+ * The data version the list's lane read for a request it then handed to Express (no cached answer): read after the
+ * request arrived and before any of its data, it is as good a version for the route's answer as a new read, which
+ * would be a second round trip to the database for every search. Taken once: a request has one answer.
+ */
+const laneVersions = new WeakMap<IncomingMessage, number>();
+
+export function rememberVersionRead(req: IncomingMessage, version: number): void {
+  laneVersions.set(req, version);
+}
+
+export function versionReadFor(req: IncomingMessage): number | undefined {
+  const version = laneVersions.get(req);
+  laneVersions.delete(req);
+  return version;
+}
+
+/**
  * Whole answers of GET /api/unified/items by (query, audience, data version, time bucket). A hit costs one
  * primary-key read (the data version) and no other database work, mapping or serialising; any committed write to
  * item data moves the version, so an answer is never served after the data it shows has changed, in this process
@@ -111,11 +128,15 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
     JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage ? 'member' : 'public', point.version, point.bucket]);
 
   return {
-    /** The answer; `onMiss` runs (and may refuse) before it is computed, never when a cached one is served. */
-    async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>): Promise<ListAnswer> {
+    /**
+     * The answer; `onMiss` runs (and may refuse) before it is computed, never when a cached one is served. `version`:
+     * the data version the list's lane read for this request (`versionReadFor`), so a request the lane could not
+     * answer does not read it twice.
+     */
+    async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>, version?: number): Promise<ListAnswer> {
       // The version is read before the data (readPoint): an answer is never cached under a version newer than its rows.
       // Triage records move the version too, so a cached answer's triage is as current as its rows.
-      const point = await readPoint(pool, q, now);
+      const point = await readPoint(pool, q, now, version);
       return answers.load(
         keyOf(q, audience, point),
         async () => {
@@ -149,9 +170,13 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
       );
     },
 
-    /** The answer when one is cached (or being made) for this request now; undefined when it would have to be made. */
-    async cached(q: ItemListRequest, now: Date, audience: ListAudience): Promise<ListAnswer | undefined> {
-      return answers.peek(keyOf(q, audience, await readPoint(pool, q, now)));
+    /**
+     * The answer when one is cached (or being made) for this request now (undefined when it would have to be made),
+     * and the data version it was looked up at.
+     */
+    async cached(q: ItemListRequest, now: Date, audience: ListAudience): Promise<{ answer: ListAnswer | undefined; version: number }> {
+      const point = await readPoint(pool, q, now);
+      return { answer: await answers.peek(keyOf(q, audience, point)), version: point.version };
     },
   };
 }

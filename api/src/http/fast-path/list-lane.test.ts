@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Express } from 'express';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -178,6 +178,25 @@ describe('the item list fast lane answers exactly as the Express route does', ()
     const again = await send(withLane.url, 'GET', fresh);
     expect(again.body.equals(first.body)).toBe(true);
     expect(passedOn).toEqual([`GET ${fresh}`]);
+  });
+
+  it('reads the data version once for an answer it hands to Express (the route answers at the version the lane read)', async () => {
+    const reads = () => versionReads.mock.calls.filter(([query]) => (query as { name?: string }).name === 'read-data-version-number').length;
+    const versionReads = jest.spyOn(t.database.pool, 'query');
+    try {
+      passedOn.length = 0;
+      const fresh = '/api/unified/items?search=recap%20meeting&limit=3';
+      const first = await send(withLane.url, 'GET', fresh);
+      expect(first.status).toBe(200);
+      expect(passedOn).toEqual([`GET ${fresh}`]);
+      expect(reads()).toBe(1);
+      // Without the lane, the route reads it itself.
+      versionReads.mockClear();
+      expect((await send(without.url, 'GET', '/api/unified/items?search=recap%20feature&limit=3')).status).toBe(200);
+      expect(reads()).toBe(1);
+    } finally {
+      versionReads.mockRestore();
+    }
   });
 
   it('revalidation: the current ETag gets 304 (GET and HEAD), another ETag or no-cache the whole answer', async () => {

@@ -7,7 +7,7 @@ import { readCookie } from '../cookies.js';
 import { JSON_CONTENT_TYPE } from '../endpoints.js';
 import type { SecurityHeaders } from '../security-headers.js';
 import type { Clock } from '../../lib/clock.js';
-import { answerCopyFor, type ListAnswer, type ListAnswers } from '../../features/items/list-answers.js';
+import { answerCopyFor, rememberVersionRead, type ListAnswer, type ListAnswers } from '../../features/items/list-answers.js';
 
 export interface ListLaneDeps {
   answers: ListAnswers;
@@ -60,8 +60,11 @@ export function createListLane(deps: ListLaneDeps): ListLane {
     // Only answers already made: one that must be computed goes through Express, which counts it against the
     // client's cache-miss budget.
     deps.answers.cached(query.data, deps.clock.now(), { includeNotes: false, triage: false }).then(
-      (answer) => {
-        if (!answer) return fallback();
+      ({ answer, version }) => {
+        if (!answer) {
+          rememberVersionRead(req, version);
+          return fallback();
+        }
         try {
           deps.check?.(answer.body);
         } catch {
