@@ -199,6 +199,8 @@ function planner(
     if (req.method !== 'PATCH') return json(405, { error: { code: 'MethodNotAllowed' } });
     if (!canWrite) return denied();
     const input = JSON.parse(body) as Record<string, unknown>;
+    // Graph answers a PATCH with the changed object when asked to (Prefer: return=representation), else 204.
+    const representation = /\breturn=representation\b/.test(String(req.headers.prefer ?? ''));
     if (m[2]) {
       if (p.failDetails && p.failDetails > 0) {
         p.failDetails--;
@@ -212,7 +214,7 @@ function planner(
         ...references.filter(([, v]) => v !== null),
       ]);
       task.details.etag++;
-      return json(204, undefined);
+      return representation ? json(200, detailsJson(task)) : json(204, undefined);
     }
     if (!matches(`W/"task-${task.etag}"`)) return;
     for (const field of ['title', 'dueDateTime', 'priority', 'percentComplete'] as const) {
@@ -224,7 +226,7 @@ function planner(
       ...assignments.filter(([, v]) => v !== null),
     ]);
     task.etag++;
-    return json(204, undefined);
+    return representation ? json(200, taskJson(task)) : json(204, undefined);
   }
   if (req.method === 'GET' && path === '/users') {
     if (!canReadUsers) return denied();

@@ -160,7 +160,7 @@ describe('integrations: Microsoft Planner', () => {
   });
 
   it('creates one task with notes, link back and assignee, updates it, appends changes, and reads completion back', async () => {
-    const { t, planner, admin, moderator, alice, tenantId } = await setUp();
+    const { t, graph, planner, admin, moderator, alice, tenantId } = await setUp();
     const integration = await connect(admin, tenantId);
     await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
 
@@ -185,10 +185,20 @@ describe('integrations: Microsoft Planner', () => {
     // A second push updates the same task (the ETag read first); a change of the item is appended to the notes, and
     // the next update keeps it.
     await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2026-12-20', priority: 'low' });
+    const before = graph.requests.length;
     const second = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
     expect(second.status).toBe(200);
     expect(planner.tasks.size).toBe(1);
     expect(task).toMatchObject({ dueDateTime: '2026-12-20T12:00:00Z', priority: 9 });
+    // The task is read once, for its ETag: the PATCH answers the changed task (Prefer: return=representation).
+    const taskCalls = graph.requests.slice(before).filter((r) => r.includes(`/planner/tasks/${task.id}`));
+    expect(taskCalls.map((r) => r.split(' ').slice(1).join(' '))).toEqual([
+      `GET /planner/tasks/${task.id}`,
+      `PATCH /planner/tasks/${task.id}`,
+      `GET /planner/tasks/${task.id}/details`,
+      `PATCH /planner/tasks/${task.id}/details`,
+    ]);
+    expect(second.body).toMatchObject({ remoteState: 'Not started' });
     const { rows } = await t.database.pool.query<{ id: number }>(`SELECT l.id FROM tracker_links l WHERE l.integration_id = $1`, [integration.id]);
     await createIntegrationsRepo(t.database.db).enqueue({
       integrationId: integration.id,
@@ -203,7 +213,18 @@ describe('integrations: Microsoft Planner', () => {
     expect(task.details.description).toMatch(
       /Changes since the task was made —\n2026-11-26 12:00 UTC\nM365 Radar: the item changed\.\n- Act by moved to 2027-01-15/,
     );
-    await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    // Someone edits the task itself between the read and the update: the task is read again and the update made.
+    planner.preconditionFailures = 1;
+    const beforeThird = graph.requests.length;
+    await moderator.put('/api/triage/message-center/MC900001').send({ priority: 'medium' });
+    expect((await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id })).status).toBe(200);
+    expect(task.priority).toBe(5);
+    expect(
+      graph.requests
+        .slice(beforeThird)
+        .filter((r) => r.endsWith(`/planner/tasks/${task.id}`))
+        .map((r) => r.split(' ')[1]),
+    ).toEqual(['GET', 'PATCH', 'GET', 'PATCH']);
     expect(task.details.description).toContain('Act by moved to 2027-01-15');
     expect(task.details.description.match(/Changes since the task was made/g)).toHaveLength(1);
 
