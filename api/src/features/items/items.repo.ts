@@ -50,10 +50,13 @@ export const EXACT_SEARCH_TOTAL = 1000;
 
 /**
  * A search the statistics put at more than EXACT_SEARCH_TOTAL × this many matches is not counted at all: its total is
- * the estimate. Estimates of tsvector matches were within a third of the true count in the bench (docs/benchmarks.md),
- * so one past this margin has more than EXACT_SEARCH_TOTAL matches for all practical purposes.
+ * the estimate. The planner multiplies the frequencies of the words, so it underestimates words that go together (a
+ * phrase: counted, at worst needlessly) and overestimates words that rarely meet (a word of roadmap items with one of
+ * Message Center posts). On real feed text at 100,000 items (docs/benchmarks.md, "Search totals on the feeds' own
+ * words"), no search with at most EXACT_SEARCH_TOTAL matches was put above 3,983, and none wrongly past a margin of 4;
+ * 6 keeps half as much again in hand. Each count this margin skips is a GIN bitmap of every match (10–25 ms).
  */
-const ESTIMATE_MARGIN = 10;
+export const ESTIMATE_MARGIN = 6;
 
 /** A list's total, and whether it is an estimate (see EXACT_SEARCH_TOTAL). */
 export interface Total {

@@ -1,0 +1,209 @@
+/**
+ * Search totals on the feeds' own words: how far PostgreSQL's estimate of a search's matches is from the true count
+ * on real text, which decides the margin past which the api does not count a search's matches (ESTIMATE_MARGIN), and
+ * what a search's page and count cost there.
+ *
+ * The recorded feeds (../shared/fixtures/m365; not part of the repository) are applied through the production sync:
+ * the roadmap and Message Center of 2026-01-31 and 2026-02-07, then the Message Center of 2026-08-22 (the 2026 post
+ * format). Every item is listed (the bench measures text, not the sync's removals), then the items are copied until
+ * the table holds 100,000: a copy keeps every word of its item, so which words go together and how often is the
+ * feeds' own, at the scale of the search bench. Searches are made as a reader types: two neighbouring words of a real
+ * title with the second cut to a prefix (phrases: words that go together), and a word of a roadmap title with the
+ * prefix of a word of a Message Center title and the other way round (words that rarely meet). For each search, the
+ * estimate the api reads (EXPLAIN of its WHERE) beside the true count.
+ *
+ * Without the recorded feeds the section says it was not measured.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { itemListQuery } from '@radar/contracts';
+import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
+import { cappedCountSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW } from '../src/features/items/items.repo.js';
+import { withBenchDatabase } from './bench-db.js';
+import type { Bench } from './run.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURES = path.resolve(here, '../../../shared/fixtures/m365');
+const IMPORTS = [
+  ['--roadmap', 'roadmap-v1-2026-01-31.json', '--messages', 'messages-2026-01-31.json', '--as-of', '2026-01-31T00:37:08Z'],
+  ['--roadmap', 'roadmap-v1-2026-02-07.json', '--messages', 'messages-2026-02-07.json', '--as-of', '2026-02-07T00:38:15Z'],
+  ['--messages', 'messages-2026-08-22.json', '--as-of', '2026-08-22T00:00:00Z'],
+];
+const ITEMS = 100_000;
+/** Searches of each kind (phrases from roadmap titles, from Message Center titles, and the two crossings). */
+const PER_KIND = 700;
+/** Searches whose page and count are timed (EXPLAIN ANALYZE: planning + execution, warm). */
+const TIMED = 400;
+const MARGINS = [3, 4, 5, 6, 8, 10];
+const NOW = new Date('2026-08-22T00:00:00Z');
+
+const dialect = new PgDialect();
+
+/** A fixed sequence of pseudo-random numbers: every run makes the same searches. */
+function random(seed: number) {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+interface Measured {
+  search: string;
+  kind: string;
+  estimate: number;
+  matches: number;
+}
+
+const fixturesPresent = () => IMPORTS.every((args) => args.filter((a) => a.endsWith('.json')).every((f) => fs.existsSync(path.join(FIXTURES, f))));
+
+/** The recorded feeds through the import command (the production sync), every item listed, copied to ITEMS. */
+async function load(pool: pg.Pool, url: string): Promise<{ feedItems: number; copies: number }> {
+  for (const args of IMPORTS) {
+    execFileSync('npx', ['tsx', 'src/cli/import.ts', ...args.map((a) => (a.endsWith('.json') ? path.join(FIXTURES, a) : a))], {
+      cwd: path.resolve(here, '..'),
+      // Each snapshot in turn, whatever it removes: the bench wants every post's words.
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', SYNC_MAX_REMOVED_PERCENT: '100' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  await pool.query('UPDATE items SET is_removed = false, removed_at = NULL WHERE is_removed');
+  const feedItems = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n;
+  const maxId = (await pool.query<{ m: number }>('SELECT max(id)::int AS m FROM items')).rows[0]!.m;
+  const { rows } = await pool.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_name = 'items' AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`,
+  );
+  const columns = rows.map((r) => r.column_name);
+  const copies = Math.ceil(ITEMS / feedItems);
+  for (let k = 1; k < copies; k++) {
+    const values = columns.map((c) => (c === 'external_id' ? `external_id || '-copy${k}'` : `"${c}"`)).join(', ');
+    await pool.query(`INSERT INTO items (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values} FROM items WHERE id <= ${maxId}`);
+  }
+  await pool.query('VACUUM (ANALYZE) items');
+  return { feedItems, copies };
+}
+
+/** Searches as readers type them, from the feeds' titles (see the file's comment). */
+async function searches(pool: pg.Pool): Promise<Map<string, string>> {
+  const { rows } = await pool.query<{ source: string; title: string }>(`SELECT source::text AS source, title FROM items WHERE external_id NOT LIKE '%-copy%'`);
+  const wordsOf = (title: string) => title.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  const roadmap = rows
+    .filter((r) => r.source === 'roadmap')
+    .map((r) => wordsOf(r.title))
+    .filter((w) => w.length > 1);
+  const messages = rows
+    .filter((r) => r.source === 'messages')
+    .map((r) => wordsOf(r.title))
+    .filter((w) => w.length > 1);
+  const next = random(7);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const prefix = (word: string) => word.slice(0, 3 + Math.floor(next() * (word.length - 2)));
+  const made = new Map<string, string>();
+  const phrase = (titles: string[][], kind: string) => {
+    const words = pick(titles);
+    const at = Math.floor(next() * (words.length - 1));
+    made.set(`${words[at]} ${prefix(words[at + 1]!)}`, kind);
+  };
+  for (let i = 0; i < PER_KIND; i++) {
+    phrase(roadmap, 'phrase of a roadmap title');
+    phrase(messages, 'phrase of a Message Center title');
+    made.set(`${pick(pick(roadmap))} ${prefix(pick(pick(messages)))}`, 'roadmap word, Message Center prefix');
+    made.set(`${pick(pick(messages))} ${prefix(pick(pick(roadmap)))}`, 'Message Center word, roadmap prefix');
+  }
+  return made;
+}
+
+async function measureAll(pool: pg.Pool, made: Map<string, string>): Promise<Measured[]> {
+  const out: Measured[] = [];
+  for (const [search, kind] of made) {
+    const q = itemListQuery.parse({ search });
+    const plan = searchPlan(q.search);
+    if (!plan) continue;
+    const estimate = await estimateRows(pool, itemWhere(q, NOW, plan));
+    const count = dialect.sqlToQuery(cappedCountSql(itemWhere(q, NOW, plan, 'counted'), ITEMS * 2));
+    const { rows } = await pool.query<{ n: number }>(count.sql, count.params as unknown[]);
+    out.push({ search, kind, estimate, matches: rows[0]!.n });
+  }
+  return out;
+}
+
+async function timedMs(pool: pg.Pool, query: { sql: string; params: unknown[] }): Promise<number> {
+  await pool.query(query.sql, query.params);
+  const { rows } = await pool.query(`EXPLAIN (ANALYZE, SUMMARY ON) ${query.sql}`, query.params);
+  const text = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+  return Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? 0) + Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
+}
+
+const quantile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(p * (sorted.length - 1))] ?? 0;
+};
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function run(): Promise<string> {
+  if (!fixturesPresent()) return `Not measured: the recorded feeds are not at ${FIXTURES} (they are not part of the repository).`;
+  return withBenchDatabase({ poolMax: 2, database: 'radar_vocabulary' }, async (database) => {
+    const { pool } = database;
+    process.stdout.write('  applying the recorded feeds and copying them to 100,000 items\n');
+    const { feedItems, copies } = await load(pool, database.url);
+    const listed = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items WHERE NOT is_removed')).rows[0]!.n;
+    process.stdout.write(`  ${fmt(listed)} items; estimating and counting searches\n`);
+    const measured = await measureAll(pool, await searches(pool));
+
+    // A full rank window (RANK_WINDOW matches or more) is what the api counts or estimates; fewer, the page is the total.
+    const windowFull = measured.filter((m) => m.matches >= RANK_WINDOW);
+    const exactBand = windowFull.filter((m) => m.matches <= EXACT_SEARCH_TOTAL);
+    const marginRows = MARGINS.map((margin) => {
+      const counted = windowFull.filter((m) => m.estimate <= margin * EXACT_SEARCH_TOTAL);
+      const needless = counted.filter((m) => m.matches > EXACT_SEARCH_TOTAL).length;
+      const wrong = windowFull.filter((m) => m.estimate > margin * EXACT_SEARCH_TOTAL && m.matches <= EXACT_SEARCH_TOTAL).length;
+      return `| ${margin}${margin === ESTIMATE_MARGIN ? ' (the api)' : ''} | ${fmt(counted.length)} | ${fmt(needless)} | ${wrong ? `**${wrong}**` : '0'} |`;
+    });
+    const ratios = measured.filter((m) => m.matches >= 50).map((m) => m.estimate / m.matches);
+    const highest = [...exactBand].sort((a, b) => b.estimate - a.estimate).slice(0, 8);
+    const kinds = [...new Set(measured.map((m) => m.kind))].map((kind) => {
+      const of = measured.filter((m) => m.kind === kind && m.matches >= 50).map((m) => m.estimate / m.matches);
+      return `| ${kind} | ${fmt(measured.filter((m) => m.kind === kind).length)} | ${quantile(of, 0.05).toFixed(2)} | ${quantile(of, 0.5).toFixed(2)} | ${quantile(of, 0.95).toFixed(2)} | ${quantile(of, 1).toFixed(2)} |`;
+    });
+
+    process.stdout.write('  timing pages and counts\n');
+    const pages: number[] = [];
+    const counts: number[] = [];
+    for (const m of measured.filter((x) => x.kind.startsWith('phrase')).slice(0, TIMED)) {
+      const q = itemListQuery.parse({ search: m.search });
+      const plan = searchPlan(q.search)!;
+      pages.push(await timedMs(pool, dialect.sqlToQuery(pageSql(q, NOW, plan, 0, sql`items.id`)) as { sql: string; params: unknown[] }));
+      if (m.matches >= RANK_WINDOW && m.estimate <= ESTIMATE_MARGIN * EXACT_SEARCH_TOTAL) {
+        counts.push(
+          await timedMs(pool, dialect.sqlToQuery(cappedCountSql(itemWhere(q, NOW, plan, 'counted'), EXACT_SEARCH_TOTAL)) as { sql: string; params: unknown[] }),
+        );
+      }
+    }
+
+    return [
+      `api/bench/vocabulary.bench.ts. The recorded feeds (roadmap and Message Center of 2026-01-31 and 2026-02-07, Message Center of 2026-08-22) applied through the import command: ${fmt(feedItems)} items, every one listed, copied ${copies} times (${fmt(listed)} items; each copy keeps its item's words, so which words go together is the feeds' own), \`VACUUM (ANALYZE)\`. ${fmt(measured.length)} searches as a reader types them (a word and the prefix of the next one in a real title; a word of a roadmap title with the prefix of a word of a Message Center title, and the other way round), each with the estimate the api reads beside its true count.`,
+      '',
+      `**The estimate beside the truth** (searches with at least 50 matches; estimate ÷ true count):`,
+      '',
+      '| searches | made | 5 % | median | 95 % | highest |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...kinds,
+      '',
+      `**The margin** (the api counts a search whose rank window is full when the estimate is at most margin × ${fmt(EXACT_SEARCH_TOTAL)}; past it the total is the estimate, marked approximate). Of ${fmt(windowFull.length)} searches with a full window, ${fmt(exactBand.length)} have at most ${fmt(EXACT_SEARCH_TOTAL)} matches: each must be counted, or its total is wrongly marked approximate.`,
+      '',
+      '| margin | searches counted | of them needlessly (more than the threshold) | wrongly approximate |',
+      '|---:|---:|---:|---:|',
+      ...marginRows,
+      '',
+      `Highest estimates of searches with at most ${fmt(EXACT_SEARCH_TOTAL)} matches: ${highest.map((m) => `\`${m.search}\` ${fmt(m.matches)} (estimated ${fmt(m.estimate)})`).join('; ')}.`,
+      '',
+      `**Cost on this text** (${fmt(pages.length)} phrase searches, planning + execution, warm, in process): the page (the rank window's 200 newest matches, ranked) p50 ${quantile(pages, 0.5).toFixed(1)} ms, p95 ${quantile(pages, 0.95).toFixed(1)} ms, highest ${quantile(pages, 1).toFixed(1)} ms; ${fmt(counts.length)} of them counted at the api's margin: p50 ${quantile(counts, 0.5).toFixed(1)} ms, p95 ${quantile(counts, 0.95).toFixed(1)} ms, highest ${quantile(counts, 1).toFixed(1)} ms. Estimates of all searches with at least 50 matches: ${quantile(ratios, 0).toFixed(2)}–${quantile(ratios, 1).toFixed(2)} × the truth (median ${quantile(ratios, 0.5).toFixed(2)}).`,
+    ].join('\n');
+  });
+}
+
+const bench: Bench = { title: "Search totals on the feeds' own words", run };
+export default bench;
