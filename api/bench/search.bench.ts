@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
-import { cappedCountSql, countSql, estimateRows, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/items.repo.js';
+import { cappedCountSql, countSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/items.repo.js';
 import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
 import { executionMs, topBuffers } from './explain.js';
 import { runWrk, wrkAvailable } from './wrk.js';
@@ -114,7 +114,7 @@ async function runSize(size: number): Promise<string[]> {
       await explain(database.pool, page, p); // warm
       pages.push(await explain(database.pool, page, p));
       // The api counts only what the statistics do not put far past the threshold (ESTIMATE_MARGIN).
-      if (estimated <= EXACT_SEARCH_TOTAL * 10) totals.push(await explain(database.pool, capped, p));
+      if (estimated <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) totals.push(await explain(database.pool, capped, p));
       else skipped++;
       const count = dialect.sqlToQuery(countSql(where));
       exacts.push(await explain(database.pool, count, p));
@@ -161,7 +161,7 @@ async function runSize(size: number): Promise<string[]> {
       ...(totals.length ? [row(`total as the api counts it (the first ${(EXACT_SEARCH_TOTAL + 1).toLocaleString('en-US')} matches)`, totals)] : []),
       row('exact count of every match (before)', exacts),
       '',
-      `${skipped} of ${sample.length} searches are put past ${(EXACT_SEARCH_TOTAL * 10).toLocaleString('en-US')} matches by the statistics and not counted at all (the total is the estimate); ${approximate} have more than ${EXACT_SEARCH_TOTAL.toLocaleString('en-US')} matches and an estimated total${
+      `${skipped} of ${sample.length} searches are put past ${(EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN).toLocaleString('en-US')} matches by the statistics and not counted at all (the total is the estimate); ${approximate} have more than ${EXACT_SEARCH_TOTAL.toLocaleString('en-US')} matches and an estimated total${
         errors.length ? `: the estimate is off by ${pct(median(errors))} at the median and ${pct(Math.max(...errors))} at worst` : ''
       }.`,
       '',
