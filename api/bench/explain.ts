@@ -32,6 +32,11 @@ export function executionMs(lines: string[]): number {
   return Number(/Execution Time: ([\d.]+)/.exec(lines.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? 0);
 }
 
+/** The plan's "Planning Time" in ms (0 when the plan has none: EXPLAIN ANALYZE prints it, or SUMMARY ON). */
+export function planningMs(lines: string[]): number {
+  return Number(/Planning Time: ([\d.]+)/.exec(lines.find((l) => l.startsWith('Planning Time')) ?? '')?.[1] ?? 0);
+}
+
 /** Total shared buffers (hit + read) of the top plan node. */
 export function topBuffers(lines: string[]): { hit: number; read: number } {
   const line = lines.find((l) => /Buffers: shared/.test(l)) ?? '';

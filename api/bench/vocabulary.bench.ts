@@ -3,37 +3,31 @@
  * on real text, which decides the margin past which the api does not count a search's matches (ESTIMATE_MARGIN), and
  * what a search's page and count cost there.
  *
- * The recorded feeds (../shared/fixtures/m365; not part of the repository) are applied through the production sync:
- * the roadmap and Message Center of 2026-01-31 and 2026-02-07, then the Message Center of 2026-08-22 (the 2026 post
- * format). Every item is listed (the bench measures text, not the sync's removals), then the items are copied until
- * the table holds 100,000: a copy keeps every word of its item, so which words go together and how often is the
- * feeds' own, at the scale of the search bench. Searches are made as a reader types: two neighbouring words of a real
- * title with the second cut to a prefix (phrases: words that go together), and a word of a roadmap title with the
- * prefix of a word of a Message Center title and the other way round (words that rarely meet). For each search, the
- * estimate the api reads (EXPLAIN of its WHERE) beside the true count.
+ * The recorded feeds (those of the real-data suite, kept beside the repository, not in it) are applied through the
+ * production sync (real-feeds.ts): the roadmap and Message Center of 2026-01-31 and 2026-02-07, then the Message
+ * Center of 2026-08-22 (the 2026 post format). Every item is listed (the bench measures text, not the sync's
+ * removals), then the items are copied until the table holds 100,000: a copy keeps every word of its item, so which
+ * words go together and how often is the feeds' own, at the scale of the search bench. Searches are made as a reader
+ * types: two neighbouring words of a real title with the second cut to a prefix (phrases: words that go together), and
+ * a word of a roadmap title with the prefix of a word of a Message Center title and the other way round (words that
+ * rarely meet). For each search, the estimate the api reads (EXPLAIN of its WHERE) beside the true count.
  *
  * Without the recorded feeds the section says it was not measured.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
+import type { Database } from '../src/db/client.js';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { cappedCountSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW } from '../src/features/items/items.repo.js';
 import { withBenchDatabase } from './bench-db.js';
+import { executionMs, planningMs } from './explain.js';
+import { applyRecordedMessages, AUGUST_MESSAGES, FIXTURES, loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
 import type { Bench } from './run.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = path.resolve(here, '../../../shared/fixtures/m365');
-const IMPORTS = [
-  ['--roadmap', 'roadmap-v1-2026-01-31.json', '--messages', 'messages-2026-01-31.json', '--as-of', '2026-01-31T00:37:08Z'],
-  ['--roadmap', 'roadmap-v1-2026-02-07.json', '--messages', 'messages-2026-02-07.json', '--as-of', '2026-02-07T00:38:15Z'],
-  ['--messages', 'messages-2026-08-22.json', '--as-of', '2026-08-22T00:00:00Z'],
-];
 const ITEMS = 100_000;
 /** Searches of each kind (phrases from roadmap titles, from Message Center titles, and the two crossings). */
 const PER_KIND = 700;
@@ -57,18 +51,13 @@ interface Measured {
   matches: number;
 }
 
-const fixturesPresent = () => IMPORTS.every((args) => args.filter((a) => a.endsWith('.json')).every((f) => fs.existsSync(path.join(FIXTURES, f))));
+const fixturesPresent = () => realFeedsAvailable() && fs.existsSync(path.join(FIXTURES, AUGUST_MESSAGES.file));
 
-/** The recorded feeds through the import command (the production sync), every item listed, copied to ITEMS. */
-async function load(pool: pg.Pool, url: string): Promise<{ feedItems: number; copies: number }> {
-  for (const args of IMPORTS) {
-    execFileSync('npx', ['tsx', 'src/cli/import.ts', ...args.map((a) => (a.endsWith('.json') ? path.join(FIXTURES, a) : a))], {
-      cwd: path.resolve(here, '..'),
-      // Each snapshot in turn, whatever it removes: the bench wants every post's words.
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', SYNC_MAX_REMOVED_PERCENT: '100' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
+/** The recorded feeds through the production sync, every item listed, copied to ITEMS. */
+async function load(database: Database): Promise<{ feedItems: number; copies: number }> {
+  const { pool } = database;
+  await loadRealFeeds(database);
+  await applyRecordedMessages(database, AUGUST_MESSAGES.file, AUGUST_MESSAGES.at);
   await pool.query('UPDATE items SET is_removed = false, removed_at = NULL WHERE is_removed');
   const feedItems = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items')).rows[0]!.n;
   const maxId = (await pool.query<{ m: number }>('SELECT max(id)::int AS m FROM items')).rows[0]!.m;
@@ -88,7 +77,9 @@ async function load(pool: pg.Pool, url: string): Promise<{ feedItems: number; co
 
 /** Searches as readers type them, from the feeds' titles (see the file's comment). */
 async function searches(pool: pg.Pool): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ source: string; title: string }>(`SELECT source::text AS source, title FROM items WHERE external_id NOT LIKE '%-copy%'`);
+  const { rows } = await pool.query<{ source: string; title: string }>(
+    `SELECT source::text AS source, title FROM items WHERE external_id NOT LIKE '%-copy%' ORDER BY source, external_id`,
+  );
   const wordsOf = (title: string) => title.toLowerCase().match(/[a-z]{3,}/g) ?? [];
   const roadmap = rows
     .filter((r) => r.source === 'roadmap')
@@ -133,8 +124,8 @@ async function measureAll(pool: pg.Pool, made: Map<string, string>): Promise<Mea
 async function timedMs(pool: pg.Pool, query: { sql: string; params: unknown[] }): Promise<number> {
   await pool.query(query.sql, query.params);
   const { rows } = await pool.query(`EXPLAIN (ANALYZE, SUMMARY ON) ${query.sql}`, query.params);
-  const text = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-  return Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? 0) + Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
+  const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+  return planningMs(plan) + executionMs(plan);
 }
 
 const quantile = (values: number[], p: number) => {
@@ -148,7 +139,7 @@ async function run(): Promise<string> {
   return withBenchDatabase({ poolMax: 2, database: 'radar_vocabulary' }, async (database) => {
     const { pool } = database;
     process.stdout.write('  applying the recorded feeds and copying them to 100,000 items\n');
-    const { feedItems, copies } = await load(pool, database.url);
+    const { feedItems, copies } = await load(database);
     const listed = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items WHERE NOT is_removed')).rows[0]!.n;
     process.stdout.write(`  ${fmt(listed)} items; estimating and counting searches\n`);
     const measured = await measureAll(pool, await searches(pool));
@@ -184,7 +175,7 @@ async function run(): Promise<string> {
     }
 
     return [
-      `api/bench/vocabulary.bench.ts. The recorded feeds (roadmap and Message Center of 2026-01-31 and 2026-02-07, Message Center of 2026-08-22) applied through the import command: ${fmt(feedItems)} items, every one listed, copied ${copies} times (${fmt(listed)} items; each copy keeps its item's words, so which words go together is the feeds' own), \`VACUUM (ANALYZE)\`. ${fmt(measured.length)} searches as a reader types them (a word and the prefix of the next one in a real title; a word of a roadmap title with the prefix of a word of a Message Center title, and the other way round), each with the estimate the api reads beside its true count.`,
+      `api/bench/vocabulary.bench.ts. The recorded feeds (roadmap and Message Center of 2026-01-31 and 2026-02-07, Message Center of 2026-08-22) applied through the production sync: ${fmt(feedItems)} items, every one listed, copied ${copies} times (${fmt(listed)} items; each copy keeps its item's words, so which words go together is the feeds' own), \`VACUUM (ANALYZE)\`. ${fmt(measured.length)} searches as a reader types them (a word and the prefix of the next one in a real title; a word of a roadmap title with the prefix of a word of a Message Center title, and the other way round), each with the estimate the api reads beside its true count.`,
       '',
       `**The estimate beside the truth** (searches with at least 50 matches; estimate ÷ true count):`,
       '',

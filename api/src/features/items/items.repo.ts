@@ -53,8 +53,8 @@ export const EXACT_SEARCH_TOTAL = 1000;
  * the estimate. The planner multiplies the frequencies of the words, so it underestimates words that go together (a
  * phrase: counted, at worst needlessly) and overestimates words that rarely meet (a word of roadmap items with one of
  * Message Center posts). On real feed text at 100,000 items (docs/benchmarks.md, "Search totals on the feeds' own
- * words"), no search with at most EXACT_SEARCH_TOTAL matches was put above 3,983, and none wrongly past a margin of 4;
- * 6 keeps half as much again in hand. Each count this margin skips is a GIN bitmap of every match (10–25 ms).
+ * words"; three sets of 2,500 searches), no search with at most EXACT_SEARCH_TOTAL matches was put above 4,016, and
+ * none wrongly past a margin of 5 (4 marked one in one set); 6 keeps half as much again in hand. Each count this margin skips is a GIN bitmap of every match (10–25 ms).
  */
 export const ESTIMATE_MARGIN = 6;
 
