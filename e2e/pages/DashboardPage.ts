@@ -47,6 +47,8 @@ export class DashboardPage {
 
   async searchFor(text: string) {
     await this.search.fill(text);
+    // The box applies what was typed after a pause (debounced): until then the table is the previous list, not busy.
+    await expect.poll(() => new URL(this.page.url()).searchParams.get('search')).toBe(text);
     await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
   }
 
