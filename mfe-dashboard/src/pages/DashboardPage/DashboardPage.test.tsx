@@ -131,6 +131,22 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortDirection')).toBe('desc'));
   });
 
+  it('keeps a dialog opened while a typed search is still pending open when the search applies', async () => {
+    const { calls } = renderDashboard({
+      // The typed search finds other items: the open one stays open all the same.
+      'GET /api/unified/items': (_init, url) => (url.includes('search=recap') ? listOf([messageItem()]) : listOf([roadmapItem()])),
+      'GET /api/roadmap/items/412345/history': { body: [] },
+      'GET /api/roadmap/items/412345/linked-messages': { body: [] },
+    });
+    const row = await screen.findByRole('button', { name: 'Microsoft Teams: new meeting recap' });
+    fireEvent.change(screen.getByPlaceholderText('Search items...'), { target: { value: 'recap' } });
+    fireEvent.click(row);
+    expect(await screen.findByRole('dialog', { name: 'Microsoft Teams: new meeting recap' })).toBeInTheDocument();
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('search')).toBe('recap'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?roadmap=412345&search=recap'));
+    expect(screen.getByRole('dialog', { name: 'Microsoft Teams: new meeting recap' })).toBeInTheDocument();
+  });
+
   it('opens a deep-linked roadmap item; closing removes the parameter', async () => {
     const item = roadmapItem();
     const { calls } = renderDashboard(

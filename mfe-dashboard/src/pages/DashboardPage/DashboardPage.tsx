@@ -16,6 +16,7 @@ import type { BulkTarget } from '../../components/BulkTriageBar/index.js';
 import { savedSearchQueryOf, toListParams } from '../../state/dashboard-filters.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
+import { useUrlParams } from './useUrlParams.js';
 import { useReceivedText } from './useReceivedText.js';
 
 const SIDEBAR_WIDTH = 300;
@@ -30,7 +31,9 @@ const SaveSearchDialog = lazyNamed(() => import('../../components/SaveSearchDial
 export function DashboardPage() {
   const theme = useTheme();
   const isMobile = useMediaQuery(theme.breakpoints.down('md'));
-  const { state, dispatch, signedIn, visit, listParams, editing, stopEditing, refreshEditing } = useDashboardState();
+  // The view and the open dialog both live in the URL: one writer, so neither write undoes the other.
+  const url = useUrlParams();
+  const { state, dispatch, signedIn, visit, listParams, editing, stopEditing, refreshEditing } = useDashboardState(url);
   // The session's roles (already read for the page): no extra request on the first load.
   const { isModerator } = useSession();
   // Rows chosen for a bulk triage change, kept across pages: each with the records it stands for.
@@ -48,7 +51,7 @@ export function DashboardPage() {
   const list = useItemList(listParams, { onSuccess: () => setNow(new Date()) });
   const { data: options } = useFilterOptions();
   const { data: counts } = useFilterCounts();
-  const dialog = useItemDialog();
+  const dialog = useItemDialog(url);
 
   const items = list.data?.items ?? [];
   const choose = (ids: string[], on: boolean) =>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useEffectEvent, useReducer, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { routes } from '@radar/contracts';
 import { useEndpoint, useSession } from '@radar/shared-ui';
 import { useDashboardVisit } from '../../api/visit.js';
@@ -13,6 +12,7 @@ import {
   type DashboardState,
   type ViewQuery,
 } from '../../state/dashboard-filters.js';
+import type { UrlParams } from './useUrlParams.js';
 
 /**
  * The dashboard's view (filters, search, sort, page) and the signed-in user's visit. The view follows the URL both
@@ -23,8 +23,7 @@ import {
 /** A view as the URL writes it: equal views, equal keys. */
 const viewKey = (state: DashboardState) => withUrlState(new URLSearchParams(), state).toString();
 
-export function useDashboardState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+export function useDashboardState([searchParams, setSearchParams]: UrlParams) {
   const [state, dispatch] = useReducer(dashboardReducer, searchParams, (params) => stateFromUrl(params, initialDashboardState));
   // The view the screen and the URL agree on, as its URL form.
   const agreed = useRef(viewKey(state));
@@ -63,8 +62,8 @@ export function useDashboardState() {
     dispatch({ type: 'loadView', state: stateFromUrl(new URLSearchParams(urlView)) });
   }, [urlView]);
 
-  // Not an effect dependency: setSearchParams changes with every location, and a write must follow view changes only
-  // (after Back, the old view would otherwise be written over the URL just restored).
+  // Not an effect dependency: a write must follow view changes only (after Back, the old view would otherwise be
+  // written over the URL just restored).
   const writeUrl = useEffectEvent((view: DashboardState, replace: boolean) => setSearchParams((previous) => withUrlState(previous, view), { replace }));
 
   // View → URL: the view changed on the page: write it, as a new history entry unless only the search text changed.

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { SOURCE_LINK_PARAMS, type Source, type UnifiedItem } from '@radar/contracts';
 import { useToast } from '@radar/shared-ui';
 import { lookupLinkedItem, providerIdOf } from '../../api/items.js';
+import type { UrlParams } from './useUrlParams.js';
 
 const PARAM = SOURCE_LINK_PARAMS;
 const PARAM_NAMES = Object.values(PARAM);
@@ -33,10 +33,9 @@ const keyOf = (source: Source, id: string) => `${source}:${id.toLowerCase()}`;
 /**
  * The open detail dialog lives in the URL (?roadmap={itemId}, ?message={messageId} or ?health={issueId}), so deep links, share links
  * and the browser's Back button all work: opening pushes a history entry, closing removes the parameter.
- * Items already on screen open at once; others are looked up by id.
+ * Items already on screen open at once; others are looked up by id. The URL is written through the page's shared writer.
  */
-export function useItemDialog() {
-  const [searchParams, setSearchParams] = useSearchParams();
+export function useItemDialog([searchParams, setSearchParams]: UrlParams) {
   const { toast } = useToast();
   // Items opened from the list, found by a lookup, or saved by a moderator, by source and provider id.
   const [known, setKnown] = useState<ReadonlyMap<string, UnifiedItem>>(() => new Map());
