@@ -4,7 +4,7 @@
  * stdout), on a database the bench prepared; and the bare baseline, a minimal node:http server answering fixed
  * bytes, so the ratio of the stack to what Node itself can serve on this machine is visible.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +21,6 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/**
- * CPU seconds of `root` and every descendant, from /proc (the counters process.cpuUsage() reads, for any process),
- * plus what the descendants that already ended spent (the root's reaped-children counters: PostgreSQL backends
- * end when the api's pool closes an idle connection).
- */
 /** The PostgreSQL server's process id (its postmaster.pid), whose process tree does the database work. */
 export function postmasterPid(dataDir: string): number | null {
   try {
@@ -35,29 +30,62 @@ export function postmasterPid(dataDir: string): number | null {
   }
 }
 
-export function processTreeCpuSeconds(root: number): number {
-  const parents = new Map<number, number>();
-  const cpu = new Map<number, number>();
-  let reaped = 0;
+interface ProcStat {
+  parent: number;
+  /** User + system CPU seconds of the process itself. */
+  cpu: number;
+  /** User + system CPU seconds of its children that ended and were reaped. */
+  reaped: number;
+}
+
+/** Every process of `root`'s tree (root included), with its /proc counters (those process.cpuUsage() reads). */
+function processTree(root: number): Map<number, ProcStat> {
+  const all = new Map<number, ProcStat>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
-      if (Number(entry) === root) reaped = (Number(fields[13]) + Number(fields[14])) / 100;
+      all.set(Number(entry), {
+        parent: Number(fields[1]),
+        cpu: (Number(fields[11]) + Number(fields[12])) / 100,
+        reaped: (Number(fields[13]) + Number(fields[14])) / 100,
+      });
     } catch {
       // The process ended while we read.
     }
   }
   const inTree = (pid: number): boolean => {
-    for (let p: number | undefined = pid, depth = 0; p && depth < 10; p = parents.get(p), depth++) if (p === root) return true;
+    for (let p: number | undefined = pid, depth = 0; p && depth < 10; p = all.get(p)?.parent, depth++) if (p === root) return true;
     return false;
   };
-  let total = reaped;
-  for (const [pid, seconds] of cpu) if (inTree(pid)) total += seconds;
+  return new Map([...all].filter(([pid]) => inTree(pid)));
+}
+
+/**
+ * CPU seconds of `root` and every descendant, plus what the descendants that already ended spent (the root's
+ * reaped-children counters: PostgreSQL backends end when the api's pool closes an idle connection).
+ */
+export function processTreeCpuSeconds(root: number): number {
+  const tree = processTree(root);
+  let total = tree.get(root)?.reaped ?? 0;
+  for (const { cpu } of tree.values()) total += cpu;
   return total;
+}
+
+export const TASKSET = '/usr/bin/taskset';
+
+/**
+ * Keeps `root`'s process tree (every thread of every process) on `cpus` (a taskset list: "0,1", "2-3"); processes it
+ * starts later inherit the setting (PostgreSQL's backends, a cluster's replacement workers).
+ */
+export function pinProcessTree(root: number, cpus: string): void {
+  for (const pid of processTree(root).keys()) execFileSync(TASKSET, ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/** The CPUs `pid` may run on, as the kernel reports them ("0,1"). */
+export function allowedCpus(pid: number): string {
+  return /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? '?';
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, what: string): Promise<void> {

@@ -8,10 +8,15 @@
  * cannot show what they serve. Every setup is loaded in turn, three rounds, and each setup's median round reported;
  * the CPU of the server processes and of the generator is read from /proc, so the table shows how much of the two
  * cores each side had.
+ *
+ * "Two processes on two cores" is judged where the generator has cores of its own: on a machine with four or more
+ * cores (and taskset) the servers and PostgreSQL are kept on cores 0 and 1 and wrk on the others; BENCH_SERVER_CPUS
+ * and BENCH_LOAD_CPUS (taskset lists) place them by hand. With fewer cores nothing is pinned and everything shares.
  */
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { postmasterPid, processTreeCpuSeconds, startApi, startBaseline, type ServerProcess } from './api-process.js';
+import fs from 'node:fs';
+import { allowedCpus, pinProcessTree, postmasterPid, processTreeCpuSeconds, startApi, startBaseline, TASKSET, type ServerProcess } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { runLoad } from './load.js';
 import { seedItems, settleAsInstalled } from './seed-items.js';
@@ -23,6 +28,34 @@ const SECONDS = 8;
 const CONNECTIONS = 32;
 const TARGET = 1.6;
 const LIST = '/api/unified/items';
+
+/** Where the servers (api, PostgreSQL, the bare servers) and the load generator run, as taskset CPU lists. */
+interface Placement {
+  server: string;
+  load: string;
+  /** How it was chosen, for the report. */
+  how: string;
+}
+
+/** How many CPUs a taskset list names ("0,1" and "0-1" are two). */
+const cpuCount = (list: string) =>
+  list.split(',').reduce((n, part) => {
+    const [from, to] = part.split('-').map(Number) as [number, number | undefined];
+    return n + (to === undefined ? 1 : to - from + 1);
+  }, 0);
+
+function placement(): Placement | null {
+  const server = process.env.BENCH_SERVER_CPUS;
+  const load = process.env.BENCH_LOAD_CPUS;
+  if (server || load) {
+    if (!server || !load) throw new Error('BENCH_SERVER_CPUS and BENCH_LOAD_CPUS go together (taskset lists, e.g. 0,1 and 2,3)');
+    if (!fs.existsSync(TASKSET)) throw new Error(`BENCH_SERVER_CPUS needs taskset at ${TASKSET} (util-linux)`);
+    return { server, load, how: 'BENCH_SERVER_CPUS / BENCH_LOAD_CPUS' };
+  }
+  const cores = os.cpus().length;
+  if (cores < 4 || !fs.existsSync(TASKSET)) return null;
+  return { server: '0,1', load: `2-${cores - 1}`, how: `${cores} cores: two for the servers, the rest for the generator` };
+}
 
 interface Round {
   rps: number;
@@ -36,9 +69,9 @@ interface Round {
   postgresCores: number;
 }
 
-/** One load of the list from wrk for SECONDS. */
-async function wrkRound(url: string): Promise<Omit<Round, 'serverCores' | 'postgresCores'>> {
-  const r = await runWrk({ base: new URL(url).origin, paths: [LIST], connections: CONNECTIONS, seconds: SECONDS, headers: { 'Accept-Encoding': 'br' } });
+/** One load of the list from wrk for SECONDS, on `cpus` when given. */
+async function wrkRound(url: string, cpus?: string): Promise<Omit<Round, 'serverCores' | 'postgresCores'>> {
+  const r = await runWrk({ base: new URL(url).origin, paths: [LIST], connections: CONNECTIONS, seconds: SECONDS, headers: { 'Accept-Encoding': 'br' }, cpus });
   if (r.errors > 0) throw new Error(`${url} answered ${r.errors} errors under load`);
   return { rps: r.rps, p50: r.p50, p99: r.p99, generatorCores: r.generatorCores };
 }
@@ -62,7 +95,9 @@ const median = (rounds: Round[]) => [...rounds].sort((a, b) => a.rps - b.rps)[Ma
 
 async function run(): Promise<string> {
   const useWrk = wrkAvailable();
-  const load = useWrk ? wrkRound : nodeRound;
+  // The Node generator is a thread of this process: it cannot be placed apart, so nothing is pinned without wrk.
+  const place = useWrk ? placement() : null;
+  const load = (url: string) => (useWrk ? wrkRound(url, place?.load) : nodeRound(url));
   return withBenchDatabase({ poolMax: 4, database: 'radar_processes' }, async (database) => {
     const now = new Date();
     process.stdout.write('  seeding 100,000 items\n');
@@ -71,6 +106,7 @@ async function run(): Promise<string> {
     await database.pool.query('VACUUM (ANALYZE) items');
     const pgPid = postmasterPid(database.dataDir);
     const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
+    if (place && pgPid) pinProcessTree(pgPid, place.server);
 
     const servers: { name: string; server: ServerProcess; rounds: Round[] }[] = [];
     try {
@@ -83,6 +119,11 @@ async function run(): Promise<string> {
       const wire = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
       servers.push({ name: 'bare node:http, one process', server: await startBaseline(wire, 1), rounds: [] });
       servers.push({ name: 'bare node:http, two processes', server: await startBaseline(wire, 2), rounds: [] });
+      if (place) for (const s of servers) pinProcessTree(s.server.pid, place.server);
+      // What the kernel holds to, read back: a placement that did not take is not reported as one.
+      const placed = place ? [...servers.map((s) => allowedCpus(s.server.pid)), ...(pgPid ? [allowedCpus(pgPid)] : [])] : [];
+      if (place && placed.some((cpus) => cpus !== allowedCpus(servers[0]!.server.pid)))
+        throw new Error(`the servers were not all pinned: ${placed.join(' | ')}`);
       const loadAtStart = os.loadavg().slice(0, 2);
       // Warm-up: JIT, the answer cache, connections.
       for (const s of servers) await load(`${s.server.url}${LIST}`);
@@ -102,10 +143,21 @@ async function run(): Promise<string> {
       const ratio = apiTwo.rps / apiOne.rps;
       const perCore = (r: Round) => r.rps / Math.max(r.serverCores, 0.01);
       const bareRatio = bareTwo.rps / bareOne.rps;
+      // Judged as stated only where two server processes meet two cores and the generator is not among them.
+      const serverCpus = place ? cpuCount(place.server) : 0;
+      const verdict = !useWrk
+        ? 'not judged (Node generator)'
+        : place && serverCpus !== 2
+          ? `not judged (the servers had ${serverCpus} CPU${serverCpus === 1 ? '' : 's'}, not two)`
+          : ratio >= TARGET
+            ? 'pass'
+            : place
+              ? '**FAIL**'
+              : '**FAIL** on this machine (generator on the same cores)';
       const row = (name: string, r: Round, all: Round[]) =>
         `| ${name} | **${r.rps.toFixed(0)}** (${all.map((x) => x.rps.toFixed(0)).join(', ')}) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.serverCores.toFixed(2)} | ${r.postgresCores.toFixed(2)} | ${r.generatorCores.toFixed(2)} | ${(r.rps / Math.max(r.serverCores, 0.01)).toFixed(0)} |`;
       return [
-        `api/bench/processes.bench.ts. 100,000 seeded items (the items bench's seed), the default list page as the list lane answers it from its cache (brotli, as a browser asks: ${(wire.length / 1024).toFixed(1)} KB). Load: ${useWrk ? `wrk (one thread, ${CONNECTIONS} keep-alive connections)` : `**the bench's Node generator** (wrk not found at ${WRK}: install it, \`apt-get install wrk\`; the Node generator takes about one core, so the two-process figure is not judged)`}, ${SECONDS} s per round, ${ROUNDS} rounds taking turns, median round reported with every round in brackets. CPU from /proc: the server processes (with cluster workers) and the generator, in cores kept busy. Machine: ${os.cpus().length} cores; load average ${loadAtStart.map((n) => n.toFixed(1)).join(' / ')} at the start, ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} at the end.`,
+        `api/bench/processes.bench.ts. 100,000 seeded items (the items bench's seed), the default list page as the list lane answers it from its cache (brotli, as a browser asks: ${(wire.length / 1024).toFixed(1)} KB). Load: ${useWrk ? `wrk (one thread, ${CONNECTIONS} keep-alive connections)` : `**the bench's Node generator** (wrk not found at ${WRK}: install it, \`apt-get install wrk\`; the Node generator takes about one core, so the two-process figure is not judged)`}, ${SECONDS} s per round, ${ROUNDS} rounds taking turns, median round reported with every round in brackets. CPU from /proc: the server processes (with cluster workers) and the generator, in cores kept busy. ${place ? `Placement (${place.how}): the servers and PostgreSQL on CPUs ${placed[0]}, wrk on ${place.load}.` : 'Placement: none, servers and generator share every core.'} Machine: ${os.cpus().length} cores; load average ${loadAtStart.map((n) => n.toFixed(1)).join(' / ')} at the start, ${loadAtEnd.map((n) => n.toFixed(1)).join(' / ')} at the end.`,
         '',
         '| setup | req/s, median (each round) | p50 ms | p99 ms | server cores busy | postgres cores busy | generator cores busy | req/s per server core |',
         '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -114,11 +166,15 @@ async function run(): Promise<string> {
         row(servers[2]!.name, bareOne, servers[2]!.rounds),
         row(servers[3]!.name, bareTwo, servers[3]!.rounds),
         '',
-        `Target: \`WEB_CONCURRENCY=2\` serves ≥ ${TARGET}× one process's rate: **${ratio.toFixed(2)}×** measured — ${useWrk ? (ratio >= TARGET ? 'pass' : '**FAIL** on this machine') : 'not judged (Node generator)'}.`,
+        `Target: \`WEB_CONCURRENCY=2\` serves ≥ ${TARGET}× one process's rate: **${ratio.toFixed(2)}×** measured — ${verdict}.`,
         '',
-        `What limits it here: the generator runs on the same ${os.cpus().length} cores (${apiTwo.generatorCores.toFixed(2)} of them during the two-process rounds) and loopback networking costs kernel time no process is charged for, so the two api processes had ${apiTwo.serverCores.toFixed(2)} cores between them, not two, and PostgreSQL ${apiTwo.postgresCores.toFixed(2)} (${apiOne.postgresCores.toFixed(2)} with one process: each process reads the data version behind its cached answers once per event-loop turn, and two less busy processes have fewer requests per turn). ` +
-          `Per server core they served ${perCore(apiTwo).toFixed(0)} req/s against one process's ${perCore(apiOne).toFixed(0)} (${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %: what sharing the port and the cache-version reads cost); ` +
-          `on two cores of their own (the load generated elsewhere) that is ${((2 * perCore(apiTwo)) / apiOne.rps).toFixed(2)}× one process — a projection from the measured per-core rate, not a measurement. ` +
+        (place
+          ? `The servers and PostgreSQL had CPUs ${placed[0]} to themselves (${apiTwo.serverCores.toFixed(2)} cores busy in the two api processes, PostgreSQL ${apiTwo.postgresCores.toFixed(2)}); wrk ran on ${place.load} (${apiTwo.generatorCores.toFixed(2)} cores busy). `
+          : `What limits it here: the generator runs on the same ${os.cpus().length} cores (${apiTwo.generatorCores.toFixed(2)} of them during the two-process rounds) and loopback networking costs kernel time no process is charged for, so the two api processes had ${apiTwo.serverCores.toFixed(2)} cores between them, not two, and PostgreSQL ${apiTwo.postgresCores.toFixed(2)} (${apiOne.postgresCores.toFixed(2)} with one process: each process reads the data version behind its cached answers once per event-loop turn, and two less busy processes have fewer requests per turn). On a machine with four or more cores the bench keeps the servers on two of them and the generator on the rest, and the target is measured as stated. `) +
+          `Per server core the two processes served ${perCore(apiTwo).toFixed(0)} req/s against one process's ${perCore(apiOne).toFixed(0)} (${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %: what sharing the port and the cache-version reads cost)` +
+          (place
+            ? '. '
+            : `; on two cores of their own (the load generated elsewhere) that is ${((2 * perCore(apiTwo)) / apiOne.rps).toFixed(2)}× one process — a projection from the measured per-core rate, not a measurement. `) +
           `The bare server shows wrk's own ceiling on this machine (${bareOne.rps.toFixed(0)} and ${bareTwo.rps.toFixed(0)} req/s, ${bareRatio.toFixed(2)}× with a second process): ${(bareOne.rps / apiOne.rps).toFixed(1)}× the api's one-process rate, so the generator is not what holds the api back.`,
       ].join('\n');
     } finally {

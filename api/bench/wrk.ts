@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TASKSET } from './api-process.js';
 
 export const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 
@@ -37,6 +38,8 @@ export async function runWrk(opts: {
   connections: number;
   seconds: number;
   headers?: Record<string, string>;
+  /** Runs wrk only on these CPUs (a taskset list), away from the servers it loads. */
+  cpus?: string;
 }): Promise<WrkResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-wrk-'));
   try {
@@ -58,7 +61,8 @@ export async function runWrk(opts: {
         'end',
       ].join('\n'),
     );
-    const command = `"${WRK}" -t1 -c${opts.connections} -d${opts.seconds}s -s '${script}' '${opts.base}'; times`;
+    const pin = opts.cpus ? `${TASKSET} --cpu-list '${opts.cpus}' ` : '';
+    const command = `${pin}"${WRK}" -t1 -c${opts.connections} -d${opts.seconds}s -s '${script}' '${opts.base}'; times`;
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
