@@ -12,6 +12,11 @@
  * a word of a roadmap title with the prefix of a word of a Message Center title and the other way round (words that
  * rarely meet). For each search, the estimate the api reads (EXPLAIN of its WHERE) beside the true count.
  *
+ * Then the search bench's load on this text: the api in its own production process, wrk with 10 connections, every
+ * request a search never asked before (made the same way, none of them measured above), answers compressed as a
+ * browser asks. The seeded bench puts words together independently; real titles' words go together, so their searches
+ * match more rows than the planner expects, and this is what a reader of real feeds at 100,000 items meets.
+ *
  * Without the recorded feeds the section says it was not measured.
  */
 import fs from 'node:fs';
@@ -23,10 +28,12 @@ import { itemListQuery } from '@radar/contracts';
 import type { Database } from '../src/db/client.js';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { cappedCountSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW } from '../src/features/items/items.repo.js';
+import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { executionMs, planningMs } from './explain.js';
 import { applyRecordedMessages, AUGUST_MESSAGES, FIXTURES, loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
 import type { Bench } from './run.js';
+import { runWrk, WRK, wrkAvailable } from './wrk.js';
 
 const ITEMS = 100_000;
 /** Searches of each kind (phrases from roadmap titles, from Message Center titles, and the two crossings). */
@@ -34,6 +41,13 @@ const PER_KIND = 700;
 /** Searches whose page and count are timed (EXPLAIN ANALYZE: planning + execution, warm). */
 const TIMED = 400;
 const MARGINS = [3, 4, 5, 6, 8, 10];
+/** The load: clients, and seconds of warm-up and of measurement (the search bench's). */
+const CLIENTS = 10;
+const WARM_SECONDS = 3;
+const LOAD_SECONDS = 10;
+/** Searches made for the load, each of its kinds (more than the load can send). */
+const LOAD_PER_KIND = 4000;
+const SEARCH_TARGET_MS = 50;
 const NOW = new Date('2026-08-22T00:00:00Z');
 
 const dialect = new PgDialect();
@@ -54,7 +68,7 @@ interface Measured {
 const fixturesPresent = () => realFeedsAvailable() && fs.existsSync(path.join(FIXTURES, AUGUST_MESSAGES.file));
 
 /** The recorded feeds through the production sync, every item listed, copied to ITEMS. */
-async function load(database: Database): Promise<{ feedItems: number; copies: number }> {
+async function loadFeeds(database: Database): Promise<{ feedItems: number; copies: number }> {
   const { pool } = database;
   await loadRealFeeds(database);
   await applyRecordedMessages(database, AUGUST_MESSAGES.file, AUGUST_MESSAGES.at);
@@ -75,8 +89,8 @@ async function load(database: Database): Promise<{ feedItems: number; copies: nu
   return { feedItems, copies };
 }
 
-/** Searches as readers type them, from the feeds' titles (see the file's comment). */
-async function searches(pool: pg.Pool): Promise<Map<string, string>> {
+/** Searches as readers type them, from the feeds' titles (see the file's comment): `perKind` of each kind from `seed`. */
+async function searches(pool: pg.Pool, seed: number, perKind: number): Promise<Map<string, string>> {
   const { rows } = await pool.query<{ source: string; title: string }>(
     `SELECT source::text AS source, title FROM items WHERE external_id NOT LIKE '%-copy%' ORDER BY source, external_id`,
   );
@@ -89,7 +103,7 @@ async function searches(pool: pg.Pool): Promise<Map<string, string>> {
     .filter((r) => r.source === 'messages')
     .map((r) => wordsOf(r.title))
     .filter((w) => w.length > 1);
-  const next = random(7);
+  const next = random(seed);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const prefix = (word: string) => word.slice(0, 3 + Math.floor(next() * (word.length - 2)));
   const made = new Map<string, string>();
@@ -98,7 +112,7 @@ async function searches(pool: pg.Pool): Promise<Map<string, string>> {
     const at = Math.floor(next() * (words.length - 1));
     made.set(`${words[at]} ${prefix(words[at + 1]!)}`, kind);
   };
-  for (let i = 0; i < PER_KIND; i++) {
+  for (let i = 0; i < perKind; i++) {
     phrase(roadmap, 'phrase of a roadmap title');
     phrase(messages, 'phrase of a Message Center title');
     made.set(`${pick(pick(roadmap))} ${prefix(pick(pick(messages)))}`, 'roadmap word, Message Center prefix');
@@ -134,15 +148,52 @@ const quantile = (values: number[], p: number) => {
 };
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/**
+ * The search bench's load on the feeds' text: the api as `npm start` runs it, CLIENTS wrk connections, searches made
+ * as the measured ones are but never among them (`asked`) nor repeated; a warm-up on other searches first.
+ */
+async function searchLoad(database: Database & { url: string; dataDir: string }, asked: ReadonlySet<string>): Promise<string> {
+  if (!wrkAvailable()) return `**Load on this text**: not measured (wrk not found at ${WRK}: \`apt-get install wrk\`).`;
+  const fresh = [...(await searches(database.pool, 13, LOAD_PER_KIND)).keys()].filter((s) => !asked.has(s));
+  const paths = fresh.map((s) => `/api/unified/items?search=${encodeURIComponent(s)}`);
+  const warm = paths.slice(0, 1000);
+  const measuredPaths = paths.slice(1000);
+  const pgPid = postmasterPid(database.dataDir);
+  const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
+  const headers = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+  const api = await startApi({ databaseUrl: database.url });
+  try {
+    await runWrk({ base: api.url, paths: warm, connections: CLIENTS, seconds: WARM_SECONDS, headers });
+    const api0 = api.cpuSeconds();
+    const pg0 = pgCpu();
+    const r = await runWrk({ base: api.url, paths: measuredPaths, connections: CLIENTS, seconds: LOAD_SECONDS, headers });
+    const apiMs = ((api.cpuSeconds() - api0) * 1000) / r.requests;
+    const pgMs = ((pgCpu() - pg0) * 1000) / r.requests;
+    if (r.errors > 0) throw new Error(`the api answered ${r.errors} errors under the search load`);
+    const repeated = r.requests > measuredPaths.length;
+    return [
+      `**Load on this text** (the search bench's: the api in its own production process, ${CLIENTS} wrk connections, ${LOAD_SECONDS} s after a ${WARM_SECONDS} s warm-up on other searches, answers compressed as a browser asks; ${fmt(measuredPaths.length)} searches made as above, none of them measured above${repeated ? ', **some sent twice: the load outran them**' : ', none sent twice'}):`,
+      '',
+      '| requests | searches/s | p50 ms | p95 ms | p99 ms | highest ms | api CPU ms per search | postgres CPU ms per search | generator cores |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      `| ${fmt(r.requests)} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | **${r.p95.toFixed(1)}** | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${apiMs.toFixed(2)} | ${pgMs.toFixed(2)} | ${r.generatorCores.toFixed(2)} |`,
+      '',
+      `The search target (p95 ≤ ${SEARCH_TARGET_MS} ms at 100,000 items) on the feeds' own text: **${r.p95 <= SEARCH_TARGET_MS ? 'met' : 'not met'}** (${r.p95.toFixed(1)} ms). The search bench judges it on seeded text, whose words go together independently.`,
+    ].join('\n');
+  } finally {
+    await api.stop();
+  }
+}
+
 async function run(): Promise<string> {
   if (!fixturesPresent()) return `Not measured: the recorded feeds are not at ${FIXTURES} (they are not part of the repository).`;
   return withBenchDatabase({ poolMax: 2, database: 'radar_vocabulary' }, async (database) => {
     const { pool } = database;
     process.stdout.write('  applying the recorded feeds and copying them to 100,000 items\n');
-    const { feedItems, copies } = await load(database);
+    const { feedItems, copies } = await loadFeeds(database);
     const listed = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM items WHERE NOT is_removed')).rows[0]!.n;
     process.stdout.write(`  ${fmt(listed)} items; estimating and counting searches\n`);
-    const measured = await measureAll(pool, await searches(pool));
+    const measured = await measureAll(pool, await searches(pool, 7, PER_KIND));
 
     // A full rank window (RANK_WINDOW matches or more) is what the api counts or estimates; fewer, the page is the total.
     const windowFull = measured.filter((m) => m.matches >= RANK_WINDOW);
@@ -174,6 +225,9 @@ async function run(): Promise<string> {
       }
     }
 
+    process.stdout.write('  load: searches never asked before, from wrk\n');
+    const loaded = await searchLoad(database, new Set(measured.map((m) => m.search)));
+
     return [
       `api/bench/vocabulary.bench.ts. The recorded feeds (roadmap and Message Center of 2026-01-31 and 2026-02-07, Message Center of 2026-08-22) applied through the production sync: ${fmt(feedItems)} items, every one listed, copied ${copies} times (${fmt(listed)} items; each copy keeps its item's words, so which words go together is the feeds' own), \`VACUUM (ANALYZE)\`. ${fmt(measured.length)} searches as a reader types them (a word and the prefix of the next one in a real title; a word of a roadmap title with the prefix of a word of a Message Center title, and the other way round), each with the estimate the api reads beside its true count.`,
       '',
@@ -192,6 +246,8 @@ async function run(): Promise<string> {
       `Highest estimates of searches with at most ${fmt(EXACT_SEARCH_TOTAL)} matches: ${highest.map((m) => `\`${m.search}\` ${fmt(m.matches)} (estimated ${fmt(m.estimate)})`).join('; ')}.`,
       '',
       `**Cost on this text** (${fmt(pages.length)} phrase searches, planning + execution, warm, in process): the page (the rank window's 200 newest matches, ranked) p50 ${quantile(pages, 0.5).toFixed(1)} ms, p95 ${quantile(pages, 0.95).toFixed(1)} ms, highest ${quantile(pages, 1).toFixed(1)} ms; ${fmt(counts.length)} of them counted at the api's margin: p50 ${quantile(counts, 0.5).toFixed(1)} ms, p95 ${quantile(counts, 0.95).toFixed(1)} ms, highest ${quantile(counts, 1).toFixed(1)} ms. Estimates of all searches with at least 50 matches: ${quantile(ratios, 0).toFixed(2)}–${quantile(ratios, 1).toFixed(2)} × the truth (median ${quantile(ratios, 0.5).toFixed(2)}).`,
+      '',
+      loaded,
     ].join('\n');
   });
 }
