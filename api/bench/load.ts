@@ -5,6 +5,7 @@
  * or `maxMs` has passed.
  */
 import { Worker } from 'node:worker_threads';
+import { percentile } from './stats.js';
 
 export interface LoadResult {
   requests: number;
@@ -74,17 +75,16 @@ export function runLoad(opts: {
     worker.once('error', reject);
     worker.once('message', (m: { latencies: number[]; errors: number; ms: number; bodyBytes: number }) => {
       void worker.terminate();
-      const sorted = [...m.latencies].sort((a, b) => a - b);
-      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+      const pct = (p: number) => percentile(m.latencies, p);
       resolve({
-        requests: sorted.length,
+        requests: m.latencies.length,
         errors: m.errors,
         seconds: m.ms / 1000,
         p50: pct(50),
         p95: pct(95),
         p99: pct(99),
-        max: sorted[sorted.length - 1] ?? NaN,
-        rps: sorted.length / (m.ms / 1000),
+        max: pct(100),
+        rps: m.latencies.length / (m.ms / 1000),
         bodyBytes: m.bodyBytes,
       });
     });

@@ -158,9 +158,3 @@ export function medianLoad(loads: PageLoad[]): PageLoad {
   const sorted = [...loads].sort((a, b) => a.keyVisibleMs - b.keyVisibleMs);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
-
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};

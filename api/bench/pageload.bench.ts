@@ -15,7 +15,8 @@ import { startReplayServer, type ReplayServer } from '../test/replay-server.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { endpointUrl, endpoints } from '@radar/contracts';
 import { bundleBreakdown } from './bundle-report.js';
-import { measurePageLoad, median, medianLoad, type PageLoad } from './page-metrics.js';
+import { measurePageLoad, medianLoad, type PageLoad } from './page-metrics.js';
+import { median } from './stats.js';
 import { onInterrupt, type Bench } from './run.js';
 
 /** Cold loads per page and mode (BENCH_PAGE_LOADS): first-paint times are bimodal (a parser yield or not), so more than a handful. */

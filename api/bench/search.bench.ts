@@ -19,6 +19,7 @@ import { withBenchDatabase } from './bench-db.js';
 import type { Bench } from './run.js';
 import { distinctSearches, queryOf } from './scenarios.js';
 import { seedItems, WORDS, settleAsInstalled } from './seed-items.js';
+import { median } from './stats.js';
 
 const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').map((s) => Number(s.trim()));
 /** p95 targets of a search no cache can answer, by size. */
@@ -44,10 +45,6 @@ async function explain(pool: pg.Pool, query: { sql: string; params: unknown[] },
   return { path: p, ms: executionMs(plan), buffers: hit + read, plan };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
-};
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 
 async function runSize(size: number): Promise<string[]> {

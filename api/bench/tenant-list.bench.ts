@@ -6,6 +6,7 @@ import { withBenchDatabase } from './bench-db.js';
 import { topBuffers } from './explain.js';
 import { queryOf } from './scenarios.js';
 import { seedItems } from './seed-items.js';
+import { percentile } from './stats.js';
 
 const TENANTS = 20;
 const PUBLIC_TENANTS = 2;
@@ -19,8 +20,6 @@ interface Case {
   path: string;
   scope: TenantScope | undefined;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * The list with a tenant filter at 100,000 items: the items bench's seed (70,000 roadmap items, 30,000 posts, 4,000

@@ -7,13 +7,13 @@ import { createTriageRepo, queueSql } from '../src/features/triage/triage.repo.j
 import { withBenchDatabase } from './bench-db.js';
 import { topBuffers } from './explain.js';
 import { seedItems } from './seed-items.js';
+import { percentile } from './stats.js';
 
 const TENANTS = 20;
 const PUBLIC_TENANTS = 2;
 const USERS = 25;
 const RUNS = 60;
 const dialect = new PgDialect();
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * The triage queue views at 100,000 items and about 200,000 triage records: the items bench's seed (70,000 roadmap

@@ -34,6 +34,7 @@ import { executionMs, planningMs } from './explain.js';
 import { applyRecordedMessages, AUGUST_MESSAGES, FIXTURES, loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
 import type { Bench } from './run.js';
 import { runWrk, WRK, wrkAvailable } from './wrk.js';
+import { percentile } from './stats.js';
 
 const ITEMS = 100_000;
 /** Searches of each kind (phrases from roadmap titles, from Message Center titles, and the two crossings). */
@@ -142,10 +143,8 @@ async function timedMs(pool: pg.Pool, query: { sql: string; params: unknown[] })
   return planningMs(plan) + executionMs(plan);
 }
 
-const quantile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(p * (sorted.length - 1))] ?? 0;
-};
+/** The p-quantile (0–1) of `values`. */
+const quantile = (values: number[], p: number) => (values.length ? percentile(values, p * 100) : 0);
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /**
