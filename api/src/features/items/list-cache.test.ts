@@ -12,6 +12,7 @@ import { createServices } from '../../services.js';
 import type { RoadmapRecord } from '../../sources/types.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { sessionCookieFor, signIn } from '../../../test/factories.js';
+import { rawRequest } from '../../../test/raw-http.js';
 
 /**
  * The list's caches (whole answers, totals, per-row JSON) are keyed by the data version, the time bucket and the
@@ -189,16 +190,10 @@ describe('list totals and pages after writes', () => {
   it("compress a search's answer fast (asked once) and a list's thoroughly (sent again and again)", async () => {
     // The bytes as they leave the server (supertest would decompress them).
     const server = http.createServer(t.app).listen(0);
-    const raw = (path: string, encoding: string) =>
-      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        http
-          .get({ port: (server.address() as AddressInfo).port, path, headers: { 'Accept-Encoding': encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-          })
-          .on('error', reject);
-      });
+    const raw = async (path: string, encoding: string) => {
+      const res = await rawRequest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'GET', path, { 'Accept-Encoding': encoding });
+      return { encoding: res.headers['content-encoding'], body: res.body };
+    };
     const quality = (q: number) => ({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } });
     try {
       for (const [path, br, gzipLevel] of [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Express } from 'express';
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { ROLE_NAMES } from '@radar/contracts';
@@ -10,6 +10,7 @@ import { createServices } from '../../services.js';
 import { createLogger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertMessage, insertRoadmapItem, sessionCookieFor } from '../../../test/factories.js';
+import { rawRequest, type RawResponse } from '../../../test/raw-http.js';
 
 /**
  * The list's fast lane (list-lane.ts) answers anonymous list requests in front of Express. Each request here goes
@@ -17,12 +18,6 @@ import { createUser, insertMessage, insertRoadmapItem, sessionCookieFor } from '
  * in status, headers, body bytes and access line; the lane's server must also say which requests it handed to Express,
  * so a lane that silently passed everything on would fail.
  */
-
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
 
 interface Served {
   url: string;
@@ -62,22 +57,8 @@ async function serve(app: Express): Promise<Served> {
   };
 }
 
-/** One request, bytes as sent (no decompression), on a connection of its own. */
-function send(base: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers, agent: false }, (res: IncomingMessage) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /** The response with what differs by nature between two answers taken out: the date, and a generated request id. */
-function comparable(raw: Raw, givenRequestId: boolean) {
+function comparable(raw: RawResponse, givenRequestId: boolean) {
   const { date: _date, ...headers } = raw.headers;
   if (!givenRequestId) {
     expect(headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -100,9 +81,9 @@ const accessLine = (lines: Record<string, unknown>[]) => {
  * first: the lane answers only what is cached (an answer to be made goes through Express and its cache-miss budget),
  * and the two apps share one answer cache.
  */
-async function both(method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  const plain = await send(without.url, method, path, headers);
-  const lane = await send(withLane.url, method, path, headers);
+async function both(method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const plain = await rawRequest(without.url, method, path, headers);
+  const lane = await rawRequest(withLane.url, method, path, headers);
   const given = 'X-Request-Id' in headers && /^[\w.:-]{1,128}$/.test(headers['X-Request-Id']!);
   expect(comparable(lane, given)).toEqual(comparable(plain, given));
   // The access line is written when the answer ends; the client can see the end first.
@@ -172,10 +153,10 @@ describe('the item list fast lane answers exactly as the Express route does', ()
   it('hands an answer that must be made to Express, and answers it itself once made', async () => {
     passedOn.length = 0;
     const fresh = '/api/unified/items?search=recap%20notes&limit=4';
-    const first = await send(withLane.url, 'GET', fresh);
+    const first = await rawRequest(withLane.url, 'GET', fresh);
     expect(first.status).toBe(200);
     expect(passedOn).toEqual([`GET ${fresh}`]);
-    const again = await send(withLane.url, 'GET', fresh);
+    const again = await rawRequest(withLane.url, 'GET', fresh);
     expect(again.body.equals(first.body)).toBe(true);
     expect(passedOn).toEqual([`GET ${fresh}`]);
   });
@@ -186,13 +167,13 @@ describe('the item list fast lane answers exactly as the Express route does', ()
     try {
       passedOn.length = 0;
       const fresh = '/api/unified/items?search=recap%20meeting&limit=3';
-      const first = await send(withLane.url, 'GET', fresh);
+      const first = await rawRequest(withLane.url, 'GET', fresh);
       expect(first.status).toBe(200);
       expect(passedOn).toEqual([`GET ${fresh}`]);
       expect(reads()).toBe(1);
       // Without the lane, the route reads it itself.
       versionReads.mockClear();
-      expect((await send(without.url, 'GET', '/api/unified/items?search=recap%20feature&limit=3')).status).toBe(200);
+      expect((await rawRequest(without.url, 'GET', '/api/unified/items?search=recap%20feature&limit=3')).status).toBe(200);
       expect(reads()).toBe(1);
     } finally {
       versionReads.mockRestore();
@@ -276,8 +257,8 @@ describe('the item list fast lane answers exactly as the Express route does', ()
     const plainApp = createApp({ ...base, log: capture(lines.express), services: createServices(base) }, { listLane: false });
     const [a, b] = [await serve(laneApp), await serve(plainApp)];
     try {
-      const lane = await send(a.url, 'GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'req-broken-1' });
-      const plain = await send(b.url, 'GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'req-broken-1' });
+      const lane = await rawRequest(a.url, 'GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'req-broken-1' });
+      const plain = await rawRequest(b.url, 'GET', '/api/unified/items?limit=2', { 'X-Request-Id': 'req-broken-1' });
       expect(lane.status).toBeGreaterThanOrEqual(500);
       expect(comparable(lane, true)).toEqual(comparable(plain, true));
       await new Promise((r) => setImmediate(r));
