@@ -41,10 +41,11 @@ export interface ItemPage {
 }
 
 /**
- * A search's total is counted exactly up to this many matches; past it the total is PostgreSQL's estimate and marked
- * approximate ("about 13,000"). Counting every match of a common word visits every matching row (19,000 buffers for
- * "teams" at 100,000 items, 200,000 at a million); counting the first 1,001 visits at most that many, and the estimate
- * comes from the table's statistics at no cost.
+ * A search counted beside its page (one that can be an id, or a later page whose total is not cached) is counted
+ * exactly up to this many matches; past it the total is PostgreSQL's estimate and marked approximate ("about
+ * 13,000"). Counting every match of a common word visits every matching row (19,000 buffers for "teams" at 100,000
+ * items, 200,000 at a million); counting the first 1,001 visits at most that many, and the estimate comes from the
+ * table's statistics at no cost. A first page under the margin counts every match in its own statement (MatchesTotal).
  */
 export const EXACT_SEARCH_TOTAL = 1000;
 
@@ -83,6 +84,17 @@ interface WindowTotal {
 }
 
 /**
+ * The column a search page asked with `countMatches` carries (`matchesTotal`): how many rows match the search and
+ * the filters, counted below the window's limit. Asked only where the statistics put the matches under the margin
+ * (EXACT_SEARCH_TOTAL × ESTIMATE_MARGIN): the planner then reads every match through the GIN bitmap to find the
+ * window anyway, so counting them adds little, where a separate capped count would build the bitmap again. A common
+ * word's page walks the date index and stops after the window; counting there would read every match.
+ */
+interface MatchesTotal {
+  matchesTotal?: number;
+}
+
+/**
  * The page query as a deferred join: the ids of the page are chosen first (an index-only scan of a
  * (date, id) index for the default and the filtered lists, however deep the page), then only those rows are read.
  * `columns` defaults to every column the mapper needs; the JSON list asks only for each row's version key.
@@ -90,7 +102,14 @@ interface WindowTotal {
  * Searching (first RANK_WINDOW results): the window's rows get their exact-id flag and rank while they are read,
  * so ranking reads no row twice, and only the page's rows are read again for their columns.
  */
-export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, offset: number, columns: SQL = unifiedItemSelectSql): SQL {
+export function pageSql(
+  q: ItemListRequest,
+  now: Date,
+  plan: SearchPlan | null,
+  offset: number,
+  columns: SQL = unifiedItemSelectSql,
+  opts: { countMatches?: boolean } = {},
+): SQL {
   const order = itemOrder(q, plan, now);
   if (q.sortField === 'due' && !plan) {
     const dir = sortDirectionSql(q);
@@ -113,6 +132,18 @@ export function pageSql(q: ItemListRequest, now: Date, plan: SearchPlan | null, 
       [sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${k.direction}`), sql`page.id ${dir}`],
       sql`, `,
     );
+    if (opts.countMatches && !plan.ids.length) {
+      // The window and the number of every match in one statement (see MatchesTotal): the matches are counted below
+      // the window's limit, and only the window's rows are ranked, each read again by id for its vector.
+      const aliases = keysOf.map((k) => sql`m.${k.alias}`);
+      return sql`WITH m AS (SELECT items.id, ${sortColumns}, (count(*) OVER ())::int AS matches FROM items
+          WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}),
+        candidates AS (SELECT m.id, false AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sql.join(aliases, sql`, `)}, m.matches
+          FROM m JOIN items ON items.id = m.id),
+        page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
+        SELECT ${columns}, page.candidates_n AS "windowTotal", page.matches AS "matchesTotal" FROM page JOIN items ON items.id = page.id
+        ORDER BY ${outerOrder}`;
+    }
     // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches; a search
     // that cannot be an id has the window alone (no union to plan, sort and deduplicate).
     const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
@@ -214,20 +245,22 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   const counts = new LruCache<Total>({ entries: opts.countCacheEntries ?? 2000, weight: opts.countCacheEntries ?? 2000 });
   const jsonCache = new LruCache<string>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
 
+  const countKey = (filters: ReturnType<typeof filtersOf>, point: ReadPoint, exact: boolean) => JSON.stringify([filters, point.version, point.bucket, exact]);
+
   /**
    * The total for the filters at `point`. A search's total is exact up to EXACT_SEARCH_TOTAL matches and estimated
-   * past it, unless `exact` (a count someone acts on, like the changes since the last visit).
+   * past it, unless `exact` (a count someone acts on, like the changes since the last visit). `estimated`: the
+   * planner's estimate of the same filters, when the caller has read it already.
    */
-  function count(f: ItemFilters, point: ReadPoint, exact = false): Promise<Total> {
+  function count(f: ItemFilters, point: ReadPoint, exact = false, estimated?: number): Promise<Total> {
     const filters = filtersOf(f);
-    const key = JSON.stringify([filters, point.version, point.bucket, exact]);
-    return counts.load(key, async () => {
+    return counts.load(countKey(filters, point, exact), async () => {
       const plan = searchPlan(filters.search);
       const run = async (query: SQL) => (await runSql<{ n: number }>(pool, query))[0]?.n ?? 0;
       if (triageOnly(filters)) return { n: await run(triageOnlyCountSql(filters, point.now)), approximate: false };
       const where = itemWhere(filters, point.now, plan);
       if (!plan || exact) return { n: await run(countSql(where)), approximate: false };
-      const estimate = await estimateRows(pool, where);
+      const estimate = estimated ?? (await estimateRows(pool, where));
       // Far past the threshold by the statistics: nothing to count. Even the first 1,001 matches of a common word
       // cost the whole bitmap of its matches (48,000 entries, ~24 ms at 100,000 items).
       if (estimate > EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) return { n: estimate, approximate: true };
@@ -242,12 +275,35 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, point: ReadPoint, columns?: SQL): Promise<{ rows: R[] } & Total> {
     const plan = searchPlan(q.search);
     const offset = (q.page - 1) * q.limit;
-    const pageQuery = runSql<R>(pool, pageSql(q, point.now, plan, offset, columns)).then((rows) => {
-      // Only the page's own columns go on; a ranked page's first row says how many candidates its window held.
-      const candidates = (rows[0] as WindowTotal | undefined)?.windowTotal;
-      for (const row of rows) delete (row as WindowTotal).windowTotal;
-      return { rows, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
-    });
+    const readPage = (countMatches = false) =>
+      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { countMatches })).then((rows) => {
+        // Only the page's own columns go on; a ranked page's first row says how many candidates its window held,
+        // and, when asked, how many rows match.
+        const { windowTotal: candidates, matchesTotal: matches } = (rows[0] ?? {}) as WindowTotal & MatchesTotal;
+        for (const row of rows) {
+          delete (row as WindowTotal).windowTotal;
+          delete (row as MatchesTotal).matchesTotal;
+        }
+        return { rows, matches, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
+      });
+    const filters = filtersOf(q);
+    if (offset === 0 && plan && !plan.ids.length && q.limit <= RANK_WINDOW && !counts.get(countKey(filters, point, false))) {
+      // A search that cannot be an id, its total not known yet: the statistics decide how its total is found, before
+      // its page is read. Under the margin its page's plan reads every match anyway (the planner expects few), so the
+      // page counts them in the same statement: an exact total at any size, and no second pass over the matches.
+      const estimate = await estimateRows(pool, itemWhere(filters, point.now, plan));
+      if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) {
+        const { rows, matches } = await readPage(true);
+        const total = { n: matches ?? 0, approximate: false };
+        counts.set(countKey(filters, point, false), total);
+        return { rows, ...total };
+      }
+      const { rows, windowTotal } = await readPage();
+      if (rows.length < q.limit) return { rows, n: rows.length, approximate: false };
+      if (windowTotal !== undefined) return { rows, n: windowTotal, approximate: false };
+      return { rows, ...(await count(q, point, false, estimate)) };
+    }
+    const pageQuery = readPage();
     if (offset === 0) {
       // A search's total starts with its page: its estimate and capped count (up to ~30 ms for a search the
       // statistics put under the margin) overlap the page instead of following it. A page that proves its total
@@ -270,9 +326,10 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   return {
     /**
      * One page and the total. The page is read fresh; the total is exact when the page proves it (a non-empty page
-     * shorter than `limit` ends the result), otherwise counted in parallel with the page on a second connection,
-     * or taken from the totals counted before for the same filters at the same data version and time bucket (so it
-     * is never stale: any committed write moves the version).
+     * shorter than `limit` ends the result), counted by the page's own statement (a first search page under the
+     * margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
+     * before for the same filters at the same data version and time bucket (so it is never stale: any committed
+     * write moves the version).
      */
     async list(q: ItemListRequest, now: Date): Promise<ItemPage> {
       const { rows, n, approximate } = await pageAndTotal<UnifiedItemRow>(q, await readPoint(pool, q, now));
