@@ -286,29 +286,28 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
         }
         return { rows, matches, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
       });
+    // A first page of a search that cannot be an id, its total not known yet: the statistics decide how its total is
+    // found, before its page is read. Under the margin its page's plan reads every match anyway (the planner expects
+    // few), so the page counts them in the same statement: an exact total at any size, and no second pass over the
+    // matches. Past it the estimate is the total, as `count` would find it.
+    let estimate: number | undefined;
     const filters = filtersOf(q);
-    if (offset === 0 && plan && !plan.ids.length && q.limit <= RANK_WINDOW && !counts.get(countKey(filters, point, false))) {
-      // A search that cannot be an id, its total not known yet: the statistics decide how its total is found, before
-      // its page is read. Under the margin its page's plan reads every match anyway (the planner expects few), so the
-      // page counts them in the same statement: an exact total at any size, and no second pass over the matches.
-      const estimate = await estimateRows(pool, itemWhere(filters, point.now, plan));
+    const key = countKey(filters, point, false);
+    if (offset === 0 && plan && !plan.ids.length && q.limit <= RANK_WINDOW && !counts.get(key)) {
+      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan));
       if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) {
         const { rows, matches } = await readPage(true);
         const total = { n: matches ?? 0, approximate: false };
-        counts.set(countKey(filters, point, false), total);
+        counts.set(key, total);
         return { rows, ...total };
       }
-      const { rows, windowTotal } = await readPage();
-      if (rows.length < q.limit) return { rows, n: rows.length, approximate: false };
-      if (windowTotal !== undefined) return { rows, n: windowTotal, approximate: false };
-      return { rows, ...(await count(q, point, false, estimate)) };
     }
     const pageQuery = readPage();
     if (offset === 0) {
-      // A search's total starts with its page: its estimate and capped count (up to ~30 ms for a search the
-      // statistics put under the margin) overlap the page instead of following it. A page that proves its total
+      // A search's total starts with its page: its estimate (unless read above) and capped count (up to ~30 ms for a
+      // search the statistics put under the margin) overlap the page instead of following it. A page that proves its total
       // answers without waiting for them; what they count is kept for the next pages.
-      const searchTotal = plan ? count(q, point) : null;
+      const searchTotal = plan ? count(q, point, false, estimate) : null;
       searchTotal?.catch(() => undefined);
       const { rows, windowTotal } = await pageQuery;
       if (rows.length < q.limit) return { rows, n: rows.length, approximate: false };
