@@ -4,6 +4,7 @@ import request from 'supertest';
 import { itemListResponse } from '@radar/contracts';
 import type { TestContext } from '../../../test/context.js';
 import { insertMessage, signIn } from '../../../test/factories.js';
+import { mergePendingItemPages } from '../../../test/pending-index.js';
 import { createReplayTestContext } from '../../../test/replay-context.js';
 import { readFixture, type ReplayServer } from '../../../test/replay-server.js';
 
@@ -77,8 +78,11 @@ describe('product families', () => {
     const mappings = (await admin.get('/api/admin/product-mappings')).body as { id: number; sourceProduct: string; family: string; familySource: string }[];
     const planner = mappings.find((m) => m.sourceProduct === 'Planner');
     expect(planner).toMatchObject({ family: 'microsoft365', familySource: 'rule' });
+    await mergePendingItemPages(t.database.pool);
     const set = await admin.put(`/api/admin/product-mappings/${planner?.id}`).send({ family: 'powerPlatform' });
     expect(set.body).toMatchObject({ family: 'powerPlatform', familySource: 'admin', ruleFamily: 'microsoft365' });
+    // The items it rewrote leave nothing pending in the GIN indexes for searches to read.
+    expect(await mergePendingItemPages(t.database.pool)).toBe(0);
     expect(ids(await list({ productFamilies: 'powerPlatform' }))).toEqual(['500005']);
     // 500005 is also Microsoft Graph: still Microsoft 365 as well.
     expect(ids(await list({ productFamilies: 'microsoft365', search: '500005' }))).toEqual(['500005']);

@@ -3,6 +3,7 @@ import { isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { productMappings } from '../../db/schema/index.js';
 import type { Logger } from '../../logger.js';
+import { mergePendingItemIndexEntries } from '../../db/pending-index-entries.js';
 import { messageTiming } from '../../sources/rollout-timing.js';
 import { DERIVED_VERSION, messageDerived, roadmapDerived } from './derived-fields.js';
 
@@ -74,6 +75,9 @@ export async function rederiveItems(db: DbOrTx, log?: Logger): Promise<number> {
       WHERE items.id = v.id AND items.derived_version < ${DERIVED_VERSION}`);
     total += rows.length;
   }
-  if (total > 0) log?.info({ rows: total, version: DERIVED_VERSION }, 'derived item fields brought up to date');
+  if (total > 0) {
+    await mergePendingItemIndexEntries(db, log);
+    log?.info({ rows: total, version: DERIVED_VERSION }, 'derived item fields brought up to date');
+  }
   return total;
 }

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { ConflictError, DomainError, ServiceUnavailableError } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
+import { mergePendingItemIndexEntries } from '../../db/pending-index-entries.js';
 import { FeedAbortedError, NotConfiguredError } from '../../sources/errors.js';
 import { describeDrift, hasDrift } from '../../sources/schema-drift.js';
 import type { HealthRecord, MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
@@ -257,6 +258,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         }),
       );
       const { counts } = outcome;
+      if (counts.newItems + counts.changedItems + counts.removedItems + counts.restoredItems > 0) await mergePendingItemIndexEntries(db, log);
       log.info(
         { ...counts, totalItems: outcome.run.totalItems, removedDemoItems: outcome.removedDemoItems, format: fetched.format },
         `${SYNC_SOURCE_LABELS[source]} sync finished`,

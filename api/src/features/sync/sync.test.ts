@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { and, eq, sql } from 'drizzle-orm';
 import { itemHistory, items, messageRoadmapLinks, syncHistory } from '../../db/schema/index.js';
+import { mergePendingItemPages } from '../../../test/pending-index.js';
 import { readFixture } from '../../../test/replay-server.js';
 import { createSyncHarness, T_A, T_B, T_C, type SyncHarness } from '../../../test/sync-harness.js';
 import { ConflictError } from '../../lib/errors.js';
@@ -187,6 +188,27 @@ describe('roadmap sync, snapshot A then B', () => {
     expect(rows).toHaveLength(14); // never deleted
     // 500004's GA date went back (April → March): a second move, net shift 0.
     expect(await item('roadmap', '500004')).toMatchObject({ gaMoves: 2, gaShiftMonths: 0, releaseMoves: 2, releaseMovedAt: new Date(T_C) });
+  });
+
+  it('merges the pending entries of the items GIN indexes once a sync has written, so no search reads them', async () => {
+    const mergePending = () => mergePendingItemPages(h.database.pool);
+    // A write outside a bulk writer leaves its entries pending (what the check can see).
+    const one = await item('roadmap', '500001');
+    await db()
+      .update(items)
+      .set({ tags: [...one.tags, 'pending check'] })
+      .where(eq(items.id, one.id));
+    expect(await mergePending()).toBeGreaterThan(0);
+    await db().update(items).set({ tags: one.tags }).where(eq(items.id, one.id));
+
+    h.server.setRoadmap('B');
+    const { run } = await h.sync.syncRoadmap({ trigger: 'admin' });
+    expect(run.changedItems + run.removedItems + run.restoredItems).toBeGreaterThan(0);
+    expect(await mergePending()).toBe(0);
+    // Back to A, as the tests below expect (restoring is a write too).
+    h.server.setRoadmap('A');
+    expect((await h.sync.syncRoadmap({ trigger: 'admin' })).run.restoredItems).toBeGreaterThan(0);
+    expect(await mergePending()).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { endpoints, formatCount, licensedProductsOf } from '@radar/contracts';
 import type { AppContext } from '../../../app-context.js';
 import { implement, type EndpointImplementation } from '../../../http/endpoints.js';
 import { NotFoundError } from '../../../lib/errors.js';
+import { mergePendingItemIndexEntries } from '../../../db/pending-index-entries.js';
 import { refreshProductFamilies } from '../../sync/derived-fields.repo.js';
 import { createTenantsRepo } from '../../tenants/tenants.repo.js';
 import { createProductMappingsRepo, licenceOverrides } from './product-mappings.repo.js';
@@ -24,9 +25,10 @@ export function createProductMappingsEndpoints(ctx: AppContext): EndpointImpleme
       };
       // A new family is written to every item holding the product, and new licence plans to every tenant's licensed
       // products, in the same transaction, so the filters agree at once.
+      let refreshed = 0;
       const updated = await ctx.db.transaction(async (tx) => {
         const row = await createProductMappingsRepo(tx).update(id, patch, ctx.clock.now());
-        if (row && family !== undefined) await refreshProductFamilies(tx, { product: row.sourceProduct });
+        if (row && family !== undefined) refreshed = await refreshProductFamilies(tx, { product: row.sourceProduct });
         if (row && licencePlans !== undefined) {
           const overrides = await licenceOverrides(tx);
           await createTenantsRepo(tx).relicense((plans) => licensedProductsOf(plans, overrides));
@@ -34,6 +36,7 @@ export function createProductMappingsEndpoints(ctx: AppContext): EndpointImpleme
         return row;
       });
       if (!updated) throw new NotFoundError(`Product mapping ${id} not found`);
+      if (refreshed > 0) await mergePendingItemIndexEntries(ctx.db, ctx.log);
       return updated;
     }),
     implement(endpoints.admin.deleteProductMapping, async ({ params: { id } }) => {
