@@ -41,11 +41,12 @@ export interface ItemPage {
 }
 
 /**
- * A search counted beside its page (one that can be an id, or a later page whose total is not cached) is counted
- * exactly up to this many matches; past it the total is PostgreSQL's estimate and marked approximate ("about
+ * A search counted beside its page (one that can be an id, or a page past the rank window whose total is not
+ * cached) is counted exactly up to this many matches; past it the total is PostgreSQL's estimate and marked approximate ("about
  * 13,000"). Counting every match of a common word visits every matching row (19,000 buffers for "teams" at 100,000
  * items, 200,000 at a million); counting the first 1,001 visits at most that many, and the estimate comes from the
- * table's statistics at no cost. A first page under the margin counts every match in its own statement (MatchesTotal).
+ * table's statistics at no cost. A page inside the window under the margin counts every match in its own statement
+ * (MatchesTotal).
  */
 export const EXACT_SEARCH_TOTAL = 1000;
 
@@ -286,17 +287,20 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
         }
         return { rows, matches, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
       });
-    // A first page of a search that cannot be an id, its total not known yet: the statistics decide how its total is
-    // found, before its page is read. Under the margin its page's plan reads every match anyway (the planner expects
-    // few), so the page counts them in the same statement: an exact total at any size, and no second pass over the
-    // matches. Past it the estimate is the total, as `count` would find it.
+    // A page inside the rank window of a search that cannot be an id, its total not known yet (the first page, or a
+    // later one whose total left the cache or whose data moved): the statistics decide how its total is found, before
+    // its page is read. Under the margin its page's plan reads every match anyway (the planner expects few), so the
+    // page counts them in the same statement: an exact total at any size, the same as its first page said, and no
+    // second pass over the matches. Past it the estimate is the total, as `count` would find it.
     let estimate: number | undefined;
     const filters = filtersOf(q);
     const key = countKey(filters, point, false);
-    if (offset === 0 && plan && !plan.ids.length && q.limit <= RANK_WINDOW && !counts.get(key)) {
+    if (plan && !plan.ids.length && offset + q.limit <= RANK_WINDOW && !counts.get(key)) {
       estimate = await estimateRows(pool, itemWhere(filters, point.now, plan));
       if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) {
         const { rows, matches } = await readPage(true);
+        // An empty later page (past the last match) has no row to carry the count.
+        if (matches === undefined && offset > 0) return { rows, ...(await count(q, point, false, estimate)) };
         const total = { n: matches ?? 0, approximate: false };
         counts.set(key, total);
         return { rows, ...total };
@@ -314,7 +318,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       if (windowTotal !== undefined) return { rows, n: windowTotal, approximate: false };
       return { rows, ...(await (searchTotal ?? count(q, point))) };
     }
-    const [{ rows }, total] = await Promise.all([pageQuery, count(q, point)]);
+    const [{ rows }, total] = await Promise.all([pageQuery, count(q, point, false, estimate)]);
     // A non-empty page shorter than the limit ends the result: the total is known exactly.
     if (rows.length > 0 && rows.length < q.limit) return { rows, n: offset + rows.length, approximate: false };
     // A full page at or past an estimate: there is at least one more page.
@@ -325,8 +329,8 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   return {
     /**
      * One page and the total. The page is read fresh; the total is exact when the page proves it (a non-empty page
-     * shorter than `limit` ends the result), counted by the page's own statement (a first search page under the
-     * margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
+     * shorter than `limit` ends the result), counted by the page's own statement (a search page inside the rank
+     * window, under the margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
      * before for the same filters at the same data version and time bucket (so it is never stale: any committed
      * write moves the version).
      */

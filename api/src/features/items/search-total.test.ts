@@ -134,6 +134,20 @@ describe('search totals', () => {
       const second = await list(`search=${FREQUENT}&limit=50&page=2&sources=roadmap&sources=messages&sources=health`);
       expect(second.total).toBe(sizes.get(FREQUENT));
       expect(kinds()).toEqual(['page']);
+      // A later page inside the window whose total is not at hand (here: the same words typed in capitals, a total
+      // never asked for) counts its matches itself, exactly as its first page would.
+      sent.length = 0;
+      const later = await list(`search=${FREQUENT.toUpperCase()}&limit=50&page=3`);
+      expect({ total: later.total, approximate: later.totalApproximate }).toEqual({ total: sizes.get(FREQUENT), approximate: undefined });
+      expect(kinds()).toEqual(['estimate', 'page counting its matches']);
+      // Past the last match, an empty page has no row to carry its count: the total is counted beside it.
+      // Pages of 10, the first one past the last match of `small` (still inside the window).
+      const pastLast = Math.ceil(sizes.get(small!)! / 10) + 1;
+      expect(pastLast * 10).toBeLessThanOrEqual(RANK_WINDOW);
+      sent.length = 0;
+      const past = await list(`search=${encodeURIComponent(small!.toUpperCase())}&limit=10&page=${pastLast}`);
+      expect({ items: past.items.length, total: past.total }).toEqual({ items: 0, total: sizes.get(small!) });
+      expect(kinds()).toEqual(['estimate', 'page counting its matches', 'count']);
     } finally {
       spy.mockRestore();
     }
