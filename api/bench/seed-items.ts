@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Database } from '../src/db/client.js';
-import { rederiveItems } from '../src/features/sync/derived-fields.repo.js';
+import { rederiveItems, remakeSafeCopies } from '../src/features/sync/derived-fields.repo.js';
 import { createTriageRepo } from '../src/features/triage/triage.repo.js';
 import { TRIAGE_DEFAULTS_VERSION } from '../src/features/triage/triage-startup.js';
 
@@ -189,12 +189,13 @@ export async function seedItems(pool: Pool, now: Date, count = ITEMS, progress: 
 }
 
 /**
- * Brings seeded items to the state of an installation that has run before: derived fields current and a triage record
- * per item with its defaults current, done as its start-up tasks do it, so the api's own start-up tasks have nothing
+ * Brings seeded items to the state of an installation that has run before: derived fields and sanitised copies current
+ * and a triage record per item with its defaults current, done as its start-up tasks do it, so the api's own start-up tasks have nothing
  * to rewrite while a scenario is measured (rewriting 100,000 items moved the data version under every request).
  */
 export async function settleAsInstalled(db: Database['db'], now: Date): Promise<void> {
   await rederiveItems(db);
+  await remakeSafeCopies(db);
   const triage = createTriageRepo(db);
   await triage.openRecords('all');
   if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {

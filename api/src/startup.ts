@@ -1,5 +1,5 @@
 import type { AppContext } from './app-context.js';
-import { rederiveItems } from './features/sync/derived-fields.repo.js';
+import { rederiveItems, remakeSafeCopies } from './features/sync/derived-fields.repo.js';
 import { initialSyncTask, recoverInterruptedRunsTask } from './features/sync/initial-sync.js';
 import { openTriageRecordsTask } from './features/triage/triage-startup.js';
 import { environmentTenantTask } from './features/tenants/environment-tenant.js';
@@ -10,12 +10,13 @@ export interface StartupEnv {
 
 /**
  * Work run once after the server is up, one task after the other in this order (runs a dead process left behind,
- * values derived from feed text brought up to date, a triage record for every item, the GRAPH_* settings as a tenant, then the first sync on an empty database or demo data offline).
+ * values derived from feed text brought up to date, the sanitised copies of item text made, a triage record for every item, the GRAPH_* settings as a tenant, then the first sync on an empty database or demo data offline).
  * A feature adds one line.
  */
 export const startupTasks: Array<(ctx: AppContext, env: StartupEnv) => Promise<void>> = [
   recoverInterruptedRunsTask,
   async (ctx) => void (await rederiveItems(ctx.db, ctx.log)),
+  async (ctx) => void (await remakeSafeCopies(ctx.db, ctx.log)),
   openTriageRecordsTask,
   environmentTenantTask,
   initialSyncTask,

@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * Output sanitising for provider HTML (Message Center bodies, the few roadmap descriptions that carry HTML).
- * Stored text stays exactly as the provider sent it; only what we send out is cleaned, so a stricter policy later
- * needs no re-sync. No script/style, no event handlers, no inline styles, only http(s)/mailto links and http(s)
- * images; every link opens in a new tab with rel="noopener noreferrer".
+ * Stored text stays exactly as the provider sent it; what we send out is cleaned, and kept beside it as a copy made
+ * under SANITIZE_VERSION (`safeCopiesOf`), so a stricter policy later needs no re-sync: raising the version makes
+ * the copies again at start. No script/style, no event handlers, no inline styles, only http(s)/mailto links and
+ * http(s) images; every link opens in a new tab with rel="noopener noreferrer".
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -75,6 +77,44 @@ export function sanitizeForOutput(html: string): string {
  */
 export function sanitizeMaybeHtml(text: string): string {
   return LOOKS_LIKE_HTML.test(text) ? sanitizeForOutput(text) : text;
+}
+
+/**
+ * The version of the output policy: raise it whenever OPTIONS or the plain-text rule of `sanitizeMaybeHtml` change
+ * (a test holds a fingerprint of both). A copy made under another version is never sent: the stored text is
+ * sanitised as it is sent until the start-up task has made the copy again.
+ */
+export const SANITIZE_VERSION = 1;
+
+/** An item's provider text as it is sent out (items.body_safe, description_safe, safe_version). */
+export interface SafeCopies {
+  /** The description sanitised, only when that changes it (an HTML description); null: send it as stored. */
+  descriptionSafe: string | null;
+  /** The body sanitised; null when there is no body. */
+  bodySafe: string | null;
+  safeVersion: number;
+  /** The text they were made from (`safeSourceOf`): a trigger marks copies whose text has moved since. */
+  safeSource: string;
+}
+
+/** md5 of the description, then of the body (the same the database computes to check the copies). */
+export function safeSourceOf(row: { description?: string | null; bodyHtml?: string | null }): string {
+  const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
+  return md5(row.description ?? '') + md5(row.bodyHtml ?? '');
+}
+
+/**
+ * Sanitising is the costliest step of answering an item the caches have not seen (a long Message Center body takes
+ * about a millisecond), so it is done once, when the text is written, instead of on each answer.
+ */
+export function safeCopiesOf(row: { description?: string | null; bodyHtml?: string | null }): SafeCopies {
+  const description = row.description ? sanitizeMaybeHtml(row.description) : null;
+  return {
+    descriptionSafe: description !== null && description !== row.description ? description : null,
+    bodySafe: row.bodyHtml ? sanitizeForOutput(row.bodyHtml) : null,
+    safeVersion: SANITIZE_VERSION,
+    safeSource: safeSourceOf(row),
+  };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };

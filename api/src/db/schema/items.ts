@@ -43,6 +43,16 @@ export const items = pgTable(
     summary: text('summary'),
     /** Message Center body (HTML as the provider sends it; sanitised when shown). */
     bodyHtml: text('body_html'),
+    /**
+     * The body and an HTML description as they are sent out (lib/html.ts `safeCopiesOf`), made under the output
+     * policy `safe_version` from the text `safe_source` fingerprints; a copy of another version is never sent.
+     * description_safe is null for a plain-text description (sent as stored). A write whose text does not match
+     * its fingerprint (text written without new copies) has safe_version set to 0 by a trigger.
+     */
+    bodySafe: text('body_safe'),
+    descriptionSafe: text('description_safe'),
+    safeVersion: smallint('safe_version').notNull().default(0),
+    safeSource: text('safe_source'),
     /** Roadmap status as the feed spells it ("In development", …); null for messages. */
     status: text('status'),
     /** Roadmap products, or Message Center services. Case variants folded to one spelling. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FeaturedItem, ReleaseMoveStats, ThirdPartyLink, UnifiedItem } from '@radar/contracts';
 import { items, type ItemRow } from '../../db/schema/index.js';
-import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
+import { htmlToPlainText, SANITIZE_VERSION, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
 
 /**
  * The one mapping from an `items` row to the unified item (contracts' `unifiedItem`), used by every route that answers items
@@ -13,7 +13,8 @@ import { htmlToPlainText, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib
  *   publishedDate/lastUpdatedDate (same instants), roadmap items carry null there.
  * - Roadmap: product = products joined with ', '; service/services null. Messages: service = the services array,
  *   services = the same joined with ', ', product null.
- * - bodyContent and HTML descriptions are sanitised for output (see html.ts); plain-text descriptions pass through.
+ * - bodyContent and HTML descriptions are sanitised for output (see html.ts): the copies stored with the row when
+ *   they are of the current policy, else sanitised here; plain-text descriptions pass through.
  * - moderatorNotes is present only with `includeNotes` (moderators and admins); otherwise the key is absent, and
  *   moderatedBy is the moderator's e-mail for staff but only the word 'moderator' for everyone else.
  */
@@ -27,6 +28,9 @@ export const unifiedItemColumns = {
   description: items.description,
   summary: items.summary,
   bodyHtml: items.bodyHtml,
+  bodySafe: items.bodySafe,
+  descriptionSafe: items.descriptionSafe,
+  safeVersion: items.safeVersion,
   status: items.status,
   products: items.products,
   tags: items.tags,
@@ -73,6 +77,21 @@ export type UnifiedItemRow = Pick<ItemRow, keyof typeof unifiedItemColumns>;
 /** The same columns for hand-written SQL (`SELECT ${unifiedItemSelectSql} FROM items`), aliased to the row keys. */
 export const unifiedItemSelectSql: SQL = sql.join(
   Object.entries(unifiedItemColumns).map(([key, column]) => sql`${sql.identifier('items')}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+/**
+ * The columns `toUnifiedItem` needs and no more: the stored body only where its copy is not of the current policy.
+ * Long bodies are stored out of line; reading one the answer will not use costs the database a TOAST fetch and
+ * the api its bytes. For callers that map rows with `toUnifiedItem` alone (not the feeds, the digest or exports,
+ * which read the stored text).
+ */
+export const unifiedItemAnswerSql: SQL = sql.join(
+  Object.entries(unifiedItemColumns).map(([key, column]) =>
+    key === 'bodyHtml'
+      ? sql`CASE WHEN items.safe_version = ${sql.raw(String(SANITIZE_VERSION))} THEN NULL ELSE items.body_html END AS "bodyHtml"`
+      : sql`${sql.identifier('items')}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
+  ),
   sql`, `,
 );
 
@@ -128,8 +147,14 @@ export function releaseMovesOf(
 export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): UnifiedItem {
   const isRoadmap = row.source === 'roadmap';
   const cacheKey = (part: string) => `${row.id}:${row.contentHash}:${part}`;
-  const description = row.description ? cachedSanitize(cacheKey('d'), row.description, sanitizeMaybeHtml) : null;
-  const bodyContent = row.bodyHtml ? cachedSanitize(cacheKey('b'), row.bodyHtml, sanitizeForOutput) : null;
+  // The copies made when the text was written, when they are of the policy in force (see html.ts safeCopiesOf).
+  const copies = row.safeVersion === SANITIZE_VERSION;
+  const description = row.description
+    ? copies
+      ? (row.descriptionSafe ?? row.description)
+      : cachedSanitize(cacheKey('d'), row.description, sanitizeMaybeHtml)
+    : null;
+  const bodyContent = copies ? row.bodySafe : row.bodyHtml ? cachedSanitize(cacheKey('b'), row.bodyHtml, sanitizeForOutput) : null;
   const item: UnifiedItem = {
     id: unifiedIdOf(row),
     source: row.source,

@@ -16,7 +16,7 @@ import {
   type ItemListRequest,
   type SearchPlan,
 } from './item-query.js';
-import { toUnifiedItem, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
+import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 import { currentDataVersion } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
 import { viewTime } from './view-time.js';
@@ -364,7 +364,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       if (missing.length) {
         const rows = await runSql<UnifiedItemRow & { version: string }>(
           pool,
-          sql`SELECT ${unifiedItemSelectSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(missing)}::int[])`,
+          sql`SELECT ${unifiedItemAnswerSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(missing)}::int[])`,
         );
         const byId = new Map(rows.map((r) => [r.id, r]));
         keys.forEach((k, i) => {

@@ -2,6 +2,7 @@ import { PRODUCT_FAMILIES, productFamiliesOf, type ProductFamily } from '@radar/
 import { isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { productMappings } from '../../db/schema/index.js';
+import { safeCopiesOf, SANITIZE_VERSION } from '../../lib/html.js';
 import type { Logger } from '../../logger.js';
 import { mergePendingItemIndexEntries } from '../../db/pending-index-entries.js';
 import { messageTiming } from '../../sources/rollout-timing.js';
@@ -78,6 +79,42 @@ export async function rederiveItems(db: DbOrTx, log?: Logger): Promise<number> {
   if (total > 0) {
     await mergePendingItemIndexEntries(db, log);
     log?.info({ rows: total, version: DERIVED_VERSION }, 'derived item fields brought up to date');
+  }
+  return total;
+}
+
+/** Rows per batch when making sanitised copies: bodies are long, so fewer rows than BATCH. */
+const COPY_BATCH = 200;
+
+/**
+ * Makes the sanitised copies (lib/html.ts `safeCopiesOf`) of every row whose copies are missing or of another policy
+ * version, in batches; returns how many rows it wrote. A row written meanwhile (a sync passes its own copies, any
+ * other write of the text marks them out of date) is left as it is: each row is written only in the version it was
+ * read in (`xmin`, the id of the transaction that wrote that version).
+ */
+export async function remakeSafeCopies(db: DbOrTx, log?: Logger): Promise<number> {
+  let total = 0;
+  let afterId = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ id: number; xmin: string; description: string | null; body_html: string | null }>(
+      sql`SELECT id, xmin::text AS xmin, description, body_html FROM items
+        WHERE id > ${afterId} AND safe_version <> ${SANITIZE_VERSION} ORDER BY id LIMIT ${COPY_BATCH}`,
+    );
+    if (rows.length === 0) break;
+    afterId = Number(rows[rows.length - 1]?.id ?? afterId);
+    const values = rows.map((r) => {
+      const copies = safeCopiesOf({ description: r.description, bodyHtml: r.body_html });
+      return sql`(${r.id}::int, ${r.xmin}::text, ${copies.descriptionSafe}::text, ${copies.bodySafe}::text, ${copies.safeSource}::text)`;
+    });
+    const written = await db.execute(sql`
+      UPDATE items SET description_safe = v.description, body_safe = v.body, safe_version = ${SANITIZE_VERSION}, safe_source = v.source
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, xmin, description, body, source)
+      WHERE items.id = v.id AND items.xmin::text = v.xmin`);
+    total += written.rowCount ?? 0;
+  }
+  if (total > 0) {
+    await mergePendingItemIndexEntries(db, log);
+    log?.info({ rows: total, version: SANITIZE_VERSION }, 'sanitised copies of item text made');
   }
   return total;
 }

@@ -1,4 +1,5 @@
 import type { ItemRow, NewItemRow } from '../../db/schema/index.js';
+import { safeCopiesOf } from '../../lib/html.js';
 import { diffRecords, pickValues } from './fields.js';
 import type { SourceAdapter } from './records.js';
 
@@ -99,11 +100,20 @@ export function planSync<R>(args: {
     seen.add(externalId);
     const active = adapter.isActive(record, now);
     if (!active) plan.counts.expiredInFeed++;
+    // Every row written carries its text as it is sent out (`safeCopiesOf`), made here for the rows written only.
     const row = adapter.toRow(record);
     const before = existing.get(externalId);
 
     if (!before) {
-      plan.inserts.push({ ...row, isRemoved: !active, removedAt: active ? null : now, firstSeenAt: now, lastSeenAt: now, lastChangedAt: now });
+      plan.inserts.push({
+        ...row,
+        ...safeCopiesOf(row),
+        isRemoved: !active,
+        removedAt: active ? null : now,
+        firstSeenAt: now,
+        lastSeenAt: now,
+        lastChangedAt: now,
+      });
       plan.history.push({ externalId, changeType: 'new', changedFields: [], previousValues: {}, newValues: pickValues(adapter.fields, newFields, record) });
       plan.changes.push({ externalId, changeType: 'new', changedFields: [] });
       plan.relink.push(externalId);
@@ -146,6 +156,7 @@ export function planSync<R>(args: {
         externalId,
         set: {
           ...row,
+          ...safeCopiesOf(row),
           isRemoved: !active,
           removedAt: active ? null : now,
           lastSeenAt: now,
@@ -157,7 +168,7 @@ export function planSync<R>(args: {
     } else if (modifiedMoved || before.contentHash !== row.contentHash) {
       // The feed restamped the item (roadmap `modified` alone) or a field outside the tracked set moved:
       // keep the stored copy current without writing history.
-      plan.updates.push({ id: before.id, externalId, set: { ...row, lastSeenAt: now } });
+      plan.updates.push({ id: before.id, externalId, set: { ...row, ...safeCopiesOf(row), lastSeenAt: now } });
     }
   }
 

@@ -5,6 +5,7 @@ import { mergePendingItemPages } from '../../../test/pending-index.js';
 import { readFixture } from '../../../test/replay-server.js';
 import { createSyncHarness, T_A, T_B, T_C, type SyncHarness } from '../../../test/sync-harness.js';
 import { ConflictError } from '../../lib/errors.js';
+import { SANITIZE_VERSION, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
 
 let h: SyncHarness;
 beforeAll(async () => {
@@ -223,6 +224,16 @@ describe('Message Center sync, snapshots A, B and C', () => {
     expect(await linksOf('MC900010')).toEqual(['599999:details']);
     const m = await item('messages', 'MC900002');
     expect(m.createdDate!.toISOString()).toBe('2025-12-01T20:57:32.100Z');
+    // Every row written carries its text as it is sent out, made under the policy in force.
+    const written = await db().select().from(items);
+    expect(written.length).toBeGreaterThan(10);
+    for (const row of written)
+      expect({ id: row.externalId, version: row.safeVersion, body: row.bodySafe, description: row.descriptionSafe }).toEqual({
+        id: row.externalId,
+        version: SANITIZE_VERSION,
+        body: row.bodyHtml ? sanitizeForOutput(row.bodyHtml) : null,
+        description: row.description && sanitizeMaybeHtml(row.description) !== row.description ? sanitizeMaybeHtml(row.description) : null,
+      });
   });
 
   it('B: new, expired, real changes; FeatureStatusJson restamps create nothing; links kept current', async () => {

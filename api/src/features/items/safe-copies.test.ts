@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type { ItemListResponse, UnifiedItem } from '@radar/contracts';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
+import { SANITIZE_VERSION, sanitizeForOutput } from '../../lib/html.js';
+import { remakeSafeCopies } from '../sync/derived-fields.repo.js';
+
+/**
+ * Items keep their text as it is sent out beside the text as the provider sent it: the answer takes the copy when it
+ * is of the policy in force, and sanitises the stored text otherwise, so a missing, old or stale copy is never sent.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const HOSTILE = '<p onclick="x()">Body <script>alert(1)</script><a href="javascript:x()">js</a> <a href="https://learn.microsoft.com">docs</a></p>';
+
+async function answered(externalId: string): Promise<UnifiedItem> {
+  const res = await request(t.app).get(`/api/unified/items?search=${encodeURIComponent(externalId)}&includeRemoved=true`);
+  expect(res.status).toBe(200);
+  const item = (res.body as ItemListResponse).items.find((i) => (i.messageId ?? i.itemId) === externalId);
+  if (!item) throw new Error(`${externalId} not answered`);
+  return item;
+}
+async function stored(id: number) {
+  const { rows } = await t.database.pool.query<{ safe_version: number; body_safe: string | null; description_safe: string | null }>(
+    'SELECT safe_version, body_safe, description_safe FROM items WHERE id = $1',
+    [id],
+  );
+  return rows[0]!;
+}
+
+describe('sanitised copies of item text', () => {
+  it('are made at start for rows without them, once, and answered the same as sanitising on the way out', async () => {
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000001', bodyHtml: HOSTILE });
+    const html = await insertRoadmapItem(t.ctx.db, { externalId: '700001', description: 'Roadmap <b>text</b><img src="x" onerror="y()">' });
+    const plain = await insertRoadmapItem(t.ctx.db, { externalId: '700002', description: 'Plain text & more < less' });
+    // No copies yet (written without them): sanitised as sent.
+    expect((await stored(post.id)).safe_version).toBe(0);
+    const before = [await answered('MC2000001'), await answered('700001'), await answered('700002')];
+    expect(before[0]!.bodyContent).toBe(sanitizeForOutput(HOSTILE));
+    expect(before[0]!.bodyContent).not.toMatch(/script|onclick|javascript/);
+
+    expect(await remakeSafeCopies(t.ctx.db)).toBeGreaterThanOrEqual(3);
+    expect(await stored(post.id)).toEqual({ safe_version: SANITIZE_VERSION, body_safe: sanitizeForOutput(HOSTILE), description_safe: null });
+    expect((await stored(html.id)).description_safe).toBe('Roadmap <b>text</b><img src="x" />');
+    // A plain description has no copy: it is sent as stored.
+    expect(await stored(plain.id)).toEqual({ safe_version: SANITIZE_VERSION, body_safe: null, description_safe: null });
+    expect([await answered('MC2000001'), await answered('700001'), await answered('700002')]).toEqual(before);
+    // Nothing left to make.
+    expect(await remakeSafeCopies(t.ctx.db)).toBe(0);
+  });
+
+  it('are what the answer sends while they are of the current policy', async () => {
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000002', bodyHtml: HOSTILE });
+    await remakeSafeCopies(t.ctx.db);
+    // A copy the answer could only send by reading it (it is not what sanitising the stored body gives).
+    await t.database.pool.query(`UPDATE items SET body_safe = '<p>the stored copy</p>' WHERE id = $1`, [post.id]);
+    expect((await answered('MC2000002')).bodyContent).toBe('<p>the stored copy</p>');
+    // Of another policy version: never sent.
+    await t.database.pool.query('UPDATE items SET safe_version = $2 WHERE id = $1', [post.id, SANITIZE_VERSION + 1]);
+    expect((await answered('MC2000002')).bodyContent).toBe(sanitizeForOutput(HOSTILE));
+  });
+
+  it('go out of date when the text is written without new copies, and are then never sent', async () => {
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000003', bodyHtml: '<p>first body</p>' });
+    await remakeSafeCopies(t.ctx.db);
+    expect((await answered('MC2000003')).bodyContent).toBe('<p>first body</p>');
+    await t.database.pool.query(`UPDATE items SET body_html = $2 WHERE id = $1`, [post.id, HOSTILE]);
+    expect((await stored(post.id)).safe_version).toBe(0);
+    expect((await answered('MC2000003')).bodyContent).toBe(sanitizeForOutput(HOSTILE));
+    // A write of new text that leaves the copies as they were (a body whose sanitised form did not change) marks
+    // them out of date too: their fingerprint no longer names the text.
+    await remakeSafeCopies(t.ctx.db);
+    await t.database.pool.query(`UPDATE items SET body_html = $2 WHERE id = $1`, [post.id, HOSTILE.replace('alert(1)', 'alert(2)')]);
+    expect((await stored(post.id)).safe_version).toBe(0);
+    // Written with its copies and their fingerprint (as the sync does): kept.
+    await t.database.pool.query(
+      `UPDATE items SET body_html = '<p>third</p>', body_safe = '<p>third</p>', safe_version = $2, safe_source = md5('') || md5('<p>third</p>') WHERE id = $1`,
+      [post.id, SANITIZE_VERSION],
+    );
+    expect((await stored(post.id)).safe_version).toBe(SANITIZE_VERSION);
+    expect((await answered('MC2000003')).bodyContent).toBe('<p>third</p>');
+  });
+});
