@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { seedItems, WORDS } from '../../bench/seed-items.js';
+import { seedItems, settleAsInstalled, WORDS } from '../../bench/seed-items.js';
 import { createTestDb } from '../db.js';
 import { cleanupAfterAll, startApi } from './api-process.js';
 
@@ -18,6 +18,9 @@ describe('a client rotating uncached searches', () => {
     const database = await createTestDb();
     cleanup(() => database.close());
     await seedItems(database.pool, new Date(), 30_000, () => undefined);
+    // As an installation that has run before: the api's start-up tasks find nothing to rewrite (rewriting every row
+    // moves the data version again and again, and each new version makes the reader's list a miss of its network).
+    await settleAsInstalled(database.db, new Date());
     const api = await startApi({
       DATABASE_URL: database.url,
       CACHE_MISS_BUDGET: '120',
@@ -29,8 +32,7 @@ describe('a client rotating uncached searches', () => {
     });
     cleanup(() => api.stop('SIGKILL'));
     const reading = `${api.url}/api/unified/items?limit=50&sources=roadmap`;
-    // The reader's list is made once (one miss), then served from the cache. The start-up tasks rewrite the seeded
-    // rows' derived fields first (moving the data version, so the answer is made anew): wait until it stays put.
+    // The reader's list is made once (one miss), then served from the cache: wait until its version stays put.
     let etag: string | null = null;
     for (let stable = 0; stable < 3;) {
       const res = await fetch(reading);
