@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import crypto from 'node:crypto';
-import { safeCopiesOf, safeSourceOf, SANITIZE_VERSION, sanitizeForOutput, sanitizeMaybeHtml } from './html.js';
+import { SAFE_COPY_MIN_CHARS, safeCopiesOf, safeSourceOf, SANITIZE_VERSION, sanitizeForOutput, sanitizeMaybeHtml } from './html.js';
 
 /** Provider text of every kind the policy decides about: what it keeps, rewrites and drops. */
 const CORPUS = [
@@ -23,8 +23,9 @@ const DESCRIPTIONS = [
 ];
 
 describe('sanitised copies', () => {
-  it('keep the body as it is sent out, and a description only when sanitising changes it', () => {
-    const body = CORPUS.join('\n');
+  it('keep a long body as it is sent out, and a description only when sanitising changes it', () => {
+    const body = CORPUS.join('\n').repeat(2);
+    expect(body.length).toBeGreaterThanOrEqual(SAFE_COPY_MIN_CHARS);
     expect(safeCopiesOf({ description: DESCRIPTIONS[0], bodyHtml: body })).toEqual({
       descriptionSafe: null,
       bodySafe: sanitizeForOutput(body),
@@ -38,6 +39,8 @@ describe('sanitised copies', () => {
       safeSource: safeSourceOf({ description: DESCRIPTIONS[1] }),
     });
     expect(safeCopiesOf({ description: '', bodyHtml: '' })).toMatchObject({ descriptionSafe: null, bodySafe: null, safeVersion: SANITIZE_VERSION });
+    // A short body has no copy: it is sanitised as it is sent.
+    expect(safeCopiesOf({ bodyHtml: CORPUS[1] })).toMatchObject({ bodySafe: null, safeVersion: SANITIZE_VERSION });
     // The fingerprint of the text: md5 of the description, then of the body (an absent one as empty).
     expect(safeSourceOf({ description: null, bodyHtml: 'é<p>' })).toBe(
       'd41d8cd98f00b204e9800998ecf8427e' + crypto.createHash('md5').update('é<p>').digest('hex'),

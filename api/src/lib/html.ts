@@ -86,11 +86,18 @@ export function sanitizeMaybeHtml(text: string): string {
  */
 export const SANITIZE_VERSION = 1;
 
+/**
+ * Bodies at least this long get a stored copy. PostgreSQL keeps a row's text inside the row until the row passes about
+ * 2 KB and moves long text out of line: a copy of a short body would widen every row a search walks, where a long
+ * one is stored apart. Short bodies cost little to sanitise as they are sent; long ones hold most of the cost.
+ */
+export const SAFE_COPY_MIN_CHARS = 2000;
+
 /** An item's provider text as it is sent out (items.body_safe, description_safe, safe_version). */
 export interface SafeCopies {
   /** The description sanitised, only when that changes it (an HTML description); null: send it as stored. */
   descriptionSafe: string | null;
-  /** The body sanitised; null when there is no body. */
+  /** The body sanitised; null when there is no body or it is shorter than SAFE_COPY_MIN_CHARS (sanitised as sent). */
   bodySafe: string | null;
   safeVersion: number;
   /** The text they were made from (`safeSourceOf`): a trigger marks copies whose text has moved since. */
@@ -111,7 +118,7 @@ export function safeCopiesOf(row: { description?: string | null; bodyHtml?: stri
   const description = row.description ? sanitizeMaybeHtml(row.description) : null;
   return {
     descriptionSafe: description !== null && description !== row.description ? description : null,
-    bodySafe: row.bodyHtml ? sanitizeForOutput(row.bodyHtml) : null,
+    bodySafe: row.bodyHtml && row.bodyHtml.length >= SAFE_COPY_MIN_CHARS ? sanitizeForOutput(row.bodyHtml) : null,
     safeVersion: SANITIZE_VERSION,
     safeSource: safeSourceOf(row),
   };

@@ -81,7 +81,7 @@ export const unifiedItemSelectSql: SQL = sql.join(
 );
 
 /**
- * The columns `toUnifiedItem` needs and no more: the stored body only where its copy is not of the current policy.
+ * The columns `toUnifiedItem` needs and no more: the stored body only where it has no copy of the current policy.
  * Long bodies are stored out of line; reading one the answer will not use costs the database a TOAST fetch and
  * the api its bytes. For callers that map rows with `toUnifiedItem` alone (not the feeds, the digest or exports,
  * which read the stored text).
@@ -89,7 +89,7 @@ export const unifiedItemSelectSql: SQL = sql.join(
 export const unifiedItemAnswerSql: SQL = sql.join(
   Object.entries(unifiedItemColumns).map(([key, column]) =>
     key === 'bodyHtml'
-      ? sql`CASE WHEN items.safe_version = ${sql.raw(String(SANITIZE_VERSION))} THEN NULL ELSE items.body_html END AS "bodyHtml"`
+      ? sql`CASE WHEN items.safe_version = ${sql.raw(String(SANITIZE_VERSION))} AND items.body_safe IS NOT NULL THEN NULL ELSE items.body_html END AS "bodyHtml"`
       : sql`${sql.identifier('items')}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
   ),
   sql`, `,
@@ -154,7 +154,7 @@ export function toUnifiedItem(row: UnifiedItemRow, opts: ToUnifiedItemOptions): 
       ? (row.descriptionSafe ?? row.description)
       : cachedSanitize(cacheKey('d'), row.description, sanitizeMaybeHtml)
     : null;
-  const bodyContent = copies ? row.bodySafe : row.bodyHtml ? cachedSanitize(cacheKey('b'), row.bodyHtml, sanitizeForOutput) : null;
+  const bodyContent = copies && row.bodySafe !== null ? row.bodySafe : row.bodyHtml ? cachedSanitize(cacheKey('b'), row.bodyHtml, sanitizeForOutput) : null;
   const item: UnifiedItem = {
     id: unifiedIdOf(row),
     source: row.source,

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { ItemListResponse, UnifiedItem } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
-import { SANITIZE_VERSION, sanitizeForOutput } from '../../lib/html.js';
+import { SAFE_COPY_MIN_CHARS, SANITIZE_VERSION, sanitizeForOutput } from '../../lib/html.js';
 import { remakeSafeCopies } from '../sync/derived-fields.repo.js';
 
 /**
@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HOSTILE = '<p onclick="x()">Body <script>alert(1)</script><a href="javascript:x()">js</a> <a href="https://learn.microsoft.com">docs</a></p>';
+/** A long body (long bodies get a copy) with what the policy removes. */
+const HOSTILE =
+  '<p onclick="x()">Body <script>alert(1)</script><a href="javascript:x()">js</a> <a href="https://learn.microsoft.com">docs</a></p>' +
+  '<p>Admins can turn the feature on in the Teams admin center before the rollout begins.</p>'.repeat(30);
 
 async function answered(externalId: string): Promise<UnifiedItem> {
   const res = await request(t.app).get(`/api/unified/items?search=${encodeURIComponent(externalId)}&includeRemoved=true`);
@@ -54,6 +57,16 @@ describe('sanitised copies of item text', () => {
     expect(await remakeSafeCopies(t.ctx.db)).toBe(0);
   });
 
+  it('are not kept for a short body, which is sanitised as it is sent', async () => {
+    const short = '<p onclick="x()">Short <script>alert(1)</script>body</p>';
+    expect(short.length).toBeLessThan(SAFE_COPY_MIN_CHARS);
+    expect(HOSTILE.length).toBeGreaterThanOrEqual(SAFE_COPY_MIN_CHARS);
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000004', bodyHtml: short });
+    await remakeSafeCopies(t.ctx.db);
+    expect(await stored(post.id)).toEqual({ safe_version: SANITIZE_VERSION, body_safe: null, description_safe: null });
+    expect((await answered('MC2000004')).bodyContent).toBe('<p>Short body</p>');
+  });
+
   it('are what the answer sends while they are of the current policy', async () => {
     const post = await insertMessage(t.ctx.db, { externalId: 'MC2000002', bodyHtml: HOSTILE });
     await remakeSafeCopies(t.ctx.db);
@@ -66,9 +79,11 @@ describe('sanitised copies of item text', () => {
   });
 
   it('go out of date when the text is written without new copies, and are then never sent', async () => {
-    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000003', bodyHtml: '<p>first body</p>' });
+    const first = '<p>first body</p>'.repeat(200);
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000003', bodyHtml: first });
     await remakeSafeCopies(t.ctx.db);
-    expect((await answered('MC2000003')).bodyContent).toBe('<p>first body</p>');
+    expect((await stored(post.id)).body_safe).toBe(first);
+    expect((await answered('MC2000003')).bodyContent).toBe(first);
     await t.database.pool.query(`UPDATE items SET body_html = $2 WHERE id = $1`, [post.id, HOSTILE]);
     expect((await stored(post.id)).safe_version).toBe(0);
     expect((await answered('MC2000003')).bodyContent).toBe(sanitizeForOutput(HOSTILE));
