@@ -13,7 +13,7 @@ import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { cappedCountSql, countSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/items.repo.js';
 import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
 import { executionMs, topBuffers } from './explain.js';
-import { runWrk, wrkAvailable } from './wrk.js';
+import { BROWSER_ENCODINGS, measureWrkLoad, wrkAvailable } from './wrk.js';
 import { CONCURRENCY, loadTable, measure, type Measured } from './api-load.js';
 import { withBenchDatabase } from './bench-db.js';
 import type { Bench } from './run.js';
@@ -25,7 +25,6 @@ const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').ma
 /** p95 targets of a search no cache can answer, by size. */
 const TARGET_P95_MS: Record<number, number> = { 100_000: 50, 1_000_000: 150 };
 /** What a browser sends (Chromium's header): the api answers it with brotli. */
-const BROWSER_ENCODINGS = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 /** Searches whose plans are taken after the load (spread over the load's list). */
 const SAMPLE = 40;
 
@@ -73,16 +72,18 @@ async function runSize(size: number): Promise<string[]> {
     try {
       loaded = await measure(`${label}, Node generator`, api, { ...distinct, goal: null }, pgCpu);
       if (wrkAvailable()) {
-        const api0 = api.cpuSeconds();
-        const pg0 = pgCpu();
-        const r = await runWrk({ base: api.url, paths: all.paths.slice(30_000), connections: CONCURRENCY, seconds: 10, headers: BROWSER_ENCODINGS });
-        const pg1 = pgCpu();
+        const { apiCpuMs, pgCpuMs, ...r } = await measureWrkLoad(api, pgPid, {
+          paths: all.paths.slice(30_000),
+          connections: CONCURRENCY,
+          seconds: 10,
+          headers: BROWSER_ENCODINGS,
+        });
         light = {
           mode: `${label}, wrk (generator ${r.generatorCores.toFixed(2)} cores)`,
           scenario: { ...distinct, goal: null },
           result: { ...r, bodyBytes: loaded.result.bodyBytes },
-          apiCpuMs: ((api.cpuSeconds() - api0) * 1000) / r.requests,
-          pgCpuMs: pg0 === null || pg1 === null ? null : ((pg1 - pg0) * 1000) / r.requests,
+          apiCpuMs,
+          pgCpuMs,
         };
       }
     } finally {

@@ -28,12 +28,12 @@ import { itemListQuery } from '@radar/contracts';
 import type { Database } from '../src/db/client.js';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
 import { cappedCountSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW } from '../src/features/items/items.repo.js';
-import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
+import { postmasterPid, startApi } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { executionMs, planningMs } from './explain.js';
 import { applyRecordedMessages, AUGUST_MESSAGES, FIXTURES, loadRealFeeds, realFeedsAvailable } from './real-feeds.js';
 import type { Bench } from './run.js';
-import { runWrk, WRK, wrkAvailable } from './wrk.js';
+import { BROWSER_ENCODINGS, measureWrkLoad, runWrk, WRK, wrkAvailable } from './wrk.js';
 import { percentile } from './stats.js';
 
 const ITEMS = 100_000;
@@ -158,16 +158,12 @@ async function searchLoad(database: Database & { url: string; dataDir: string },
   const warm = paths.slice(0, 1000);
   const measuredPaths = paths.slice(1000);
   const pgPid = postmasterPid(database.dataDir);
-  const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
-  const headers = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
   const api = await startApi({ databaseUrl: database.url });
   try {
-    await runWrk({ base: api.url, paths: warm, connections: CLIENTS, seconds: WARM_SECONDS, headers });
-    const api0 = api.cpuSeconds();
-    const pg0 = pgCpu();
-    const r = await runWrk({ base: api.url, paths: measuredPaths, connections: CLIENTS, seconds: LOAD_SECONDS, headers });
-    const apiMs = ((api.cpuSeconds() - api0) * 1000) / r.requests;
-    const pgMs = ((pgCpu() - pg0) * 1000) / r.requests;
+    await runWrk({ base: api.url, paths: warm, connections: CLIENTS, seconds: WARM_SECONDS, headers: BROWSER_ENCODINGS });
+    const r = await measureWrkLoad(api, pgPid, { paths: measuredPaths, connections: CLIENTS, seconds: LOAD_SECONDS, headers: BROWSER_ENCODINGS });
+    const apiMs = r.apiCpuMs;
+    const pgMs = r.pgCpuMs ?? 0;
     if (r.errors > 0) throw new Error(`the api answered ${r.errors} errors under the search load`);
     const repeated = r.requests > measuredPaths.length;
     return [

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TASKSET } from './api-process.js';
+import { processTreeCpuSeconds, TASKSET, type ServerProcess } from './api-process.js';
 
 export const WRK = process.env.WRK_PATH ?? '/usr/bin/wrk';
 
@@ -91,4 +91,32 @@ export async function runWrk(opts: {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What a browser asks for: its answers compressed (the searches are measured as readers send them). */
+export const BROWSER_ENCODINGS: Record<string, string> = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+
+export interface MeasuredLoad extends WrkResult {
+  /** The api's CPU (its process tree) per request over the load's seconds. */
+  apiCpuMs: number;
+  /** PostgreSQL's CPU (its process tree) per request; null without its process id. */
+  pgCpuMs: number | null;
+}
+
+/**
+ * A wrk load on `server` with the CPU each request cost the server and PostgreSQL, read around the same seconds:
+ * the figures the search benches compare, measured one way.
+ */
+export async function measureWrkLoad(
+  server: Pick<ServerProcess, 'url' | 'cpuSeconds'>,
+  pgPid: number | null,
+  load: { paths: string[]; connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<MeasuredLoad> {
+  const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : null);
+  const api0 = server.cpuSeconds();
+  const pg0 = pgCpu();
+  const r = await runWrk({ base: server.url, ...load });
+  const pg1 = pgCpu();
+  const perRequest = (seconds: number) => (seconds * 1000) / Math.max(1, r.requests);
+  return { ...r, apiCpuMs: perRequest(server.cpuSeconds() - api0), pgCpuMs: pg0 === null || pg1 === null ? null : perRequest(pg1 - pg0) };
 }
