@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { createTestDb, type TestDatabase } from '../test/db.js';
+import { captureLog } from '../test/log-capture.js';
 import { connectDatabase } from './db/client.js';
-import { createLogger, safeErrorSerializer } from './logger.js';
-
-function capture() {
-  const lines: string[] = [];
-  const log = createLogger('info', {
-    destination: new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  });
-  return { log, lines };
-}
+import { safeErrorSerializer } from './logger.js';
 
 /** What must never reach a log: the connection's password, the backend's cancel key and the client object itself. */
 const LEAKS = /secretKey|processID|connectionParameters|"password"|radar:radar|_ending|_queryable/;
@@ -29,7 +16,7 @@ afterAll(() => database.close());
 
 describe('logs never carry database clients', () => {
   it('an idle connection killed by the server is logged with its error only', async () => {
-    const { log, lines } = capture();
+    const { log, lines } = captureLog();
     const watched = connectDatabase(database.url, log, { max: 1 });
     const client = await watched.pool.connect();
     const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
@@ -54,7 +41,7 @@ describe('logs never carry database clients', () => {
       expect(out).not.toMatch(LEAKS);
       expect(JSON.parse(out)).toMatchObject({ message: expect.stringContaining('outer'), code: '57P01' });
       expect(out).toContain('kept');
-      const { log, lines } = capture();
+      const { log, lines } = captureLog();
       log.error({ err }, 'query failed');
       expect(lines[0]).not.toMatch(LEAKS);
     } finally {

@@ -1,26 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import crypto from 'node:crypto';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { createTestDb, type TestDatabase } from '../../test/db.js';
 import { insertRoadmapItem } from '../../test/factories.js';
+import { captureLog } from '../../test/log-capture.js';
 import { mergePendingItemPages } from '../../test/pending-index.js';
-import { createLogger } from '../logger.js';
 import { connectDatabase } from './client.js';
 import { mergePendingItemIndexEntries } from './pending-index-entries.js';
-
-function capture() {
-  const lines: string[] = [];
-  const log = createLogger('info', {
-    destination: new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    }),
-  });
-  return { log, lines };
-}
 
 let database: TestDatabase;
 // A role that may read and write items but does not own their indexes (a database set up by someone else).
@@ -40,7 +26,7 @@ afterAll(async () => {
 describe('merging the pending entries of the items indexes', () => {
   it('merges what writes left pending and says how many pages it merged', async () => {
     for (let i = 0; i < 20; i++) await insertRoadmapItem(database.db, { title: `Pending entry ${i}`, tags: ['Planner'] });
-    const { log, lines } = capture();
+    const { log, lines } = captureLog();
     expect(await mergePendingItemIndexEntries(database.db, log)).toBeGreaterThan(0);
     expect(await mergePendingItemPages(database.pool)).toBe(0);
     expect(await mergePendingItemIndexEntries(database.db, log)).toBe(0);
@@ -54,7 +40,7 @@ describe('merging the pending entries of the items indexes', () => {
     url.password = 'not-owner';
     const other = connectDatabase(url.toString(), undefined, { max: 1 });
     try {
-      const { log, lines } = capture();
+      const { log, lines } = captureLog();
       expect(await mergePendingItemIndexEntries(other.db, log)).toBe(0);
       expect(await mergePendingItemIndexEntries(other.db, log)).toBe(0);
       expect(lines).toHaveLength(1);

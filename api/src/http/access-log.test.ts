@@ -1,19 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import express from 'express';
-import { Writable } from 'node:stream';
 import request from 'supertest';
-import { createLogger } from '../logger.js';
+import { captureLog } from '../../test/log-capture.js';
 import { accessLog, createAccessLog } from './access-log.js';
 
 function appWithLog() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  const log = createLogger('info', { destination });
+  const { log, records: lines } = captureLog();
   const app = express();
   app.use(accessLog(app, createAccessLog(log)));
   app.get('/api/ok', (_req, res) => res.json({ ok: true }));

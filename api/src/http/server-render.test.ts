@@ -3,13 +3,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { DEFAULT_LIST_PARAMS, SERVER_RENDER, itemListUrl, type RuntimeConfig } from '@radar/contracts';
 import { createApp } from '../app.js';
-import { createLogger } from '../logger.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createUser, insertRoadmapItem, sessionCookieFor } from '../../test/factories.js';
+import { captureLog } from '../../test/log-capture.js';
 
 /**
  * The api's side of the server render (server-render.ts, static-bundles.ts) against a real database: which requests
@@ -68,14 +67,7 @@ function runtimeConfig(): RuntimeConfig {
 }
 
 function capture() {
-  return createLogger('warn', {
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) warnings.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  });
+  return captureLog('warn', warnings).log;
 }
 
 /** The api's own copy of a remote, as its build states its version (metaData.radar, as federation.cjs writes it). */

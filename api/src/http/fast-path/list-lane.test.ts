@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Express } from 'express';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { ROLE_NAMES } from '@radar/contracts';
 import { createApp } from '../../app.js';
 import { connectDatabase } from '../../db/client.js';
 import { createServices } from '../../services.js';
-import { createLogger } from '../../logger.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createUser, insertMessage, insertRoadmapItem, sessionCookieFor } from '../../../test/factories.js';
+import { captureLog } from '../../../test/log-capture.js';
 import { rawRequest, type RawResponse } from '../../../test/raw-http.js';
 
 /**
@@ -33,14 +32,7 @@ const accessLines: { lane: Record<string, unknown>[]; express: Record<string, un
 let staffCookie: string;
 
 function capture(into: Record<string, unknown>[]) {
-  return createLogger('info', {
-    destination: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) into.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  });
+  return captureLog('info', into).log;
 }
 
 async function serve(app: Express): Promise<Served> {
