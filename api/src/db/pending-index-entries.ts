@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger.js';
 import type { DbOrTx } from './client.js';
+import { pgErrorCode } from './pg-errors.js';
 
 /**
  * The GIN indexes of items (the search vector, products, tags, clouds, families, tenants) take each write into a
@@ -16,17 +17,18 @@ import type { DbOrTx } from './client.js';
  */
 let notOwnerTold = false;
 
+/** Merges the pending entries of every GIN index on items and answers `pages`: how many pending pages there were. */
+export const MERGE_PENDING_ITEM_INDEX_ENTRIES = `SELECT coalesce(sum(gin_clean_pending_list(c.oid)), 0)::int AS pages
+  FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+  WHERE i.indrelid = 'items'::regclass AND a.amname = 'gin'`;
+
 /** Merges the pending entries of every GIN index on items; returns the pending pages merged (0 when it cannot). */
 export async function mergePendingItemIndexEntries(db: DbOrTx, log?: Logger): Promise<number> {
   try {
-    const { rows } = await db.execute<{ pages: number }>(sql`
-      SELECT coalesce(sum(gin_clean_pending_list(c.oid)), 0)::int AS pages
-      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
-      WHERE i.indrelid = 'items'::regclass AND a.amname = 'gin'`);
+    const { rows } = await db.execute<{ pages: number }>(sql.raw(MERGE_PENDING_ITEM_INDEX_ENTRIES));
     return Number(rows[0]?.pages ?? 0);
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '42501') {
+    if (pgErrorCode(err) === '42501') {
       if (!notOwnerTold)
         log?.warn(
           'the database role does not own the items indexes, so their pending entries are left to autovacuum (searches after a large sync may be slower until it runs)',

@@ -1,5 +1,11 @@
-/** Postgres unique_violation, seen through drizzle's wrapper (the pg error may be the cause). */
+/** The SQLSTATE of a PostgreSQL error, seen through drizzle's wrapper (the pg error may be its cause). */
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Postgres unique_violation. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return pgErrorCode(err) === '23505';
 }
