@@ -1,5 +1,5 @@
 import type { ItemRow, NewItemRow } from '../../db/schema/index.js';
-import { safeCopiesOf } from '../../lib/html.js';
+import { safeCopiesOf, safeSourceOf, SANITIZE_VERSION, type SafeCopies } from '../../lib/html.js';
 import { diffRecords, pickValues } from './fields.js';
 import type { SourceAdapter } from './records.js';
 
@@ -23,6 +23,17 @@ export interface ExistingItem {
   modifiedDate: Date | null;
   /** The tenant whose copy the stored fields are (null: an unscoped run wrote them). */
   contentTenantId?: number | null;
+  /** The stored sanitised copies' policy version and the text they were made from (items.safe_version, safe_source). */
+  safeVersion?: number;
+  safeSource?: string | null;
+}
+
+/**
+ * The sanitised copies an update writes: none when the stored ones are of the policy in force and of this very text
+ * (a restamp, or a change of dates or status only), so an unchanged long body is not sanitised again on every sync.
+ */
+function copiesToWrite(row: { description?: string | null; bodyHtml?: string | null }, before: ExistingItem): SafeCopies | Record<string, never> {
+  return before.safeVersion === SANITIZE_VERSION && before.safeSource === safeSourceOf(row) ? {} : safeCopiesOf(row);
 }
 
 export type HistoryType = 'new' | 'changed' | 'removed';
@@ -100,7 +111,8 @@ export function planSync<R>(args: {
     seen.add(externalId);
     const active = adapter.isActive(record, now);
     if (!active) plan.counts.expiredInFeed++;
-    // Every row written carries its text as it is sent out (`safeCopiesOf`), made here for the rows written only.
+    // Every row written carries its text as it is sent out (`safeCopiesOf`), made here for the rows written only,
+    // and for an update only when its text or the output policy moved (`copiesToWrite`).
     const row = adapter.toRow(record);
     const before = existing.get(externalId);
 
@@ -156,7 +168,7 @@ export function planSync<R>(args: {
         externalId,
         set: {
           ...row,
-          ...safeCopiesOf(row),
+          ...copiesToWrite(row, before),
           isRemoved: !active,
           removedAt: active ? null : now,
           lastSeenAt: now,
@@ -168,7 +180,7 @@ export function planSync<R>(args: {
     } else if (modifiedMoved || before.contentHash !== row.contentHash) {
       // The feed restamped the item (roadmap `modified` alone) or a field outside the tracked set moved:
       // keep the stored copy current without writing history.
-      plan.updates.push({ id: before.id, externalId, set: { ...row, ...safeCopiesOf(row), lastSeenAt: now } });
+      plan.updates.push({ id: before.id, externalId, set: { ...row, ...copiesToWrite(row, before), lastSeenAt: now } });
     }
   }
 

@@ -26,6 +26,8 @@ export async function loadExistingIndex(db: DbOrTx, source: ItemSource): Promise
       isRemoved: items.isRemoved,
       modifiedDate: items.modifiedDate,
       contentTenantId: items.contentTenantId,
+      safeVersion: items.safeVersion,
+      safeSource: items.safeSource,
     })
     .from(items)
     .where(eq(items.source, source));

@@ -239,8 +239,20 @@ describe('Message Center sync, snapshots A, B and C', () => {
   it('B: new, expired, real changes; FeatureStatusJson restamps create nothing; links kept current', async () => {
     h.clock.set(T_B);
     h.server.setMessages('B');
+    // A mark in every stored copy shows which rows the sync sanitised again.
+    await db().update(items).set({ bodySafe: 'copy left as it was' }).where(eq(items.source, 'messages'));
     const { run } = await h.sync.syncMessages({ trigger: 'schedule' });
     expect(run).toMatchObject({ newItems: 2, removedItems: 1, changedItems: 3, restoredItems: 0, itemsProcessed: 11, totalItems: 11 });
+    // A post whose text changed gets copies of its new text; one whose text did not (a date moved) keeps its copies.
+    const rewritten = await item('messages', 'MC900002');
+    expect(rewritten.bodySafe).toBe(rewritten.bodyHtml!.length >= SAFE_COPY_MIN_CHARS ? sanitizeForOutput(rewritten.bodyHtml!) : null);
+    expect(rewritten.safeVersion).toBe(SANITIZE_VERSION);
+    expect(await item('messages', 'MC900009')).toMatchObject({ bodySafe: 'copy left as it was', safeVersion: SANITIZE_VERSION });
+    for (const row of await db().select().from(items).where(eq(items.bodySafe, 'copy left as it was')))
+      await db()
+        .update(items)
+        .set({ bodySafe: row.bodyHtml && row.bodyHtml.length >= SAFE_COPY_MIN_CHARS ? sanitizeForOutput(row.bodyHtml) : null })
+        .where(eq(items.id, row.id));
     const updated = (await historyOf('messages', 'MC900002')).at(-1)!;
     expect(updated.changedFields).toEqual(['title', 'bodyContent', 'tags', 'endDate']);
     expect(updated.previousValues.title).toBe('Copilot: Sensitivity labels for custom connectors');
