@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
-import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
+import { unifiedItemStoredTextSql, type UnifiedItemRow } from '../items/item-mapper.js';
 import { runSql } from '../items/items.repo.js';
 import type { LatestChange } from './change-summary.js';
 import { releaseMonthSql } from './release-month.js';
@@ -67,7 +67,7 @@ export function createFeedItemsRepo(pool: pg.Pool) {
             (SELECT items.id, items.created_date AS activity FROM items WHERE ${where} AND items.modified_date IS NULL
               ORDER BY items.created_date DESC NULLS LAST, items.id DESC NULLS LAST LIMIT ${limit})),
           top AS (SELECT * FROM candidates ORDER BY activity DESC NULLS LAST, id DESC LIMIT ${limit})
-          SELECT ${unifiedItemSelectSql}, top.activity AS "activity", h.id AS "historyId", h.change_type AS "changeType",
+          SELECT ${unifiedItemStoredTextSql}, top.activity AS "activity", h.id AS "historyId", h.change_type AS "changeType",
             h.change_date AS "changeDate", h.changed_fields AS "changedFields", h.previous_values AS "previousValues", h.new_values AS "newValues"
           FROM top JOIN items ON items.id = top.id
           LEFT JOIN LATERAL (SELECT * FROM item_history WHERE item_history.item_id = items.id ORDER BY change_date DESC, id DESC LIMIT 1) h ON true
@@ -97,7 +97,7 @@ export function createFeedItemsRepo(pool: pg.Pool) {
       const where = itemWhere(filters, now, searchPlan(filters.search));
       return runSql<RolloutItemRow>(
         pool,
-        sql`SELECT ${unifiedItemSelectSql}, items.first_seen_at AS "firstSeenAt" FROM items
+        sql`SELECT ${unifiedItemStoredTextSql}, items.first_seen_at AS "firstSeenAt" FROM items
           WHERE ${where} AND items.source = 'messages'::item_source AND items.timing_end >= ${fromDay}::date
           ORDER BY items.timing_start ASC, items.id ASC LIMIT ${limit}`,
       );
@@ -114,7 +114,7 @@ export function releasesSql(where: SQL, range: { from: string; to?: string; gaOn
   const months = sql`(SELECT items.id, ${releaseMonthSql(sql`items.release_date`)} AS ga, ${releaseMonthSql(sql`items.preview_date`)} AS pv
       FROM items WHERE ${where} AND items.source = 'roadmap'::item_source)`;
   const when = range.gaOnly ? inRange(sql`m.ga`) : sql`(${inRange(sql`m.ga`)} OR ${inRange(sql`m.pv`)})`;
-  return sql`SELECT ${unifiedItemSelectSql}, to_char(m.ga, 'YYYY-MM') AS "gaMonth", to_char(m.pv, 'YYYY-MM') AS "previewMonth",
+  return sql`SELECT ${unifiedItemStoredTextSql}, to_char(m.ga, 'YYYY-MM') AS "gaMonth", to_char(m.pv, 'YYYY-MM') AS "previewMonth",
       ${dateMoves('releaseDate')} AS "gaMoves", ${dateMoves('previewDate')} AS "previewMoves",
       ${dateStamp('releaseDate')} AS "gaStampedAt", ${dateStamp('previewDate')} AS "previewStampedAt"
     FROM ${months} AS m JOIN items ON items.id = m.id

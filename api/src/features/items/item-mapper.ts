@@ -74,11 +74,19 @@ export const unifiedItemColumns = {
 
 export type UnifiedItemRow = Pick<ItemRow, keyof typeof unifiedItemColumns>;
 
+/** The columns as hand-written SQL, aliased to the row keys, with some read differently (`instead`). */
+function columnsSql(instead: Partial<Record<keyof typeof unifiedItemColumns, SQL>> = {}): SQL {
+  return sql.join(
+    Object.entries(unifiedItemColumns).map(
+      ([key, column]) =>
+        sql`${instead[key as keyof typeof unifiedItemColumns] ?? sql`${sql.identifier('items')}.${sql.identifier(column.name)}`} AS ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
+}
+
 /** The same columns for hand-written SQL (`SELECT ${unifiedItemSelectSql} FROM items`), aliased to the row keys. */
-export const unifiedItemSelectSql: SQL = sql.join(
-  Object.entries(unifiedItemColumns).map(([key, column]) => sql`${sql.identifier('items')}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`),
-  sql`, `,
-);
+export const unifiedItemSelectSql: SQL = columnsSql();
 
 /**
  * The columns `toUnifiedItem` needs and no more: the stored body only where it has no copy of the current policy.
@@ -86,14 +94,16 @@ export const unifiedItemSelectSql: SQL = sql.join(
  * the api its bytes. For callers that map rows with `toUnifiedItem` alone (not the feeds, the digest or exports,
  * which read the stored text).
  */
-export const unifiedItemAnswerSql: SQL = sql.join(
-  Object.entries(unifiedItemColumns).map(([key, column]) =>
-    key === 'bodyHtml'
-      ? sql`CASE WHEN items.safe_version = ${sql.raw(String(SANITIZE_VERSION))} AND items.body_safe IS NOT NULL THEN NULL ELSE items.body_html END AS "bodyHtml"`
-      : sql`${sql.identifier('items')}.${sql.identifier(column.name)} AS ${sql.identifier(key)}`,
-  ),
-  sql`, `,
-);
+export const unifiedItemAnswerSql: SQL = columnsSql({
+  bodyHtml: sql`CASE WHEN items.safe_version = ${sql.raw(String(SANITIZE_VERSION))} AND items.body_safe IS NOT NULL THEN NULL ELSE items.body_html END`,
+});
+
+/**
+ * The columns without the sanitised copies, for callers that read the provider's text themselves and send none of
+ * it as HTML (feed entries, featured cards: plain text). A row read so and mapped with `toUnifiedItem` after all is
+ * sanitised there (no copies: version 0), never sent unsanitised.
+ */
+export const unifiedItemStoredTextSql: SQL = columnsSql({ bodySafe: sql`NULL::text`, descriptionSafe: sql`NULL::text`, safeVersion: sql`0::smallint` });
 
 export interface ToUnifiedItemOptions {
   /** Moderators and admins only. */

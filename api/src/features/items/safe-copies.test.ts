@@ -4,7 +4,10 @@ import type { ItemListResponse, UnifiedItem } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
 import { SAFE_COPY_MIN_CHARS, SANITIZE_VERSION, sanitizeForOutput } from '../../lib/html.js';
+import { sql } from 'drizzle-orm';
+import { runSql } from './items.repo.js';
 import { remakeSafeCopies } from '../sync/derived-fields.repo.js';
+import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, unifiedItemStoredTextSql, type UnifiedItemRow } from './item-mapper.js';
 
 /**
  * Items keep their text as it is sent out beside the text as the provider sent it: the answer takes the copy when it
@@ -99,5 +102,29 @@ describe('sanitised copies of item text', () => {
     );
     expect((await stored(post.id)).safe_version).toBe(SANITIZE_VERSION);
     expect((await answered('MC2000003')).bodyContent).toBe('<p>third</p>');
+  });
+
+  it('are sent, or the stored text sanitised, whichever set of columns the row was read with', async () => {
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000005', bodyHtml: HOSTILE });
+    const html = await insertRoadmapItem(t.ctx.db, { externalId: '700005', description: 'Roadmap <b>text</b><img src="x" onerror="y()">' });
+    await remakeSafeCopies(t.ctx.db);
+    const columnSets = { all: unifiedItemSelectSql, answer: unifiedItemAnswerSql, storedText: unifiedItemStoredTextSql };
+    for (const [name, columns] of Object.entries(columnSets)) {
+      const rows = await runSql<UnifiedItemRow>(
+        t.database.pool,
+        sql`SELECT ${columns} FROM items WHERE items.id IN (${post.id}, ${html.id}) ORDER BY items.id`,
+      );
+      const [body, description] = rows.map((row) => toUnifiedItem(row, { includeNotes: false }));
+      expect({ name, body: body!.bodyContent, description: description!.description }).toEqual({
+        name,
+        body: sanitizeForOutput(HOSTILE),
+        description: 'Roadmap <b>text</b><img src="x" />',
+      });
+    }
+    // The answer's columns leave out the stored body its copy replaces; the stored text's leave out the copies.
+    const [answer] = await runSql<UnifiedItemRow>(t.database.pool, sql`SELECT ${unifiedItemAnswerSql} FROM items WHERE items.id = ${post.id}`);
+    expect(answer!.bodyHtml).toBeNull();
+    const [storedText] = await runSql<UnifiedItemRow>(t.database.pool, sql`SELECT ${unifiedItemStoredTextSql} FROM items WHERE items.id = ${post.id}`);
+    expect({ body: storedText!.bodyHtml, copy: storedText!.bodySafe, version: storedText!.safeVersion }).toEqual({ body: HOSTILE, copy: null, version: 0 });
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, type ItemRow } from '../../db/schema/index.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
-import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
+import { unifiedItemAnswerSql, type UnifiedItemRow } from '../items/item-mapper.js';
 
 /** How far before an issue's start and after its end a post or roadmap item still counts as "the same weeks". */
 export const RELATED_WINDOW_DAYS = 14;
@@ -66,7 +66,7 @@ export function createServiceHealthRepo(db: DbOrTx) {
       const to = new Date(args.to.getTime() + RELATED_WINDOW_DAYS * DAY_MS);
       const visible = tenantCondition(args.scope) ?? sql`true`;
       const result = await db.execute<UnifiedItemRow>(sql`
-        SELECT ${unifiedItemSelectSql} FROM items
+        SELECT ${unifiedItemAnswerSql} FROM items
         WHERE items.source = ANY(${sql.param(args.sources)}::item_source[])
           AND EXISTS (SELECT 1 FROM unnest(items.products) AS p(name) WHERE ${SERVICE_KEY_SQL(sql`p.name`)} = ANY(${sql.param(keys)}::text[]))
           AND items.id <> ${args.excludeId}

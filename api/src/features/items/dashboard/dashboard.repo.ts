@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { NEW_WINDOW_DAYS, UPDATED_MESSAGE_MIN_GAP_MS, type DashboardStatsResponse, type Source } from '@radar/contracts';
-import { unifiedItemSelectSql, type UnifiedItemRow } from '../item-mapper.js';
+import { unifiedItemStoredTextSql, type UnifiedItemRow } from '../item-mapper.js';
 import { runSql } from '../items.repo.js';
 import { tenantCondition } from '../item-query.js';
 import { returned } from '../../../db/returned.js';
@@ -127,7 +127,7 @@ export function createDashboardRepo(pool: pg.Pool) {
       const windowCond = window ? sql`AND items.featured_at >= ${window.start} AND items.featured_at <= ${window.end}` : sql``;
       return runSql<UnifiedItemRow>(
         pool,
-        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE items.is_featured AND NOT items.is_removed AND ${publicOnly} ${windowCond}
+        sql`SELECT ${unifiedItemStoredTextSql} FROM items WHERE items.is_featured AND NOT items.is_removed AND ${publicOnly} ${windowCond}
             ORDER BY items.featured_at DESC NULLS LAST, items.id DESC LIMIT ${limit}`,
       );
     },
