@@ -162,6 +162,8 @@ export type ModeratorActionType = (typeof MODERATOR_ACTION_TYPES)[number];
 export const ITEM_SUBSCRIPTION_CHANGE_TYPES = ['changed', 'status_change'] as const;
 export const SUBSCRIPTION_TYPES = ['item', 'weekly_digest'] as const;
 
+/** `/?signin=1` (where GET /api/login and the no-account mail send a reader) opens the sign-in dialog. */
+export const SIGN_IN_PARAM = 'signin';
 /** The query parameter the sign-out page's form redirects to (`/?signedOut=1`): the shell then shows 'Signed out successfully'. */
 export const SIGNED_OUT_PARAM = 'signedOut';
 /** `/?recovery=<e-mail>` opens the sign-in dialog at the code step for that address (the admin recovery code). */

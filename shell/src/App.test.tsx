@@ -61,6 +61,15 @@ describe('shell routes', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'location', hidden: true })).toHaveTextContent(/^\/$/));
   });
 
+  it('acts on every one-shot parameter once and drops them all, keeping the others', async () => {
+    stubFetch(guest);
+    useAuthDialogStore.setState({ isOpen: false, mode: 'signup', codeFor: null });
+    mount('/?signedOut=1&recovery=admin%40example.com&keep=1');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location', hidden: true })).toHaveTextContent(/^\/\?keep=1$/));
+    expect(screen.getAllByText('Signed out successfully')).toHaveLength(1);
+    expect(useAuthDialogStore.getState()).toMatchObject({ isOpen: true, mode: 'signin', codeFor: 'admin@example.com' });
+  });
+
   it('shows the impersonation banner on every page while an admin impersonates', async () => {
     useAuthDialogStore.setState({ isOpen: false });
     stubFetch({

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { endpoints, PRODUCT_NAME, SIGNED_OUT_PARAM } from '@radar/contracts';
+import { endpoints, PRODUCT_NAME, SIGN_IN_PARAM, SIGNED_OUT_PARAM } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
@@ -81,7 +81,7 @@ export function createAuthEndpoints(ctx: AppContext): EndpointImplementation[] {
       res.redirect(303, `/?${SIGNED_OUT_PARAM}=1`);
     }),
     implement(endpoints.auth.loginNavigation, ({ res }) => {
-      res.redirect(302, '/?signin=1');
+      res.redirect(302, `/?${SIGN_IN_PARAM}=1`);
     }),
     implement(endpoints.auth.sessionUser, ({ auth: caller, req, res }) => {
       if (!caller) return auth.sessionAnswer(null);

@@ -1,4 +1,5 @@
 import { Button } from '@react-email/components';
+import { SIGN_IN_PARAM } from '@radar/contracts';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 
 export interface NoAccountMailProps {
@@ -7,12 +8,15 @@ export interface NoAccountMailProps {
 
 export const NO_ACCOUNT_SUBJECT = `Sign-in attempt at ${PRODUCT_NAME}`;
 
+/** Where the owner of the address signs up: the product with its sign-in window open. */
+const signUpUrlOf = (publicUrl: string) => `${publicUrl}/?${SIGN_IN_PARAM}=1`;
+
 /**
  * Sent instead of a code when someone asks to sign in with an address that has no account, so the API answer stays
  * the same for known and unknown addresses while the real owner still learns what to do.
  */
 export function NoAccountMail({ publicUrl }: NoAccountMailProps) {
-  const signUpUrl = `${publicUrl}/?signin=1`;
+  const signUpUrl = signUpUrlOf(publicUrl);
   return (
     <Layout preview="There is no account for this address yet" heading="No account for this address" publicUrl={publicUrl}>
       <Paragraph>{`Someone asked for a sign-in code for ${PRODUCT_NAME} with this e-mail address, but there is no account for it yet.`}</Paragraph>
@@ -30,7 +34,7 @@ export function noAccountText({ publicUrl }: NoAccountMailProps): string {
     'No account for this address',
     '',
     `Someone asked for a sign-in code for ${PRODUCT_NAME} with this e-mail address, but there is no account for it yet.`,
-    `To create one, open ${publicUrl}/?signin=1 and choose Sign Up.`,
+    `To create one, open ${signUpUrlOf(publicUrl)} and choose Sign Up.`,
     '',
     'If you did not ask for this, you can ignore this e-mail.',
   ].join('\n');

@@ -3,8 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Box } from '@mui/material';
 import { AfterFirstPaint, AppHeader, ImpersonationBanner, MainLandmark } from '@radar/shared-ui';
 import { Footer } from '../Footer/index.js';
-import { SignInParam } from '../SignInParam/index.js';
-import { SignedOutParam } from '../SignedOutParam/index.js';
+import { OneShotParams } from '../OneShotParams/index.js';
 
 /**
  * Impersonation banner (every page, the dashboard too), header (hidden on /dashboard, which renders its own with
@@ -32,8 +31,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <AfterFirstPaint>
         <Footer />
       </AfterFirstPaint>
-      <SignInParam />
-      <SignedOutParam />
+      <OneShotParams />
     </Box>
   );
 }

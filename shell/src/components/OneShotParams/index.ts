@@ -1,0 +1,1 @@
+export { OneShotParams } from './OneShotParams.js';

@@ -1,1 +1,0 @@
-export { SignInParam } from './SignInParam.js';

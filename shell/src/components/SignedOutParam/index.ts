@@ -1,1 +1,0 @@
-export { SignedOutParam } from './SignedOutParam.js';
