@@ -131,6 +131,8 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
         ...(isHost ? [buildInfoAsset(build)] : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
+          // The tab's icon, declared so the browser does not ask for /favicon.ico (a 404 on every first visit).
+          favicon: path.join(__dirname, 'favicon.svg'),
           title,
           chunks: ['main'],
           publicPath: '/',

@@ -190,3 +190,15 @@ test('the dashboard table fits its box at every desktop width, filters open and 
   await dashboard.showFilters();
   await sweep('open');
 });
+
+test('the tab shows the product icon, declared so no page asks for a missing /favicon.ico', async ({ page }) => {
+  for (const path of ['/', '/dashboard']) {
+    await page.goto(path);
+    const href = await page.locator('head link[rel="icon"]').getAttribute('href');
+    expect(href, `${path} declares its icon`).toMatch(/^\/favicon\.svg/);
+    const icon = await page.request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toContain('<svg');
+  }
+});
