@@ -148,8 +148,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     implement(endpoints.integrations.list, async () => ({ integrations: (await repo.list()).map(answer) })),
 
     implement(endpoints.integrations.plannerOptions, async ({ query }) => {
-      await checkTenant(query.tenantId, 'tenantId');
-      return trackers.plannerOptions(query);
+      return trackers.plannerOptions(query, await checkTenant(query.tenantId, 'tenantId'));
     }),
 
     implement(endpoints.integrations.create, async ({ body, auth }) => {

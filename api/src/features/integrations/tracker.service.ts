@@ -15,6 +15,7 @@ import {
 } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { TenantRow } from '../../db/schema/index.js';
 import { deriveSealKey, seal, unseal } from '../../lib/sealed-box.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
@@ -175,7 +176,11 @@ export function createTrackerService(deps: TrackerServiceDeps) {
 
   /** The connected tenant a Planner integration signs in as, or why it cannot. */
   async function plannerTenantOf(tenantId: number): Promise<PlannerTenant | string> {
-    const tenant = await createTenantsRepo(db).get(tenantId);
+    return plannerTenantFrom(await createTenantsRepo(db).get(tenantId));
+  }
+
+  /** The Planner connection of a tenant row already read, or what keeps it from connecting. */
+  function plannerTenantFrom(tenant: TenantRow | null): PlannerTenant | string {
     if (!tenant) return 'The tenant of this Planner integration was removed: choose another tenant';
     const secret = openTenantSecret(tenantKey, tenant.clientSecretSealed);
     if (!secret || !tenant.clientId) return `${tenant.name} has no readable client secret: enter it again in Admin → Tenants`;
@@ -775,9 +780,12 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       }
     },
 
-    /** The groups, plans and buckets a Planner target is chosen from, read with the tenant's app. */
-    async plannerOptions(query: { tenantId: number; groupId?: string; planId?: string }): Promise<PlannerOptionsResponse> {
-      const tenant = await plannerTenantOf(query.tenantId);
+    /**
+     * The groups, plans and buckets a Planner target is chosen from, read with the tenant's app (`row`: the tenant
+     * as the caller already read it; read here otherwise).
+     */
+    async plannerOptions(query: { tenantId: number; groupId?: string; planId?: string }, row?: TenantRow): Promise<PlannerOptionsResponse> {
+      const tenant = row ? plannerTenantFrom(row) : await plannerTenantOf(query.tenantId);
       if (typeof tenant === 'string') return { groups: [], plans: [], buckets: [], problem: tenant };
       const session = createGraphSession(tenant, { ...http(), guard: null }, graphTokens, () => clock.now().getTime());
       return plannerOptions(session, query);
