@@ -780,12 +780,9 @@ export function createTrackerService(deps: TrackerServiceDeps) {
       }
     },
 
-    /**
-     * The groups, plans and buckets a Planner target is chosen from, read with the tenant's app (`row`: the tenant
-     * as the caller already read it; read here otherwise).
-     */
-    async plannerOptions(query: { tenantId: number; groupId?: string; planId?: string }, row?: TenantRow): Promise<PlannerOptionsResponse> {
-      const tenant = row ? plannerTenantFrom(row) : await plannerTenantOf(query.tenantId);
+    /** The groups, plans and buckets a Planner target is chosen from, read with the app of `row`, the tenant asked for. */
+    async plannerOptions(query: { tenantId: number; groupId?: string; planId?: string }, row: TenantRow): Promise<PlannerOptionsResponse> {
+      const tenant = plannerTenantFrom(row);
       if (typeof tenant === 'string') return { groups: [], plans: [], buckets: [], problem: tenant };
       const session = createGraphSession(tenant, { ...http(), guard: null }, graphTokens, () => clock.now().getTime());
       return plannerOptions(session, query);
