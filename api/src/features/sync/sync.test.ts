@@ -5,7 +5,7 @@ import { mergePendingItemPages } from '../../../test/pending-index.js';
 import { readFixture } from '../../../test/replay-server.js';
 import { createSyncHarness, T_A, T_B, T_C, type SyncHarness } from '../../../test/sync-harness.js';
 import { ConflictError } from '../../lib/errors.js';
-import { SAFE_COPY_MIN_CHARS, SANITIZE_VERSION, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
+import { SAFE_COPY_MIN_CHARS, safeCopiesOf, SANITIZE_VERSION, sanitizeForOutput, sanitizeMaybeHtml } from '../../lib/html.js';
 
 let h: SyncHarness;
 beforeAll(async () => {
@@ -251,7 +251,7 @@ describe('Message Center sync, snapshots A, B and C', () => {
     for (const row of await db().select().from(items).where(eq(items.bodySafe, 'copy left as it was')))
       await db()
         .update(items)
-        .set({ bodySafe: row.bodyHtml && row.bodyHtml.length >= SAFE_COPY_MIN_CHARS ? sanitizeForOutput(row.bodyHtml) : null })
+        .set({ bodySafe: safeCopiesOf(row).bodySafe })
         .where(eq(items.id, row.id));
     const updated = (await historyOf('messages', 'MC900002')).at(-1)!;
     expect(updated.changedFields).toEqual(['title', 'bodyContent', 'tags', 'endDate']);
