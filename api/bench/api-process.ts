@@ -153,21 +153,42 @@ const BASELINE = `
 const http = require('node:http');
 const cluster = require('node:cluster');
 const fs = require('node:fs');
-const [file, port, workers] = process.argv.slice(2);
+const [file, port, workers, spin] = process.argv.slice(2);
+// Work, not time: a loop that waits for the clock also counts the time the scheduler gave another process, so it
+// would cost less CPU with two processes than with one. The loop's speed is measured once, before any request.
+let sink = 0;
+const work = (n) => {
+  let x = sink;
+  for (let i = 0; i < n; i++) x = (x * 31 + i) | 0;
+  sink = x;
+};
+const measured = () => {
+  work(1e7);
+  const t0 = process.hrtime.bigint();
+  work(5e7);
+  return Math.round(Number(spin) * (5e7 / (Number(process.hrtime.bigint() - t0) / 1000)));
+};
+// Measured once, by the primary, and handed to the workers: every process does the same work.
+const iterations = cluster.isPrimary ? (Number(spin) > 0 ? measured() : 0) : Number(process.env.SPIN_ITERATIONS);
 if (cluster.isPrimary && Number(workers) > 1) {
-  for (let i = 0; i < Number(workers); i++) cluster.fork();
+  for (let i = 0; i < Number(workers); i++) cluster.fork({ SPIN_ITERATIONS: String(iterations) });
 } else {
   const body = fs.readFileSync(file);
   http.createServer((req, res) => {
     if (req.url === '/healthz') return res.end('ok');
+    if (iterations > 0) work(iterations);
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length });
     res.end(body);
   }).listen(Number(port), '127.0.0.1');
 }
 `;
 
-/** A minimal node:http server (in `workers` processes) answering `body` to every request: the stack's ceiling. */
-export async function startBaseline(body: Buffer, workers = 1): Promise<ServerProcess> {
+/**
+ * A minimal node:http server (in `workers` processes) answering `body` to every request: the stack's ceiling. With
+ * `spinMicros` it first does that much work (as long as the loop took on a quiet CPU at start) on every request, so it
+ * costs what a heavier server costs and shows what any code of that cost can reach on the same cores.
+ */
+export async function startBaseline(body: Buffer, workers = 1, spinMicros = 0): Promise<ServerProcess> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-bench-baseline-'));
   const file = path.join(dir, 'body.json');
@@ -175,7 +196,7 @@ export async function startBaseline(body: Buffer, workers = 1): Promise<ServerPr
   // A file, not \`node -e\`: cluster workers re-run the primary's script.
   const script = path.join(dir, 'baseline.cjs');
   fs.writeFileSync(script, BASELINE);
-  const child = spawn(process.execPath, [script, file, String(port), String(workers)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [script, file, String(port), String(workers), String(spinMicros)], { stdio: ['ignore', 'ignore', 'inherit'] });
   return serverProcess(child, `http://127.0.0.1:${port}`, 'the baseline server', dir);
 }
 
