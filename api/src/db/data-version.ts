@@ -37,23 +37,28 @@ export async function readDataVersionNumber(pool: pg.Pool | pg.PoolClient): Prom
   return rows[0] ? Number(rows[0].version) : 0;
 }
 
-/** The read each pool's callers in this turn of the event loop share; gone once its query is sent. */
+/** The read each pool's callers share until its query is sent; gone once it is. */
 const nextRead = new WeakMap<pg.Pool, Promise<number>>();
 
 /**
- * The version as readDataVersionNumber reads it, with the calls made in one turn of the event loop sharing one
- * query, sent after all of them (setImmediate): every list request reads the version, and under load several arrive
- * in the same turn. Never stale: a caller only joins a read whose query has not been sent yet, so the query starts
- * after the call and sees every write committed before it. Once the query is sent, callers start the next one.
+ * The version as readDataVersionNumber reads it, with the calls made in two turns of the event loop sharing one query,
+ * sent after all of them: every list request reads the version, and under load many arrive together. The query waits
+ * for the end of the turn after the first call's (a second setImmediate), so the requests read in that turn's poll
+ * join too; a process then answers about twice as many requests a read, costing no more than one extra poll of the
+ * sockets (docs/benchmarks.md, "Two processes"). Never stale: a caller only joins a read whose query has not been sent
+ * yet, so the query starts after the call and sees every write committed before it. Once the query is sent, callers
+ * start the next one.
  */
 export function currentDataVersion(pool: pg.Pool): Promise<number> {
   let read = nextRead.get(pool);
   if (!read) {
     read = new Promise<number>((resolve, reject) => {
-      setImmediate(() => {
-        nextRead.delete(pool);
-        readDataVersionNumber(pool).then(resolve, reject);
-      });
+      setImmediate(() =>
+        setImmediate(() => {
+          nextRead.delete(pool);
+          readDataVersionNumber(pool).then(resolve, reject);
+        }),
+      );
     });
     nextRead.set(pool, read);
   }
