@@ -140,7 +140,7 @@ async function run(): Promise<string> {
       };
       for (let round = 0; round < ROUNDS; round++) for (const s of servers) await measure(s, round);
       // The control: a bare server made to cost, per request, the CPU one api process spent in its rounds, so the same
-      // generator on the same cores shows what any code of the api's cost can reach with a second process.
+      // generator on the same cores shows what code of that cost whose processes share nothing reaches with two.
       const costOf = (s: (typeof servers)[number]) => median(s.rounds).serverCores / median(s.rounds).rps;
       const apiCost = costOf(servers[0]!);
       const bareCost = costOf(servers[2]!);
@@ -204,7 +204,7 @@ async function run(): Promise<string> {
         '',
         (place
           ? `The servers and PostgreSQL had CPUs ${placed[0]} to themselves (${apiTwo.serverCores.toFixed(2)} cores busy in the two api processes, PostgreSQL ${apiTwo.postgresCores.toFixed(2)}); wrk ran on ${place.load} (${apiTwo.generatorCores.toFixed(2)} cores busy). `
-          : `What limits it here: the generator runs on the same ${os.cpus().length} cores (${apiTwo.generatorCores.toFixed(2)} of them during the two-process rounds) and loopback networking costs kernel time no process is charged for, so the two api processes had ${apiTwo.serverCores.toFixed(2)} cores between them, not two, and PostgreSQL ${apiTwo.postgresCores.toFixed(2)} (${apiOne.postgresCores.toFixed(2)} with one process: each process reads the data version behind its cached answers once per event-loop turn, and two less busy processes have fewer requests per turn). (With four or more cores the bench keeps the servers on two of them and the generator on the rest.) `) +
+          : `What limits it here: the generator runs on the same ${os.cpus().length} cores (${apiTwo.generatorCores.toFixed(2)} of them during the two-process rounds) and loopback networking costs kernel time no process is charged for, so the two api processes had ${apiTwo.serverCores.toFixed(2)} cores between them, not two, and PostgreSQL ${apiTwo.postgresCores.toFixed(2)} (${apiOne.postgresCores.toFixed(2)} with one process: each process shares one read of the data version behind its cached answers among the requests of two event-loop turns, and two less busy processes have fewer requests a read). (With four or more cores the bench keeps the servers on two of them and the generator on the rest.) `) +
           `Per server core the two processes served ${perCore(apiTwo).toFixed(0)} req/s against one process's ${perCore(apiOne).toFixed(0)} (${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %: what sharing the port and the cache-version reads cost)` +
           (place
             ? '. '
@@ -213,7 +213,7 @@ async function run(): Promise<string> {
         '',
         `The control: the bare server made to do more work on every request (a loop of ${spinMicros.toFixed(1)} µs at the speed it ran when the server started, scaled after a trial round), so that it costs what one api process costs (${(apiCost * 1e6).toFixed(1)} µs of CPU a request in its median round, the bare server ${(bareCost * 1e6).toFixed(1)}; the control ${((controlOne.serverCores / controlOne.rps) * 1e6).toFixed(1)} in its own, loaded after the others' rounds). Under the same generator on the same cores it answered ${controlOne.rps.toFixed(0)} req/s alone and ${controlTwo.rps.toFixed(0)} with a second process: **${controlRatio.toFixed(2)}×**, what code of the api's cost whose processes share nothing reaches here; the api's ${ratio.toFixed(2)}× is ${((100 * ratio) / controlRatio).toFixed(0)} % of it.` +
           (controlRatio < TARGET
-            ? ` The control misses ${TARGET}× too: on these cores, with the generator among them, code of the api's cost cannot show the target.`
+            ? ` The control misses ${TARGET}× too in this run: on these cores, with the generator among them, code of the api's cost is at the edge of the target.`
             : ratio < TARGET
               ? ` Code of the api's cost reaches ${TARGET}× on these cores, generator and all: the shortfall is the api's own, in how much more one api process answers per core than each of two (the per-core column), where the control's processes lose nothing.`
               : ''),
