@@ -186,7 +186,8 @@ if (cluster.isPrimary && Number(workers) > 1) {
 /**
  * A minimal node:http server (in `workers` processes) answering `body` to every request: the stack's ceiling. With
  * `spinMicros` it first does that much work (as long as the loop took on a quiet CPU at start) on every request, so it
- * costs what a heavier server costs and shows what any code of that cost can reach on the same cores.
+ * costs what a heavier server costs and shows what code of that cost whose processes share nothing can reach on the
+ * same cores.
  */
 export async function startBaseline(body: Buffer, workers = 1, spinMicros = 0): Promise<ServerProcess> {
   const port = await freePort();
