@@ -16,7 +16,7 @@ export interface LoadResult {
   p99: number;
   max: number;
   rps: number;
-  /** Bytes of the last answer body (what one request transfers). */
+  /** Bytes of an answer body, the mean over the answers (what a request transfers; scenarios rotate paths). */
   bodyBytes: number;
 }
 
@@ -42,7 +42,7 @@ function get(path) {
   const latencies = [];
   let errors = 0;
   let issued = 0;
-  let bodyBytes = 0;
+  let allBytes = 0;
   const started = performance.now();
   async function client() {
     for (;;) {
@@ -51,13 +51,13 @@ function get(path) {
       const t0 = performance.now();
       const r = await get(path);
       if (!r.ok) errors++;
-      bodyBytes = r.bytes;
+      allBytes += r.bytes;
       latencies.push(performance.now() - t0);
     }
   }
   await Promise.all(Array.from({ length: concurrency }, () => client()));
   agent.destroy();
-  parentPort.postMessage({ latencies, errors, ms: performance.now() - started, bodyBytes });
+  parentPort.postMessage({ latencies, errors, ms: performance.now() - started, bodyBytes: latencies.length ? allBytes / latencies.length : 0 });
 })();
 `;
 
