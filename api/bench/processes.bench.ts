@@ -95,18 +95,28 @@ async function nodeRound(url: string): Promise<Omit<Round, 'serverCores' | 'post
 
 /**
  * What the target asks of the api when the generator shares its cores: at TARGET × one process's rate, the generator
- * and PostgreSQL at their measured CPU per request (the two-process rounds') leave so many cores, and so much CPU a
- * request, to two api processes. Kernel time no process is charged for is left out, so this is the most the api could
- * have. Set beside what one process spends a request, it says whether any api scaling perfectly could meet it here.
+ * at its measured CPU per request (the two-process rounds') leaves so much CPU a request to two api processes and
+ * PostgreSQL (whose share is the api's own version reads); PostgreSQL's share at its measured rate leaves so much to
+ * the api alone. Kernel time no process is charged for is left out, so both are the most there could be. Set beside
+ * what one process spends a request, they say whether an api scaling perfectly could meet the target here.
  */
 function targetArithmetic(one: Round, two: Round): string {
   const cores = os.cpus().length;
   const rate = TARGET * one.rps;
-  const others = (rate * (two.generatorCores + two.postgresCores)) / two.rps;
-  const left = cores - others;
-  const allowedMicros = (left / rate) * 1e6;
+  const micros = (busyCores: number) => (busyCores / rate) * 1e6;
+  const generator = (rate * two.generatorCores) / two.rps;
+  const postgres = (rate * two.postgresCores) / two.rps;
+  const withoutGenerator = micros(cores - generator);
+  const forApi = micros(cores - generator - postgres);
   const oneMicros = (one.serverCores / one.rps) * 1e6;
-  return `The arithmetic of the target here: at ${TARGET}× (${rate.toFixed(0)} req/s) the generator and PostgreSQL, at their CPU per request in the two-process rounds, would keep ${others.toFixed(2)} of the ${cores} cores busy, leaving at most ${left.toFixed(2)} (less the kernel's uncharged time) to two api processes: ${allowedMicros.toFixed(1)} µs of CPU a request, against the ${oneMicros.toFixed(1)} one process spends (${((100 * allowedMicros) / oneMicros).toFixed(0)} %). ${allowedMicros < oneMicros ? `Below 100 %, the target asks two processes to answer each request for less CPU than one does: no api scaling perfectly meets it with the generator on these cores.` : 'At or above 100 %, an api whose two processes each answer as cheaply as one could meet it here.'}`;
+  const pct = (x: number) => `${((100 * x) / oneMicros).toFixed(0)} %`;
+  const verdict =
+    withoutGenerator < oneMicros
+      ? 'Even an api that read nothing from PostgreSQL and whose two processes each answered as cheaply as one could not meet it with the generator on these cores.'
+      : forApi < oneMicros
+        ? 'Only an api that read nothing from PostgreSQL for a cached answer (its answers could then be stale) and whose two processes each answered as cheaply as one could meet it with the generator on these cores.'
+        : 'An api whose two processes each answer as cheaply as one could meet it here.';
+  return `The arithmetic of the target here: at ${TARGET}× (${rate.toFixed(0)} req/s) the generator, at its CPU per request in the two-process rounds, would keep ${generator.toFixed(2)} of the ${cores} cores busy, leaving two api processes and PostgreSQL at most ${withoutGenerator.toFixed(1)} µs of CPU a request (${pct(withoutGenerator)} of the ${oneMicros.toFixed(1)} one process spends); PostgreSQL's share at its rate (${postgres.toFixed(2)} cores, the version reads that keep cached answers never stale) leaves the api ${forApi.toFixed(1)} µs (${pct(forApi)}). ${verdict}`;
 }
 
 const median = (rounds: Round[]) => [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)]!;
@@ -246,7 +256,7 @@ async function run(): Promise<string> {
           (controlRatio < TARGET
             ? ` The control misses ${TARGET}× too in this run: on these cores, with the generator among them, code of the api's cost is at the edge of the target.`
             : ratio < TARGET
-              ? ` Code of the api's cost reaches ${TARGET}× on these cores, generator and all: the shortfall is the api's own, in how much more one api process answers per core than each of two (the per-core column), where the control's processes lose nothing.`
+              ? ` The control reaches ${TARGET}× here, generator and all: per server core its two processes served ${((100 * perCore(controlTwo)) / perCore(controlOne)).toFixed(0)} % of what its one did (the api's ${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %), and it reads nothing from PostgreSQL, where the api's version reads kept ${apiTwo.postgresCores.toFixed(2)} cores busy.`
               : ''),
       ].join('\n');
     } finally {
