@@ -39,12 +39,15 @@ interface Placement {
   how: string;
 }
 
-/** The CPUs a taskset or /proc list names ("0,1" and "0-1" are both [0, 1]). */
+/** The CPUs a taskset or /proc list names, in order ("1,0" and "0-1" are both [0, 1]). */
 const cpusOf = (list: string) =>
-  list.split(',').flatMap((part) => {
-    const [from, to = from] = part.split('-').map(Number) as [number, number?];
-    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  });
+  list
+    .split(',')
+    .flatMap((part) => {
+      const [from, to = from] = part.split('-').map(Number) as [number, number?];
+      return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    })
+    .sort((a, b) => a - b);
 
 function placement(): Placement | null {
   const server = process.env.BENCH_SERVER_CPUS;
@@ -246,7 +249,7 @@ async function run(): Promise<string> {
         (place
           ? `The servers and PostgreSQL had CPUs ${placed} to themselves (${apiTwo.serverCores.toFixed(2)} cores busy in the two api processes, PostgreSQL ${apiTwo.postgresCores.toFixed(2)}); wrk ran on ${place.load} (${apiTwo.generatorCores.toFixed(2)} cores busy). `
           : `What limits it here: the generator runs on the same ${os.cpus().length} cores (${apiTwo.generatorCores.toFixed(2)} of them during the two-process rounds) and loopback networking costs kernel time no process is charged for, so the two api processes had ${apiTwo.serverCores.toFixed(2)} cores between them, not two, and PostgreSQL ${apiTwo.postgresCores.toFixed(2)} (${apiOne.postgresCores.toFixed(2)} with one process: each process shares one read of the data version behind its cached answers among the requests of two event-loop turns, and two less busy processes have fewer requests a read). (With four or more cores the bench keeps the servers on two of them and the generator on the rest.) ${targetArithmetic(apiOne, apiTwo)} `) +
-          `Per server core the two processes served ${perCore(apiTwo).toFixed(0)} req/s against one process's ${perCore(apiOne).toFixed(0)} (${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %: each of two less busy processes answers fewer requests per wake-up and per version read)` +
+          `Per server core the two processes served ${perCore(apiTwo).toFixed(0)} req/s against one process's ${perCore(apiOne).toFixed(0)} (${((100 * perCore(apiTwo)) / perCore(apiOne)).toFixed(0)} %${perCore(apiTwo) < perCore(apiOne) ? ': each of two less busy processes answers fewer requests per wake-up and per version read' : ''})` +
           (place
             ? '. '
             : `; on two cores of their own (the load generated elsewhere) that is ${((2 * perCore(apiTwo)) / apiOne.rps).toFixed(2)}× one process — a projection from the measured per-core rate, not a measurement. `) +
