@@ -128,9 +128,11 @@ describe('GET /api/dashboard/export under stalled clients', () => {
   let server: http.Server;
   let port: number;
   beforeAll(async () => {
+    // The acquire timeout also bounds opening a connection (the first one to a database just cloned from the
+    // template): generous enough for a busy CI machine; the list is checked by its answer, not by a time.
     t = await createTestContext(
       { EXPORT_MAX_PER_CLIENT: '1', EXPORT_MAX_CONCURRENT: '2', EXPORT_IDLE_TIMEOUT_MS: '2500' },
-      { pool: { max: 6, acquireTimeoutMs: 1000 } },
+      { pool: { max: 6, acquireTimeoutMs: 5000 } },
     );
     // 20,000 rows with 1 KB descriptions: a CSV of some 25 MB, far more than the sockets' buffers hold.
     await t.database.pool.query(
@@ -143,9 +145,12 @@ describe('GET /api/dashboard/export under stalled clients', () => {
     port = (server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
-    await t.close();
+    // After a failed beforeAll there may be no server or context: its own error is the one to read.
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+    await t?.close();
   });
 
   const exportTransactions = async () =>
