@@ -21,6 +21,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * Runs `load` against `server` and reads, from /proc, the cores the server's processes and PostgreSQL (the process
+ * tree of `pgPid`, when known) kept busy meanwhile: CPU seconds over the load's wall-clock seconds.
+ */
+export async function measureCpu<T>(
+  server: ServerProcess,
+  pgPid: number | null,
+  load: () => Promise<T>,
+): Promise<{ result: T; serverCores: number; postgresCores: number }> {
+  const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
+  const cpu0 = server.cpuSeconds();
+  const pg0 = pgCpu();
+  const t0 = performance.now();
+  const result = await load();
+  const seconds = (performance.now() - t0) / 1000;
+  return { result, serverCores: (server.cpuSeconds() - cpu0) / seconds, postgresCores: (pgCpu() - pg0) / seconds };
+}
+
 /** The PostgreSQL server's process id (its postmaster.pid), whose process tree does the database work. */
 export function postmasterPid(dataDir: string): number | null {
   try {

@@ -12,9 +12,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { postmasterPid, processTreeCpuSeconds, startApi, type ServerProcess } from './api-process.js';
+import { measureCpu, postmasterPid, startApi, type ServerProcess } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { seedItems, settleAsInstalled } from './seed-items.js';
+import { median } from './stats.js';
 import { runWrk, WRK, wrkAvailable } from './wrk.js';
 
 const LIST = '/api/unified/items';
@@ -36,8 +37,6 @@ interface Round {
   postgresCores: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 await withBenchDatabase({ poolMax: 4, database: 'radar_compare_processes' }, async (database) => {
   const now = new Date();
   process.stdout.write('seeding 100,000 items\n');
@@ -45,7 +44,6 @@ await withBenchDatabase({ poolMax: 4, database: 'radar_compare_processes' }, asy
   await settleAsInstalled(database.db, now);
   await database.pool.query('VACUUM (ANALYZE) items');
   const pgPid = postmasterPid(database.dataDir);
-  const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
   const setups: { name: string; server: ServerProcess; rounds: Round[] }[] = [];
   try {
     for (const [label, entry] of [
@@ -69,14 +67,9 @@ await withBenchDatabase({ poolMax: 4, database: 'radar_compare_processes' }, asy
     for (const s of setups) await load(s.server);
     for (let round = 0; round < rounds; round++) {
       for (const s of round % 2 ? [...setups].reverse() : setups) {
-        const cpu0 = s.server.cpuSeconds();
-        const pg0 = pgCpu();
-        const t0 = performance.now();
-        const r = await load(s.server);
-        const seconds = (performance.now() - t0) / 1000;
-        const apiCores = (s.server.cpuSeconds() - cpu0) / seconds;
-        s.rounds.push({ rps: r.rps, apiMicros: (apiCores / r.rps) * 1e6, postgresCores: (pgCpu() - pg0) / seconds });
-        process.stdout.write(`round ${round + 1} ${s.name}: ${r.rps.toFixed(0)} req/s, api cores ${apiCores.toFixed(2)}\n`);
+        const { result: r, serverCores, postgresCores } = await measureCpu(s.server, pgPid, () => load(s.server));
+        s.rounds.push({ rps: r.rps, apiMicros: (serverCores / r.rps) * 1e6, postgresCores });
+        process.stdout.write(`round ${round + 1} ${s.name}: ${r.rps.toFixed(0)} req/s, api cores ${serverCores.toFixed(2)}\n`);
       }
     }
     const rows = setups.map((s) => {

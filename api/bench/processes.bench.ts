@@ -18,7 +18,7 @@
 import os from 'node:os';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
-import { allowedCpus, pinProcessTree, postmasterPid, processTreeCpuSeconds, startApi, startBaseline, TASKSET, type ServerProcess } from './api-process.js';
+import { allowedCpus, measureCpu, pinProcessTree, postmasterPid, startApi, startBaseline, TASKSET, type ServerProcess } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { runLoad } from './load.js';
 import { seedItems, settleAsInstalled } from './seed-items.js';
@@ -136,7 +136,6 @@ async function run(): Promise<string> {
     await settleAsInstalled(database.db, now);
     await database.pool.query('VACUUM (ANALYZE) items');
     const pgPid = postmasterPid(database.dataDir);
-    const pgCpu = () => (pgPid ? processTreeCpuSeconds(pgPid) : 0);
     if (place && pgPid) pinProcessTree(pgPid, place.server);
 
     const servers: { name: string; server: ServerProcess; rounds: Round[] }[] = [];
@@ -169,12 +168,8 @@ async function run(): Promise<string> {
       for (const s of servers) await load(`${s.server.url}${LIST}`);
       /** One load of `s`, with the CPU the server processes and PostgreSQL spent during it. */
       const loaded = async (s: ServerProcess): Promise<Round> => {
-        const cpu0 = s.cpuSeconds();
-        const pg0 = pgCpu();
-        const t0 = performance.now();
-        const r = await load(`${s.url}${LIST}`);
-        const seconds = (performance.now() - t0) / 1000;
-        return { ...r, serverCores: (s.cpuSeconds() - cpu0) / seconds, postgresCores: (pgCpu() - pg0) / seconds };
+        const { result, ...cores } = await measureCpu(s, pgPid, () => load(`${s.url}${LIST}`));
+        return { ...result, ...cores };
       };
       const measure = async (s: (typeof servers)[number], round: number) => {
         s.rounds.push(await loaded(s.server));
