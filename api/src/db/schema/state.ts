@@ -1,6 +1,6 @@
 /** Installation state: small key/values, the data version and the remote registry. */
 import { sql } from 'drizzle-orm';
-import { bigint, check, jsonb, pgSequence, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 
 /** Small key/value state of the installation (e.g. whether demo data is loaded). */
@@ -50,4 +50,19 @@ export const remotes = pgTable(
     check('remotes_name_known', sql`${t.name} IN ('dashboard', 'admin', 'digest')`),
     check('remotes_source_known', sql`${t.source} IN ('config', 'admin')`),
   ],
+);
+
+/**
+ * Rate-limit counts shared by every api process (api/src/http/pg-rate-limit-store.ts): one row per limiter and key
+ * (a client address or a user), its hits in the window that ends at `resets_at`. Rows past `resets_at` are swept hourly.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    limiter: text('limiter').notNull(),
+    key: text('key').notNull(),
+    hits: integer('hits').notNull(),
+    resetsAt: ts('resets_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.limiter, t.key] }), index('rate_limit_hits_resets_at_idx').on(t.resetsAt)],
 );
