@@ -61,6 +61,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** How the sign-in that made the session was proven: code (an e-mailed code) or passkey. */
     verifiedWith: text('verified_with').notNull().default('code'),
+    /**
+     * When the holder last proved a passkey with user verification in this session (a passkey sign-in or a step-up),
+     * or entered a recovery code (cleared by the first action it allows); null when neither.
+     */
+    factorVerifiedAt: ts('factor_verified_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "factor_verified_at" timestamp with time zone;
