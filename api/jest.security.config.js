@@ -1,4 +1,4 @@
-import { base } from './jest.config.js';
+import { base, WORKERS } from './jest.config.js';
 
 /**
  * `npm run test:security`: the OWASP ASVS level 2 suite (test/security), against the real app and a real PostgreSQL.
@@ -8,4 +8,5 @@ export default {
   ...base,
   testMatch: ['<rootDir>/test/security/**/*.test.ts'],
   testTimeout: 60_000,
+  maxWorkers: WORKERS,
 };
