@@ -2,7 +2,9 @@ import cluster from 'node:cluster';
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
+import type { DbOrTx } from '../db/client.js';
 import { PER_ADDRESS } from './client-address.js';
+import { PostgresRateLimitStore } from './pg-rate-limit-store.js';
 import { RateLimitError } from '../lib/errors.js';
 
 /**
@@ -15,16 +17,33 @@ export function limiterStore(prefix: string): { store?: Store } {
 }
 
 /**
- * A limiter of `limit` requests per client address (an IPv6 /64 counts as one) in `windowMs`, shared by all cluster
- * workers; over the limit the request gets 429 with `message` (RateLimitError) and the draft-8 RateLimit headers.
- * `name` names its counts (and keeps limiters apart in the cluster store).
+ * What a limiter counts in: PostgreSQL when `db` is given (one count for every api process on every machine: the
+ * limits that guard secrets and outbound requests), else the in-memory store of `limiterStore`.
  */
-export function perAddressLimiter(opts: { name: string; windowMs: number; limit: number; message: string }): RequestHandler {
+function storeOf(name: string, db: DbOrTx | undefined): { store?: Store } {
+  return db ? { store: new PostgresRateLimitStore(db, name) } : limiterStore(name);
+}
+
+interface LimiterOptions {
+  name: string;
+  windowMs: number;
+  limit: number;
+  message: string;
+  /** Count in PostgreSQL, shared by every process, instead of in memory. */
+  db?: DbOrTx;
+}
+
+/**
+ * A limiter of `limit` requests per client address (an IPv6 /64 counts as one) in `windowMs`, shared by all cluster
+ * workers, or by every process when `db` is given; over the limit the request gets 429 with `message`
+ * (RateLimitError) and the draft-8 RateLimit headers. `name` names its counts (and keeps limiters apart in a store).
+ */
+export function perAddressLimiter(opts: LimiterOptions): RequestHandler {
   return rateLimit({
     windowMs: opts.windowMs,
     limit: opts.limit,
     ...PER_ADDRESS,
-    ...limiterStore(opts.name),
+    ...storeOf(opts.name, opts.db),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new RateLimitError(opts.message)),
@@ -33,14 +52,14 @@ export function perAddressLimiter(opts: { name: string; windowMs: number; limit:
 
 /**
  * A limiter of `limit` requests per signed-in user in `windowMs` (for routes behind a sign-in check), shared by all
- * cluster workers; over the limit 429 with `message`.
+ * cluster workers, or by every process when `db` is given; over the limit 429 with `message`.
  */
-export function perUserLimiter(opts: { name: string; windowMs: number; limit: number; message: string }): RequestHandler {
+export function perUserLimiter(opts: LimiterOptions): RequestHandler {
   return rateLimit({
     windowMs: opts.windowMs,
     limit: opts.limit,
     keyGenerator: (req) => `user:${req.auth?.user.id ?? 'none'}`,
-    ...limiterStore(opts.name),
+    ...storeOf(opts.name, opts.db),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, _res, next) => next(new RateLimitError(opts.message)),

@@ -1,3 +1,4 @@
+import { sweepRateLimitHits } from '../http/pg-rate-limit-store.js';
 import type { JobDefinition } from './index.js';
 
 export const AUTH_CLEANUP_JOB = 'auth-cleanup';
@@ -7,12 +8,17 @@ const EVERY_MS = 60 * 60 * 1000;
  * Hourly removal of expired secrets and half-finished sign-ups: expired sessions, sign-in codes and failures older than
  * a day (kept that long for the rate limits), sign-ups whose code expired unverified, the encrypted content of outbox
  * mail that was sent, failed or expired, and weekly-digest signups whose confirmation link expired unconfirmed; and
- * the mails to owners of API tokens that expire within a week, and the removal of tokens expired a month ago.
+ * the mails to owners of API tokens that expire within a week, and the removal of tokens expired a month ago; and
+ * rate-limit counts whose window is over.
  */
 export const authCleanupJob: JobDefinition = (agenda, ctx) => {
   agenda.define(AUTH_CLEANUP_JOB, async () => {
-    const removed = { ...(await ctx.services.auth.cleanup()), unconfirmedDigestSignups: await ctx.services.digest.expireConfirmations() };
-    if (Object.values(removed).some((n) => n > 0)) ctx.log.info(removed, 'expired sessions, codes, sign-ups and mail secrets removed');
+    const removed = {
+      ...(await ctx.services.auth.cleanup()),
+      unconfirmedDigestSignups: await ctx.services.digest.expireConfirmations(),
+      rateLimitCounts: await sweepRateLimitHits(ctx.db),
+    };
+    if (Object.values(removed).some((n) => n > 0)) ctx.log.info(removed, 'expired sessions, codes, sign-ups, mail secrets and rate-limit counts removed');
     const tokens = await ctx.services.tokens.noticeAndPrune();
     if (tokens.expiryNotices || tokens.expiredTokensDeleted) ctx.log.info(tokens, 'API token expiry notices mailed, long-expired tokens deleted');
   });

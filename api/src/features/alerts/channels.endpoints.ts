@@ -28,6 +28,7 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
     windowMs: 60 * 60 * 1000,
     limit: SEND_TESTS_PER_HOUR,
     message: `You sent ${SEND_TESTS_PER_HOUR} test messages this hour: try again later`,
+    db: ctx.db,
   });
 
   async function load(viewer: Viewer, id: number) {

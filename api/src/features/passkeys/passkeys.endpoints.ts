@@ -1,13 +1,15 @@
 import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
-import { perAddressLimiter } from '../../http/rate-limit-store.js';
+import { perAddressLimiter, perUserLimiter } from '../../http/rate-limit-store.js';
 import { clientOf } from '../auth/auth.endpoints.js';
 import { readSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { createPasskeysService, PASSKEY_MESSAGES } from './passkeys.service.js';
 
 /** Passkey sign-in attempts (options asked, or answers sent) per client address in a quarter of an hour. */
 export const PASSKEY_SIGN_INS_PER_ADDRESS = 60;
+/** Registration options (each stores a challenge) one user may ask for in a quarter of an hour. */
+export const REGISTRATION_OPTIONS_PER_USER = 30;
 
 /**
  * /profile's passkeys and signing in with one. Registration is the signed-in user's own; sign-in is public and limited
@@ -21,10 +23,18 @@ export function createPasskeysEndpoints(ctx: AppContext): EndpointImplementation
     windowMs: 15 * 60 * 1000,
     limit: PASSKEY_SIGN_INS_PER_ADDRESS,
     message: 'Too many passkey sign-ins from this network: wait a few minutes, or sign in with a code',
+    db: ctx.db,
+  });
+  const registrationLimited = perUserLimiter({
+    name: 'passkey-registration-options',
+    windowMs: 15 * 60 * 1000,
+    limit: REGISTRATION_OPTIONS_PER_USER,
+    message: 'Too many passkey registrations started: wait a few minutes',
+    db: ctx.db,
   });
   return [
     implement(endpoints.passkeys.list, ({ auth }) => service.list(auth.user.id)),
-    implement(endpoints.passkeys.registrationOptions, ({ auth }) => service.registrationOptions(auth)),
+    implement(endpoints.passkeys.registrationOptions, ({ auth }) => service.registrationOptions(auth), { middleware: [registrationLimited] }),
     implement(endpoints.passkeys.register, async ({ auth, body }) => Reply.status(201, await service.register(auth, body.name, body.credential))),
     implement(endpoints.passkeys.rename, ({ auth, params, body }) => service.rename(auth.user.id, params.id, body.name)),
     implement(endpoints.passkeys.remove, ({ auth, params }) => service.remove(auth.user.id, params.id)),
