@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { email } from './common.js';
-import { VERIFICATION_CODE_LENGTH } from './constants.js';
+import { isRecoveryCodeForm, VERIFICATION_CODE_LENGTH } from './constants.js';
 
 export const signupRequest = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
@@ -17,7 +17,9 @@ export const verifyCodeRequest = z.object({
   code: z
     .string({ error: 'Verification code must be 6 digits' })
     .trim()
-    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), 'Verification code must be 6 digits'),
+    .max(64, 'Verification code must be 6 digits')
+    // A mailed code, or the longer recovery code `npm run admin:recover` prints.
+    .refine((code) => new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`).test(code) || isRecoveryCodeForm(code), 'Verification code must be 6 digits'),
 });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequest>;
 
@@ -106,6 +108,6 @@ export const sessionsResponse = z.array(sessionRecord);
 export type SessionsResponse = z.infer<typeof sessionsResponse>;
 export const sessionIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{16}$/, 'id must be a session id (16 hexadecimal characters)') });
 export type SessionIdParams = z.infer<typeof sessionIdParams>;
-/** An admin ended a user's sessions: how many. */
-export const endedSessionsResponse = z.object({ success: z.boolean(), message: z.string(), ended: z.number().int() });
+/** An admin ended a user's sessions: how many, and how many of their API tokens were revoked with them. */
+export const endedSessionsResponse = z.object({ success: z.boolean(), message: z.string(), ended: z.number().int(), revokedTokens: z.number().int() });
 export type EndedSessionsResponse = z.infer<typeof endedSessionsResponse>;

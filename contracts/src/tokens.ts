@@ -68,3 +68,15 @@ export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
 export const apiTokensResponse = z.array(apiToken);
 export type ApiTokensResponse = z.infer<typeof apiTokensResponse>;
+
+/**
+ * `?keepTokens=true` on an admin's "end sessions" or "reset passkeys" of a user: their personal API tokens keep
+ * working. Without it those actions revoke the tokens too (whoever took over the account may have made some).
+ */
+export const keepTokensQuery = z.object({
+  keepTokens: z
+    .enum(['true', 'false'], { error: 'keepTokens must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type KeepTokensQuery = z.infer<typeof keepTokensQuery>;

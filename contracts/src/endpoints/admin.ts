@@ -22,6 +22,7 @@ import {
   userRoleAssignmentsResponse,
 } from '../admin.js';
 import { endedSessionsResponse } from '../auth.js';
+import { keepTokensQuery } from '../tokens.js';
 import { contactSubmission, contactSubmissionsResponse } from '../contact.js';
 import { moderatorActivitiesQuery, moderatorActivitiesResponse, moderatorActivityStats } from '../moderation.js';
 
@@ -57,9 +58,10 @@ export const adminEndpoints = defineEndpoints('admin', {
   endUserSessions: {
     method: 'DELETE',
     path: '/api/admin/app-users/:id/sessions',
-    summary: 'End every session of a user (they must sign in again); their API tokens are left alone',
+    summary: 'End every session of a user (they must sign in again) and revoke their API tokens, unless keepTokens=true',
     access: 'admin',
     params: idParams,
+    query: keepTokensQuery,
     response: endedSessionsResponse,
   },
   users: { method: 'GET', path: '/api/admin/app-users', summary: 'Users', access: 'admin', response: appUsersResponse },

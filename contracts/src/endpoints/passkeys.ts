@@ -9,11 +9,12 @@ import {
   renamePasskeyRequest,
   webauthnOptions,
 } from '../passkeys.js';
+import { keepTokensQuery } from '../tokens.js';
 
 /**
  * Passkeys (WebAuthn): any signed-in user adds, names, lists and removes theirs on /profile; anyone signs in with one
- * instead of an e-mailed code. The options are made by the server (a one-time challenge each); the answers are
- * verified against them.
+ * instead of an e-mailed code; a signed-in user confirms it is them (a step-up) before an admin's guarded actions. The
+ * options are made by the server (a one-time challenge each); the answers are verified against them.
  */
 export const passkeyEndpoints = defineEndpoints('passkeys', {
   list: {
@@ -61,9 +62,11 @@ export const passkeyEndpoints = defineEndpoints('passkeys', {
   resetOfUser: {
     method: 'DELETE',
     path: '/api/admin/users/:id/passkeys',
-    summary: 'Removes every passkey of a user (an admin who lost theirs) and ends their sessions: they sign in with a code and add new ones',
+    summary:
+      'Removes every passkey of a user (an admin who lost theirs), ends their sessions and revokes their API tokens unless keepTokens=true: they sign in with a code and add new ones',
     access: 'admin',
     params: passkeyIdParams,
+    query: keepTokensQuery,
     response: resultMessage,
   },
   signInOptions: {
@@ -72,6 +75,23 @@ export const passkeyEndpoints = defineEndpoints('passkeys', {
     summary: 'Options to sign in with a passkey (a one-time challenge; any passkey of this site may answer)',
     access: 'public',
     response: webauthnOptions,
+  },
+  reauthOptions: {
+    method: 'POST',
+    path: '/api/auth/passkeys/reauth-options',
+    summary: 'Options to confirm it is the caller with one of their own passkeys (a one-time challenge; user verification required)',
+    access: 'signedIn',
+    response: webauthnOptions,
+  },
+  reauth: {
+    method: 'POST',
+    path: '/api/auth/passkeys/reauth',
+    summary:
+      'Confirms it is the caller with one of their passkeys (user verified): the session is replaced by a new one that records the passkey proved now',
+    access: 'signedIn',
+    body: passkeySignInRequest,
+    bodyLimit: '32kb',
+    response: resultMessage,
   },
   signIn: {
     method: 'POST',

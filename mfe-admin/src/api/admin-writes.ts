@@ -9,8 +9,11 @@ export const adminWrites = {
   assignRole: (userId: number, roleId: number) => callEndpoint(routes.admin.assignRole, { body: { userId, roleId } }),
   removeRole: (userId: number, roleId: number) => callEndpoint(routes.admin.unassignRole, { params: { userId, roleId } }),
   deleteUser: (id: number) => callEndpoint(routes.admin.deleteUser, { params: { id } }),
-  endUserSessions: (id: number) => callEndpoint(routes.admin.endUserSessions, { params: { id } }),
-  resetPasskeys: (id: number) => callEndpoint(routes.passkeys.resetOfUser, { params: { id } }),
+  /** Their API tokens are revoked too unless `revokeTokens` is false. */
+  endUserSessions: (id: number, revokeTokens: boolean) =>
+    callEndpoint(routes.admin.endUserSessions, { params: { id }, query: revokeTokens ? {} : { keepTokens: 'true' } }),
+  resetPasskeys: (id: number, revokeTokens: boolean) =>
+    callEndpoint(routes.passkeys.resetOfUser, { params: { id }, query: revokeTokens ? {} : { keepTokens: 'true' } }),
 
   markContactRead: (id: number) => callEndpoint(routes.admin.markContactRead, { params: { id } }),
   deleteContact: (id: number) => callEndpoint(routes.admin.deleteContact, { params: { id } }),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createElement } from 'react';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -11,8 +12,14 @@ import {
 import { PASSKEYS_MAX, PRODUCT_NAME, type Passkey, type WebauthnCredential } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
+import type { FreshFactorGuard } from '../../http/fresh-factor.js';
 import { AuthenticationError, ConflictError, InputError, NotFoundError } from '../../lib/errors.js';
+import type { MailService } from '../../mail/mail.service.js';
+import { enqueueMail } from '../../mail/outbox.repo.js';
+import { renderMail } from '../../mail/render.js';
+import { PasskeyMail, passkeySubject, passkeyText, type PasskeyMailProps } from '../../mail/templates/PasskeyMail.js';
 import { authRepo } from '../auth/auth.repo.js';
+import { createTokensRepo } from '../tokens/tokens.repo.js';
 import type { ClientInfo, IssuedSession, SessionsService } from '../auth/sessions.service.js';
 import { createPasskeysRepo, type PasskeyRow } from './passkeys.repo.js';
 
@@ -24,7 +31,16 @@ export const PASSKEY_MESSAGES = {
   unknown: 'This passkey is not registered here: sign in with a code, then add it on your profile',
   expired: 'The passkey prompt expired: try again',
   signedIn: 'Signed in with your passkey',
+  confirmed: 'Confirmed with your passkey',
+  noPasskey: 'You have no passkey to confirm with: add one on your profile first',
+  notYours: 'This passkey is not one of yours: choose a passkey of this account',
 };
+
+const onTime = (d: Date) =>
+  `${d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' })} UTC`;
+
+/** A 400 naming the credential, the shape of every refused ceremony answer of a signed-in user. */
+const credentialError = (message: string) => new InputError(`credential: ${message}`, [{ path: 'credential', message }]);
 
 /** A passkey as /profile lists it. */
 export const passkeyAnswer = (row: PasskeyRow): Passkey => ({
@@ -50,16 +66,28 @@ function challengeOf(credential: WebauthnCredential): string | null {
 /**
  * Passkeys with @simplewebauthn/server. The relying party is PUBLIC_URL's host and the only accepted origin is
  * PUBLIC_URL's. Every ceremony's challenge is made here, kept for five minutes and used once (taken before the answer
- * is verified, so a replayed answer finds none). Passkeys are discoverable (the user picks one; no e-mail is typed),
- * user verification is preferred, attestation is not asked for (no device data is collected). A sign-in whose
- * signature counter does not move forward (a cloned authenticator) is refused by the library.
+ * is verified, so a replayed answer finds none). Passkeys are discoverable (the user picks one; no e-mail is typed);
+ * attestation is not asked for (no device data is collected). User verification (a PIN or biometric) is required to
+ * add a passkey and to confirm it is the user (step-up); a sign-in without it is accepted as a sign-in but does not
+ * prove the admin second factor. A sign-in whose signature counter does not move forward (a cloned authenticator) is
+ * refused by the library. Adding or removing a passkey mails the user; removing one ends their other sessions.
  */
-export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'publicUrl' | 'secret' | 'log'> & { sessions: SessionsService }) {
+export function createPasskeysService(
+  deps: Pick<BaseDeps, 'db' | 'clock' | 'publicUrl' | 'secret' | 'log'> & { sessions: SessionsService; mail: MailService; fresh: FreshFactorGuard },
+) {
   const origin = new URL(deps.publicUrl).origin;
   const rpID = new URL(deps.publicUrl).hostname;
   /** The user handle stored in the passkey: opaque and stable per user (no e-mail or id is readable from it). */
   const userHandle = (userId: number) => crypto.createHmac('sha256', deps.secret).update(`passkey-user:${userId}`).digest().subarray(0, 16);
   const now = () => deps.clock.now();
+
+  /** The mail to the passkey's owner, written to the outbox in the change's transaction. */
+  async function enqueuePasskeyMail(tx: Parameters<typeof enqueueMail>[0], to: string, event: PasskeyMailProps['event'], passkeyName: string, key: string) {
+    const props: PasskeyMailProps = { publicUrl: deps.publicUrl, event, passkeyName, at: onTime(now()) };
+    const rendered = await renderMail(createElement(PasskeyMail, props), passkeyText(props));
+    await enqueueMail(tx, { kind: `passkey-${event}`, to, subject: passkeySubject(props), ...rendered, dedupeKey: key, createdAt: now() });
+  }
+  const deliverSoon = () => void deps.mail.deliverNow().catch((err: unknown) => deps.log.warn({ err }, 'passkey mail not sent yet; the delivery job retries'));
 
   return {
     list: async (userId: number) => (await createPasskeysRepo(deps.db).ofUser(userId)).map(passkeyAnswer),
@@ -77,7 +105,7 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
         userID: userHandle(auth.user.id),
         attestationType: 'none',
         excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransport[] })),
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         timeout: PASSKEY_CHALLENGE_MS,
       });
       await repo.addChallenge(
@@ -88,7 +116,9 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
     },
 
     async register(auth: RequestAuth, name: string, credential: WebauthnCredential): Promise<Passkey> {
-      return deps.db.transaction(async (tx) => {
+      const added = await deps.db.transaction(async (tx) => {
+        // Checked (and a recovery code's proof used up) in this transaction: a refused answer leaves the proof unused.
+        await deps.fresh.require(auth, { firstPasskey: true, tx });
         const repo = createPasskeysRepo(tx);
         const challenge = challengeOf(credential);
         const taken = challenge ? await repo.takeChallenge(challenge, 'register', now()) : undefined;
@@ -101,7 +131,7 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
             expectedChallenge: challenge ?? '',
             expectedOrigin: origin,
             expectedRPID: rpID,
-            requireUserVerification: false,
+            requireUserVerification: true,
           });
         } catch (err) {
           deps.log.info({ userId: auth.user.id, err: (err as Error).message }, 'passkey registration refused');
@@ -123,9 +153,12 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
           name,
           createdAt: now(),
         });
+        await enqueuePasskeyMail(tx, auth.user.email, 'added', row.name, `passkey-added:${row.id}`);
         deps.log.info({ userId: auth.user.id, passkey: row.id }, 'passkey added');
         return passkeyAnswer(row);
       });
+      deliverSoon();
+      return added;
     },
 
     async rename(userId: number, id: number, name: string): Promise<Passkey> {
@@ -134,24 +167,94 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
       return passkeyAnswer(row);
     },
 
-    async remove(userId: number, id: number) {
-      if (!(await createPasskeysRepo(deps.db).remove(userId, id))) throw new NotFoundError(`You have no passkey ${id}`);
-      deps.log.info({ userId, passkey: id }, 'passkey removed');
+    /** Removes one of the caller's passkeys, ends their other sessions and mails them, in one transaction. */
+    async remove(auth: RequestAuth, id: number) {
+      const userId = auth.user.id;
+      const ended = await deps.db.transaction(async (tx) => {
+        const removed = await createPasskeysRepo(tx).remove(userId, id);
+        if (!removed) throw new NotFoundError(`You have no passkey ${id}`);
+        await enqueuePasskeyMail(tx, auth.user.email, 'removed', removed.name, `passkey-removed:${id}`);
+        return authRepo.deleteOtherSessionsOfUser(tx, userId, auth.sessionIdHash);
+      });
+      deliverSoon();
+      deps.log.info({ userId, passkey: id, endedSessions: ended }, 'passkey removed');
       return { success: true, message: 'Passkey removed: it no longer signs you in' };
     },
 
     /** An admin resets a user's passkeys: all removed and the user's sessions ended, in one transaction. */
-    async resetOf(userId: number, by: number) {
+    /** Every passkey of a user removed and their sessions ended, and their API tokens revoked unless `keepTokens`. */
+    async resetOf(userId: number, by: number, opts: { keepTokens?: boolean } = {}) {
       if (!(await createPasskeysRepo(deps.db).userExists(userId))) throw new NotFoundError(`User ${userId} not found`);
-      const { removed, ended } = await deps.db.transaction(async (tx) => ({
+      const { removed, ended, revokedTokens } = await deps.db.transaction(async (tx) => ({
         removed: await createPasskeysRepo(tx).removeAllOf(userId),
         ended: await authRepo.deleteSessionsOfUser(tx, userId),
+        revokedTokens: opts.keepTokens ? 0 : await createTokensRepo(tx).revokeAllOwn(userId),
       }));
-      deps.log.warn({ userId, by, removed, ended }, 'passkeys reset by an admin');
+      deps.log.warn({ userId, by, removed, ended, revokedTokens }, 'passkeys reset by an admin');
+      const tokens = revokedTokens ? `, ${revokedTokens} API ${revokedTokens === 1 ? 'token' : 'tokens'} revoked` : '';
       return {
         success: true,
-        message: `${removed} ${removed === 1 ? 'passkey' : 'passkeys'} removed and ${ended} ${ended === 1 ? 'session' : 'sessions'} ended: they sign in with a code and add a new passkey`,
+        message: `${removed} ${removed === 1 ? 'passkey' : 'passkeys'} removed${tokens} and ${ended} ${ended === 1 ? 'session' : 'sessions'} ended: they sign in with a code and add a new passkey`,
       };
+    },
+
+    /** Options for the signed-in user to confirm it is them with one of their own passkeys, user verification required. */
+    async reauthOptions(auth: RequestAuth) {
+      const repo = createPasskeysRepo(deps.db);
+      const mine = await repo.ofUser(auth.user.id);
+      if (mine.length === 0) throw new ConflictError(PASSKEY_MESSAGES.noPasskey);
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransport[] })),
+        timeout: PASSKEY_CHALLENGE_MS,
+      });
+      await repo.addChallenge(
+        { challenge: options.challenge, purpose: 'reauth', userId: auth.user.id, expiresAt: new Date(now().getTime() + PASSKEY_CHALLENGE_MS) },
+        now(),
+      );
+      return options as unknown as Record<string, unknown>;
+    },
+
+    /**
+     * Verifies the caller's answer to their step-up options (their own passkey, user verified) and replaces their
+     * session by one that records the passkey proved now.
+     */
+    async reauth(auth: RequestAuth, credential: WebauthnCredential, client: ClientInfo): Promise<IssuedSession> {
+      // A refused answer still uses its challenge up (the transaction commits; the error is thrown after it).
+      const outcome = await deps.db.transaction(async (tx): Promise<{ error: InputError } | { session: IssuedSession }> => {
+        const repo = createPasskeysRepo(tx);
+        const challenge = challengeOf(credential);
+        const taken = challenge ? await repo.takeChallenge(challenge, 'reauth', now()) : undefined;
+        if (!challenge || !taken || taken.userId !== auth.user.id) return { error: credentialError(PASSKEY_MESSAGES.expired) };
+        const stored = await repo.lockedByCredentialId(credential.id);
+        if (!stored || stored.userId !== auth.user.id) return { error: credentialError(PASSKEY_MESSAGES.notYours) };
+        let verified;
+        try {
+          verified = await verifyAuthenticationResponse({
+            response: credential as unknown as AuthenticationResponseJSON,
+            expectedChallenge: challenge,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            credential: {
+              id: stored.credentialId,
+              publicKey: new Uint8Array(stored.publicKey),
+              counter: stored.counter,
+              transports: stored.transports as AuthenticatorTransport[],
+            },
+            requireUserVerification: true,
+          });
+        } catch (err) {
+          deps.log.info({ passkey: stored.id, err: (err as Error).message }, 'passkey step-up refused');
+          return { error: credentialError(PASSKEY_MESSAGES.notVerified) };
+        }
+        if (!verified.verified) return { error: credentialError(PASSKEY_MESSAGES.notVerified) };
+        await repo.used(stored.id, verified.authenticationInfo.newCounter, verified.authenticationInfo.credentialBackedUp, now());
+        return { session: await deps.sessions.stepUp(tx, auth, client) };
+      });
+      if ('error' in outcome) throw outcome.error;
+      deps.log.info({ userId: auth.user.id }, 'user confirmed with a passkey');
+      return outcome.session;
     },
 
     async signInOptions() {
@@ -194,7 +297,9 @@ export function createPasskeysService(deps: Pick<BaseDeps, 'db' | 'clock' | 'pub
         const at = now();
         await repo.used(stored.id, verified.authenticationInfo.newCounter, verified.authenticationInfo.credentialBackedUp, at);
         await authRepo.markSignedIn(tx, stored.userId, at);
-        return { session: await deps.sessions.signIn(tx, stored.userId, client, 'passkey'), userId: stored.userId };
+        // Only a verified user (PIN or biometric), not mere presence, proves the admin second factor.
+        const session = await deps.sessions.signIn(tx, stored.userId, client, 'passkey', verified.authenticationInfo.userVerified);
+        return { session, userId: stored.userId };
       });
       if ('error' in outcome) throw outcome.error;
       deps.log.info({ userId: outcome.userId }, 'user signed in with a passkey');

@@ -152,17 +152,34 @@ describe('RoleManagement', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/app-users/2'))).toBe(true);
   });
 
-  it('ends every session of a user after asking (never offered for the admin themselves)', async () => {
+  it('ends every session of a user after asking, revoking their API tokens unless unticked (never offered for the admin themselves)', async () => {
     const { calls } = await mount({
-      'DELETE /api/admin/app-users/2/sessions': { body: { success: true, message: 'Ended 2 sessions of bob@example.com', ended: 2 } },
+      'DELETE /api/admin/app-users/2/sessions': {
+        body: { success: true, message: 'Ended 2 sessions of bob@example.com and revoked 1 API token', ended: 2, revokedTokens: 1 },
+      },
     });
     expect(screen.queryByRole('button', { name: 'End sessions of admin@example.com' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'End sessions of bob@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'End sessions' });
-    expect(dialog).toHaveTextContent('Sign Bob Builder (bob@example.com) out of every browser and device? Their API tokens keep working.');
+    expect(dialog).toHaveTextContent('Sign Bob Builder (bob@example.com) out of every browser and device?');
+    expect(within(dialog).getByRole('checkbox', { name: 'Also revoke their API tokens' })).toBeChecked();
     fireEvent.click(within(dialog).getByRole('button', { name: 'End Sessions' }));
     expect(await screen.findByText('Sessions ended')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/app-users/2/sessions'))).toBe(true);
+    expect(screen.getByText('bob@example.com must sign in again. Their API token was revoked.')).toBeInTheDocument();
+    const ended = calls.filter((c) => c.method === 'DELETE' && c.url.includes('/api/admin/app-users/2/sessions'));
+    expect(ended.map((c) => new URL(c.url, 'http://localhost').search)).toEqual(['']);
+
+    // Unticked, the tokens are kept.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'End sessions of bob@example.com' }));
+    const again = await screen.findByRole('dialog', { name: 'End sessions' });
+    const box = within(again).getByRole('checkbox', { name: 'Also revoke their API tokens' });
+    expect(box).toBeChecked();
+    fireEvent.click(box);
+    expect(box).not.toBeChecked();
+    fireEvent.click(within(again).getByRole('button', { name: 'End Sessions' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').length).toBe(2));
+    expect(new URL(calls.filter((c) => c.method === 'DELETE')[1]!.url, 'http://localhost').search).toBe('?keepTokens=true');
   });
 
   it('resets the passkeys of a colleague who lost theirs, after asking', async () => {
@@ -174,10 +191,13 @@ describe('RoleManagement', () => {
     expect(screen.queryByRole('button', { name: 'Reset passkeys of admin@example.com' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reset passkeys of bob@example.com' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset passkeys' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Also revoke their API tokens' });
+    expect(box).toBeChecked();
+    fireEvent.click(box);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Passkeys' }));
     expect(await screen.findByText('Passkeys reset')).toBeInTheDocument();
     expect(screen.getByText(/bob@example.com: 2 passkeys removed/)).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/users/2/passkeys'))).toBe(true);
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/admin/users/2/passkeys?keepTokens=true'))).toBe(true);
   });
 
   it('falls back to a generic failure text when the server gives no reason', async () => {

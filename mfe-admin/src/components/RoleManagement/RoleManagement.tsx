@@ -11,6 +11,9 @@ import { UsersTable } from './UsersTable.js';
 import { UserTenantsDialog } from './UserTenantsDialog.js';
 import { useRoleActions, userLabel } from './role-actions.js';
 
+/** Ending a user's sessions or resetting their passkeys revokes their API tokens too unless the admin unticks this. */
+const REVOKE_THEIR_TOKENS = { label: 'Also revoke their API tokens', checked: true };
+
 /**
  * Role Management: roles (create, edit, delete), assigning roles, users (remove a role, delete the user, the private
  * tenants they may see).
@@ -85,16 +88,22 @@ export function RoleManagement() {
           })
         }
         onEndSessions={(user) =>
-          void dialogs.confirm(`Sign ${userLabel(user)} out of every browser and device? Their API tokens keep working.`, {
+          void dialogs.confirm(`Sign ${userLabel(user)} out of every browser and device?`, {
             title: 'End sessions',
             okText: 'End Sessions',
-            action: () => actions.endSessions(user),
+            choice: REVOKE_THEIR_TOKENS,
+            action: (revokeTokens) => actions.endSessions(user, revokeTokens),
           })
         }
         onResetPasskeys={(user) =>
           void dialogs.confirm(
             `Remove every passkey of ${userLabel(user)} and sign them out everywhere? They sign in with an e-mailed code and add a new passkey (for an admin who lost theirs).`,
-            { title: 'Reset passkeys', okText: 'Reset Passkeys', action: () => actions.resetPasskeys(user) },
+            {
+              title: 'Reset passkeys',
+              okText: 'Reset Passkeys',
+              choice: REVOKE_THEIR_TOKENS,
+              action: (revokeTokens) => actions.resetPasskeys(user, revokeTokens),
+            },
           )
         }
         onDeleteUser={(user) =>

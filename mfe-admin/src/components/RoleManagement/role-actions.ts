@@ -52,14 +52,19 @@ export function useRoleActions() {
         failure: (error) => failureWithReason('Failed to remove role', error),
         revalidate: ROLE_LISTS,
       }),
-    endSessions: (user: AppUser) =>
-      run(() => adminWrites.endUserSessions(user.id), {
-        success: { title: 'Sessions ended', description: `${user.email} must sign in again.` },
+    endSessions: (user: AppUser, revokeTokens: boolean) =>
+      run(() => adminWrites.endUserSessions(user.id, revokeTokens), {
+        success: (answer) => ({
+          title: 'Sessions ended',
+          description: `${user.email} must sign in again.${
+            answer.revokedTokens ? ` ${answer.revokedTokens === 1 ? 'Their API token was' : `Their ${answer.revokedTokens} API tokens were`} revoked.` : ''
+          }`,
+        }),
         failure: (error) => failureWithReason('Failed to end the sessions', error),
         revalidate: [],
       }),
-    resetPasskeys: (user: AppUser) =>
-      run(() => adminWrites.resetPasskeys(user.id), {
+    resetPasskeys: (user: AppUser, revokeTokens: boolean) =>
+      run(() => adminWrites.resetPasskeys(user.id, revokeTokens), {
         success: (answer) => ({ title: 'Passkeys reset', description: `${user.email}: ${answer.message}` }),
         failure: (error) => failureWithReason('Failed to reset the passkeys', error),
         revalidate: [],

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel } from '@mui/material';
 import { useId } from 'react';
 
 export interface ConfirmOptions {
@@ -11,14 +11,20 @@ export interface ConfirmOptions {
   /**
    * Runs on confirm while the dialog stays open with both buttons disabled (the confirm button saying `busyText`);
    * the dialog closes when it settles. Without it the dialog closes at once and the caller acts on the answer.
+   * Given the state of `choice` when there is one.
    */
-  action?: () => Promise<unknown>;
+  action?: (chosen: boolean) => Promise<unknown>;
+  /** A checkbox under the question (e.g. "Also revoke their API tokens"), ticked at first when `checked`. */
+  choice?: { label: string; checked: boolean };
   /** The confirm button's label while `action` runs, e.g. 'Deleting...'. */
   busyText?: string;
 }
 
-export interface ConfirmDialogProps extends Omit<ConfirmOptions, 'action'> {
+export interface ConfirmDialogProps extends Omit<ConfirmOptions, 'action' | 'choice'> {
   open: boolean;
+  /** The checkbox under the question and its state now; `onChoose` ticks or unticks it. */
+  choice?: { label: string; checked: boolean };
+  onChoose?: (checked: boolean) => void;
   /** The question, including its consequence. */
   message: string;
   /** While true both buttons are disabled and Escape does nothing. */
@@ -40,6 +46,8 @@ export function ConfirmDialog({
   severity = 'error',
   busy = false,
   busyText,
+  choice,
+  onChoose,
   onClose,
 }: ConfirmDialogProps) {
   const titleId = useId();
@@ -49,6 +57,13 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
+        {choice ? (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={choice.checked} disabled={busy} onChange={(event) => onChoose?.(event.target.checked)} />}
+            label={choice.label}
+          />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)} disabled={busy} autoFocus>

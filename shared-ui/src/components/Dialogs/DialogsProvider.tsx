@@ -30,6 +30,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const [last, setLast] = useState<Pending | null>(null);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState(false);
   const confirm = useCallback(
     (message: string, options: ConfirmOptions) =>
       new Promise<boolean>((resolve) => {
@@ -38,6 +39,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
           previous?.resolve(false);
           return { ...options, message, resolve };
         });
+        setChosen(options.choice?.checked ?? false);
         setOpen(true);
       }),
     [],
@@ -48,7 +50,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     if (confirmed && pending.action) {
       setBusy(true);
       try {
-        await pending.action();
+        await pending.action(chosen);
       } catch {
         // The action reports its own failure (a toast); the dialog still closes.
       } finally {
@@ -73,6 +75,8 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
             severity={last.severity}
             busy={busy}
             busyText={last.busyText}
+            choice={last.choice ? { label: last.choice.label, checked: chosen } : undefined}
+            onChoose={setChosen}
             onClose={(confirmed) => void close(confirmed)}
           />
         </Deferred>

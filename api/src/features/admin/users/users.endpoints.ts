@@ -8,11 +8,13 @@ export function createUsersEndpoints(ctx: AppContext): EndpointImplementation[] 
   const service = createUsersService(ctx);
   return [
     implement(endpoints.admin.users, () => service.list()),
-    implement(endpoints.admin.endUserSessions, async ({ params: { id }, auth }) => {
+    // Their API tokens are revoked too unless the admin keeps them: whoever took over the account may have made some.
+    implement(endpoints.admin.endUserSessions, async ({ params: { id }, query, auth }) => {
       const email = await service.emailOf(id);
-      const ended = await ctx.services.auth.sessions.endAllOf(id);
-      ctx.log.info({ userId: id, by: auth.user.id, sessions: ended }, "a user's sessions ended by an admin");
-      return { success: true, message: `Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email}`, ended };
+      const { sessions: ended, revokedTokens } = await ctx.services.auth.sessions.endAll(id, { revokeTokens: !query.keepTokens });
+      ctx.log.info({ userId: id, by: auth.user.id, sessions: ended, revokedTokens }, "a user's sessions ended by an admin");
+      const tokens = revokedTokens ? ` and revoked ${revokedTokens} API ${revokedTokens === 1 ? 'token' : 'tokens'}` : '';
+      return { success: true, message: `Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of ${email}${tokens}`, ended, revokedTokens };
     }),
     implement(endpoints.admin.deleteUser, async ({ params: { id }, auth }) => {
       const email = await service.remove(id, auth.user.id);
