@@ -2,6 +2,7 @@ import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { appState, itemHistory, items, notificationSubscriptions, syncHistory, users } from '../../db/schema/index.js';
+import { tenantCondition, type TenantScope } from '../items/item-query.js';
 
 /** One history entry of a sync, with the item it belongs to. */
 export interface SyncChangeRow {
@@ -87,6 +88,17 @@ export function createNotificationsRepo(db: DbOrTx) {
           ),
         )
         .orderBy(users.id, notificationSubscriptions.id);
+    },
+
+    /** Of these item rows, those a reader of the given tenant scope may see. */
+    async visibleItemIds(itemRowIds: number[], scope: TenantScope): Promise<Set<number>> {
+      const condition = tenantCondition(scope);
+      if (itemRowIds.length === 0 || !condition) return new Set(itemRowIds);
+      const rows = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(inArray(items.id, itemRowIds), condition));
+      return new Set(rows.map((r) => r.id));
     },
 
     async isSyncNotified(syncId: number): Promise<boolean> {

@@ -6,13 +6,15 @@ import { enqueueMail } from '../../mail/outbox.repo.js';
 import { renderMail } from '../../mail/render.js';
 import { ItemChangeMail, itemChangeSubject, itemChangeText, type ItemChangeMailItem, type ItemChangeMailProps } from '../../mail/templates/ItemChangeMail.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { formatMonthShift, releaseDateMove, SOURCE_LABELS, timingMove, type Source } from '@radar/contracts';
+import { formatMonthShift, releaseDateMove, ROLE_NAMES, SOURCE_LABELS, timingMove, type Source } from '@radar/contracts';
 import { isCosmeticChange } from '../sync/cosmetic.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { messageSections } from '../../sources/message-sections.js';
+import { loadRolesOf } from '../../http/auth.repo.js';
+import { tenantScopeOfUser } from '../tenants/tenant-scope.js';
 
 /** How far back the catch-up sweep looks for syncs whose notification step never ran (crash, restart). */
 export const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +51,7 @@ const SLIP_LABELS = { releaseDate: 'GA date', previewDate: 'Preview date', timin
 /** One item's changes in one sync (several history entries of an item are merged). */
 interface ItemChanges {
   key: string;
+  itemRowId: number;
   source: Source;
   externalId: string;
   title: string;
@@ -83,6 +86,7 @@ function mergeByItem(rows: SyncChangeRow[]): Map<string, ItemChanges> {
       byItem.get(key) ??
       ({
         key,
+        itemRowId: row.itemRowId,
         source: row.source,
         externalId: row.externalId,
         title: row.title,
@@ -166,7 +170,19 @@ export function createNotificationsService(deps: Deps) {
       byUser.set(sub.userId, [...(byUser.get(sub.userId) ?? []), { sub, change }]);
     }
     const mails = [];
-    for (const [userId, list] of byUser) {
+    for (const [userId, all] of byUser) {
+      // Each recipient is mailed only about posts of tenants they may see now (a revoked grant stops the mails).
+      const roles = await loadRolesOf(deps.db, userId);
+      const scope = await tenantScopeOfUser(
+        deps.db,
+        userId,
+        roles.some((r) => r.name === ROLE_NAMES.admin),
+      );
+      const visible = await repo.visibleItemIds(
+        all.map((l) => l.change.itemRowId),
+        scope,
+      );
+      const list = all.filter((l) => visible.has(l.change.itemRowId));
       const first = list[0]?.sub;
       if (!first) continue;
       const allUrl = linkFor(list.map((l) => l.sub.subscriptionId));
