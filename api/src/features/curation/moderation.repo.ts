@@ -5,6 +5,7 @@ import { items, moderatorActivities } from '../../db/schema/index.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
 import type { AuditAction, CurationState } from './moderation-audit.js';
+import { tenantCondition, type TenantScope } from '../items/item-query.js';
 
 type Source = 'roadmap' | 'messages';
 type ActivityRow = typeof moderatorActivities.$inferSelect;
@@ -25,17 +26,33 @@ export function toModeratorActivity(row: ActivityRow): ModeratorActivity {
 }
 
 const sameItem = (source: Source, externalId: string) => and(eq(items.source, source), sql`lower(${items.externalId}) = lower(${externalId})`);
+/** The item as the caller may see it: a post of tenants outside their scope is no item. */
+const sameVisibleItem = (source: Source, externalId: string, scope: TenantScope | undefined) =>
+  and(sameItem(source, externalId), tenantCondition(scope) ?? undefined);
 
 export function createModerationRepo(db: DbOrTx) {
   return {
-    /** The curation fields as stored, locked until the transaction ends (the save's "before"); undefined for an unknown id. */
-    async lockCuration(source: Source, externalId: string): Promise<CurationState | undefined> {
+    /**
+     * The curation fields as stored, locked until the transaction ends (the save's "before"); undefined for an unknown
+     * id and for a post of tenants the caller may not see (scope).
+     */
+    async lockCuration(source: Source, externalId: string, scope: TenantScope | undefined): Promise<CurationState | undefined> {
       const [row] = await db
         .select({ isFeatured: items.isFeatured, thirdPartyLinks: items.thirdPartyLinks, moderatorNotes: items.moderatorNotes })
         .from(items)
-        .where(sameItem(source, externalId))
+        .where(sameVisibleItem(source, externalId, scope))
         .for('update');
       return row;
+    },
+
+    /** Whether the caller (scope) may see the item: the activity record of an item they may not see is refused. */
+    async isVisible(source: Source, externalId: string, scope: TenantScope | undefined): Promise<boolean> {
+      const [row] = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(sameVisibleItem(source, externalId, scope))
+        .limit(1);
+      return row !== undefined;
     },
 
     /**
