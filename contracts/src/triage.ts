@@ -174,7 +174,11 @@ export type TriageBulkBody = z.input<typeof triageBulkBody>;
 export const triageBulkResponse = z.object({ updated: z.number().int() });
 
 /** GET /api/triage/people: users to give an item to or mention (moderators and admins). */
-export const triagePeopleQuery = z.object({ search: z.string().trim().max(100, 'search must be at most 100 characters').optional() });
+/** The people picker's search; with `tenant`, only people who may see that tenant's records (whom a record of it may go to). */
+export const triagePeopleQuery = z.object({
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  tenant: tenantId.optional(),
+});
 export const triagePeopleResponse = z.object({ people: z.array(triagePerson) });
 
 /** The counts in the header menu: the caller's open items and how many of them are overdue. */

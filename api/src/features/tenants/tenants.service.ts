@@ -7,6 +7,7 @@ import { ConflictError, InputError, NotFoundError } from '../../lib/errors.js';
 import { createUsersRepo } from '../admin/users/users.repo.js';
 import { createTenantsRepo } from './tenants.repo.js';
 import { testTenantConnection } from './tenant-graph.js';
+import { releaseUnseenRecords } from '../triage/triage-audience.js';
 import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-secret.js';
 
 /** Graph statuses of a service that is working (the rest are shown on the tenant's row). */
@@ -105,16 +106,23 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
     async update(id: number, body: UpdateTenantRequest): Promise<TenantRecord> {
       await existing(id);
       await refuseDuplicates({ name: body.name, directoryId: body.tenantId }, id);
-      const row = await repo.update(id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.tenantId !== undefined ? { directoryId: body.tenantId } : {}),
-        ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
-        ...(body.clientSecret !== undefined ? { clientSecretSealed: sealTenantSecret(key, body.clientSecret) } : {}),
-        ...(body.secretExpiresOn !== undefined ? { secretExpiresOn: body.secretExpiresOn } : {}),
-        ...(body.cloud !== undefined ? { cloud: body.cloud } : {}),
-        ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
-        ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
-        updatedAt: ctx.clock.now(),
+      const row = await ctx.db.transaction(async (tx) => {
+        const updated = await createTenantsRepo(tx).update(id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.tenantId !== undefined ? { directoryId: body.tenantId } : {}),
+          ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
+          ...(body.clientSecret !== undefined ? { clientSecretSealed: sealTenantSecret(key, body.clientSecret) } : {}),
+          ...(body.secretExpiresOn !== undefined ? { secretExpiresOn: body.secretExpiresOn } : {}),
+          ...(body.cloud !== undefined ? { cloud: body.cloud } : {}),
+          ...(body.visibility !== undefined ? { visibility: body.visibility } : {}),
+          ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+          updatedAt: ctx.clock.now(),
+        });
+        // A tenant made private takes its triage records from owners who were not granted it.
+        if (updated && body.visibility === 'private') {
+          await releaseUnseenRecords(tx, { tenantId: id }, ctx.clock.now(), 'The tenant was made private and the owner has no access to it');
+        }
+        return updated;
       });
       if (!row) throw new NotFoundError(`There is no tenant with id ${id}`);
       ctx.services.tenantClients.forget(id);
@@ -172,7 +180,11 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       const known = new Set((await repo.list()).map((t) => t.id));
       const unknown = [...new Set(tenantIds)].filter((t) => !known.has(t));
       if (unknown.length) throw fieldError('tenantIds', `no tenant has the id ${unknown.join(', ')}`);
-      await ctx.db.transaction((tx) => createTenantsRepo(tx).setAccess(userId, [...new Set(tenantIds)]));
+      await ctx.db.transaction(async (tx) => {
+        await createTenantsRepo(tx).setAccess(userId, [...new Set(tenantIds)]);
+        // Triage work the user may no longer see goes back to the queue, in the same transaction as the grant.
+        await releaseUnseenRecords(tx, { userId }, ctx.clock.now(), 'The owner no longer has access to this tenant');
+      });
       return { tenantIds: await repo.accessOf(userId) };
     },
   };

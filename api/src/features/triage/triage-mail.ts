@@ -42,7 +42,7 @@ export function createTriageMail(
   async function notifyUser(userId: number, now: Date): Promise<{ mailed: boolean; posted: number }> {
     return db.transaction(async (tx) => {
       const repo = createTriageNotificationsRepo(tx);
-      const events = await repo.pendingOf(userId);
+      const events = await repo.pendingOf(userId, now);
       if (events.length === 0) return { mailed: false, posted: 0 };
       const user = await createUsersLookup(tx).byId(userId);
       const off = await repo.optedOut(userId);

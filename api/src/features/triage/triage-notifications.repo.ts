@@ -4,6 +4,7 @@ import { OPEN_STATES } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
 import { personNameSql } from './triage-users.repo.js';
+import { dropUnseenNotices, userSeesRecord } from './triage-audience.js';
 
 export interface NewTriageEvent {
   userId: number;
@@ -41,8 +42,8 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
 
     /**
      * The reminders due today: each owner's open items due in exactly TRIAGE_DUE_SOON_REMINDER_DAYS days, and those
-     * whose due date was yesterday or earlier (overdue since today, or since a day a run was missed). Once per
-     * record and due date: a new due date reminds again.
+     * whose due date was yesterday or earlier (overdue since today, or since a day a run was missed), of records the
+     * owner may still see. Once per record and due date: a new due date reminds again.
      */
     async addReminders(today: string, now: Date): Promise<number> {
       const { rows } = await db.execute<{ id: number }>(sql`
@@ -53,7 +54,7 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
         CROSS JOIN LATERAL (SELECT CASE
           WHEN tr.due_date = ${today}::date + ${TRIAGE_DUE_SOON_REMINDER_DAYS}::int THEN 'due_soon'
           WHEN tr.due_date < ${today}::date THEN 'overdue' END AS kind) r
-        WHERE tr.owner_id IS NOT NULL AND tr.state IN ${OPEN_STATES} AND r.kind IS NOT NULL
+        WHERE tr.owner_id IS NOT NULL AND tr.state IN ${OPEN_STATES} AND r.kind IS NOT NULL AND ${userSeesRecord(sql`tr.owner_id`)}
           AND (r.kind = 'due_soon' OR tr.due_date >= ${today}::date - 30)
         ON CONFLICT (dedupe_key) DO NOTHING
         RETURNING id`);
@@ -70,8 +71,12 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
       return rows.map((r) => Number(r.user_id));
     },
 
-    /** A user's events not yet mailed, oldest first, with what the mail says about each; locked for this transaction. */
-    async pendingOf(userId: number): Promise<PendingTriageEvent[]> {
+    /**
+     * A user's events not yet mailed, oldest first, with what the mail says about each; locked for this transaction.
+     * Events about records the user may no longer see are dropped first (marked sent and skipped), never told.
+     */
+    async pendingOf(userId: number, now: Date): Promise<PendingTriageEvent[]> {
+      await dropUnseenNotices(db, userId, now);
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         SELECT n.id, n.kind, i.source AS "itemSource", i.external_id AS "externalId", i.title, t.name AS "tenantName",
           to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate",

@@ -82,11 +82,11 @@ export function createTriageRulesRepo(db: DbOrTx) {
     },
 
     /** The activity-log lines of what a rule changed (the rule is the actor). */
-    async logRuleChanges(entries: { candidate: RuleCandidate; rule: TriageRuleRow; changes: unknown[] }[], now: Date): Promise<void> {
+    async logRuleChanges(entries: { candidate: RuleCandidate; rule: TriageRuleRow; changes: unknown[]; notes?: string[] }[], now: Date): Promise<void> {
       if (entries.length === 0) return;
       const itemType = { roadmap: 'roadmap', messages: 'message_center', health: 'service_health' } as const;
       await db.insert(moderatorActivities).values(
-        entries.map(({ candidate, rule, changes }) => ({
+        entries.map(({ candidate, rule, changes, notes }) => ({
           userId: null,
           userEmail: `Triage rule “${rule.name}”`,
           actionType: 'triage_changed',
@@ -96,6 +96,7 @@ export function createTriageRulesRepo(db: DbOrTx) {
           details: {
             ...(candidate.tenantId !== null ? { tenant: { id: candidate.tenantId, name: candidate.tenantName ?? `Tenant ${candidate.tenantId}` } } : {}),
             changes,
+            ...(notes?.length ? { notes } : {}),
             rule: { id: rule.id, name: rule.name },
           },
           recordedBy: 'server',

@@ -5,6 +5,8 @@ import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-not
 import { createTriageRulesRepo, type RuleCandidate, type TriageRuleRow } from './triage-rules.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 import { queueTaskPush } from '../integrations/tracker.service.js';
+import { createIntegrationsRepo, type IntegrationRow } from '../integrations/integrations.repo.js';
+import { refusalToCarry } from '../integrations/tracker-tenants.js';
 
 /**
  * Runs the enabled triage rules, in order, over `recordIds` (the records a sync just opened) or over every open
@@ -23,22 +25,41 @@ export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] 
   const changedRecords = new Set<number>();
   const events: NewTriageEvent[] = [];
   const ownerEmails = new Map<number, string>();
+  const ownerEmail = async (id: number) => {
+    if (!ownerEmails.has(id)) ownerEmails.set(id, (await createTriageRepo(tx).person(id))?.email ?? '');
+    return ownerEmails.get(id) ?? '';
+  };
+  const trackers = new Map<number, IntegrationRow | null>();
+  const trackerOf = async (id: number) => {
+    if (!trackers.has(id)) trackers.set(id, await createIntegrationsRepo(tx).byId(id));
+    return trackers.get(id) ?? null;
+  };
+  const seen = new Map<string, boolean>();
+  /** Whether the rule's owner may see records of the tenant (read once per owner and tenant in a run). */
+  const ownerSees = async (id: number, tenantId: number | null) => {
+    const key = `${id}:${tenantId}`;
+    if (!seen.has(key)) seen.set(key, (await createTriageRepo(tx).usersSeeing(tenantId, [id])).has(id));
+    return seen.get(key) ?? false;
+  };
   for (const rule of rules) {
     const query = savedSearchQuery.safeParse(rule.query);
     if (!query.success) {
       log?.warn({ ruleId: rule.id, issues: query.error.issues }, 'triage rule skipped: its view no longer reads as list filters');
       continue;
     }
-    const entries: { candidate: RuleCandidate; rule: TriageRuleRow; changes: unknown[] }[] = [];
+    const entries: { candidate: RuleCandidate; rule: TriageRuleRow; changes: unknown[]; notes: string[] }[] = [];
     for (const candidate of await repo.candidates(query.data, recordIds, now)) {
       const set: { ownerId?: number; state?: TriageState; priority?: TriagePriority } = {};
       const fields: Partial<Record<'owner' | 'state' | 'priority', number>> = {};
       const changes: { field: string; before: string | null; after: string | null }[] = [];
-      if (rule.setOwnerId !== null && candidate.ownerId === null) {
+      const notes: string[] = [];
+      if (rule.setOwnerId !== null && candidate.ownerId === null && !(await ownerSees(rule.setOwnerId, candidate.tenantId))) {
+        // An owner who may not see the record's tenant is not given it: the record stays unassigned, and the log says why.
+        notes.push(`${await ownerEmail(rule.setOwnerId)} may not see ${candidate.tenantName ?? `tenant ${candidate.tenantId}`}: left unassigned`);
+      } else if (rule.setOwnerId !== null && candidate.ownerId === null) {
         set.ownerId = rule.setOwnerId;
         fields.owner = rule.id;
-        if (!ownerEmails.has(rule.setOwnerId)) ownerEmails.set(rule.setOwnerId, (await createTriageRepo(tx).person(rule.setOwnerId))?.email ?? '');
-        changes.push({ field: 'owner', before: null, after: ownerEmails.get(rule.setOwnerId) || null });
+        changes.push({ field: 'owner', before: null, after: (await ownerEmail(rule.setOwnerId)) || null });
         events.push({
           userId: rule.setOwnerId,
           kind: 'assigned',
@@ -57,14 +78,23 @@ export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] 
         if (set.priority !== candidate.priority) changes.push({ field: 'priority', before: candidate.priority, after: set.priority });
       }
       // A rule that pushes to a tracker queues the record's task (one per record and tracker: a second match updates it).
+      // A tracker that may not carry the record's private tenant is not pushed to, and the log says why.
       if (rule.createTaskIn !== null) {
-        await queueTaskPush(tx, rule.createTaskIn, candidate.id, false, now);
-        changedRecords.add(candidate.id);
+        const integration = await trackerOf(rule.createTaskIn);
+        const refusal = integration ? await refusalToCarry(tx, integration, candidate.id) : null;
+        if (refusal) notes.push(refusal);
+        else {
+          await queueTaskPush(tx, rule.createTaskIn, candidate.id, false, now);
+          changedRecords.add(candidate.id);
+        }
       }
-      if (Object.keys(fields).length === 0) continue;
+      if (Object.keys(fields).length === 0) {
+        if (notes.length) entries.push({ candidate, rule, changes, notes });
+        continue;
+      }
       await repo.applyToRecord(candidate.id, set, fields, now);
       changedRecords.add(candidate.id);
-      if (changes.length) entries.push({ candidate, rule, changes });
+      if (changes.length || notes.length) entries.push({ candidate, rule, changes, notes });
     }
     await repo.logRuleChanges(entries, now);
   }

@@ -135,8 +135,13 @@ export async function suggestTriage(
     const query = savedSearchQuery.safeParse(rule.query);
     if (query.success && (await rulesRepo.candidates(query.data, [record.id], now)).length > 0) matching.push(rule);
   }
-  const ruleOwners = await createTriageRepo(db).peopleById(matching.flatMap((r) => (r.setOwnerId !== null ? [r.setOwnerId] : [])));
-  const past = await createTriageSuggestRepo(db).pastDecisions(record.id, item.products, now);
+  // Only people who may see the record's tenant are suggested as its owner (a rule's owner, or someone who owned the like).
+  const repo = createTriageRepo(db);
+  const allRuleOwners = await repo.peopleById(matching.flatMap((r) => (r.setOwnerId !== null ? [r.setOwnerId] : [])));
+  const found = await createTriageSuggestRepo(db).pastDecisions(record.id, item.products, now);
+  const seeing = await repo.usersSeeing(record.tenantId, [...allRuleOwners.keys(), ...found.owners.map((o) => o.id)]);
+  const ruleOwners = new Map([...allRuleOwners].filter(([id]) => seeing.has(id)));
+  const past = { ...found, owners: found.owners.filter((o) => seeing.has(o.id)) };
   const basis: Basis = { rules: matching, past, current: record, ruleOwners };
   const base = ruleBasedSuggestion(basis);
   if (!deps.config.AI_BASE_URL) return { source: 'rules', ...base, note: null };

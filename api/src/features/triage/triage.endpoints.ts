@@ -146,7 +146,9 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     implement(endpoints.triage.counts, async ({ auth }) => {
       return createTriageRepo(ctx.db).counts(auth.user.id, await tenantScopeOf(ctx.db, auth), ctx.clock.now());
     }),
-    implement(endpoints.triage.people, async ({ query }) => ({ people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT) })),
+    implement(endpoints.triage.people, async ({ query }) => ({
+      people: await createTriageRepo(ctx.db).people(query.search, PEOPLE_LIMIT, query.tenant),
+    })),
     implementCallerRead(endpoints.triage.mailSettings, (auth) => mailSettings(auth)),
     implement(endpoints.triage.updateMailSettings, async ({ auth, body }) => {
       const kinds = kindsFor(auth);

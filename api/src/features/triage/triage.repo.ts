@@ -14,6 +14,7 @@ import {
   type TenantScope,
 } from '../items/item-query.js';
 import { personNameSql } from './triage-users.repo.js';
+import { usersSeeingTenant, userSeesTenant } from './triage-audience.js';
 
 /**
  * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the
@@ -325,19 +326,31 @@ export function createTriageRepo(db: DbOrTx) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** Of these users, those who may see the tenant's records (null: a record of no tenant, everyone). */
+    usersSeeing(tenantId: number | null, ids: readonly number[]): Promise<Set<number>> {
+      return usersSeeingTenant(db, tenantId, ids);
+    },
+
     async person(id: number): Promise<TriagePersonRow | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row ? { id: row.id, email: row.email, name: personName(row) } : null;
     },
 
-    /** Users whose name or e-mail contains the text (case-insensitive), by name, at most `limit`. */
-    async people(search: string | undefined, limit: number): Promise<TriagePersonRow[]> {
+    /**
+     * Users whose name or e-mail contains the text (case-insensitive), by name, at most `limit`; with `tenantId`, only
+     * those who may see that tenant's records (the people a record of it may be given to).
+     */
+    async people(search: string | undefined, limit: number, tenantId?: number): Promise<TriagePersonRow[]> {
       const text = search?.trim().toLowerCase();
       const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const matches = pattern
+        ? sql`(lower(${users.email}) LIKE ${pattern} OR lower(concat_ws(' ', ${users.firstName}, ${users.lastName})) LIKE ${pattern})`
+        : undefined;
+      const seeing = tenantId !== undefined ? userSeesTenant(sql`${users.id}`, sql`${tenantId}::int`) : undefined;
       const rows = await db
         .select()
         .from(users)
-        .where(pattern ? sql`lower(${users.email}) LIKE ${pattern} OR lower(concat_ws(' ', ${users.firstName}, ${users.lastName})) LIKE ${pattern}` : undefined)
+        .where(and(matches, seeing))
         .orderBy(sql`lower(coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.email}))`)
         .limit(limit);
       return rows.map((r) => ({ id: r.id, email: r.email, name: personName(r) }));

@@ -176,8 +176,12 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
       if (change.ownerId !== null && !(await repo.existingUsers([change.ownerId])).has(change.ownerId)) {
         throw new InputError(`${label}: no user has id ${change.ownerId}`, [{ path: 'ownerId', message: `No user has id ${change.ownerId}` }]);
       }
-      set.ownerId = change.ownerId;
       const owner = change.ownerId === null ? null : await repo.person(change.ownerId);
+      if (owner && !(await repo.usersSeeing(record.tenantId, [owner.id])).has(owner.id)) {
+        const message = `${owner.email} may not see ${record.tenantName ?? `tenant ${record.tenantId}`}'s posts: an admin must grant them the tenant first`;
+        throw new InputError(`${label}: ${message}`, [{ path: 'ownerId', message }]);
+      }
+      set.ownerId = change.ownerId;
       changes.push({ field: 'owner', before: record.ownerEmail, after: owner?.email ?? null });
     }
     if (reset.has('dueDate') || reset.has('priority')) {
@@ -219,11 +223,11 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
       id: row.id,
       author: row.authorId !== null ? (people.get(row.authorId) ?? null) : null,
       body: row.deletedAt ? '' : row.body,
+      history: row.deletedAt ? [] : row.history,
       createdAt: row.createdAt.toISOString(),
       editedAt: row.editedAt?.toISOString() ?? null,
       deletedAt: row.deletedAt?.toISOString() ?? null,
-      mentions: row.mentions.flatMap((id) => people.get(id) ?? []),
-      history: row.history,
+      mentions: row.deletedAt ? [] : row.mentions.flatMap((id) => people.get(id) ?? []),
       mine: row.authorId === auth.user.id,
     };
   }
@@ -241,13 +245,20 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
   /**
    * The users a comment's @addresses name. Moderators and admins may name anyone; an owner (who cannot list the users)
    * only the people of the record (its owner, its commenters) and the moderators and admins, so a comment can never be
-   * used to find out whether an address has an account.
+   * used to find out whether an address has an account. Either way only people who may see the record's tenant: an
+   * address of someone who may not is left as plain text, neither recorded as a mention nor told.
    */
   async function mentionable(tx: DbOrTx, record: TriageRecordRow, auth: RequestAuth, emails: string[]): Promise<TriagePersonRow[]> {
-    const found = await createTriageRepo(tx).usersByEmail(emails);
-    if (isModeratorOrAdmin(auth)) return found;
-    const allowed = await createTriageRepo(tx).peopleOfRecord(record.id);
-    return found.filter((p) => allowed.has(p.id));
+    const repo = createTriageRepo(tx);
+    const found = await repo.usersByEmail(emails);
+    const seeing = await repo.usersSeeing(
+      record.tenantId,
+      found.map((p) => p.id),
+    );
+    const visible = found.filter((p) => seeing.has(p.id));
+    if (isModeratorOrAdmin(auth)) return visible;
+    const allowed = await repo.peopleOfRecord(record.id);
+    return visible.filter((p) => allowed.has(p.id));
   }
 
   const activityType = (itemType: TriageItemType) => ACTIVITY_ITEM_TYPES[itemType];
@@ -428,7 +439,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
       return comment;
     },
 
-    /** Edits or deletes a comment (its author only), keeping what it said before in its history. */
+    /** Edits a comment (its author only), keeping what it said before in its history; or deletes it, its text then kept in the activity log alone. */
     async changeComment(
       itemType: TriageItemType,
       itemId: string,
@@ -452,9 +463,10 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
         const now = clock.now();
         const history = [...row.history, { body: row.body, until: now.toISOString() }];
         const mentioned = next === 'delete' ? [] : await mentionable(tx, record, auth, mentionedEmails(next.body));
+        // A deleted comment keeps no text for readers: what it said, and said before, goes to the admins' activity log only.
         const saved =
           next === 'delete'
-            ? await repo.saveComment(row.id, { deletedAt: now, history })
+            ? await repo.saveComment(row.id, { deletedAt: now, body: '', history: [], mentions: [] })
             : next.body === row.body
               ? row
               : await repo.saveComment(row.id, { body: next.body, editedAt: now, history, mentions: mentioned.map((m) => m.id) });
@@ -468,7 +480,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
                 itemType: activityType(itemType),
                 tenant: tenantOf(record),
                 actionType: next === 'delete' ? 'comment_deleted' : 'comment_edited',
-                details: { commentId },
+                details: next === 'delete' ? { commentId, body: row.body, history: row.history } : { commentId },
               },
             ],
             auth.user,

@@ -6,6 +6,7 @@ import { countAdmins, lockAdminRole } from '../admin-guards.repo.js';
 import { createRolesRepo } from '../roles/roles.repo.js';
 import { createUserRolesRepo } from './user-roles.repo.js';
 import { createUsersRepo } from '../users/users.repo.js';
+import { releaseUnseenRecords } from '../../triage/triage-audience.js';
 
 export function createUserRolesService(deps: { db: Db; clock: Clock }) {
   return {
@@ -39,6 +40,10 @@ export function createUserRolesService(deps: { db: Db; clock: Clock }) {
           await repo.clearImpersonation(userId);
         }
         await repo.remove(userId, roleId);
+        // A former admin keeps only the triage work of tenants they may still see.
+        if (roleId === adminRoleId) {
+          await releaseUnseenRecords(tx, { userId }, deps.clock.now(), 'The owner is no longer an admin and has no access to this tenant');
+        }
         return assignment;
       });
     },
