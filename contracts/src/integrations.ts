@@ -86,6 +86,17 @@ export const SERVICENOW_AUTHS = ['basic', 'oauth'] as const;
 const clientId = z.string().trim().max(200, 'clientId must be at most 200 characters').default('');
 
 /**
+ * The private tenants whose posts the tracker may carry (their titles and text go into its tasks); public tenants'
+ * posts and posts of no tenant always may. A Planner integration carries its own tenant's besides.
+ */
+const privateTenantIds = z
+  .array(z.number({ error: 'privateTenantIds must list tenant ids' }).int().positive('privateTenantIds must list tenant ids'), {
+    error: 'privateTenantIds must list tenant ids',
+  })
+  .max(200, 'privateTenantIds must list at most 200 tenants')
+  .default([]);
+
+/**
  * Jira Cloud: the site, how it signs in (an account's e-mail and API token, or an OAuth 2.0 app's client id whose
  * secret is sealed like a token), the project and issue type, and the field mapping.
  */
@@ -108,6 +119,7 @@ export const jiraSettings = z
     labels: labels.default(['m365-radar']),
     /** Set the issue's due date from the triage record. */
     setDueDate: z.boolean().default(true),
+    privateTenantIds,
   })
   .superRefine((v, ctx) => checkJiraAuth(v, ctx));
 export type JiraSettings = z.infer<typeof jiraSettings>;
@@ -133,6 +145,7 @@ export const serviceNowSettings = z
     /** The `priority` value (1–5 on a default instance) per triage priority; null leaves it to the instance. */
     priorities: priorityMapping.default({ high: '2', medium: '3', low: '4' }),
     setDueDate: z.boolean().default(true),
+    privateTenantIds,
   })
   .superRefine((v, ctx) => checkServiceNowAuth(v, ctx));
 export type ServiceNowSettings = z.infer<typeof serviceNowSettings>;
@@ -181,6 +194,7 @@ export const plannerSettings = z.object({
     .nullable()
     .default({ high: '3', medium: '5', low: '9' }),
   setDueDate: z.boolean().default(true),
+  privateTenantIds,
 });
 export type PlannerSettings = z.infer<typeof plannerSettings>;
 

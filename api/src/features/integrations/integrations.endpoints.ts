@@ -121,10 +121,17 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     return tenant;
   }
 
-  /** Where the settings point: the site through the SSRF guard, or the Planner tenant. */
-  async function checkTarget(settings: { baseUrl?: string; tenantId?: number }, prefix: string) {
+  /** Where the settings point: the site through the SSRF guard, or the Planner tenant; the private tenants it may carry exist. */
+  async function checkTarget(settings: { baseUrl?: string; tenantId?: number; privateTenantIds?: unknown }, prefix: string) {
     if (settings.baseUrl !== undefined) await checkSite(settings.baseUrl);
     if (settings.tenantId !== undefined) await checkTenant(settings.tenantId, `${prefix}tenantId`);
+    const listed = Array.isArray(settings.privateTenantIds) ? (settings.privateTenantIds as number[]) : [];
+    const known = new Set((await createTenantsRepo(ctx.db).list()).map((t) => t.id));
+    const unknown = listed.filter((id) => !known.has(id));
+    if (unknown.length) {
+      const field = `${prefix}privateTenantIds`;
+      throw new InputError(`${field}: no tenant has the id ${unknown.join(', ')}`, [{ path: field, message: `no tenant has the id ${unknown.join(', ')}` }]);
+    }
   }
 
   function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null): TrackerTask {

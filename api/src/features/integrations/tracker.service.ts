@@ -16,6 +16,7 @@ import {
 import type { BaseDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { TenantRow } from '../../db/schema/index.js';
+import { InputError } from '../../lib/errors.js';
 import { deriveSealKey, seal, unseal } from '../../lib/sealed-box.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
@@ -51,6 +52,7 @@ import {
 import { createTrackedRecordsRepo, type RecordChange } from './tracker-records.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
 import { TrackerError, type TrackerHttpOptions } from './tracker-http.js';
+import { refusalToCarry } from './tracker-tenants.js';
 
 export const TRACKER_DELIVERY = {
   batchSize: 20,
@@ -75,7 +77,8 @@ const NOT_AUTHORIZED = 'Not authorized yet: use Authorize in Admin → Integrati
 const COMMENT_SWEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Pushes a record to a tracker inside the caller's transaction: the record's one link (made on the first push, with
+ * Pushes a record to a tracker inside the caller's transaction (refused, naming `integrationId`, when the tracker may
+ * not carry the record's private tenant: refusalToCarry): the record's one link (made on the first push, with
  * its idempotency key), and a create (no task yet, or `recreate` after it was deleted in the tracker) or an update
  * queued; a push while one is waiting joins it. A task deleted in the tracker is left alone unless `recreate`.
  * Returns the link and the queued call (null when nothing was queued).
@@ -88,6 +91,10 @@ export async function queueTaskPush(
   now: Date,
 ): Promise<{ link: TrackerLinkRow; outboxId: number | null }> {
   const repo = createIntegrationsRepo(tx);
+  const integration = await repo.byId(integrationId);
+  if (!integration) throw new InputError(`No integration has id ${integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+  const refusal = await refusalToCarry(tx, integration, recordId);
+  if (refusal) throw new InputError(refusal, [{ path: 'integrationId', message: refusal }]);
   let link = await repo.lockedLink(integrationId, recordId);
   if (!link) {
     await repo.insertLink({
@@ -409,6 +416,8 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     const repo = createIntegrationsRepo(db);
     const link = await repo.link(row.linkId);
     if (!link) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: 'The task link is gone' };
+    const refusal = await refusalToCarry(db, integration, link.recordId);
+    if (refusal) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: refusal };
     const started = performance.now();
     const ok = (response: string): CallResult => ({
       outcome: 'sent',

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertMessage, signIn } from '../../../test/factories.js';
+import { startJiraServer, type JiraServer } from '../../../test/tracker-servers.js';
+import { createTriageRepo } from '../triage/triage.repo.js';
+
+let t: TestContext | undefined;
+const servers: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+  await t?.close();
+  t = undefined;
+});
+
+/** A Jira site; a public tenant (Contoso) and a private one (Fabrikam), each with a post only it received. */
+async function setUp() {
+  const jira = await startJiraServer({ users: ['alice@example.com'] });
+  servers.push(jira);
+  t = await createTestContext({ ALLOW_PRIVATE_WEBHOOKS: 'true' }, { now: '2026-11-26T12:00:00Z' });
+  const db = t.database.db;
+  const pool = t.database.pool;
+  const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
+  const { rows: tenants } = await pool.query<{ id: number }>(
+    `INSERT INTO tenants (name, directory_id, visibility) VALUES
+       ('Contoso', '11111111-0000-4000-8000-000000000000', 'public'), ('Fabrikam', '22222222-0000-4000-8000-000000000000', 'private') RETURNING id`,
+  );
+  const contoso = Number(tenants[0]?.id);
+  const fabrikam = Number(tenants[1]?.id);
+  const secret = await insertMessage(db, { externalId: 'MC920001', title: 'Fabrikam-only secret rollout' });
+  const open = await insertMessage(db, { externalId: 'MC920002', title: 'Contoso rollout' });
+  await pool.query(`INSERT INTO item_tenants (item_id, tenant_id, first_seen_at) VALUES ($1, $2, now()), ($3, $4, now())`, [
+    secret.id,
+    fabrikam,
+    open.id,
+    contoso,
+  ]);
+  await pool.query(`UPDATE items SET tenant_ids = ARRAY[$2::int] WHERE id = $1`, [secret.id, fabrikam]);
+  await pool.query(`UPDATE items SET tenant_ids = ARRAY[$2::int] WHERE id = $1`, [open.id, contoso]);
+  await createTriageRepo(db).openRecords('all');
+  const connect = async (extra: Record<string, unknown> = {}) => {
+    const res = await admin.post('/api/admin/integrations').send({
+      kind: 'jira',
+      name: 'Change board',
+      baseUrl: jira.url,
+      email: 'bot@contoso.com',
+      apiToken: 'jira-token',
+      projectKey: 'CHG',
+      issueType: 'Task',
+      ...extra,
+    });
+    expect(res.status).toBe(201);
+    return res.body as { id: number };
+  };
+  return { t, jira, admin, contoso, fabrikam, connect };
+}
+
+const sentTitles = (jira: JiraServer) => JSON.stringify(jira.calls.map((c) => c.body));
+
+describe('tracker pushes respect private tenants', () => {
+  it('refuses to push a private tenant’s post to a tracker not set to carry it, naming integrationId, and calls nobody', async () => {
+    const { jira, admin, connect } = await setUp();
+    const integration = await connect();
+    const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0].path).toBe('integrationId');
+    expect(res.body.error.message).toMatch(/private tenant Fabrikam/);
+    expect(sentTitles(jira)).not.toContain('Fabrikam-only');
+    expect((await admin.post('/api/triage/message-center/MC920002/tasks').send({ integrationId: integration.id })).status).toBe(201);
+  });
+
+  it('pushes a private tenant’s post to a tracker an admin gave that tenant', async () => {
+    const { jira, admin, fabrikam, connect } = await setUp();
+    const integration = await connect({ privateTenantIds: [fabrikam] });
+    const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id });
+    expect(res.status).toBe(201);
+    expect(jira.issues.get('CHG-1')?.fields.summary).toBe('MC920001: Fabrikam-only secret rollout');
+  });
+
+  it('stops an update waiting for a tracker whose private tenants no longer include the post’s', async () => {
+    const { jira, admin, fabrikam, connect } = await setUp();
+    const integration = await connect({ privateTenantIds: [fabrikam] });
+    expect((await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id })).status).toBe(201);
+    expect((await admin.put(`/api/admin/integrations/${integration.id}`).send({ settings: { privateTenantIds: [] } })).status).toBe(200);
+    const calls = jira.calls.length;
+    expect((await admin.put('/api/triage/message-center/MC920001').send({ priority: 'high' })).status).toBe(200);
+    await t?.ctx.services.trackers.deliverNow();
+    expect(jira.calls.slice(calls)).toEqual([]);
+    const tasks = await admin.get('/api/triage/message-center/MC920001/tasks');
+    expect(tasks.body.tasks[0]).toMatchObject({ lastError: expect.stringMatching(/private tenant Fabrikam/) });
+  });
+
+  it('refuses a private tenant list naming a tenant that does not exist', async () => {
+    const { admin, jira } = await setUp();
+    const res = await admin.post('/api/admin/integrations').send({
+      kind: 'jira',
+      name: 'Change board',
+      baseUrl: jira.url,
+      email: 'bot@contoso.com',
+      apiToken: 'jira-token',
+      projectKey: 'CHG',
+      issueType: 'Task',
+      privateTenantIds: [9999],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0].path).toBe('privateTenantIds');
+  });
+
+  it('lets a rule push only the posts its tracker may carry, and logs why it left the others', async () => {
+    const { t, jira, admin, connect } = await setUp();
+    const integration = await connect();
+    const rule = await admin
+      .post('/api/triage-rules')
+      .send({ name: 'Everything to Jira', enabled: true, query: {}, setOwnerId: null, setState: null, setPriority: null, createTaskIn: integration.id });
+    expect(rule.status).toBe(201);
+    expect((await admin.post('/api/triage-rules/run')).status).toBe(200);
+    await t.ctx.services.trackers.deliverNow();
+    expect([...jira.issues.values()].map((i) => i.fields.summary)).toEqual(['MC920002: Contoso rollout']);
+    const { rows } = await t.database.pool.query<{ details: { notes?: string[] } }>(
+      `SELECT details FROM moderator_activities WHERE item_id = 'MC920001' ORDER BY id`,
+    );
+    expect(rows.at(-1)?.details.notes?.[0]).toMatch(/not set to carry posts of the private tenant Fabrikam/);
+  });
+});
