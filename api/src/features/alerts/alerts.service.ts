@@ -70,11 +70,12 @@ export function createAlertsService(deps: Deps) {
   const viewUrl = (id: number) => `${deps.publicUrl}/dashboard?savedSearch=${id}`;
 
   /**
-   * Whose view a search alerts from: a personal search its owner's (the tenants they may see), an organisation
-   * search every tenant's (only admins create those and choose the organisation channels they go to).
+   * Whose view a search alerts from, decided at every run from its owner's roles and grants as they are then: a
+   * personal search the tenants its owner may see; an organisation search (only admins create those and choose the
+   * organisation channels it goes to) every tenant's while its owner is an admin, and only what the owner may see
+   * once they are not (a demoted admin's organisation search stops carrying private tenants' posts).
    */
   async function scopeOfSearch(search: SavedSearchWithChannels): Promise<TenantScope> {
-    if (search.scope === 'organisation' || search.ownerUserId === null) return 'all';
     const roles = await loadRolesOf(deps.db, search.ownerUserId);
     return tenantScopeOfUser(
       deps.db,
