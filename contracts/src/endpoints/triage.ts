@@ -54,7 +54,7 @@ export const triageEndpoints = defineEndpoints('triage', {
   people: {
     method: 'GET',
     path: '/api/triage/people',
-    summary: 'Users to give an item to or to mention, by name or e-mail (at most 20)',
+    summary: 'Users to give an item to or to mention, by name or e-mail (at most 20); with tenant, only those who may see it',
     access: 'moderator',
     query: triagePeopleQuery,
     response: triagePeopleResponse,
