@@ -118,3 +118,24 @@ export const trackerAttempts = pgTable(
   },
   (t) => [index('tracker_attempts_integration_idx').on(t.integrationId, t.attemptedAt.desc())],
 );
+
+/**
+ * One OAuth consent an admin started (Authorize): the hash of its state (the state itself travels through the
+ * tracker's consent page), the PKCE code verifier sealed, and when it expires. The callback takes the row, so a state
+ * works once; expired rows are swept hourly.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    integrationId: integer('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verifierSealed: text('verifier_sealed').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+);
