@@ -48,9 +48,9 @@ export function suggestTriage(item: UnifiedItem, tenant: number | null) {
   return callEndpoint(routes.triage.suggestion, { params: paramsOf(item), query: tenant ? { tenant } : {} });
 }
 
-/** Users to assign, by name or e-mail (moderators and admins). */
-export function findPeople(search: string) {
-  return callEndpoint(routes.triage.people, { query: { search } });
+/** Users to assign, by name or e-mail (moderators and admins); with a tenant, only those who may see its records. */
+export function findPeople(search: string, tenant?: number | null) {
+  return callEndpoint(routes.triage.people, { query: tenant ? { search, tenant } : { search } });
 }
 
 export function bulkTriage(items: { itemType: TriageItemType; itemId: string; tenant?: number }[], set: Omit<TriageUpdate, 'reset'>) {

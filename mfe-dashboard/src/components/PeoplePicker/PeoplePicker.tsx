@@ -9,17 +9,19 @@ export interface PeoplePickerProps {
   onChange: (person: TriagePerson | null) => void;
   disabled?: boolean;
   placeholder?: string;
+  /** The tenant of the record being given: only people who may see it are offered. */
+  tenant?: number | null;
 }
 
 /** Type-ahead over the product's users by name or e-mail (moderators and admins: GET /api/triage/people). */
-export function PeoplePicker({ label, value, onChange, disabled, placeholder }: PeoplePickerProps) {
+export function PeoplePicker({ label, value, onChange, disabled, placeholder, tenant }: PeoplePickerProps) {
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<TriagePerson[]>([]);
   useEffect(() => {
     if (disabled) return;
     let current = true;
     const timer = setTimeout(() => {
-      findPeople(input).then(
+      findPeople(input, tenant).then(
         (answer) => current && setOptions(answer.people),
         () => current && setOptions([]),
       );
@@ -28,7 +30,7 @@ export function PeoplePicker({ label, value, onChange, disabled, placeholder }: 
       current = false;
       clearTimeout(timer);
     };
-  }, [input, disabled]);
+  }, [input, disabled, tenant]);
   return (
     <Autocomplete
       size="small"

@@ -91,6 +91,20 @@ describe('Triage panel', () => {
     expect(within(panel).getByText('The owner, moderators and admins take part in the conversation.')).toBeInTheDocument();
   });
 
+  it('offers as owner of a tenant’s record only the people who may see that tenant', async () => {
+    const item = messageItem({ messageId: 'MC1000001' });
+    const { calls } = stubFetch({
+      'GET /api/triage/message-center/MC1000001': { body: record({ tenantId: 7, tenantName: 'Fabrikam', tenants: [{ id: 7, name: 'Fabrikam' }] }) },
+      'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
+      'GET /api/triage/people': { body: { people: [] } },
+    });
+    renderWithProviders(<TriagePanel item={item} />);
+    await screen.findByRole('region', { name: 'Triage' });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/api/triage/people'))).toBe(true));
+    const asked = calls.filter((c) => c.url.includes('/api/triage/people'));
+    expect(asked.every((c) => new URL(c.url, 'http://localhost').searchParams.get('tenant') === '7')).toBe(true);
+  });
+
   it('lists the tasks in trackers with their link, and creates one for a moderator', async () => {
     const item = messageItem({ messageId: 'MC1000001' });
     let tasks: unknown[] = [];

@@ -285,7 +285,15 @@ function DueField({ record, editable, onSave }: { record: TriageRecordResponse; 
 /** Owner: type-ahead over the users for moderators and admins; the owner's name for everyone else. */
 function OwnerField({ record, editable, onSave }: { record: TriageRecordResponse; editable: boolean; onSave: (change: TriageUpdate) => Promise<void> }) {
   if (!editable) return <TextField size="small" label="Owner" value={record.owner?.name ?? 'Unassigned'} disabled />;
-  return <PeoplePicker label="Owner" placeholder="Unassigned" value={record.owner} onChange={(person) => void onSave({ ownerId: person?.id ?? null })} />;
+  return (
+    <PeoplePicker
+      label="Owner"
+      placeholder="Unassigned"
+      value={record.owner}
+      tenant={record.tenantId}
+      onChange={(person) => void onSave({ ownerId: person?.id ?? null })}
+    />
+  );
 }
 
 /** The record's comments, oldest first; the author edits or deletes their own. */
