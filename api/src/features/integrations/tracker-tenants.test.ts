@@ -14,7 +14,7 @@ afterEach(async () => {
 
 /** A Jira site; a public tenant (Contoso) and a private one (Fabrikam), each with a post only it received. */
 async function setUp() {
-  const jira = await startJiraServer({ users: ['alice@example.com'] });
+  const jira = await startJiraServer({ users: ['alice@example.com', 'bob@example.com'] });
   servers.push(jira);
   t = await createTestContext({ ALLOW_PRIVATE_WEBHOOKS: 'true' }, { now: '2026-11-26T12:00:00Z' });
   const db = t.database.db;
@@ -87,6 +87,20 @@ describe('tracker pushes respect private tenants', () => {
     expect(jira.calls.slice(calls)).toEqual([]);
     const tasks = await admin.get('/api/triage/message-center/MC920001/tasks');
     expect(tasks.body.tasks[0]).toMatchObject({ lastError: expect.stringMatching(/private tenant Fabrikam/) });
+  });
+
+  it('does not make a tracker assignee who may not see the private tenant the record’s owner', async () => {
+    const { t, jira, admin, fabrikam, connect } = await setUp();
+    await signIn(t.app, t.database.db, { email: 'bob@example.com' });
+    const integration = await connect({ privateTenantIds: [fabrikam] });
+    expect((await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id })).status).toBe(201);
+    jira.assign('CHG-1', 'bob@example.com');
+    expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).status).toBe(200);
+    expect((await admin.get('/api/triage/message-center/MC920001')).body.ownerId).toBeNull();
+    const { rows } = await t.database.pool.query<{ details: { conflicts?: { dropped: string }[] } }>(
+      `SELECT details FROM moderator_activities WHERE item_id = 'MC920001' ORDER BY id`,
+    );
+    expect(rows.at(-1)?.details.conflicts).toEqual([expect.objectContaining({ field: 'owner', dropped: 'bob@example.com' })]);
   });
 
   it('refuses a private tenant list naming a tenant that does not exist', async () => {
