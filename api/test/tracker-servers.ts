@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -105,6 +106,8 @@ export interface OAuthClientOptions {
   clientSecret: string;
   /** The consent page answers access_denied (the admin clicked Deny). */
   deny?: boolean;
+  /** The app is registered as requiring PKCE (ServiceNow's "PKCE required"): a consent without a code_challenge is refused. */
+  requirePkce?: boolean;
 }
 
 /** What the tracker's authorization server saw, and ways to change it. */
@@ -117,11 +120,13 @@ export interface OAuthServerState {
 
 /**
  * The authorization server part of a tracker: the consent page (answers at once with a redirect to redirect_uri with a
- * code, or access_denied), and the token endpoint (JSON or form; authorization_code once per code and redirect_uri;
- * refresh_token rotating: a refresh token works once). Access tokens are checked by `bearerOk`.
+ * code, or access_denied), and the token endpoint (JSON or form; authorization_code once per code and redirect_uri,
+ * and with PKCE as Atlassian and ServiceNow check it: a code asked with an S256 code_challenge is traded only with the
+ * code_verifier whose SHA-256 it is; refresh_token rotating: a refresh token works once). Access tokens are checked by
+ * `bearerOk`.
  */
 function oauthServer(client: OAuthClientOptions, paths: { authorize: string; token: string }) {
-  const codes = new Map<string, string>();
+  const codes = new Map<string, { redirect: string; challenge: string | null }>();
   const access = new Set<string>();
   const refresh = new Set<string>();
   const grants: string[] = [];
@@ -141,8 +146,13 @@ function oauthServer(client: OAuthClientOptions, paths: { authorize: string; tok
         const denied = new URLSearchParams({ error: 'access_denied', error_description: 'The user denied access', state });
         return { status: 302, headers: { location: `${redirect}?${denied.toString()}` } };
       }
+      const challenge = query.get('code_challenge');
+      if (!challenge && client.requirePkce)
+        return { status: 400, body: { error: 'invalid_request', error_description: 'code_challenge is required for this client' } };
+      if (challenge && query.get('code_challenge_method') !== 'S256')
+        return { status: 400, body: { error: 'invalid_request', error_description: 'code_challenge_method must be S256' } };
       const code = `code-${++n}`;
-      codes.set(code, redirect);
+      codes.set(code, { redirect, challenge });
       return { status: 302, headers: { location: `${redirect}?${new URLSearchParams({ code, state }).toString()}` } };
     }
     if (method === 'POST' && path === paths.token) {
@@ -150,8 +160,12 @@ function oauthServer(client: OAuthClientOptions, paths: { authorize: string; tok
       grants.push(f.grant_type ?? '');
       if (f.client_id !== client.clientId || f.client_secret !== client.clientSecret)
         return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
-      if (f.grant_type === 'authorization_code' && codes.get(f.code ?? '') === f.redirect_uri) {
+      const asked = codes.get(f.code ?? '');
+      if (f.grant_type === 'authorization_code' && asked?.redirect === f.redirect_uri) {
         codes.delete(f.code ?? '');
+        const proof = f.code_verifier ? crypto.createHash('sha256').update(f.code_verifier).digest('base64url') : null;
+        if (asked.challenge && proof !== asked.challenge)
+          return { status: 400, body: { error: 'invalid_grant', error_description: 'PKCE verification failed: the code_verifier does not match' } };
         return issue();
       }
       if (f.grant_type === 'refresh_token' && refresh.delete(f.refresh_token ?? '')) return issue();

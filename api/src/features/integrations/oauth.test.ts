@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, signIn } from '../../../test/factories.js';
 import { startJiraServer, startServiceNowServer } from '../../../test/tracker-servers.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
+import { createOAuthStatesRepo } from './oauth-states.repo.js';
 
 let t: TestContext | undefined;
 const servers: { stop(): Promise<void> }[] = [];
@@ -40,6 +41,72 @@ async function authorize(admin: request.Agent, id: number) {
 }
 
 describe('integrations: OAuth sign-in', () => {
+  it('uses PKCE (S256) and a state that works once: a replayed or late callback is refused', async () => {
+    const jira = await startJiraServer({ oauth: { ...CLIENT, cloudId: 'cloud-7' } });
+    const snow = await startServiceNowServer({ oauth: { ...CLIENT, requirePkce: true } });
+    servers.push(jira, snow);
+    const { t, admin } = await setUp({ ATLASSIAN_AUTH_URL: jira.url, ATLASSIAN_API_URL: jira.url });
+    const created = await admin
+      .post('/api/admin/integrations')
+      .send({ kind: 'jira', name: 'Jira (OAuth)', baseUrl: jira.url, auth: 'oauth', projectKey: 'CHG', issueType: 'Task', ...CLIENT });
+    const id = created.body.id as number;
+
+    const started = await admin.post(`/api/admin/integrations/${id}/authorize`);
+    const consentUrl = new URL(started.body.url as string);
+    const state = consentUrl.searchParams.get('state') ?? '';
+    expect(consentUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(consentUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    // The verifier stays on the server, sealed, beside the state's hash (never the state itself).
+    const { rows } = await t.database.pool.query<{ state_hash: string; verifier_sealed: string }>('SELECT state_hash, verifier_sealed FROM oauth_states');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.state_hash).not.toBe(state);
+    expect(rows[0]?.verifier_sealed).toMatch(/^v1\./);
+
+    // The code alone, without the verifier, is refused by the tracker.
+    const consent = await fetch(consentUrl, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location') ?? '');
+    const stolen = await fetch(`${jira.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'authorization_code',
+        client_id: CLIENT.clientId,
+        client_secret: CLIENT.clientSecret,
+        code: back.searchParams.get('code'),
+        redirect_uri: 'http://localhost:8080/api/admin/integrations/oauth/callback',
+      }),
+    });
+    expect(stolen.status).toBe(400);
+    expect(((await stolen.json()) as { error_description: string }).error_description).toMatch(/PKCE/);
+
+    // A fresh consent completes once; the same answer again is refused and changes nothing.
+    const { done } = await authorize(admin, id);
+    expect(done.headers.location).toBe(`/admin?tab=integrations&authorized=${id}`);
+    const usedState = new URL((await admin.post(`/api/admin/integrations/${id}/authorize`)).body.url as string).searchParams.get('state') ?? '';
+    const first = await admin.get(`/api/admin/integrations/oauth/callback?code=x&state=${encodeURIComponent(usedState)}`);
+    expect(new URL(first.headers.location as string, 'http://x').searchParams.get('oauthError')).toMatch(/^Trading the authorization code/);
+    const replayed = await admin.get(`/api/admin/integrations/oauth/callback?code=x&state=${encodeURIComponent(usedState)}`);
+    expect(new URL(replayed.headers.location as string, 'http://x').searchParams.get('oauthError')).toBe(
+      'This authorization answer was already used: start it again',
+    );
+    // The stolen code, the completed consent and the first answer reached the token endpoint; the replay did not.
+    expect(jira.oauth?.grants.filter((g) => g === 'authorization_code')).toHaveLength(3);
+
+    // A consent left unanswered expires: its callback is refused, and the hourly cleanup removes it.
+    t.clock.advance(11 * 60 * 1000);
+    const late = await admin.get(`/api/admin/integrations/oauth/callback?code=x&state=${encodeURIComponent(state)}`);
+    expect(new URL(late.headers.location as string, 'http://x').searchParams.get('oauthError')).toMatch(/longer than 10 minutes/);
+    expect(await createOAuthStatesRepo(t.database.db).sweep(t.clock.now())).toBe(1);
+    expect((await t.database.pool.query('SELECT 1 FROM oauth_states')).rowCount).toBe(0);
+
+    // A ServiceNow app registered as requiring PKCE authorizes too.
+    const sn = await admin
+      .post('/api/admin/integrations')
+      .send({ kind: 'servicenow', name: 'ITSM (OAuth)', baseUrl: snow.url, auth: 'oauth', table: 'sc_task', ...CLIENT });
+    await authorize(admin, sn.body.id as number);
+    expect((await admin.post(`/api/admin/integrations/${sn.body.id}/test`)).body).toMatchObject({ success: true });
+  });
+
   it('Jira with OAuth 2.0 (3LO): authorize in the browser, find the site, push through the gateway, renew the rotating token', async () => {
     const jira = await startJiraServer({ oauth: { ...CLIENT, cloudId: 'cloud-7' } });
     servers.push(jira);

@@ -77,11 +77,34 @@ export function plannerServerOf(tenant: { authorityUrl: string; graphUrl: string
   };
 }
 
-/** The consent page's address for this integration. */
-export function consentUrl(server: OAuthServer, clientId: string, redirectUri: string, state: string): string {
-  const query = new URLSearchParams({ ...server.authorizeParams, client_id: clientId, redirect_uri: redirectUri, state, response_type: 'code' });
+/**
+ * PKCE (RFC 7636, S256): a random code verifier kept on the server and its SHA-256 challenge sent to the consent
+ * page, so a code caught on its way back cannot be traded by anyone without the verifier.
+ */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  return { verifier, challenge: crypto.createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The consent page's address for this integration, with the PKCE challenge. */
+export function consentUrl(server: OAuthServer, clientId: string, redirectUri: string, state: string, codeChallenge: string): string {
+  const query = new URLSearchParams({
+    ...server.authorizeParams,
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    state,
+    response_type: 'code',
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256',
+  });
   return `${server.authorizeUrl}?${query.toString()}`;
 }
+
+/** What a state is stored under: its SHA-256, so the table never holds a state that would pass the callback. */
+export const stateHashOf = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
+
+/** The answer to a callback whose state was already used (a replay, or the browser sent it twice). */
+export const STATE_USED = 'This authorization answer was already used: start it again';
 
 /** The state of one consent: sealed (so it cannot be forged or read), bound to the integration, the admin and a time. */
 export function sealState(key: Buffer, integrationId: number, userId: number, now: number): string {
@@ -133,19 +156,27 @@ function tokensOf(parsed: TokenAnswer, now: number, previous: Partial<OAuthToken
   };
 }
 
-/** Trades the consent page's code for tokens. */
+/** Trades the consent page's code for tokens, proving the PKCE verifier of the consent. */
 export async function exchangeCode(
   server: OAuthServer,
   http: TrackerHttpOptions,
   client: { id: string; secret: string },
   code: string,
   redirectUri: string,
+  codeVerifier: string,
   now: number,
 ): Promise<OAuthTokens> {
   const { parsed } = await tokenRequest(
     server,
     http,
-    { grant_type: 'authorization_code', client_id: client.id, client_secret: client.secret, code, redirect_uri: redirectUri },
+    {
+      grant_type: 'authorization_code',
+      client_id: client.id,
+      client_secret: client.secret,
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: codeVerifier,
+    },
     'Trading the authorization code',
   );
   return tokensOf(parsed, now);

@@ -41,14 +41,19 @@ import {
   jiraSiteOf,
   graphUserOf,
   oauthServerOf,
+  OAUTH_STATE_MS,
   openState,
+  pkcePair,
   plannerServerOf,
   openTokens,
   refreshTokens,
   sealState,
   sealTokens,
+  STATE_USED,
+  stateHashOf,
   type OAuthTokens,
 } from './oauth.js';
+import { createOAuthStatesRepo } from './oauth-states.repo.js';
 import { createTrackedRecordsRepo, type RecordChange } from './tracker-records.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
 import { TrackerError, type TrackerHttpOptions } from './tracker-http.js';
@@ -280,11 +285,24 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     };
   }
 
-  /** The consent page of an integration that signs in with OAuth, its state bound to the admin. */
+  /**
+   * The consent page of an integration that signs in with OAuth, its state bound to the admin and kept (hashed) with
+   * the PKCE verifier (sealed) until the callback takes it.
+   */
   async function authorizeUrlOf(row: IntegrationRow, userId: number): Promise<string> {
     const oauth = await oauthOf(row);
     if (typeof oauth === 'string') throw new TrackerError(oauth, null, false);
-    return consentUrl(oauth.server, oauth.client.id, callbackUrl, sealState(stateKey, row.id, userId, clock.now().getTime()));
+    const now = clock.now().getTime();
+    const state = sealState(stateKey, row.id, userId, now);
+    const pkce = pkcePair();
+    await createOAuthStatesRepo(db).add({
+      stateHash: stateHashOf(state),
+      integrationId: row.id,
+      userId,
+      verifierSealed: seal(stateKey, pkce.verifier),
+      expiresAt: new Date(now + OAUTH_STATE_MS),
+    });
+    return consentUrl(oauth.server, oauth.client.id, callbackUrl, state, pkce.challenge);
   }
 
   /**
@@ -294,13 +312,16 @@ export function createTrackerService(deps: TrackerServiceDeps) {
   async function completeAuthorization(state: string, code: string, userId: number): Promise<IntegrationRow> {
     const opened = openState(stateKey, state, userId, clock.now().getTime());
     if (typeof opened === 'string') throw new TrackerError(opened, null, false);
+    // A state works once: the first callback takes its consent, a replay finds none.
+    const consent = await createOAuthStatesRepo(db).take(stateHashOf(state));
+    if (!consent || consent.integrationId !== opened.integrationId) throw new TrackerError(STATE_USED, null, false);
     const repo = createIntegrationsRepo(db);
     const row = await repo.byId(opened.integrationId);
     if (!row) throw new TrackerError('The integration was deleted meanwhile', null, false);
     const oauth = await oauthOf(row);
     if (typeof oauth === 'string') throw new TrackerError(oauth, null, false);
     const now = clock.now().getTime();
-    let tokens = await exchangeCode(oauth.server, http(), oauth.client, code, callbackUrl, now);
+    let tokens = await exchangeCode(oauth.server, http(), oauth.client, code, callbackUrl, unseal(stateKey, consent.verifierSealed), now);
     if (oauth.siteUrl) tokens = { ...tokens, ...(await jiraSiteOf(http(), deps.config.ATLASSIAN_API_URL, tokens.accessToken, oauth.siteUrl)) };
     if (oauth.tenant) tokens = { ...tokens, authorizedBy: await graphUserOf(http(), oauth.tenant.graphUrl, tokens.accessToken) };
     await repo.update(row.id, { oauthSealed: sealTokens(key, tokens), lastPullError: null, updatedAt: clock.now() });
