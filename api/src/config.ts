@@ -55,7 +55,7 @@ export const configSchema = z.object({
     .meta({ description: 'absolute lifetime of a session from sign-in, however active' }),
   ADMIN_SECOND_FACTOR: z.enum(['passkey-or-recent-code', 'passkey', 'off']).default('passkey-or-recent-code').meta({
     description:
-      'what the admin pages and admin API ask of a session: `passkey-or-recent-code` (signed in with a passkey; an admin without one may use a code sign-in younger than ADMIN_CODE_FRESH_HOURS and is asked to add one), `passkey` (always a passkey sign-in), `off`',
+      "what an admin's session needs for the admin pages, every role-gated (moderator and admin) route and every tenant's posts: `passkey-or-recent-code` (a passkey proved with user verification; an admin without one may use a code sign-in younger than ADMIN_CODE_FRESH_HOURS and is asked to add one), `passkey` (always a passkey), `off`",
   }),
   ADMIN_CODE_FRESH_HOURS: z.coerce
     .number()
@@ -63,6 +63,16 @@ export const configSchema = z.object({
     .max(24 * 7)
     .default(12)
     .meta({ description: 'with `passkey-or-recent-code`: how long a code sign-in of an admin without a passkey opens the admin pages' }),
+  ADMIN_REAUTH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10)
+    .meta({
+      description:
+        'how long a passkey proof (sign-in or step-up) lets an admin add or remove passkeys, create API tokens and change alert channels or organisation saved searches before asking for the passkey again',
+    }),
   ADMIN_SESSION_IDLE_HOURS: z.coerce
     .number()
     .int()

@@ -102,8 +102,16 @@ export async function createUser(
   return user!;
 }
 
-/** Inserts a session for the user and returns the Cookie header pair; `cookieName` for an https PUBLIC_URL (`__Host-`). */
-export async function sessionCookieFor(db: Db, userId: number, opts: { expiresAt?: Date; cookieName?: string } = {}): Promise<string> {
+/**
+ * Inserts a session for the user and returns the Cookie header pair; `cookieName` for an https PUBLIC_URL (`__Host-`).
+ * The session's passkey proof is as fresh as its sign-in (an admin's guarded actions pass) unless `factorVerifiedAt`
+ * says otherwise (null: no passkey proved in it).
+ */
+export async function sessionCookieFor(
+  db: Db,
+  userId: number,
+  opts: { expiresAt?: Date; cookieName?: string; factorVerifiedAt?: Date | null } = {},
+): Promise<string> {
   const token = newSessionToken();
   // Far ahead of any fixed test clock: no idle timeout, absolute lifetime or sliding write happens mid-test.
   const future = new Date('2100-01-01T00:00:00Z');
@@ -113,6 +121,7 @@ export async function sessionCookieFor(db: Db, userId: number, opts: { expiresAt
     expiresAt: opts.expiresAt ?? future,
     createdAt: future,
     lastSeenAt: future,
+    factorVerifiedAt: opts.factorVerifiedAt === undefined ? future : opts.factorVerifiedAt,
   });
   return `${opts.cookieName ?? SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }

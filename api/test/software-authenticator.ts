@@ -46,12 +46,16 @@ export interface StoredCredential {
 export interface SoftwareAuthenticator {
   credentials: StoredCredential[];
   /** Answers registration options (PublicKeyCredentialCreationOptionsJSON) as the browser library would. */
-  register(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string): Record<string, unknown>;
+  register(
+    options: { challenge: string; rp: { id?: string }; user: { id: string } },
+    origin: string,
+    tweak?: { userVerified?: boolean },
+  ): Record<string, unknown>;
   /** Answers sign-in options with the credential for the RP (the first, or the one allowed). */
   signIn(
     options: { challenge: string; rpId?: string; allowCredentials?: { id: string }[] },
     origin: string,
-    tweak?: { counter?: number },
+    tweak?: { counter?: number; userVerified?: boolean },
   ): Record<string, unknown>;
 }
 
@@ -61,7 +65,7 @@ export function createSoftwareAuthenticator(): SoftwareAuthenticator {
 
   return {
     credentials,
-    register(options, origin) {
+    register(options, origin, tweak = {}) {
       const rpId = options.rp.id ?? new URL(origin).hostname;
       const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const jwk = publicKey.export({ format: 'jwk' });
@@ -77,8 +81,10 @@ export function createSoftwareAuthenticator(): SoftwareAuthenticator {
       );
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(id.length);
-      // Flags: user present (0x01), user verified (0x04), backup eligible and state (0x08, 0x10), attested data (0x40).
-      const authData = Buffer.concat([sha256(rpId), Buffer.from([0x5d]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, coseKey]);
+      // Flags: user present (0x01), user verified (0x04, unless `userVerified: false`: presence only), backup eligible and
+      // state (0x08, 0x10), attested data (0x40).
+      const flags = tweak.userVerified === false ? 0x59 : 0x5d;
+      const authData = Buffer.concat([sha256(rpId), Buffer.from([flags]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, coseKey]);
       const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData });
       credentials.push({ id, privateKey, rpId, userHandle: options.user.id, signCount: 0 });
       return {
@@ -102,7 +108,8 @@ export function createSoftwareAuthenticator(): SoftwareAuthenticator {
       credential.signCount = tweak.counter ?? credential.signCount + 1;
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(credential.signCount);
-      const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([0x1d]), counter]);
+      // User present, verified (unless `userVerified: false`), backup eligible and state.
+      const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([tweak.userVerified === false ? 0x19 : 0x1d]), counter]);
       const clientDataJSON = clientData('webauthn.get', options.challenge, origin);
       const signature = crypto.sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), credential.privateKey);
       return {

@@ -30,6 +30,12 @@ export const NEW_WINDOW_DAYS = 7;
 /** An Updated message needs at least this much between publication and last update. */
 export const UPDATED_MESSAGE_MIN_GAP_MS = 60 * 60 * 1000;
 export const VERIFICATION_CODE_LENGTH = 6;
+/** A recovery code printed by `npm run admin:recover`: base32 letters and digits carrying 128 random bits. */
+export const RECOVERY_CODE_LENGTH = 26;
+/** A recovery code as typed (any case, spaces or dashes between groups) in the form it is checked in. */
+export const normalizeRecoveryCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
+/** Whether the text is a recovery code's form (not whether it is right). */
+export const isRecoveryCodeForm = (code: string): boolean => new RegExp(`^[A-Z2-7]{${RECOVERY_CODE_LENGTH}}$`).test(normalizeRecoveryCode(code));
 export const PREVIEW_CHARS = 200;
 export const CHANGE_VALUE_PREVIEW_CHARS = 300;
 export const ACTIVITY_PAGE_SIZE = 20;

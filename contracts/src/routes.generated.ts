@@ -209,6 +209,8 @@ export const routeTable = {
     remove: { method: 'DELETE', path: '/api/auth/passkeys/:id' },
     resetOfUser: { method: 'DELETE', path: '/api/admin/users/:id/passkeys' },
     signInOptions: { method: 'POST', path: '/api/auth/passkeys/sign-in-options' },
+    reauthOptions: { method: 'POST', path: '/api/auth/passkeys/reauth-options' },
+    reauth: { method: 'POST', path: '/api/auth/passkeys/reauth' },
     signIn: { method: 'POST', path: '/api/auth/passkeys/sign-in' },
   },
 } as const;

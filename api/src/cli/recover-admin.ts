@@ -1,8 +1,8 @@
 /**
  * `npm run admin:recover -- EMAIL`
- * Prints a one-time sign-in code for an admin who lost their passkeys and has no colleague to reset them (Admin →
- * Users → Reset passkeys): entered in the sign-in dialog like a mailed code within 15 minutes, it opens the admin pages
- * once, so the admin can add a new passkey. Run it on the server, with the product's DATABASE_URL and SESSION_SECRET
+ * Prints a one-time recovery code (128 random bits) for an admin who lost their passkeys and has no colleague to reset
+ * them (Admin → Users → Reset passkeys): entered in the sign-in dialog like a mailed code within 15 minutes, it
+ * satisfies the second factor once, for ADMIN_REAUTH_MINUTES and one guarded action, so the admin adds a new passkey. Run it on the server, with the product's DATABASE_URL and SESSION_SECRET
  * (or its DATA_DIR for the embedded database, with the product stopped). Nothing is mailed; the code is only printed.
  */
 import path from 'node:path';
@@ -44,8 +44,8 @@ async function main(): Promise<number> {
     process.stdout.write(
       `Recovery code for ${address}: ${code}\n` +
         `Open ${publicUrl}/?${RECOVERY_PARAM}=${encodeURIComponent(address)} and enter it within ${RECOVERY_CODE_MINUTES} minutes (until ${expiresAt.toISOString()}).\n` +
-        'Do not ask for a mailed code meanwhile (it would replace this one). The session it opens reaches the admin pages;\n' +
-        'add a passkey on your profile right away.\n',
+        'Do not ask for a mailed code meanwhile (it would replace this one). The session it opens may add one passkey:\n' +
+        `add it on your profile within ${config.ADMIN_REAUTH_MINUTES} minutes, then confirm with it for anything else.\n`,
     );
     log.warn({ email }, 'admin recovery code printed');
     return 0;

@@ -1,5 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
 import { apiTokens, passkeys, roles, sessions, userRoles, users } from '../db/schema/index.js';
 
 /** The reads and writes the session and API-token middleware make on every signed-in request. */
@@ -28,6 +28,16 @@ export async function liveSessionOf(db: Db, idHash: string, now: Date) {
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/** Uses up a recovery code's proof of the session; false when it was already used (or never there). */
+export async function consumeRecoveryFactor(db: DbOrTx, idHash: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ factorVerifiedAt: null })
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.verifiedWith, 'recovery'), isNotNull(sessions.factorVerifiedAt)))
+    .returning({ id: sessions.idHash });
+  return rows.length > 0;
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {

@@ -1,7 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import crypto from 'node:crypto';
-import type { Config } from '../config.js';
-import { secondFactorOf, type SecondFactor, type VerifiedWith } from './second-factor.js';
+import { secondFactorOf, type SecondFactor, type SecondFactorConfig, type VerifiedWith } from './second-factor.js';
 import { ROLE_NAMES } from '@radar/contracts';
 import type { Db } from '../db/client.js';
 import { deleteSession, liveSessionOf, loadRolesOf, roleNamed, slideSession, hasPasskey } from './auth.repo.js';
@@ -48,6 +47,8 @@ export interface RequestAuth {
   sessionExpiresAt: Date;
   /** How the sign-in was proven. */
   verifiedWith: VerifiedWith;
+  /** When a passkey with user verification was last proved in this session, or a recovery code entered (null: neither). */
+  factorVerifiedAt: Date | null;
   /** For those who really hold Admin: whether this session may use the admin routes (ADMIN_SECOND_FACTOR); else null. */
   secondFactor: SecondFactor | null;
 }
@@ -82,7 +83,7 @@ export function sessionMiddleware(deps: {
   policy: SessionPolicy;
   cookieName: string;
   impersonationEnabled: boolean;
-  secondFactor: Pick<Config, 'ADMIN_SECOND_FACTOR' | 'ADMIN_CODE_FRESH_HOURS'>;
+  secondFactor: SecondFactorConfig;
 }): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     req.auth = null;
@@ -123,11 +124,12 @@ export function sessionMiddleware(deps: {
         sessionCreatedAt: session.createdAt,
         sessionExpiresAt: expiresAt,
         verifiedWith: session.verifiedWith as VerifiedWith,
+        factorVerifiedAt: session.factorVerifiedAt,
         // Only admins pay for the passkey lookup.
         secondFactor: isRealAdmin
           ? secondFactorOf(
               deps.secondFactor,
-              { verifiedWith: session.verifiedWith as VerifiedWith, createdAt: session.createdAt },
+              { verifiedWith: session.verifiedWith as VerifiedWith, createdAt: session.createdAt, factorVerifiedAt: session.factorVerifiedAt },
               await hasPasskey(deps.db, row.user.id),
               now,
             )

@@ -64,6 +64,7 @@ export function bearerTokenMiddleware(deps: { db: Db; clock: Clock }): RequestHa
         sessionCreatedAt: row.createdAt,
         sessionExpiresAt: now,
         verifiedWith: 'token',
+        factorVerifiedAt: null,
         // Tokens never carry staff roles, so never reach the admin routes.
         secondFactor: null,
       };

@@ -135,6 +135,7 @@ describe('GETs answered from the caller alone (implementCallerRead)', () => {
       sessionCreatedAt: at,
       sessionExpiresAt: at,
       verifiedWith: 'code',
+      factorVerifiedAt: null,
       secondFactor: null,
     };
   };

@@ -132,9 +132,10 @@ function accessRefusal(access: Access, auth: RequestAuth | null | undefined): Er
   if (access === 'moderator' && !hasRole(auth, ROLE_NAMES.admin, ROLE_NAMES.moderator)) return new NotAllowedError();
   if (access === 'admin' && !hasRole(auth, ROLE_NAMES.admin)) return new NotAllowedError();
   if (access === 'realAdmin' && !auth.realRoles.some((r) => r.name === ROLE_NAMES.admin)) return new NotAllowedError();
-  // The admin routes also want the session's second factor (ADMIN_SECOND_FACTOR).
+  // Every role-gated power also wants the second factor of a session whose user really holds Admin
+  // (ADMIN_SECOND_FACTOR), an admin viewing as a lesser role included: the session is still an admin's.
   const factor = auth.secondFactor?.state;
-  if ((access === 'admin' || access === 'realAdmin') && factor && factor !== 'ok') return new SecondFactorRequiredError(SECOND_FACTOR_MESSAGES[factor]);
+  if (access !== 'signedIn' && factor && factor !== 'ok') return new SecondFactorRequiredError(SECOND_FACTOR_MESSAGES[factor]);
   return undefined;
 }
 

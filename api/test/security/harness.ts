@@ -48,6 +48,8 @@ export async function roleUsers(t: TestContext): Promise<RoleUsers> {
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + 24 * 3600_000),
         impersonatedRole: caller === 'Admin as User' ? 'User' : null,
+        // The second factor satisfied and fresh (a passkey proved just now): the matrix is about roles.
+        factorVerifiedAt: now,
       });
       return `radar_session=${token}`;
     },

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { PASSKEYS_MAX } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../context.js';
-import { signIn } from '../factories.js';
+import { createUser, sessionCookieFor, signIn } from '../factories.js';
 import { createSoftwareAuthenticator } from '../software-authenticator.js';
 import { hashSessionToken, newSessionToken } from '../../src/http/auth.js';
 import { SESSION_COOKIE } from '../../src/http/session-policy.js';
@@ -51,7 +51,7 @@ describe('passkeys', () => {
       rp: { name: 'M365 Radar', id: 'localhost' },
       user: { name: 'pat@example.com', displayName: 'Pat Doe' },
       attestation: 'none',
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     // The user handle does not carry the e-mail address or the id.
     expect(Buffer.from(options.body.user.id as string, 'base64url').toString('utf8')).not.toMatch(/pat|^\d+$/);
@@ -188,9 +188,10 @@ describe('passkeys', () => {
     // Pages that are not admin pages stay open.
     expect((await stale.get('/api/auth/passkeys')).status).toBe(200);
 
-    // With a passkey: a code sign-in no longer opens them; a passkey sign-in does.
+    // With a passkey: a code sign-in no longer opens them; a passkey sign-in does. (The first passkey is added with a
+    // code sign-in of the last ADMIN_REAUTH_MINUTES.)
     const authenticator = createSoftwareAuthenticator();
-    expect((await addPasskey(fresh, authenticator, 'Laptop')).status).toBe(201);
+    expect((await addPasskey(await codeSession(0.1), authenticator, 'Laptop')).status).toBe(201);
     expect((await fresh.get('/api/auth/user')).body.secondFactor).toEqual({ state: 'verify-passkey', hasPasskey: true });
     expect((await fresh.get('/api/admin/integrations')).body.error.name).toBe('SecondFactorRequired');
     const { client } = await passkeySignIn(t.app, authenticator);
@@ -200,9 +201,10 @@ describe('passkeys', () => {
 
   it('ADMIN_SECOND_FACTOR=passkey asks every admin for a passkey; off asks for none', async () => {
     t = await createTestContext({ ADMIN_SECOND_FACTOR: 'passkey' }, { now: '2026-11-26T12:00:00Z' });
-    const { agent } = await signIn(t.app, t.database.db, { email: 'boss@example.com', roles: ['Admin'] });
-    // The factory's sessions say they were proven with a code.
-    const refused = await agent.get('/api/admin/integrations');
+    const boss = await createUser(t.database.db, { email: 'boss@example.com', roles: ['Admin'] });
+    // A session proven with a code, no passkey proved in it.
+    const cookie = await sessionCookieFor(t.database.db, boss.id, { factorVerifiedAt: null });
+    const refused = await request(t.app).get('/api/admin/integrations').set('Cookie', cookie);
     expect(refused.body.error).toEqual({ name: 'SecondFactorRequired', message: 'Admin pages need a passkey: add one on your profile, then sign in with it' });
     await t.close();
     t = await createTestContext({ ADMIN_SECOND_FACTOR: 'off' }, { now: '2026-11-26T12:00:00Z' });

@@ -27,7 +27,8 @@ describe('admin recovery CLI', () => {
     await createUser(database.db, { email: 'reader@example.com' });
     const env = { ...process.env, DATABASE_URL: database.url, SESSION_SECRET: SECRET, PUBLIC_URL: 'https://radar.example.com', LOG_LEVEL: 'silent' };
     const { stdout } = await run(tsx, ['--conditions=source', 'src/cli/recover-admin.ts', 'Last-Admin@example.com'], { cwd: apiDir, env });
-    const code = /Recovery code for last-admin@example\.com: (\d{6})/.exec(stdout)?.[1];
+    // 26 base32 characters: 128 random bits.
+    const code = /Recovery code for last-admin@example\.com: ([A-Z2-7]{26})\n/.exec(stdout)?.[1];
     expect(code).toBeDefined();
     expect(stdout).toContain('Open https://radar.example.com/?recovery=last-admin%40example.com and enter it within 15 minutes');
     const { rows } = await database.pool.query<{ code_hash: string; purpose: string }>(

@@ -86,8 +86,7 @@ export const passkeyEndpoints = defineEndpoints('passkeys', {
   reauth: {
     method: 'POST',
     path: '/api/auth/passkeys/reauth',
-    summary:
-      'Confirms it is the caller with one of their passkeys (user verified): the session is replaced by a new one that records the passkey proved now',
+    summary: 'Confirms it is the caller with one of their passkeys (user verified): the session is replaced by a new one that records the passkey proved now',
     access: 'signedIn',
     body: passkeySignInRequest,
     bodyLimit: '32kb',

@@ -1,6 +1,7 @@
 import { ALERT_CHANNELS_PER_OWNER, endpoints, triageNoticesRefusal } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
+import { freshFactorGuard } from '../../http/fresh-factor.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, requireScope, viewerOf } from './access.js';
 import { channelKey, newSigningSecret, sealChannelValue, urlHint } from './channel-secrets.js';
@@ -20,6 +21,8 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
   const repo = createChannelsRepo(ctx.db);
   const alerts = ctx.services.alerts;
   const key = channelKey(ctx.secret);
+  // A channel decides where posts flow: an admin confirms adding, changing or deleting one with a recent passkey.
+  const fresh = freshFactorGuard(ctx);
   /** Channels with a Send test in flight. */
   const testing = new Set<number>();
   // Send test makes the server call out on demand: a few per user per hour.
@@ -47,6 +50,7 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
   return [
     implementCallerRead(endpoints.alerts.listChannels, async (auth) => (await repo.listVisible(viewerOf(auth))).map(toAlertChannel)),
     implement(endpoints.alerts.createChannel, async ({ body, auth }) => {
+      await fresh.require(auth);
       const viewer = viewerOf(auth);
       requireScope(viewer, body.scope, 'alert channels');
       if (body.kind === 'email') {
@@ -98,6 +102,7 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
     }),
     implement(endpoints.alerts.updateChannel, async ({ params: { id }, body, auth }) => {
       const channel = await load(viewerOf(auth), id);
+      await fresh.require(auth);
       const now = ctx.clock.now();
       const pause =
         body.paused === true && !channel.paused
@@ -119,6 +124,7 @@ export function createAlertChannelsEndpoints(ctx: AppContext): EndpointImplement
     }),
     implement(endpoints.alerts.deleteChannel, async ({ params: { id }, auth }) => {
       await load(viewerOf(auth), id);
+      await fresh.require(auth);
       await repo.remove(id);
       return { success: true, message: 'Alert channel deleted' };
     }),

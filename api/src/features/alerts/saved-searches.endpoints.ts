@@ -1,6 +1,7 @@
 import { endpoints, SAVED_SEARCHES_PER_USER, type SavedSearchInput } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
+import { freshFactorGuard } from '../../http/fresh-factor.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { fieldError, requireScope, viewerOf } from './access.js';
 import { createChannelsRepo, type Viewer } from './channels.repo.js';
@@ -16,6 +17,8 @@ type Parsed = { [K in keyof Required<SavedSearchInput>]: Exclude<SavedSearchInpu
 export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplementation[] {
   const repo = createSavedSearchesRepo(ctx.db);
   const channels = createChannelsRepo(ctx.db);
+  // An organisation search sends every tenant's posts to its channels: an admin confirms it with a recent passkey.
+  const fresh = freshFactorGuard(ctx);
 
   async function checkChannels(viewer: Viewer, scope: 'personal' | 'organisation', ids: number[]): Promise<void> {
     for (const [index, id] of ids.entries()) {
@@ -58,6 +61,7 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
     implement(endpoints.alerts.createSavedSearch, async ({ body, auth }) => {
       const viewer = viewerOf(auth);
       requireScope(viewer, body.scope, 'saved searches');
+      if (body.scope === 'organisation') await fresh.require(auth);
       if ((await repo.count(body.scope, auth.user.id)) >= SAVED_SEARCHES_PER_USER) {
         throw new ConflictError(
           `${body.scope === 'organisation' ? 'The organisation already has' : 'You already have'} ${SAVED_SEARCHES_PER_USER} saved searches: delete one you no longer need first`,
@@ -77,6 +81,7 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
       const viewer = viewerOf(auth);
       const row = await load(viewer, id);
       if (body.scope !== row.scope) throw fieldError('scope', 'The scope of a saved search cannot be changed: save a new search instead');
+      if (row.scope === 'organisation') await fresh.require(auth);
       await checkChannels(viewer, row.scope, body.channelIds);
       const now = ctx.clock.now();
       const reset = scheduleChanged(row, body as Parsed) ? { digestAnchorAt: now, lastDigestAt: null } : {};
@@ -84,7 +89,7 @@ export function createSavedSearchesEndpoints(ctx: AppContext): EndpointImplement
       return toSavedSearch(await load(viewer, id));
     }),
     implement(endpoints.alerts.deleteSavedSearch, async ({ params: { id }, auth }) => {
-      await load(viewerOf(auth), id);
+      if ((await load(viewerOf(auth), id)).scope === 'organisation') await fresh.require(auth);
       await repo.remove(id);
       return { success: true, message: 'Saved search deleted' };
     }),

@@ -16,6 +16,8 @@ beforeAll(async () => {
   ada = await signIn(t, 'ada@example.com');
   bob = await signIn(t, 'bob@example.com');
   admin = await signInWithRoles(t, 'root@example.com', ['Admin']);
+  // The admin confirmed with a passkey (organisation channels and searches want a recent passkey proof).
+  await t.database.pool.query(`UPDATE sessions SET factor_verified_at = '2100-01-01' WHERE user_id = (SELECT id FROM users WHERE email = 'root@example.com')`);
 });
 afterAll(() => t.close());
 

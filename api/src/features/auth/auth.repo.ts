@@ -184,6 +184,7 @@ export const authRepo = {
       userAgent: string | null;
       impersonatedRole?: string | null;
       verifiedWith?: 'code' | 'passkey' | 'recovery';
+      factorVerifiedAt?: Date | null;
     },
   ): Promise<void> {
     await tx.insert(sessions).values({
@@ -196,7 +197,17 @@ export const authRepo = {
       userAgent: row.userAgent,
       impersonatedRole: row.impersonatedRole ?? null,
       verifiedWith: row.verifiedWith ?? 'code',
+      factorVerifiedAt: row.factorVerifiedAt ?? null,
     });
+  },
+
+  /** Ends every session of the user but the one given; returns how many ended. */
+  async deleteOtherSessionsOfUser(tx: DbOrTx, userId: number, keepIdHash: string): Promise<number> {
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)))
+      .returning({ id: sessions.idHash });
+    return rows.length;
   },
 
   async findSession(tx: DbOrTx, idHash: string): Promise<typeof sessions.$inferSelect | undefined> {

@@ -1,5 +1,16 @@
 import crypto from 'node:crypto';
-import { formatCount, type ResultMessage, ROLE_NAMES, type SessionUserResponse, type SignupRequest, type User, type UserRoleEntry } from '@radar/contracts';
+import {
+  formatCount,
+  isRecoveryCodeForm,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_LENGTH,
+  type ResultMessage,
+  ROLE_NAMES,
+  type SessionUserResponse,
+  type SignupRequest,
+  type User,
+  type UserRoleEntry,
+} from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
@@ -45,19 +56,43 @@ const newCode = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
 /** The keyed hash a code is stored as: the code itself is never kept. */
 export const codeHashOf = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
+/** A recovery code: RECOVERY_CODE_LENGTH base32 characters from 16 CSPRNG bytes (128 bits). */
+function newRecoveryCode(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bytes = crypto.randomBytes(16);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out.slice(0, RECOVERY_CODE_LENGTH);
+}
+
+/** A code as typed, in the form its hash was made from: a recovery code in capitals without separators. */
+const checkedFormOf = (code: string) => (isRecoveryCodeForm(code) ? normalizeRecoveryCode(code) : code);
+
 /** How long a recovery code printed by `npm run admin:recover` works. */
 export const RECOVERY_CODE_MINUTES = 15;
 
 /**
  * A one-time code for an admin who lost their passkeys (or the last admin, with no colleague to reset them): entered in
- * the sign-in dialog like a mailed code, it opens a session that counts as the second factor, so the admin can reach
- * the admin pages and add a new passkey. Supersedes their open codes. Refused for anyone who does not hold Admin.
+ * the sign-in dialog like a mailed code, it opens a session whose second factor is satisfied once — within
+ * ADMIN_REAUTH_MINUTES and until the first guarded action (adding the new passkey) uses it up. 128 random bits, so
+ * guessing is hopeless whatever the attempt limits; works once. Supersedes their open codes. Refused for anyone who does
+ * not hold Admin.
  */
 export async function issueRecoveryCode(db: DbOrTx, secret: string, email: string, now: Date): Promise<{ code: string; expiresAt: Date }> {
   const normalized = email.trim().toLowerCase();
   const user = await authRepo.findUserByEmail(db, normalized);
   if (!user || !(await authRepo.userHasRole(db, user.id, ROLE_NAMES.admin))) throw new Error(`${normalized} is not an admin of this installation`);
-  const code = newCode();
+  const code = newRecoveryCode();
   const expiresAt = new Date(now.getTime() + RECOVERY_CODE_MINUTES * MINUTE);
   await authRepo.supersedeOpenCodes(db, normalized, now);
   await authRepo.insertCode(db, {
@@ -203,7 +238,7 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
         // Who signs in: the existing account, or the one a pending sign-up creates once the code is right.
         const account = existing ? ({ kind: 'existing', user: existing } as const) : pending ? ({ kind: 'signUp', pending } as const) : null;
         const expected = Buffer.from(row.codeHash, 'hex');
-        const given = Buffer.from(hashCode(email, code), 'hex');
+        const given = Buffer.from(hashCode(email, checkedFormOf(code)), 'hex');
         if (!account || expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
           const attempts = await authRepo.recordWrongAttempt(tx, row.id);
           const burnt = attempts >= config.SIGN_IN_MAX_ATTEMPTS;
@@ -219,9 +254,9 @@ export function createAuthService(deps: Pick<BaseDeps, 'db' | 'clock' | 'config'
         await authRepo.markSignedIn(tx, user.id, now);
         if (!user.emailVerifiedAt) await authRepo.grantRole(tx, user.id, ROLE_NAMES.user, now);
         if (config.ADMIN_EMAILS.includes(email)) await authRepo.grantRole(tx, user.id, ROLE_NAMES.admin, now);
-        // A recovery code printed on the server stands in for the admin's lost passkey.
+        // A recovery code printed on the server stands in for the admin's lost passkey, once.
         const recovery = row.purpose === 'recovery';
-        return { signedIn: await sessions.signIn(tx, user.id, client, recovery ? 'recovery' : 'code'), userId: user.id, recovery };
+        return { signedIn: await sessions.signIn(tx, user.id, client, recovery ? 'recovery' : 'code', recovery), userId: user.id, recovery };
       });
       if ('error' in outcome) throw outcome.error;
       if (outcome.recovery) deps.log.warn({ userId: outcome.userId }, 'admin signed in with a recovery code');

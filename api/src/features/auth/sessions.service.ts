@@ -38,7 +38,14 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
 
   async function issue(
     tx: DbOrTx,
-    opts: { userId: number; createdAt: Date; client: ClientInfo; impersonatedRole?: string | null; verifiedWith?: SessionProof },
+    opts: {
+      userId: number;
+      createdAt: Date;
+      client: ClientInfo;
+      impersonatedRole?: string | null;
+      verifiedWith?: SessionProof;
+      factorVerifiedAt?: Date | null;
+    },
   ): Promise<IssuedSession> {
     const now = deps.clock.now();
     const isAdmin = await authRepo.userHasRole(tx, opts.userId, ROLE_NAMES.admin);
@@ -54,6 +61,7 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
       userAgent: opts.client.userAgent?.slice(0, 500) ?? null,
       impersonatedRole: opts.impersonatedRole ?? null,
       verifiedWith: opts.verifiedWith ?? 'code',
+      factorVerifiedAt: opts.factorVerifiedAt ?? null,
     });
     return { token, maxAgeMs: expiresAt.getTime() - now.getTime() };
   }
@@ -61,9 +69,28 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
   return {
     policy,
 
-    /** A new session at sign-in (inside the sign-in transaction), saying how the sign-in was proven. */
-    signIn: (tx: DbOrTx, userId: number, client: ClientInfo, verifiedWith: SessionProof = 'code') =>
-      issue(tx, { userId, createdAt: deps.clock.now(), client, verifiedWith }),
+    /**
+     * A new session at sign-in (inside the sign-in transaction), saying how the sign-in was proven and whether it
+     * proved the second factor (a passkey with user verification, or a recovery code).
+     */
+    signIn: (tx: DbOrTx, userId: number, client: ClientInfo, verifiedWith: SessionProof = 'code', factorVerified = false) =>
+      issue(tx, { userId, createdAt: deps.clock.now(), client, verifiedWith, factorVerifiedAt: factorVerified ? deps.clock.now() : null }),
+
+    /**
+     * After a step-up with a passkey (user verified): the caller's session replaced by a new one (new token, same user,
+     * sign-in time and impersonation) that records the passkey proved now. Inside the step-up's transaction.
+     */
+    async stepUp(tx: DbOrTx, auth: RequestAuth, client: ClientInfo): Promise<IssuedSession> {
+      await authRepo.deleteSession(tx, auth.sessionIdHash);
+      return issue(tx, {
+        userId: auth.user.id,
+        createdAt: auth.sessionCreatedAt,
+        client,
+        impersonatedRole: auth.impersonatedRole,
+        verifiedWith: 'passkey',
+        factorVerifiedAt: deps.clock.now(),
+      });
+    },
 
     /**
      * Replaces the caller's session by a new one (new token; the old one stops working at once) carrying
@@ -72,14 +99,23 @@ export function createSessionsService(deps: Pick<BaseDeps, 'db' | 'clock' | 'con
     async rotate(auth: RequestAuth, client: ClientInfo, impersonatedRole: string | null): Promise<IssuedSession> {
       return deps.db.transaction(async (tx) => {
         await authRepo.deleteSession(tx, auth.sessionIdHash);
-        return issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, impersonatedRole, verifiedWith: proofOf(auth) });
+        return issue(tx, {
+          userId: auth.user.id,
+          createdAt: auth.sessionCreatedAt,
+          client,
+          impersonatedRole,
+          verifiedWith: proofOf(auth),
+          factorVerifiedAt: auth.factorVerifiedAt,
+        });
       });
     },
 
     /** After a role change that affected the caller (their session was ended with all others): a new one, or null. */
     async renewIfEnded(auth: RequestAuth, client: ClientInfo): Promise<IssuedSession | null> {
       if (await authRepo.findSession(deps.db, auth.sessionIdHash)) return null;
-      return deps.db.transaction((tx) => issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, verifiedWith: proofOf(auth) }));
+      return deps.db.transaction((tx) =>
+        issue(tx, { userId: auth.user.id, createdAt: auth.sessionCreatedAt, client, verifiedWith: proofOf(auth), factorVerifiedAt: auth.factorVerifiedAt }),
+      );
     },
 
     /** The user's live sessions as /profile lists them; `currentIdHash` marks the asking one. */

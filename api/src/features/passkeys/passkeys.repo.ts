@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { passkeys, users, webauthnChallenges } from '../../db/schema/index.js';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
+/** What a challenge was made for: adding a passkey, signing in, or a signed-in user confirming it is them. */
+export type ChallengePurpose = 'register' | 'sign-in' | 'reauth';
 
 /** Passkeys and the one-time challenges of their ceremonies. */
 export function createPasskeysRepo(db: DbOrTx) {
@@ -42,12 +44,13 @@ export function createPasskeysRepo(db: DbOrTx) {
       return row ?? null;
     },
 
-    async remove(userId: number, id: number): Promise<boolean> {
-      const rows = await db
+    /** Removes one of the user's passkeys; answers its name, or null when the user has none by that id. */
+    async remove(userId: number, id: number): Promise<{ name: string } | null> {
+      const [row] = await db
         .delete(passkeys)
         .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-        .returning({ id: passkeys.id });
-      return rows.length > 0;
+        .returning({ name: passkeys.name });
+      return row ?? null;
     },
 
     async userExists(userId: number): Promise<boolean> {
@@ -65,7 +68,7 @@ export function createPasskeysRepo(db: DbOrTx) {
     },
 
     /** Keeps a challenge for one ceremony (and drops those that expired, so the table stays small). */
-    async addChallenge(values: { challenge: string; purpose: 'register' | 'sign-in'; userId: number | null; expiresAt: Date }, now: Date): Promise<void> {
+    async addChallenge(values: { challenge: string; purpose: ChallengePurpose; userId: number | null; expiresAt: Date }, now: Date): Promise<void> {
       await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
       await db.insert(webauthnChallenges).values(values);
     },
@@ -74,7 +77,7 @@ export function createPasskeysRepo(db: DbOrTx) {
      * Uses a challenge up: it is deleted whether or not the answer then verifies. Answers its user (null for
      * sign-in), or undefined when there is no such live challenge for this purpose.
      */
-    async takeChallenge(challenge: string, purpose: 'register' | 'sign-in', now: Date): Promise<{ userId: number | null } | undefined> {
+    async takeChallenge(challenge: string, purpose: ChallengePurpose, now: Date): Promise<{ userId: number | null } | undefined> {
       const [row] = await db
         .delete(webauthnChallenges)
         .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, now)))
