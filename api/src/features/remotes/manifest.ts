@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { radarBuildInfo, type RadarBuildInfo, type RemoteKey } from '@radar/contracts';
 import type { Config } from '../../config.js';
 import { REMOTE_DIRS } from '../../http/static-bundles.js';
-import { checkWebhookUrl, type GuardOptions } from '../alerts/ssrf-guard.js';
+import { checkWebhookUrl, systemResolver, type GuardOptions } from '../alerts/ssrf-guard.js';
 import { getFromChecked } from '../alerts/webhook-http.js';
 
 /** The repository root (same from src/ and dist/): where the built bundles are unless STATIC_ROOT says otherwise. */
@@ -24,6 +24,11 @@ interface ReadOptions {
    * it only paths of this site are read.
    */
   guard?: GuardOptions;
+  /**
+   * The URL is the operator's configuration (REMOTE_*_URL), trusted as the environment is: read from any host, over
+   * http or https, without the guard's address rule. An admin-entered URL never is.
+   */
+  trusted?: boolean;
 }
 
 /**
@@ -56,11 +61,13 @@ export async function readRemoteManifest(url: string, opts: ReadOptions): Promis
 /**
  * An admin-entered URL is read through the SSRF guard (its host must be public unless ALLOW_PRIVATE_WEBHOOKS), from the
  * checked address, capped at MAX_MANIFEST_BYTES while it arrives; refusals and failures say nothing of the network
- * behind (the detail goes to no one: the Remotes tab is the only reader).
+ * behind (the detail goes to no one: the Remotes tab is the only reader). A configured URL (`trusted`) is read the same
+ * way from whatever address its host has.
  */
 async function fetchManifest(url: string, opts: ReadOptions): Promise<string> {
-  if (!opts.guard) throw new Error(`${url} is not read: only paths of this site are`);
-  const target = await checkWebhookUrl(url, { ...opts.guard, label: 'Remote URL' });
+  const guard: GuardOptions | undefined = opts.trusted ? { resolve: opts.guard?.resolve ?? systemResolver, allowPrivate: true } : opts.guard;
+  if (!guard) throw new Error(`${url} is not read: only paths of this site are`);
+  const target = await checkWebhookUrl(url, { ...guard, label: 'Remote URL' });
   const answer = await getFromChecked(target, MAX_MANIFEST_BYTES, opts.timeoutMs);
   if (answer.status < 200 || answer.status >= 300) throw new Error(`${url} answered HTTP ${answer.status}`);
   return answer.text;

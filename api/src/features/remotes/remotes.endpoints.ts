@@ -43,9 +43,13 @@ export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[
     message: 'Too many reports from this address. Please try again later.',
   });
 
+  // The URL the operator configured (REMOTE_*_URL) is trusted configuration; any other URL is an admin's entry and
+  // passes the SSRF guard.
+  const optionsFor = (name: RemoteKey, url: string) => ({ ...readOptions, trusted: url === registry.configured[name] });
+
   const entryOf = async (name: RemoteKey, row: RemoteRow | undefined): Promise<RemoteEntry> => {
     const url = row?.url ?? registry.configured[name];
-    const manifest = await readRemoteManifest(url, readOptions);
+    const manifest = await readRemoteManifest(url, optionsFor(name, url));
     return {
       name,
       url,
@@ -76,7 +80,8 @@ export function createRemotesEndpoints(ctx: AppContext): EndpointImplementation[
     }),
     implement(endpoints.remotes.test, async ({ params }) => {
       const name = remoteName(params.name);
-      return testRemote(name, await currentUrl(name), readOptions);
+      const url = await currentUrl(name);
+      return testRemote(name, url, optionsFor(name, url));
     }),
     implement(
       endpoints.remotes.loaded,

@@ -217,6 +217,30 @@ describe('Test', () => {
     }
   });
 
+  it('reads the URL the operator configured as trusted configuration; an admin-entered URL still passes the guard', async () => {
+    // REMOTE_ADMIN_URL on a loopback http host, without ALLOW_PRIVATE_WEBHOOKS: the environment is the operator's word.
+    const configured = `${cdnUrl}/v2/mf-manifest.json`;
+    const strict = await createTestContext({ STATIC_ROOT: root, REMOTE_MANIFEST_TIMEOUT_MS: '500', REMOTE_ADMIN_URL: configured });
+    try {
+      const strictAdmin = await signIn(strict.app, strict.ctx.db, { roles: ['Admin'] });
+      const listed = (await strictAdmin.agent.get('/api/admin/remotes')).body as { name: string; url: string; version: string | null }[];
+      expect(listed.find((r) => r.name === 'admin')).toMatchObject({ url: configured, version: '0.2.0+fff0000' });
+      expect((await strictAdmin.agent.post('/api/admin/remotes/admin/test')).body).toMatchObject({ reachable: true, version: '0.2.0+fff0000' });
+
+      // The same network typed in by an admin is refused.
+      await strictAdmin.agent.put('/api/admin/remotes/admin').send({ url: `${cdnUrl}/v3/mf-manifest.json` });
+      expect((await strictAdmin.agent.post('/api/admin/remotes/admin/test')).body).toMatchObject({
+        reachable: false,
+        message: expect.stringContaining('Remote URL must start with https://'),
+      });
+      // Rolled back to the configured URL, it is trusted again.
+      await strictAdmin.agent.post('/api/admin/remotes/admin/rollback');
+      expect((await strictAdmin.agent.post('/api/admin/remotes/admin/test')).body).toMatchObject({ reachable: true, version: '0.2.0+fff0000' });
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses a manifest larger than any real one while it arrives', async () => {
     expect(await test(`${cdnUrl}/huge/mf-manifest.json`)).toMatchObject({
       ok: false,
