@@ -22,16 +22,34 @@ export function passkeyCancelled(error: unknown): boolean {
 }
 
 /**
+ * The autofill offer ended before the person chose a passkey: the browser has none, the request was aborted or
+ * refused, or its options could not be fetched. Nobody tried a passkey, so there is nothing to report.
+ */
+export class PasskeyNotChosenError extends Error {
+  override readonly name = 'PasskeyNotChosenError';
+  constructor(readonly reason: unknown) {
+    super('No passkey was chosen from autofill');
+  }
+}
+
+/**
  * Signs in with a passkey: the browser's prompt, or (with `autofill`) the passkeys the browser offers in the e-mail
- * field, which waits until one is chosen. Resolves once the session cookie is set.
+ * field, which waits until one is chosen. Resolves once the session cookie is set. With `autofill`, anything that
+ * fails before a passkey is chosen rejects with PasskeyNotChosenError; a chosen passkey the server refuses rejects
+ * with the server's error, as the prompt's failures do.
  */
 export async function signInWithPasskey(options: { autofill?: boolean } = {}): Promise<void> {
   const lib = await webauthn();
-  const optionsJSON = await callEndpoint(routes.passkeys.signInOptions);
-  const credential = await lib.startAuthentication({
-    optionsJSON: optionsJSON as unknown as Parameters<typeof lib.startAuthentication>[0]['optionsJSON'],
-    useBrowserAutofill: Boolean(options.autofill),
-  });
+  let credential: Awaited<ReturnType<typeof lib.startAuthentication>>;
+  try {
+    const optionsJSON = await callEndpoint(routes.passkeys.signInOptions);
+    credential = await lib.startAuthentication({
+      optionsJSON: optionsJSON as unknown as Parameters<typeof lib.startAuthentication>[0]['optionsJSON'],
+      useBrowserAutofill: Boolean(options.autofill),
+    });
+  } catch (err) {
+    throw options.autofill ? new PasskeyNotChosenError(err) : err;
+  }
   await callEndpoint(routes.passkeys.signIn, { body: { credential: credential as unknown as WebauthnCredential } });
 }
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RadarProviders } from '../RadarProviders/index.js';
 import { useAuthDialogStore } from '../../auth/auth-dialog-store.js';
@@ -241,5 +241,91 @@ describe('AuthDialog', () => {
       delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
       delete (navigator as { credentials?: unknown }).credentials;
     }
+  });
+
+  describe('the passkey offer in autofill (conditional UI)', () => {
+    const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+    const chosen = {
+      id: 'cred-1',
+      rawId: buffer('cred-1'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: { clientDataJSON: buffer('{"challenge":"c"}'), authenticatorData: buffer('auth'), signature: buffer('sig'), userHandle: buffer('user') },
+      getClientExtensionResults: () => ({}),
+    };
+    const options = { 'POST /api/auth/passkeys/sign-in-options': { body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' } } };
+    /** A browser that offers passkeys in autofill; `get` answers every request (autofill ones have mediation 'conditional'). */
+    const browserWithAutofill = (get: (request: { mediation?: string }) => Promise<unknown>) => {
+      const spy = jest.fn(get);
+      Object.defineProperty(window, 'PublicKeyCredential', {
+        configurable: true,
+        value: Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => true }),
+      });
+      Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get: spy, create: jest.fn() } });
+      return spy;
+    };
+    /** Lets the offer's request settle, so a message it would show is on screen. */
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    afterEach(() => {
+      delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+      delete (navigator as { credentials?: unknown }).credentials;
+    });
+
+    it.each([
+      ['the browser refuses the request', () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError'))],
+      ['the browser does not support it after all', () => Promise.reject(new DOMException('Not supported', 'NotSupportedError'))],
+      ['the request is aborted', () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError'))],
+      ['the browser has no passkey (the request waits)', () => new Promise<never>(() => undefined)],
+    ])('stays silent when %s before the person chose a passkey', async (_case, get) => {
+      stubFetch({ ...signedOut, ...options });
+      const spy = browserWithAutofill(get);
+      open('signin');
+      await waitFor(() => expect(spy).toHaveBeenCalledWith(expect.objectContaining({ mediation: 'conditional' })));
+      await settle();
+      expect(screen.getByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText(/passkey could not be used/)).not.toBeInTheDocument();
+    });
+
+    it('stays silent when the offer cannot fetch its options', async () => {
+      const { calls } = stubFetch({
+        ...signedOut,
+        'POST /api/auth/passkeys/sign-in-options': {
+          status: 429,
+          body: { error: { name: 'RateLimitError', message: 'Too many passkey sign-ins from this network' } },
+        },
+      });
+      browserWithAutofill(() => new Promise<never>(() => undefined));
+      open('signin');
+      await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/auth/passkeys/sign-in-options'))).toBe(true));
+      await settle();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('says why when a passkey picked from autofill is refused', async () => {
+      stubFetch({
+        ...signedOut,
+        ...options,
+        'POST /api/auth/passkeys/sign-in': {
+          status: 401,
+          body: { error: { name: 'AuthenticationError', message: 'This passkey is not registered here: sign in with a code, then add it on your profile' } },
+        },
+      });
+      browserWithAutofill(async () => chosen);
+      open('signin');
+      expect(await screen.findByRole('alert')).toHaveTextContent('This passkey is not registered here');
+    });
+
+    it('says why when the person clicks "Sign in with a passkey" and the browser fails', async () => {
+      stubFetch({ ...signedOut, ...options });
+      browserWithAutofill((request) =>
+        request.mediation === 'conditional' ? new Promise<never>(() => undefined) : Promise.reject(new DOMException('Broken', 'UnknownError')),
+      );
+      open('signin');
+      await settle();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/could not be used|Broken|unknown/i);
+    });
   });
 });

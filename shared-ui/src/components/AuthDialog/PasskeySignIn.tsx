@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, Stack, Typography } from '@mui/material';
 import { serverMessageOf } from '../../api/api-client.js';
-import { cancelPasskeyPrompt, passkeyCancelled, passkeySupport, signInWithPasskey } from '../../auth/passkeys.js';
+import { cancelPasskeyPrompt, passkeyCancelled, PasskeyNotChosenError, passkeySupport, signInWithPasskey } from '../../auth/passkeys.js';
 import { PasskeyIcon } from '../icons.js';
 
 export interface PasskeySignInProps {
@@ -11,8 +11,10 @@ export interface PasskeySignInProps {
 
 /**
  * "Sign in with a passkey", where the browser supports passkeys; where it offers them in autofill (conditional UI),
- * they also appear in the e-mail field's suggestions while the dialog is open. A dismissed prompt says nothing; a
- * refused passkey says why, and codes by e-mail keep working.
+ * they also appear in the e-mail field's suggestions while the dialog is open. Only an attempt the person started
+ * reports a failure: the button, or a passkey picked from autofill that the server then refuses. The autofill offer
+ * itself stays silent (no passkey on this browser, aborted, refused before a choice), a dismissed prompt says nothing,
+ * and codes by e-mail keep working.
  */
 export function PasskeySignIn({ onSignedIn }: PasskeySignInProps) {
   const [support, setSupport] = useState<{ available: boolean; autofill: boolean } | null>(null);
@@ -38,7 +40,7 @@ export function PasskeySignIn({ onSignedIn }: PasskeySignInProps) {
     let live = true;
     signInWithPasskey({ autofill: true })
       .then(() => (live ? onSignedIn() : undefined))
-      .catch((err: unknown) => live && fail(err));
+      .catch((err: unknown) => live && !(err instanceof PasskeyNotChosenError) && fail(err));
     return () => {
       live = false;
       void cancelPasskeyPrompt().catch(() => undefined);
