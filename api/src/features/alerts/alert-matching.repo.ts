@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { SavedSearchQuery, Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { itemHistory, items } from '../../db/schema/index.js';
+import { itemHistory, items, syncHistory } from '../../db/schema/index.js';
 import { itemWhere, searchPlan, type ItemWhereFilters, type TenantScope } from '../items/item-query.js';
 import { runSql } from '../items/items.repo.js';
 import { isCosmeticChange } from '../sync/cosmetic.js';
@@ -18,6 +18,8 @@ export interface TouchedChange {
   changedFields: string[];
   previousValues: Record<string, unknown>;
   newValues: Record<string, unknown>;
+  /** The tenant whose Message Center run recorded the change (null: the roadmap, or a run of no tenant). */
+  tenantId: number | null;
 }
 
 /** The history entries of one sync, or of a period (digests), in order. */
@@ -34,9 +36,11 @@ export async function touchedChanges(db: DbOrTx, scope: { syncId: number } | { f
       changedFields: itemHistory.changedFields,
       previousValues: itemHistory.previousValues,
       newValues: itemHistory.newValues,
+      tenantId: syncHistory.tenantId,
     })
     .from(itemHistory)
     .innerJoin(items, eq(items.id, itemHistory.itemId))
+    .leftJoin(syncHistory, eq(syncHistory.id, itemHistory.syncId))
     .where(and(where, inArray(itemHistory.changeType, ['new', 'changed', 'removed'])))
     .orderBy(itemHistory.id);
   return rows.filter((r) => !isCosmeticChange(r));

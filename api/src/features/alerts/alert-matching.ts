@@ -3,14 +3,27 @@ import { shareUrlOf } from '../items/share-link.js';
 import { summarizeChange } from '../feeds/change-summary.js';
 import type { TouchedChange } from './alert-matching.repo.js';
 
+/** A tenant's own field: the rollout status for the organisation, seen only by readers who may see that tenant. */
+const TENANT_OWN_FIELDS = new Set(['featureStatus']);
+
 /**
  * One alert entry per item, newest change last merged in: 'new' when the item first appeared in the period (it
  * counts only when the search alerts on new items), else removed / restored / changed with the fields that changed.
+ * A change a run of a tenant the owner may not see recorded (`seesTenant`) says nothing of that tenant's own
+ * fields: no "reached your tenant" from another organisation's status.
  */
-export function alertItemsOf(changes: TouchedChange[], inView: Set<number>, alertOn: AlertOn[], publicUrl: string): AlertItem[] {
+export function alertItemsOf(
+  changes: TouchedChange[],
+  inView: Set<number>,
+  alertOn: AlertOn[],
+  publicUrl: string,
+  seesTenant: (tenantId: number | null) => boolean = () => true,
+): AlertItem[] {
   const byItem = new Map<number, AlertItem>();
-  for (const c of changes) {
-    if (!inView.has(c.itemRowId)) continue;
+  for (const seen of changes) {
+    if (!inView.has(seen.itemRowId)) continue;
+    const c = seesTenant(seen.tenantId) ? seen : { ...seen, changedFields: seen.changedFields.filter((f) => !TENANT_OWN_FIELDS.has(f)) };
+    if (c.changeType === 'changed' && c.changedFields.length === 0) continue;
     const existing = byItem.get(c.itemRowId);
     const summary = summarizeChange(c, SOURCE_ITEM_NOUNS[c.source]);
     const restored = c.changeType === 'changed' && c.changedFields.includes('isRemoved') && c.newValues.isRemoved === false;

@@ -2,6 +2,7 @@ import { ALERT_WEBHOOK_ITEMS, ROLE_NAMES, savedSearchQuery, type AlertSection } 
 import { loadRolesOf } from '../../http/auth.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { tenantScopeOfUser } from '../tenants/tenant-scope.js';
+import { visibleTenantIds } from '../items/tenant-status.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
@@ -87,14 +88,20 @@ export function createAlertsService(deps: Deps) {
   async function sectionFor(search: SavedSearchWithChannels, changes: TouchedChange[], now: Date): Promise<AlertSection | null> {
     if (changes.length === 0) return null;
     const query = savedSearchQuery.parse(search.query);
+    const scope = await scopeOfSearch(search);
     const inView = await itemsInView(
       deps.pool,
       changes.map((c) => c.itemRowId),
       query,
       now,
-      await scopeOfSearch(search),
+      scope,
     );
-    const found = alertItemsOf(changes, inView, search.alertOn as ('new' | 'changed')[], deps.publicUrl);
+    const tenantsSeen = await visibleTenantIds(
+      deps.db,
+      changes.map((c) => c.tenantId),
+      scope,
+    );
+    const found = alertItemsOf(changes, inView, search.alertOn as ('new' | 'changed')[], deps.publicUrl, (id) => id === null || tenantsSeen.has(id));
     if (found.length === 0) return null;
     return {
       savedSearch: { id: search.id, name: search.name, scope: search.scope },

@@ -1,4 +1,4 @@
-import { endpoints, featureStatusEntries, type MessageAttachment } from '@radar/contracts';
+import { endpoints, type MessageAttachment } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { isModeratorOrAdmin } from '../../http/auth.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
@@ -9,6 +9,7 @@ import { attachmentFilesOf } from '../sync/message-attachments.js';
 import { readAttachment } from '../sync/message-attachments.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
+import { tenantStatusFor } from './tenant-status.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { createServiceHealthRepo } from '../service-health/service-health.repo.js';
@@ -16,7 +17,8 @@ import { createServiceHealthRepo } from '../service-health/service-health.repo.j
 /**
  * GET /api/message-center/items/{messageId}: one post, found whether it is live, expired or withdrawn (a share link
  * must always resolve), with its body cut into its sections — each sanitised like the whole body — and the status
- * Microsoft reports for the tenant per platform. The body stays whole in `bodyContent`.
+ * Microsoft reports for the tenant per platform (only to readers who may see the tenant whose copy it is). The body
+ * stays whole in `bodyContent`.
  *
  * GET /api/message-center/items/{messageId}/attachments/{attachmentId}: the kept file, always as a download
  * (Content-Disposition: attachment, nosniff, a sandboxing CSP): a file from Microsoft is never rendered as our page.
@@ -28,9 +30,10 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
       const scope = await tenantScopeOf(ctx.db, auth);
       const row = await repo.find('messages', params.messageId, scope);
       if (!row) throw new NotFoundError(`Message ${params.messageId} not found`);
-      const [tenants, relatedIssues] = await Promise.all([
+      const [tenants, relatedIssues, tenantStatus] = await Promise.all([
         createTenantsRepo(ctx.db).ofItem(row.id, scope),
         createServiceHealthRepo(ctx.db).relatedTo(row, scope),
+        tenantStatusFor(ctx.db, row, scope),
       ]);
       const includeNotes = isModeratorOrAdmin(auth);
       const downloadUrl = (attachmentId: string) =>
@@ -38,7 +41,7 @@ export function createMessageItemEndpoints(ctx: AppContext): EndpointImplementat
       return {
         ...toUnifiedItem(row, { includeNotes }),
         sections: messageSections(row.bodyHtml ?? '').map((s) => ({ ...s, html: sanitizeForOutput(s.html) })),
-        tenantStatus: featureStatusEntries(row.featureStatus),
+        tenantStatus,
         attachmentFiles: await attachmentFilesOf(ctx.db, row.id, (row.attachments ?? []) as MessageAttachment[], downloadUrl),
         tenants: tenants.map((t) => ({ ...t, firstSeen: t.firstSeen.toISOString(), lastModified: t.lastModified?.toISOString() ?? null })),
         relatedIssues: relatedIssues.map((r) => toUnifiedItem(r, { includeNotes })),

@@ -2,7 +2,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type pg from 'pg';
 import {
   getItemInput,
-  featureStatusEntries,
   getItemOutput,
   PRODUCT_NAME,
   SOURCE_ITEM_NOUNS,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import type { ItemWhereFilters, TenantScope } from '../items/item-query.js';
 import { createItemsRepo } from '../items/items.repo.js';
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
+import { tenantStatusFor } from '../items/tenant-status.js';
 import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { htmlToPlainText } from '../../lib/html.js';
@@ -150,7 +150,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
           sections:
             row.source === 'messages' ? messageSections(row.bodyHtml ?? '').map((s) => ({ title: s.title, kind: s.kind, text: htmlToPlainText(s.html) })) : [],
           timing: row.timing ?? [],
-          tenantStatus: featureStatusEntries(row.featureStatus),
+          tenantStatus: await tenantStatusFor(deps.db, row, deps.tenantScope),
           posts: (row.healthPosts ?? []).map((p) => ({ date: p.postedAt, text: htmlToPlainText(p.html) })),
         },
         history: entries.map(toMcpChange),
