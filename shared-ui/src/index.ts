@@ -17,6 +17,14 @@ export { useSignOut, useSignOutEverywhere } from './session/useSignOut.js';
 export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserRoles.js';
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export { createPasskey, passkeyCancelled, passkeySupport, signInWithPasskey } from './auth/passkeys.js';
+export {
+  confirmWithPasskey,
+  ConfirmationDeclinedError,
+  PASSKEY_CONFIRMATION,
+  reauthenticationRequired,
+  REAUTHENTICATION_REQUIRED,
+  usePasskeyConfirmation,
+} from './auth/reauth.js';
 export { Deferred, lazyNamed, useOpenedOnce, type DeferredProps } from './lazy/Deferred.js';
 export { AfterFirstPaint, useAfterFirstPaint } from './lazy/AfterFirstPaint.js';
 export { HydrationDone, beginHydration, onHydrated, useDisplayTimeZone, useHydrated } from './hydration/useHydrated.js';

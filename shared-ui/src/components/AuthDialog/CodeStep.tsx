@@ -1,12 +1,15 @@
 import type { FormEvent } from 'react';
 import { Box, Button, DialogActions, DialogContent, Link, TextField, Typography } from '@mui/material';
-import { VERIFICATION_CODE_LENGTH } from '@radar/contracts';
+import { isRecoveryCodeForm, RECOVERY_CODE_LENGTH, VERIFICATION_CODE_LENGTH } from '@radar/contracts';
 import type { AuthFlow } from './useAuthFlow.js';
 
-/** Step 2: the 6-digit code, 'Back to email entry' and Resend. */
+/**
+ * Step 2: the 6-digit code, 'Back to email entry' and Resend. Opened for a code the user already has (the recovery
+ * link `npm run admin:recover` prints), it also takes the longer recovery code, letters and digits.
+ */
 export function CodeStep({ flow }: { flow: AuthFlow }) {
-  const { fields, errors, busy, sentTo, setField, verify, resend, back } = flow;
-  const complete = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`).test(fields.code);
+  const { fields, errors, busy, sentTo, codeGiven: recovery, setField, verify, resend, back } = flow;
+  const complete = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`).test(fields.code) || (recovery && isRecoveryCodeForm(fields.code));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void verify();
@@ -15,7 +18,15 @@ export function CodeStep({ flow }: { flow: AuthFlow }) {
     <Box component="form" noValidate onSubmit={onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          We sent a 6-digit code to <strong>{sentTo}</strong>. It expires in a few minutes.
+          {recovery ? (
+            <>
+              Enter the recovery code printed on the server for <strong>{sentTo}</strong>. It expires in a few minutes.
+            </>
+          ) : (
+            <>
+              We sent a 6-digit code to <strong>{sentTo}</strong>. It expires in a few minutes.
+            </>
+          )}
         </Typography>
         <TextField
           label="Verification code"
@@ -27,12 +38,15 @@ export function CodeStep({ flow }: { flow: AuthFlow }) {
           autoFocus
           fullWidth
           slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              pattern: '[0-9]*',
-              maxLength: VERIFICATION_CODE_LENGTH,
-              style: { letterSpacing: '0.5em', fontSize: '1.25rem', textAlign: 'center' },
-            },
+            htmlInput: recovery
+              ? // Room for the recovery code typed with dashes or spaces between groups.
+                { autoCapitalize: 'characters', spellCheck: false, maxLength: RECOVERY_CODE_LENGTH * 2, style: { fontSize: '1.1rem', textAlign: 'center' } }
+              : {
+                  inputMode: 'numeric',
+                  pattern: '[0-9]*',
+                  maxLength: VERIFICATION_CODE_LENGTH,
+                  style: { letterSpacing: '0.5em', fontSize: '1.25rem', textAlign: 'center' },
+                },
           }}
         />
         <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 2 }}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ZodType } from 'zod';
-import { sendCodeRequest, signupRequest, verifyCodeRequest, type ResultMessage } from '@radar/contracts';
+import { RECOVERY_CODE_LENGTH, sendCodeRequest, signupRequest, verifyCodeRequest, type ResultMessage } from '@radar/contracts';
 import { ApiError } from '../../api/api-client.js';
 import { signIn } from '../../api/auth.js';
 import { queueToastAfterReload, useToastStore } from '../../toast/toast-store.js';
@@ -59,9 +59,12 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
   const [sentTo, setSentTo] = useState('');
   const [errors, setErrors] = useState<Partial<Record<AuthField, string>>>({});
   const [busy, setBusy] = useState(false);
+  /** The code step was opened for a code the user already has (a recovery code: letters and digits, longer). */
+  const [codeGiven, setCodeGiven] = useState(false);
 
   const setField = (field: AuthField, value: string) => {
-    const next = field === 'code' ? value.replace(/\D/g, '').slice(0, 6) : value;
+    const recoveryCode = codeGiven && /[A-Za-z]/.test(value);
+    const next = field !== 'code' ? value : recoveryCode ? value.slice(0, RECOVERY_CODE_LENGTH * 2) : value.replace(/\D/g, '').slice(0, 6);
     setFields((f) => ({ ...f, [field]: next }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -117,6 +120,7 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
   /** The code step for a code the user already has (nothing is sent). */
   const enterCode = (email: string) => {
     setSentTo(email);
+    setCodeGiven(true);
     setFields((f) => ({ ...f, email, code: '' }));
     setErrors({});
     setStep('code');
@@ -130,18 +134,20 @@ export function useAuthFlow({ mode, onSignedIn }: AuthFlowOptions) {
 
   const back = () => {
     setStep('email');
+    setCodeGiven(false);
     setFields((f) => ({ ...f, code: '' }));
     setErrors({});
   };
 
   const reset = () => {
     setStep('email');
+    setCodeGiven(false);
     setFields(EMPTY);
     setSentTo('');
     setErrors({});
   };
 
-  return { step, fields, sentTo, errors, busy, setField, submitEmail, resend, verify, passkeySignedIn, enterCode, back, reset };
+  return { step, fields, sentTo, codeGiven, errors, busy, setField, submitEmail, resend, verify, passkeySignedIn, enterCode, back, reset };
 }
 
 export type AuthFlow = ReturnType<typeof useAuthFlow>;

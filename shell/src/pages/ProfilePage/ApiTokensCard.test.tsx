@@ -97,4 +97,46 @@ describe('ApiTokensCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
     expect(await screen.findByText('You already have 20 API tokens: revoke one you no longer use first')).toBeInTheDocument();
   });
+
+  it('asks an admin for their passkey when the server wants a recent check, then creates the token', async () => {
+    const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+    const get = jest.fn(async () => ({
+      id: 'Y3JlZA',
+      rawId: buffer('cred'),
+      type: 'public-key',
+      response: { clientDataJSON: buffer('{}'), authenticatorData: buffer('auth'), signature: buffer('sig'), userHandle: buffer('user') },
+      getClientExtensionResults: () => ({}),
+    }));
+    Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: function PublicKeyCredential() {} });
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create: jest.fn(), get } });
+    let confirmed = false;
+    const { calls } = stubFetch({
+      'GET /api/tokens': { body: [] },
+      'POST /api/tokens': () =>
+        confirmed
+          ? {
+              status: 201,
+              body: { id: 9, name: 'CI', createdAt: '2026-02-07T12:00:00.000Z', expiresAt: '2099-08-07T12:00:00.000Z', scope: 'read', token: TOKEN },
+            }
+          : {
+              status: 403,
+              body: { error: { name: 'ReauthenticationRequired', message: 'Confirm with your passkey to continue: this change needs a recent passkey check' } },
+            },
+      'POST /api/auth/passkeys/reauth-options': { body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' } },
+      'POST /api/auth/passkeys/reauth': () => {
+        confirmed = true;
+        return { body: { success: true, message: 'Confirmed with your passkey' } };
+      },
+    });
+    renderWithProviders(<ApiTokensCard />, { withAuthDialog: false });
+    expect(await screen.findByText('No API tokens yet')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Token name'), { target: { value: 'CI' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create token' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm with your passkey' })).getByRole('button', { name: 'Use passkey' }));
+    expect(await screen.findByDisplayValue(TOKEN)).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/tokens'))).toHaveLength(2);
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    delete (navigator as { credentials?: unknown }).credentials;
+  });
 });

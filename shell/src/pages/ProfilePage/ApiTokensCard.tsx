@@ -12,7 +12,19 @@ import {
 } from '@radar/contracts';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
-import { callEndpoint, copyText, formatChangeDate, formatDate, serverMessageOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
+import {
+  callEndpoint,
+  ConfirmationDeclinedError,
+  copyText,
+  formatChangeDate,
+  formatDate,
+  passkeyCancelled,
+  serverMessageOf,
+  useDialogs,
+  useEndpoint,
+  usePasskeyConfirmation,
+  useToast,
+} from '@radar/shared-ui';
 
 /** The lifetimes offered (days); the api accepts any number up to a year. */
 const LIFETIMES = [
@@ -41,6 +53,7 @@ export function ApiTokensCard() {
   const [nameError, setNameError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const confirmingFirst = usePasskeyConfirmation();
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,12 +63,14 @@ export function ApiTokensCard() {
     }
     setCreating(true);
     try {
-      const token = await callEndpoint(routes.tokens.create, { body: { name, expiresInDays: days, scope } });
+      // An admin confirms a new token with their passkey when their last check is not recent.
+      const token = await confirmingFirst(() => callEndpoint(routes.tokens.create, { body: { name, expiresInDays: days, scope } }));
       setCreated(token);
       setName('');
       setNameError(null);
       await mutate();
     } catch (err) {
+      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
       toast({ title: 'Token not created', description: serverMessageOf(err) || 'Failed to create the token. Please try again.', variant: 'destructive' });
     } finally {
       setCreating(false);

@@ -98,4 +98,75 @@ describe('PasskeysCard', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your passkeys' })).queryByText('Security key')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/api/auth/passkeys/2'))).toBe(true);
   });
+
+  it('asks for the passkey when removing one needs a recent check, then removes it', async () => {
+    const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+    const get = jest.fn(async () => ({
+      id: 'Y3JlZA',
+      rawId: buffer('cred'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: { clientDataJSON: buffer('{}'), authenticatorData: buffer('auth'), signature: buffer('sig'), userHandle: buffer('user') },
+      getClientExtensionResults: () => ({}),
+    }));
+    Object.defineProperty(window, 'PublicKeyCredential', {
+      configurable: true,
+      value: Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => false }),
+    });
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create: jest.fn(), get } });
+    let confirmed = false;
+    let list = [key({}), key({ id: 2, name: 'Old phone' })];
+    const { calls } = stubFetch({
+      'GET /api/auth/passkeys': () => ({ body: list }),
+      'DELETE /api/auth/passkeys/2': () => {
+        if (!confirmed) {
+          return {
+            status: 403,
+            body: { error: { name: 'ReauthenticationRequired', message: 'Confirm with your passkey to continue: this change needs a recent passkey check' } },
+          };
+        }
+        list = list.filter((p) => p.id !== 2);
+        return { body: { success: true, message: 'Passkey removed: it no longer signs you in' } };
+      },
+      'POST /api/auth/passkeys/reauth-options': {
+        body: { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }], userVerification: 'required' },
+      },
+      'POST /api/auth/passkeys/reauth': () => {
+        confirmed = true;
+        return { body: { success: true, message: 'Confirmed with your passkey' } };
+      },
+    });
+    renderWithProviders(<PasskeysCard />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove passkey Old phone' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove this passkey?' })).getByRole('button', { name: 'Remove' }));
+
+    const ask = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    expect(within(ask).getByText('Confirm with your passkey to continue: this change needs a recent passkey check')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Use passkey' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your passkeys' })).queryByText('Old phone')).not.toBeInTheDocument());
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(calls.find((c) => c.url.endsWith('/api/auth/passkeys/reauth'))?.body).toMatchObject({ credential: { id: 'Y3JlZA', type: 'public-key' } });
+    expect(calls.filter((c) => c.method === 'DELETE').length).toBe(2);
+    expect(await screen.findByText('Passkey removed')).toBeInTheDocument();
+  });
+
+  it('does nothing when the user declines to confirm with a passkey', async () => {
+    const { calls } = stubFetch({
+      'GET /api/auth/passkeys': { body: [key({})] },
+      'DELETE /api/auth/passkeys/1': {
+        status: 403,
+        body: { error: { name: 'ReauthenticationRequired', message: 'Confirm with your passkey to continue: this change needs a recent passkey check' } },
+      },
+    });
+    renderWithProviders(<PasskeysCard />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove passkey Laptop' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove this passkey?' })).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm with your passkey' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'DELETE').length).toBe(1);
+    expect(calls.some((c) => c.url.endsWith('/reauth-options'))).toBe(false);
+    expect(screen.queryByText('Passkey not removed')).not.toBeInTheDocument();
+    expect(screen.getByText('Laptop')).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { Box, Button, Chip, List, ListItem, ListItemText, Stack, TextField, Typo
 import { registerPasskeyRequest, routes, type Passkey } from '@radar/contracts';
 import {
   callEndpoint,
+  ConfirmationDeclinedError,
   createPasskey,
   formatChangeDate,
   passkeyCancelled,
@@ -10,6 +11,7 @@ import {
   serverMessageOf,
   useDialogs,
   useEndpoint,
+  usePasskeyConfirmation,
   useToast,
 } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
@@ -33,12 +35,14 @@ function suggestedName(): string {
 /**
  * The account's passkeys on /profile: each with its name, when it was added and last used, and whether it is synced
  * between devices; Add a passkey (the browser's prompt makes one on this device or a security key), Rename, Remove.
- * A passkey signs in instead of an e-mailed code.
+ * A passkey signs in instead of an e-mailed code. When the server wants a recent passkey check first (an admin adding
+ * or removing one), the user confirms with a passkey and the change is made.
  */
 export function PasskeysCard() {
   const { data, isLoading, error, mutate } = useEndpoint(routes.passkeys.list, {});
   const { toast } = useToast();
   const dialogs = useDialogs();
+  const confirmingFirst = usePasskeyConfirmation();
   const [available, setAvailable] = useState<boolean | null>(null);
   const [name, setName] = useState(() => (typeof navigator === 'undefined' ? 'Passkey' : suggestedName()));
   const [editing, setEditing] = useState<{ id: number; name: string; problem: string | null } | null>(null);
@@ -61,11 +65,12 @@ export function PasskeysCard() {
     setProblem(null);
     setBusy(true);
     try {
-      const added = await createPasskey(parsed.data);
+      const added = await confirmingFirst(() => createPasskey(parsed.data));
       toast({ title: 'Passkey added', description: `${added.name} now signs you in.` });
       await mutate();
     } catch (err) {
-      if (!passkeyCancelled(err)) toast({ title: 'Passkey not added', description: serverMessageOf(err) || 'Please try again.', variant: 'destructive' });
+      if (!passkeyCancelled(err) && !(err instanceof ConfirmationDeclinedError))
+        toast({ title: 'Passkey not added', description: serverMessageOf(err) || 'Please try again.', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -91,10 +96,11 @@ export function PasskeysCard() {
     });
     if (!confirmed) return;
     try {
-      await callEndpoint(routes.passkeys.remove, { params: { id: passkey.id } });
+      await confirmingFirst(() => callEndpoint(routes.passkeys.remove, { params: { id: passkey.id } }));
       toast({ title: 'Passkey removed', description: passkey.name });
       await mutate();
     } catch (err) {
+      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
       toast({ title: 'Passkey not removed', description: serverMessageOf(err) || 'Please try again.', variant: 'destructive' });
     }
   };
