@@ -74,6 +74,7 @@ function draftOf(integration: Integration | undefined): Draft {
     bucketName: text(s.bucketName),
     labels: Array.isArray(s.labels) ? (s.labels as string[]).join(' ') : 'm365-radar',
     setDueDate: s.setDueDate === false ? 'no' : 'yes',
+    privateTenantIds: Array.isArray(s.privateTenantIds) ? (s.privateTenantIds as number[]).join(',') : '',
     secret: '',
     ...priorityFields(integration ? priorities : DEFAULT_PRIORITIES.jira),
   };
@@ -91,7 +92,8 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
   const planner = draft.kind === 'planner';
   const oauth = !planner && draft.auth === 'oauth';
   const tenantId = Number(draft.tenantId) || 0;
-  const tenants = useEndpoint(routes.tenants.list, planner ? {} : null);
+  const tenants = useEndpoint(routes.tenants.list, {});
+  const privateTenantIds = (draft.privateTenantIds ?? '').split(',').filter(Boolean).map(Number);
   const options = useEndpoint(
     routes.integrations.plannerOptions,
     planner && tenantId
@@ -114,6 +116,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
         bucketName: draft.bucketName,
         priorities,
         setDueDate: draft.setDueDate === 'yes',
+        privateTenantIds,
       }
     : jira
       ? {
@@ -126,6 +129,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
           labels: (draft.labels ?? '').split(/\s+/).filter(Boolean),
           priorities,
           setDueDate: draft.setDueDate === 'yes',
+          privateTenantIds,
         }
       : {
           baseUrl: draft.baseUrl,
@@ -136,6 +140,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
           assignmentGroup: draft.assignmentGroup,
           priorities,
           setDueDate: draft.setDueDate === 'yes',
+          privateTenantIds,
         };
   const secretField = planner ? null : oauth ? 'clientSecret' : jira ? 'apiToken' : 'password';
   // The stored secret is kept only while the integration signs in the way it was stored for.
@@ -193,6 +198,42 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
         : {}),
       onChange: (event) => pick(event.target.value),
     });
+  };
+  /** The private tenants whose posts may go into this tracker's tasks (public tenants' always may). */
+  const privateTenantsField = () => {
+    const choices = (tenants.data ?? []).filter((t) => t.visibility === 'private' && !(planner && t.id === tenantId));
+    if (choices.length === 0) return null;
+    return (
+      <TextField
+        fullWidth
+        select
+        label="Private tenants it may carry"
+        value={privateTenantIds.map(String)}
+        slotProps={{
+          select: {
+            multiple: true,
+            renderValue: (ids: unknown) => (ids as string[]).map((id) => choices.find((t) => String(t.id) === id)?.name ?? `Tenant ${id}`).join(', ') || 'None',
+          },
+        }}
+        onChange={(event) => {
+          const picked = event.target.value as unknown as string[] | string;
+          setDraft((d) => ({ ...d, privateTenantIds: (Array.isArray(picked) ? picked : picked.split(',')).filter(Boolean).join(',') }));
+        }}
+        error={Boolean(problemOf('privateTenantIds'))}
+        helperText={
+          problemOf('privateTenantIds') ??
+          (planner
+            ? "Besides its own tenant: their posts' titles and text go into its tasks"
+            : "Their posts' titles and text go into its tasks; public tenants' always may")
+        }
+      >
+        {choices.map((t) => (
+          <MenuItem key={t.id} value={String(t.id)}>
+            {t.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
   };
   const plannerFields = () => {
     const tenantList = tenants.data ?? [];
@@ -332,6 +373,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
             }
             label="Set the task's due date from triage"
           />
+          {privateTenantsField()}
           {serverError ? <DialogContentText color="error">{serverError}</DialogContentText> : null}
         </Stack>
       </DialogContent>

@@ -50,6 +50,12 @@ describe('IntegrationsTab', () => {
     const { calls } = stubFetch({
       ...adminSession,
       'GET /api/admin/integrations': () => ({ body: { integrations: list } }),
+      'GET /api/admin/tenants': {
+        body: [
+          { id: 5, name: 'Fabrikam', visibility: 'private', secretSet: true },
+          { id: 6, name: 'Contoso', visibility: 'public', secretSet: true },
+        ],
+      },
       'POST /api/admin/integrations/1/test': {
         body: {
           success: false,
@@ -89,6 +95,12 @@ describe('IntegrationsTab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/projectKey must be a Jira project key/)).toBeInTheDocument();
     type(/^Project key/, 'OPS');
+    // Only private tenants are offered: public tenants' posts go to every tracker.
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: 'Private tenants it may carry' }));
+    expect(screen.queryByRole('option', { name: 'Contoso' })).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('option', { name: 'Fabrikam' }));
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect a tracker' })).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/admin/integrations'))?.body).toMatchObject({
@@ -99,6 +111,7 @@ describe('IntegrationsTab', () => {
       projectKey: 'OPS',
       issueType: 'Task',
       priorities: { high: 'High', medium: 'Medium', low: 'Low' },
+      privateTenantIds: [5],
     });
     expect(await screen.findAllByText('Ops board')).not.toHaveLength(0);
   });
@@ -163,6 +176,7 @@ describe('IntegrationsTab', () => {
       bucketName: 'To triage',
       priorities: { high: '3', medium: '5', low: '9' },
       setDueDate: true,
+      privateTenantIds: [],
     });
   });
 
