@@ -20,6 +20,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       '**/release/**',
+      '.nx/**',
     ],
   },
   js.configs.recommended,
