@@ -3,23 +3,23 @@ import type { DbOrTx } from '../../db/client.js';
 import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema/index.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
-import { tenantCondition } from '../items/item-query.js';
+import { tenantCondition, type TenantScope } from '../items/item-query.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
 
 /** Hard cap per list, far above a real week (the roadmap adds ~40 items a week); keeps a mail bounded. */
 export const DIGEST_LIST_CAP = 500;
 
-/**
- * The digest goes to addresses, not to signed-in viewers: it holds what a guest may see (the roadmap, posts and
- * issues of public tenants, and those of no tenant).
- */
-const publicOnly = tenantCondition(undefined) ?? sql`true`;
-
 /** An hour between publication and last update before a Message Center post counts as updated. */
 const UPDATED_MESSAGE_MIN_GAP = sql`interval '1 hour'`;
 
-export function createDigestRepo(db: DbOrTx) {
+/**
+ * The week's lists are read for a tenant scope: a subscriber's account's (the posts and issues of the tenants it may
+ * see), or a guest's for a visitor's address and the public page (the roadmap, posts and issues of public tenants,
+ * and those of no tenant). Subscriber reads and writes take no scope.
+ */
+export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
+  const publicOnly = tenantCondition(scope) ?? sql`true`;
   const inWindow = (column: typeof items.createdDate, start: Date, end: Date) => sql`${column} >= ${start} and ${column} < ${end}`;
   const changedInWindow = (start: Date, end: Date) =>
     sql`exists (select 1 from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed' and ${itemHistory.changeDate} >= ${start} and ${itemHistory.changeDate} < ${end})`;

@@ -1,9 +1,12 @@
 import { createElement } from 'react';
-import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
+import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, ROLE_NAMES, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { roles, tenantAccess, userRoles } from '../../db/schema/index.js';
+import type { TenantScope } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
-import { enqueueMails } from '../../mail/outbox.repo.js';
+import { enqueueMails, type OutgoingMail } from '../../mail/outbox.repo.js';
 import { renderMail } from '../../mail/render.js';
 import {
   WeeklyDigestMail,
@@ -101,14 +104,15 @@ export function createDigestService(deps: Deps) {
   const repo = createDigestRepo(deps.db);
   const schedule: DigestSchedule = { timezone: deps.config.DIGEST_TIMEZONE, sendHour: deps.config.DIGEST_SEND_HOUR };
 
-  async function loadWeek(start: Date, end: Date): Promise<WeekContent> {
+  async function loadWeek(start: Date, end: Date, scope?: TenantScope): Promise<WeekContent> {
+    const lists = createDigestRepo(deps.db, scope);
     const [roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents] = await Promise.all([
-      repo.newItems('roadmap', start, end),
-      repo.changedRoadmapItems(start, end),
-      repo.newItems('messages', start, end),
-      repo.updatedMessages(start, end),
-      repo.featuredItems(start, end, FEATURED_LIMIT),
-      repo.incidents(start, end),
+      lists.newItems('roadmap', start, end),
+      lists.changedRoadmapItems(start, end),
+      lists.newItems('messages', start, end),
+      lists.updatedMessages(start, end),
+      lists.featuredItems(start, end, FEATURED_LIMIT),
+      lists.incidents(start, end),
     ]);
     return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents };
   }
@@ -160,6 +164,37 @@ export function createDigestService(deps: Deps) {
     return { subject: weeklyDigestSubject(props), ...(await renderMail(createElement(WeeklyDigestMail, props), weeklyDigestText(props))) };
   }
 
+  /**
+   * Each subscriber's tenant scope, as their account's roles and grants are now: every tenant for an admin, the
+   * public ones and those granted for another account, a guest's (undefined) for a visitor's address. Two queries a
+   * batch, whatever its size.
+   */
+  async function scopesOf(subscribers: readonly DigestSubscriberRow[]): Promise<Map<number, TenantScope | undefined>> {
+    const userIds = [...new Set(subscribers.flatMap((s) => (s.userId === null ? [] : [s.userId])))];
+    const admins = new Set<number>();
+    const granted = new Map<number, number[]>();
+    if (userIds.length > 0) {
+      const [adminRows, grantRows] = await Promise.all([
+        deps.db
+          .select({ userId: userRoles.userId })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(and(eq(roles.name, ROLE_NAMES.admin), inArray(userRoles.userId, userIds))),
+        deps.db.select().from(tenantAccess).where(inArray(tenantAccess.userId, userIds)),
+      ]);
+      for (const r of adminRows) admins.add(r.userId);
+      for (const g of grantRows) granted.set(g.userId, [...(granted.get(g.userId) ?? []), g.tenantId]);
+    }
+    const scopeOf = (userId: number | null): TenantScope | undefined => {
+      if (userId === null) return undefined;
+      if (admins.has(userId)) return 'all';
+      const ids = granted.get(userId);
+      return ids?.length ? { granted: [...ids].sort((a, b) => a - b) } : undefined;
+    };
+    return new Map(subscribers.map((s) => [s.id, scopeOf(s.userId)]));
+  }
+  const scopeKey = (scope: TenantScope | undefined) => (scope === undefined ? 'public' : scope === 'all' ? 'all' : scope.granted.join(','));
+
   const linkOf = (subscriber: DigestSubscriberRow) =>
     unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'digest', subscriberId: subscriber.id }));
 
@@ -194,7 +229,7 @@ export function createDigestService(deps: Deps) {
      * reference a run's personalised copy must equal, letter for letter (the tests compare them).
      */
     async renderDigestFor(subscriber: DigestSubscriberRow, end: Date) {
-      const week = await loadWeek(new Date(end.getTime() - DIGEST_WINDOW_MS), end);
+      const week = await loadWeek(new Date(end.getTime() - DIGEST_WINDOW_MS), end, (await scopesOf([subscriber])).get(subscriber.id));
       const link = linkOf(subscriber);
       return { ...(await render(digestProps(week, end, subscriber.firstName, link))), headers: listUnsubscribeHeaders(link) };
     },
@@ -252,24 +287,35 @@ export function createDigestService(deps: Deps) {
       const { weekStart, sendAt } = scheduledSendOfWeek(now, schedule);
       const end = now.getTime() >= sendAt.getTime() ? sendAt : now;
       const start = new Date(end.getTime() - DIGEST_WINDOW_MS);
-      const week = await loadWeek(start, end);
-      const template = await renderWeek(week, end);
+      // One rendering per tenant scope among the subscribers (most share the public one), made when first needed.
+      const templates = new Map<string, Promise<DigestTemplate>>();
+      const templateFor = (scope: TenantScope | undefined) => {
+        const key = scopeKey(scope);
+        const made = templates.get(key) ?? loadWeek(start, end, scope).then((week) => renderWeek(week, end));
+        templates.set(key, made);
+        return made;
+      };
+      await templateFor(undefined);
       let queued = 0;
       let afterId = 0;
       for (;;) {
         const batch = await repo.pendingSubscribers(weekStart, afterId, deps.sendBatch ?? SEND_BATCH);
         if (batch.length === 0) break;
         afterId = batch.at(-1)?.id ?? afterId;
-        const mails = batch.map((subscriber) => ({
-          subscriber,
-          mail: {
-            kind: 'weekly-digest',
-            to: subscriber.email,
-            ...personalise(template, subscriber),
-            dedupeKey: `weekly-digest:${subscriber.id}:${weekStart}`,
-            createdAt: now,
-          },
-        }));
+        const scopes = await scopesOf(batch);
+        const mails: { subscriber: DigestSubscriberRow; mail: OutgoingMail & { dedupeKey: string } }[] = [];
+        for (const subscriber of batch) {
+          mails.push({
+            subscriber,
+            mail: {
+              kind: 'weekly-digest',
+              to: subscriber.email,
+              ...personalise(await templateFor(scopes.get(subscriber.id)), subscriber),
+              dedupeKey: `weekly-digest:${subscriber.id}:${weekStart}`,
+              createdAt: now,
+            },
+          });
+        }
         // The batch's deliveries and mails in one transaction: a subscriber has this week's delivery exactly when
         // their mail is in the outbox, whichever run wrote them.
         queued += await deps.db.transaction(async (tx) => {

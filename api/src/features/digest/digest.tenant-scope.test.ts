@@ -7,11 +7,14 @@ import { insertMessage, signIn } from '../../../test/factories.js';
 import { grantTenant, insertTenant, receivedBy } from '../../../test/tenant-fixtures.js';
 
 /**
- * The weekly digest is one mail for every subscriber, visitors and accounts alike, so it holds what a guest may see:
- * a private tenant's post of the week is in no one's digest and not on the digest page, even for an account given
- * that tenant (it sees the post on the dashboard).
+ * The weekly digest mail holds what its subscriber may see: an account its tenant scope as its roles and grants are
+ * when the digest is written (an admin every tenant, a user the public tenants and those given), a visitor's address
+ * a guest's (public tenants only). The public digest page is a guest's.
  */
 let t: TestContext;
+let grantedEmail = '';
+let plainEmail = '';
+let adminEmail = '';
 const PRIVATE_TITLE = 'Fabrikam-only post of the week';
 const NOW = '2026-02-15T10:00:00Z';
 
@@ -27,8 +30,13 @@ beforeAll(async () => {
   const { user: granted, agent } = await signIn(t.app, t.database.db);
   await grantTenant(t.database.db, granted.id, fabrikam.id);
   expect((await agent.post('/api/weekly-digest/subscribe-authenticated')).status).toBe(200);
-  const { agent: plain } = await signIn(t.app, t.database.db);
+  grantedEmail = granted.email;
+  const { user: plainUser, agent: plain } = await signIn(t.app, t.database.db);
   expect((await plain.post('/api/weekly-digest/subscribe-authenticated')).status).toBe(200);
+  plainEmail = plainUser.email;
+  const { user: admin, agent: adminAgent } = await signIn(t.app, t.database.db, { roles: ['User', 'Admin'] });
+  expect((await adminAgent.post('/api/weekly-digest/subscribe-authenticated')).status).toBe(200);
+  adminEmail = admin.email;
   await t.database.db.insert(digestSubscribers).values({ email: 'visitor@example.com', origin: 'signup', confirmedAt: new Date('2026-02-01T00:00:00Z') });
 });
 afterAll(async () => {
@@ -36,14 +44,16 @@ afterAll(async () => {
 });
 
 describe('the weekly digest and private tenants', () => {
-  it('mails every subscriber the public tenants’ posts only', async () => {
-    expect(await t.ctx.services.digest.sendWeeklyDigest()).toMatchObject({ queued: 3 });
+  it('mails each subscriber the posts of the tenants they may see', async () => {
+    expect(await t.ctx.services.digest.sendWeeklyDigest()).toMatchObject({ queued: 4 });
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'weekly-digest'));
-    expect(mails).toHaveLength(3);
-    for (const mail of mails) {
-      expect(mail.html).toContain('Contoso post of the week');
-      expect(`${mail.subject}${mail.html}${mail.text}`).not.toContain(PRIVATE_TITLE);
-    }
+    const carries = Object.fromEntries(mails.map((m) => [m.toAddress, `${m.subject}${m.html}${m.text}`.includes(PRIVATE_TITLE)]));
+    expect(carries).toEqual({ [grantedEmail]: true, [adminEmail]: true, [plainEmail]: false, 'visitor@example.com': false });
+    for (const mail of mails) expect(mail.html).toContain('Contoso post of the week');
+    // A subscriber's copy from the run is the one rendered for them alone.
+    const [grantedRow] = await t.ctx.db.select().from(digestSubscribers).where(eq(digestSubscribers.email, grantedEmail));
+    const own = await t.ctx.services.digest.renderDigestFor(grantedRow!, t.clock.now());
+    expect(own.html).toContain(PRIVATE_TITLE);
   });
 
   it('shows the public tenants’ posts on the digest page, whoever asks', async () => {
