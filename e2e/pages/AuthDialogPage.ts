@@ -6,12 +6,17 @@ export class AuthDialogPage {
   readonly sendCodeButton: Locator;
   readonly codeInput: Locator;
   readonly signInButton: Locator;
+  readonly passkeyButton: Locator;
+  /** What the dialog says when a passkey attempt failed. */
+  readonly passkeyError: Locator;
 
   constructor(readonly page: Page) {
     this.dialog = page.getByRole('dialog');
     this.sendCodeButton = this.dialog.getByRole('button', { name: 'Send Code' });
     this.codeInput = this.dialog.getByLabel('Verification code');
     this.signInButton = this.dialog.getByRole('button', { name: 'Sign In' });
+    this.passkeyButton = this.dialog.getByRole('button', { name: 'Sign in with a passkey' });
+    this.passkeyError = this.dialog.getByText(/passkey could not be used/);
   }
 
   title(name: 'Create Account' | 'Sign In' | 'Enter Verification Code'): Locator {

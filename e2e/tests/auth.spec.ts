@@ -57,4 +57,44 @@ test.describe('passwordless sign-in', () => {
     await expect(auth.title('Sign In')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test('the sign-in dialog blames no passkey when nobody tried one (Chromium without an authenticator)', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const auth = new AuthDialogPage(page);
+    await shell.goto('/');
+    // The passkey offer in the e-mail field's autofill asks the server for its options when the dialog opens.
+    const offered = page.waitForResponse((res) => res.url().endsWith('/api/auth/passkeys/sign-in-options'));
+    await shell.openAuthDialogFromFooter('Sign In');
+    await expect(auth.title('Sign In')).toBeVisible();
+    await expect(auth.passkeyButton).toBeVisible();
+    await offered;
+    await page.waitForTimeout(1_500);
+    await expect(auth.passkeyError).toHaveCount(0);
+    await expect(auth.dialog.getByRole('alert')).toHaveCount(0);
+
+    // Typing an address (the autofill offer still waiting) says nothing about passkeys either.
+    await auth.dialog.getByLabel('Email').fill('nobody-tried@example.com');
+    await page.waitForTimeout(500);
+    await expect(auth.passkeyError).toHaveCount(0);
+    await expect(auth.sendCodeButton).toBeEnabled();
+  });
+
+  test('the passkey offer stays silent when the browser refuses it (the site opened by another name than PUBLIC_URL)', async ({ page, baseURL }) => {
+    // At 127.0.0.1 Chromium refuses the conditional passkey request at once (SecurityError: the relying party is
+    // localhost): that is no passkey anyone tried.
+    const other = (baseURL ?? '').replace('//localhost', '//127.0.0.1');
+    const shell = new ShellPage(page);
+    const auth = new AuthDialogPage(page);
+    const offered = page.waitForResponse((res) => res.url().endsWith('/api/auth/passkeys/sign-in-options'));
+    await page.goto(`${other}/?signin=1`);
+    await expect(auth.title('Sign In')).toBeVisible();
+    await expect(auth.passkeyButton).toBeVisible();
+    // The offer was made: the api gave its options, and Chromium refused the request for a relying party
+    // (localhost) that is not this page's host, before anyone could choose a passkey.
+    expect((await offered).status()).toBe(200);
+    await page.waitForTimeout(1_500);
+    await expect(auth.passkeyError).toHaveCount(0);
+    await expect(auth.dialog.getByRole('alert')).toHaveCount(0);
+    await expect(shell.toasts.getByRole('alert')).toHaveCount(0);
+  });
 });
