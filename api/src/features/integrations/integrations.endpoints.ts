@@ -18,6 +18,9 @@ import { checkWebhookUrl, WebhookUrlError } from '../alerts/ssrf-guard.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { findItem, findRecord } from '../triage/triage.service.js';
+import { createTriageRepo } from '../triage/triage.repo.js';
+import type { TenantScope } from '../items/item-query.js';
+import { refusalToCarry } from './tracker-tenants.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
 import { TrackerError } from './tracker-http.js';
 
@@ -132,6 +135,19 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       const field = `${prefix}privateTenantIds`;
       throw new InputError(`${field}: no tenant has the id ${unknown.join(', ')}`, [{ path: field, message: `no tenant has the id ${unknown.join(', ')}` }]);
     }
+  }
+
+  /** The active trackers that may carry at least one of the item's records the caller may see (a private tenant's: refusalToCarry). */
+  async function targetsFor(itemId: number, scope: TenantScope | undefined) {
+    const records = await createTriageRepo(ctx.db).recordsOf(itemId, scope);
+    const targets: { id: number; name: string; kind: IntegrationKind }[] = [];
+    for (const target of await repo.active()) {
+      const row = await repo.byId(target.id);
+      if (!row) continue;
+      const refusals = await Promise.all(records.map((r) => refusalToCarry(ctx.db, row, r.id)));
+      if (records.length === 0 || refusals.some((r) => r === null)) targets.push({ ...target, kind: target.kind as IntegrationKind });
+    }
+    return targets;
   }
 
   function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null): TrackerTask {
@@ -314,7 +330,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       const scope = await tenantScopeOf(ctx.db, auth);
       const item = await findItem(ctx.db, itemType, itemId, scope);
       const rows = await repo.linksOfItem(item.id, scope);
-      const targets = isModeratorOrAdmin(auth) ? (await repo.active()).map((i) => ({ ...i, kind: i.kind as IntegrationKind })) : [];
+      const targets = isModeratorOrAdmin(auth) ? await targetsFor(item.id, scope) : [];
       return {
         targets,
         tasks: rows.map((r) => taskOf(r.link, { name: r.integrationName, kind: r.kind }, r.tenantId)),

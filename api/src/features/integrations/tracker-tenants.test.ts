@@ -65,12 +65,15 @@ describe('tracker pushes respect private tenants', () => {
     expect(res.body.error.issues[0].path).toBe('integrationId');
     expect(res.body.error.message).toMatch(/private tenant Fabrikam/);
     expect(sentTitles(jira)).not.toContain('Fabrikam-only');
+    expect((await admin.get('/api/triage/message-center/MC920001/tasks')).body.targets).toEqual([]);
+    expect((await admin.get('/api/triage/message-center/MC920002/tasks')).body.targets).toEqual([expect.objectContaining({ id: integration.id })]);
     expect((await admin.post('/api/triage/message-center/MC920002/tasks').send({ integrationId: integration.id })).status).toBe(201);
   });
 
   it('pushes a private tenant’s post to a tracker an admin gave that tenant', async () => {
     const { jira, admin, fabrikam, connect } = await setUp();
     const integration = await connect({ privateTenantIds: [fabrikam] });
+    expect((await admin.get('/api/triage/message-center/MC920001/tasks')).body.targets).toEqual([expect.objectContaining({ id: integration.id })]);
     const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id });
     expect(res.status).toBe(201);
     expect(jira.issues.get('CHG-1')?.fields.summary).toBe('MC920001: Fabrikam-only secret rollout');
