@@ -95,3 +95,38 @@ test('an admin with a passkey who signed in with a code is asked for it before t
     await context.close();
   }
 });
+
+test('removing a passkey asks an admin who signed in with a code for the passkey first', async ({ browser, baseURL, mailbox, adminState }) => {
+  const admin = account('e2e-passkey-remove');
+  await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  await grantRole(browser, baseURL ?? '', adminState, admin.email, 'Admin');
+  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  const context = await browser.newContext({ baseURL, storageState: state });
+  try {
+    const page = await context.newPage();
+    await addVirtualAuthenticator(page);
+    // The first passkey: a code sign-in of the last minutes is enough.
+    await addPasskey(page, 'E2E key to remove');
+    const before = mailbox.messagesTo(admin.email).length;
+
+    // Removing it wants a recent passkey check: the profile asks for the passkey, then removes it.
+    await page.getByRole('button', { name: 'Remove passkey E2E key to remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    const ask = page.getByRole('dialog', { name: 'Confirm with your passkey' });
+    await expect(ask).toContainText('Confirm with your passkey to continue: this change needs a recent passkey check');
+    await ask.getByRole('button', { name: 'Use passkey' }).click();
+    await expect(new ShellPage(page).toast('Passkey removed')).toBeVisible();
+    await expect(page.getByText('No passkeys yet')).toBeVisible();
+    // The removal is mailed.
+    await expect
+      .poll(() =>
+        mailbox
+          .messagesTo(admin.email)
+          .slice(before)
+          .map((m) => m.subject),
+      )
+      .toContain('A passkey “E2E key to remove” was removed from your M365 Radar account');
+  } finally {
+    await context.close();
+  }
+});
