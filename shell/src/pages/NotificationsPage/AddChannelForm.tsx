@@ -8,7 +8,16 @@ import {
   type AlertChannelKind,
   type CreatedAlertChannel,
 } from '@radar/contracts';
-import { ApiError, callEndpoint, copyText, useToast, serverMessageOf } from '@radar/shared-ui';
+import {
+  ApiError,
+  callEndpoint,
+  ConfirmationDeclinedError,
+  copyText,
+  passkeyCancelled,
+  serverMessageOf,
+  usePasskeyConfirmation,
+  useToast,
+} from '@radar/shared-ui';
 
 const URL_HINTS: Record<Exclude<AlertChannelKind, 'email'>, string> = {
   teams: 'The URL of a Teams Workflow “When a Teams webhook request is received” (post to a channel)',
@@ -27,6 +36,8 @@ function firstIssue(bodyText: string): { path: string; message: string } | undef
 /** Adds a channel; a generic webhook's signing secret is shown once, with Copy. Admins may add organisation channels. */
 export function AddChannelForm({ isAdmin, onAdded }: { isAdmin: boolean; onAdded: () => Promise<unknown> }) {
   const { toast } = useToast();
+  // An admin confirms a new channel with their passkey when their last check is not recent.
+  const confirmingFirst = usePasskeyConfirmation();
   const [kind, setKind] = useState<AlertChannelKind>('teams');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
@@ -44,15 +55,18 @@ export function AddChannelForm({ isAdmin, onAdded }: { isAdmin: boolean; onAdded
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await callEndpoint(routes.alerts.createChannel, {
-        body: { kind, name, ...(kind === 'email' ? {} : { url }), scope: organisation && kind !== 'email' ? 'organisation' : 'personal' },
-      });
+      const created = await confirmingFirst(() =>
+        callEndpoint(routes.alerts.createChannel, {
+          body: { kind, name, ...(kind === 'email' ? {} : { url }), scope: organisation && kind !== 'email' ? 'organisation' : 'personal' },
+        }),
+      );
       if (created.signingSecret) setSecret(created);
       toast({ title: 'Channel added', description: `“${created.name}” can now receive alerts. Use Send test to check it.` });
       setName('');
       setUrl('');
       await onAdded();
     } catch (err) {
+      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
       const issue = err instanceof ApiError ? firstIssue(err.bodyText) : undefined;
       if (issue && ['url', 'name', 'kind'].includes(issue.path)) setErrors({ [issue.path]: issue.message });
       else

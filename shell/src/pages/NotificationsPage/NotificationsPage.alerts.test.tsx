@@ -240,4 +240,31 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ triageNotices: true });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Triage notices' })).toBeChecked());
   });
+
+  it('asks for the passkey when adding a channel needs a recent check, and adds nothing when that is declined', async () => {
+    let posts = 0;
+    stubFetch({
+      ...base,
+      'GET /api/saved-searches': { body: [] },
+      'GET /api/alert-channels': { body: [] },
+      'POST /api/alert-channels': () => {
+        posts += 1;
+        return {
+          status: 403,
+          body: { error: { name: 'ReauthenticationRequired', message: 'Confirm with your passkey to continue: this change needs a recent passkey check' } },
+        };
+      },
+    });
+    renderWithProviders(<NotificationsPage />, { withAuthDialog: false });
+    const form = await screen.findByRole('form', { name: 'Add a channel' });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Channel name' }), { target: { value: 'IT Teams' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Webhook URL' }), { target: { value: 'https://prod-12.westeurope.logic.azure.com/x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add channel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    expect(within(ask).getByText('Confirm with your passkey to continue: this change needs a recent passkey check')).toBeInTheDocument();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts).toBe(1);
+    expect(screen.queryByText('Channel not added')).not.toBeInTheDocument();
+  });
 });
