@@ -7,6 +7,13 @@ export const PULL_TRACKERS_JOB = 'pull-trackers';
 export const DELIVER_TRACKERS_EVERY_MS = 30_000;
 
 /**
+ * How often the deliver job runs: every DELIVER_TRACKERS_EVERY_MS, or as often as the first retry delay
+ * (TRACKER_RETRY_BASE_MS) when that is shorter, so a retry is not held back longer than its own delay; at most once a
+ * second.
+ */
+export const deliverTrackersEveryMs = (retryBaseMs: number): number => Math.max(1000, Math.min(DELIVER_TRACKERS_EVERY_MS, retryBaseMs));
+
+/**
  * Work trackers on Agenda, safe with several processes: calls are claimed FOR UPDATE SKIP LOCKED with a lease, and a
  * pull reads each linked task and writes what changed under a lock of its record, so overlapping runs change nothing
  * twice. The pull run also queues the comments of the last day's syncs a crash may have missed, and drops log entries and finished calls older than 30 days.
@@ -33,7 +40,7 @@ export const trackersJob: JobDefinition = (agenda, ctx) => {
   );
 };
 trackersJob.schedule = async (agenda, ctx) => {
-  await agenda.every(DELIVER_TRACKERS_EVERY_MS, DELIVER_TRACKERS_JOB);
+  await agenda.every(deliverTrackersEveryMs(ctx.config.TRACKER_RETRY_BASE_MS), DELIVER_TRACKERS_JOB);
   await agenda.every(TRACKER_PULL_MINUTES * 60 * 1000, PULL_TRACKERS_JOB);
   ctx.services.trackers.setKicker(() => agenda.now(DELIVER_TRACKERS_JOB));
 };
