@@ -5,7 +5,13 @@ export const DELIVER_MAIL_JOB = 'deliver-mail';
 export const DELIVER_MAIL_EVERY_MS = 10_000;
 
 /**
- * Sends due mail from the outbox. Runs every 10 s, and at once when a feature kicks it after enqueueing
+ * How often the deliver job runs: every DELIVER_MAIL_EVERY_MS, or as often as the first retry delay
+ * (MAIL_RETRY_BASE_MS) when that is shorter, so a retry is not held back longer than its own delay; at most once a second.
+ */
+export const deliverMailEveryMs = (retryBaseMs: number): number => Math.max(1000, Math.min(DELIVER_MAIL_EVERY_MS, retryBaseMs));
+
+/**
+ * Sends due mail from the outbox. Runs every 10 s (see deliverMailEveryMs), and at once when a feature kicks it after enqueueing
  * (services.mail.kick()). Idempotent: rows are claimed with SKIP LOCKED, so overlapping runs never double-send.
  */
 export const mailDeliveryJob: JobDefinition = (agenda, ctx) => {
@@ -20,6 +26,6 @@ export const mailDeliveryJob: JobDefinition = (agenda, ctx) => {
   );
 };
 mailDeliveryJob.schedule = async (agenda, ctx) => {
-  await agenda.every(DELIVER_MAIL_EVERY_MS, DELIVER_MAIL_JOB);
+  await agenda.every(deliverMailEveryMs(ctx.config.MAIL_RETRY_BASE_MS), DELIVER_MAIL_JOB);
   ctx.services.mail.setKicker(() => agenda.now(DELIVER_MAIL_JOB));
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { deliverMailEveryMs } from '../../src/jobs/mail-delivery.job.js';
 import { freePort } from '../../src/lib/free-port.js';
 import { createTestDb } from '../db.js';
 import { startSmtpSink } from '../smtp-sink.js';
@@ -43,12 +44,12 @@ describe('SMTP down, then up', () => {
 
     const sink = await startSmtpSink({ port: smtpPort });
     cleanup(() => sink.close());
-    // The deliver-mail job (every 10 s) retries them.
+    // The deliver-mail job (every second here: as often as MAIL_RETRY_BASE_MS) retries them.
     for (const email of addresses) await sink.waitFor(email, 40_000);
     await eventually(async () => (await database.pool.query(`select 1 from mail_outbox where status = 'sent'`)).rowCount === 3, 20_000, 'all recorded as sent');
 
-    // Another run of the deliver-mail job (every 10 s): nothing is sent again.
-    await new Promise((r) => setTimeout(r, 11_000));
+    // Three more runs of the deliver-mail job (every second here): nothing is sent again.
+    await new Promise((r) => setTimeout(r, 3 * deliverMailEveryMs(500) + 500));
     expect(sink.messages.map((m) => m.to[0]).sort()).toEqual(addresses);
     expect(new Set(sink.messages.map((m) => m.parsed.messageId)).size).toBe(3);
 
