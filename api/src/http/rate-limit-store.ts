@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { DbOrTx } from '../db/client.js';
 import { PER_ADDRESS } from './client-address.js';
-import { PostgresRateLimitStore } from './pg-rate-limit-store.js';
+import { PostgresRateLimitStore } from './rate-limit-hits.repo.js';
 import { RateLimitError } from '../lib/errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createOAuthStatesRepo } from '../features/integrations/oauth-states.repo.js';
-import { sweepRateLimitHits } from '../http/pg-rate-limit-store.js';
+import { sweepRateLimitHits } from '../http/rate-limit-hits.repo.js';
 import type { JobDefinition } from './index.js';
 
 export const AUTH_CLEANUP_JOB = 'auth-cleanup';

@@ -53,7 +53,7 @@ export const remotes = pgTable(
 );
 
 /**
- * Rate-limit counts shared by every api process (api/src/http/pg-rate-limit-store.ts): one row per limiter and key
+ * Rate-limit counts shared by every api process (api/src/http/rate-limit-hits.repo.ts): one row per limiter and key
  * (a client address or a user), its hits in the window that ends at `resets_at`. Rows past `resets_at` are swept hourly.
  */
 export const rateLimitHits = pgTable(

@@ -2,7 +2,7 @@ import { ALERT_WEBHOOK_ITEMS, ROLE_NAMES, savedSearchQuery, type AlertSection } 
 import { loadRolesOf } from '../../http/auth.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { tenantScopeOfUser } from '../tenants/tenant-scope.js';
-import { visibleTenantIds } from '../items/tenant-status.js';
+import { visibleTenantIds } from '../items/tenant-status.repo.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';

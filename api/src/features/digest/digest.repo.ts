@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { ROLE_NAMES } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { appState, digestDeliveries, digestSubscribers, itemHistory, items } from '../../db/schema/index.js';
+import { appState, digestDeliveries, digestSubscribers, itemHistory, items, roles, tenantAccess, userRoles } from '../../db/schema/index.js';
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
@@ -317,3 +318,24 @@ export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
 }
 
 const weekDoneKey = (weekStart: string) => `weekly-digest-done:${weekStart}`;
+
+/** Of these users, who holds Admin and which private tenants each was given: a digest batch's scopes in two queries. */
+export async function adminsAndGrantsOf(db: DbOrTx, userIds: readonly number[]): Promise<{ admins: Set<number>; granted: Map<number, number[]> }> {
+  const admins = new Set<number>();
+  const granted = new Map<number, number[]>();
+  if (userIds.length === 0) return { admins, granted };
+  const [adminRows, grantRows] = await Promise.all([
+    db
+      .select({ userId: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(roles.name, ROLE_NAMES.admin), inArray(userRoles.userId, [...userIds]))),
+    db
+      .select()
+      .from(tenantAccess)
+      .where(inArray(tenantAccess.userId, [...userIds])),
+  ]);
+  for (const r of adminRows) admins.add(r.userId);
+  for (const g of grantRows) granted.set(g.userId, [...(granted.get(g.userId) ?? []), g.tenantId]);
+  return { admins, granted };
+}

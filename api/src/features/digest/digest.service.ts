@@ -1,7 +1,5 @@
 import { createElement } from 'react';
-import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, ROLE_NAMES, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import { roles, tenantAccess, userRoles } from '../../db/schema/index.js';
+import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
 import type { TenantScope } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
@@ -21,7 +19,7 @@ import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';
-import { createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
+import { adminsAndGrantsOf, createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';
 
 export { SIGNUP_MESSAGE } from './digest-signup.js';
@@ -171,20 +169,7 @@ export function createDigestService(deps: Deps) {
    */
   async function scopesOf(subscribers: readonly DigestSubscriberRow[]): Promise<Map<number, TenantScope | undefined>> {
     const userIds = [...new Set(subscribers.flatMap((s) => (s.userId === null ? [] : [s.userId])))];
-    const admins = new Set<number>();
-    const granted = new Map<number, number[]>();
-    if (userIds.length > 0) {
-      const [adminRows, grantRows] = await Promise.all([
-        deps.db
-          .select({ userId: userRoles.userId })
-          .from(userRoles)
-          .innerJoin(roles, eq(roles.id, userRoles.roleId))
-          .where(and(eq(roles.name, ROLE_NAMES.admin), inArray(userRoles.userId, userIds))),
-        deps.db.select().from(tenantAccess).where(inArray(tenantAccess.userId, userIds)),
-      ]);
-      for (const r of adminRows) admins.add(r.userId);
-      for (const g of grantRows) granted.set(g.userId, [...(granted.get(g.userId) ?? []), g.tenantId]);
-    }
+    const { admins, granted } = await adminsAndGrantsOf(deps.db, userIds);
     const scopeOf = (userId: number | null): TenantScope | undefined => {
       if (userId === null) return undefined;
       if (admins.has(userId)) return 'all';

@@ -20,7 +20,7 @@ import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { findItem, findRecord } from '../triage/triage.service.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
 import type { TenantScope } from '../items/item-query.js';
-import { refusalToCarry } from './tracker-tenants.js';
+import { refusalToCarry } from './tracker-tenants.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
 import { TrackerError } from './tracker-http.js';
 

@@ -57,8 +57,8 @@ import { createOAuthStatesRepo } from './oauth-states.repo.js';
 import { createTrackedRecordsRepo, type RecordChange } from './tracker-records.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
 import { TrackerError, type TrackerHttpOptions } from './tracker-http.js';
-import { refusalToCarry } from './tracker-tenants.js';
-import { usersSeeingTenant } from '../triage/triage-audience.js';
+import { refusalToCarry } from './tracker-tenants.repo.js';
+import { usersSeeingTenant } from '../triage/triage-audience.repo.js';
 
 export const TRACKER_DELIVERY = {
   batchSize: 20,

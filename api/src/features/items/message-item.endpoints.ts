@@ -9,7 +9,7 @@ import { attachmentFilesOf } from '../sync/message-attachments.js';
 import { readAttachment } from '../sync/message-attachments.repo.js';
 import { createSourceItemsRepo } from './source-items.repo.js';
 import { toUnifiedItem } from './item-mapper.js';
-import { tenantStatusFor } from './tenant-status.js';
+import { tenantStatusFor } from './tenant-status.repo.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { createServiceHealthRepo } from '../service-health/service-health.repo.js';

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import type { ItemWhereFilters, TenantScope } from '../items/item-query.js';
 import { createItemsRepo } from '../items/items.repo.js';
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
-import { tenantStatusFor } from '../items/tenant-status.js';
+import { tenantStatusFor } from '../items/tenant-status.repo.js';
 import { createChangeHistoryRepo } from '../sync/change-history.repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { htmlToPlainText } from '../../lib/html.js';

@@ -7,7 +7,7 @@ import { ConflictError, InputError, NotFoundError } from '../../lib/errors.js';
 import { createUsersRepo } from '../admin/users/users.repo.js';
 import { createTenantsRepo } from './tenants.repo.js';
 import { testTenantConnection } from './tenant-graph.js';
-import { releaseUnseenRecords } from '../triage/triage-audience.js';
+import { releaseUnseenRecords } from '../triage/triage-audience.repo.js';
 import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-secret.js';
 
 /** Graph statuses of a service that is working (the rest are shown on the tenant's row). */

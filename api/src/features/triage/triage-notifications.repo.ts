@@ -4,7 +4,7 @@ import { OPEN_STATES } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
 import { personNameSql } from './triage-users.repo.js';
-import { dropUnseenNotices, userSeesRecord } from './triage-audience.js';
+import { dropUnseenNotices, userSeesRecord } from './triage-audience.repo.js';
 
 export interface NewTriageEvent {
   userId: number;

@@ -6,7 +6,7 @@ import { createTriageRulesRepo, type RuleCandidate, type TriageRuleRow } from '.
 import { createTriageRepo } from './triage.repo.js';
 import { queueTaskPush } from '../integrations/tracker.service.js';
 import { createIntegrationsRepo, type IntegrationRow } from '../integrations/integrations.repo.js';
-import { refusalToCarry } from '../integrations/tracker-tenants.js';
+import { refusalToCarry } from '../integrations/tracker-tenants.repo.js';
 
 /**
  * Runs the enabled triage rules, in order, over `recordIds` (the records a sync just opened) or over every open

@@ -14,7 +14,7 @@ import {
   type TenantScope,
 } from '../items/item-query.js';
 import { personNameSql } from './triage-users.repo.js';
-import { usersSeeingTenant, userSeesTenant } from './triage-audience.js';
+import { usersSeeingTenant, userSeesTenant } from './triage-audience.repo.js';
 
 /**
  * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the

@@ -6,7 +6,7 @@ import { countAdmins, lockAdminRole } from '../admin-guards.repo.js';
 import { createRolesRepo } from '../roles/roles.repo.js';
 import { createUserRolesRepo } from './user-roles.repo.js';
 import { createUsersRepo } from '../users/users.repo.js';
-import { releaseUnseenRecords } from '../../triage/triage-audience.js';
+import { releaseUnseenRecords } from '../../triage/triage-audience.repo.js';
 
 export function createUserRolesService(deps: { db: Db; clock: Clock }) {
   return {

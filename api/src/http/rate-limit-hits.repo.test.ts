@@ -8,7 +8,7 @@ import { createUser, sessionCookieFor } from '../../test/factories.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.js';
 import { SEND_TESTS_PER_HOUR } from '../features/alerts/channels.endpoints.js';
 import { PASSKEY_SIGN_INS_PER_ADDRESS, REGISTRATION_OPTIONS_PER_USER } from '../features/passkeys/passkeys.endpoints.js';
-import { PostgresRateLimitStore, sweepRateLimitHits } from './pg-rate-limit-store.js';
+import { PostgresRateLimitStore, sweepRateLimitHits } from './rate-limit-hits.repo.js';
 
 /**
  * Two app instances on one database stand for two api processes (on two machines): each builds its own limiters, so a
