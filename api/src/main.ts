@@ -106,11 +106,14 @@ async function main(): Promise<void> {
     await jobs.start();
     log.info('jobs started');
   }
-  const startup = runStartupTasks(ctx, { isEmbedded: Boolean(embedded) });
+  // A shutdown stops the start-up tasks between batches: they must not outlive the pool the shutdown closes.
+  const startupStop = new AbortController();
+  const startup = runStartupTasks(ctx, { isEmbedded: Boolean(embedded) }, startupStop.signal);
 
   const shutdown = async (signal: string) => {
     if (stopping) return log.info({ signal }, 'already shutting down');
     stopping = true;
+    startupStop.abort();
     setTimeout(() => {
       log.error('shutdown did not finish; exiting anyway');
       process.exit(1);

@@ -60,6 +60,16 @@ describe('sanitised copies of item text', () => {
     expect(await remakeSafeCopies(t.ctx.db)).toBe(0);
   });
 
+  it('stop being made once a shutdown aborts the start-up scan, and the next start makes them', async () => {
+    const post = await insertMessage(t.ctx.db, { externalId: 'MC2000009', bodyHtml: HOSTILE });
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await remakeSafeCopies(t.ctx.db, undefined, stopped.signal)).toBe(0);
+    expect((await stored(post.id)).safe_version).toBe(0);
+    expect(await remakeSafeCopies(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect((await stored(post.id)).safe_version).toBe(SANITIZE_VERSION);
+  });
+
   it('are not kept for a short body, which is sanitised as it is sent', async () => {
     const short = '<p onclick="x()">Short <script>alert(1)</script>body</p>';
     expect(short.length).toBeLessThan(SAFE_COPY_MIN_CHARS);

@@ -42,16 +42,17 @@ export async function refreshProductFamilies(db: DbOrTx, which: { ids: number[] 
 }
 
 /**
- * Derives again every row written before DERIVED_VERSION, in batches; returns how many rows it read. A row a sync
+ * Derives again every row written before DERIVED_VERSION, in batches, until done or `stop` is aborted (the next
+ * start goes on); returns how many rows it read. A row a sync
  * rewrites meanwhile already carries the current version and is left as the sync wrote it.
  */
-export async function rederiveItems(db: DbOrTx, log?: Logger): Promise<number> {
+export async function rederiveItems(db: DbOrTx, log?: Logger, stop?: AbortSignal): Promise<number> {
   const overrides = await familyOverrides(db);
   let total = 0;
   // Keyset by id: each batch starts after the last one. Asking again for "the first rows still out of date" walked
   // every row already brought up to date on each batch (quadratic: hours at a million items).
   let afterId = 0;
-  for (;;) {
+  while (!stop?.aborted) {
     const { rows } = await db.execute<{
       id: number;
       source: 'roadmap' | 'messages';
@@ -76,7 +77,8 @@ export async function rederiveItems(db: DbOrTx, log?: Logger): Promise<number> {
       WHERE items.id = v.id AND items.derived_version < ${DERIVED_VERSION}`);
     total += rows.length;
   }
-  if (total > 0) {
+  // Stopped by a shutdown, the pending index entries are left to PostgreSQL's own merge: the pool is about to close.
+  if (total > 0 && !stop?.aborted) {
     await mergePendingItemIndexEntries(db, log);
     log?.info({ rows: total, version: DERIVED_VERSION }, 'derived item fields brought up to date');
   }
@@ -88,14 +90,14 @@ const COPY_BATCH = 200;
 
 /**
  * Makes the sanitised copies (lib/html.ts `safeCopiesOf`) of every row whose copies are missing or of another policy
- * version, in batches; returns how many rows it wrote. A row written meanwhile (a sync passes its own copies, any
+ * version, in batches, until done or `stop` is aborted (the next start goes on); returns how many rows it wrote. A row written meanwhile (a sync passes its own copies, any
  * other write of the text marks them out of date) is left as it is: each row is written only in the version it was
  * read in (`xmin`, the id of the transaction that wrote that version).
  */
-export async function remakeSafeCopies(db: DbOrTx, log?: Logger): Promise<number> {
+export async function remakeSafeCopies(db: DbOrTx, log?: Logger, stop?: AbortSignal): Promise<number> {
   let total = 0;
   let afterId = 0;
-  for (;;) {
+  while (!stop?.aborted) {
     const { rows } = await db.execute<{ id: number; xmin: string; description: string | null; body_html: string | null }>(
       sql`SELECT id, xmin::text AS xmin, description, body_html FROM items
         WHERE id > ${afterId} AND safe_version <> ${SANITIZE_VERSION} ORDER BY id LIMIT ${COPY_BATCH}`,
@@ -112,7 +114,7 @@ export async function remakeSafeCopies(db: DbOrTx, log?: Logger): Promise<number
       WHERE items.id = v.id AND items.xmin::text = v.xmin`);
     total += written.rowCount ?? 0;
   }
-  if (total > 0) {
+  if (total > 0 && !stop?.aborted) {
     await mergePendingItemIndexEntries(db, log);
     log?.info({ rows: total, version: SANITIZE_VERSION }, 'sanitised copies of item text made');
   }
