@@ -87,6 +87,36 @@ export function createPasskeysService(
     const rendered = await renderMail(createElement(PasskeyMail, props), passkeyText(props));
     await enqueueMail(tx, { kind: `passkey-${event}`, to, subject: passkeySubject(props), ...rendered, dedupeKey: key, createdAt: now() });
   }
+  /**
+   * Checks a passkey's answer to a challenge against the stored key; the verified answer, or null (logged) when it is
+   * not one. `requireUserVerification`: a PIN or biometric must have been given, not mere presence.
+   */
+  async function verifyAssertion(
+    credential: WebauthnCredential,
+    challenge: string,
+    stored: PasskeyRow,
+    opts: { requireUserVerification: boolean; purpose: string },
+  ) {
+    try {
+      const verified = await verifyAuthenticationResponse({
+        response: credential as unknown as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: stored.credentialId,
+          publicKey: new Uint8Array(stored.publicKey),
+          counter: stored.counter,
+          transports: stored.transports as AuthenticatorTransport[],
+        },
+        requireUserVerification: opts.requireUserVerification,
+      });
+      return verified.verified ? verified : null;
+    } catch (err) {
+      deps.log.info({ passkey: stored.id, err: (err as Error).message }, `passkey ${opts.purpose} refused`);
+      return null;
+    }
+  }
   const deliverSoon = () => void deps.mail.deliverNow().catch((err: unknown) => deps.log.warn({ err }, 'passkey mail not sent yet; the delivery job retries'));
 
   return {
@@ -229,26 +259,8 @@ export function createPasskeysService(
         if (!challenge || !taken || taken.userId !== auth.user.id) return { error: credentialError(PASSKEY_MESSAGES.expired) };
         const stored = await repo.lockedByCredentialId(credential.id);
         if (!stored || stored.userId !== auth.user.id) return { error: credentialError(PASSKEY_MESSAGES.notYours) };
-        let verified;
-        try {
-          verified = await verifyAuthenticationResponse({
-            response: credential as unknown as AuthenticationResponseJSON,
-            expectedChallenge: challenge,
-            expectedOrigin: origin,
-            expectedRPID: rpID,
-            credential: {
-              id: stored.credentialId,
-              publicKey: new Uint8Array(stored.publicKey),
-              counter: stored.counter,
-              transports: stored.transports as AuthenticatorTransport[],
-            },
-            requireUserVerification: true,
-          });
-        } catch (err) {
-          deps.log.info({ passkey: stored.id, err: (err as Error).message }, 'passkey step-up refused');
-          return { error: credentialError(PASSKEY_MESSAGES.notVerified) };
-        }
-        if (!verified.verified) return { error: credentialError(PASSKEY_MESSAGES.notVerified) };
+        const verified = await verifyAssertion(credential, challenge, stored, { requireUserVerification: true, purpose: 'step-up' });
+        if (!verified) return { error: credentialError(PASSKEY_MESSAGES.notVerified) };
         await repo.used(stored.id, verified.authenticationInfo.newCounter, verified.authenticationInfo.credentialBackedUp, now());
         return { session: await deps.sessions.stepUp(tx, auth, client) };
       });
@@ -274,26 +286,8 @@ export function createPasskeysService(
         if (!challenge || !(await repo.takeChallenge(challenge, 'sign-in', now()))) return { error: new AuthenticationError(PASSKEY_MESSAGES.expired) };
         const stored = await repo.lockedByCredentialId(credential.id);
         if (!stored) return { error: new AuthenticationError(PASSKEY_MESSAGES.unknown) };
-        let verified;
-        try {
-          verified = await verifyAuthenticationResponse({
-            response: credential as unknown as AuthenticationResponseJSON,
-            expectedChallenge: challenge,
-            expectedOrigin: origin,
-            expectedRPID: rpID,
-            credential: {
-              id: stored.credentialId,
-              publicKey: new Uint8Array(stored.publicKey),
-              counter: stored.counter,
-              transports: stored.transports as AuthenticatorTransport[],
-            },
-            requireUserVerification: false,
-          });
-        } catch (err) {
-          deps.log.info({ passkey: stored.id, err: (err as Error).message }, 'passkey sign-in refused');
-          return { error: new AuthenticationError(PASSKEY_MESSAGES.notVerified) };
-        }
-        if (!verified.verified) return { error: new AuthenticationError(PASSKEY_MESSAGES.notVerified) };
+        const verified = await verifyAssertion(credential, challenge, stored, { requireUserVerification: false, purpose: 'sign-in' });
+        if (!verified) return { error: new AuthenticationError(PASSKEY_MESSAGES.notVerified) };
         const at = now();
         await repo.used(stored.id, verified.authenticationInfo.newCounter, verified.authenticationInfo.credentialBackedUp, at);
         await authRepo.markSignedIn(tx, stored.userId, at);
