@@ -337,25 +337,28 @@ describe('failures change nothing and are recorded', () => {
 
 describe('locking and configuration', () => {
   it('never runs two syncs of one source at once (in process and across processes)', async () => {
-    h.server.fail({ target: 'v2', kind: 'hang', times: 1 });
-    h.server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
-    h.server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
-    const first = h.sync.syncRoadmap({ trigger: 'schedule' });
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(h.sync.syncRoadmap({ trigger: 'admin' })).rejects.toBeInstanceOf(ConflictError);
-    const other = await createSyncHarness();
+    // Its own harness with a longer feed timeout: the first sync must still hang while the other two are refused,
+    // even on a loaded CI machine (with the shared 1.5 s timeout it sometimes finished first).
+    const slow = await createSyncHarness({ env: { FEED_TIMEOUT_MS: '5000' } });
     try {
+      slow.server.setRoadmap('B');
+      slow.server.fail({ target: 'v2', kind: 'hang', times: 1 });
+      slow.server.fail({ target: 'roadmap', kind: 'status', status: 503, times: 1 });
+      slow.server.fail({ target: 'rss', kind: 'status', status: 503, times: 1 });
+      const first = slow.sync.syncRoadmap({ trigger: 'schedule' });
+      await new Promise((r) => setTimeout(r, 100));
+      await expect(slow.sync.syncRoadmap({ trigger: 'admin' })).rejects.toBeInstanceOf(ConflictError);
       // A second service (as in another process) on the same database is refused by the advisory lock.
       const { createSyncServiceFor } = await import('./wiring.js');
       const log = (await import('../../logger.js')).createLogger('silent');
-      const second = createSyncServiceFor({ config: h.config, db: h.database.db, pool: h.database.pool, clock: h.clock, log });
+      const second = createSyncServiceFor({ config: slow.config, db: slow.database.db, pool: slow.database.pool, clock: slow.clock, log });
       await expect(second.syncRoadmap({ trigger: 'admin' })).rejects.toBeInstanceOf(ConflictError);
+      expect((await first).run.status).toBe('failed');
+      // The lock is free again (the server serves B, which the failed runs above never applied).
+      expect((await slow.sync.syncRoadmap({ trigger: 'admin' })).run.status).toBe('success');
     } finally {
-      await other.close();
+      await slow.close();
     }
-    expect((await first).run.status).toBe('failed');
-    // The lock is free again (the server serves B, which the failed runs above never applied).
-    expect((await h.sync.syncRoadmap({ trigger: 'admin' })).run.status).toBe('success');
   });
 
   it('marks runs a dead process left running as interrupted at start, but not one a live process owns', async () => {
