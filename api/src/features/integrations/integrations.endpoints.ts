@@ -20,7 +20,7 @@ import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { findItem, findRecord } from '../triage/triage.service.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
 import type { TenantScope } from '../items/item-query.js';
-import { refusalToCarry } from './tracker-tenants.repo.js';
+import { mayUseTracker, refusalToCarry } from './tracker-tenants.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
 import { TrackerError } from './tracker-http.js';
 
@@ -143,7 +143,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     const targets: { id: number; name: string; kind: IntegrationKind }[] = [];
     for (const target of await repo.active()) {
       const row = await repo.byId(target.id);
-      if (!row) continue;
+      if (!row || !(await mayUseTracker(ctx.db, row, scope))) continue;
       const refusals = await Promise.all(records.map((r) => refusalToCarry(ctx.db, row, r.id)));
       if (records.length === 0 || refusals.some((r) => r === null)) targets.push({ ...target, kind: target.kind as IntegrationKind });
     }
@@ -294,14 +294,22 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       return { attempts: await repo.attempts(id) };
     }),
 
-    implement(endpoints.integrations.targets, async () => ({
-      targets: (await repo.active()).map((i) => ({ ...i, kind: i.kind as IntegrationKind })),
-    })),
+    implement(endpoints.integrations.targets, async ({ auth }) => {
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const targets: { id: number; name: string; kind: IntegrationKind }[] = [];
+      for (const target of await repo.active()) {
+        const row = await repo.byId(target.id);
+        if (row && (await mayUseTracker(ctx.db, row, scope))) targets.push({ ...target, kind: target.kind as IntegrationKind });
+      }
+      return { targets };
+    }),
 
     implement(endpoints.integrations.bulkTasks, async ({ body, auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
       const integration = await repo.byId(body.integrationId);
-      if (!integration) throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      if (!integration || !(await mayUseTracker(ctx.db, integration, scope))) {
+        throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      }
       const queued = await ctx.db.transaction(async (tx) => {
         const records: number[] = [];
         for (const [i, ref] of body.items.entries()) {
@@ -340,7 +348,9 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     implement(endpoints.integrations.createTask, async ({ params: { itemType, itemId }, query, body, auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
       const integration = await repo.byId(body.integrationId);
-      if (!integration) throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      if (!integration || !(await mayUseTracker(ctx.db, integration, scope))) {
+        throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      }
       const pushed = await ctx.db.transaction(async (tx) => {
         const item = await findItem(tx, itemType, itemId, scope);
         const { record } = await findRecord(tx, item, query.tenant, scope);

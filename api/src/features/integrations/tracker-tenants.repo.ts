@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { TenantScope } from '../items/item-query.js';
 import type { IntegrationRow } from './integrations.repo.js';
 
 /**
@@ -11,6 +12,19 @@ export function privateTenantsOf(row: Pick<IntegrationRow, 'kind' | 'settings'>)
   const listed = Array.isArray(row.settings.privateTenantIds) ? row.settings.privateTenantIds.filter((id): id is number => Number.isInteger(id)) : [];
   const own = row.kind === 'planner' && Number.isInteger(row.settings.tenantId) ? [row.settings.tenantId as number] : [];
   return [...new Set([...listed, ...own])];
+}
+
+/**
+ * Whether the caller may push to the integration at all: not to a Planner whose own tenant is private and outside
+ * the caller's scope (its board lives in that tenant, and its name and existence are that tenant's). Such an
+ * integration is answered like one that does not exist.
+ */
+export async function mayUseTracker(db: DbOrTx, row: Pick<IntegrationRow, 'kind' | 'settings'>, scope: TenantScope | undefined): Promise<boolean> {
+  if (scope === 'all' || row.kind !== 'planner' || !Number.isInteger(row.settings.tenantId)) return true;
+  const tenantId = row.settings.tenantId as number;
+  if (scope?.granted.includes(tenantId)) return true;
+  const { rows } = await db.execute<{ visibility: string }>(sql`SELECT visibility FROM tenants WHERE id = ${tenantId}`);
+  return rows[0]?.visibility === 'public';
 }
 
 /**

@@ -57,6 +57,32 @@ async function setUp() {
 const sentTitles = (jira: JiraServer) => JSON.stringify(jira.calls.map((c) => c.body));
 
 describe('tracker pushes respect private tenants', () => {
+  it('hides a private tenant’s Planner from a moderator without the grant, and refuses pushes to it like an unknown id', async () => {
+    const { t, admin, fabrikam, connect } = await setUp();
+    const jiraBoard = await connect();
+    const { rows } = await t.database.pool.query<{ id: number }>(
+      `INSERT INTO integrations (kind, name, settings) VALUES ('planner', 'Fabrikam IT board', $1) RETURNING id`,
+      [JSON.stringify({ tenantId: fabrikam, groupId: 'g', planId: 'p', bucketId: 'b' })],
+    );
+    const planner = Number(rows[0]?.id);
+    const { agent: moderator } = await signIn(t.app, t.database.db, { roles: ['Moderator'], email: 'mod@example.com' });
+    const names = async (agent: typeof admin) => ((await agent.get('/api/triage/trackers')).body.targets as { name: string }[]).map((x) => x.name);
+    expect(await names(admin)).toEqual(['Change board', 'Fabrikam IT board']);
+    expect(await names(moderator)).toEqual(['Change board']);
+    expect(JSON.stringify((await moderator.get('/api/triage/message-center/MC920002/tasks')).body)).not.toContain('Fabrikam');
+    const unknown = await moderator.post('/api/triage/bulk-tasks').send({ integrationId: 999999, items: [{ itemType: 'message-center', itemId: 'MC920002' }] });
+    const hidden = await moderator.post('/api/triage/bulk-tasks').send({ integrationId: planner, items: [{ itemType: 'message-center', itemId: 'MC920002' }] });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.error.issues).toEqual(unknown.body.error.issues);
+    const single = await moderator.post('/api/triage/message-center/MC920002/tasks').send({ integrationId: planner });
+    expect(single.status).toBe(400);
+    expect(single.body.error.issues[0].path).toBe('integrationId');
+    // The same moderator with the grant sees and may use it.
+    await t.database.pool.query(`INSERT INTO tenant_access (tenant_id, user_id) SELECT $1, id FROM users WHERE email = 'mod@example.com'`, [fabrikam]);
+    expect(await names(moderator)).toEqual(['Change board', 'Fabrikam IT board']);
+    expect(jiraBoard.id).toBeGreaterThan(0);
+  });
+
   it('refuses to push a private tenant’s post to a tracker not set to carry it, naming integrationId, and calls nobody', async () => {
     const { jira, admin, connect } = await setUp();
     const integration = await connect();
