@@ -112,6 +112,14 @@ export const alertDeliveries = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     /** The JSON body to POST (webhook channels). */
     body: text('body'),
+    /**
+     * The posts the message carries (item row ids): a delivery not yet made whose owner can no longer see one of
+     * them (a grant revoked, a tenant made private, Admin taken away) is withdrawn.
+     */
+    itemIds: integer('item_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     mailOutboxId: integer('mail_outbox_id'),
     status: outboxStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
