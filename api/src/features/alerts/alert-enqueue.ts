@@ -6,6 +6,7 @@ import { MAIL_PRIORITY } from '../../mail/priority.js';
 import { renderMail } from '../../mail/render.js';
 import { SavedSearchAlertMail, savedSearchAlertText, type SavedSearchAlertMailProps } from '../../mail/templates/SavedSearchAlertMail.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
+import { itemRowIdsOf } from './alert-audience.repo.js';
 import { alertTitle, type AlertMessage } from './alert-message.js';
 import type { ChannelWithOwner } from './channels.repo.js';
 import { insertAttempt, insertDelivery, setDeliveryState } from './deliveries.repo.js';
@@ -81,6 +82,10 @@ export async function enqueueAlert(
     savedSearchIds: m.sections.map((s) => s.savedSearch.id).filter((id) => id > 0),
     trigger: m.trigger,
     dedupeKey,
+    itemIds: await itemRowIdsOf(
+      tx,
+      m.sections.flatMap((s) => s.items),
+    ),
     createdAt: m.createdAt,
     nextAttemptAt: m.createdAt,
   };

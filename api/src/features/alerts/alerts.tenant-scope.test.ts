@@ -101,4 +101,47 @@ describe('alert deliveries and the owner’s tenant scope', () => {
     expect(demoted[0]).toContain('Contoso post');
     expect(demoted[0]).not.toContain(PRIVATE_TITLE);
   });
+
+  it('withdraws a delivery waiting for a retry, and an alert mail not yet sent, once the owner loses the grant', async () => {
+    const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['User', 'Admin'] });
+    const { user, agent } = await signIn(t.app, t.database.db);
+    await grantTenant(t.database.db, user.id, fabrikam.id);
+    const hookChannel = await agent.post('/api/alert-channels').send({ kind: 'webhook', name: 'Retried', url: `${hook.url}/retried` });
+    const mailChannel = await agent.post('/api/alert-channels').send({ kind: 'email', name: 'Inbox' });
+    expect([hookChannel.status, mailChannel.status]).toEqual([201, 201]);
+    const search = await agent.post('/api/saved-searches').send({
+      name: 'Private posts',
+      query: { sources: ['messages'], search: PRIVATE_TITLE },
+      alertOn: ['new'],
+      channelIds: [hookChannel.body.id, mailChannel.body.id],
+    });
+    expect(search.status).toBe(201);
+
+    // The receiver is down: the delivery waits for its retry (the organisation search of the test before still runs).
+    hook.answerAlways({ status: 503 });
+    await deliveredFor(await syncWithTwoNewPosts());
+    hook.answerAlways(null);
+    const first = hook.requests.filter((r) => r.path === '/retried');
+    expect(first).toHaveLength(1);
+    expect(first[0]?.body).toContain(PRIVATE_TITLE);
+    const { rows: queued } = await t.database.pool.query<{ status: string; html: string }>(
+      `SELECT m.status, m.html FROM mail_outbox m JOIN alert_deliveries d ON d.mail_outbox_id = m.id WHERE d.channel_id = $1`,
+      [mailChannel.body.id],
+    );
+    expect(queued).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    expect((await admin.put(`/api/admin/app-users/${user.id}/tenants`).send({ tenantIds: [] })).status).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    hook.requests.length = 0;
+    await t.ctx.services.alerts.deliverNow();
+    expect(hook.requests.filter((r) => r.path === '/retried')).toEqual([]);
+    const log = await agent.get(`/api/alert-channels/${hookChannel.body.id}/deliveries`);
+    expect(log.body[0]).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/may no longer see a post it carries/) });
+    const { rows: mail } = await t.database.pool.query<{ status: string }>(
+      `SELECT m.status FROM mail_outbox m JOIN alert_deliveries d ON d.mail_outbox_id = m.id WHERE d.channel_id = $1`,
+      [mailChannel.body.id],
+    );
+    expect(mail).toEqual([{ status: 'failed' }]);
+    await agent.delete(`/api/saved-searches/${search.body.id}`);
+  });
 });

@@ -7,6 +7,7 @@ import { createRolesRepo } from '../roles/roles.repo.js';
 import { createUserRolesRepo } from './user-roles.repo.js';
 import { createUsersRepo } from '../users/users.repo.js';
 import { releaseUnseenRecords } from '../../triage/triage-audience.repo.js';
+import { withdrawUnseenAlerts } from '../../alerts/alert-audience.repo.js';
 
 export function createUserRolesService(deps: { db: Db; clock: Clock }) {
   return {
@@ -40,9 +41,10 @@ export function createUserRolesService(deps: { db: Db; clock: Clock }) {
           await repo.clearImpersonation(userId);
         }
         await repo.remove(userId, roleId);
-        // A former admin keeps only the triage work of tenants they may still see.
+        // A former admin keeps only the triage work, and gets only the alerts not yet sent, of tenants they may still see.
         if (roleId === adminRoleId) {
           await releaseUnseenRecords(tx, { userId }, deps.clock.now(), 'The owner is no longer an admin and has no access to this tenant');
+          await withdrawUnseenAlerts(tx, { userId }, deps.clock.now());
         }
         return assignment;
       });
