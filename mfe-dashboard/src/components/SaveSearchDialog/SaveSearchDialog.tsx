@@ -31,7 +31,16 @@ import {
   type ItemListParams,
   type SavedSearch,
 } from '@radar/contracts';
-import { callEndpoint, useEndpoint, useSession, useToast, serverMessageOf } from '@radar/shared-ui';
+import {
+  callEndpoint,
+  ConfirmationDeclinedError,
+  passkeyCancelled,
+  useEndpoint,
+  usePasskeyConfirmation,
+  useSession,
+  useToast,
+  serverMessageOf,
+} from '@radar/shared-ui';
 
 export interface SaveSearchDialogProps {
   /** The view to save (the list's query without paging). */
@@ -92,6 +101,9 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
 
   const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
+  // An admin's organisation search and a new e-mail channel want a recent passkey check: the server asks first.
+  const confirmingFirst = usePasskeyConfirmation();
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const found: typeof errors = {};
@@ -105,17 +117,21 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
     try {
       let channelIds = selected.filter((id) => id !== EMAIL_CHOICE);
       if (selected.includes(EMAIL_CHOICE))
-        channelIds = [...channelIds, (await callEndpoint(routes.alerts.createChannel, { body: { kind: 'email', name: 'My e-mail' } })).id];
+        channelIds = [
+          ...channelIds,
+          (await confirmingFirst(() => callEndpoint(routes.alerts.createChannel, { body: { kind: 'email', name: 'My e-mail' } }))).id,
+        ];
       const body = { name: trimmed, query, alertOn, schedule, hour, weekday, timeZone, channelIds, paused: editing?.paused ?? false, scope };
-      const saved = editing
-        ? await callEndpoint(routes.alerts.updateSavedSearch, { params: { id: editing.id }, body })
-        : await callEndpoint(routes.alerts.createSavedSearch, { body });
+      const saved = await confirmingFirst(() =>
+        editing ? callEndpoint(routes.alerts.updateSavedSearch, { params: { id: editing.id }, body }) : callEndpoint(routes.alerts.createSavedSearch, { body }),
+      );
       toast({
         title: editing ? 'Saved search updated' : 'Search saved',
         description: `You will get alerts for “${saved.name}”. Manage them under Notifications.`,
       });
       onSaved(saved);
     } catch (err) {
+      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
       toast({
         title: 'Search not saved',
         description: serverMessageOf(err) || 'Failed to save the search. Please try again.',

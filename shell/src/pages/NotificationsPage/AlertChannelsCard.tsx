@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Chip, FormControlLabel, List, ListItem, ListItemText, Stack, Switch, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, routes, type AlertChannel } from '@radar/contracts';
-import { callEndpoint, serverMessageOf, useDialogs, useToast } from '@radar/shared-ui';
+import { callEndpoint, ConfirmationDeclinedError, passkeyCancelled, serverMessageOf, useDialogs, usePasskeyConfirmation, useToast } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { AddChannelForm } from './AddChannelForm.js';
@@ -23,6 +23,9 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
   const { toast } = useToast();
   const [logOf, setLogOf] = useState<AlertChannel | null>(null);
   const [testing, setTesting] = useState<number | null>(null);
+  // An admin's changes to where alerts go want a recent passkey check: the server asks, the user confirms, it runs again.
+  const confirmingFirst = usePasskeyConfirmation();
+  const declined = (err: unknown) => err instanceof ConfirmationDeclinedError || passkeyCancelled(err);
 
   const sendTest = async (c: AlertChannel) => {
     setTesting(c.id);
@@ -41,33 +44,36 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
 
   const setPaused = async (c: AlertChannel, paused: boolean) => {
     try {
-      await callEndpoint(routes.alerts.updateChannel, { params: { id: c.id }, body: { paused } });
+      await confirmingFirst(() => callEndpoint(routes.alerts.updateChannel, { params: { id: c.id }, body: { paused } }));
       toast({ title: paused ? 'Channel paused' : 'Channel resumed', description: `“${c.name}”` });
       await refresh();
     } catch (err) {
+      if (declined(err)) return;
       toast({ title: 'Channel not updated', description: serverMessageOf(err) || 'Failed to update the channel. Please try again.', variant: 'destructive' });
     }
   };
 
   const setTriageNotices = async (c: AlertChannel, triageNotices: boolean) => {
     try {
-      await callEndpoint(routes.alerts.updateChannel, { params: { id: c.id }, body: { triageNotices } });
+      await confirmingFirst(() => callEndpoint(routes.alerts.updateChannel, { params: { id: c.id }, body: { triageNotices } }));
       toast({
         title: triageNotices ? 'Triage notices on' : 'Triage notices off',
         description: triageNotices ? `Items given to you, mentions and due dates also go to “${c.name}”.` : `“${c.name}” gets alerts only.`,
       });
       await refresh();
     } catch (err) {
+      if (declined(err)) return;
       toast({ title: 'Channel not updated', description: serverMessageOf(err) || 'Failed to update the channel. Please try again.', variant: 'destructive' });
     }
   };
 
   const remove = async (c: AlertChannel) => {
     try {
-      await callEndpoint(routes.alerts.deleteChannel, { params: { id: c.id } });
+      await confirmingFirst(() => callEndpoint(routes.alerts.deleteChannel, { params: { id: c.id } }));
       toast({ title: 'Channel deleted', description: `Saved searches no longer send to “${c.name}”.` });
       await refresh();
     } catch (err) {
+      if (declined(err)) return;
       toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the channel. Please try again.', variant: 'destructive' });
     }
   };

@@ -267,4 +267,54 @@ describe('NotificationsPage: saved searches and alert channels', () => {
     expect(posts).toBe(1);
     expect(screen.queryByText('Channel not added')).not.toBeInTheDocument();
   });
+
+  const reauth = {
+    status: 403,
+    body: { error: { name: 'ReauthenticationRequired', message: 'Confirm with your passkey to continue: this change needs a recent passkey check' } },
+  };
+
+  it('asks for the passkey before deleting an organisation channel, and deletes nothing when that is declined', async () => {
+    let deletes = 0;
+    stubFetch({
+      ...base,
+      'GET /api/auth/session-user': { body: { user: makeUser({ roles: ['Admin'] }) } },
+      'GET /api/saved-searches': { body: [] },
+      'GET /api/alert-channels': { body: [channel(2, { name: 'IT Slack', kind: 'slack', scope: 'organisation' })] },
+      'DELETE /api/alert-channels/2': () => {
+        deletes += 1;
+        return reauth;
+      },
+    });
+    renderWithProviders(<NotificationsPage />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete channel IT Slack' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete “IT Slack”?' })).getByRole('button', { name: 'Delete' }));
+    const ask = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes).toBe(1);
+    expect(screen.queryByText('Delete failed')).not.toBeInTheDocument();
+    expect(screen.getByText('IT Slack')).toBeInTheDocument();
+  });
+
+  it('asks for the passkey before pausing an organisation search, and shows no failure when that is declined', async () => {
+    let puts = 0;
+    stubFetch({
+      ...base,
+      'GET /api/auth/session-user': { body: { user: makeUser({ roles: ['Admin'] }) } },
+      'GET /api/alert-channels': { body: [channel(2, { name: 'IT Slack', kind: 'slack', scope: 'organisation' })] },
+      'GET /api/saved-searches': { body: [search(6, { name: 'Org retirements', scope: 'organisation', channelIds: [2] })] },
+      'PUT /api/saved-searches/6': () => {
+        puts += 1;
+        return reauth;
+      },
+    });
+    renderWithProviders(<NotificationsPage />, { withAuthDialog: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause Org retirements' }));
+    const ask = await screen.findByRole('dialog', { name: 'Confirm with your passkey' });
+    expect(within(ask).getByText('Confirm with your passkey to continue: this change needs a recent passkey check')).toBeInTheDocument();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(puts).toBe(1);
+    expect(screen.queryByText('Saved search not updated')).not.toBeInTheDocument();
+  });
 });

@@ -15,7 +15,16 @@ import {
   Typography,
 } from '@mui/material';
 import { describeAlertOn, describeSchedule, routes, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
-import { callEndpoint, serverMessageOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
+import {
+  callEndpoint,
+  ConfirmationDeclinedError,
+  passkeyCancelled,
+  serverMessageOf,
+  useDialogs,
+  useEndpoint,
+  usePasskeyConfirmation,
+  useToast,
+} from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 
@@ -49,15 +58,19 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  // An admin's changes to an organisation search want a recent passkey check: the server asks, the user confirms.
+  const confirmingFirst = usePasskeyConfirmation();
+  const declined = (err: unknown) => err instanceof ConfirmationDeclinedError || passkeyCancelled(err);
   const channelName = (id: number) => channels.find((c) => c.id === id)?.name ?? `Channel ${id}`;
 
   const update = async (s: SavedSearch, change: Partial<SavedSearch>, done: string) => {
     try {
-      await callEndpoint(routes.alerts.updateSavedSearch, { params: { id: s.id }, body: replacement(s, change) });
+      await confirmingFirst(() => callEndpoint(routes.alerts.updateSavedSearch, { params: { id: s.id }, body: replacement(s, change) }));
       toast({ title: done, description: `“${change.name ?? s.name}”` });
       await mutate();
       return true;
     } catch (err) {
+      if (declined(err)) return false;
       toast({
         title: 'Saved search not updated',
         description: serverMessageOf(err) || 'Failed to update the saved search. Please try again.',
@@ -78,10 +91,11 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
 
   const remove = async (s: SavedSearch) => {
     try {
-      await callEndpoint(routes.alerts.deleteSavedSearch, { params: { id: s.id } });
+      await confirmingFirst(() => callEndpoint(routes.alerts.deleteSavedSearch, { params: { id: s.id } }));
       toast({ title: 'Saved search deleted', description: `“${s.name}” no longer sends alerts.` });
       await mutate();
     } catch (err) {
+      if (declined(err)) return;
       toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the saved search. Please try again.', variant: 'destructive' });
     }
   };
