@@ -259,7 +259,7 @@ if (!present && process.env.CI === 'true') {
           const now = afterById.get(id);
           if (!now) continue;
           const row = (await repo.find(adapter.itemSource, id))!;
-          const versions = rebuildVersions(currentState(adapter, row), await history.rowsOf(row.id));
+          const versions = rebuildVersions(currentState(adapter, row), await history.rowsOf(row.id, 'all'));
           const first = versions[versions.length - 1]!.state;
           const latest = versions[0]!.state;
           for (const f of adapter.fields) {

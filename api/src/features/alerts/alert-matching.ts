@@ -1,10 +1,8 @@
 import { reachedTenant, SOURCE_ITEM_NOUNS, type AlertItem, type AlertOn } from '@radar/contracts';
 import { shareUrlOf } from '../items/share-link.js';
 import { summarizeChange } from '../feeds/change-summary.js';
+import { TENANT_OWN_FIELDS } from '../items/tenant-own-fields.js';
 import type { TouchedChange } from './alert-matching.repo.js';
-
-/** A tenant's own field: the rollout status for the organisation, seen only by readers who may see that tenant. */
-const TENANT_OWN_FIELDS = new Set(['featureStatus']);
 
 /**
  * One alert entry per item, newest change last merged in: 'new' when the item first appeared in the period (it

@@ -5,6 +5,7 @@ import { appState, digestDeliveries, digestSubscribers, itemHistory, items, role
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
+import { changeSeenSql } from '../items/tenant-own-fields.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
 
@@ -21,10 +22,12 @@ const UPDATED_MESSAGE_MIN_GAP = sql`interval '1 hour'`;
  */
 export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
   const publicOnly = tenantCondition(scope) ?? sql`true`;
+  // A change of only a tenant's own fields, recorded by a run of a tenant the reader may not see, is no change to them.
+  const seen = changeSeenSql(scope, sql.raw('item_history'));
   const inWindow = (column: typeof items.createdDate, start: Date, end: Date) => sql`${column} >= ${start} and ${column} < ${end}`;
   const changedInWindow = (start: Date, end: Date) =>
-    sql`exists (select 1 from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed' and ${itemHistory.changeDate} >= ${start} and ${itemHistory.changeDate} < ${end})`;
-  const lastChange = sql`(select max(${itemHistory.changeDate}) from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed')`;
+    sql`exists (select 1 from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed' and ${itemHistory.changeDate} >= ${start} and ${itemHistory.changeDate} < ${end} and ${seen})`;
+  const lastChange = sql`(select max(${itemHistory.changeDate}) from ${itemHistory} where ${itemHistory.itemId} = ${items.id} and ${itemHistory.changeType} = 'changed' and ${seen})`;
 
   return {
     /** Items of a source created (roadmap) or published (Message Center) in the window, newest first. */

@@ -27,7 +27,7 @@ export function createMessageItemsEndpoints(ctx: AppContext): EndpointImplementa
     }),
     implement(endpoints.items.messageHistory, async ({ params, auth, req }) => {
       await ctx.services.missBudget.charge(req);
-      return history.forItem((await findMessage(params.messageId, auth)).id);
+      return history.forItem((await findMessage(params.messageId, auth)).id, await tenantScopeOf(ctx.db, auth));
     }),
     implement(endpoints.items.messageLinkedRoadmap, async ({ params, auth }) => {
       const message = await findMessage(params.messageId, auth);

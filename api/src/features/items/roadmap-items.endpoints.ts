@@ -23,7 +23,8 @@ export function createRoadmapItemsEndpoints(ctx: AppContext): EndpointImplementa
       await ctx.services.missBudget.charge(req);
       const item = await repo.find('roadmap', itemId);
       if (!item) throw new NotFoundError(`Roadmap item ${itemId} not found`);
-      return history.forItem(item.id);
+      // The roadmap's changes are recorded by runs of no tenant: every reader sees all of them.
+      return history.forItem(item.id, undefined);
     }),
     implement(endpoints.items.roadmapLinkedMessages, async ({ params: { itemId }, auth }) => {
       const includeNotes = isModeratorOrAdmin(auth);

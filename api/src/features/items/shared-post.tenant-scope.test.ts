@@ -105,4 +105,95 @@ describe('a post received by a public and a private tenant', () => {
     expect(hook.requests.map((r) => r.path)).toEqual(['/granted']);
     expect(hook.requests[0]!.body).toContain('Reached your tenant: Web');
   });
+
+  it('keeps the private tenant’s status changes out of the history, versions and feed of readers who may not see it', async () => {
+    // The run of the test before recorded a status-only change; this one changes the title and the status together.
+    t.clock.advance(60_000);
+    const [sync] = await t.database.db
+      .insert(syncHistory)
+      .values({ source: 'message_center', trigger: 'schedule', startedAt: t.clock.now(), status: 'success', tenantId: fabrikam.id, tenantName: 'Fabrikam' })
+      .returning();
+    const historyId = await insertHistory(t.database.db, sharedRowId, {
+      changeType: 'changed',
+      changeDate: t.clock.now(),
+      changedFields: ['title', 'featureStatus'],
+      previousValues: { title: 'Shared post (old)', featureStatus: launched('Launched') },
+      newValues: { title: 'Shared post', featureStatus: launched('Rolling out') },
+    });
+    await t.database.pool.query('UPDATE item_history SET sync_id = $1 WHERE id = $2', [sync!.id, historyId]);
+
+    const { agent: ungranted } = await signIn(t.app, t.database.db);
+    const { user, agent: granted } = await signIn(t.app, t.database.db);
+    await grantTenant(t.database.db, user.id, fabrikam.id);
+    const historyOf = async (agent: { get(url: string): request.Test }) => {
+      const res = await agent.get('/api/message-center/items/MC730001/history');
+      expect(res.status).toBe(200);
+      return res.body as { changedFields: string[]; previousValues: Record<string, unknown>; newValues: Record<string, unknown> }[];
+    };
+    const seen = await historyOf(granted);
+    expect(seen.map((h) => h.changedFields)).toEqual([['title', 'featureStatus'], ['featureStatus']]);
+    for (const agent of [ungranted, request(t.app)]) {
+      const hidden = await historyOf(agent);
+      expect(hidden.map((h) => h.changedFields)).toEqual([['title']]);
+      expect(JSON.stringify(hidden)).not.toMatch(/Rolling out|Scheduled|featureStatus/);
+    }
+    const versions = async (agent: { get(url: string): request.Test }) => (await agent.get('/api/message-center/items/MC730001/versions')).body.length;
+    expect(await versions(ungranted)).toBe((await versions(granted)) - 1);
+    const feedOf = async (agent: { get(url: string): request.Test }) => {
+      const res = await agent.get('/api/feeds/items.rss?sources=messages');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Shared post');
+      return res.text;
+    };
+    expect(await feedOf(granted)).toMatch(/Rolling out/);
+    expect(await feedOf(request(t.app))).not.toMatch(/Rolling out|featureStatus|Status for your org/);
+  });
+
+  it('mails followers who may not see the private tenant of its run only the rest of a change', async () => {
+    const db = t.database.db;
+    const { user: plain, agent: plainAgent } = await signIn(t.app, db);
+    const { user: granted, agent: grantedAgent } = await signIn(t.app, db);
+    await grantTenant(db, granted.id, fabrikam.id);
+    for (const agent of [plainAgent, grantedAgent]) {
+      const res = await agent
+        .post('/api/notification-subscriptions')
+        .send({ subscriptionType: 'item', itemType: 'message_center', itemId: 'MC730001', changeTypes: ['changed'] });
+      expect(res.status).toBe(201);
+    }
+    const runOf = async (changedFields: string[], values: [Record<string, unknown>, Record<string, unknown>]) => {
+      t.clock.advance(60_000);
+      const [sync] = await db
+        .insert(syncHistory)
+        .values({ source: 'message_center', trigger: 'schedule', startedAt: t.clock.now(), status: 'success', tenantId: fabrikam.id, tenantName: 'Fabrikam' })
+        .returning();
+      const id = await insertHistory(db, sharedRowId, {
+        changeType: 'changed',
+        changeDate: t.clock.now(),
+        changedFields,
+        previousValues: values[0],
+        newValues: values[1],
+      });
+      await t.database.pool.query('UPDATE item_history SET sync_id = $1 WHERE id = $2', [sync!.id, id]);
+      await t.ctx.services.notifications.notifySync(sync!.id);
+      const { rows } = await t.database.pool.query<{ to_address: string; text: string }>(
+        `SELECT to_address, text FROM mail_outbox WHERE kind = 'item-change' AND dedupe_key LIKE $1`,
+        [`item-change:${sync!.id}:%`],
+      );
+      return (u: { email: string }) => rows.filter((r) => r.to_address === u.email).map((r) => r.text);
+    };
+    const statusOnly = await runOf(['featureStatus'], [{ featureStatus: launched('Rolling out') }, { featureStatus: launched('Launched') }]);
+    expect(statusOnly(granted)).toHaveLength(1);
+    expect(statusOnly(plain)).toEqual([]);
+    const both = await runOf(
+      ['title', 'featureStatus'],
+      [
+        { title: 'Shared post (draft)', featureStatus: launched('Launched') },
+        { title: 'Shared post', featureStatus: launched('Rolling out') },
+      ],
+    );
+    expect(both(granted).join()).toMatch(/Rolling out/);
+    expect(both(plain)).toHaveLength(1);
+    expect(both(plain).join()).toContain('Shared post (draft)');
+    expect(both(plain).join()).not.toMatch(/Rolling out/);
+  });
 });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, exists, gte, inArray, or, sql, type SQL } from 'd
 import { CHANGE_TYPE_DAYS, type ChangeTypeOption, type Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items, messageRoadmapLinks, type ItemRow } from '../../db/schema/index.js';
+import { changeSeenSql } from './tenant-own-fields.js';
 import { tenantCondition, type TenantScope } from './item-query.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +61,14 @@ export function createSourceItemsRepo(db: DbOrTx) {
               db
                 .select({ one: sql`1` })
                 .from(itemHistory)
-                .where(and(eq(itemHistory.itemId, items.id), eq(itemHistory.changeType, 'changed'), gte(itemHistory.changeDate, since))),
+                .where(
+                  and(
+                    eq(itemHistory.itemId, items.id),
+                    eq(itemHistory.changeType, 'changed'),
+                    gte(itemHistory.changeDate, since),
+                    changeSeenSql(q.scope, sql.raw('item_history')),
+                  ),
+                ),
             ),
           );
       }

@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { items, type itemHistory } from '../../db/schema/index.js';
+import { changeSeenSql, runSeenSql, withoutTenantOwnFields } from '../items/tenant-own-fields.js';
 import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
 import { unifiedItemSelectSql, type UnifiedItemRow } from '../items/item-mapper.js';
 import { runSql } from '../items/items.repo.js';
@@ -30,7 +31,7 @@ export function createMcpItemsRepo(pool: pg.Pool) {
       const heads = await runSql<{ id: number }>(
         pool,
         sql`SELECT h.item_id AS id, max(h.change_date) AS last_change FROM item_history h JOIN ${itemsAsIfActive} ON items.id = h.item_id
-          WHERE h.change_date >= ${since} AND h.change_date < ${until} AND ${where}
+          WHERE h.change_date >= ${since} AND h.change_date < ${until} AND ${where} AND ${changeSeenSql(filters.tenantScope)}
           GROUP BY h.item_id ORDER BY last_change DESC, h.item_id DESC LIMIT ${limit + 1}`,
       );
       const ids = heads.slice(0, limit).map((h) => h.id);
@@ -38,19 +39,24 @@ export function createMcpItemsRepo(pool: pg.Pool) {
       const idList = sql`${sql.param(ids)}::int[]`;
       const [rows, history] = await Promise.all([
         runSql<UnifiedItemRow>(pool, sql`SELECT ${unifiedItemSelectSql} FROM items WHERE items.id = ANY(${idList})`),
-        runSql<HistoryRow>(
+        runSql<HistoryRow & { runSeen: boolean }>(
           pool,
-          sql`SELECT item_id AS "itemId", change_type AS "changeType", change_date AS "changeDate", changed_fields AS "changedFields",
-              previous_values AS "previousValues", new_values AS "newValues"
-            FROM item_history WHERE item_id = ANY(${idList}) AND change_date >= ${since} AND change_date < ${until}
-            ORDER BY change_date DESC, id DESC`,
+          sql`SELECT h.item_id AS "itemId", h.change_type AS "changeType", h.change_date AS "changeDate", h.changed_fields AS "changedFields",
+              h.previous_values AS "previousValues", h.new_values AS "newValues", ${runSeenSql(filters.tenantScope)} AS "runSeen"
+            FROM item_history h WHERE h.item_id = ANY(${idList}) AND h.change_date >= ${since} AND h.change_date < ${until}
+            ORDER BY h.change_date DESC, h.id DESC`,
         ),
       ]);
+      // A change a run of a tenant the reader may not see recorded: without that tenant's own fields.
+      const seen = history.flatMap(({ runSeen, ...h }) => {
+        const change = runSeen ? h : withoutTenantOwnFields(h);
+        return change ? [change] : [];
+      });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return {
         items: ids.flatMap((id) => {
           const row = byId.get(id);
-          return row ? [{ row, history: history.filter((h) => h.itemId === id) }] : [];
+          return row ? [{ row, history: seen.filter((h) => h.itemId === id) }] : [];
         }),
         truncated: heads.length > limit,
       };

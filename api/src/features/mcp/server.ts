@@ -132,7 +132,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       const row = await sourceItems.find(ref.source, ref.externalId, deps.tenantScope);
       if (!row) throw new ToolInputError(`No ${SOURCE_ITEM_NOUNS[ref.source]} with id ${ref.externalId}`);
       const [entries, linked] = await Promise.all([
-        history.forItem(row.id),
+        history.forItem(row.id, deps.tenantScope),
         ref.source === 'roadmap'
           ? sourceItems.messagesLinkedTo(row.externalId, deps.tenantScope)
           : ref.source === 'messages'

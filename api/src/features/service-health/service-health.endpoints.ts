@@ -79,6 +79,8 @@ export function createServiceHealthEndpoints(ctx: AppContext): EndpointImplement
       res.setHeader('Cache-Control', 'private, max-age=3600');
       res.end(file.content);
     }),
-    implement(endpoints.serviceHealth.history, async ({ params, auth }) => history.forItem((await findIssue(params.issueId, auth)).row.id)),
+    implement(endpoints.serviceHealth.history, async ({ params, auth }) =>
+      history.forItem((await findIssue(params.issueId, auth)).row.id, await tenantScopeOf(ctx.db, auth)),
+    ),
   ];
 }

@@ -19,6 +19,8 @@ export interface SyncChangeRow {
   status: string | null;
   /** A Message Center post's body as it is now (its sections go into the mail); null for roadmap items. */
   bodyHtml: string | null;
+  /** The tenant whose run recorded the change (null: the roadmap, or a run of no tenant). */
+  tenantId: number | null;
 }
 
 export interface SubscriberRow {
@@ -55,9 +57,11 @@ export function createNotificationsRepo(db: DbOrTx) {
           title: items.title,
           status: items.status,
           bodyHtml: items.bodyHtml,
+          tenantId: syncHistory.tenantId,
         })
         .from(itemHistory)
         .innerJoin(items, eq(items.id, itemHistory.itemId))
+        .leftJoin(syncHistory, eq(syncHistory.id, itemHistory.syncId))
         .where(and(eq(itemHistory.syncId, syncId), inArray(itemHistory.changeType, ['changed', 'removed'])))
         .orderBy(itemHistory.id);
     },

@@ -15,6 +15,8 @@ import { htmlToPlainText } from '../../lib/html.js';
 import { messageSections } from '../../sources/message-sections.js';
 import { loadRolesOf } from '../../http/auth.repo.js';
 import { tenantScopeOfUser } from '../tenants/tenant-scope.js';
+import { changesAsSeen } from '../items/tenant-own-fields.js';
+import { visibleTenantIds } from '../items/tenant-status.repo.js';
 
 /** How far back the catch-up sweep looks for syncs whose notification step never ran (crash, restart). */
 export const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -161,7 +163,11 @@ export function createNotificationsService(deps: Deps) {
   }
 
   async function buildMails(syncId: number) {
-    const changes = mergeByItem(await repo.changesOfSync(syncId));
+    const rows = await repo.changesOfSync(syncId);
+    const changes = mergeByItem(rows);
+    // What a reader who may not see the run's tenant is told: the changes without that tenant's own fields.
+    const runTenant = rows.find((r) => r.tenantId !== null)?.tenantId ?? null;
+    const changesWithoutOwn = runTenant === null ? changes : mergeByItem(changesAsSeen(rows, () => false));
     const subscribers = await repo.activeSubscribersOf([...changes.values()].map((c) => ({ itemType: itemTypeOf(c.source), externalId: c.externalId })));
     const byUser = new Map<number, { sub: SubscriberRow; change: ItemChanges }[]>();
     for (const sub of subscribers) {
@@ -182,7 +188,14 @@ export function createNotificationsService(deps: Deps) {
         all.map((l) => l.change.itemRowId),
         scope,
       );
-      const list = all.filter((l) => visible.has(l.change.itemRowId));
+      const seesRun = runTenant === null || (await visibleTenantIds(deps.db, [runTenant], scope)).has(runTenant);
+      const list = all
+        .filter((l) => visible.has(l.change.itemRowId))
+        .flatMap((l) => {
+          if (seesRun) return [l];
+          const change = changesWithoutOwn.get(l.change.key);
+          return change && wants(l.sub, change) ? [{ ...l, change }] : [];
+        });
       const first = list[0]?.sub;
       if (!first) continue;
       const allUrl = linkFor(list.map((l) => l.sub.subscriptionId));

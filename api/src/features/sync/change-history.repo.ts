@@ -1,9 +1,12 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ChangeHistoryEntry, Source } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { itemHistory, items } from '../../db/schema/index.js';
+import { itemHistory, items, syncHistory } from '../../db/schema/index.js';
 import { isCosmeticChange } from './cosmetic.js';
 import { textDiffsOf } from '../items/versions/word-diff.js';
+import type { TenantScope } from '../items/item-query.js';
+import { visibleTenantIds } from '../items/tenant-status.repo.js';
+import { changesAsSeen } from '../items/tenant-own-fields.js';
 
 export type HistoryRow = typeof itemHistory.$inferSelect;
 type ItemHead = { source: Source; externalId: string; title: string };
@@ -30,15 +33,35 @@ export function toChangeHistoryEntry(row: HistoryRow, item?: ItemHead): ChangeHi
 
 /** Reads of change history; only the sync writes it. */
 export function createChangeHistoryRepo(db: DbOrTx) {
-  const rowsOf = (itemRowId: number): Promise<HistoryRow[]> =>
-    db.select().from(itemHistory).where(eq(itemHistory.itemId, itemRowId)).orderBy(desc(itemHistory.changeDate), desc(itemHistory.id));
+  /**
+   * One item's stored history, newest first, as a reader of the scope sees it: a change a private tenant's run
+   * recorded comes without that tenant's own fields (its rollout status) unless the reader may see the tenant, and
+   * a change of only those fields is left out.
+   */
+  async function rowsOf(itemRowId: number, scope: TenantScope | undefined): Promise<HistoryRow[]> {
+    const rows = await db
+      .select({ h: itemHistory, tenantId: syncHistory.tenantId })
+      .from(itemHistory)
+      .leftJoin(syncHistory, eq(syncHistory.id, itemHistory.syncId))
+      .where(eq(itemHistory.itemId, itemRowId))
+      .orderBy(desc(itemHistory.changeDate), desc(itemHistory.id));
+    const seen = await visibleTenantIds(
+      db,
+      rows.map((r) => r.tenantId),
+      scope,
+    );
+    return changesAsSeen(
+      rows.map((r) => ({ ...r.h, tenantId: r.tenantId })),
+      (id) => seen.has(id),
+    ).map(({ tenantId: _tenantId, ...row }) => row);
+  }
   return {
-    /** One item's history, newest first (id breaks ties: entries of one sync share a date). */
-    async forItem(itemRowId: number): Promise<ChangeHistoryEntry[]> {
-      return (await rowsOf(itemRowId)).map((r) => toChangeHistoryEntry(r));
+    /** One item's history, newest first (id breaks ties: entries of one sync share a date), as the scope sees it. */
+    async forItem(itemRowId: number, scope: TenantScope | undefined): Promise<ChangeHistoryEntry[]> {
+      return (await rowsOf(itemRowId, scope)).map((r) => toChangeHistoryEntry(r));
     },
 
-    /** The stored rows of one item's history, newest first (what versions are rebuilt from). */
+    /** The stored rows of one item's history, newest first, as the scope sees them (what versions are rebuilt from). */
     rowsOf,
 
     /** Every item's history, newest first, paged, with the item's id and title. */

@@ -35,10 +35,11 @@ export function createItemVersionsEndpoints(ctx: AppContext): EndpointImplementa
   const history = createChangeHistoryRepo(ctx.db);
 
   async function versionsOf<R>(adapter: SourceAdapter<R>, externalId: string, auth: RequestAuth | null): Promise<RebuiltVersion[]> {
-    const row = await items.find(adapter.itemSource, externalId, await tenantScopeOf(ctx.db, auth));
+    const scope = await tenantScopeOf(ctx.db, auth);
+    const row = await items.find(adapter.itemSource, externalId, scope);
     if (!row) throw new NotFoundError(adapter.itemSource === 'roadmap' ? `Roadmap item ${externalId} not found` : `Message ${externalId} not found`);
     const state = currentState(adapter, row);
-    const rows = await history.rowsOf(row.id);
+    const rows = await history.rowsOf(row.id, scope);
     // Every synced item has its 'new' entry; a row written some other way (an import of old data) is one version.
     if (rows.length === 0) return [{ version: 1, changeDate: row.firstSeenAt, changeType: 'new', changedFields: [], minor: false, state }];
     return rebuildVersions(state, rows);
