@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, signIn } from '../../../test/factories.js';
+import { grantTenant } from '../../../test/tenant-fixtures.js';
 import { startTenantGraphServer, type FakePlanner, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
 import { createIntegrationsRepo } from './integrations.repo.js';
@@ -58,11 +59,13 @@ async function setUp(roles = WRITE_ROLES) {
   t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '0' }, { now: '2026-11-26T12:00:00Z' });
   const db = t.database.db;
   const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
-  const { agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com' });
+  const { user: mod, agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com' });
   const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
   const bob = await signIn(t.app, db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
   const added = await admin.post('/api/admin/tenants').send({ name: 'Contoso', tenantId: DIRECTORY, clientId: CLIENT, clientSecret: 'tenant-secret' });
   expect(added.status).toBe(201);
+  // The tenant is private (the default): its Planner takes pushes from people given the tenant.
+  await grantTenant(db, mod.id, added.body.id as number);
   await insertMessage(db, {
     externalId: 'MC900001',
     title: 'Exchange retires basic auth',
