@@ -22,6 +22,12 @@ import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/re
 import { createMailService, type MailService } from './mail/mail.service.js';
 import type { SyncChangeSet, SyncService } from './features/sync/sync.service.js';
 import { createSyncServiceFor, heldPayloadParser } from './features/sync/wiring.js';
+import { trackerPort } from './features/integrations/tracker-port.js';
+import type { TrackerPort } from './features/triage/tracker-port.js';
+import { triageSnapshotReactor } from './features/triage/triage-snapshot.js';
+import { releaseOnAccessNarrowed } from './features/triage/triage-access.js';
+import { withdrawOnAccessNarrowed } from './features/alerts/alert-audience.repo.js';
+import type { AccessNarrowedReactor } from './lib/access-narrowed.js';
 
 /**
  * The services shared by routes, jobs and the CLI, built once per process so that, for example, the sync service
@@ -47,6 +53,10 @@ export interface Services {
   /** Triage mail: reminders, and each user's daily mail of items given to them, mentions and due dates. */
   triageMail: TriageMailService;
   trackers: TrackerService;
+  /** The trackers as triage sees them (its rules push, its changes update tasks) without importing them. */
+  trackerPort: TrackerPort;
+  /** What the features do, in the narrowing transaction, when someone may have lost sight of a tenant's posts. */
+  accessNarrowed: AccessNarrowedReactor;
   /** Each client's budget of answers no cache could give (CACHE_MISS_BUDGET). */
   missBudget: MissBudget;
   /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
@@ -82,6 +92,8 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const sync = createSyncServiceFor(base, {
     tenantClients,
+    // Triage opens its records, and its rules run, in each snapshot's transaction.
+    reactors: [triageSnapshotReactor({ trackers: trackerPort, log: base.log })],
     onItemsChanged: allHooks(base.log, {
       notifications: notifications.onItemsChanged,
       alerts: alerts.onItemsChanged,
@@ -113,6 +125,27 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     },
   });
   const itemList = { repo: itemsRepo, answers, forCaller: createListForCaller({ db: base.db, answers }) };
+  const accessNarrowed: AccessNarrowedReactor = async (tx, narrowed, now) => {
+    await releaseOnAccessNarrowed(tx, narrowed, now);
+    await withdrawOnAccessNarrowed(tx, narrowed, now);
+  };
   const missBudget = createMissBudget({ perMinute: base.config.CACHE_MISS_BUDGET });
-  return { mail, auth, sync, notifications, digest, tokens, alerts, heldSync, remotes, itemList, tenantClients, triageMail, trackers, missBudget };
+  return {
+    mail,
+    auth,
+    sync,
+    notifications,
+    digest,
+    tokens,
+    alerts,
+    heldSync,
+    remotes,
+    itemList,
+    tenantClients,
+    triageMail,
+    trackers,
+    trackerPort,
+    accessNarrowed,
+    missBudget,
+  };
 }

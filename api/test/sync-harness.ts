@@ -3,6 +3,8 @@ import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import type { SyncChangeSet } from '../src/features/sync/sync.service.js';
 import { createFeedClients, createSyncServiceFor } from '../src/features/sync/wiring.js';
+import { trackerPort } from '../src/features/integrations/tracker-port.js';
+import { triageSnapshotReactor } from '../src/features/triage/triage-snapshot.js';
 import { createTestDb, type TestDatabase } from './db.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from './replay-server.js';
 
@@ -46,7 +48,11 @@ export async function createSyncHarness(
   const log = createLogger('silent');
   const hookCalls: SyncChangeSet[] = [];
   const clients = createFeedClients(config, clock, log, database.db);
-  const sync = createSyncServiceFor({ config, db: database.db, pool: database.pool, clock, log }, { clients, onItemsChanged: (c) => void hookCalls.push(c) });
+  // As the process wires it: triage opens its records, and its rules run, with each snapshot.
+  const sync = createSyncServiceFor(
+    { config, db: database.db, pool: database.pool, clock, log },
+    { clients, onItemsChanged: (c) => void hookCalls.push(c), reactors: [triageSnapshotReactor({ trackers: trackerPort, log })] },
+  );
   return {
     database,
     server,

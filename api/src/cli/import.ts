@@ -16,6 +16,8 @@ import { createLogger } from '../logger.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
 import { guardPolicyOf } from '../features/sync/snapshot-guard.js';
 import { createSyncService } from '../features/sync/sync.service.js';
+import { trackerPort } from '../features/integrations/tracker-port.js';
+import { triageSnapshotReactor } from '../features/triage/triage-snapshot.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -62,6 +64,8 @@ async function main(): Promise<number> {
       fetchRoadmap: refuse,
       fetchMessages: refuse,
       guard: guardPolicyOf(config),
+      // As the server wires it: triage opens its records, and its rules run, with each file.
+      reactors: [triageSnapshotReactor({ trackers: trackerPort, log })],
     });
     let failed = false;
     for (const [label, run] of [

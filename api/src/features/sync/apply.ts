@@ -5,8 +5,7 @@ import { planSync, type ItemChange, type SyncCounts } from './plan.js';
 import type { SourceAdapter } from './records.js';
 import { refreshProductFamilies } from './derived-fields.repo.js';
 import { setDemoFlag } from './demo-state.repo.js';
-import { createTriageRepo } from '../triage/triage.repo.js';
-import { applyTriageRules } from '../triage/triage-rules.js';
+import type { SnapshotReactor } from './snapshot-reactor.js';
 import { finishRun, type RunResult } from './sync-history.repo.js';
 import { countTenantLive, expireTenantLinks, liveElsewhere, tenantLinks, upsertTenantLinks } from './tenant-links.repo.js';
 import type { ExistingItem } from './plan.js';
@@ -46,6 +45,8 @@ export interface ApplyArgs<R> {
   finish?: Pick<RunResult, 'feedFormat' | 'note' | 'validators' | 'warning' | 'drift'>;
   /** More writes that must commit with the snapshot (superseding held snapshots, marking one applied). */
   afterApply?: (tx: DbOrTx) => Promise<void>;
+  /** The features that react inside the snapshot's transaction (triage opens its records), in order. */
+  reactors?: readonly SnapshotReactor[];
   /**
    * The tenant whose Message Center this snapshot is. Posts are shared by the tenants that received them: the
    * snapshot decides what this tenant lists (item_tenants), and a post is removed only when no tenant lists it any
@@ -134,13 +135,16 @@ export async function applySnapshot<R>(tx: DbOrTx, args: ApplyArgs<R>): Promise<
       scope.gone.map((g) => g.id),
     );
   }
-  // Every new item, and every post a tenant newly received, gets its triage record; changed items' defaults follow them.
-  const triage = createTriageRepo(tx);
-  const listedIds = args.tenant ? snapshot.map((record) => idOf(adapter.externalId(record))) : [];
-  const opened = await triage.openRecords({ itemIds: [...new Set([...insertedIds.values(), ...listedIds])] });
-  await triage.refreshDefaults({ itemIds: plan.updates.map((u) => u.id) });
-  // The admins' triage rules decide what they can about what just arrived.
-  await applyTriageRules(tx, opened, now);
+  const applied = {
+    syncId,
+    source: adapter.itemSource,
+    now,
+    tenantId: args.tenant?.id ?? null,
+    newItemIds: [...insertedIds.values()],
+    listedItemIds: args.tenant ? snapshot.map((record) => idOf(adapter.externalId(record))) : [],
+    updatedItemIds: plan.updates.map((u) => u.id),
+  };
+  for (const react of args.reactors ?? []) await react(tx, applied);
   await args.afterApply?.(tx);
 
   const totalItems = args.tenant ? await countTenantLive(tx, args.tenant.id, adapter.itemSource) : await countActive(tx, adapter.itemSource);

@@ -15,6 +15,7 @@ import type { ItemChange } from './plan.js';
 import { healthAdapter, itemSourceOf, messageAdapter, roadmapAdapter, SYNC_SOURCE_LABELS, type SourceAdapter } from './records.js';
 import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
 import { withSourceLock } from '../../db/source-lock.js';
+import type { SnapshotReactor } from './snapshot-reactor.js';
 import { sourceChange } from './source-warning.js';
 import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
 import { countActive } from './sync.repo.js';
@@ -67,6 +68,8 @@ export interface SyncServiceDeps {
   guard?: GuardPolicy;
   /** Called after a committed sync that changed something; failures are logged, never undo the sync. */
   onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
+  /** Writes of other features that commit with every applied snapshot (see snapshot-reactor.ts). */
+  reactors?: readonly SnapshotReactor[];
   /** Writes the admins' alert for a held snapshot inside the hold's transaction; `afterCommit` sends it on. */
   heldAlerts?: { write(tx: DbOrTx, alert: HeldAlert): Promise<void>; afterCommit(): void };
   /**
@@ -250,6 +253,7 @@ export function createSyncService(deps: SyncServiceDeps) {
             drift: fetched.drift ?? null,
           },
           tenant,
+          reactors: deps.reactors,
           afterApply: async (tx) => {
             // First the caller's (marking the held snapshot being applied), then every other pending one is stale.
             await options.afterApply?.(tx, started.id);

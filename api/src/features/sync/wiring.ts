@@ -128,6 +128,8 @@ export function createSyncServiceFor(
   base: Pick<BaseDeps, 'config' | 'db' | 'pool' | 'clock' | 'log'>,
   hooks: {
     onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
+    /** Writes of other features that commit with every applied snapshot (triage's records). */
+    reactors?: SyncServiceDeps['reactors'];
     clients?: FeedClients;
     heldAlerts?: SyncServiceDeps['heldAlerts'];
     /** Each tenant's Graph client (features/tenants); without it, Message Center is read unscoped. */
@@ -151,6 +153,7 @@ export function createSyncServiceFor(
     fetchMessages: messagesLoader(clients.graph),
     guard: guardPolicyOf(base.config),
     onItemsChanged: hooks.onItemsChanged,
+    reactors: hooks.reactors,
     heldAlerts: hooks.heldAlerts,
     tenants: tenantClients
       ? {

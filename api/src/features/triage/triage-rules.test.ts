@@ -5,6 +5,7 @@ import { createUser, insertRoadmapItem, signIn } from '../../../test/factories.j
 import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../../test/sync-harness.js';
 import { startAiServer } from '../../../test/ai-server.js';
 import { applyTriageRules } from './triage-rules.js';
+import { trackerPort } from '../integrations/tracker-port.js';
 import { createTriageRulesRepo } from './triage-rules.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 
@@ -109,10 +110,10 @@ describe('triage rules at sync', () => {
 
     // On request, over the open items: only what nobody decided; a second run changes nothing.
     await rules.insert({ name: 'Outlook owner', query: { products: ['Outlook'] }, setOwnerId: outlook.id }, now);
-    expect(await applyTriageRules(db, 'open', new Date(T_B))).toBeGreaterThanOrEqual(1);
+    expect(await applyTriageRules(db, 'open', new Date(T_B), { trackers: trackerPort })).toBeGreaterThanOrEqual(1);
     expect(await recordOf(h, '500011')).toMatchObject({ owner_id: outlook.id, priority: 'medium' });
     expect(await recordOf(h, '500008')).toMatchObject({ state: 'not_relevant', owner_id: null });
-    expect(await applyTriageRules(db, 'open', new Date(T_B))).toBe(0);
+    expect(await applyTriageRules(db, 'open', new Date(T_B), { trackers: trackerPort })).toBe(0);
   });
 });
 

@@ -4,9 +4,7 @@ import type { Logger } from '../../logger.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { createTriageRulesRepo, type RuleCandidate, type TriageRuleRow } from './triage-rules.repo.js';
 import { createTriageRepo } from './triage.repo.js';
-import { queueTaskPush } from '../integrations/tracker.service.js';
-import { createIntegrationsRepo, type IntegrationRow } from '../integrations/integrations.repo.js';
-import { refusalToCarry } from '../integrations/tracker-tenants.repo.js';
+import type { TrackerPort } from './tracker-port.js';
 
 /**
  * Runs the enabled triage rules, in order, over `recordIds` (the records a sync just opened) or over every open
@@ -17,7 +15,13 @@ import { refusalToCarry } from '../integrations/tracker-tenants.repo.js';
  * matches to its tracker (made after the transaction commits). Returns how many records changed or were pushed; every
  * change is logged and an owner a rule sets is told by mail, in the caller's transaction.
  */
-export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] | 'open', now: Date, log?: Logger): Promise<number> {
+export async function applyTriageRules(
+  tx: DbOrTx,
+  recordIds: readonly number[] | 'open',
+  now: Date,
+  deps: { trackers: TrackerPort; log?: Logger },
+): Promise<number> {
+  const { trackers, log } = deps;
   if (recordIds !== 'open' && recordIds.length === 0) return 0;
   const repo = createTriageRulesRepo(tx);
   const rules = (await repo.list()).filter((r) => r.enabled);
@@ -28,11 +32,6 @@ export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] 
   const ownerEmail = async (id: number) => {
     if (!ownerEmails.has(id)) ownerEmails.set(id, (await createTriageRepo(tx).person(id))?.email ?? '');
     return ownerEmails.get(id) ?? '';
-  };
-  const trackers = new Map<number, IntegrationRow | null>();
-  const trackerOf = async (id: number) => {
-    if (!trackers.has(id)) trackers.set(id, await createIntegrationsRepo(tx).byId(id));
-    return trackers.get(id) ?? null;
   };
   const seen = new Map<string, boolean>();
   /** Whether the rule's owner may see records of the tenant (read once per owner and tenant in a run). */
@@ -80,11 +79,10 @@ export async function applyTriageRules(tx: DbOrTx, recordIds: readonly number[] 
       // A rule that pushes to a tracker queues the record's task (one per record and tracker: a second match updates it).
       // A tracker that may not carry the record's private tenant is not pushed to, and the log says why.
       if (rule.createTaskIn !== null) {
-        const integration = await trackerOf(rule.createTaskIn);
-        const refusal = integration ? await refusalToCarry(tx, integration, candidate.id) : null;
+        const refusal = await trackers.refusal(tx, rule.createTaskIn, candidate.id);
         if (refusal) notes.push(refusal);
         else {
-          await queueTaskPush(tx, rule.createTaskIn, candidate.id, false, now);
+          await trackers.queuePush(tx, rule.createTaskIn, candidate.id, now);
           changedRecords.add(candidate.id);
         }
       }

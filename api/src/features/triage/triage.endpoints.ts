@@ -15,7 +15,6 @@ import { implement, Reply, type EndpointImplementation, implementCallerRead } fr
 import { InputError, NotFoundError } from '../../lib/errors.js';
 import { toUnifiedItem } from '../items/item-mapper.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
-import { createIntegrationsRepo } from '../integrations/integrations.repo.js';
 import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
 import { createTriageReportsRepo } from './triage-reports.repo.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
@@ -40,6 +39,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     clock: ctx.clock,
     notify: () => ctx.services.triageMail.deliverSoon(),
     tasksQueued: () => ctx.services.trackers.kick(),
+    trackers: ctx.services.trackerPort,
   });
 
   /** The triage mails a user may get: their own items' for everyone, the weekly change-health report for admins. */
@@ -68,8 +68,8 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
   }
   const allRules = async () => ({ rules: await Promise.all((await rules.list()).map(ruleAnswer)) });
   async function integrationName(id: number) {
-    const integration = await createIntegrationsRepo(ctx.db).byId(id);
-    return integration ? { id, name: integration.name } : null;
+    const name = await ctx.services.trackerPort.nameOf(ctx.db, id);
+    return name !== null ? { id, name } : null;
   }
   /** The rule's fields as stored; an owner who is not a user, or an integration that does not exist, is refused. */
   async function ruleValues(body: TriageRuleBody) {
@@ -114,7 +114,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return allRules();
     }),
     implement(endpoints.triage.runRules, async () => {
-      const changed = await ctx.db.transaction((tx) => applyTriageRules(tx, 'open', ctx.clock.now(), ctx.log));
+      const changed = await ctx.db.transaction((tx) => applyTriageRules(tx, 'open', ctx.clock.now(), { trackers: ctx.services.trackerPort, log: ctx.log }));
       ctx.services.triageMail.deliverSoon();
       return { changed };
     }),

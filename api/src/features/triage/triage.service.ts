@@ -21,7 +21,7 @@ import type { TenantScope } from '../items/item-query.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { suggestTriage } from './triage-suggest.js';
 import { licenceOverrides } from '../admin/product-mappings/product-mappings.repo.js';
-import { queueLinkedUpdates } from '../integrations/tracker.service.js';
+import type { TrackerPort } from './tracker-port.js';
 import { createTriageRepo, type FieldChange, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
 
 /** The activity log's item type of each triage item type. */
@@ -114,7 +114,7 @@ export async function findRecord(
  * The triage rules: which record a request means, who may change what, what a change writes and logs. Every change
  * runs in one transaction with its activity-log lines.
  */
-export function createTriageService(deps: { db: Db; clock: Clock; notify?: () => void; tasksQueued?: () => void }) {
+export function createTriageService(deps: { db: Db; clock: Clock; trackers: TrackerPort; notify?: () => void; tasksQueued?: () => void }) {
   const { db, clock } = deps;
   /** After a change whose records have tasks in trackers has committed: the updates are made now. */
   const tasksQueued = (count: number) => {
@@ -299,7 +299,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
           );
           await createTriageNotificationsRepo(tx).add(assignmentEvents(current.id, set, auth.user.id, now), now);
           // The record's tasks in trackers follow what changed here.
-          queued = await queueLinkedUpdates(tx, [current.id], now);
+          queued = await deps.trackers.queueUpdates(tx, [current.id], now);
         }
         return response(tx, item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth, scope);
       });
@@ -351,7 +351,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; notify?: () =>
           events.push(...assignmentEvents(p.record.id, p.set, auth.user.id, now));
           count++;
         }
-        queued = await queueLinkedUpdates(
+        queued = await deps.trackers.queueUpdates(
           tx,
           planned.filter((p) => p.changes.length > 0).map((p) => p.record.id),
           now,

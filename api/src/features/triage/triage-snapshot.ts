@@ -1,0 +1,19 @@
+import type { Logger } from '../../logger.js';
+import type { SnapshotReactor } from '../sync/snapshot-reactor.js';
+import type { TrackerPort } from './tracker-port.js';
+import { applyTriageRules } from './triage-rules.js';
+import { createTriageRepo } from './triage.repo.js';
+
+/**
+ * Triage's part of every applied snapshot, in its transaction: every new item, and every post a tenant newly
+ * received, gets its triage record; changed items' defaults follow them; then the admins' rules decide what they can
+ * about what just arrived.
+ */
+export function triageSnapshotReactor(deps: { trackers: TrackerPort; log?: Logger }): SnapshotReactor {
+  return async (tx, applied) => {
+    const triage = createTriageRepo(tx);
+    const opened = await triage.openRecords({ itemIds: [...new Set([...applied.newItemIds, ...applied.listedItemIds])] });
+    await triage.refreshDefaults({ itemIds: applied.updatedItemIds });
+    await applyTriageRules(tx, opened, applied.now, deps);
+  };
+}
