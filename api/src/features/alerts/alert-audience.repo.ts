@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AlertItem } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { userSeesTenant } from '../triage/triage-audience.repo.js';
+import type { AccessNarrowed } from '../../lib/access-narrowed.js';
+import { userSeesTenant } from '../tenants/tenant-audience.js';
 
 /** The row ids of the posts an alert's items name (source and external id); posts no longer stored are left out. */
 export async function itemRowIdsOf(tx: DbOrTx, items: readonly Pick<AlertItem, 'source' | 'externalId'>[]): Promise<number[]> {
@@ -47,4 +48,9 @@ export async function withdrawUnseenAlerts(tx: DbOrTx, which: { userId: number }
     SELECT * FROM unnest(${sql.param(rows.map((r) => Number(r.id)))}::int[], ${sql.param(rows.map((r) => Number(r.channel_id)))}::int[])
       AS w(delivery_id, channel_id), LATERAL (SELECT ${now}::timestamptz, 'failed', ${WITHDRAWN_ALERT_ERROR}) AS x`);
   return rows.length;
+}
+
+/** Alerts' part when access narrows: deliveries not yet made that carry posts their owner may no longer see. */
+export async function withdrawOnAccessNarrowed(tx: DbOrTx, narrowed: AccessNarrowed, now: Date): Promise<void> {
+  await withdrawUnseenAlerts(tx, 'userId' in narrowed ? { userId: narrowed.userId } : 'all', now);
 }

@@ -7,8 +7,6 @@ import { ConflictError, InputError, NotFoundError } from '../../lib/errors.js';
 import { createUsersRepo } from '../admin/users/users.repo.js';
 import { createTenantsRepo } from './tenants.repo.js';
 import { testTenantConnection } from './tenant-graph.js';
-import { releaseUnseenRecords } from '../triage/triage-audience.repo.js';
-import { withdrawUnseenAlerts } from '../alerts/alert-audience.repo.js';
 import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-secret.js';
 
 /** Graph statuses of a service that is working (the rest are shown on the tenant's row). */
@@ -119,11 +117,8 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
           ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
           updatedAt: ctx.clock.now(),
         });
-        // A tenant made private takes its triage records, and its alerts not yet sent, from people who were not granted it.
-        if (updated && body.visibility === 'private') {
-          await releaseUnseenRecords(tx, { tenantId: id }, ctx.clock.now(), 'The tenant was made private and the owner has no access to it');
-          await withdrawUnseenAlerts(tx, 'all', ctx.clock.now());
-        }
+        // A tenant made private takes its work and messages from people who were not granted it.
+        if (updated && body.visibility === 'private') await ctx.services.accessNarrowed(tx, { cause: 'tenant-made-private', tenantId: id }, ctx.clock.now());
         return updated;
       });
       if (!row) throw new NotFoundError(`There is no tenant with id ${id}`);
@@ -184,10 +179,8 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       if (unknown.length) throw fieldError('tenantIds', `no tenant has the id ${unknown.join(', ')}`);
       await ctx.db.transaction(async (tx) => {
         await createTenantsRepo(tx).setAccess(userId, [...new Set(tenantIds)]);
-        // Triage work the user may no longer see goes back to the queue, and alerts not yet sent that carry such
-        // posts are withdrawn, in the same transaction as the grant.
-        await releaseUnseenRecords(tx, { userId }, ctx.clock.now(), 'The owner no longer has access to this tenant');
-        await withdrawUnseenAlerts(tx, { userId }, ctx.clock.now());
+        // Work and messages the user may no longer see are given back or withdrawn, in the same transaction as the grant.
+        await ctx.services.accessNarrowed(tx, { cause: 'grant-revoked', userId }, ctx.clock.now());
       });
       return { tenantIds: await repo.accessOf(userId) };
     },

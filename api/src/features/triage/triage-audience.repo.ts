@@ -1,21 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ROLE_NAMES } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { moderatorActivities } from '../../db/schema/index.js';
+import { userSeesTenant } from '../tenants/tenant-audience.js';
 import { OPEN_STATES } from '../items/item-query.js';
 
 /**
- * Who may take part in a triage record: the people who may see its tenant, by the rule of `tenantScopeOfUser`
- * (admins every tenant, everyone else the public tenants and those an admin granted them). A record of no tenant
- * is everyone's. These are the recipient-side twins of `visibleTriageRecord`: an owner, a mentioned user, a
- * reminder's or an assignment mail's recipient must pass them, read at the moment the thing happens.
+ * Who may take part in a triage record: the people who may see its tenant (`userSeesTenant`). These are the
+ * recipient-side twins of `visibleTriageRecord`: an owner, a mentioned user, a reminder's or an assignment mail's
+ * recipient must pass them, read at the moment the thing happens.
  */
-export function userSeesTenant(user: SQL, tenantId: SQL): SQL {
-  return sql`(${tenantId} IS NULL
-    OR EXISTS (SELECT 1 FROM tenants vt WHERE vt.id = ${tenantId} AND vt.visibility = 'public')
-    OR EXISTS (SELECT 1 FROM tenant_access va WHERE va.tenant_id = ${tenantId} AND va.user_id = ${user})
-    OR EXISTS (SELECT 1 FROM user_roles vur JOIN roles vr ON vr.id = vur.role_id WHERE vur.user_id = ${user} AND vr.name = ${ROLE_NAMES.admin}))`;
-}
+export { userSeesTenant };
 
 /** Whether user `user` may see triage record `tr` (SQL). */
 export const userSeesRecord = (user: SQL, tr: SQL = sql.raw('tr')): SQL => userSeesTenant(user, sql`${tr}.tenant_id`);

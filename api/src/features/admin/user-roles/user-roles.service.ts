@@ -6,10 +6,10 @@ import { countAdmins, lockAdminRole } from '../admin-guards.repo.js';
 import { createRolesRepo } from '../roles/roles.repo.js';
 import { createUserRolesRepo } from './user-roles.repo.js';
 import { createUsersRepo } from '../users/users.repo.js';
-import { releaseUnseenRecords } from '../../triage/triage-audience.repo.js';
-import { withdrawUnseenAlerts } from '../../alerts/alert-audience.repo.js';
+import type { AccessNarrowedReactor } from '../../../lib/access-narrowed.js';
 
-export function createUserRolesService(deps: { db: Db; clock: Clock }) {
+/** `accessNarrowed`: what the features do when an admin loses the role (services.ts composes it). */
+export function createUserRolesService(deps: { db: Db; clock: Clock; services: { accessNarrowed: AccessNarrowedReactor } }) {
   return {
     list(): Promise<UserRoleAssignment[]> {
       return createUserRolesRepo(deps.db).list();
@@ -41,11 +41,8 @@ export function createUserRolesService(deps: { db: Db; clock: Clock }) {
           await repo.clearImpersonation(userId);
         }
         await repo.remove(userId, roleId);
-        // A former admin keeps only the triage work, and gets only the alerts not yet sent, of tenants they may still see.
-        if (roleId === adminRoleId) {
-          await releaseUnseenRecords(tx, { userId }, deps.clock.now(), 'The owner is no longer an admin and has no access to this tenant');
-          await withdrawUnseenAlerts(tx, { userId }, deps.clock.now());
-        }
+        // A former admin keeps only the work and messages of tenants they may still see.
+        if (roleId === adminRoleId) await deps.services.accessNarrowed(tx, { cause: 'admin-role-removed', userId }, deps.clock.now());
         return assignment;
       });
     },
