@@ -41,3 +41,8 @@ export async function adminEmails(db: DbOrTx): Promise<string[]> {
     .where(eq(roles.name, ROLE_NAMES.admin));
   return rows.map((r) => r.email);
 }
+
+/** Everyone with the Admin role, plus ADMIN_EMAILS (admins-to-be who have not signed in yet). */
+export async function adminAddresses(db: DbOrTx, configured: string[]): Promise<string[]> {
+  return [...new Set([...(await adminEmails(db)), ...configured])].sort();
+}

@@ -26,7 +26,7 @@ import { systemResolver, type GuardOptions, type Resolver } from '../alerts/ssrf
 import { touchedChanges } from '../alerts/alert-matching.repo.js';
 import { summarizeChange } from '../feeds/change-summary.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { adminAddresses } from '../sync/held-alert.js';
+import { adminAddresses } from '../admin/admin-guards.repo.js';
 import { hostsOf } from '../tenants/tenant-graph.js';
 import { openTenantSecret, tenantSecretKey } from '../tenants/tenant-secret.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';

@@ -1,16 +1,11 @@
 import { createElement } from 'react';
 import type { DbOrTx } from '../../db/client.js';
-import { adminEmails } from '../admin/admin-guards.repo.js';
+import { adminAddresses } from '../admin/admin-guards.repo.js';
 import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
 import { SyncHeldMail, syncHeldSubject, syncHeldText, type SyncHeldMailProps } from '../../mail/templates/SyncHeldMail.js';
 import type { HeldAlert } from './sync.service.js';
-
-/** Everyone with the Admin role, plus ADMIN_EMAILS (admins-to-be who have not signed in yet). */
-export async function adminAddresses(db: DbOrTx, configured: string[]): Promise<string[]> {
-  return [...new Set([...(await adminEmails(db)), ...configured])].sort();
-}
 
 /** The sync service's held-snapshot alert: one mail per admin, written with the hold, sent after it commits. */
 export function createHeldAlerts(deps: Pick<BaseDeps, 'config' | 'publicUrl'>, mail: Pick<MailService, 'enqueue' | 'kick'>) {

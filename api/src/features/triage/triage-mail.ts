@@ -13,7 +13,7 @@ import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '
 import { createTriageNotificationsRepo, type PendingTriageEvent } from './triage-notifications.repo.js';
 import { createUsersLookup } from './triage-users.repo.js';
 import { createTriageReportsRepo } from './triage-reports.repo.js';
-import { adminAddresses } from '../sync/held-alert.js';
+import { adminAddresses } from '../admin/admin-guards.repo.js';
 import { ChangeHealthMail, changeHealthSubject, changeHealthText, type ChangeHealthMailProps } from '../../mail/templates/ChangeHealthMail.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
