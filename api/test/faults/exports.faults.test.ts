@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import net from 'node:net';
-import { seedItems } from '../../bench/seed-items.js';
 import { createTestDb, type TestDatabase } from '../db.js';
 import { eventually, startApi, type ApiProcess } from './api-process.js';
+import { seedItemsInBulk } from './fault-fixtures.js';
 
 /**
  * Stalled downloads against a real api process on 100,000 items: with 1,900 rows the sockets' buffers
@@ -16,7 +16,7 @@ let api: ApiProcess;
 
 beforeAll(async () => {
   database = await createTestDb();
-  await seedItems(database.pool, new Date(), ROWS, () => undefined);
+  await seedItemsInBulk(database.pool, new Date(), ROWS);
   await database.pool.query('VACUUM (ANALYZE) items');
   // A budget the 40 MB download fits in on a busy CI machine: the point is that it is let finish.
   api = await startApi({ DATABASE_URL: database.url, JOBS_ENABLED: 'false', EXPORT_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS), SHUTDOWN_TIMEOUT_MS: '90000' });

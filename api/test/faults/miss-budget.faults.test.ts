@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { seedItems, settleAsInstalled, WORDS } from '../../bench/seed-items.js';
+import { settleAsInstalled, WORDS } from '../../bench/seed-items.js';
 import { createTestDb } from '../db.js';
 import { cleanupAfterAll, startApi } from './api-process.js';
+import { seedItemsInBulk } from './fault-fixtures.js';
 
 /**
  * A client that rotates searches no cache can answer, against the built api as a real process on 30,000 items: past
@@ -17,10 +18,9 @@ describe('a client rotating uncached searches', () => {
   it('is held to its budget while a cached reader keeps a p95 under 50 ms', async () => {
     const database = await createTestDb();
     cleanup(() => database.close());
-    await seedItems(database.pool, new Date(), 30_000, () => undefined);
     // As an installation that has run before: the api's start-up tasks find nothing to rewrite (rewriting every row
     // moves the data version again and again, and each new version makes the reader's list a miss of its network).
-    await settleAsInstalled(database.db, new Date());
+    await seedItemsInBulk(database.pool, new Date(), 30_000, () => settleAsInstalled(database.db, new Date()));
     const api = await startApi({
       DATABASE_URL: database.url,
       CACHE_MISS_BUDGET: '120',
