@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components.js';
 import { Layout, mailColors, Paragraph } from './Layout.js';
 
 export interface ChangeHealthMailProps {

@@ -1,4 +1,4 @@
-import { Button } from '@react-email/components';
+import { Button } from './components.js';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 
 export interface DigestConfirmMailProps {

@@ -1,4 +1,4 @@
-import { Button, Text } from '@react-email/components';
+import { Button, Text } from './components.js';
 import { Layout, mailColors, Note, Paragraph } from './Layout.js';
 
 export interface IntegrationPausedMailProps {

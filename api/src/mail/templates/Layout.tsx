@@ -1,4 +1,4 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from './components.js';
 import type { ReactNode } from 'react';
 
 /** Explicit colours everywhere: dark-mode clients invert only what is left to their defaults. */

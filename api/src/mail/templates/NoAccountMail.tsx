@@ -1,4 +1,4 @@
-import { Button } from '@react-email/components';
+import { Button } from './components.js';
 import { SIGN_IN_PARAM } from '@radar/contracts';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 

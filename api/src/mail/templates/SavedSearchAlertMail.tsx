@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components.js';
 import { SOURCE_LABELS, type AlertItem, type AlertSection } from '@radar/contracts';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 

@@ -1,4 +1,4 @@
-import { Section, Text } from '@react-email/components';
+import { Section, Text } from './components.js';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 
 export interface SignInCodeMailProps {

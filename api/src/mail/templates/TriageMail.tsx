@@ -1,4 +1,4 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Link, Section, Text } from './components.js';
 import { TRIAGE_MAIL_KIND_LABELS, type TriageMailKind } from '@radar/contracts';
 import { Layout, mailColors, Paragraph, PRODUCT_NAME } from './Layout.js';
 

@@ -1,4 +1,4 @@
-import { Button, Link, Section, Text } from '@react-email/components';
+import { Button, Link, Section, Text } from './components.js';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
 
 export interface DigestMailEntry {
