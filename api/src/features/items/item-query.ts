@@ -1,3 +1,4 @@
+import type { TenantScope } from '../tenants/tenant-audience.js';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ALWAYS_LICENSED_PRODUCTS,
@@ -57,13 +58,8 @@ type ItemSource = (typeof SOURCES)[number];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIMELINE_DAYS: Record<Exclude<NonNullable<ItemListQuery['timeline']>, 'all'>, number> = { '1_day': 1, '7days': 7, '30days': 30, '90days': 90 };
 
-/**
- * Which tenants' Message Center posts the caller may see: 'all' (admins), or the posts of public tenants plus the
- * private ones `granted` to the caller. Absent: a guest's view (public tenants only). Posts of no tenant (synced
- * before tenants existed without GRAPH_*, files, the demo set) and roadmap items are everyone's. Set by the server
- * from the session or token; never read from a query string.
- */
-export type TenantScope = 'all' | { granted: readonly number[] };
+/** Which tenants' posts the caller may see (features/tenants/tenant-audience.ts). */
+export type { TenantScope };
 
 /**
  * The list query as the repo runs it: `sinceLastVisit` comes with the visit it means, a triage view with the user

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { chunks } from '../../lib/chunks.js';
 import type { DbOrTx } from '../../db/client.js';
 import { itemHistory, items, messageRoadmapLinks, type ItemRow, type NewItemRow } from '../../db/schema/index.js';
 import type { ExistingItem, HistoryDraft } from './plan.js';
@@ -8,13 +9,6 @@ import type { ItemSource } from './records.js';
 
 const INSERT_CHUNK = 400;
 const HISTORY_CHUNK = 1000;
-
-/** The list in parts of at most `size` (statements over many ids are sent in batches). */
-export function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 /** Just what change detection needs: no bodies, so a no-change re-sync reads little. */
 export async function loadExistingIndex(db: DbOrTx, source: ItemSource): Promise<Map<string, ExistingItem>> {

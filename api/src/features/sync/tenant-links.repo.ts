@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { items, itemTenants } from '../../db/schema/index.js';
 import type { ItemSource } from './records.js';
-import { chunks } from './sync.repo.js';
+import { chunks } from '../../lib/chunks.js';
 
 /**
  * Which tenants received which posts and issues (item_tenants), as a tenant's Message Center and Service Health syncs

@@ -1,7 +1,7 @@
 import { ROLE_NAMES } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { RequestAuth } from '../../http/auth.js';
-import type { TenantScope } from '../items/item-query.js';
+import type { TenantScope } from './tenant-audience.js';
 import { createTenantsRepo } from './tenants.repo.js';
 
 /**

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
 import { items, itemTenants, syncHistory, tenantAccess, tenants, type TenantRow } from '../../db/schema/index.js';
-import { chunks } from '../sync/sync.repo.js';
-import type { TenantScope } from '../items/item-query.js';
+import { chunks } from '../../lib/chunks.js';
+import type { TenantScope } from './tenant-audience.js';
 
 /** The tenants a caller's scope lets them see: every one, or the public ones and those granted (a guest: public). */
 function visibleTo(scope: TenantScope | undefined) {
