@@ -1,5 +1,5 @@
 import { TRIAGE_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
-import { createSignedToken, readSignedToken } from '../../lib/signed-token.js';
+import { createSignedToken, readSignedToken } from '../lib/signed-token.js';
 
 /**
  * One-click unsubscribe tokens: `<payload>.<signature>`, both base64url. The payload names what the link stops —

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { createUnsubscribeToken, unsubscribeUrl } from '../../src/features/unsubscribe/unsubscribe-token.js';
+import { createUnsubscribeToken, unsubscribeUrl } from '../../src/mail/unsubscribe-token.js';
 import type { TestContext } from '../context.js';
 import { latestMailTo } from '../auth-helpers.js';
 import { confirmDigestByMail, digestConfirmPath } from '../digest-helpers.js';

@@ -5,7 +5,7 @@ import type { MailService } from '../../mail/mail.service.js';
 import { MAIL_PRIORITY } from '../../mail/priority.js';
 import { renderMail } from '../../mail/render.js';
 import { SavedSearchAlertMail, savedSearchAlertText, type SavedSearchAlertMailProps } from '../../mail/templates/SavedSearchAlertMail.js';
-import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
+import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../../mail/unsubscribe-token.js';
 import { itemRowIdsOf } from './alert-audience.repo.js';
 import { alertTitle, type AlertMessage } from './alert-message.js';
 import type { ChannelWithOwner } from './channels.repo.js';

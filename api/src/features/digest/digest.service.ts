@@ -17,7 +17,7 @@ import {
 import { htmlToPlainText } from '../../lib/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
+import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../../mail/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';
 import { adminsAndGrantsOf, createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';

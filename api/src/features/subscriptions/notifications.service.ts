@@ -10,7 +10,7 @@ import { formatMonthShift, releaseDateMove, ROLE_NAMES, SOURCE_LABELS, timingMov
 import { isCosmeticChange } from '../sync/cosmetic.js';
 import { fieldLabel, formatValue, isShownField } from './change-format.js';
 import { createNotificationsRepo, itemTypeOf, type SubscriberRow, type SyncChangeRow } from './notifications.repo.js';
-import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
+import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../../mail/unsubscribe-token.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import { messageSections } from '../../sources/message-sections.js';
 import { loadRolesOf } from '../../http/auth.repo.js';

@@ -9,7 +9,7 @@ import { createUser } from '../../../test/factories.js';
 import { readFixture, startReplayServer, type ReplayServer } from '../../../test/replay-server.js';
 import { rawHeader, startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink.js';
 import { T_A, T_B } from '../../../test/sync-harness.js';
-import { createUnsubscribeToken } from '../unsubscribe/unsubscribe-token.js';
+import { createUnsubscribeToken } from '../../mail/unsubscribe-token.js';
 
 /**
  * Item notifications end to end: the production sync service (wired with the notification hook exactly as

@@ -9,7 +9,7 @@ import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
 import { TriageMail, triageLine, triageSubject, triageText, type TriageMailSection } from '../../mail/templates/TriageMail.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../unsubscribe/unsubscribe-token.js';
+import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../../mail/unsubscribe-token.js';
 import { createTriageNotificationsRepo, type PendingTriageEvent } from './triage-notifications.repo.js';
 import { createUsersLookup } from './triage-users.repo.js';
 import { createTriageReportsRepo } from './triage-reports.repo.js';

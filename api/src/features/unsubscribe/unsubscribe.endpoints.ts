@@ -6,7 +6,7 @@ import { createSavedSearchesRepo } from '../alerts/saved-searches.repo.js';
 import { createTriageNotificationsRepo } from '../triage/triage-notifications.repo.js';
 import { createNotificationsRepo } from '../subscriptions/notifications.repo.js';
 import { renderUnsubscribePage } from './unsubscribe-page.js';
-import { verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token.js';
+import { verifyUnsubscribeToken, type UnsubscribeTarget } from '../../mail/unsubscribe-token.js';
 
 /**
  * The one-click unsubscribe link of every mail (no sign-in; the signed token is the authority).
