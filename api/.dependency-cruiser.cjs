@@ -1,0 +1,61 @@
+/**
+ * The api's layers, checked by `npm run lint` (dependency-cruiser). Features sit on the infrastructure (lib, db, http,
+ * mail, sources) and never the other way round. Among features, ingestion (sync) and the tenant rules know nothing
+ * of the features that react to them: those subscribe (snapshot reactors, the AccessNarrowed reactor, the sync's
+ * onItemsChanged hook) and are wired in services.ts. Trackers build on triage; triage reaches them only through its
+ * TrackerPort. docs/architecture.md, "Layers", draws the picture; test/layers.test.ts proves a breach fails.
+ */
+const FEATURES = '^src/features';
+module.exports = {
+  forbidden: [
+    {
+      name: 'infrastructure-imports-feature',
+      comment: 'lib, db, mail, sources and http are the ground floor: they must not know the features built on them.',
+      severity: 'error',
+      from: { path: '^src/(lib|db|mail|sources)/' },
+      to: { path: `${FEATURES}/` },
+    },
+    {
+      name: 'sync-imports-reactor',
+      comment: 'Ingestion records what changed; the features that react subscribe to it (snapshot-reactor.ts, onItemsChanged).',
+      severity: 'error',
+      from: { path: `${FEATURES}/sync/` },
+      to: { path: `${FEATURES}/(triage|integrations|alerts|subscriptions|digest|feeds|mcp|curation|unsubscribe)/` },
+    },
+    {
+      name: 'triage-imports-trackers',
+      comment: 'Trackers build on triage; triage asks them through its TrackerPort (features/triage/tracker-port.ts).',
+      severity: 'error',
+      from: { path: `${FEATURES}/triage/` },
+      to: { path: `${FEATURES}/integrations/` },
+    },
+    {
+      name: 'tenants-imports-reactor',
+      comment: 'Who sees which tenant is decided in tenants; the features that hold work for people react to AccessNarrowed.',
+      severity: 'error',
+      from: { path: `${FEATURES}/(tenants|admin/user-roles)/` },
+      to: { path: `${FEATURES}/(triage|integrations|alerts|subscriptions|digest|sync)/` },
+    },
+    {
+      name: 'feature-cycle',
+      comment: 'No import cycle that runs through two feature folders.',
+      severity: 'error',
+      from: { path: `${FEATURES}/([^/]+)/` },
+      to: { path: `${FEATURES}/`, pathNot: `${FEATURES}/$1/`, circular: true },
+    },
+    {
+      name: 'src-imports-tests',
+      comment: 'Product code never loads test code.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '(^test/|\\.test\\.tsx?$)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist|\\.test\\.tsx?$)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
+  },
+};
