@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import { createElement } from 'react';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
 import { PASSKEYS_MAX, PRODUCT_NAME, type Passkey, type WebauthnCredential } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import type { RequestAuth } from '../../http/auth.js';
@@ -22,6 +15,20 @@ import { authRepo } from '../auth/auth.repo.js';
 import { createTokensRepo } from '../tokens/tokens.repo.js';
 import type { ClientInfo, IssuedSession, SessionsService } from '../auth/sessions.service.js';
 import { createPasskeysRepo, type PasskeyRow } from './passkeys.repo.js';
+
+/**
+ * @simplewebauthn/server (and its CBOR, ASN.1 and crypto dependencies) loads on the first passkey ceremony, not with
+ * the services: most processes that load the services never hold one.
+ */
+let webauthn: Promise<typeof WebAuthn> | undefined;
+const webauthnLibrary = () => (webauthn ??= import('@simplewebauthn/server'));
+const generateRegistrationOptions: typeof WebAuthn.generateRegistrationOptions = async (options) =>
+  (await webauthnLibrary()).generateRegistrationOptions(options);
+const verifyRegistrationResponse: typeof WebAuthn.verifyRegistrationResponse = async (options) => (await webauthnLibrary()).verifyRegistrationResponse(options);
+const generateAuthenticationOptions: typeof WebAuthn.generateAuthenticationOptions = async (options) =>
+  (await webauthnLibrary()).generateAuthenticationOptions(options);
+const verifyAuthenticationResponse: typeof WebAuthn.verifyAuthenticationResponse = async (options) =>
+  (await webauthnLibrary()).verifyAuthenticationResponse(options);
 
 /** How long the browser has to answer a ceremony's options. */
 export const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;
