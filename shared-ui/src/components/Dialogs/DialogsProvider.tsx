@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Deferred, lazyNamed } from '../../lazy/Deferred.js';
 import type { ConfirmOptions } from './ConfirmDialog.js';
 
@@ -12,6 +12,29 @@ export interface Dialogs {
    * `if (await dialogs.confirm('Apps using it stop working.', { title: 'Revoke “CI”?', okText: 'Revoke' })) …`
    */
   confirm(message: string, options: ConfirmOptions): Promise<boolean>;
+  /**
+   * Renders `Component` with `payload` until it calls `onClose(result)`, and resolves to that result. The component is
+   * rendered by the provider, so its caller keeps no open/close state of its own.
+   * `const saved = await dialogs.open(RenameDialog, { name })`
+   */
+  open<P, R>(Component: ComponentType<DialogProps<P, R>>, payload: P): Promise<R>;
+}
+
+/** What a dialog opened with `useDialogs().open` is given. */
+export interface DialogProps<P = undefined, R = void> {
+  /** The second argument of `open`. */
+  payload: P;
+  /** True while it is shown. */
+  open: boolean;
+  /** Closes the dialog and resolves the `open` promise with `result`. */
+  onClose: (result: R) => void;
+}
+
+interface Opened {
+  key: number;
+  Component: ComponentType<DialogProps<unknown, unknown>>;
+  payload: unknown;
+  resolve: (result: unknown) => void;
 }
 
 interface Pending extends ConfirmOptions {
@@ -22,7 +45,7 @@ interface Pending extends ConfirmOptions {
 const DialogsContext = createContext<Dialogs | null>(null);
 
 /**
- * Renders the one confirm dialog of the page and answers `useDialogs().confirm`. RadarProviders includes it, so the
+ * Renders the one confirm dialog of the page and the dialogs opened with `useDialogs().open`, and answers both. RadarProviders includes it, so the
  * shell and every remote (hosted or standalone) ask the same way.
  */
 export function DialogsProvider({ children }: { children: ReactNode }) {
@@ -60,10 +83,33 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     pending.resolve(confirmed);
     setOpen(false);
   };
-  const value = useMemo(() => ({ confirm }), [confirm]);
+  const [opened, setOpened] = useState<Opened[]>([]);
+  const nextKey = useRef(0);
+  const openDialog = useCallback(
+    <P, R>(Component: ComponentType<DialogProps<P, R>>, payload: P) =>
+      new Promise<R>((resolve) => {
+        const key = (nextKey.current += 1);
+        const entry: Opened = {
+          key,
+          Component: Component as ComponentType<DialogProps<unknown, unknown>>,
+          payload,
+          resolve: resolve as (result: unknown) => void,
+        };
+        setOpened((current) => [...current, entry]);
+      }),
+    [],
+  );
+  const closeOpened = (entry: Opened, result: unknown) => {
+    setOpened((current) => current.filter((o) => o.key !== entry.key));
+    entry.resolve(result);
+  };
+  const value = useMemo(() => ({ confirm, open: openDialog }), [confirm, openDialog]);
   return (
     <DialogsContext.Provider value={value}>
       {children}
+      {opened.map((entry) => (
+        <entry.Component key={entry.key} payload={entry.payload} open onClose={(result) => closeOpened(entry, result)} />
+      ))}
       {last ? (
         <Deferred open={open}>
           <ConfirmDialog
