@@ -1,17 +1,6 @@
-import { useId, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { DialogContentText, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { FormDialog } from '../FormDialog/index.js';
 import { useEndpoint } from '@radar/shared-ui';
 import {
   createIntegrationRequest,
@@ -85,7 +74,6 @@ function draftOf(integration: Integration | undefined): Draft {
  * would use; a stored API token or password is never shown (empty keeps it).
  */
 export function IntegrationDialog({ integration, busy, serverErrors, serverError, onSave, onCancel }: IntegrationDialogProps) {
-  const titleId = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(integration));
   const [tried, setTried] = useState(false);
   const jira = draft.kind === 'jira';
@@ -286,105 +274,92 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
     );
   };
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{integration ? `Change ${integration.name}` : 'Connect a tracker'}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {planner
-            ? "A connected tenant's app with the Tasks.ReadWrite.All application permission (and User.Read.All to assign owners, Group.Read.All to list groups), granted with admin consent."
-            : jira
-              ? 'A Jira Cloud account (e-mail and API token) that may browse, create and edit issues and add comments in the project.'
-              : 'A ServiceNow user (name and password) that may read, create and update records of the table, e.g. with the itil role.'}
-        </DialogContentText>
-        <Stack spacing={2}>
-          {integration
-            ? null
-            : field('kind', 'Tracker', 'Where tasks are made', {
-                select: true,
-                onChange: (event) => {
-                  const kind = event.target.value as IntegrationKind;
-                  setDraft((d) => ({ ...d, kind, ...priorityFields(DEFAULT_PRIORITIES[kind]) }));
-                },
-                children: INTEGRATION_KINDS.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {INTEGRATION_KIND_LABELS[k]}
-                  </MenuItem>
-                )),
-              })}
-          {field('name', 'Name', 'How the connection is shown, e.g. “Change board”', { autoFocus: true })}
-          {planner ? (
-            plannerFields()
-          ) : (
+    <FormDialog
+      title={integration ? `Change ${integration.name}` : 'Connect a tracker'}
+      intro={
+        planner
+          ? "A connected tenant's app with the Tasks.ReadWrite.All application permission (and User.Read.All to assign owners, Group.Read.All to list groups), granted with admin consent."
+          : jira
+            ? 'A Jira Cloud account (e-mail and API token) that may browse, create and edit issues and add comments in the project.'
+            : 'A ServiceNow user (name and password) that may read, create and update records of the table, e.g. with the itil role.'
+      }
+      busy={busy}
+      error={serverError}
+      onSave={save}
+      onCancel={onCancel}
+    >
+      {integration
+        ? null
+        : field('kind', 'Tracker', 'Where tasks are made', {
+            select: true,
+            onChange: (event) => {
+              const kind = event.target.value as IntegrationKind;
+              setDraft((d) => ({ ...d, kind, ...priorityFields(DEFAULT_PRIORITIES[kind]) }));
+            },
+            children: INTEGRATION_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {INTEGRATION_KIND_LABELS[k]}
+              </MenuItem>
+            )),
+          })}
+      {field('name', 'Name', 'How the connection is shown, e.g. “Change board”', { autoFocus: true })}
+      {planner ? (
+        plannerFields()
+      ) : (
+        <>
+          {field('baseUrl', jira ? 'Site URL' : 'Instance URL', jira ? 'https://your-site.atlassian.net' : 'https://your-instance.service-now.com')}
+          {field('auth', 'Sign in with', oauth ? 'An admin authorizes it in the browser after saving' : 'A service account is simplest', {
+            select: true,
+            children: [
+              <MenuItem key="password" value="password">
+                {jira ? 'E-mail and API token' : 'User name and password'}
+              </MenuItem>,
+              <MenuItem key="oauth" value="oauth">
+                {jira ? 'OAuth 2.0 (3LO) app' : 'OAuth client (Application Registry)'}
+              </MenuItem>,
+            ],
+          })}
+          {oauth ? (
             <>
-              {field('baseUrl', jira ? 'Site URL' : 'Instance URL', jira ? 'https://your-site.atlassian.net' : 'https://your-instance.service-now.com')}
-              {field('auth', 'Sign in with', oauth ? 'An admin authorizes it in the browser after saving' : 'A service account is simplest', {
-                select: true,
-                children: [
-                  <MenuItem key="password" value="password">
-                    {jira ? 'E-mail and API token' : 'User name and password'}
-                  </MenuItem>,
-                  <MenuItem key="oauth" value="oauth">
-                    {jira ? 'OAuth 2.0 (3LO) app' : 'OAuth client (Application Registry)'}
-                  </MenuItem>,
-                ],
-              })}
-              {oauth ? (
-                <>
-                  {field('clientId', 'Client ID', jira ? 'From the app at developer.atlassian.com' : "From the instance's Application Registry")}
-                  <DialogContentText variant="body2">{`Register this callback URL with the app: ${callbackUrl}`}</DialogContentText>
-                </>
-              ) : jira ? (
-                field('email', 'Account e-mail', 'The Atlassian account the API token belongs to')
-              ) : (
-                field('username', 'User name', 'The ServiceNow user')
-              )}
-              {field('secret', oauth ? 'Client secret' : jira ? 'API token' : 'Password', '', {
-                type: 'password',
-                autoComplete: 'new-password',
-                error: Boolean(problemOf(secretField ?? '')),
-                helperText:
-                  problemOf(secretField ?? '') ??
-                  (sameSignIn && integration
-                    ? integration.hasSecret
-                      ? 'Set. Leave empty to keep it.'
-                      : 'Cannot be read any more: enter it again.'
-                    : 'Stored sealed and never shown again'),
-              })}
-              {jira ? field('projectKey', 'Project key', 'e.g. CHG') : field('table', 'Table', 'sc_task, change_request or another task table')}
-              {jira ? field('issueType', 'Issue type', 'e.g. Task or Story') : field('assignmentGroup', 'Assignment group', 'Optional: its name or sys_id')}
-              {jira ? field('labels', 'Labels', 'Words every issue gets, separated by spaces') : null}
+              {field('clientId', 'Client ID', jira ? 'From the app at developer.atlassian.com' : "From the instance's Application Registry")}
+              <DialogContentText variant="body2">{`Register this callback URL with the app: ${callbackUrl}`}</DialogContentText>
             </>
+          ) : jira ? (
+            field('email', 'Account e-mail', 'The Atlassian account the API token belongs to')
+          ) : (
+            field('username', 'User name', 'The ServiceNow user')
           )}
-          <Stack direction="row" spacing={1}>
-            {TRIAGE_PRIORITIES.map((p) =>
-              field(
-                `priority_${p}`,
-                `${TRIAGE_PRIORITY_LABELS[p]} priority`,
-                planner ? '0-10 (1 urgent, 9 low)' : jira ? 'Jira priority name' : 'priority value',
-                {
-                  error: Boolean(problemOf('priorities')),
-                },
-              ),
-            )}
-          </Stack>
-          <FormControlLabel
-            control={
-              <Switch checked={draft.setDueDate === 'yes'} onChange={(event) => setDraft((d) => ({ ...d, setDueDate: event.target.checked ? 'yes' : 'no' }))} />
-            }
-            label="Set the task's due date from triage"
-          />
-          {privateTenantsField()}
-          {serverError ? <DialogContentText color="error">{serverError}</DialogContentText> : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button onClick={save} disabled={busy} variant="contained">
-          {busy ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {field('secret', oauth ? 'Client secret' : jira ? 'API token' : 'Password', '', {
+            type: 'password',
+            autoComplete: 'new-password',
+            error: Boolean(problemOf(secretField ?? '')),
+            helperText:
+              problemOf(secretField ?? '') ??
+              (sameSignIn && integration
+                ? integration.hasSecret
+                  ? 'Set. Leave empty to keep it.'
+                  : 'Cannot be read any more: enter it again.'
+                : 'Stored sealed and never shown again'),
+          })}
+          {jira ? field('projectKey', 'Project key', 'e.g. CHG') : field('table', 'Table', 'sc_task, change_request or another task table')}
+          {jira ? field('issueType', 'Issue type', 'e.g. Task or Story') : field('assignmentGroup', 'Assignment group', 'Optional: its name or sys_id')}
+          {jira ? field('labels', 'Labels', 'Words every issue gets, separated by spaces') : null}
+        </>
+      )}
+      <Stack direction="row" spacing={1}>
+        {TRIAGE_PRIORITIES.map((p) =>
+          field(`priority_${p}`, `${TRIAGE_PRIORITY_LABELS[p]} priority`, planner ? '0-10 (1 urgent, 9 low)' : jira ? 'Jira priority name' : 'priority value', {
+            error: Boolean(problemOf('priorities')),
+          }),
+        )}
+      </Stack>
+      <FormControlLabel
+        control={
+          <Switch checked={draft.setDueDate === 'yes'} onChange={(event) => setDraft((d) => ({ ...d, setDueDate: event.target.checked ? 'yes' : 'no' }))} />
+        }
+        label="Set the task's due date from triage"
+      />
+      {privateTenantsField()}
+    </FormDialog>
   );
 }

@@ -16,7 +16,6 @@ import {
   Typography,
 } from '@mui/material';
 import {
-  errorBody,
   INTEGRATION_KIND_LABELS,
   routes,
   type CreateIntegrationRequest,
@@ -24,20 +23,17 @@ import {
   type IntegrationTestResult,
   type UpdateIntegrationRequest,
 } from '@radar/contracts';
-import { ApiError, callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
+import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
 import { IntegrationDialog } from './IntegrationDialog.js';
 
 const LIST_KEY = urlOf(routes.integrations.list, {});
 
-/** The field problems of a refused save, by field (`settings.` dropped: the dialog's fields are the settings). */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const issues = error.bodyAs(errorBody)?.error.issues ?? [];
-  return Object.fromEntries(issues.map((issue) => [issue.path.replace(/^settings\./, '').split('.')[0] ?? issue.path, issue.message]));
-}
+/** The dialog's field of a problem's path: its fields are the settings, so `settings.` is dropped, and a part names its field. */
+const settingsField = (path: string) => path.replace(/^settings\./, '').split('.')[0] ?? path;
 
 function TestOutcome({ integration, result }: { integration: Integration; result: IntegrationTestResult }) {
   return (
@@ -165,7 +161,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
     setSaving(false);
     if (outcome.ok) setEditing(null);
     else {
-      setServerErrors(fieldErrorsOf(outcome.error));
+      setServerErrors(fieldErrorsOf(outcome.error, settingsField));
       setServerError(serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error));
     }
   };

@@ -1,17 +1,6 @@
-import { useId, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { FormDialog } from '../FormDialog/index.js';
 import {
   createTenantRequest,
   TENANT_CLOUD_LABELS,
@@ -50,7 +39,6 @@ interface Draft {
  * server would use. A stored secret is never shown: leaving the field empty keeps it.
  */
 export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, onCancel }: TenantDialogProps) {
-  const titleId = useId();
   const [draft, setDraft] = useState<Draft>({
     name: tenant?.name ?? '',
     tenantId: tenant?.tenantId ?? '',
@@ -94,63 +82,53 @@ export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, 
     />
   );
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{tenant ? `Change ${tenant.name}` : 'Add a tenant'}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          An Entra app registered in the tenant, with the application permissions ServiceMessage.Read.All and ServiceHealth.Read.All and admin consent.
-        </DialogContentText>
-        <Stack spacing={2}>
-          {field('name', 'Name', 'How the tenant is shown in the list and Sync History', { autoFocus: true })}
-          {field('tenantId', 'Directory (tenant) ID', 'A GUID, or a verified domain such as contoso.onmicrosoft.com')}
-          {field('clientId', 'Application (client) ID', 'The app registration’s client id (a GUID)')}
-          {field(
-            'clientSecret',
-            'Client secret',
-            tenant ? (tenant.secretSet ? 'Set. Leave empty to keep it.' : 'Not set.') : 'The secret’s Value; it is stored sealed and never shown again',
-            {
-              type: 'password',
-              autoComplete: 'new-password',
-            },
-          )}
-          {field('secretExpiresOn', 'Secret expires on', 'Optional: shown in the list, so a renewal is not missed', {
-            type: 'date',
-            slotProps: { inputLabel: { shrink: true } },
-          })}
-          {field('cloud', 'Cloud', 'Decides the sign-in and Graph hosts', {
-            select: true,
-            children: TENANT_CLOUDS.map((c) => (
-              <MenuItem key={c} value={c}>
-                {TENANT_CLOUD_LABELS[c]}
-              </MenuItem>
-            )),
-          })}
-          {field('visibility', 'Who sees its posts', 'Private: admins and the users given access. Public: everyone who may browse.', {
-            select: true,
-            children: [
-              <MenuItem key="private" value="private">
-                Private
-              </MenuItem>,
-              <MenuItem key="public" value="public">
-                Public
-              </MenuItem>,
-            ],
-          })}
-          <FormControlLabel
-            control={<Switch checked={draft.enabled} onChange={(event) => setDraft((d) => ({ ...d, enabled: event.target.checked }))} />}
-            label="Synced (hourly, and with Sync now)"
-          />
-          {serverError ? <DialogContentText color="error">{serverError}</DialogContentText> : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button onClick={save} disabled={busy} variant="contained">
-          {busy ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={tenant ? `Change ${tenant.name}` : 'Add a tenant'}
+      intro="An Entra app registered in the tenant, with the application permissions ServiceMessage.Read.All and ServiceHealth.Read.All and admin consent."
+      busy={busy}
+      error={serverError}
+      onSave={save}
+      onCancel={onCancel}
+    >
+      {field('name', 'Name', 'How the tenant is shown in the list and Sync History', { autoFocus: true })}
+      {field('tenantId', 'Directory (tenant) ID', 'A GUID, or a verified domain such as contoso.onmicrosoft.com')}
+      {field('clientId', 'Application (client) ID', 'The app registration’s client id (a GUID)')}
+      {field(
+        'clientSecret',
+        'Client secret',
+        tenant ? (tenant.secretSet ? 'Set. Leave empty to keep it.' : 'Not set.') : 'The secret’s Value; it is stored sealed and never shown again',
+        {
+          type: 'password',
+          autoComplete: 'new-password',
+        },
+      )}
+      {field('secretExpiresOn', 'Secret expires on', 'Optional: shown in the list, so a renewal is not missed', {
+        type: 'date',
+        slotProps: { inputLabel: { shrink: true } },
+      })}
+      {field('cloud', 'Cloud', 'Decides the sign-in and Graph hosts', {
+        select: true,
+        children: TENANT_CLOUDS.map((c) => (
+          <MenuItem key={c} value={c}>
+            {TENANT_CLOUD_LABELS[c]}
+          </MenuItem>
+        )),
+      })}
+      {field('visibility', 'Who sees its posts', 'Private: admins and the users given access. Public: everyone who may browse.', {
+        select: true,
+        children: [
+          <MenuItem key="private" value="private">
+            Private
+          </MenuItem>,
+          <MenuItem key="public" value="public">
+            Public
+          </MenuItem>,
+        ],
+      })}
+      <FormControlLabel
+        control={<Switch checked={draft.enabled} onChange={(event) => setDraft((d) => ({ ...d, enabled: event.target.checked }))} />}
+        label="Synced (hourly, and with Sync now)"
+      />
+    </FormDialog>
   );
 }

@@ -15,7 +15,6 @@ import {
 } from '@mui/material';
 import {
   healthStatusLabel,
-  errorBody,
   routes,
   TENANT_CLOUD_LABELS,
   type CreateTenantRequest,
@@ -23,20 +22,14 @@ import {
   type TenantTestResult,
   type UpdateTenantRequest,
 } from '@radar/contracts';
-import { ApiError, callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
+import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
 import { TenantDialog } from './TenantDialog.js';
 
 const LIST_KEY = urlOf(routes.tenants.list, {});
-
-/** The field problems of a refused save, by field. */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const issues = error.bodyAs(errorBody)?.error.issues ?? [];
-  return Object.fromEntries(issues.map((issue) => [issue.path, issue.message]));
-}
 
 function TestOutcome({ tenant, result }: { tenant: TenantRecord; result: TenantTestResult }) {
   return (

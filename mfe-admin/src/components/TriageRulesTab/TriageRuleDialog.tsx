@@ -1,23 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Autocomplete, Box, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Switch, TextField, Typography } from '@mui/material';
+import { FormDialog } from '../FormDialog/index.js';
 import {
   INTEGRATION_KIND_LABELS,
   routes,
@@ -85,83 +68,72 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
     });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="triage-rule-title">
-      <DialogTitle id="triage-rule-title">{rule ? 'Edit triage rule' : 'Add a triage rule'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={Boolean(errors.name)} helperText={errors.name} />
-          <TextField
-            label="When a new item matches this dashboard view"
-            value={view}
-            onChange={(e) => setView(e.target.value)}
-            placeholder="/dashboard?cloudInstances=GCC+High"
-            error={Boolean(errorOf(errors, 'query'))}
-            helperText={errorOf(errors, 'query') ?? 'Set the filters on the dashboard and paste its address here. Empty: every new item.'}
-          />
-          <Typography variant="subtitle2">Then set</Typography>
-          <Autocomplete
-            options={owner && !people.some((p) => p.id === owner.id) ? [owner, ...people] : people}
-            value={owner}
-            filterOptions={(x) => x}
-            getOptionLabel={(p) => `${p.name} (${p.email})`}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            onInputChange={(_, text) => setSearch(text)}
-            onChange={(_, p) => setOwner(p)}
-            renderInput={(params) => (
-              <TextField {...params} label="Owner" placeholder="Don't change" error={Boolean(errors.setOwnerId)} helperText={errors.setOwnerId} />
-            )}
-          />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormControl>
-              <InputLabel id="rule-state-label">State</InputLabel>
-              <Select labelId="rule-state-label" label="State" value={state} onChange={(e) => setState(e.target.value as TriageState | '')}>
-                <MenuItem value="">
-                  <em>Don&apos;t change</em>
-                </MenuItem>
-                {TRIAGE_STATES.filter((s) => s !== 'new').map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {TRIAGE_STATE_LABELS[s]}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl>
-              <InputLabel id="rule-priority-label">Priority</InputLabel>
-              <Select labelId="rule-priority-label" label="Priority" value={priority} onChange={(e) => setPriority(e.target.value as TriagePriority | '')}>
-                <MenuItem value="">
-                  <em>Don&apos;t change</em>
-                </MenuItem>
-                {TRIAGE_PRIORITIES.map((p) => (
-                  <MenuItem key={p} value={p}>
-                    {TRIAGE_PRIORITY_LABELS[p]}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-          </Box>
-          <FormControl error={Boolean(errors.createTaskIn)}>
-            <InputLabel id="rule-task-label">Create a task in</InputLabel>
-            <Select labelId="rule-task-label" label="Create a task in" value={taskIn} onChange={(e) => setTaskIn(e.target.value ? Number(e.target.value) : '')}>
-              <MenuItem value="">
-                <em>No tracker</em>
+    <FormDialog title={rule ? 'Edit triage rule' : 'Add a triage rule'} busy={busy} saveDisabled={!name.trim()} onSave={save} onCancel={onClose}>
+      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={Boolean(errors.name)} helperText={errors.name} />
+      <TextField
+        label="When a new item matches this dashboard view"
+        value={view}
+        onChange={(e) => setView(e.target.value)}
+        placeholder="/dashboard?cloudInstances=GCC+High"
+        error={Boolean(errorOf(errors, 'query'))}
+        helperText={errorOf(errors, 'query') ?? 'Set the filters on the dashboard and paste its address here. Empty: every new item.'}
+      />
+      <Typography variant="subtitle2">Then set</Typography>
+      <Autocomplete
+        options={owner && !people.some((p) => p.id === owner.id) ? [owner, ...people] : people}
+        value={owner}
+        filterOptions={(x) => x}
+        getOptionLabel={(p) => `${p.name} (${p.email})`}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onInputChange={(_, text) => setSearch(text)}
+        onChange={(_, p) => setOwner(p)}
+        renderInput={(params) => (
+          <TextField {...params} label="Owner" placeholder="Don't change" error={Boolean(errors.setOwnerId)} helperText={errors.setOwnerId} />
+        )}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormControl>
+          <InputLabel id="rule-state-label">State</InputLabel>
+          <Select labelId="rule-state-label" label="State" value={state} onChange={(e) => setState(e.target.value as TriageState | '')}>
+            <MenuItem value="">
+              <em>Don&apos;t change</em>
+            </MenuItem>
+            {TRIAGE_STATES.filter((s) => s !== 'new').map((s) => (
+              <MenuItem key={s} value={s}>
+                {TRIAGE_STATE_LABELS[s]}
               </MenuItem>
-              {(integrations.data?.integrations ?? []).map((i) => (
-                <MenuItem key={i.id} value={i.id}>
-                  {`${i.name} (${INTEGRATION_KIND_LABELS[i.kind]})`}
-                </MenuItem>
-              ))}
-            </Select>
-            <FormHelperText>{errors.createTaskIn ?? 'Each matching item is pushed there as a task (Admin → Integrations)'}</FormHelperText>
-          </FormControl>
-          <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={busy || !name.trim()}>
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <InputLabel id="rule-priority-label">Priority</InputLabel>
+          <Select labelId="rule-priority-label" label="Priority" value={priority} onChange={(e) => setPriority(e.target.value as TriagePriority | '')}>
+            <MenuItem value="">
+              <em>Don&apos;t change</em>
+            </MenuItem>
+            {TRIAGE_PRIORITIES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {TRIAGE_PRIORITY_LABELS[p]}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </Box>
+      <FormControl error={Boolean(errors.createTaskIn)}>
+        <InputLabel id="rule-task-label">Create a task in</InputLabel>
+        <Select labelId="rule-task-label" label="Create a task in" value={taskIn} onChange={(e) => setTaskIn(e.target.value ? Number(e.target.value) : '')}>
+          <MenuItem value="">
+            <em>No tracker</em>
+          </MenuItem>
+          {(integrations.data?.integrations ?? []).map((i) => (
+            <MenuItem key={i.id} value={i.id}>
+              {`${i.name} (${INTEGRATION_KIND_LABELS[i.kind]})`}
+            </MenuItem>
+          ))}
+        </Select>
+        <FormHelperText>{errors.createTaskIn ?? 'Each matching item is pushed there as a task (Admin → Integrations)'}</FormHelperText>
+      </FormControl>
+      <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
+    </FormDialog>
   );
 }

@@ -1,22 +1,16 @@
 import { useState } from 'react';
 import { Alert, Box, Button, IconButton, Link, Stack, Switch, Typography } from '@mui/material';
-import { errorBody, routes, TRIAGE_PRIORITY_LABELS, TRIAGE_STATE_LABELS, type TriageRule, type TriageRuleInput } from '@radar/contracts';
-import { ApiError, callEndpoint, urlOf, useDialogs, useEndpoint } from '@radar/shared-ui';
+import { routes, TRIAGE_PRIORITY_LABELS, TRIAGE_STATE_LABELS, type TriageRule, type TriageRuleInput } from '@radar/contracts';
+import { callEndpoint, urlOf, useDialogs, useEndpoint } from '@radar/shared-ui';
 import { ArrowDownwardIcon, ArrowUpwardIcon } from '../icons/index.js';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
+import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
 import { TriageRuleDialog } from './TriageRuleDialog.js';
 import { viewUrlOf } from './rule-view.js';
 
 const LIST_KEY = urlOf(routes.triage.rules, {});
-
-/** The field problems of a refused save, by field. */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const issues = error.bodyAs(errorBody)?.error.issues ?? [];
-  return Object.fromEntries(issues.map((issue) => [issue.path, issue.message]));
-}
 
 /** What the rule sets, in words. */
 function actionsOf(rule: TriageRule): string {

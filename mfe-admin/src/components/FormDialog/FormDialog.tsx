@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+
+export interface FormDialogProps {
+  title: string;
+  /** A sentence under the title: what the form is for. */
+  intro?: ReactNode;
+  /** True while the save runs: both buttons are disabled and the dialog does not close. */
+  busy: boolean;
+  /** A failure of the last save that is not about one field. */
+  error?: string | null;
+  /** Save is disabled while the form cannot be sent (a required field is empty). */
+  saveDisabled?: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** The admin's add/change dialog: title, the fields, the failure of the last save, and Cancel / Save. */
+export function FormDialog({ title, intro, busy, error, saveDisabled = false, onSave, onCancel, children }: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {intro ? <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText> : null}
+        <Stack spacing={2} sx={intro ? undefined : { mt: 1 }}>
+          {children}
+          {error ? <Alert severity="error">{error}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={onSave} disabled={busy || saveDisabled} variant="contained">
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
