@@ -1,20 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   INTEGRATION_KIND_LABELS,
   routes,
@@ -28,26 +14,13 @@ import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
+import { integrationTestView, TestResult } from '../TestResult/index.js';
 import { IntegrationDialog } from './IntegrationDialog.js';
 
 const LIST_KEY = urlOf(routes.integrations.list, {});
 
 /** The dialog's field of a problem's path: its fields are the settings, so `settings.` is dropped, and a part names its field. */
 const settingsField = (path: string) => path.replace(/^settings\./, '').split('.')[0] ?? path;
-
-function TestOutcome({ integration, result }: { integration: Integration; result: IntegrationTestResult }) {
-  return (
-    <Alert severity={result.success ? 'success' : 'error'} aria-label={`Connection test of ${integration.name}`}>
-      <Stack component="ul" sx={{ m: 0, pl: 2 }}>
-        {result.checks.map((check) => (
-          <li key={check.name}>
-            {check.ok ? '✓' : '✗'} {check.name}: {check.detail}
-          </li>
-        ))}
-      </Stack>
-    </Alert>
-  );
-}
 
 /** The last 100 calls to the tracker: when, what, the outcome with its status and latency, the start of the answer. */
 function DeliveryLog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
@@ -330,7 +303,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
                   </Button>
                 </Stack>
               )}
-              detail={(i) => (tests[i.id] ? <TestOutcome integration={i} result={tests[i.id] as IntegrationTestResult} /> : null)}
+              detail={(i) => (tests[i.id] ? <TestResult of={i.name} result={integrationTestView(tests[i.id] as IntegrationTestResult)} /> : null)}
             />
           )
         }

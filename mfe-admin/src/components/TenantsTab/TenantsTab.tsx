@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -27,23 +26,10 @@ import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
+import { TestResult, tenantTestView } from '../TestResult/index.js';
 import { TenantDialog } from './TenantDialog.js';
 
 const LIST_KEY = urlOf(routes.tenants.list, {});
-
-function TestOutcome({ tenant, result }: { tenant: TenantRecord; result: TenantTestResult }) {
-  return (
-    <Alert severity={result.ok ? 'success' : 'error'} aria-label={`Connection test of ${tenant.name}`}>
-      <Stack component="ul" sx={{ m: 0, pl: 2 }}>
-        {result.checks.map((check) => (
-          <li key={check.name}>
-            {check.ok ? '✓' : '✗'} {check.message}
-          </li>
-        ))}
-      </Stack>
-    </Alert>
-  );
-}
 
 const FEED_LABELS = { messages: 'Message Center', health: 'Service Health' } as const;
 
@@ -304,7 +290,7 @@ export function TenantsTab() {
             )}
             detail={(tenant) => {
               const result = tests[tenant.id];
-              return result ? <TestOutcome tenant={tenant} result={result} /> : null;
+              return result ? <TestResult of={tenant.name} result={tenantTestView(result)} /> : null;
             }}
           />
         )}

@@ -1,0 +1,1 @@
+export { integrationTestView, tenantTestView, TestResult, type TestCheckView, type TestResultView } from './TestResult.js';
