@@ -221,4 +221,35 @@ describe('IntegrationsTab', () => {
       expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ apiToken: 'token-2', settings: { auth: 'token', email: 'bot@contoso.com' } }),
     );
   });
+
+  it('opens the delivery log of a tracker with its calls, and closes it', async () => {
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/integrations': { body: { integrations: [integration()] } },
+      'GET /api/admin/integrations/1/deliveries': {
+        body: {
+          attempts: [
+            {
+              id: 7,
+              at: '2026-11-26T12:00:00.000Z',
+              action: 'create',
+              taskKey: 'CHG-12',
+              outcome: 'sent',
+              statusCode: 201,
+              latencyMs: 84,
+              response: '{"key":"CHG-12"}',
+              error: null,
+            },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<IntegrationsTab />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Delivery log of Change board' }))[0]!);
+    const log = await screen.findByRole('dialog', { name: 'Delivery log: Change board' });
+    expect(await within(log).findByText('CHG-12')).toBeInTheDocument();
+    expect(within(log).getByText('201 · 84 ms')).toBeInTheDocument();
+    fireEvent.click(within(log).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delivery log: Change board' })).not.toBeInTheDocument());
+  });
 });

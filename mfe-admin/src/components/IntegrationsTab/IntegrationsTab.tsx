@@ -9,7 +9,7 @@ import {
   type IntegrationTestResult,
   type UpdateIntegrationRequest,
 } from '@radar/contracts';
-import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast } from '@radar/shared-ui';
+import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast, type DialogProps } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
@@ -23,10 +23,10 @@ const LIST_KEY = urlOf(routes.integrations.list, {});
 const settingsField = (path: string) => path.replace(/^settings\./, '').split('.')[0] ?? path;
 
 /** The last 100 calls to the tracker: when, what, the outcome with its status and latency, the start of the answer. */
-function DeliveryLog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
+function DeliveryLog({ payload: integration, open, onClose }: DialogProps<Integration>) {
   const log = useEndpoint(routes.integrations.attempts, { params: { id: integration.id } });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-label={`Delivery log: ${integration.name}`}>
+    <Dialog open={open} onClose={() => onClose()} fullWidth maxWidth="md" aria-label={`Delivery log: ${integration.name}`}>
       <DialogTitle>{`Delivery log: ${integration.name}`}</DialogTitle>
       <DialogContent>
         <AdminData answer={log} what="calls" failedWhat="the delivery log">
@@ -63,7 +63,7 @@ function DeliveryLog({ integration, onClose }: { integration: Integration; onClo
         </AdminData>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={() => onClose()}>Close</Button>
       </DialogActions>
     </Dialog>
   );
@@ -84,7 +84,6 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
   const [serverError, setServerError] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<number, IntegrationTestResult>>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const [logOf, setLogOf] = useState<Integration | null>(null);
   const [params, setParams] = useSearchParams();
   const { toast } = useToast();
 
@@ -275,7 +274,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
                   >
                     {busy === `pull:${i.id}` ? 'Reading...' : 'Pull now'}
                   </Button>
-                  <Button size="small" variant="outlined" aria-label={`Delivery log of ${i.name}`} onClick={() => setLogOf(i)}>
+                  <Button size="small" variant="outlined" aria-label={`Delivery log of ${i.name}`} onClick={() => void dialogs.open(DeliveryLog, i)}>
                     Delivery log
                   </Button>
                   <Button
@@ -318,7 +317,6 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
           onCancel={() => setEditing(null)}
         />
       ) : null}
-      {logOf ? <DeliveryLog integration={logOf} onClose={() => setLogOf(null)} /> : null}
     </Stack>
   );
 }
