@@ -51,7 +51,8 @@ export const triageRecords = pgTable(
   },
   (t) => [
     unique('triage_records_item_tenant_uq').on(t.itemId, t.tenantId).nullsNotDistinct(),
-    // The queue views in their order (nearest due date, then priority), over the open records of items still listed:
+    // The queue views in their order (nearest due date, then priority), over the open records, whatever became of
+    // their items (an open record stays in the queues until someone closes it):
     // a page is the first rows of an index, a total an index-only count. Their expressions are queueOrder's; the
     // priority column itself comes after them, since an index-only scan needs every column the query names, and the
     // order's expression names it (without it each row of a page was read from the table); the source, for a queue
@@ -66,7 +67,7 @@ export const triageRecords = pgTable(
         t.priority,
         t.source,
       )
-      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress')`),
     index('triage_records_open_owner_idx')
       .on(
         t.ownerId,
@@ -77,23 +78,23 @@ export const triageRecords = pgTable(
         t.priority,
         t.source,
       )
-      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
-    // An item's open records with what the list reads of them (its due sort, a view's total): owner, tenant and source
-    // in the key make both index-only reads.
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND ${t.ownerId} IS NOT NULL`),
+    // An item's open records with what the list reads of them (its due sort, a view's total): owner, tenant, source
+    // and item_removed (the list outside a queue reads live items' records only) in the key make both index-only.
     index('triage_records_item_due_idx')
-      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId, t.source)
-      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved}`),
+      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId, t.source, t.itemRemoved)
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress')`),
     // The list's due-date order over items: open records with a due date in (due date, item) order, so a page walks
     // the first rows and keeps each item's nearest; tenant and owner make the visibility and view tests index-only.
     index('triage_records_open_due_item_idx')
-      .on(t.dueDate, t.itemId, t.tenantId, t.ownerId)
-      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.dueDate} IS NOT NULL`),
+      .on(t.dueDate, t.itemId, t.tenantId, t.ownerId, t.itemRemoved)
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND ${t.dueDate} IS NOT NULL`),
     // One owner's open records for the list's "mine" view: its total (the distinct items, index-only with item,
     // tenant and source in the key; the queue's owner index above has no item) and its due-date walk, in (due date,
     // item) order like the index above without reading past every other owner's records.
     index('triage_records_open_owner_item_idx')
       .on(t.ownerId, t.dueDate, t.itemId, t.tenantId, t.source)
-      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND NOT ${t.itemRemoved} AND ${t.ownerId} IS NOT NULL`),
+      .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND ${t.ownerId} IS NOT NULL`),
     index('triage_records_done_idx')
       .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId, t.source)
       .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),

@@ -21,7 +21,8 @@ import {
  * it, so an export always holds exactly the rows the list counts). Semantics, all combined with AND:
  *
  * - removed items (left the roadmap feed, expired messages) are listed only with includeRemoved, except that an
- *   exact-id search always finds them (a share link to an expired post must resolve);
+ *   exact-id search always finds them (a share link to an expired post must resolve) and an open triage view lists
+ *   the items of its records whatever became of them;
  * - sources: source ∈ list;
  * - products: the item's products/services overlap the list;
  * - statuses: roadmap status or message category ∈ list (case-insensitive);
@@ -163,7 +164,9 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
  */
 export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
   const conds: SQL[] = [];
-  const notRemoved = f.includeRemoved ? null : sql`NOT items.is_removed`;
+  // An open queue view lists its records' items whatever became of them (triageViewCondition); elsewhere removed
+  // items are listed only on request.
+  const notRemoved = f.includeRemoved || (f.triage && f.triage !== 'done') ? null : sql`NOT items.is_removed`;
   const allowed = allowedSources(f);
   const ofSources = sourceIn(sql`items.source`, allowed);
   if (ofSources) conds.push(ofSources);
@@ -292,14 +295,16 @@ export const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).j
 /**
  * A triage record `tr` in a queue view: mine = open and owned by the user; unassigned = open without an owner;
  * overdue = open with a due date before today; due-soon = open and due today or within TRIAGE_DUE_SOON_DAYS days;
- * done = done. Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days. Records
- * of removed items are left out unless `includeRemoved` (the archive), written as the queue indexes' predicates so
- * those indexes serve the views.
+ * done = done. Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days. An open
+ * record stays in its views whatever became of its item (expired, removed from the roadmap): Microsoft's state is
+ * not the team's, and work someone was given must not vanish from their queue; only Done leaves out records of
+ * removed items unless `includeRemoved` (the archive). Written as the queue indexes' predicates so those indexes
+ * serve the views.
  */
 export function triageViewCondition(view: TriageView, userId: number, now: Date, includeRemoved = false): SQL {
   const today = now.toISOString().slice(0, 10);
   const live = includeRemoved ? sql`` : sql` AND NOT tr.item_removed`;
-  const open = sql`tr.state IN ${OPEN_STATES}${live}`;
+  const open = sql`tr.state IN ${OPEN_STATES}`;
   switch (view) {
     case 'mine':
       return sql`tr.owner_id = ${userId} AND ${open} AND tr.owner_id IS NOT NULL`;
@@ -401,7 +406,9 @@ export function duePageSql(f: ItemFilters, now: Date, limit: number, offset: num
   const asc = f.sortDirection === 'asc';
   const walk = asc ? sql`r.due_date ASC, r.item_id ASC` : sql`r.due_date DESC, r.item_id DESC`;
   const records = dueRecords(f, now);
-  const { triage: _view, ...withoutView } = f;
+  const { triage: _view, ...rest } = f;
+  // The walked records are the view's already; an open view's items are listed whatever became of them.
+  const withoutView = { ...rest, includeRemoved: f.includeRemoved || (f.triage !== undefined && f.triage !== 'done') };
   return sql`WITH dated AS MATERIALIZED (
       SELECT DISTINCT r.due_date AS due, r.item_id AS id
       FROM (SELECT tr.item_id, tr.due_date FROM triage_records tr WHERE ${records} AND tr.due_date IS NOT NULL) r

@@ -135,8 +135,10 @@ export interface QueueRequest {
  */
 export function queueSql(q: QueueRequest): { page: SQL; count: SQL } {
   const records = sql`${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now, q.filters.includeRemoved)} AND ${recordSourceCondition(q.filters)}`;
+  // An open view lists its records' items whatever became of them (triageViewCondition); the list's filters apply.
+  const itemFilters = { ...q.filters, includeRemoved: q.filters.includeRemoved || q.view !== 'done' };
   const from = hasItemFilters(q.filters)
-    ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(q.filters, q.now, searchPlan(q.filters.search))} AND ${records}`
+    ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(itemFilters, q.now, searchPlan(q.filters.search))} AND ${records}`
     : sql`triage_records tr WHERE ${records}`;
   return {
     page: sql`SELECT tr.id FROM ${from} ORDER BY ${queueOrder(q.view)} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,

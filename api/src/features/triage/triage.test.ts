@@ -276,6 +276,34 @@ describe('working the queue', () => {
     expect(guestCsv.text.split('\r\n')[0]).not.toMatch(/State/);
   });
 
+  it('keeps an open record in its owner’s queue and counts when Microsoft expires the post, until someone closes it', async () => {
+    const { t, moderator, alice } = await setUp();
+    await moderator.put('/api/triage/message-center/MC900003').send({ ownerId: alice.user.id, dueDate: '2026-11-20' });
+    await moderator.put('/api/triage/roadmap/490001').send({ state: 'done' });
+    // Microsoft expires the post and drops the roadmap item.
+    await t.database.pool.query(`UPDATE items SET is_removed = true, removed_at = now() WHERE external_id IN ('MC900003', '490001')`);
+    const ids = async (url: string) =>
+      ((await alice.agent.get(url)).body[url.startsWith('/api/triage?') ? 'rows' : 'items'] as ({ item: { id: string } } | { id: string })[]).map((r) =>
+        'item' in r ? r.item.id : r.id,
+      );
+    expect(await ids('/api/triage?view=mine')).toEqual(['messages-MC900003']);
+    expect(await ids('/api/triage?view=overdue')).toEqual(['messages-MC900003']);
+    expect(await ids('/api/unified/items?triage=mine')).toEqual(['messages-MC900003']);
+    expect(await ids('/api/unified/items?triage=mine&sortField=due&sortDirection=asc')).toEqual(['messages-MC900003']);
+    expect((await alice.agent.get('/api/triage/counts')).body).toEqual({ open: 1, overdue: 1 });
+    // The list marks it expired, as the archive does.
+    const row = (await alice.agent.get('/api/unified/items?triage=mine')).body.items[0];
+    expect(row).toMatchObject({ id: 'messages-MC900003', isRemoved: true });
+    // Done leaves out the dropped roadmap item (the archive shows it), and closing the post takes it out of the queue.
+    expect(await ids('/api/triage?view=done')).toEqual([]);
+    expect(await ids('/api/triage?view=done&includeRemoved=true')).toEqual(['roadmap-490001']);
+    expect((await alice.agent.put('/api/triage/message-center/MC900003').send({ state: 'done' })).status).toBe(200);
+    expect(await ids('/api/triage?view=mine')).toEqual([]);
+    expect((await alice.agent.get('/api/triage/counts')).body).toEqual({ open: 0, overdue: 0 });
+    // Outside the queues the list still hides removed items unless asked.
+    expect(await ids('/api/unified/items?sources=messages')).not.toContain('messages-MC900003');
+  });
+
   it('changes 50 items at once, and none when one of them is refused', async () => {
     const { t, moderator, alice, bob } = await setUp();
     const db = t.database.db;
