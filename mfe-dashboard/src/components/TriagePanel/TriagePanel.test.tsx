@@ -141,4 +141,32 @@ describe('Triage panel', () => {
     expect(within(section).getByText('(To Do)')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Update task in Change board' })).toBeInTheDocument();
   });
+
+  it('offers to close the open record of an expired post in one click, as Not relevant', async () => {
+    const item = { ...messageItem({ messageId: 'MC1000001' }), isRemoved: true, removedAt: '2026-11-20T00:00:00.000Z' };
+    const { calls } = stubFetch({
+      'GET /api/triage/message-center/MC1000001': { body: record({ ownerId: 4, owner: { id: 4, name: 'Colla Borator', email: 'c@example.com' } }) },
+      'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
+      'PUT /api/triage/message-center/MC1000001': { body: record({ state: 'not_relevant' }) },
+      'GET /api/triage/people': { body: { people: [] } },
+    });
+    renderWithProviders(<TriagePanel item={item} />);
+    const panel = await screen.findByRole('region', { name: 'Triage' });
+    expect(await within(panel).findByText(/This post has expired: the record stays open in the queues until someone closes it/)).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close: no longer applies' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ state: 'not_relevant' }));
+  });
+
+  it('offers no close for a record already closed', async () => {
+    const item = { ...messageItem({ messageId: 'MC1000001' }), isRemoved: true, removedAt: '2026-11-20T00:00:00.000Z' };
+    stubFetch({
+      'GET /api/triage/message-center/MC1000001': { body: record({ state: 'done' }) },
+      'GET /api/triage/message-center/MC1000001/comments': { body: { comments: [] } },
+      'GET /api/triage/people': { body: { people: [] } },
+    });
+    renderWithProviders(<TriagePanel item={item} />);
+    const panel = await screen.findByRole('region', { name: 'Triage' });
+    expect(await within(panel).findByText('No comments yet.')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Close: no longer applies' })).not.toBeInTheDocument();
+  });
 });

@@ -16,6 +16,7 @@ import { TrackerTasks } from '../TrackerTasks/index.js';
 import { saveTriage, useTriageRecord, useTriageRefresh } from '../../api/triage.js';
 import { Conversation } from './Conversation.js';
 import { licenceText } from './licence-text.js';
+import { NoLongerApplies } from './NoLongerApplies.js';
 import { SuggestBox } from './SuggestBox.js';
 import { DueField, OwnerField } from './TriageFieldControls.js';
 
@@ -60,6 +61,7 @@ export function TriagePanel({ item }: TriagePanelProps) {
         <Typography color="text.secondary">Loading…</Typography>
       ) : (
         <>
+          <NoLongerApplies item={item} record={data} onSave={save} />
           <TriageFields record={data} onSave={save} onTenant={setTenant} />
           {data.canEdit === 'all' ? <SuggestBox item={item} record={data} onApply={save} /> : null}
           <TrackerTasks item={item} tenantId={data.tenantId} />
