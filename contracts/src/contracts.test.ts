@@ -20,7 +20,7 @@ describe('sign-in contracts', () => {
     });
   });
 
-  it('gives the spec messages', () => {
+  it('gives the field messages of docs/product', () => {
     expect(messages(signupRequest.safeParse({ firstName: '', lastName: ' ', email: 'nope' }))).toEqual([
       'firstName: First name is required',
       'lastName: Last name is required',
@@ -33,7 +33,7 @@ describe('sign-in contracts', () => {
 });
 
 describe('contact contract', () => {
-  it('enforces the 2, 2 and 10 character minima with the spec messages', () => {
+  it('enforces the 2, 2 and 10 character minima with their field messages', () => {
     expect(messages(contactRequest.safeParse({ firstName: 'A', lastName: 'B', email: 'x', message: 'short' }))).toEqual([
       'firstName: First name must be at least 2 characters',
       'lastName: Last name must be at least 2 characters',
@@ -88,7 +88,7 @@ describe('item list query', () => {
 });
 
 describe('moderation contracts', () => {
-  it('accepts only http(s) links of the spec types, defaulting to other', () => {
+  it('accepts only http(s) links of the third-party link types, defaulting to other', () => {
     expect(thirdPartyLink.parse({ title: 'Video', url: 'https://example.com/v' }).type).toBe('other');
     expect(thirdPartyLink.safeParse({ title: 'x', url: 'javascript:alert(1)' }).success).toBe(false);
     expect(thirdPartyLink.safeParse({ title: 'x', url: 'ftp://example.com' }).success).toBe(false);

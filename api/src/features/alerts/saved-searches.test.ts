@@ -4,7 +4,7 @@ import { SAVED_SEARCHES_PER_USER } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { signIn, signInWithRoles } from '../../../test/auth-helpers.js';
 
-/** The saved-search and channel API: validation in the spec's style, ownership, limits, organisation scope. */
+/** The saved-search and channel API: validation naming the field, ownership, limits, organisation scope. */
 let t: TestContext;
 let ada: string;
 let bob: string;

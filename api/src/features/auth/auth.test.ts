@@ -63,7 +63,7 @@ describe('POST /api/auth/signup', () => {
     expect(await query(`select id from users where email = 'expired@example.com'`)).toEqual([]);
   });
 
-  it('answers 400 with the spec messages for missing or bad fields', async () => {
+  it('answers 400 with the field messages for missing or bad fields', async () => {
     const empty = await post('/api/auth/signup', {});
     expect(empty.status).toBe(400);
     expect(empty.body.error.name).toBe('InputError');
@@ -195,7 +195,7 @@ describe('POST /api/auth/verify-code', () => {
     expect((await post('/api/auth/verify-code', { email: 'wrong@example.com', code })).status).toBe(200);
   });
 
-  it('answers 400 with the spec message for a malformed code, and for missing fields', async () => {
+  it('answers 400 with the field message for a malformed code, and for missing fields', async () => {
     for (const code of ['12345', '1234567', 'abcdef', '', undefined]) {
       const res = await post('/api/auth/verify-code', { email: 'x@example.com', code });
       expect(res.status).toBe(400);

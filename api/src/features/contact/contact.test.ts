@@ -28,7 +28,7 @@ describe('POST /api/contact', () => {
     ['lastName', { lastName: '' }, 'Last name must be at least 2 characters'],
     ['email', { email: 'not-an-address' }, 'Please enter a valid email address'],
     ['message', { message: 'too short' }, 'Message must be at least 10 characters'],
-  ])('refuses a bad %s with the spec message', async (field, patch, message) => {
+  ])('refuses a bad %s with its field message', async (field, patch, message) => {
     const res = await request(t.app)
       .post('/api/contact')
       .send({ ...valid, ...patch });

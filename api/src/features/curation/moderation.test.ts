@@ -151,7 +151,7 @@ describe('POST /api/moderator-activity', () => {
     expect(rows).toEqual([{ user_id: user.id, user_email: user.email }]);
   });
 
-  it('accepts every action type of the spec and rejects others', async () => {
+  it('accepts every moderator action type and rejects others', async () => {
     const { agent } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
     for (const actionType of ['featured', 'unfeatured', 'link_added', 'link_removed', 'note_added', 'note_updated', 'note_removed']) {
       expect((await agent.post('/api/moderator-activity').send({ ...activity, actionType })).status).toBe(201);
@@ -174,7 +174,7 @@ describe('audit written by the server', () => {
     ).rows;
   const link = (title: string, url: string) => ({ title, url, type: 'blog' as const });
 
-  it('records each change of a save with the action types of the spec, and nothing for unchanged fields', async () => {
+  it('records each change of a save with the moderator action types, and nothing for unchanged fields', async () => {
     await insertRoadmapItem(t.database.db, { externalId: '880001', title: 'Audited item' });
     const { user, agent } = await signIn(t.app, t.database.db, { roles: ['Moderator'] });
     const a = link('A', 'https://a.example.com');
@@ -234,7 +234,7 @@ describe('audit written by the server', () => {
       ['featured', 'message_center'],
       ['note_added', 'message_center'],
     ]);
-    // The spec's client posts one record after the save: it gets the server's row back and writes nothing.
+    // The dialog posts one record after the save: it gets the server's row back and writes nothing.
     const posted = { actionType: 'note_added', itemType: 'message_center', itemId: 'MC880002', itemTitle: 'Audited message', details: { x: 1 } };
     const echo = await agent.post('/api/moderator-activity').send(posted);
     expect(echo.status).toBe(200);

@@ -297,7 +297,7 @@ describe('subscribe toggle', () => {
     expect(await screen.findByRole('dialog', { name: /Sign In/ })).toBeInTheDocument();
   });
 
-  it('signed-in users subscribe with the spec payload and unsubscribe by DELETE', async () => {
+  it('signed-in users subscribe with the subscription payload and unsubscribe by DELETE', async () => {
     let subscriptions: unknown[] = [];
     const { calls } = stubFetch({
       'GET /api/auth/session-user': { body: { user: makeUser() } },

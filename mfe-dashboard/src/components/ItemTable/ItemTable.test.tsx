@@ -106,7 +106,7 @@ describe('row presentation at fixed dates', () => {
     expect(screen.getByText('No items found matching your current filters.')).toBeInTheDocument();
   });
 
-  it('has the spec columns; the Last Modified header toggles the sort; a row opens its item', () => {
+  it('has the columns of docs/product/dashboard.md; the Last Modified header toggles the sort; a row opens its item', () => {
     const onToggle = jest.fn();
     const onOpen = jest.fn();
     const item = roadmapItem({ itemId: '77' });

@@ -37,7 +37,7 @@ const teams = {
 };
 
 describe('SaveSearchDialog', () => {
-  it('asks for a name and at least one alert kind, in the spec style', async () => {
+  it('asks for a name and at least one alert kind, each naming its field', async () => {
     stubFetch({ 'GET /api/alert-channels': { body: [] } });
     renderWithProviders(
       <SaveSearchDialog query={{ search: 'x' }} editing={null} droppedSinceLastVisit={false} onClose={() => undefined} onSaved={() => undefined} />,

@@ -64,7 +64,7 @@ const zones = () => {
 /**
  * "Save search": the current dashboard view under a name, with what to alert on, when, and where. Without an e-mail
  * channel yet, "E-mail me" creates it (to the account's address). Admins may save it for the whole organisation: it
- * then sends to organisation channels only (the server enforces both). Validation messages follow the spec's style.
+ * then sends to organisation channels only (the server enforces both). Validation messages name the field.
  */
 export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClose, onSaved }: SaveSearchDialogProps) {
   const { toast } = useToast();

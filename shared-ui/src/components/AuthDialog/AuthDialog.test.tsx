@@ -30,7 +30,7 @@ describe('AuthDialog', () => {
     useToastStore.setState({ toasts: [] });
   });
 
-  it('sign-up validates every field with the spec messages', async () => {
+  it('sign-up validates every field with the field messages of docs/product/sign-in.md', async () => {
     const { calls } = stubFetch(signedOut);
     open('signup');
     expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();

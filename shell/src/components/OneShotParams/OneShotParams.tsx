@@ -8,7 +8,7 @@ const ONE_SHOT_PARAMS = [SIGN_IN_PARAM, SIGNED_OUT_PARAM, RECOVERY_PARAM];
 /**
  * Query parameters that ask the page for one thing and then leave the URL:
  * - `signin=1` (GET /api/login, the no-account mail): opens the sign-in dialog;
- * - `signedOut=1` (the sign-out page signs out by a POST that lands there): the spec's 'Signed out successfully';
+ * - `signedOut=1` (the sign-out page signs out by a POST that lands there): the toast 'Signed out successfully';
  * - `recovery=<e-mail>` (the link `npm run admin:recover` prints): the sign-in dialog at the code step for that address.
  * Every one present is acted on and all are dropped in one write of the URL: writes made one per parameter in the same
  * commit would each start from that render's parameters and put the others back.

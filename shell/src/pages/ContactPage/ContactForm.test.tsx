@@ -15,7 +15,7 @@ const fillValid = () => {
 describe('ContactForm', () => {
   beforeEach(() => useToastStore.setState({ toasts: [] }));
 
-  it('shows the spec validation messages and sends nothing', async () => {
+  it('shows the contact form validation messages and sends nothing', async () => {
     const { calls } = stubFetch({});
     renderWithProviders(<ContactForm />, { withAuthDialog: false });
     type('First name', 'A');

@@ -49,7 +49,7 @@ describe('LandingPage', () => {
     expect(screen.getByRole('heading', { name: 'Message Center' })).toBeInTheDocument();
     expect(screen.getByText('Demo data.')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'View Details: Copilot in Teams' })).toHaveAttribute('href', '/dashboard?roadmap=1');
-    // The live roadmap count stands where the spec claims "1,800+"; stats are asked for both sources.
+    // The live roadmap count stands where the first design claimed "1,800+"; stats are asked for both sources.
     expect(screen.getByTestId('roadmap-count')).toHaveTextContent('Tracking 1,834 roadmap items and 20 Message Center announcements');
     expect(calls.map((c) => c.url)).toContain('/api/dashboard/stats?sources=roadmap&sources=messages&sources=health');
     expect(calls.map((c) => c.url)).toContain('/api/featured/recent?limit=6');

@@ -2,7 +2,7 @@ import { Skeleton, Typography } from '@mui/material';
 import type { DashboardStatsResponse } from '@radar/contracts';
 
 /**
- * Where the spec's landing page claims "1,800+ roadmap items", the live count from GET /api/dashboard/stats
+ * Where the first design's landing page claimed "1,800+ roadmap items", the live count from GET /api/dashboard/stats
  * (docs/architecture.md: landing counts are live). Without stats the sentence stays true without a number.
  */
 export function RoadmapCount({ stats, failed }: { stats: DashboardStatsResponse | undefined; failed: boolean }) {

@@ -57,7 +57,7 @@ describe('POST /api/admin/test-notification', () => {
     expect(mail.text).toContain('Message Center · MC1234567');
   });
 
-  it('answers 404 for an unknown item and 400 with the spec text for missing fields', async () => {
+  it('answers 404 for an unknown item and 400 with the field message for missing fields', async () => {
     const missing = await admin.agent.post('/api/admin/test-notification').send({ itemId: 'MC0', itemType: 'message_center' });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Message Center item MC0 not found');
