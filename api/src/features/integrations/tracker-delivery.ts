@@ -7,7 +7,7 @@ import { parseRetryAfter } from '../../sources/http.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { adminAddresses } from '../admin/admin-guards.repo.js';
 import type { RemoteTask, TaskDraft, TrackerConnector } from './connectors/connector.js';
-import { createTrackedRecordsRepo, type RecordChange } from './tracker-records.repo.js';
+import { createTrackedRecordsRepo, type RecordChange } from '../triage/triage-external.repo.js';
 import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
 import { TrackerError } from './tracker-http.js';
 import { refusalToCarry } from './tracker-tenants.repo.js';

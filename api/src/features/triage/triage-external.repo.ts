@@ -20,7 +20,11 @@ export interface TrackedRecord {
 /** What a tracker's task changed in a record (snake-case columns of triage_records). */
 export type RecordChange = Partial<{ state: TriageState; done_at: Date | null; owner_id: number; due_date: string | null; due_source: 'manual' }>;
 
-/** The triage records the work trackers read and write. */
+/**
+ * Triage records as a system outside M365 Radar reads and changes them (the work trackers: a task is written from a
+ * record, and a task closed, reassigned or rescheduled in the tracker comes back into it). Its changes are nobody's of
+ * ours, and its activity lines name the system as the actor.
+ */
 export function createTrackedRecordsRepo(db: DbOrTx) {
   return {
     /** The record with its item, owner and tenant; `lock` takes the record's row lock for this transaction. */
