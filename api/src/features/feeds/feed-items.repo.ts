@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { itemWhere, searchPlan, visibleTenant, type ItemWhereFilters } from '../items/item-query.js';
-import { withoutTenantOwnFields } from '../items/tenant-own-fields.js';
+import { itemWhere, searchPlan, type ItemWhereFilters } from '../items/item-query.js';
+import { runSeenSql, withoutTenantOwnFields } from '../items/tenant-own-fields.js';
 import { unifiedItemStoredTextSql, type UnifiedItemRow } from '../items/item-mapper.js';
 import { runSql } from '../items/items.repo.js';
 import type { LatestChange } from './change-summary.js';
@@ -61,9 +61,6 @@ export function createFeedItemsRepo(pool: pg.Pool) {
      */
     async newestByActivity(filters: ItemWhereFilters, now: Date, limit = FEED_ENTRY_LIMIT): Promise<FeedItemRow[]> {
       const where = itemWhere(filters, now, searchPlan(filters.search));
-      const scope = filters.tenantScope;
-      const runSeen =
-        scope === 'all' ? sql`true` : sql`(run.tenant_id IS NULL OR EXISTS (SELECT 1 FROM tenants t WHERE t.id = run.tenant_id AND ${visibleTenant(scope)}))`;
       const rows = await runSql<UnifiedItemRow & LatestColumns & { activity: Date | null }>(
         pool,
         sql`WITH candidates AS (
@@ -75,10 +72,9 @@ export function createFeedItemsRepo(pool: pg.Pool) {
           top AS (SELECT * FROM candidates ORDER BY activity DESC NULLS LAST, id DESC LIMIT ${limit})
           SELECT ${unifiedItemStoredTextSql}, top.activity AS "activity", h.id AS "historyId", h.change_type AS "changeType",
             h.change_date AS "changeDate", h.changed_fields AS "changedFields", h.previous_values AS "previousValues", h.new_values AS "newValues",
-            ${runSeen} AS "runSeen"
+            ${runSeenSql(filters.tenantScope)} AS "runSeen"
           FROM top JOIN items ON items.id = top.id
           LEFT JOIN LATERAL (SELECT * FROM item_history WHERE item_history.item_id = items.id ORDER BY change_date DESC, id DESC LIMIT 1) h ON true
-          LEFT JOIN sync_history run ON run.id = h.sync_id
           ORDER BY top.activity DESC NULLS LAST, top.id DESC`,
       );
       return rows.map(({ historyId, changeType, changeDate, changedFields, previousValues, newValues, runSeen, ...row }) => {

@@ -164,9 +164,7 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
  */
 export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
   const conds: SQL[] = [];
-  // An open queue view lists its records' items whatever became of them (triageViewCondition); elsewhere removed
-  // items are listed only on request.
-  const notRemoved = f.includeRemoved || (f.triage && f.triage !== 'done') ? null : sql`NOT items.is_removed`;
+  const notRemoved = listsRemovedItems(f) ? null : sql`NOT items.is_removed`;
   const allowed = allowedSources(f);
   const ofSources = sourceIn(sql`items.source`, allowed);
   if (ofSources) conds.push(ofSources);
@@ -319,6 +317,14 @@ export function triageViewCondition(view: TriageView, userId: number, now: Date,
   }
 }
 
+/**
+ * Whether the list shows removed items: on request (`includeRemoved`, the archive), and in an open queue view, which
+ * lists its records' items whatever became of them (triageViewCondition).
+ */
+export function listsRemovedItems(f: { triage?: TriageView; includeRemoved?: boolean }): boolean {
+  return Boolean(f.includeRemoved) || (f.triage !== undefined && f.triage !== 'done');
+}
+
 /** The queue's order: nearest due date first (none last), then higher priority; Done: most recently done first. */
 export function queueOrder(view: TriageView): SQL {
   if (view === 'done') return sql`tr.done_at DESC NULLS LAST, tr.id DESC`;
@@ -408,7 +414,7 @@ export function duePageSql(f: ItemFilters, now: Date, limit: number, offset: num
   const records = dueRecords(f, now);
   const { triage: _view, ...rest } = f;
   // The walked records are the view's already; an open view's items are listed whatever became of them.
-  const withoutView = { ...rest, includeRemoved: f.includeRemoved || (f.triage !== undefined && f.triage !== 'done') };
+  const withoutView = { ...rest, includeRemoved: listsRemovedItems(f) };
   return sql`WITH dated AS MATERIALIZED (
       SELECT DISTINCT r.due_date AS due, r.item_id AS id
       FROM (SELECT tr.item_id, tr.due_date FROM triage_records tr WHERE ${records} AND tr.due_date IS NOT NULL) r

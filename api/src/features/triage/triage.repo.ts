@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { items, moderatorActivities, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
 import {
   hasItemFilters,
+  listsRemovedItems,
   recordSourceCondition,
   itemWhere,
   queueOrder,
@@ -136,7 +137,7 @@ export interface QueueRequest {
 export function queueSql(q: QueueRequest): { page: SQL; count: SQL } {
   const records = sql`${visibleTriageRecord(q.filters.tenantScope)} AND ${triageViewCondition(q.view, q.userId, q.now, q.filters.includeRemoved)} AND ${recordSourceCondition(q.filters)}`;
   // An open view lists its records' items whatever became of them (triageViewCondition); the list's filters apply.
-  const itemFilters = { ...q.filters, includeRemoved: q.filters.includeRemoved || q.view !== 'done' };
+  const itemFilters = { ...q.filters, includeRemoved: listsRemovedItems({ ...q.filters, triage: q.view }) };
   const from = hasItemFilters(q.filters)
     ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(itemFilters, q.now, searchPlan(q.filters.search))} AND ${records}`
     : sql`triage_records tr WHERE ${records}`;
