@@ -89,12 +89,29 @@ export function createJobRunner(ctx: AppContext, connectionString: string, opts:
       await agenda.drain();
     },
     async close() {
-      await pool.end().catch(() => undefined);
+      await endWhenQuiet(pool);
     },
     async stop() {
       if (started) await agenda.stop();
       started = false;
-      await pool.end().catch(() => undefined);
+      await endWhenQuiet(pool);
     },
   };
+}
+
+/**
+ * Ends Agenda's pool once nothing uses it. Agenda's stop() clears its timer but a queue fill already under way goes
+ * on: it locks the next job and may release it again without awaiting the query (`unlockJob`), so ending the pool at
+ * once made that query fail as an unhandled rejection ("Cannot use a pool after calling end on the pool"). The pool
+ * is ended when no client is checked out and no query waits, twice in a row 25 ms apart, or after two seconds.
+ */
+async function endWhenQuiet(pool: pg.Pool, limitMs = 2_000): Promise<void> {
+  const busy = () => pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
+  const deadline = Date.now() + limitMs;
+  let quietChecks = 0;
+  while (quietChecks < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    quietChecks = busy() ? 0 : quietChecks + 1;
+  }
+  await pool.end().catch(() => undefined);
 }
