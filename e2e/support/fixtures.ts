@@ -62,13 +62,41 @@ async function stillSignedIn(browser: Browser, state: StorageState, role?: strin
 async function keptSession(browser: Browser, key: string, role: string | undefined, signIn: () => Promise<StorageState>): Promise<StorageState> {
   const dir = process.env.RADAR_E2E_STATE_DIR;
   const file = dir ? path.join(dir, `${key}.json`) : null;
-  if (file && fs.existsSync(file)) {
-    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as StorageState;
-    if (await stillSignedIn(browser, kept, role)) return kept;
+  return oneWorkerAtATime(dir, key, async () => {
+    if (file && fs.existsSync(file)) {
+      const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as StorageState;
+      if (await stillSignedIn(browser, kept, role)) return kept;
+    }
+    const state = await signIn();
+    if (file) fs.writeFileSync(file, JSON.stringify(state));
+    return state;
+  });
+}
+
+/**
+ * Runs `work` while holding a lock named `key` in `dir` (a directory made atomically), so two workers never sign the
+ * same account in at once: both would ask for a code and each could read the other's mail. The second worker waits,
+ * then finds the first one's kept session.
+ */
+async function oneWorkerAtATime<T>(dir: string | undefined, key: string, work: () => Promise<T>): Promise<T> {
+  if (!dir) return work();
+  const lock = path.join(dir, `${key}.lock`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline) throw new Error(`another worker has held the ${key} sign-in for two minutes (${lock})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
-  const state = await signIn();
-  if (file) fs.writeFileSync(file, JSON.stringify(state));
-  return state;
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** A unique address per test run, so suites never collide on the same account. */

@@ -18,6 +18,7 @@ export { USER_ROLES_KEY, useUserRoles, type UserRoles } from './session/useUserR
 export { useAuthDialog, useAuthDialogStore, type AuthMode } from './auth/auth-dialog-store.js';
 export { createPasskey, passkeyCancelled, passkeySupport, signInWithPasskey } from './auth/passkeys.js';
 export {
+  confirmationDeclined,
   confirmWithPasskey,
   ConfirmationDeclinedError,
   PASSKEY_CONFIRMATION,

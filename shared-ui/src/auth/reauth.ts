@@ -3,6 +3,7 @@ import { routes, type WebauthnCredential } from '@radar/contracts';
 import { ApiError } from '../api/api-client.js';
 import { callEndpoint } from '../api/endpoint-client.js';
 import { useDialogs } from '../components/Dialogs/index.js';
+import { passkeyCancelled } from './passkeys.js';
 
 /** The error name of an action that wants a recent passkey check (an admin's guarded changes). */
 export const REAUTHENTICATION_REQUIRED = 'ReauthenticationRequired';
@@ -39,6 +40,14 @@ export class ConfirmationDeclinedError extends Error {
   constructor() {
     super('The passkey confirmation was declined');
   }
+}
+
+/**
+ * The person declined the passkey confirmation or dismissed the browser's prompt: the action was not done, and there
+ * is nothing to report.
+ */
+export function confirmationDeclined(error: unknown): boolean {
+  return error instanceof ConfirmationDeclinedError || passkeyCancelled(error);
 }
 
 /**

@@ -31,16 +31,7 @@ import {
   type ItemListParams,
   type SavedSearch,
 } from '@radar/contracts';
-import {
-  callEndpoint,
-  ConfirmationDeclinedError,
-  passkeyCancelled,
-  useEndpoint,
-  usePasskeyConfirmation,
-  useSession,
-  useToast,
-  serverMessageOf,
-} from '@radar/shared-ui';
+import { callEndpoint, confirmationDeclined, serverMessageOf, useEndpoint, usePasskeyConfirmation, useSession, useToast } from '@radar/shared-ui';
 
 export interface SaveSearchDialogProps {
   /** The view to save (the list's query without paging). */
@@ -131,7 +122,7 @@ export function SaveSearchDialog({ query, editing, droppedSinceLastVisit, onClos
       });
       onSaved(saved);
     } catch (err) {
-      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({
         title: 'Search not saved',
         description: serverMessageOf(err) || 'Failed to save the search. Please try again.',

@@ -8,16 +8,7 @@ import {
   type AlertChannelKind,
   type CreatedAlertChannel,
 } from '@radar/contracts';
-import {
-  ApiError,
-  callEndpoint,
-  ConfirmationDeclinedError,
-  copyText,
-  passkeyCancelled,
-  serverMessageOf,
-  usePasskeyConfirmation,
-  useToast,
-} from '@radar/shared-ui';
+import { ApiError, callEndpoint, confirmationDeclined, copyText, serverMessageOf, usePasskeyConfirmation, useToast } from '@radar/shared-ui';
 
 const URL_HINTS: Record<Exclude<AlertChannelKind, 'email'>, string> = {
   teams: 'The URL of a Teams Workflow “When a Teams webhook request is received” (post to a channel)',
@@ -66,7 +57,7 @@ export function AddChannelForm({ isAdmin, onAdded }: { isAdmin: boolean; onAdded
       setUrl('');
       await onAdded();
     } catch (err) {
-      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
+      if (confirmationDeclined(err)) return;
       const issue = err instanceof ApiError ? firstIssue(err.bodyText) : undefined;
       if (issue && ['url', 'name', 'kind'].includes(issue.path)) setErrors({ [issue.path]: issue.message });
       else

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Chip, FormControlLabel, List, ListItem, ListItemText, Stack, Switch, Typography } from '@mui/material';
 import { ALERT_CHANNEL_KIND_LABELS, routes, type AlertChannel } from '@radar/contracts';
-import { callEndpoint, ConfirmationDeclinedError, passkeyCancelled, serverMessageOf, useDialogs, usePasskeyConfirmation, useToast } from '@radar/shared-ui';
+import { callEndpoint, confirmationDeclined, serverMessageOf, useDialogs, usePasskeyConfirmation, useToast } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import { AddChannelForm } from './AddChannelForm.js';
@@ -25,7 +25,6 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
   const [testing, setTesting] = useState<number | null>(null);
   // An admin's changes to where alerts go want a recent passkey check: the server asks, the user confirms, it runs again.
   const confirmingFirst = usePasskeyConfirmation();
-  const declined = (err: unknown) => err instanceof ConfirmationDeclinedError || passkeyCancelled(err);
 
   const sendTest = async (c: AlertChannel) => {
     setTesting(c.id);
@@ -48,7 +47,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       toast({ title: paused ? 'Channel paused' : 'Channel resumed', description: `“${c.name}”` });
       await refresh();
     } catch (err) {
-      if (declined(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({ title: 'Channel not updated', description: serverMessageOf(err) || 'Failed to update the channel. Please try again.', variant: 'destructive' });
     }
   };
@@ -62,7 +61,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       });
       await refresh();
     } catch (err) {
-      if (declined(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({ title: 'Channel not updated', description: serverMessageOf(err) || 'Failed to update the channel. Please try again.', variant: 'destructive' });
     }
   };
@@ -73,7 +72,7 @@ export function AlertChannelsCard({ channels, isLoading, failed, isAdmin, refres
       toast({ title: 'Channel deleted', description: `Saved searches no longer send to “${c.name}”.` });
       await refresh();
     } catch (err) {
-      if (declined(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the channel. Please try again.', variant: 'destructive' });
     }
   };

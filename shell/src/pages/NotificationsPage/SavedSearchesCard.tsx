@@ -15,16 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { describeAlertOn, describeSchedule, routes, SAVED_SEARCH_NAME_MAX, type AlertChannel, type SavedSearch } from '@radar/contracts';
-import {
-  callEndpoint,
-  ConfirmationDeclinedError,
-  passkeyCancelled,
-  serverMessageOf,
-  useDialogs,
-  useEndpoint,
-  usePasskeyConfirmation,
-  useToast,
-} from '@radar/shared-ui';
+import { callEndpoint, confirmationDeclined, serverMessageOf, useDialogs, useEndpoint, usePasskeyConfirmation, useToast } from '@radar/shared-ui';
 import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 
@@ -60,7 +51,6 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
   const [nameError, setNameError] = useState<string | null>(null);
   // An admin's changes to an organisation search want a recent passkey check: the server asks, the user confirms.
   const confirmingFirst = usePasskeyConfirmation();
-  const declined = (err: unknown) => err instanceof ConfirmationDeclinedError || passkeyCancelled(err);
   const channelName = (id: number) => channels.find((c) => c.id === id)?.name ?? `Channel ${id}`;
 
   const update = async (s: SavedSearch, change: Partial<SavedSearch>, done: string) => {
@@ -70,7 +60,7 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
       await mutate();
       return true;
     } catch (err) {
-      if (declined(err)) return false;
+      if (confirmationDeclined(err)) return false;
       toast({
         title: 'Saved search not updated',
         description: serverMessageOf(err) || 'Failed to update the saved search. Please try again.',
@@ -95,7 +85,7 @@ export function SavedSearchesCard({ channels }: { channels: AlertChannel[] }) {
       toast({ title: 'Saved search deleted', description: `“${s.name}” no longer sends alerts.` });
       await mutate();
     } catch (err) {
-      if (declined(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({ title: 'Delete failed', description: serverMessageOf(err) || 'Failed to delete the saved search. Please try again.', variant: 'destructive' });
     }
   };

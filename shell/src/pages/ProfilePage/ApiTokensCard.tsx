@@ -14,11 +14,10 @@ import { ListState } from '../../components/ListState/index.js';
 import { SectionCard } from '../../components/SectionCard/index.js';
 import {
   callEndpoint,
-  ConfirmationDeclinedError,
+  confirmationDeclined,
   copyText,
   formatChangeDate,
   formatDate,
-  passkeyCancelled,
   serverMessageOf,
   useDialogs,
   useEndpoint,
@@ -70,7 +69,7 @@ export function ApiTokensCard() {
       setNameError(null);
       await mutate();
     } catch (err) {
-      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({ title: 'Token not created', description: serverMessageOf(err) || 'Failed to create the token. Please try again.', variant: 'destructive' });
     } finally {
       setCreating(false);

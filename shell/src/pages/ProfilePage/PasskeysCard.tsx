@@ -3,10 +3,9 @@ import { Box, Button, Chip, List, ListItem, ListItemText, Stack, TextField, Typo
 import { registerPasskeyRequest, routes, type Passkey } from '@radar/contracts';
 import {
   callEndpoint,
-  ConfirmationDeclinedError,
+  confirmationDeclined,
   createPasskey,
   formatChangeDate,
-  passkeyCancelled,
   passkeySupport,
   serverMessageOf,
   useDialogs,
@@ -69,8 +68,7 @@ export function PasskeysCard() {
       toast({ title: 'Passkey added', description: `${added.name} now signs you in.` });
       await mutate();
     } catch (err) {
-      if (!passkeyCancelled(err) && !(err instanceof ConfirmationDeclinedError))
-        toast({ title: 'Passkey not added', description: serverMessageOf(err) || 'Please try again.', variant: 'destructive' });
+      if (!confirmationDeclined(err)) toast({ title: 'Passkey not added', description: serverMessageOf(err) || 'Please try again.', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -100,7 +98,7 @@ export function PasskeysCard() {
       toast({ title: 'Passkey removed', description: passkey.name });
       await mutate();
     } catch (err) {
-      if (err instanceof ConfirmationDeclinedError || passkeyCancelled(err)) return;
+      if (confirmationDeclined(err)) return;
       toast({ title: 'Passkey not removed', description: serverMessageOf(err) || 'Please try again.', variant: 'destructive' });
     }
   };
