@@ -17,7 +17,7 @@ import { ConflictError, InputError, NotFoundError, UpstreamError } from '../../l
 import { checkWebhookUrl, WebhookUrlError } from '../alerts/ssrf-guard.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
-import { findItem, findRecord } from '../triage/triage.service.js';
+import { findItem, findRecord } from '../triage/triage-records.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { mayUseTracker, refusalToCarry } from './tracker-tenants.repo.js';

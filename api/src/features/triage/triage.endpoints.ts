@@ -23,7 +23,8 @@ import { applyTriageRules } from './triage-rules.js';
 import { createTriageRulesRepo, type TriageRuleRow } from './triage-rules.repo.js';
 
 type TriageRuleBody = BodyOf<typeof endpoints.triage.createRule>;
-import { createTriageService, toTriageRecord } from './triage.service.js';
+import { toTriageRecord } from './triage-records.js';
+import { createTriageService } from './triage.service.js';
 
 /** The most people one type-ahead answer lists. */
 const PEOPLE_LIMIT = 20;

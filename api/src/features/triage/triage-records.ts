@@ -1,0 +1,87 @@
+import { TRIAGE_DUE_SOURCE_LABELS, TRIAGE_ITEM_TYPE_SOURCES, TRIAGE_PRIORITY_SOURCE_LABELS, type TriageItemType, type TriageRecord } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import type { ItemRow } from '../../db/schema/index.js';
+import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
+import { InputError, NotFoundError } from '../../lib/errors.js';
+import { createSourceItemsRepo } from '../items/source-items.repo.js';
+import type { TenantScope } from '../items/item-query.js';
+import { createTriageRepo, type TriageRecordRow } from './triage.repo.js';
+
+// A triage record as requests name it and as answers show it: the lookups the triage service and the integrations'
+// pushes share, and who may change what.
+
+/** The triage item type of each list source. */
+export const TRIAGE_TYPE_OF_SOURCE = { roadmap: 'roadmap', messages: 'message-center', health: 'service-health' } as const satisfies Record<
+  ItemRow['source'],
+  TriageItemType
+>;
+
+/** What a caller may change on a record: everything (moderators and admins), the state and conversation (its owner), nothing. */
+export function editRight(auth: RequestAuth | null, record: Pick<TriageRecordRow, 'ownerId'>): TriageRecord['canEdit'] {
+  if (!auth) return 'none';
+  if (isModeratorOrAdmin(auth)) return 'all';
+  return record.ownerId === auth.user.id ? 'state' : 'none';
+}
+
+export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: RequestAuth | null): TriageRecord {
+  return {
+    itemType: TRIAGE_TYPE_OF_SOURCE[item.source],
+    itemId: item.externalId,
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+    state: row.state,
+    ownerId: row.ownerId,
+    owner: row.ownerId !== null && row.ownerEmail ? { id: row.ownerId, email: row.ownerEmail, name: row.ownerName ?? row.ownerEmail } : null,
+    dueDate: row.dueDate,
+    dueDateSource: row.dueSource,
+    dueDateReason: TRIAGE_DUE_SOURCE_LABELS[row.dueSource],
+    priority: row.priority,
+    prioritySource: row.prioritySource,
+    priorityReason: TRIAGE_PRIORITY_SOURCE_LABELS[row.prioritySource],
+    commentCount: row.commentCount,
+    setByRules: row.setByRules,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+    updatedBy: row.updatedByEmail,
+    canEdit: editRight(auth, row),
+  };
+}
+
+/** The item a triage request names, as the caller may see it; 404 otherwise. */
+export async function findItem(tx: DbOrTx, itemType: TriageItemType, itemId: string, scope: TenantScope | undefined): Promise<ItemRow> {
+  const item = await createSourceItemsRepo(tx).find(TRIAGE_ITEM_TYPE_SOURCES[itemType], itemId, scope);
+  if (!item) throw new NotFoundError(`No ${itemType} item ${itemId}`);
+  return item;
+}
+
+/**
+ * The record a request means: the tenant's when one is named, else the item's only record. A change must name the
+ * tenant of an item triaged per tenant; a read (`firstIfSeveral`) answers the first, with the list to choose from.
+ */
+export async function findRecord(
+  tx: DbOrTx,
+  item: ItemRow,
+  tenant: number | undefined,
+  scope: TenantScope | undefined,
+  firstIfSeveral = false,
+): Promise<{ record: TriageRecordRow; all: TriageRecordRow[] }> {
+  const repo = createTriageRepo(tx);
+  let all = await repo.recordsOf(item.id, scope);
+  // An item the sync has not opened records for yet (it is opening them in this moment) gets them now.
+  if (all.length === 0) {
+    await repo.openRecords({ itemIds: [item.id] });
+    all = await repo.recordsOf(item.id, scope);
+  }
+  if (tenant !== undefined) {
+    const record = all.find((r) => r.tenantId === tenant);
+    if (!record) throw new NotFoundError(`${item.externalId} has no triage record for tenant ${tenant}`);
+    return { record, all };
+  }
+  const [only, ...more] = all;
+  if (!only) throw new NotFoundError(`${item.externalId} has no triage record you may see`);
+  if (more.length > 0 && !firstIfSeveral) {
+    throw new InputError(`${item.externalId} reached several tenants and is triaged per tenant: name one with tenant`, [
+      { path: 'tenant', message: `tenant is required: one of ${all.map((r) => r.tenantId).join(', ')}` },
+    ]);
+  }
+  return { record: only, all };
+}
