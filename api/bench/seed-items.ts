@@ -202,7 +202,7 @@ export async function settleAsInstalled(db: Database['db'], now: Date): Promise<
   // table a sync leaves, the one the scenarios are about.
   await db.execute(sql`VACUUM FULL items`);
   const triage = createTriageRepo(db);
-  await triage.openRecords('all');
+  await triage.openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
     await triage.refreshDefaults('all');
     await triage.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, now);

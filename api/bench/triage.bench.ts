@@ -47,7 +47,7 @@ async function run(): Promise<string> {
 
     const { db } = database;
     const started = performance.now();
-    const opened = await createTriageRepo(db).openRecords('all');
+    const opened = await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
     const openSeconds = (performance.now() - started) / 1000;
     // Worked as a team would: owners, decisions and hand-set due dates spread over the records.
     await database.pool.query(

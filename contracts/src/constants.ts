@@ -213,6 +213,16 @@ export const TRIAGE_VIEW_LABELS: Record<TriageView, string> = {
 export const TRIAGE_DUE_SOON_DAYS = 30;
 /** The most items one bulk change may touch. */
 export const TRIAGE_BULK_MAX = 500;
+/**
+ * Why a record is closed when no person closed it: `before_tracking`, its item was already past at the starting line
+ * (a roadmap item Launched or Cancelled, an expired post, a resolved issue, an act-by date more than the start window
+ * before the line). Such a record is never counted as done by someone.
+ */
+export const TRIAGE_CLOSED_REASONS = ['before_tracking'] as const;
+export type TriageClosedReason = (typeof TRIAGE_CLOSED_REASONS)[number];
+/** How many days before the starting line an act-by date may lie and its post still open a record, by default. */
+export const TRIAGE_START_WINDOW_DEFAULT_DAYS = 30;
+export const TRIAGE_START_WINDOW_MAX_DAYS = 365;
 /** The item types of the triage API's paths, and the list's sources they stand for. */
 export const TRIAGE_ITEM_TYPES = ['roadmap', 'message-center', 'service-health'] as const;
 export type TriageItemType = (typeof TRIAGE_ITEM_TYPES)[number];

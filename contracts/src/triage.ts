@@ -2,6 +2,8 @@ import { z } from './zod.js';
 import {
   TRIAGE_MAIL_KINDS,
   TRIAGE_BULK_MAX,
+  TRIAGE_CLOSED_REASONS,
+  TRIAGE_START_WINDOW_MAX_DAYS,
   TRIAGE_COMMENT_MAX_CHARS,
   TRIAGE_DUE_SOURCES,
   TRIAGE_ITEM_TYPES,
@@ -17,13 +19,15 @@ const itemType = z.enum(TRIAGE_ITEM_TYPES, { error: `itemType must be one of ${T
 const itemId = z.string().trim().min(1, 'itemId is required').max(50, 'itemId is too long');
 const tenantId = z.coerce.number({ error: 'tenant must be a tenant id' }).int('tenant must be a tenant id').positive('tenant must be a tenant id');
 /** A calendar day, YYYY-MM-DD, that exists. */
-const calendarDay = z
-  .string({ error: 'dueDate must be a date (YYYY-MM-DD)' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dueDate must be a date (YYYY-MM-DD)')
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-    'dueDate must be a date that exists',
-  );
+const calendarDayNamed = (field: string) =>
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
+      `${field} must be a date that exists`,
+    );
+const calendarDay = calendarDayNamed('dueDate');
 
 /** `/api/triage/{itemType}/{itemId}`: roadmap items by their number, posts by MC id, health issues by their id. */
 export const triageItemParams = z.object({ itemType, itemId });
@@ -84,6 +88,17 @@ export const triageRecord = z.object({
   updatedBy: z.string().nullable(),
   /** What the caller may change: everything (moderators, admins), the state and conversation (the owner), nothing. */
   canEdit: z.enum(['all', 'state', 'none']),
+  /**
+   * false: a roadmap item nobody opened for triage (roadmap items are triaged when a person, a rule or a post that
+   * announces them opens them); the fields are the defaults a record would start with, and nothing is stored.
+   */
+  opened: z.boolean(),
+  /** Why a closed record is closed when no person closed it: the item was already past at the starting line. */
+  closedReason: z.enum(TRIAGE_CLOSED_REASONS).nullable(),
+  /** The starting line of the record's tenant (or of the records of no tenant), YYYY-MM-DD: triage counts from that day. */
+  startLine: z.string().nullable(),
+  /** Open, with a due date that passed while it was open (or one a person or Microsoft's act-by date set). */
+  overdue: z.boolean(),
 });
 export type TriageRecord = z.infer<typeof triageRecord>;
 
@@ -247,6 +262,63 @@ export const triageRuleOrder = z
   .strict();
 /** What running the rules over the open items changed. */
 export const triageRulesRunResponse = z.object({ changed: z.number().int() });
+
+/**
+ * The triage settings: how far before the starting line an act-by date may lie and still open a record
+ * (`startWindowDays`), and whether every upcoming roadmap item gets a record (`openUpcomingRoadmap`; otherwise roadmap
+ * items are opened by a person, a rule, or a triaged post that announces them).
+ */
+export const triageSettings = z.object({
+  startWindowDays: z.number().int(),
+  openUpcomingRoadmap: z.boolean(),
+});
+export type TriageSettings = z.infer<typeof triageSettings>;
+export const triageSettingsUpdate = z
+  .object({
+    startWindowDays: z
+      .number({ error: 'startWindowDays must be a whole number of days' })
+      .int('startWindowDays must be a whole number of days')
+      .min(0, 'startWindowDays must be 0 or more')
+      .max(TRIAGE_START_WINDOW_MAX_DAYS, `startWindowDays must be at most ${TRIAGE_START_WINDOW_MAX_DAYS}`)
+      .optional(),
+    openUpcomingRoadmap: z.boolean({ error: 'openUpcomingRoadmap must be true or false' }).optional(),
+  })
+  .strict()
+  .refine((b) => b.startWindowDays !== undefined || b.openUpcomingRoadmap !== undefined, 'Send startWindowDays or openUpcomingRoadmap');
+export type TriageSettingsUpdate = z.infer<typeof triageSettingsUpdate>;
+
+/** One starting line: a tenant's, or (tenantId null) that of the records of no tenant; with its records open and closed before it. */
+export const triageStartLine = z.object({
+  tenantId: z.number().int().nullable(),
+  tenantName: z.string(),
+  from: z.string(),
+  open: z.number().int(),
+  closedBeforeTracking: z.number().int(),
+});
+export type TriageStartLine = z.infer<typeof triageStartLine>;
+/** GET /api/triage/start: the settings and every starting line. */
+export const triageStartResponse = z.object({ settings: triageSettings, lines: z.array(triageStartLine) });
+export type TriageStartResponse = z.infer<typeof triageStartResponse>;
+
+/**
+ * POST /api/triage/start: moves a starting line to `from` (a day not after today). Records nobody touched of items
+ * already past on that day are closed before tracking; records closed before tracking of items not past then are
+ * opened again. `preview` counts without changing anything.
+ */
+export const triageStartMove = z
+  .object({
+    tenantId: z
+      .number({ error: 'tenantId must be a tenant id or null' })
+      .int('tenantId must be a tenant id or null')
+      .positive('tenantId must be a tenant id or null')
+      .nullable(),
+    from: calendarDayNamed('from'),
+    preview: z.boolean({ error: 'preview must be true or false' }).default(false),
+  })
+  .strict();
+export type TriageStartMove = z.input<typeof triageStartMove>;
+export const triageStartMoveResponse = z.object({ opens: z.number().int(), closes: z.number().int(), applied: z.boolean() });
+export type TriageStartMoveResponse = z.infer<typeof triageStartMoveResponse>;
 
 /** GET /api/triage/analytics: which tenant's triage (all, one tenant, or the records of no tenant such as the roadmap's). */
 export const triageAnalyticsQuery = z.object({

@@ -64,10 +64,11 @@ export function feedSnapshots(now: Date) {
     ...demoRoadmap.map((item) => (String(item.id) === ARCHIVE_IDS.renamedLater ? { ...item, title: `${String(item.title)} (renamed)` } : item)),
     ...real('B'),
   ];
-  // Demo items 0 (every cloud, GCC High among them) and 1 (worldwide only), as two new items.
+  // Demo items 0 (every cloud, GCC High among them) and 1 (worldwide only), as two new items still to come (a launched
+  // one would be past at the triage starting line, and a rule would open it closed before tracking).
   const arrivals = [ARCHIVE_IDS.newGccHigh, ARCHIVE_IDS.newWorldwide].map((id, i) => {
     const item = demoRoadmap[i] as Raw;
-    return { ...item, id: Number(id), title: `${String(item.title)} (new in v4)` };
+    return { ...item, id: Number(id), status: 'In development', title: `${String(item.title)} (new in v4)` };
   });
   return {
     roadmaps: {

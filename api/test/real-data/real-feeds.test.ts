@@ -287,6 +287,44 @@ if (!present && process.env.CI === 'true') {
     });
   });
 
+  describe('triage on day one (the roadmap of 2026-02-07, the Message Center of 2026-08-22, a November clock)', () => {
+    it('opens the live posts only: ended posts and act-by dates long past close before tracking, no roadmap item waits', async () => {
+      const h = await createSyncHarness({
+        server: { roadmaps: { B: read(FILES[1]) }, messages: { B: JSON.parse(read(FILES[6])) }, pageSize: 100, v2Paging: { mode: 'nextLink', pageSize: 500 } },
+        env: { FEED_TIMEOUT_MS: '60000' },
+      });
+      try {
+        // The day the issue measured it: 2,146 unassigned and 2,066 overdue records before the starting line.
+        const today = '2026-11-28';
+        h.clock.set(`${today}T12:00:00Z`);
+        h.server.setRoadmap('B');
+        h.server.setMessages('B');
+        expect((await h.sync.syncRoadmap({ trigger: 'cli' })).run.status).toBe('success');
+        expect((await h.sync.syncMessages({ trigger: 'cli' })).run.status).toBe('success');
+        const count = async (q: string) => Number((await h.database.pool.query<{ n: number }>(q)).rows[0]?.n);
+        const posts = await count(`SELECT count(*)::int AS n FROM items WHERE source = 'messages'`);
+        const live = await count(`SELECT count(*)::int AS n FROM items WHERE source = 'messages' AND end_date >= '${today}T12:00:00Z'`);
+        const liveActByInWindow = await count(`SELECT count(*)::int AS n FROM items WHERE source = 'messages' AND end_date >= '${today}T12:00:00Z'
+          AND action_required_by >= '${today}T12:00:00Z'::timestamptz - interval '30 days' AND action_required_by < '${today}'::date`);
+        const open = `FROM triage_records tr WHERE tr.state IN ('new', 'relevant', 'in_progress')`;
+        const unassigned = await count(`SELECT count(*)::int AS n ${open} AND tr.owner_id IS NULL`);
+        const overdue = await count(
+          `SELECT count(*)::int AS n ${open} AND tr.due_date < '${today}'::date AND (tr.overdue_from IS NULL OR tr.due_date >= tr.overdue_from)`,
+        );
+        const roadmapRecords = await count(`SELECT count(*)::int AS n FROM triage_records WHERE source = 'roadmap'`);
+        const closed = await count(`SELECT count(*)::int AS n FROM triage_records WHERE closed_reason = 'before_tracking'`);
+        console.log('real-data triage day one\n' + JSON.stringify({ posts, live, unassigned, overdue, liveActByInWindow, closed, roadmapRecords }, null, 2));
+        expect(posts).toBe(806);
+        expect(roadmapRecords).toBe(0);
+        expect(unassigned).toBeLessThanOrEqual(live);
+        expect(unassigned + closed).toBe(posts);
+        expect(overdue).toBeLessThanOrEqual(liveActByInWindow);
+      } finally {
+        await h.close();
+      }
+    });
+  });
+
   describe('Message Center after the April 2026 format (2026-08-15 → 2026-08-22)', () => {
     const AUG_15 = '2026-08-15T20:05:35Z';
     const AUG_22 = '2026-08-22T20:06:05Z';

@@ -32,6 +32,11 @@ export const tenants = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
+     * The tenant's triage starting line (features/triage/triage-start.ts): its posts and issues already past then open
+     * no work. When the tenant was added, until an admin moves it (Admin → Triage).
+     */
+    triageStart: ts('triage_start').notNull().defaultNow(),
+    /**
      * When an admin removed the tenant while keeping its posts: the row stays, without credentials and never synced,
      * so the posts it received stay attributed to it in the archive.
      */

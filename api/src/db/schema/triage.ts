@@ -32,7 +32,25 @@ export const triageRecords = pgTable(
     prioritySource: text('priority_source').notNull().default('no_signal'),
     /** When the state last became done (the "done this week" of the reports); null while not done. */
     doneAt: ts('done_at'),
+    /**
+     * Why a closed record is closed when no person closed it (contracts TRIAGE_CLOSED_REASONS): 'before_tracking', its
+     * item was already past at the starting line (state 'done', done_at null: never counted as done by someone). A
+     * person's change of state clears it.
+     */
+    closedReason: text('closed_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The UTC day the record entered tracking: when it was opened, or the starting line that opened it again. */
+    openedOn: date('opened_on', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() AT TIME ZONE 'UTC')::date`),
+    /**
+     * The earliest due date that makes the open record overdue: any (null) for a date a person set or Microsoft's
+     * act-by date; otherwise the day it entered tracking, so a rollout start or GA month that passed before anyone
+     * tracked the item is not "overdue" (overdue means ours: the date passed while the record was open).
+     */
+    overdueFrom: date('overdue_from', { mode: 'string' }).generatedAlwaysAs(
+      sql`CASE WHEN due_source IN ('manual', 'action_required') THEN NULL ELSE opened_on END`,
+    ),
     /** The last change a person made (null: as the sync opened it). */
     updatedAt: ts('updated_at'),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -66,6 +84,7 @@ export const triageRecords = pgTable(
         t.tenantId,
         t.priority,
         t.source,
+        t.overdueFrom,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress')`),
     index('triage_records_open_owner_idx')
@@ -77,27 +96,28 @@ export const triageRecords = pgTable(
         t.tenantId,
         t.priority,
         t.source,
+        t.overdueFrom,
       )
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND ${t.ownerId} IS NOT NULL`),
     // An item's open records with what the list reads of them (its due sort, a view's total): owner, tenant, source
     // and item_removed (the list outside a queue reads live items' records only) in the key make both index-only.
     index('triage_records_item_due_idx')
-      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId, t.source, t.itemRemoved)
+      .on(t.itemId, t.dueDate, t.ownerId, t.tenantId, t.source, t.itemRemoved, t.overdueFrom)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress')`),
     // The list's due-date order over items: open records with a due date in (due date, item) order, so a page walks
     // the first rows and keeps each item's nearest; tenant and owner make the visibility and view tests index-only.
     index('triage_records_open_due_item_idx')
-      .on(t.dueDate, t.itemId, t.tenantId, t.ownerId, t.itemRemoved)
+      .on(t.dueDate, t.itemId, t.tenantId, t.ownerId, t.itemRemoved, t.overdueFrom)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND ${t.dueDate} IS NOT NULL`),
     // One owner's open records for the list's "mine" view: its total (the distinct items, index-only with item,
     // tenant and source in the key; the queue's owner index above has no item) and its due-date walk, in (due date,
     // item) order like the index above without reading past every other owner's records.
     index('triage_records_open_owner_item_idx')
-      .on(t.ownerId, t.dueDate, t.itemId, t.tenantId, t.source)
+      .on(t.ownerId, t.dueDate, t.itemId, t.tenantId, t.source, t.overdueFrom)
       .where(sql`${t.state} IN ('new', 'relevant', 'in_progress') AND ${t.ownerId} IS NOT NULL`),
     index('triage_records_done_idx')
       .on(sql`${t.doneAt} DESC NULLS LAST`, sql`${t.id} DESC`, t.tenantId, t.source)
-      .where(sql`${t.state} = 'done' AND NOT ${t.itemRemoved}`),
+      .where(sql`${t.state} = 'done' AND ${t.closedReason} IS NULL AND NOT ${t.itemRemoved}`),
     index('triage_records_tenant_idx').on(t.tenantId),
   ],
 );

@@ -315,7 +315,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         for (const [i, ref] of body.items.entries()) {
           try {
             const item = await findItem(tx, ref.itemType, ref.itemId, scope);
-            records.push((await findRecord(tx, item, ref.tenant, scope)).record.id);
+            records.push((await findRecord(tx, item, ref.tenant, scope, false, { now: ctx.clock.now() })).record.id);
           } catch (err) {
             if (err instanceof NotFoundError || err instanceof InputError) {
               throw new InputError(`items[${i}] (${ref.itemType} ${ref.itemId}): ${err.message}`, [{ path: `items.${i}`, message: err.message }]);
@@ -353,7 +353,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       }
       const pushed = await ctx.db.transaction(async (tx) => {
         const item = await findItem(tx, itemType, itemId, scope);
-        const { record } = await findRecord(tx, item, query.tenant, scope);
+        const { record } = await findRecord(tx, item, query.tenant, scope, false, { now: ctx.clock.now() });
         return { ...(await trackers.push(tx, integration.id, record.id, body.recreate)), tenantId: record.tenantId };
       });
       if (pushed.outboxId === null && pushed.link.status === 'deleted') {

@@ -30,7 +30,7 @@ async function setUp(jiraOptions: Parameters<typeof startJiraServer>[0] = {}) {
     summary: 'Exchange retires basic auth.',
   });
   await insertMessage(db, { externalId: 'MC900002' });
-  await createTriageRepo(db).openRecords('all');
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   return { t, jira, admin, moderator, alice };
 }
 

@@ -23,7 +23,7 @@ async function setUp(env: Record<string, string> = {}) {
   const { agent: otherAdmin } = await signIn(t.app, db, { roles: ['Admin'], email: 'other@example.com' });
   const { agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com' });
   await insertMessage(db, { externalId: 'MC900001', summary: 'Exchange retires basic auth.' });
-  await createTriageRepo(db).openRecords('all');
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   return { t, admin, otherAdmin, moderator };
 }
 

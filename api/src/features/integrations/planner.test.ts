@@ -74,7 +74,7 @@ async function setUp(roles = WRITE_ROLES) {
     summary: 'Exchange Online turns off basic authentication for SMTP AUTH.',
   });
   await insertMessage(db, { externalId: 'MC900002' });
-  await createTriageRepo(db).openRecords('all');
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   return { t, graph, planner, admin, moderator, alice, bob, tenantId: added.body.id as number };
 }
 
@@ -294,7 +294,7 @@ describe('integrations: Microsoft Planner', () => {
     // The answer to a create is cut: Planner made the task, without notes. The retry adopts the task this app made
     // with this title and no reference, and writes its notes: one task, complete.
     await insertMessage(t.database.db, { externalId: 'MC900003', title: 'Teams retires a setting', summary: 'Teams retires a meeting setting.' });
-    await createTriageRepo(t.database.db).openRecords('all');
+    await createTriageRepo(t.database.db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
     planner.cutNextCreate = true;
     const cut = await moderator.post('/api/triage/message-center/MC900003/tasks').send({ integrationId: integration.id });
     expect(cut.status).toBe(202);

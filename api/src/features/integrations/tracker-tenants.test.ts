@@ -36,7 +36,7 @@ async function setUp() {
   ]);
   await pool.query(`UPDATE items SET tenant_ids = ARRAY[$2::int] WHERE id = $1`, [secret.id, fabrikam]);
   await pool.query(`UPDATE items SET tenant_ids = ARRAY[$2::int] WHERE id = $1`, [open.id, contoso]);
-  await createTriageRepo(db).openRecords('all');
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   const connect = async (extra: Record<string, unknown> = {}) => {
     const res = await admin.post('/api/admin/integrations').send({
       kind: 'jira',

@@ -291,9 +291,18 @@ export function tenantCondition(scope: TenantScope | undefined): SQL | null {
 export const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
 
 /**
+ * A triage record `tr` (open) is overdue on `today`: its due date is before today and passed while the record was
+ * open (`overdue_from`: a rollout start or GA month before anyone tracked the item is not overdue; a date a person set
+ * or Microsoft's act-by date is).
+ */
+export function overdueOn(today: string): SQL {
+  return sql`(tr.due_date < ${today}::date AND (tr.overdue_from IS NULL OR tr.due_date >= tr.overdue_from))`;
+}
+
+/**
  * A triage record `tr` in a queue view: mine = open and owned by the user; unassigned = open without an owner;
- * overdue = open with a due date before today; due-soon = open and due today or within TRIAGE_DUE_SOON_DAYS days;
- * done = done. Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days. An open
+ * overdue = open with a due date before today that passed while it was open (overdueOn); due-soon = open and due today or within TRIAGE_DUE_SOON_DAYS days;
+ * done = done by someone (not closed before tracking). Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days. An open
  * record stays in its views whatever became of its item (expired, removed from the roadmap): Microsoft's state is
  * not the team's, and work someone was given must not vanish from their queue; only Done leaves out records of
  * removed items unless `includeRemoved` (the archive). Written as the queue indexes' predicates so those indexes
@@ -309,11 +318,12 @@ export function triageViewCondition(view: TriageView, userId: number, now: Date,
     case 'unassigned':
       return sql`tr.owner_id IS NULL AND ${open}`;
     case 'overdue':
-      return sql`${open} AND tr.due_date < ${today}::date`;
+      return sql`${open} AND ${overdueOn(today)}`;
     case 'due-soon':
       return sql`${open} AND tr.due_date >= ${today}::date AND tr.due_date <= ${today}::date + ${TRIAGE_DUE_SOON_DAYS}::int`;
     case 'done':
-      return sql`tr.state = 'done'${live}`;
+      // Done by someone: a record closed before tracking was never anyone's work.
+      return sql`tr.state = 'done' AND tr.closed_reason IS NULL${live}`;
   }
 }
 

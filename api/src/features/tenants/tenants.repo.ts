@@ -48,7 +48,8 @@ export function createTenantsRepo(db: DbOrTx) {
       return row ?? null;
     },
     async insert(values: typeof tenants.$inferInsert): Promise<TenantRow> {
-      const [row] = await db.insert(tenants).values(values).returning();
+      // Triage starts when the tenant is added (the clock's now, which the caller passes as createdAt).
+      const [row] = await db.insert(tenants).values({ triageStart: values.createdAt, ...values }).returning();
       return returned(row);
     },
     async update(id: number, set: Partial<typeof tenants.$inferInsert>): Promise<TenantRow | null> {

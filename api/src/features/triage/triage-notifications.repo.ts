@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contracts';
-import { OPEN_STATES } from '../items/item-query.js';
+import { OPEN_STATES, overdueOn } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
 import { personNameSql } from './triage-users.repo.js';
@@ -53,7 +53,7 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
         JOIN items i ON i.id = tr.item_id AND NOT i.is_removed
         CROSS JOIN LATERAL (SELECT CASE
           WHEN tr.due_date = ${today}::date + ${TRIAGE_DUE_SOON_REMINDER_DAYS}::int THEN 'due_soon'
-          WHEN tr.due_date < ${today}::date THEN 'overdue' END AS kind) r
+          WHEN ${overdueOn(today)} THEN 'overdue' END AS kind) r
         WHERE tr.owner_id IS NOT NULL AND tr.state IN ${OPEN_STATES} AND r.kind IS NOT NULL AND ${userSeesRecord(sql`tr.owner_id`)}
           AND (r.kind = 'due_soon' OR tr.due_date >= ${today}::date - 30)
         ON CONFLICT (dedupe_key) DO NOTHING

@@ -1,4 +1,11 @@
-import { TRIAGE_DUE_SOURCE_LABELS, TRIAGE_ITEM_TYPE_SOURCES, TRIAGE_PRIORITY_SOURCE_LABELS, type TriageItemType, type TriageRecord } from '@radar/contracts';
+import {
+  OPEN_TRIAGE_STATES,
+  TRIAGE_DUE_SOURCE_LABELS,
+  TRIAGE_ITEM_TYPE_SOURCES,
+  TRIAGE_PRIORITY_SOURCE_LABELS,
+  type TriageItemType,
+  type TriageRecord,
+} from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { ItemRow } from '../../db/schema/index.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
@@ -23,7 +30,19 @@ export function editRight(auth: RequestAuth | null, record: Pick<TriageRecordRow
   return record.ownerId === auth.user.id ? 'state' : 'none';
 }
 
-export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: RequestAuth | null): TriageRecord {
+/** An open record whose due date passed while it was open (or one a person or Microsoft's act-by date set): overdue means ours. */
+export function isOverdue(row: Pick<TriageRecordRow, 'state' | 'dueDate' | 'overdueFrom' | 'opened'>, now: Date): boolean {
+  const today = now.toISOString().slice(0, 10);
+  return (
+    row.opened &&
+    (OPEN_TRIAGE_STATES as readonly string[]).includes(row.state) &&
+    row.dueDate !== null &&
+    row.dueDate < today &&
+    (row.overdueFrom === null || row.dueDate >= row.overdueFrom)
+  );
+}
+
+export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: RequestAuth | null, now: Date): TriageRecord {
   return {
     itemType: TRIAGE_TYPE_OF_SOURCE[item.source],
     itemId: item.externalId,
@@ -43,6 +62,10 @@ export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: Reques
     updatedAt: row.updatedAt?.toISOString() ?? null,
     updatedBy: row.updatedByEmail,
     canEdit: editRight(auth, row),
+    opened: row.opened,
+    closedReason: row.closedReason,
+    startLine: row.startLine,
+    overdue: isOverdue(row, now),
   };
 }
 
@@ -63,13 +86,20 @@ export async function findRecord(
   tenant: number | undefined,
   scope: TenantScope | undefined,
   firstIfSeveral = false,
+  how: { now: Date; read?: boolean },
 ): Promise<{ record: TriageRecordRow; all: TriageRecordRow[] }> {
   const repo = createTriageRepo(tx);
   let all = await repo.recordsOf(item.id, scope);
-  // An item the sync has not opened records for yet (it is opening them in this moment) gets them now.
   if (all.length === 0) {
-    await repo.openRecords({ itemIds: [item.id] });
+    // A post or issue the sync has not opened records for yet (it is opening them in this moment) gets them now. A
+    // roadmap item is opened by the first change a person makes to it; read, it answers the record it would start as.
+    const requested = item.source === 'roadmap' && !how.read;
+    await repo.openRecords({ itemIds: [item.id] }, how.now, requested ? 'request' : 'sync');
     all = await repo.recordsOf(item.id, scope);
+    if (all.length === 0 && item.source === 'roadmap' && how.read) {
+      const unopened = await repo.unopened(item, how.now);
+      return { record: unopened, all: [unopened] };
+    }
   }
   if (tenant !== undefined) {
     const record = all.find((r) => r.tenantId === tenant);

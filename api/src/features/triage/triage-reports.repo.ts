@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { OPEN_STATES } from '../items/item-query.js';
+import { OPEN_STATES, overdueOn } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import { personNameSql } from './triage-users.repo.js';
 
@@ -25,8 +25,8 @@ export function createTriageReportsRepo(db: DbOrTx) {
         INSERT INTO triage_daily_counts (day, tenant_key, open, overdue, done, not_relevant)
         SELECT ${today}::date, coalesce(tr.tenant_id, 0),
           count(*) FILTER (WHERE tr.state IN ${OPEN_STATES})::int,
-          count(*) FILTER (WHERE tr.state IN ${OPEN_STATES} AND tr.due_date < ${today}::date)::int,
-          count(*) FILTER (WHERE tr.state = 'done')::int,
+          count(*) FILTER (WHERE tr.state IN ${OPEN_STATES} AND ${overdueOn(today)})::int,
+          count(*) FILTER (WHERE tr.state = 'done' AND tr.closed_reason IS NULL)::int,
           count(*) FILTER (WHERE tr.state = 'not_relevant')::int
         FROM triage_records tr WHERE NOT tr.item_removed
         GROUP BY coalesce(tr.tenant_id, 0)
@@ -50,7 +50,7 @@ export function createTriageReportsRepo(db: DbOrTx) {
       const today = now.toISOString().slice(0, 10);
       const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
       const { rows: byOwner } = await db.execute<{ owner: string | null; open: number; overdue: number }>(sql`
-        SELECT ${OWNER_NAME} AS owner, count(*)::int AS open, count(*) FILTER (WHERE tr.due_date < ${today}::date)::int AS overdue
+        SELECT ${OWNER_NAME} AS owner, count(*)::int AS open, count(*) FILTER (WHERE ${overdueOn(today)})::int AS overdue
         FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed LEFT JOIN users o ON o.id = tr.owner_id
         WHERE tr.state IN ${OPEN_STATES}
         GROUP BY 1 ORDER BY count(*) DESC, 1 NULLS LAST`);

@@ -81,6 +81,20 @@ export function createTriageRulesRepo(db: DbOrTx) {
       return rows as unknown as RuleCandidate[];
     },
 
+    /**
+     * The roadmap items without a record that match the rule's view, of `itemIds` or of all: a rule that matches a
+     * roadmap item opens it (roadmap items are not triaged by default).
+     */
+    async roadmapMatches(filters: SavedSearchQuery, itemIds: readonly number[] | 'all', now: Date): Promise<number[]> {
+      const which = itemIds === 'all' ? sql`true` : sql`items.id = ANY(${sql.param([...itemIds])}::int[])`;
+      const where = itemWhere({ ...filters, tenantScope: 'all' }, now, searchPlan(filters.search));
+      const { rows } = await db.execute<{ id: number }>(sql`
+        SELECT items.id FROM items
+        WHERE ${which} AND items.source = 'roadmap' AND ${where}
+          AND NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id)`);
+      return rows.map((r) => Number(r.id));
+    },
+
     /** The activity-log lines of what a rule changed (the rule is the actor). */
     async logRuleChanges(entries: { candidate: RuleCandidate; rule: TriageRuleRow; changes: unknown[]; notes?: string[] }[], now: Date): Promise<void> {
       if (entries.length === 0) return;

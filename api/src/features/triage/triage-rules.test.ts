@@ -47,6 +47,8 @@ describe('triage rules at sync', () => {
     );
     await rules.insert({ name: 'Roadmap is medium', query: { sources: ['roadmap'] }, setPriority: 'medium' }, now);
     await rules.insert({ name: 'Switched off', enabled: false, query: {}, setState: 'done' }, now);
+    // Triage started before every item here launched, so the rules see them all (the line: triage-start.test.ts).
+    await h.database.pool.query(`INSERT INTO app_state (key, value) VALUES ('triage-start', '"2024-01-01T00:00:00Z"')`);
 
     h.clock.set(T_A);
     h.server.setRoadmap('A');
@@ -154,7 +156,7 @@ describe('Admin → Triage rules', () => {
     expect((await admin.put('/api/triage-rules/order').send({ ids: [second.body.id] })).status).toBe(400);
 
     await insertRoadmapItem(t.database.db, { externalId: '480001', products: ['Microsoft Teams'] });
-    await createTriageRepo(t.database.db).openRecords('all');
+    await createTriageRepo(t.database.db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
     expect((await admin.post('/api/triage-rules/run')).body).toEqual({ changed: 1 });
     expect((await admin.get('/api/triage/roadmap/480001')).body).toMatchObject({ owner: { id: user.id }, setByRules: [{ field: 'owner', ruleName: 'Teams' }] });
 
@@ -176,7 +178,7 @@ describe('triage suggestions', () => {
     for (let i = 0; i < 4; i++) await insertRoadmapItem(db, { externalId: `47000${i}`, products: ['Outlook'] });
     await insertRoadmapItem(db, { externalId: '480001', products: ['Microsoft Teams'] });
     await insertRoadmapItem(db, { externalId: '480002', products: ['Outlook'], isMajorChange: true });
-    await createTriageRepo(db).openRecords('all');
+    await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
     // The team gave three Outlook items to Pat and decided them Not relevant.
     await t.database.pool.query(
       `UPDATE triage_records SET owner_id = $1, state = 'not_relevant', updated_at = now() WHERE item_id IN (SELECT id FROM items WHERE external_id IN ('470000', '470001', '470002'))`,

@@ -7,8 +7,9 @@ import { createTriageRepo } from './triage.repo.js';
 import type { TrackerPort } from './tracker-port.js';
 
 /**
- * Runs the enabled triage rules, in order, over `recordIds` (the records a sync just opened) or over every open
- * record ('open', an admin's request). A rule sets only what nobody decided yet: an owner where there is none, a
+ * Runs the enabled triage rules, in order, over `records` (the records a sync just opened) or over every open
+ * record ('open', an admin's request); first, a rule matching a roadmap item of `roadmapItems` (a
+ * sync's new and changed roadmap items; every one for 'open') that has no record opens it. A rule sets only what nobody decided yet: an owner where there is none, a
  * state where it is still New, a priority that is still the default. So the first rule that matches and sets a
  * field decides it, a person's decision always stands, and running the rules twice changes nothing. A rule whose
  * saved view no longer parses is skipped (and logged). A rule that creates tasks queues a push of every record it
@@ -17,15 +18,29 @@ import type { TrackerPort } from './tracker-port.js';
  */
 export async function applyTriageRules(
   tx: DbOrTx,
-  recordIds: readonly number[] | 'open',
+  records: readonly number[] | 'open',
   now: Date,
   deps: { trackers: TrackerPort; log?: Logger },
+  roadmapItems: readonly number[] | 'all' = records === 'open' ? 'all' : [],
 ): Promise<number> {
   const { trackers, log } = deps;
-  if (recordIds !== 'open' && recordIds.length === 0) return 0;
+  if (records !== 'open' && records.length === 0 && roadmapItems !== 'all' && roadmapItems.length === 0) return 0;
   const repo = createTriageRulesRepo(tx);
   const rules = (await repo.list()).filter((r) => r.enabled);
   if (rules.length === 0) return 0;
+  // Roadmap items are not triaged by default: a rule that matches one opens its record first (closed before tracking
+  // when the item was already past at the starting line, so rules never set anything on it).
+  let recordIds = records;
+  if (roadmapItems === 'all' || roadmapItems.length > 0) {
+    const matched = new Set<number>();
+    for (const rule of rules) {
+      const query = savedSearchQuery.safeParse(rule.query);
+      if (query.success) for (const id of await repo.roadmapMatches(query.data, roadmapItems, now)) matched.add(id);
+    }
+    const opened = await createTriageRepo(tx).openRecords({ itemIds: [...matched] }, now, 'rule');
+    if (recordIds !== 'open') recordIds = [...recordIds, ...opened];
+  }
+  if (recordIds !== 'open' && recordIds.length === 0) return 0;
   const changedRecords = new Set<number>();
   const events: NewTriageEvent[] = [];
   const ownerEmails = new Map<number, string>();
@@ -97,5 +112,7 @@ export async function applyTriageRules(
     await repo.logRuleChanges(entries, now);
   }
   await createTriageNotificationsRepo(tx).add(events, now);
+  // A post a rule made Relevant or In progress opens the roadmap items it announces.
+  await createTriageRepo(tx).openAnnounced([...changedRecords], now);
   return changedRecords.size;
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { DERIVED_VERSION } from '../sync/derived-fields.js';
+import { createTriageStartRepo } from './triage-start.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 
 /**
@@ -17,7 +18,11 @@ export const TRIAGE_DEFAULTS_VERSION = `1:${DERIVED_VERSION}`;
 export async function openTriageRecordsTask(ctx: AppContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const repo = createTriageRepo(tx);
-    const opened = await repo.openRecords('all');
+    const upgraded = await createTriageStartRepo(tx).upgradeOnce(ctx.clock.now());
+    if (upgraded && (upgraded.removed > 0 || upgraded.closed > 0)) {
+      ctx.log.info(upgraded, 'triage starting line: untouched roadmap records removed, records of items past at the line closed before tracking');
+    }
+    const opened = await repo.openRecords('all', ctx.clock.now());
     if ((await repo.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {
       await repo.refreshDefaults('all');
       await repo.setDefaultsVersion(TRIAGE_DEFAULTS_VERSION, ctx.clock.now());

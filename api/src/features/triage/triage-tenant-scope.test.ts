@@ -38,7 +38,7 @@ async function setUp() {
   await pool.query(`UPDATE items SET tenant_ids = ARRAY[$2::int] WHERE id = $1`, [secret.id, fabrikam]);
   await pool.query(`UPDATE items SET tenant_ids = ARRAY[$2::int] WHERE id = $1`, [open.id, contoso]);
   await pool.query(`INSERT INTO tenant_access (user_id, tenant_id) VALUES ($1, $2)`, [alice.user.id, fabrikam]);
-  await createTriageRepo(db).openRecords('all');
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   return { t, admin, moderator, alice, bob, contoso, fabrikam };
 }
 

@@ -19,6 +19,7 @@ import { createTriageNotificationsRepo } from './triage-notifications.repo.js';
 import { createTriageReportsRepo } from './triage-reports.repo.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { createTriageRepo } from './triage.repo.js';
+import { createTriageStartRepo } from './triage-start.repo.js';
 import { applyTriageRules } from './triage-rules.js';
 import { createTriageRulesRepo, type TriageRuleRow } from './triage-rules.repo.js';
 
@@ -68,6 +69,10 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     };
   }
   const allRules = async () => ({ rules: await Promise.all((await rules.list()).map(ruleAnswer)) });
+  const startAnswer = async () => {
+    const start = createTriageStartRepo(ctx.db);
+    return { settings: await start.settings(), lines: await start.lines() };
+  };
   async function integrationName(id: number) {
     const name = await ctx.services.trackerPort.nameOf(ctx.db, id);
     return name !== null ? { id, name } : null;
@@ -119,6 +124,39 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       ctx.services.triageMail.deliverSoon();
       return { changed };
     }),
+    implement(endpoints.triage.start, startAnswer),
+    implement(endpoints.triage.moveStart, async ({ body, auth }) => {
+      const now = ctx.clock.now();
+      if (body.from > now.toISOString().slice(0, 10)) {
+        throw new InputError('from must not be after today', [{ path: 'from', message: 'The starting line cannot be after today' }]);
+      }
+      if (body.tenantId !== null && !(await createTenantsRepo(ctx.db).get(body.tenantId))) {
+        throw new InputError(`No tenant has id ${body.tenantId}`, [{ path: 'tenantId', message: `No tenant has id ${body.tenantId}` }]);
+      }
+      const moved = await ctx.db.transaction((tx) => createTriageStartRepo(tx).move(body.tenantId, body.from, now, !body.preview));
+      if (!body.preview) ctx.log.info({ tenant: body.tenantId, from: body.from, by: auth.user.email, ...moved }, 'triage starting line moved');
+      return { ...moved, applied: !body.preview };
+    }),
+    implement(endpoints.triage.updateSettings, async ({ body, auth }) => {
+      const now = ctx.clock.now();
+      await ctx.db.transaction(async (tx) => {
+        const start = createTriageStartRepo(tx);
+        const before = await start.settings();
+        const after = { ...before, ...body };
+        await start.saveSettings(after, now);
+        // Every upcoming roadmap item opens when the setting turns on (records opened before stay when it turns off).
+        if (after.openUpcomingRoadmap && !before.openUpcomingRoadmap) {
+          const opened = await createTriageRepo(tx).openRecords({ itemIds: await start.upcomingRoadmapWithoutRecord() }, now);
+          await applyTriageRules(tx, opened, now, { trackers: ctx.services.trackerPort, log: ctx.log });
+        }
+        ctx.log.info({ before, after, by: auth.user.email }, 'triage settings changed');
+      });
+      ctx.services.triageMail.deliverSoon();
+      return startAnswer();
+    }),
+    implement(endpoints.triage.open, async ({ params, auth }) => {
+      return service.open(params.itemType, params.itemId, auth, await tenantScopeOf(ctx.db, auth));
+    }),
     implement(endpoints.triage.queue, async ({ query, auth }): Promise<TriageQueueResponse> => {
       const { view, page, limit, ...filters } = query;
       const scope = await tenantScopeOf(ctx.db, auth);
@@ -137,7 +175,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       return {
         rows: records.flatMap((record) => {
           const item = itemsById.get(record.itemId);
-          return item ? [{ item: toUnifiedItem(item, { includeNotes }), triage: toTriageRecord(item, record, auth) }] : [];
+          return item ? [{ item: toUnifiedItem(item, { includeNotes }), triage: toTriageRecord(item, record, auth, ctx.clock.now()) }] : [];
         }),
         total,
         totalPages: Math.ceil(total / limit),

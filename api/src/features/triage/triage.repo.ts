@@ -1,10 +1,18 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { type TriageDueSource, type TriagePriority, type TriagePrioritySource, type TriageState, type TriageView } from '@radar/contracts';
+import {
+  type TriageClosedReason,
+  type TriageDueSource,
+  type TriagePriority,
+  type TriagePrioritySource,
+  type TriageState,
+  type TriageView,
+} from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { items, moderatorActivities, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
 import {
   hasItemFilters,
   listsRemovedItems,
+  overdueOn,
   recordSourceCondition,
   itemWhere,
   queueOrder,
@@ -16,6 +24,7 @@ import {
 } from '../items/item-query.js';
 import { personNameSql } from './triage-users.repo.js';
 import { usersSeeingTenant, userSeesTenant } from './triage-audience.repo.js';
+import { createTriageStartRepo, GLOBAL_START_SQL, OPEN_UPCOMING_ROADMAP_SQL, pastAt, UPCOMING_ROADMAP, WINDOW_DAYS_SQL } from './triage-start.repo.js';
 
 /**
  * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the
@@ -65,6 +74,13 @@ export interface TriageRecordRow {
   commentCount: number;
   /** The fields a triage rule set (and which rule), of rules that still exist. */
   setByRules: { field: 'owner' | 'state' | 'priority'; ruleId: number; ruleName: string }[];
+  closedReason: TriageClosedReason | null;
+  /** The earliest due date that makes the open record overdue (null: any). */
+  overdueFrom: string | null;
+  /** The record's starting line (its tenant's, or that of the records of no tenant), YYYY-MM-DD. */
+  startLine: string | null;
+  /** false: no record is stored (a roadmap item nobody opened); the fields are the defaults one would start with. */
+  opened: boolean;
 }
 
 export interface TriagePersonRow {
@@ -84,7 +100,9 @@ const RECORD_COLUMNS = sql`tr.id, tr.item_id AS "itemId", tr.tenant_id AS "tenan
   tr.done_at AS "doneAt", tr.updated_at AS "updatedAt", u.email AS "updatedByEmail",
   (SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL) AS "commentCount",
   (SELECT coalesce(jsonb_agg(jsonb_build_object('field', f.key, 'ruleId', r.id, 'ruleName', r.name) ORDER BY f.key), '[]'::jsonb)
-     FROM jsonb_each_text(tr.rule_fields) f JOIN triage_rules r ON r.id = f.value::int) AS "setByRules"`;
+     FROM jsonb_each_text(tr.rule_fields) f JOIN triage_rules r ON r.id = f.value::int) AS "setByRules",
+  tr.closed_reason AS "closedReason", to_char(tr.overdue_from, 'YYYY-MM-DD') AS "overdueFrom",
+  to_char(coalesce(t.triage_start, ${GLOBAL_START_SQL}) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startLine", true AS opened`;
 const RECORD_JOINS = sql`LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id LEFT JOIN users u ON u.id = tr.updated_by_id`;
 
 function toRecordRow(r: Record<string, unknown>): TriageRecordRow {
@@ -153,17 +171,28 @@ export function createTriageRepo(db: DbOrTx) {
      * Opens the records the items lack: one per tenant that received a post or issue, one per item for roadmap items
      * and items of no tenant, each with its defaults. An item's own record is handed to its first tenant when tenants
      * arrive, so triage done before is kept. Returns the ids of the records opened.
+     *
+     * `how` 'sync' (a sync, the start): posts and issues always, roadmap items only when the setting opens every
+     * upcoming one; 'rule' (a rule matched the items): any item. Either way a record of an item already past at its
+     * starting line is stored closed before tracking (triage-start.repo.ts). 'request' (a person's "Triage this", a
+     * triaged post announcing the item): any item, open.
      */
-    async openRecords(which: ItemSet): Promise<number[]> {
+    async openRecords(which: ItemSet, now: Date, how: 'sync' | 'rule' | 'request' = 'sync'): Promise<number[]> {
       if (which !== 'all' && which.itemIds.length === 0) return [];
+      await createTriageStartRepo(db).ensureGlobalStart(now);
       await db.execute(sql`
         UPDATE triage_records tr SET tenant_id = (SELECT min(it.tenant_id) FROM item_tenants it WHERE it.item_id = tr.item_id)
         WHERE tr.tenant_id IS NULL AND ${itemsIn(which, sql`tr.item_id`)}
           AND EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = tr.item_id)
           AND NOT EXISTS (SELECT 1 FROM triage_records o WHERE o.item_id = tr.item_id AND o.tenant_id IS NOT NULL)`);
+      const requested = how === 'request';
+      const past = requested ? sql`false` : pastAt(sql`coalesce(t.triage_start, ${GLOBAL_START_SQL})`, WINDOW_DAYS_SQL);
+      const roadmapOpens = how === 'sync' ? sql`(${OPEN_UPCOMING_ROADMAP_SQL} AND ${UPCOMING_ROADMAP})` : sql`true`;
       const { rows } = await db.execute<{ id: number }>(sql`
-        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed, source)
-        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed, i.source
+        INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed, source,
+          state, closed_reason, opened_on)
+        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed, i.source,
+          CASE WHEN p.past THEN 'done' ELSE 'new' END, CASE WHEN p.past THEN 'before_tracking' END, ${now.toISOString().slice(0, 10)}::date
         FROM (
           SELECT it.item_id, it.tenant_id FROM item_tenants it WHERE ${itemsIn(which, sql`it.item_id`)}
           UNION ALL
@@ -171,10 +200,28 @@ export function createTriageRepo(db: DbOrTx) {
           WHERE ${itemsIn(which, sql`i.id`)} AND NOT EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = i.id)
         ) s
         JOIN items i ON i.id = s.item_id
+        LEFT JOIN tenants t ON t.id = s.tenant_id
+        CROSS JOIN LATERAL (SELECT ${past} AS past) p
         WHERE NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = s.item_id AND tr.tenant_id IS NOT DISTINCT FROM s.tenant_id)
+          AND (i.source <> 'roadmap' OR ${roadmapOpens})
         ON CONFLICT ON CONSTRAINT triage_records_item_tenant_uq DO NOTHING
         RETURNING id`);
       return rows.map((r) => Number(r.id));
+    },
+
+    /**
+     * A post that is triaged (its record Relevant or In progress) opens the records of the roadmap items it announces
+     * (message_roadmap_links) that have none. Returns the ids of the records opened.
+     */
+    async openAnnounced(recordIds: readonly number[], now: Date): Promise<number[]> {
+      if (recordIds.length === 0) return [];
+      const { rows } = await db.execute<{ id: number }>(sql`
+        SELECT DISTINCT r.id FROM triage_records tr
+        JOIN message_roadmap_links l ON l.message_item_id = tr.item_id
+        JOIN items r ON r.source = 'roadmap' AND r.external_id = l.roadmap_external_id
+        WHERE tr.id = ANY(${sql.param([...recordIds])}::int[]) AND tr.state IN ('relevant', 'in_progress')
+          AND NOT EXISTS (SELECT 1 FROM triage_records x WHERE x.item_id = r.id)`);
+      return this.openRecords({ itemIds: rows.map((r) => Number(r.id)) }, now, 'request');
     },
 
     /** The rule version the stored defaults were last brought up to date with everywhere (null: never). */
@@ -238,6 +285,7 @@ export function createTriageRepo(db: DbOrTx) {
         priority: TriagePriority;
         prioritySource: TriagePrioritySource;
         doneAt: Date | null;
+        openedOn: string;
       }>,
       by: number,
       now: Date,
@@ -250,7 +298,14 @@ export function createTriageRepo(db: DbOrTx) {
       ].filter((k): k is string => k !== null);
       await db
         .update(triageRecords)
-        .set({ ...set, updatedAt: now, updatedById: by, ruleFields: sql`${triageRecords.ruleFields} - ${sql.param(taken)}::text[]` })
+        .set({
+          ...set,
+          // A state a person sets is theirs: a record closed before tracking that they open or close is no longer that.
+          ...(set.state !== undefined ? { closedReason: null } : {}),
+          updatedAt: now,
+          updatedById: by,
+          ruleFields: sql`${triageRecords.ruleFields} - ${sql.param(taken)}::text[]`,
+        })
         .where(eq(triageRecords.id, id));
     },
 
@@ -270,6 +325,42 @@ export function createTriageRepo(db: DbOrTx) {
       const row = rows[0];
       if (!row) throw new Error(`triage: no record ${id}`);
       return row;
+    },
+
+    /**
+     * The record an item would start with, unstored (a roadmap item nobody opened): New, no owner, its defaults.
+     */
+    async unopened(item: ItemRow, now: Date): Promise<TriageRecordRow> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        SELECT to_char(${DEFAULT_DUE}, 'YYYY-MM-DD') AS "dueDate", ${DEFAULT_DUE_SOURCE} AS "dueSource",
+          ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)} AS priority, ${DEFAULT_PRIORITY_SOURCE} AS "prioritySource",
+          to_char(coalesce(${GLOBAL_START_SQL}, ${now}) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startLine"
+        FROM items i WHERE i.id = ${item.id}`);
+      const d = rows[0];
+      if (!d) throw new Error(`triage: no item ${item.id}`);
+      return {
+        id: 0,
+        itemId: item.id,
+        tenantId: null,
+        tenantName: null,
+        state: 'new',
+        ownerId: null,
+        ownerEmail: null,
+        ownerName: null,
+        dueDate: d.dueDate as string | null,
+        dueSource: d.dueSource as TriageDueSource,
+        priority: d.priority as TriagePriority,
+        prioritySource: d.prioritySource as TriagePrioritySource,
+        doneAt: null,
+        updatedAt: null,
+        updatedByEmail: null,
+        commentCount: 0,
+        setByRules: [],
+        closedReason: null,
+        overdueFrom: null,
+        startLine: d.startLine as string | null,
+        opened: false,
+      };
     },
 
     /** One activity-log line per change, written in the change's transaction. */
@@ -392,7 +483,7 @@ export function createTriageRepo(db: DbOrTx) {
     async counts(userId: number, scope: TenantScope | undefined, now: Date): Promise<{ open: number; overdue: number }> {
       const today = now.toISOString().slice(0, 10);
       const { rows } = await db.execute<{ open: number; overdue: number }>(sql`
-        SELECT count(*)::int AS open, count(*) FILTER (WHERE tr.due_date < ${today}::date)::int AS overdue
+        SELECT count(*)::int AS open, count(*) FILTER (WHERE ${overdueOn(today)})::int AS overdue
         FROM triage_records tr WHERE ${triageViewCondition('mine', userId, now)} AND ${visibleTriageRecord(scope)}`);
       return { open: Number(rows[0]?.open ?? 0), overdue: Number(rows[0]?.overdue ?? 0) };
     },

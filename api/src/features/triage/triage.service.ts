@@ -65,7 +65,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
   ): Promise<TriageRecordResponse> {
     const tenants = (await createTriageRepo(tx).tenantLicences(scope)).filter((t) => found.record.tenantId === null || t.id === found.record.tenantId);
     return {
-      ...toTriageRecord(item, found.record, auth),
+      ...toTriageRecord(item, found.record, auth, clock.now()),
       tenants: found.all.flatMap((r) => (r.tenantId !== null ? [{ id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` }] : [])),
       licence: licenceStatusOf(item.products, tenants, (await licenceOverrides(tx)).keys()),
     };
@@ -87,9 +87,11 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
     const set: Parameters<TriageRepo['update']>[1] = {};
     const changes: FieldChange[] = [];
     const reset = new Set(change.reset ?? []);
-    if (change.state !== undefined && change.state !== record.state) {
+    if (change.state !== undefined && (change.state !== record.state || record.closedReason !== null)) {
       set.state = change.state;
       set.doneAt = change.state === 'done' ? clock.now() : null;
+      // Opened again from before tracking: tracked, and so overdue, from today.
+      if (record.closedReason !== null && change.state !== 'done') set.openedOn = clock.now().toISOString().slice(0, 10);
       changes.push({ field: 'state', before: TRIAGE_STATE_LABELS[record.state], after: TRIAGE_STATE_LABELS[change.state] });
     }
     if (change.ownerId !== undefined && change.ownerId !== record.ownerId) {
@@ -188,7 +190,33 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
     async get(itemType: TriageItemType, itemId: string, tenant: number | undefined, auth: RequestAuth, scope: TenantScope | undefined) {
       return db.transaction(async (tx) => {
         const item = await findItem(tx, itemType, itemId, scope);
-        return response(tx, item, await findRecord(tx, item, tenant, scope, true), auth, scope);
+        return response(tx, item, await findRecord(tx, item, tenant, scope, true, { now: clock.now(), read: true }), auth, scope);
+      });
+    },
+
+    /** "Triage this": opens the record of an item that has none (a roadmap item nobody opened); moderators and admins. */
+    async open(itemType: TriageItemType, itemId: string, auth: RequestAuth, scope: TenantScope | undefined) {
+      return db.transaction(async (tx) => {
+        const item = await findItem(tx, itemType, itemId, scope);
+        const now = clock.now();
+        const opened = await createTriageRepo(tx).openRecords({ itemIds: [item.id] }, now, 'request');
+        const found = await findRecord(tx, item, undefined, scope, true, { now, read: true });
+        if (opened.length > 0) {
+          await createTriageRepo(tx).logChanges(
+            [
+              {
+                item,
+                itemType: activityType(itemType),
+                tenant: null,
+                actionType: 'triage_changed',
+                details: { changes: [{ field: 'state', before: 'Not in triage', after: TRIAGE_STATE_LABELS.new }] },
+              },
+            ],
+            auth.user,
+            now,
+          );
+        }
+        return response(tx, item, found, auth, scope);
       });
     },
 
@@ -204,7 +232,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
       const answer = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
-        const { record } = await findRecord(tx, item, tenant, scope);
+        const { record } = await findRecord(tx, item, tenant, scope, false, { now: clock.now() });
         await repo.lock([record.id]);
         const [current] = await repo.recordsById([record.id]);
         if (!current) throw new NotFoundError(`${item.externalId} has no triage record`);
@@ -220,8 +248,10 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
           await createTriageNotificationsRepo(tx).add(assignmentEvents(current.id, set, auth.user.id, now), now);
           // The record's tasks in trackers follow what changed here.
           queued = await deps.trackers.queueUpdates(tx, [current.id], now);
+          // A post made Relevant or In progress opens the roadmap items it announces.
+          if (set.state !== undefined) await repo.openAnnounced([current.id], now);
         }
-        return response(tx, item, await findRecord(tx, item, current.tenantId ?? undefined, scope), auth, scope);
+        return response(tx, item, await findRecord(tx, item, current.tenantId ?? undefined, scope, false, { now: clock.now(), read: true }), auth, scope);
       });
       notify();
       tasksQueued(queued);
@@ -242,7 +272,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
           const label = `items[${i}] (${ref.itemType} ${ref.itemId})`;
           try {
             const item = await findItem(tx, ref.itemType, ref.itemId, scope);
-            const { record } = await findRecord(tx, item, ref.tenant, scope);
+            const { record } = await findRecord(tx, item, ref.tenant, scope, false, { now: clock.now() });
             targets.push({ item, itemType: ref.itemType, record, label });
           } catch (err) {
             if (err instanceof NotFoundError || err instanceof InputError) {
@@ -276,6 +306,10 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
           planned.filter((p) => p.changes.length > 0).map((p) => p.record.id),
           now,
         );
+        await repo.openAnnounced(
+          planned.filter((p) => p.set.state !== undefined).map((p) => p.record.id),
+          now,
+        );
         await createTriageNotificationsRepo(tx).add(events, now);
         await repo.logChanges(
           planned
@@ -307,7 +341,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
     ): Promise<TriageSuggestion> {
       return db.transaction(async (tx) => {
         const item = await findItem(tx, itemType, itemId, scope);
-        const { record } = await findRecord(tx, item, tenant, scope, true);
+        const { record } = await findRecord(tx, item, tenant, scope, true, { now: clock.now(), read: true });
         return suggestTriage(tx, ai, item, record, clock.now());
       });
     },
@@ -316,7 +350,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
       return db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
-        const { record } = await findRecord(tx, item, tenant, scope);
+        const { record } = await findRecord(tx, item, tenant, scope, false, { now: clock.now(), read: true });
         return commentsAnswer(repo, await repo.comments(record.id), auth);
       });
     },
@@ -326,7 +360,7 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
       const comment = await db.transaction(async (tx) => {
         const repo = createTriageRepo(tx);
         const item = await findItem(tx, itemType, itemId, scope);
-        const { record } = await findRecord(tx, item, tenant, scope);
+        const { record } = await findRecord(tx, item, tenant, scope, false, { now: clock.now() });
         if (editRight(auth, record) === 'none')
           throw new NotAllowedError(`Only the owner of ${item.externalId}, a moderator or an admin may comment on its triage`);
         const mentioned = await mentionable(tx, record, auth, mentionedEmails(body));

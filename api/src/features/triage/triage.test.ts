@@ -44,7 +44,7 @@ async function setUp() {
   const roadmap = await insertRoadmapItem(db, { externalId: '490001', timingStart: '2027-01-01', timingEnd: '2027-01-31' });
   const incident = await insertMessage(db, { externalId: 'EX900001', category: 'incident', createdDate: new Date('2026-11-20T00:00:00Z') });
   await t.database.pool.query(`UPDATE items SET source = 'health' WHERE id = $1`, [incident.id]);
-  await createTriageRepo(db).openRecords('all');
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   return { t, moderator: moderator.agent, alice, bob, items: { actNow, rollout, severe, roadmap, incident } };
 }
 
@@ -309,7 +309,7 @@ describe('working the queue', () => {
     const db = t.database.db;
     const many = [];
     for (let i = 0; i < 50; i++) many.push(await insertMessage(db, { externalId: `MC95${String(i).padStart(4, '0')}` }));
-    await createTriageRepo(db).openRecords('all');
+    await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
     const items = many.map((m) => ({ itemType: 'message-center', itemId: m.externalId }));
     const ok = await moderator.post('/api/triage/bulk').send({ items, set: { ownerId: bob.user.id, state: 'relevant' } });
     expect(ok.status).toBe(200);
@@ -376,7 +376,7 @@ describe('triage views on the dashboard list', () => {
        CROSS JOIN generate_series(0, 1) AS k WHERE (o % 3 = 0) OR (o % 3 = 1 AND k = 0) OR (o % 3 = 2 AND k = 1)`,
       [posts.map((p) => p.id), tenants[0]?.id, tenants[1]?.id],
     );
-    await createTriageRepo(db).openRecords('all');
+    await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
     await pool.query(`UPDATE items SET is_removed = true WHERE id = $1`, [items[3]?.id]);
     // States and owners spread over the items (a post's records in two tenants mostly alike, so both are in a view),
     // due dates over the records (so an item's two records differ), with ties in due dates.
@@ -508,7 +508,8 @@ describe('triage per tenant', () => {
     const tenant = (directoryId: string): FakeTenant => ({ directoryId, clientId: CLIENT, secret: `secret-${directoryId.slice(0, 4)}`, messages: shared });
     const graph = await startTenantGraphServer([tenant(A), tenant(B)]);
     servers.push(graph);
-    t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2' }, { now: '2026-11-26T12:00:00Z' });
+    // While the recorded posts are live (on today's clock they ended long before the starting line: triage-start.test.ts).
+    t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '2' }, { now: '2026-02-01T12:00:00Z' });
     const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['Admin'] });
     for (const [name, directoryId, visibility] of [
       ['Contoso', A, 'public'],
@@ -625,7 +626,7 @@ describe("triage notices on the owner's own channels", () => {
       const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
       const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
       await insertMessage(db, { externalId: 'MC900001', isMajorChange: true, actionRequiredBy: new Date('2026-12-15T00:00:00Z') });
-      await createTriageRepo(db).openRecords('all');
+      await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
 
       const add = (agent: typeof moderator, body: Record<string, unknown>) => agent.post('/api/alert-channels').send(body);
       const slack = await add(alice.agent, { kind: 'slack', name: 'My Slack', url: `${receiver.url}/slack`, triageNotices: true });
