@@ -1,5 +1,6 @@
 import './zod-config.js';
 export * from './constants.js';
+export * from './change-health.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './items.js';

@@ -173,6 +173,7 @@ export const routeTable = {
     start: { method: 'GET', path: '/api/triage/start' },
     moveStart: { method: 'POST', path: '/api/triage/start' },
     updateSettings: { method: 'PUT', path: '/api/triage/settings' },
+    health: { method: 'GET', path: '/api/triage/health' },
     rules: { method: 'GET', path: '/api/triage-rules' },
     createRule: { method: 'POST', path: '/api/triage-rules' },
     orderRules: { method: 'PUT', path: '/api/triage-rules/order' },

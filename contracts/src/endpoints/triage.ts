@@ -1,5 +1,7 @@
 import { defineEndpoints } from '../endpoint.js';
 import {
+  changeHealthQuery,
+  changeHealthResponse,
   triageAnalyticsQuery,
   triageAnalyticsResponse,
   triageBulkBody,
@@ -109,6 +111,16 @@ export const triageEndpoints = defineEndpoints('triage', {
     access: 'admin',
     body: triageSettingsUpdate,
     response: triageStartResponse,
+  },
+  health: {
+    method: 'GET',
+    path: '/api/triage/health',
+    summary:
+      'Change health: a 0–100 score of the open triage (every tenant the caller may see, one tenant, or the records of no tenant), what costs its points, and its daily trend',
+    access: 'signedIn',
+    tokenAccess: true,
+    query: changeHealthQuery,
+    response: changeHealthResponse,
   },
   rules: {
     method: 'GET',

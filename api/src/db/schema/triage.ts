@@ -236,6 +236,15 @@ export const triageDailyCounts = pgTable(
     overdue: integer('overdue').notNull(),
     done: integer('done').notNull(),
     notRelevant: integer('not_relevant').notNull(),
+    /**
+     * The change-health sums of that day (contracts change-health.ts): the open records' priority weight, and the weight
+     * of those overdue, unowned, imminent and untriaged. Null on days counted before the score existed.
+     */
+    weight: integer('weight'),
+    weightOverdue: integer('weight_overdue'),
+    weightUnowned: integer('weight_unowned'),
+    weightImminent: integer('weight_imminent'),
+    weightUntriaged: integer('weight_untriaged'),
   },
   (t) => [primaryKey({ columns: [t.day, t.tenantKey] })],
 );

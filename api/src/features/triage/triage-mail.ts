@@ -1,5 +1,12 @@
 import { createElement } from 'react';
-import { TRIAGE_MAIL_KIND_LABELS, TRIAGE_OWN_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
+import {
+  CHANGE_HEALTH_COST_LABELS,
+  CHANGE_HEALTH_COSTS,
+  changeHealthScore,
+  TRIAGE_MAIL_KIND_LABELS,
+  TRIAGE_OWN_MAIL_KINDS,
+  type TriageMailKind,
+} from '@radar/contracts';
 import { enqueueAlert, newPublicId } from '../alerts/alert-enqueue.js';
 import type { AlertMessage } from '../alerts/alert-message.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
@@ -175,21 +182,41 @@ export function createTriageMail(
   }
 
   /**
-   * On Mondays (UTC), the admins' change-health report of the week, once per admin address (a dedupe key per week and
-   * address); admins who switched it off are left out. Returns how many were queued.
+   * The admins' change-health reports: weekly on Mondays (UTC), monthly on the 1st (of the month just ended), once per
+   * period and admin address (a dedupe key); admins who switched them off are left out. Returns how many were queued.
    */
-  async function changeHealthReport(now: Date): Promise<number> {
-    if (now.getUTCDay() !== 1) return 0;
+  async function changeHealthReports(now: Date): Promise<number> {
+    let sent = 0;
+    if (now.getUTCDay() === 1) sent += await changeHealthReport(now, 'week');
+    if (now.getUTCDate() === 1) sent += await changeHealthReport(now, 'month');
+    return sent;
+  }
+
+  async function changeHealthReport(now: Date, period: 'week' | 'month'): Promise<number> {
     const today = now.toISOString().slice(0, 10);
+    const since = period === 'week' ? new Date(now.getTime() - 7 * DAY_MS) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const periodLabel = period === 'week' ? `week of ${today}` : since.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const days = Math.round((now.getTime() - since.getTime()) / DAY_MS);
     const sent = await db.transaction(async (tx) => {
-      const health = await createTriageReportsRepo(tx).changeHealth(now);
+      const reports = createTriageReportsRepo(tx);
+      const health = await reports.changeHealth(now, since);
+      const current = await reports.health('all', 'all', now);
+      const { score, points } = changeHealthScore(current.sums);
+      const costs = CHANGE_HEALTH_COSTS.filter((k) => points[k] > 0)
+        .map((k) => ({ label: CHANGE_HEALTH_COST_LABELS[k], records: current.records[k], points: points[k] }))
+        .sort((a, b) => b.points - a.points);
+      const trend = (await reports.healthSeries('all', days, now)).map((d) => ({ date: d.date, score: changeHealthScore(d.sums).score }));
       const accounts = await createUsersLookup(tx).byEmails(await adminAddresses(tx, deps.config.ADMIN_EMAILS));
       let queued = 0;
       for (const [to, userId] of accounts) {
         if (userId !== null && (await createTriageNotificationsRepo(tx).optedOut(userId)).has('change_health')) continue;
         const props: ChangeHealthMailProps = {
           publicUrl: deps.publicUrl,
-          weekLabel: `week of ${today}`,
+          period,
+          periodLabel,
+          score,
+          costs,
+          trend,
           ...health,
           nearest: health.nearest.map((n) => ({
             ...n,
@@ -207,7 +234,7 @@ export function createTriageMail(
           subject: changeHealthSubject(props),
           ...rendered,
           ...(props.unsubscribeUrl ? { headers: listUnsubscribeHeaders(props.unsubscribeUrl) } : {}),
-          dedupeKey: `change-health:${today}:${to}`,
+          dedupeKey: period === 'week' ? `change-health:${today}:${to}` : `change-health-month:${since.toISOString().slice(0, 7)}:${to}`,
           createdAt: now,
         });
         if (id !== null) queued++;
@@ -221,14 +248,14 @@ export function createTriageMail(
   return {
     /**
      * Counts today's triage for the analytics, adds today's reminders (due in 7 days, overdue), mails every user who
-     * is due a mail, and on Mondays the admins' change-health report.
+     * is due a mail, and the admins' change-health reports (Mondays, and the 1st of each month).
      */
     async run(): Promise<{ reminders: number; mails: number; reports: number }> {
       const now = clock.now();
       await createTriageReportsRepo(db).recordDay(now);
       const reminders = await createTriageNotificationsRepo(db).addReminders(now.toISOString().slice(0, 10), now);
       const mails = await deliver();
-      return { reminders, mails, reports: await changeHealthReport(now) };
+      return { reminders, mails, reports: await changeHealthReports(now) };
     },
     /** Mails whoever is due one now (after an assignment or a mention); one run at a time, a call during a run runs again after it. */
     deliver(): Promise<number> {

@@ -1,4 +1,7 @@
 import {
+  CHANGE_HEALTH_COST_LABELS,
+  CHANGE_HEALTH_COSTS,
+  changeHealthScore,
   endpoints,
   ROLE_NAMES,
   TRIAGE_MAIL_KIND_LABELS,
@@ -29,6 +32,8 @@ import { createTriageService } from './triage.service.js';
 
 /** The most people one type-ahead answer lists. */
 const PEOPLE_LIMIT = 20;
+/** How many days of change health the trend draws. */
+const HEALTH_TREND_DAYS = 90;
 
 /**
  * Triage: the record of an item (state, owner, due date, priority), its conversation, the queue views and bulk
@@ -205,6 +210,26 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
         ctx.clock.now(),
       );
       return mailSettings(auth);
+    }),
+    implement(endpoints.triage.health, async ({ query, auth }) => {
+      const scope = await tenantScopeOf(ctx.db, auth);
+      const visible = (await createTenantsRepo(ctx.db).visible(scope, { includeRemoved: true })).map((t) => t.id);
+      if (typeof query.tenant === 'number' && !visible.includes(query.tenant)) {
+        throw new NotFoundError(`No tenant ${query.tenant} you may see`);
+      }
+      const keys = query.tenant === 'all' ? (scope === 'all' ? 'all' : [0, ...visible]) : [query.tenant === 'none' ? 0 : query.tenant];
+      const reports = createTriageReportsRepo(ctx.db);
+      const now = ctx.clock.now();
+      const [current, series] = await Promise.all([reports.health(query.tenant, scope, now), reports.healthSeries(keys, HEALTH_TREND_DAYS, now)]);
+      const { score, points } = changeHealthScore(current.sums);
+      return {
+        score,
+        open: current.open,
+        costs: CHANGE_HEALTH_COSTS.map((kind) => ({ kind, label: CHANGE_HEALTH_COST_LABELS[kind], records: current.records[kind], points: points[kind] }))
+          .filter((c) => c.points > 0)
+          .sort((a, b) => b.points - a.points),
+        trend: series.map((d) => ({ date: d.date, score: changeHealthScore(d.sums).score })),
+      };
     }),
     implement(endpoints.triage.analytics, async ({ query }) => {
       const tenant = query.tenant === 'none' ? 0 : query.tenant;

@@ -693,7 +693,7 @@ describe('triage mail settings', () => {
 });
 
 describe('change health', () => {
-  it('counts triage each day for the analytics, and mails admins a weekly report on Mondays, once', async () => {
+  it('counts triage each day for the analytics, and mails admins a weekly report on Mondays and a monthly one on the 1st, once', async () => {
     const { t, moderator, alice } = await setUp();
     const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['Admin'], email: 'boss@example.com' });
     await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
@@ -702,7 +702,7 @@ describe('change health', () => {
     expect((await t.ctx.services.triageMail.run()).reports).toBe(0); // a Thursday
     const today = await admin.get('/api/triage/analytics');
     expect(today.status).toBe(200);
-    expect(today.body.days).toEqual([{ date: '2026-11-26', open: 4, overdue: 1, done: 1, notRelevant: 0 }]);
+    expect(today.body.days).toEqual([{ date: '2026-11-26', open: 4, overdue: 1, done: 1, notRelevant: 0, score: 60 }]);
     expect((await admin.get('/api/triage/analytics?tenant=none&days=30')).body.days).toHaveLength(1);
     expect((await admin.get('/api/triage/analytics?tenant=x')).status).toBe(400);
     expect((await alice.agent.get('/api/triage/analytics')).status).toBe(403);
@@ -714,9 +714,23 @@ describe('change health', () => {
       `SELECT to_address, subject, text FROM mail_outbox WHERE kind = 'change-health'`,
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ to_address: 'boss@example.com', subject: 'Change health: 4 open, 1 overdue, 1 done this week' });
+    expect(rows[0]).toMatchObject({ to_address: 'boss@example.com' });
+    expect(rows[0]?.subject).toMatch(/^Change health \d+\/100: 4 open, 1 overdue, 1 done this week$/);
     expect(rows[0]?.text).toMatch(/- Alice Admin: 2 open, 1 overdue[\s\S]*- Unassigned: 2 open, 0 overdue/);
+    expect(rows[0]?.text).toMatch(/- Overdue: 1 items, −\d+ points/);
     expect(rows[0]?.text).toMatch(/THE 10 NEAREST DUE DATES\n- 2026-12-01 /);
+
+    // On the 1st, the month's report: the score's trend over the counted days of November.
+    t.clock.set('2026-12-01T07:00:00Z');
+    expect((await t.ctx.services.triageMail.run()).reports).toBe(1);
+    expect((await t.ctx.services.triageMail.run()).reports).toBe(0);
+    const { rows: monthly } = await t.database.pool.query<{ subject: string; text: string; html: string }>(
+      `SELECT subject, text, html FROM mail_outbox WHERE kind = 'change-health' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(monthly[0]?.subject).toMatch(/^Change health \d+\/100: 4 open, 1 overdue, 1 done this month$/);
+    expect(monthly[0]?.text).toMatch(/^Change health · November 2026\n/);
+    expect(monthly[0]?.text).toMatch(/From \d+ on 2026-11-26 to \d+ on 2026-12-01; lowest \d+ on 2026-\d\d-\d\d\./);
+    expect(monthly[0]?.html).toContain('/ 100');
 
     // An admin can switch it off (a user cannot even see it).
     const settings = await admin.get('/api/triage/mail');

@@ -3,28 +3,50 @@ import { Layout, mailColors, Paragraph } from './Layout.js';
 
 export interface ChangeHealthMailProps {
   publicUrl: string;
-  /** "Week of 30 Nov 2026". */
-  weekLabel: string;
+  /** The weekly report (Mondays) or the monthly one (the 1st). */
+  period: 'week' | 'month';
+  /** "week of 2026-11-30", "November 2026". */
+  periodLabel: string;
+  /** The change-health score now (0–100), what costs its points, and its value on the counted days of the period. */
+  score: number;
+  costs: { label: string; records: number; points: number }[];
+  trend: { date: string; score: number }[];
   open: number;
   overdue: number;
-  doneThisWeek: number;
+  /** Records done by someone in the period (the last 7 days, or the month). */
+  done: number;
   openByOwner: { owner: string; open: number; overdue: number }[];
   nearest: { title: string; providerId: string; url: string; owner: string | null; dueDate: string; tenantName: string | null }[];
   /** Stops this report for the admin (absent for an address without an account). */
   unsubscribeUrl?: string;
 }
 
-export const changeHealthSubject = (p: Pick<ChangeHealthMailProps, 'open' | 'overdue' | 'doneThisWeek'>) =>
-  `Change health: ${p.open} open, ${p.overdue} overdue, ${p.doneThisWeek} done this week`;
+const doneIn = (p: Pick<ChangeHealthMailProps, 'period'>) => (p.period === 'week' ? 'this week' : 'this month');
+
+export const changeHealthSubject = (p: Pick<ChangeHealthMailProps, 'score' | 'open' | 'overdue' | 'done' | 'period'>) =>
+  `Change health ${p.score}/100: ${p.open} open, ${p.overdue} overdue, ${p.done} done ${doneIn(p)}`;
+
+/** The trend in words: the first and the last counted day of the period, and the lowest. */
+function trendText(trend: ChangeHealthMailProps['trend']): string | null {
+  const first = trend[0];
+  const last = trend.at(-1);
+  if (!first || !last || trend.length < 2) return null;
+  const low = trend.reduce((a, b) => (b.score < a.score ? b : a));
+  return `From ${first.score} on ${first.date} to ${last.score} on ${last.date}; lowest ${low.score} on ${low.date}.`;
+}
 
 const cell = { padding: '4px 8px 4px 0', fontSize: '14px', color: mailColors.text } as const;
 
-/** The admins' weekly change-health report: open work by owner, what is overdue, what got done, what is due next. */
+/**
+ * The admins' change-health report, weekly and monthly: the score and what costs its points, its trend, open work by
+ * owner (what is overdue and with whom), what got done, what is due next.
+ */
 export function ChangeHealthMail(p: ChangeHealthMailProps) {
+  const trend = trendText(p.trend);
   return (
     <Layout
       preview={changeHealthSubject(p)}
-      heading={`Change health · ${p.weekLabel}`}
+      heading={`Change health · ${p.periodLabel}`}
       publicUrl={p.publicUrl}
       unsubscribe={
         p.unsubscribeUrl ? (
@@ -37,9 +59,26 @@ export function ChangeHealthMail(p: ChangeHealthMailProps) {
         ) : undefined
       }
     >
+      <Text style={{ fontSize: '28px', fontWeight: 700, margin: '8px 0 4px' }}>{p.score} / 100</Text>
       <Paragraph>
-        {p.open} open items, {p.overdue} overdue; {p.doneThisWeek} done in the last 7 days.
+        {p.open} open items, {p.overdue} overdue; {p.done} done {doneIn(p)}.
       </Paragraph>
+      {p.costs.length > 0 ? (
+        <table cellPadding={0} cellSpacing={0} role="presentation">
+          <tbody>
+            {p.costs.map((c) => (
+              <tr key={c.label}>
+                <td style={cell}>{c.label}</td>
+                <td style={{ ...cell, textAlign: 'right' }}>{c.records} items</td>
+                <td style={{ ...cell, textAlign: 'right', color: '#b42318' }}>−{c.points} points</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <Paragraph>Nothing costs points: every open item is owned, triaged and on time.</Paragraph>
+      )}
+      {trend ? <Paragraph>{trend}</Paragraph> : null}
       <Text style={{ fontSize: '17px', fontWeight: 700, margin: '16px 0 6px' }}>Open by owner</Text>
       <table cellPadding={0} cellSpacing={0} role="presentation">
         <tbody>
@@ -78,10 +117,16 @@ export function ChangeHealthMail(p: ChangeHealthMailProps) {
 }
 
 export function changeHealthText(p: ChangeHealthMailProps): string {
+  const trend = trendText(p.trend);
   return [
-    `Change health · ${p.weekLabel}`,
+    `Change health · ${p.periodLabel}`,
     '',
-    `${p.open} open items, ${p.overdue} overdue; ${p.doneThisWeek} done in the last 7 days.`,
+    `${p.score} / 100`,
+    `${p.open} open items, ${p.overdue} overdue; ${p.done} done ${doneIn(p)}.`,
+    ...(p.costs.length
+      ? p.costs.map((c) => `- ${c.label}: ${c.records} items, −${c.points} points`)
+      : ['Nothing costs points: every open item is owned, triaged and on time.']),
+    ...(trend ? ['', trend] : []),
     '',
     'OPEN BY OWNER',
     ...p.openByOwner.map((r) => `- ${r.owner}: ${r.open} open, ${r.overdue} overdue`),

@@ -1,0 +1,32 @@
+// The change-health score, shared by the api (which computes it) and the screens (which explain it).
+
+/**
+ * Change health (docs/product/change-health.md): a 0–100 score of a team's open triage. Each open record weighs by its
+ * priority; the score loses, of its 100 points, each cost's maximum times the weighted share of open records it
+ * counts. Overdue: the due date passed while open. Unowned: nobody owns it. Imminent: due within
+ * CHANGE_HEALTH_IMMINENT_DAYS days and still New. Untriaged: still New a week after it opened.
+ */
+export const CHANGE_HEALTH_COSTS = ['overdue', 'unowned', 'imminent', 'untriaged'] as const;
+export type ChangeHealthCostKind = (typeof CHANGE_HEALTH_COSTS)[number];
+export const CHANGE_HEALTH_MAX_POINTS: Record<ChangeHealthCostKind, number> = { overdue: 50, unowned: 20, imminent: 15, untriaged: 15 };
+export const CHANGE_HEALTH_COST_LABELS: Record<ChangeHealthCostKind, string> = {
+  overdue: 'Overdue',
+  unowned: 'Nobody owns them',
+  imminent: 'Due within 14 days, still New',
+  untriaged: 'Still New after a week',
+};
+export const CHANGE_HEALTH_PRIORITY_WEIGHTS = { high: 3, medium: 2, low: 1 } as const;
+export const CHANGE_HEALTH_IMMINENT_DAYS = 14;
+export const CHANGE_HEALTH_UNTRIAGED_DAYS = 7;
+
+/** The change-health score of weighted sums: 100 minus, per cost, its maximum times its weighted share of the open records (rounded). */
+export function changeHealthScore(sums: { weight: number } & Record<ChangeHealthCostKind, number>): {
+  score: number;
+  points: Record<ChangeHealthCostKind, number>;
+} {
+  const points = Object.fromEntries(
+    CHANGE_HEALTH_COSTS.map((k) => [k, sums.weight > 0 ? Math.round((CHANGE_HEALTH_MAX_POINTS[k] * sums[k]) / sums.weight) : 0]),
+  ) as Record<ChangeHealthCostKind, number>;
+  // The points listed add up to what the score lost.
+  return { score: Math.max(0, 100 - CHANGE_HEALTH_COSTS.reduce((n, k) => n + points[k], 0)), points };
+}
