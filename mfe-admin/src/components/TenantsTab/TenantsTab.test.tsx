@@ -150,3 +150,13 @@ describe('TenantsTab', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/admin\/tenants\/2\?deletePosts=true$/)]);
   });
 });
+
+describe('Admin → Tenants with no tenant yet', () => {
+  it('says what adding one does instead of a bare table header', async () => {
+    stubFetch({ ...adminSession, 'GET /api/admin/tenants': { body: [] } });
+    renderWithProviders(<TenantsTab />);
+    expect(await screen.findByText(/^No tenant yet\. Add tenant connects one through its Entra app/)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Tenants' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add tenant' })).toBeInTheDocument();
+  });
+});

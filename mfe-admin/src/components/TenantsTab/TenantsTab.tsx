@@ -211,7 +211,15 @@ export function TenantsTab() {
           Add tenant
         </Button>
       </Stack>
-      <AdminData answer={tenants} what="tenants" failedWhat="the tenants">
+      <AdminData
+        answer={tenants}
+        what="tenants"
+        failedWhat="the tenants"
+        empty={{
+          when: (data) => data.length === 0,
+          text: 'No tenant yet. Add tenant connects one through its Entra app: its Message Center posts, Service Health issues and licences are read from then on, and triage starts with its live posts.',
+        }}
+      >
         {(data) => (
           <AdminTable
             label="Tenants"

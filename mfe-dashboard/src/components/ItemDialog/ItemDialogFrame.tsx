@@ -52,7 +52,7 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId} scroll="paper">
+    <Dialog open onClose={onClose} fullWidth maxWidth={isAuthenticated ? 'lg' : 'md'} fullScreen={fullScreen} aria-labelledby={titleId} scroll="paper">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {item.title}
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
@@ -88,12 +88,28 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
             {removal.banner}
           </Alert>
         ) : null}
-        {isAuthenticated ? (
-          <Deferred open>
-            <TriagePanel item={item} />
-          </Deferred>
-        ) : null}
-        {children}
+        {/*
+          The dialog reads first and triages second: what the item says (summary, sections, dates) leads, and the
+          triage panel sits beside it on a wide screen (sticky, so it stays in reach while the text scrolls) and
+          after it on a narrow one.
+        */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            alignItems: 'start',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: isAuthenticated ? 'minmax(0, 1fr) minmax(300px, 360px)' : 'minmax(0, 1fr)' },
+          }}
+        >
+          <Box sx={{ minWidth: 0 }}>{children}</Box>
+          {isAuthenticated ? (
+            <Box sx={{ minWidth: 0, position: { md: 'sticky' }, top: { md: 0 } }}>
+              <Deferred open>
+                <TriagePanel item={item} />
+              </Deferred>
+            </Box>
+          ) : null}
+        </Box>
       </DialogContent>
       {isModerating ? (
         <Deferred open>
