@@ -323,22 +323,29 @@ export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
 const weekDoneKey = (weekStart: string) => `weekly-digest-done:${weekStart}`;
 
 /** Of these users, who holds Admin and which private tenants each was given: a digest batch's scopes in two queries. */
-export async function adminsAndGrantsOf(db: DbOrTx, userIds: readonly number[]): Promise<{ admins: Set<number>; granted: Map<number, number[]> }> {
+export async function adminsAndGrantsOf(
+  db: DbOrTx,
+  userIds: readonly number[],
+): Promise<{ admins: Set<number>; staff: Set<number>; granted: Map<number, number[]> }> {
   const admins = new Set<number>();
+  const staff = new Set<number>();
   const granted = new Map<number, number[]>();
-  if (userIds.length === 0) return { admins, granted };
-  const [adminRows, grantRows] = await Promise.all([
+  if (userIds.length === 0) return { admins, staff, granted };
+  const [roleRows, grantRows] = await Promise.all([
     db
-      .select({ userId: userRoles.userId })
+      .select({ userId: userRoles.userId, role: roles.name })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(roles.name, ROLE_NAMES.admin), inArray(userRoles.userId, [...userIds]))),
+      .where(and(inArray(roles.name, [ROLE_NAMES.admin, ROLE_NAMES.moderator]), inArray(userRoles.userId, [...userIds]))),
     db
       .select()
       .from(tenantAccess)
       .where(inArray(tenantAccess.userId, [...userIds])),
   ]);
-  for (const r of adminRows) admins.add(r.userId);
+  for (const r of roleRows) {
+    staff.add(r.userId);
+    if (r.role === ROLE_NAMES.admin) admins.add(r.userId);
+  }
   for (const g of grantRows) granted.set(g.userId, [...(granted.get(g.userId) ?? []), g.tenantId]);
-  return { admins, granted };
+  return { admins, staff, granted };
 }

@@ -1,5 +1,14 @@
 import { createElement } from 'react';
-import { FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
+import {
+  CHANGE_HEALTH_COST_LABELS,
+  CHANGE_HEALTH_COSTS,
+  changeHealthScore,
+  FEATURED_LIMIT,
+  healthStatusLabel,
+  PREVIEW_CHARS,
+  type WeeklyDigestResponse,
+  type WeeklyDigestStatus,
+} from '@radar/contracts';
 import type { TenantScope } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
@@ -20,6 +29,7 @@ import { shareUrlOf } from '../items/share-link.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../../mail/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';
 import { adminsAndGrantsOf, createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
+import { createTriageReportsRepo } from '../triage/triage-reports.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';
 
 export { SIGNUP_MESSAGE } from './digest-signup.js';
@@ -76,6 +86,12 @@ export interface SendDigestResult {
   queued: number;
   /** Active subscribers that had this week's digest already (an earlier or concurrent run). */
   alreadySent: number;
+}
+
+/** Whom a digest is rendered for: the tenants they may see, and whether they are staff (a moderator or an admin). */
+interface Audience {
+  scope: TenantScope | undefined;
+  staff: boolean;
 }
 
 interface WeekContent {
@@ -137,9 +153,26 @@ export function createDigestService(deps: Deps) {
     return { title, entries: rows.slice(0, MAIL_SECTION_LIMIT).map(toEntry), more: Math.max(0, rows.length - MAIL_SECTION_LIMIT) };
   }
 
-  function digestProps(week: WeekContent, end: Date, firstName: string | null, link: string): WeeklyDigestMailProps {
+  /** Staff's line of the digest: the change health of the triage their scope sees, now. */
+  async function changeHealthOf(scope: TenantScope | undefined, end: Date): Promise<NonNullable<WeeklyDigestMailProps['changeHealth']>> {
+    const current = await createTriageReportsRepo(deps.db).health('all', scope, end);
+    const { score, points } = changeHealthScore(current.sums);
+    const costs = CHANGE_HEALTH_COSTS.filter((k) => points[k] > 0)
+      .map((k) => ({ label: CHANGE_HEALTH_COST_LABELS[k], records: current.records[k], points: points[k] }))
+      .sort((a, b) => b.points - a.points);
+    return { score, open: current.open, costs, url: `${deps.publicUrl}/dashboard?triage=overdue` };
+  }
+
+  function digestProps(
+    week: WeekContent,
+    end: Date,
+    firstName: string | null,
+    link: string,
+    changeHealth?: WeeklyDigestMailProps['changeHealth'],
+  ): WeeklyDigestMailProps {
     const range = weekRange(end, end, schedule);
     return {
+      ...(changeHealth ? { changeHealth } : {}),
       publicUrl: deps.publicUrl,
       firstName,
       startFormatted: range.startFormatted,
@@ -167,18 +200,19 @@ export function createDigestService(deps: Deps) {
    * public ones and those granted for another account, a guest's (undefined) for a visitor's address. Two queries a
    * batch, whatever its size.
    */
-  async function scopesOf(subscribers: readonly DigestSubscriberRow[]): Promise<Map<number, TenantScope | undefined>> {
+  async function scopesOf(subscribers: readonly DigestSubscriberRow[]): Promise<Map<number, Audience>> {
     const userIds = [...new Set(subscribers.flatMap((s) => (s.userId === null ? [] : [s.userId])))];
-    const { admins, granted } = await adminsAndGrantsOf(deps.db, userIds);
+    const { admins, staff, granted } = await adminsAndGrantsOf(deps.db, userIds);
     const scopeOf = (userId: number | null): TenantScope | undefined => {
       if (userId === null) return undefined;
       if (admins.has(userId)) return 'all';
       const ids = granted.get(userId);
       return ids?.length ? { granted: [...ids].sort((a, b) => a - b) } : undefined;
     };
-    return new Map(subscribers.map((s) => [s.id, scopeOf(s.userId)]));
+    return new Map(subscribers.map((s) => [s.id, { scope: scopeOf(s.userId), staff: s.userId !== null && staff.has(s.userId) }]));
   }
   const scopeKey = (scope: TenantScope | undefined) => (scope === undefined ? 'public' : scope === 'all' ? 'all' : scope.granted.join(','));
+  const audienceKey = (a: Audience) => `${scopeKey(a.scope)}${a.staff ? ':staff' : ''}`;
 
   const linkOf = (subscriber: DigestSubscriberRow) =>
     unsubscribeUrl(deps.publicUrl, createUnsubscribeToken(deps.secret, { kind: 'digest', subscriberId: subscriber.id }));
@@ -188,10 +222,10 @@ export function createDigestService(deps: Deps) {
    * their unsubscribe link, which `personalise` puts in place of two marks (escaped as the renderer escapes text and
    * attributes), so a run of 50,000 renders the template twice (with and without a name), not 50,000 times.
    */
-  async function renderWeek(week: WeekContent, end: Date): Promise<DigestTemplate> {
+  async function renderWeek(week: WeekContent, end: Date, changeHealth?: WeeklyDigestMailProps['changeHealth']): Promise<DigestTemplate> {
     const [named, unnamed] = await Promise.all([
-      render(digestProps(week, end, FIRST_NAME_MARK, UNSUBSCRIBE_MARK)),
-      render(digestProps(week, end, null, UNSUBSCRIBE_MARK)),
+      render(digestProps(week, end, FIRST_NAME_MARK, UNSUBSCRIBE_MARK, changeHealth)),
+      render(digestProps(week, end, null, UNSUBSCRIBE_MARK, changeHealth)),
     ]);
     return { named, unnamed };
   }
@@ -214,9 +248,11 @@ export function createDigestService(deps: Deps) {
      * reference a run's personalised copy must equal, letter for letter (the tests compare them).
      */
     async renderDigestFor(subscriber: DigestSubscriberRow, end: Date) {
-      const week = await loadWeek(new Date(end.getTime() - DIGEST_WINDOW_MS), end, (await scopesOf([subscriber])).get(subscriber.id));
+      const audience = (await scopesOf([subscriber])).get(subscriber.id) ?? { scope: undefined, staff: false };
+      const week = await loadWeek(new Date(end.getTime() - DIGEST_WINDOW_MS), end, audience.scope);
+      const health = audience.staff ? await changeHealthOf(audience.scope, end) : undefined;
       const link = linkOf(subscriber);
-      return { ...(await render(digestProps(week, end, subscriber.firstName, link))), headers: listUnsubscribeHeaders(link) };
+      return { ...(await render(digestProps(week, end, subscriber.firstName, link, health))), headers: listUnsubscribeHeaders(link) };
     },
 
     /** GET /api/weekly-digest: the 7 days up to now. */
@@ -272,15 +308,20 @@ export function createDigestService(deps: Deps) {
       const { weekStart, sendAt } = scheduledSendOfWeek(now, schedule);
       const end = now.getTime() >= sendAt.getTime() ? sendAt : now;
       const start = new Date(end.getTime() - DIGEST_WINDOW_MS);
-      // One rendering per tenant scope among the subscribers (most share the public one), made when first needed.
+      // One rendering per tenant scope among the subscribers (most share the public one), and for staff with the
+      // change health of that scope, made when first needed.
       const templates = new Map<string, Promise<DigestTemplate>>();
-      const templateFor = (scope: TenantScope | undefined) => {
-        const key = scopeKey(scope);
-        const made = templates.get(key) ?? loadWeek(start, end, scope).then((week) => renderWeek(week, end));
+      const templateFor = (audience: Audience) => {
+        const key = audienceKey(audience);
+        const made =
+          templates.get(key) ??
+          Promise.all([loadWeek(start, end, audience.scope), audience.staff ? changeHealthOf(audience.scope, end) : undefined]).then(([week, health]) =>
+            renderWeek(week, end, health),
+          );
         templates.set(key, made);
         return made;
       };
-      await templateFor(undefined);
+      await templateFor({ scope: undefined, staff: false });
       let queued = 0;
       let afterId = 0;
       for (;;) {
@@ -295,7 +336,7 @@ export function createDigestService(deps: Deps) {
             mail: {
               kind: 'weekly-digest',
               to: subscriber.email,
-              ...personalise(await templateFor(scopes.get(subscriber.id)), subscriber),
+              ...personalise(await templateFor(scopes.get(subscriber.id) ?? { scope: undefined, staff: false }), subscriber),
               dedupeKey: `weekly-digest:${subscriber.id}:${weekStart}`,
               createdAt: now,
             },

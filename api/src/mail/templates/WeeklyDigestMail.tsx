@@ -31,6 +31,13 @@ export interface WeeklyDigestMailProps {
   /** /weekly-digest, the full week on the site. */
   digestPageUrl: string;
   unsubscribeUrl: string;
+  /** Staff (moderators and admins) only: the change-health score of the triage they may see, and what costs it points. */
+  changeHealth?: { score: number; open: number; costs: { label: string; records: number; points: number }[]; url: string };
+}
+
+function changeHealthLine(h: NonNullable<WeeklyDigestMailProps['changeHealth']>): string {
+  const costs = h.costs.map((c) => `${c.label.toLowerCase()}: ${c.records} (−${c.points})`).join('; ');
+  return `Change health ${h.score}/100 over ${h.open} open ${h.open === 1 ? 'item' : 'items'}${costs ? ` — ${costs}` : ''}.`;
 }
 
 export function weeklyDigestSubject(p: Pick<WeeklyDigestMailProps, 'startFormatted' | 'endFormatted'>): string {
@@ -82,6 +89,16 @@ export function WeeklyDigestMail(p: WeeklyDigestMailProps) {
       }
     >
       <Paragraph>{`${p.firstName ? `Hi ${p.firstName}, here` : 'Here'} is what changed in the roadmap and Message Center from ${p.startFormatted} to ${p.endFormatted}.`}</Paragraph>
+      {p.changeHealth ? (
+        <Section style={{ margin: '8px 0 12px', padding: '8px 12px', backgroundColor: mailColors.page, borderRadius: '6px' }}>
+          <Text style={{ fontSize: '14px', color: mailColors.text, margin: 0 }}>
+            {changeHealthLine(p.changeHealth)}{' '}
+            <Link href={p.changeHealth.url} style={{ color: mailColors.accent }}>
+              See the queue
+            </Link>
+          </Text>
+        </Section>
+      ) : null}
       {count === 0 && p.featured.length === 0 ? <Paragraph>No new or updated Microsoft 365 items found in the past 7 days.</Paragraph> : null}
       {p.featured.length > 0 ? (
         <Section style={{ margin: '8px 0 12px' }}>
@@ -127,6 +144,7 @@ export function weeklyDigestText(p: WeeklyDigestMailProps): string {
     '',
     `${p.firstName ? `Hi ${p.firstName}, here` : 'Here'} is what changed in the roadmap and Message Center from ${p.startFormatted} to ${p.endFormatted}.`,
   ];
+  if (p.changeHealth) lines.push('', `${changeHealthLine(p.changeHealth)} ${p.changeHealth.url}`);
   if (total(p.sections) === 0 && p.featured.length === 0) lines.push('', 'No new or updated Microsoft 365 items found in the past 7 days.');
   const block = (title: string, entries: DigestMailEntry[], more: number) => {
     if (entries.length === 0) return;
