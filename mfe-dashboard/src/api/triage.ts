@@ -31,6 +31,11 @@ export function saveTriage(item: UnifiedItem, tenant: number | null, change: Tri
   return callEndpoint(routes.triage.update, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: change });
 }
 
+/** "Triage this": opens the record of an item nobody opened (a roadmap item), answering the record. */
+export function openTriage(item: UnifiedItem) {
+  return callEndpoint(routes.triage.open, { params: paramsOf(item) });
+}
+
 export function addTriageComment(item: UnifiedItem, tenant: number | null, body: string) {
   return callEndpoint(routes.triage.addComment, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: { body } });
 }

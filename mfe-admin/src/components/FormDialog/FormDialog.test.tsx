@@ -34,6 +34,23 @@ describe('FormDialog', () => {
     expect(onCancel).not.toHaveBeenCalled();
   });
 
+  it('names its save button as told, with a step of its own between Cancel and it', async () => {
+    const onPreview = jest.fn();
+    const { onSave } = renderDialog({
+      saveText: 'Move the line',
+      extraAction: (
+        <button type="button" onClick={onPreview}>
+          Preview
+        </button>
+      ),
+    });
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Preview', 'Move the line']);
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move the line' }));
+    expect(onPreview).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the failure of the last save as an alert, and Save stays off while the form cannot be sent', () => {
     renderDialog({ error: 'A tenant named Contoso already exists', saveDisabled: true });
     expect(screen.getByRole('alert')).toHaveTextContent('A tenant named Contoso already exists');

@@ -11,6 +11,11 @@ export interface FormDialogProps {
   error?: string | null;
   /** Save is disabled while the form cannot be sent (a required field is empty). */
   saveDisabled?: boolean;
+  /** The save button's text ('Save'), and its text while the save runs ('Saving...'). */
+  saveText?: string;
+  savingText?: string;
+  /** A button between Cancel and Save for a step before saving (a preview); the dialog does not disable it while busy. */
+  extraAction?: ReactNode;
   onSave: () => void;
   onCancel: () => void;
   /** The fields. */
@@ -18,7 +23,19 @@ export interface FormDialogProps {
 }
 
 /** The admin's add/change dialog: title, the fields, the failure of the last save, and Cancel / Save. */
-export function FormDialog({ title, intro, busy, error, saveDisabled = false, onSave, onCancel, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  intro,
+  busy,
+  error,
+  saveDisabled = false,
+  saveText = 'Save',
+  savingText = 'Saving...',
+  extraAction,
+  onSave,
+  onCancel,
+  children,
+}: FormDialogProps) {
   const titleId = useId();
   return (
     <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -34,8 +51,9 @@ export function FormDialog({ title, intro, busy, error, saveDisabled = false, on
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
+        {extraAction}
         <Button onClick={onSave} disabled={busy || saveDisabled} variant="contained">
-          {busy ? 'Saving...' : 'Save'}
+          {busy ? savingText : saveText}
         </Button>
       </DialogActions>
     </Dialog>

@@ -36,7 +36,7 @@ const inputOf = (rule: TriageRule, change: Partial<TriageRuleInput> = {}): Triag
 });
 
 /**
- * Admin → Triage rules: "when a new item matches this dashboard view, set owner / state / priority", run in order at
+ * Admin → Triage, the rules: "when a new item matches this dashboard view, set owner / state / priority", run in order at
  * every sync for the items it brings, and on request over the open items (setting only what nobody decided yet).
  */
 export function TriageRulesTab() {

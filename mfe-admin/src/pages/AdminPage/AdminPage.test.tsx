@@ -37,7 +37,7 @@ describe('AdminPage access check', () => {
       'Users',
       'Tenants',
       'Products',
-      'Triage rules',
+      'Triage',
       'Integrations',
       'Contact Forms',
       'Digest',
@@ -110,5 +110,24 @@ describe('AdminPage access check', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Products' }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true'));
     expect(await screen.findByRole('button', { name: 'Initialize Mappings' })).toBeInTheDocument();
+  });
+
+  it('keeps ?tab=triage-rules for the Triage tab: the starting lines above the rules', async () => {
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/roles': { body: roles },
+      'GET /api/triage/start': {
+        body: {
+          settings: { startWindowDays: 30, openUpcomingRoadmap: false },
+          lines: [{ tenantId: 3, tenantName: 'Contoso', from: '2026-11-01', open: 4, closedBeforeTracking: 2 }],
+        },
+      },
+      'GET /api/triage-rules': { body: { rules: [] } },
+    });
+    mount('/admin?tab=triage-rules');
+    expect(await screen.findByRole('tab', { name: 'Triage' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Starting line' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Starting lines' })).toBeInTheDocument();
+    expect(await screen.findByText('No triage rules yet.')).toBeInTheDocument();
   });
 });

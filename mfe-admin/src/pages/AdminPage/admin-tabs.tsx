@@ -16,6 +16,7 @@ const RemotesTab = lazyNamed(() => import('../../components/RemotesTab/RemotesTa
 const TenantsTab = lazyNamed(() => import('../../components/TenantsTab/TenantsTab.js'), 'TenantsTab');
 const IntegrationsTab = lazyNamed(() => import('../../components/IntegrationsTab/IntegrationsTab.js'), 'IntegrationsTab');
 const TriageRulesTab = lazyNamed(() => import('../../components/TriageRulesTab/TriageRulesTab.js'), 'TriageRulesTab');
+const TriageStartCard = lazyNamed(() => import('../../components/TriageStartCard/TriageStartCard.js'), 'TriageStartCard');
 const RoleManagement = lazyNamed(() => import('../../components/RoleManagement/RoleManagement.js'), 'RoleManagement');
 
 function UsersTab() {
@@ -27,6 +28,16 @@ function UsersTab() {
   );
 }
 
+/** Triage: the starting lines and settings, then the rules. */
+function TriageTab() {
+  return (
+    <Stack spacing={3}>
+      <TriageStartCard />
+      <TriageRulesTab />
+    </Stack>
+  );
+}
+
 /** The admin tabs in their order (docs/product/admin.md); `id` is the ?tab= value, so a tab can be linked to. */
 export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactElement }> = [
   { id: 'sync', label: 'Sync History', render: () => <SyncHistoryTab /> },
@@ -34,7 +45,7 @@ export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactE
   { id: 'users', label: 'Users', render: () => <UsersTab /> },
   { id: 'tenants', label: 'Tenants', render: () => <TenantsTab /> },
   { id: 'products', label: 'Products', render: () => <ProductsTab /> },
-  { id: 'triage-rules', label: 'Triage rules', render: () => <TriageRulesTab /> },
+  { id: 'triage-rules', label: 'Triage', render: () => <TriageTab /> },
   { id: 'integrations', label: 'Integrations', render: () => <IntegrationsTab /> },
   { id: 'contact', label: 'Contact Forms', render: () => <ContactFormsTab /> },
   { id: 'digest', label: 'Digest', render: () => <DigestTab /> },

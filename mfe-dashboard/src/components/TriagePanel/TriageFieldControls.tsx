@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import type { TriageRecordResponse, TriageUpdate } from '@radar/contracts';
 import { PeoplePicker } from '../PeoplePicker/index.js';
+import { OverdueChip } from './OverdueChip.js';
 
 export function DueField({ record, editable, onSave }: { record: TriageRecordResponse; editable: boolean; onSave: (change: TriageUpdate) => Promise<void> }) {
   const [due, setDue] = useState(record.dueDate ?? '');
@@ -21,6 +22,7 @@ export function DueField({ record, editable, onSave }: { record: TriageRecordRes
         slotProps={{ inputLabel: { shrink: true } }}
         helperText={record.dueDateReason}
       />
+      <OverdueChip record={record} />
       {all && record.dueDateSource === 'manual' ? (
         <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => void onSave({ reset: ['dueDate'] })}>
           Use the default due date

@@ -13,10 +13,12 @@ import {
 } from '@radar/contracts';
 import { formatChangeDate, serverMessageOf, useToast } from '@radar/shared-ui';
 import { TrackerTasks } from '../TrackerTasks/index.js';
-import { saveTriage, useTriageRecord, useTriageRefresh } from '../../api/triage.js';
+import { openTriage, saveTriage, useTriageRecord, useTriageRefresh } from '../../api/triage.js';
+import { ClosedBeforeTracking } from './ClosedBeforeTracking.js';
 import { Conversation } from './Conversation.js';
 import { licenceText } from './licence-text.js';
 import { NoLongerApplies } from './NoLongerApplies.js';
+import { NotInTriage } from './NotInTriage.js';
 import { SuggestBox } from './SuggestBox.js';
 import { DueField, OwnerField } from './TriageFieldControls.js';
 
@@ -50,6 +52,17 @@ export function TriagePanel({ item }: TriagePanelProps) {
     }
   };
 
+  /** "Triage this": opens the record of a roadmap item nobody opened, and shows the record answered. */
+  const open = async () => {
+    try {
+      const opened = await openTriage(item);
+      await record.mutate(opened, { revalidate: false });
+      await refresh();
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Could not open the triage', variant: 'destructive' });
+    }
+  };
+
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`triage-${item.id}`} sx={{ p: 2, mb: 2 }}>
       <Typography id={`triage-${item.id}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
@@ -61,10 +74,17 @@ export function TriagePanel({ item }: TriagePanelProps) {
         <Typography color="text.secondary">Loading…</Typography>
       ) : (
         <>
-          <NoLongerApplies item={item} record={data} onSave={save} />
+          {data.opened ? (
+            <>
+              <NoLongerApplies item={item} record={data} onSave={save} />
+              <ClosedBeforeTracking record={data} onSave={save} />
+            </>
+          ) : (
+            <NotInTriage record={data} onOpen={open} />
+          )}
           <TriageFields record={data} onSave={save} onTenant={setTenant} />
-          {data.canEdit === 'all' ? <SuggestBox item={item} record={data} onApply={save} /> : null}
-          <TrackerTasks item={item} tenantId={data.tenantId} />
+          {data.opened && data.canEdit === 'all' ? <SuggestBox item={item} record={data} onApply={save} /> : null}
+          {data.opened ? <TrackerTasks item={item} tenantId={data.tenantId} /> : null}
         </>
       )}
       {data ? (
@@ -86,7 +106,9 @@ function TriageFields({
   onSave: (change: TriageUpdate) => Promise<void>;
   onTenant: (id: number) => void;
 }) {
-  const all = record.canEdit === 'all';
+  // Until a record is opened nothing is stored: its defaults are shown read-only ("Triage this" opens it).
+  const canEdit = record.opened ? record.canEdit : 'none';
+  const all = canEdit === 'all';
   return (
     <Stack spacing={2}>
       {record.tenants.length > 1 ? (
@@ -112,7 +134,7 @@ function TriageFields({
             labelId="triage-state-label"
             label="State"
             value={record.state}
-            disabled={record.canEdit === 'none'}
+            disabled={canEdit === 'none'}
             onChange={(e) => void onSave({ state: e.target.value as TriageState })}
           >
             {TRIAGE_STATES.map((s) => (

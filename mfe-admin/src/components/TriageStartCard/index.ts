@@ -1,0 +1,1 @@
+export { TriageStartCard } from './TriageStartCard.js';
