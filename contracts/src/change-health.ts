@@ -1,4 +1,5 @@
 // The change-health score, shared by the api (which computes it) and the screens (which explain it).
+import { formatCount } from './plural.js';
 
 /**
  * Change health (docs/product/change-health.md): a 0–100 score of a team's open triage. Each open record weighs by its
@@ -30,3 +31,15 @@ export function changeHealthScore(sums: { weight: number } & Record<ChangeHealth
   // The points listed add up to what the score lost.
   return { score: Math.max(0, 100 - CHANGE_HEALTH_COSTS.reduce((n, k) => n + points[k], 0)), points };
 }
+
+/** The palette colour of a change-health score on the screens: 80 and up success, 50 and up warning, else error. */
+export type ChangeHealthBand = 'success' | 'warning' | 'error';
+export const changeHealthBandOf = (score: number): ChangeHealthBand => (score >= 80 ? 'success' : score >= 50 ? 'warning' : 'error');
+
+/** How the score is made, in one line (docs/product/change-health.md). */
+export const CHANGE_HEALTH_NOTE =
+  '100 minus points for open items that are overdue, unowned, due soon but still New, or New after a week, weighted by priority.';
+
+/** "Overdue · 12 items · −25 points": one cost of the score, as the screens list it. */
+export const changeHealthCostLine = (cost: { label: string; records: number; points: number }) =>
+  `${cost.label} · ${formatCount(cost.records, 'item')} · −${formatCount(cost.points, 'point')}`;

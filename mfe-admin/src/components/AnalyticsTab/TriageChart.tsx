@@ -4,16 +4,20 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { routes } from '@radar/contracts';
 import { useEndpoint } from '@radar/shared-ui';
 import { AdminData } from '../AdminData/index.js';
+import { ChangeHealthChart } from './ChangeHealthChart.js';
+import { ChangeHealthToday, type TriageTenant } from './ChangeHealthToday.js';
 
 /**
  * Triage over time: open, overdue and done items per day as the triage job counted them each day (all tenants, one
  * tenant, or the items of no tenant such as the roadmap's). It starts the day triage came in: there is no history of
- * states before that.
+ * states before that. Above it, today's change-health score of the tenant chosen and what costs its points; under it,
+ * the score per day (docs/product/change-health.md).
  */
 export function TriageChart() {
   const theme = useTheme();
   const [tenant, setTenant] = useState<string>('all');
-  const answer = useEndpoint(routes.triage.analytics, { query: { tenant: tenant === 'all' || tenant === 'none' ? tenant : Number(tenant) } });
+  const chosen: TriageTenant = tenant === 'all' || tenant === 'none' ? tenant : Number(tenant);
+  const answer = useEndpoint(routes.triage.analytics, { query: { tenant: chosen } });
   const text = theme.palette.text.secondary;
   const axis = { stroke: theme.palette.divider, tick: { fill: text, fontSize: 12 } };
   return (
@@ -35,6 +39,7 @@ export function TriageChart() {
           </Select>
         </FormControl>
       </Stack>
+      <ChangeHealthToday tenant={chosen} />
       <AdminData
         answer={answer}
         what="triage analytics"
@@ -43,26 +48,29 @@ export function TriageChart() {
         {(data) => {
           const last = data.days[data.days.length - 1];
           return (
-            <Box
-              sx={{ width: '100%', height: 320 }}
-              role="img"
-              aria-label={`Line chart of triage per day from ${data.days[0]?.date ?? ''} to ${last?.date ?? ''}; on ${last?.date ?? ''}: ${last?.open ?? 0} open, ${last?.overdue ?? 0} overdue, ${last?.done ?? 0} done`}
-            >
-              <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-                <LineChart data={data.days} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-                  <CartesianGrid stroke={theme.palette.divider} strokeDasharray="3 3" />
-                  <XAxis dataKey="date" {...axis} />
-                  <YAxis allowDecimals={false} {...axis} />
-                  <Tooltip
-                    contentStyle={{ backgroundColor: theme.palette.background.paper, borderColor: theme.palette.divider, color: theme.palette.text.primary }}
-                  />
-                  <Legend wrapperStyle={{ color: text }} />
-                  <Line type="monotone" dataKey="open" name="Open" stroke={theme.palette.primary.main} dot={false} />
-                  <Line type="monotone" dataKey="overdue" name="Overdue" stroke={theme.palette.error.main} dot={false} />
-                  <Line type="monotone" dataKey="done" name="Done" stroke={theme.palette.success.main} dot={false} />
-                </LineChart>
-              </ResponsiveContainer>
-            </Box>
+            <>
+              <Box
+                sx={{ width: '100%', height: 320 }}
+                role="img"
+                aria-label={`Line chart of triage per day from ${data.days[0]?.date ?? ''} to ${last?.date ?? ''}; on ${last?.date ?? ''}: ${last?.open ?? 0} open, ${last?.overdue ?? 0} overdue, ${last?.done ?? 0} done`}
+              >
+                <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+                  <LineChart data={data.days} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+                    <CartesianGrid stroke={theme.palette.divider} strokeDasharray="3 3" />
+                    <XAxis dataKey="date" {...axis} />
+                    <YAxis allowDecimals={false} {...axis} />
+                    <Tooltip
+                      contentStyle={{ backgroundColor: theme.palette.background.paper, borderColor: theme.palette.divider, color: theme.palette.text.primary }}
+                    />
+                    <Legend wrapperStyle={{ color: text }} />
+                    <Line type="monotone" dataKey="open" name="Open" stroke={theme.palette.primary.main} dot={false} />
+                    <Line type="monotone" dataKey="overdue" name="Overdue" stroke={theme.palette.error.main} dot={false} />
+                    <Line type="monotone" dataKey="done" name="Done" stroke={theme.palette.success.main} dot={false} />
+                  </LineChart>
+                </ResponsiveContainer>
+              </Box>
+              <ChangeHealthChart days={data.days} />
+            </>
           );
         }}
       </AdminData>
