@@ -26,6 +26,7 @@ export {
   Menu,
   MenuItem,
   Pagination,
+  Popover,
   Radio,
   RadioGroup,
   Select,

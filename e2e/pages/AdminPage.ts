@@ -7,7 +7,7 @@ export type AdminTab =
   | 'Users'
   | 'Tenants'
   | 'Products'
-  | 'Triage rules'
+  | 'Triage'
   | 'Integrations'
   | 'Contact Forms'
   | 'Digest'

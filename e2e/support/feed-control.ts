@@ -10,3 +10,11 @@ export async function syncSnapshot(source: 'roadmap' | 'messages', snapshot: str
   if (!response.ok) throw new Error(`feed control ${source}/${snapshot}: ${response.status} ${text}`);
   return JSON.parse(text) as { sync: { status: string; changedItems: number } };
 }
+
+/** The Agency tenant's Graph lists the post no more (`id`), or every post again (`'all'`); the suite syncs the tenant. */
+export async function setAgencyPosts(which: string): Promise<void> {
+  const base = process.env.RADAR_FEED_CONTROL_URL;
+  if (!base) throw new Error('RADAR_FEED_CONTROL_URL is not set: run the suites through playwright.config.ts');
+  const response = await fetch(`${base}/agency/posts/${which}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`feed control agency/posts/${which}: ${response.status} ${await response.text()}`);
+}

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { AdminApiError, adminSync, signInByApi } from './admin-api.js';
 import { feedSnapshots } from './feeds.js';
 import { startSmtpServer } from './smtp.js';
-import { startAgencyGraph } from './tenants.js';
+import { AGENCY, agencyPosts, startAgencyGraph } from './tenants.js';
+import type { TenantGraphServer } from '../../api/test/tenant-graph-server.js';
 import { startReplayServer, type ReplayServer } from '../../api/test/replay-server.js';
 import { assertBuilt, startBuiltProduct, type BuiltProduct } from '../../api/test/built-product.js';
 
@@ -69,7 +70,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     feeds.setMessages('v2');
     await adminSync(baseUrl, adminCookie, 'roadmap');
     await adminSync(baseUrl, adminCookie, 'messages');
-    control = await startFeedControl(feeds, baseUrl, adminCookie, signInAdmin);
+    control = await startFeedControl(feeds, agencyGraph, baseUrl, adminCookie, signInAdmin);
   } catch (error) {
     await product?.stop();
     await smtp.close();
@@ -98,9 +99,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
  * A local endpoint for the suites (they run in other processes than the replay server): `POST /roadmap/{snapshot}`
  * or `POST /messages/{snapshot}` switches the replayed feed and runs the admin sync, answering the sync's result.
  */
-function startFeedControl(feeds: ReplayServer, baseUrl: string, firstCookie: string, signIn: () => Promise<string>): Promise<http.Server> {
+function startFeedControl(
+  feeds: ReplayServer,
+  agencyGraph: TenantGraphServer,
+  baseUrl: string,
+  firstCookie: string,
+  signIn: () => Promise<string>,
+): Promise<http.Server> {
   let adminCookie = firstCookie;
   const server = http.createServer((req, res) => {
+    // The Agency tenant's Message Center (support/tenants.ts): `POST /agency/posts/{id|all}` lists one post no more
+    // (Microsoft expired it) or every post again; the suite then syncs the tenant as an admin does.
+    const agency = /^\/agency\/posts\/(\w+)$/.exec(req.url ?? '');
+    if (req.method === 'POST' && agency) {
+      const tenant = agencyGraph.tenants.get(AGENCY.directoryId);
+      if (tenant) tenant.messages = agency[1] === 'all' ? agencyPosts(new Date()) : tenant.messages.filter((m) => (m as { id?: string }).id !== agency[1]);
+      res.writeHead(tenant ? 204 : 404).end();
+      return;
+    }
     const match = /^\/(roadmap|messages)\/(\w+)$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       res.writeHead(404).end();

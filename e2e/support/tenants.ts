@@ -65,13 +65,18 @@ function post(id: string, n: number, now: Date) {
   };
 }
 
+/** The Agency tenant's posts as its Graph lists them first (and again after `POST /agency/posts/all`). */
+export function agencyPosts(now: Date) {
+  return AGENCY.postIds.map((id, i) => post(id, i + 1, now));
+}
+
 export function startAgencyGraph(now: Date): Promise<TenantGraphServer> {
   return startTenantGraphServer([
     {
       directoryId: AGENCY.directoryId,
       clientId: AGENCY.clientId,
       secret: AGENCY.secret,
-      messages: AGENCY.postIds.map((id, i) => post(id, i + 1, now)),
+      messages: agencyPosts(now),
       issues: [incident(now)],
     },
   ]);

@@ -16,7 +16,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Users',
   'Tenants',
   'Products',
-  'Triage rules',
+  'Triage',
   'Integrations',
   'Contact Forms',
   'Digest',

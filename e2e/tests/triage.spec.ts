@@ -85,8 +85,8 @@ test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage
   const mine = async () => ((await (await moderatorPage.request.get('/api/triage?view=mine&limit=1')).json()) as { total: number }).total;
   const before = await mine();
   const board = new DashboardPage(moderatorPage);
-  // Items the moderator does not own yet: the Unassigned view.
-  await board.goto('?triage=unassigned');
+  // The list's first page: posts with their records, and roadmap items nobody opened yet (a change opens them).
+  await board.goto();
   await expect(board.rows()).toHaveCount(50);
   const ids = await board.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
   try {
@@ -99,8 +99,16 @@ test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage
     await expect(moderatorPage.getByText(/\d+ items changed\./)).toBeVisible();
     await expect(bar).toHaveCount(0);
     expect(await mine()).toBeGreaterThanOrEqual(before + 50);
-    // They left the Unassigned view.
-    for (const id of ids.slice(0, 3)) await expect(board.rows().and(moderatorPage.locator(`[data-item-id="${id}"]`))).toHaveCount(0);
+    // Each is the moderator's now, a roadmap item nobody had opened among them.
+    for (const id of ids.slice(0, 3)) {
+      const [source, ...rest] = id.split('-');
+      const type = source === 'roadmap' ? 'roadmap' : source === 'health' ? 'service-health' : 'message-center';
+      const record = (await (await moderatorPage.request.get(`/api/triage/${type}/${encodeURIComponent(rest.join('-'))}`)).json()) as {
+        opened: boolean;
+        ownerId: number | null;
+      };
+      expect(record).toMatchObject({ opened: true, ownerId: moderator.id });
+    }
   } finally {
     // Unassigned again, so the suite can run again on the same product.
     const items = ids.map((id) => {
@@ -121,7 +129,7 @@ test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage
 
 test('a rule an admin adds marks the GCC High items of the next sync Not relevant', async ({ adminPage }) => {
   const admin = new AdminPage(adminPage);
-  await admin.goto('Triage rules');
+  await admin.goto('Triage');
   await adminPage.getByRole('button', { name: 'Add rule' }).click();
   const dialog = admin.dialog('Add a triage rule');
   await dialog.getByLabel(/^Name/).fill('GCC High is not ours');

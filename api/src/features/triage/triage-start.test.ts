@@ -207,7 +207,7 @@ describe('moving the starting line', () => {
     expect([...(await records(pool)).values()].map((r) => r.state)).toEqual(['new', 'relevant', 'new', 'new']);
   });
 
-  it('opens a record closed before tracking again when Microsoft extends its post, and a person may reopen one', async () => {
+  it('opens a record closed before tracking again when Microsoft extends its post, or when a person reopens or assigns it', async () => {
     t = await createTestContext({}, { now: '2026-11-20T12:00:00Z' });
     const db = t.database.db;
     const pool = t.database.pool;
@@ -224,6 +224,12 @@ describe('moving the starting line', () => {
 
     const reopened = await mod.put('/api/triage/message-center/MC940002').send({ state: 'new' });
     expect(reopened.body).toMatchObject({ state: 'new', closedReason: null });
+    // Giving someone a record closed before tracking opens it too.
+    await pool.query(`UPDATE triage_records SET state = 'done', closed_reason = 'before_tracking'`);
+    const { user: owner } = await signIn(t.app, db, { email: 'owner@example.com' });
+    const given = await mod.put('/api/triage/message-center/MC940002').send({ ownerId: owner.id });
+    expect(given.body).toMatchObject({ state: 'new', closedReason: null, owner: { email: 'owner@example.com' } });
+    expect((await records(pool)).get('MC940001')).toMatchObject({ state: 'done', closed_reason: 'before_tracking' });
   });
 });
 

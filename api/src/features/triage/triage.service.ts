@@ -105,6 +105,11 @@ export function createTriageService(deps: { db: Db; clock: Clock; trackers: Trac
       }
       set.ownerId = change.ownerId;
       changes.push({ field: 'owner', before: record.ownerEmail, after: owner?.email ?? null });
+      // Giving someone a record closed before tracking is deciding it is work after all: it opens, tracked from today.
+      if (change.ownerId !== null && record.closedReason !== null && change.state === undefined) {
+        Object.assign(set, { state: 'new', doneAt: null, openedOn: clock.now().toISOString().slice(0, 10) });
+        changes.push({ field: 'state', before: TRIAGE_STATE_LABELS[record.state], after: TRIAGE_STATE_LABELS.new });
+      }
     }
     if (reset.has('dueDate') || reset.has('priority')) {
       const defaults = await repo.defaultsOf(record.id);
