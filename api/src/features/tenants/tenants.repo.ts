@@ -49,7 +49,10 @@ export function createTenantsRepo(db: DbOrTx) {
     },
     async insert(values: typeof tenants.$inferInsert): Promise<TenantRow> {
       // Triage starts when the tenant is added (the clock's now, which the caller passes as createdAt).
-      const [row] = await db.insert(tenants).values({ triageStart: values.createdAt, ...values }).returning();
+      const [row] = await db
+        .insert(tenants)
+        .values({ triageStart: values.createdAt, ...values })
+        .returning();
       return returned(row);
     },
     async update(id: number, set: Partial<typeof tenants.$inferInsert>): Promise<TenantRow | null> {
