@@ -4,10 +4,11 @@ import { DashboardPage } from '../pages/DashboardPage.js';
 import { setAgencyPosts } from '../support/feed-control.js';
 import { AGENCY } from '../support/tenants.js';
 
-// Day one and the week after (issue 51): an admin connects a tenant and meets a calm queue (its live posts; its
-// incident was resolved before triage started, so it is closed before tracking); a post given to a colleague stays in
-// their queue when Microsoft expires it, badged, until they close it; the tenant's change health moves with it. The
-// tenant is removed with its posts at the end, so the other suites see the product as before.
+// Day one and the week after (docs/product/triage.md, "The starting line"): an admin connects a tenant and meets a
+// calm queue (its live posts; its incident was resolved before triage started, so it is closed before tracking); a
+// post given to a colleague stays in their queue when Microsoft expires it, badged, until they close it; the tenant's
+// change health moves with it. The tenant is removed with its posts at the end, so the other suites see the product as
+// before.
 
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
 
