@@ -43,3 +43,18 @@ export const CHANGE_HEALTH_NOTE =
 /** "Overdue · 12 items · −25 points": one cost of the score, as the screens list it. */
 export const changeHealthCostLine = (cost: { label: string; records: number; points: number }) =>
   `${cost.label} · ${formatCount(cost.records, 'item')} · −${formatCount(cost.points, 'point')}`;
+
+/**
+ * The score of weighted sums and what costs its points, largest first (costs that take none left out), with how many
+ * open records each counts: what the api answers and the reports and digest print.
+ */
+export function changeHealthSummary(
+  sums: { weight: number } & Record<ChangeHealthCostKind, number>,
+  records: Record<ChangeHealthCostKind, number>,
+): { score: number; costs: { kind: ChangeHealthCostKind; label: string; records: number; points: number }[] } {
+  const { score, points } = changeHealthScore(sums);
+  const costs = CHANGE_HEALTH_COSTS.filter((kind) => points[kind] > 0)
+    .map((kind) => ({ kind, label: CHANGE_HEALTH_COST_LABELS[kind], records: records[kind], points: points[kind] }))
+    .sort((a, b) => b.points - a.points);
+  return { score, costs };
+}

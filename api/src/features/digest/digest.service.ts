@@ -1,14 +1,5 @@
 import { createElement } from 'react';
-import {
-  CHANGE_HEALTH_COST_LABELS,
-  CHANGE_HEALTH_COSTS,
-  changeHealthScore,
-  FEATURED_LIMIT,
-  healthStatusLabel,
-  PREVIEW_CHARS,
-  type WeeklyDigestResponse,
-  type WeeklyDigestStatus,
-} from '@radar/contracts';
+import { changeHealthSummary, FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
 import type { TenantScope } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
@@ -156,11 +147,7 @@ export function createDigestService(deps: Deps) {
   /** Staff's line of the digest: the change health of the triage their scope sees, now. */
   async function changeHealthOf(scope: TenantScope | undefined, end: Date): Promise<NonNullable<WeeklyDigestMailProps['changeHealth']>> {
     const current = await createTriageReportsRepo(deps.db).health('all', scope, end);
-    const { score, points } = changeHealthScore(current.sums);
-    const costs = CHANGE_HEALTH_COSTS.filter((k) => points[k] > 0)
-      .map((k) => ({ label: CHANGE_HEALTH_COST_LABELS[k], records: current.records[k], points: points[k] }))
-      .sort((a, b) => b.points - a.points);
-    return { score, open: current.open, costs, url: `${deps.publicUrl}/dashboard?triage=overdue` };
+    return { ...changeHealthSummary(current.sums, current.records), open: current.open, url: `${deps.publicUrl}/dashboard?triage=overdue` };
   }
 
   function digestProps(

@@ -1,12 +1,5 @@
 import { createElement } from 'react';
-import {
-  CHANGE_HEALTH_COST_LABELS,
-  CHANGE_HEALTH_COSTS,
-  changeHealthScore,
-  TRIAGE_MAIL_KIND_LABELS,
-  TRIAGE_OWN_MAIL_KINDS,
-  type TriageMailKind,
-} from '@radar/contracts';
+import { changeHealthSummary, TRIAGE_MAIL_KIND_LABELS, TRIAGE_OWN_MAIL_KINDS, type TriageMailKind } from '@radar/contracts';
 import { enqueueAlert, newPublicId } from '../alerts/alert-enqueue.js';
 import type { AlertMessage } from '../alerts/alert-message.js';
 import type { AlertsService } from '../alerts/alerts.service.js';
@@ -201,11 +194,8 @@ export function createTriageMail(
       const reports = createTriageReportsRepo(tx);
       const health = await reports.changeHealth(now, since);
       const current = await reports.health('all', 'all', now);
-      const { score, points } = changeHealthScore(current.sums);
-      const costs = CHANGE_HEALTH_COSTS.filter((k) => points[k] > 0)
-        .map((k) => ({ label: CHANGE_HEALTH_COST_LABELS[k], records: current.records[k], points: points[k] }))
-        .sort((a, b) => b.points - a.points);
-      const trend = (await reports.healthSeries('all', days, now)).map((d) => ({ date: d.date, score: changeHealthScore(d.sums).score }));
+      const { score, costs } = changeHealthSummary(current.sums, current.records);
+      const trend = await reports.healthSeries('all', days, now);
       const accounts = await createUsersLookup(tx).byEmails(await adminAddresses(tx, deps.config.ADMIN_EMAILS));
       let queued = 0;
       for (const [to, userId] of accounts) {

@@ -104,7 +104,7 @@ export function createTriageReportsRepo(db: DbOrTx) {
       };
     },
 
-    /** The change-health sums of each counted day of the last `days` days, of every tenant key given ('all': every one). */
+    /** The change-health score of each counted day of the last `days` days, of every tenant key given ('all': every one). */
     async healthSeries(tenantKeys: readonly number[] | 'all', days: number, now: Date) {
       const since = new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
       const keys = tenantKeys === 'all' ? sql`true` : sql`tenant_key = ANY(${sql.param([...tenantKeys])}::int[])`;
@@ -115,13 +115,13 @@ export function createTriageReportsRepo(db: DbOrTx) {
         GROUP BY day ORDER BY day`);
       return rows.map((r) => ({
         date: r.date,
-        sums: {
+        score: changeHealthScore({
           weight: Number(r.weight),
           overdue: Number(r.overdue),
           unowned: Number(r.unowned),
           imminent: Number(r.imminent),
           untriaged: Number(r.untriaged),
-        },
+        }).score,
       }));
     },
 

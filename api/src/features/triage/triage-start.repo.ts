@@ -23,12 +23,8 @@ export const WINDOW_DAYS_SQL = sql`coalesce((SELECT (value->>'startWindowDays'):
 export const OPEN_UPCOMING_ROADMAP_SQL = sql`coalesce((SELECT (value->>'openUpcomingRoadmap')::boolean FROM app_state WHERE key = ${SETTINGS_KEY}), false)`;
 export const GLOBAL_START_SQL = sql`(SELECT (value #>> '{}')::timestamptz FROM app_state WHERE key = ${START_KEY})`;
 
-/** A roadmap item (the items row `alias`) still to come: neither Launched nor Cancelled, and listed. */
-export const upcomingRoadmap = (alias: string) => {
-  const i = sql.raw(alias);
-  return sql`(${i}.source = 'roadmap' AND NOT ${i}.is_removed AND lower(coalesce(${i}.status, '')) NOT IN ('launched', 'cancelled'))`;
-};
-export const UPCOMING_ROADMAP = upcomingRoadmap('i');
+/** A roadmap item `i` still to come: neither Launched nor Cancelled, and listed. */
+export const UPCOMING_ROADMAP = sql`(i.source = 'roadmap' AND NOT i.is_removed AND lower(coalesce(i.status, '')) NOT IN ('launched', 'cancelled'))`;
 
 /** Whether item `i` was already past at `start` (see above), with act-by dates allowed `windowDays` before it. */
 export function pastAt(start: SQL, windowDays: SQL): SQL {

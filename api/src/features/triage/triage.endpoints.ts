@@ -1,7 +1,5 @@
 import {
-  CHANGE_HEALTH_COST_LABELS,
-  CHANGE_HEALTH_COSTS,
-  changeHealthScore,
+  changeHealthSummary,
   endpoints,
   ROLE_NAMES,
   TRIAGE_MAIL_KIND_LABELS,
@@ -221,15 +219,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       const reports = createTriageReportsRepo(ctx.db);
       const now = ctx.clock.now();
       const [current, series] = await Promise.all([reports.health(query.tenant, scope, now), reports.healthSeries(keys, HEALTH_TREND_DAYS, now)]);
-      const { score, points } = changeHealthScore(current.sums);
-      return {
-        score,
-        open: current.open,
-        costs: CHANGE_HEALTH_COSTS.map((kind) => ({ kind, label: CHANGE_HEALTH_COST_LABELS[kind], records: current.records[kind], points: points[kind] }))
-          .filter((c) => c.points > 0)
-          .sort((a, b) => b.points - a.points),
-        trend: series.map((d) => ({ date: d.date, score: changeHealthScore(d.sums).score })),
-      };
+      return { ...changeHealthSummary(current.sums, current.records), open: current.open, trend: series };
     }),
     implement(endpoints.triage.analytics, async ({ query }) => {
       const tenant = query.tenant === 'none' ? 0 : query.tenant;
