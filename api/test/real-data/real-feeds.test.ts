@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { roadmapRecordsFromRss } from '../../src/sources/roadmap-rss.js';
 import { comparableValue, diffRecords, ROADMAP_FIELDS } from '../../src/features/sync/fields.js';
 import { messageAdapter, roadmapAdapter, type SourceAdapter } from '../../src/features/sync/records.js';
 import { createSyncHarness, type SyncHarness } from '../sync-harness.js';
+import { readYear, weekMessages } from '../../bench/fixtures/build-mc-year.js';
 
 /**
  * The recorded real feeds (../shared/fixtures/m365: two roadmap v1 snapshots a week apart, the RSS feed of the first
@@ -321,6 +323,27 @@ if (!present && process.env.CI === 'true') {
         expect(overdue).toBeLessThanOrEqual(liveActByInWindow);
       } finally {
         await h.close();
+      }
+    });
+  });
+
+  describe("the replay bench's year of weekly posts (api/bench/fixtures/mc-weekly.json.br)", () => {
+    it('ends with the recorded August snapshots, byte for byte by their SHA-256 and post for post', () => {
+      const year = readYear();
+      expect(year.weeks).toHaveLength(53);
+      // One snapshot a week, each a Saturday seven days after the one before.
+      year.weeks.forEach((w, i) => {
+        expect(new Date(`${w.date}T00:00:00Z`).getUTCDay()).toBe(6);
+        if (i > 0) expect(Date.parse(w.date) - Date.parse(year.weeks[i - 1]!.date)).toBe(7 * 86_400_000);
+      });
+      for (const [date, file] of [
+        ['2026-08-15', FILES[5]],
+        ['2026-08-22', FILES[6]],
+      ] as const) {
+        const week = year.weeks.find((w) => w.date === date)!;
+        const bytes = fs.readFileSync(path.join(DIR, file));
+        expect(createHash('sha256').update(bytes).digest('hex')).toBe(week.sha256);
+        expect(weekMessages(year, week)).toEqual(JSON.parse(bytes.toString('utf8')));
       }
     });
   });
