@@ -118,7 +118,16 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
       for (const [itemId, records] of await createTriageRepo(base.db).ofItems(ids, scope)) {
         out.set(
           itemId,
-          records.map((r) => ({ tenantId: r.tenantId, state: r.state, ownerId: r.ownerId, ownerName: r.ownerName, dueDate: r.dueDate, priority: r.priority })),
+          records.map((r) => ({
+            tenantId: r.tenantId,
+            state: r.state,
+            ownerId: r.ownerId,
+            ownerName: r.ownerName,
+            dueDate: r.dueDate,
+            priority: r.priority,
+            closedReason: r.closedReason,
+            overdueFrom: r.overdueFrom,
+          })),
         );
       }
       return out;

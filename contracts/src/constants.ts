@@ -220,6 +220,26 @@ export const TRIAGE_BULK_MAX = 500;
  */
 export const TRIAGE_CLOSED_REASONS = ['before_tracking'] as const;
 export type TriageClosedReason = (typeof TRIAGE_CLOSED_REASONS)[number];
+export const TRIAGE_CLOSED_REASON_LABELS: Record<TriageClosedReason, string> = { before_tracking: 'Closed before tracking' };
+
+/** A record's state as the list, the export and the queues say it: a record closed before tracking is not "Done". */
+export function triageStateLabel(state: TriageState, closedReason: TriageClosedReason | null | undefined): string {
+  return closedReason ? TRIAGE_CLOSED_REASON_LABELS[closedReason] : TRIAGE_STATE_LABELS[state];
+}
+
+/**
+ * Overdue means ours: an open record whose due date is before `today` (YYYY-MM-DD, UTC) and passed while it was open:
+ * `overdueFrom` is the earliest due date that counts (null: any, for a date a person set or Microsoft's act-by date;
+ * otherwise the day the record entered tracking). The SQL twin is the api's `overdueOn`.
+ */
+export function triageOverdue(r: { state: TriageState; dueDate: string | null; overdueFrom: string | null }, today: string): boolean {
+  return (
+    (OPEN_TRIAGE_STATES as readonly string[]).includes(r.state) &&
+    r.dueDate !== null &&
+    r.dueDate < today &&
+    (r.overdueFrom === null || r.dueDate >= r.overdueFrom)
+  );
+}
 /** How many days before the starting line an act-by date may lie and its post still open a record, by default. */
 export const TRIAGE_START_WINDOW_DEFAULT_DAYS = 30;
 export const TRIAGE_START_WINDOW_MAX_DAYS = 365;

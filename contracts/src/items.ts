@@ -21,6 +21,7 @@ import {
   TRIAGE_PRIORITIES,
   TRIAGE_STATES,
   TRIAGE_VIEWS,
+  TRIAGE_CLOSED_REASONS,
 } from './constants.js';
 
 export const thirdPartyLink = z.object({
@@ -155,6 +156,10 @@ export const listTriage = z.object({
   ownerName: z.string().nullable(),
   dueDate: z.string().nullable(),
   priority: z.enum(TRIAGE_PRIORITIES),
+  /** Why a closed record is closed when no person closed it (closed before tracking), else null. */
+  closedReason: z.enum(TRIAGE_CLOSED_REASONS).nullable(),
+  /** The earliest due date that makes the open record overdue (null: any); see triageOverdue. */
+  overdueFrom: z.string().nullable(),
 });
 export type ListTriage = z.infer<typeof listTriage>;
 

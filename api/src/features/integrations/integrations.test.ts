@@ -161,10 +161,13 @@ describe('integrations: tasks in Jira', () => {
     // Read again, nothing changed: nothing is written twice.
     expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).body).toMatchObject({ read: 1, changed: 0 });
 
-    // Reopened in Jira: In progress.
+    // Reopened in Jira: In progress, and no longer closed for a reason of ours (here: as if closed before tracking).
+    const mc900001 = `item_id = (SELECT id FROM items WHERE external_id = 'MC900001')`;
+    await t.database.pool.query(`UPDATE triage_records SET closed_reason = 'before_tracking' WHERE ${mc900001}`);
     jira.reopen('CHG-1');
     await admin.post(`/api/admin/integrations/${integration.id}/pull`);
     expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('in_progress');
+    expect((await t.database.pool.query(`SELECT closed_reason FROM triage_records WHERE ${mc900001}`)).rows).toEqual([{ closed_reason: null }]);
 
     // Deleted in Jira: said so; made again only on request.
     jira.remove('CHG-1');

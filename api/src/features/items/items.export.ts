@@ -7,8 +7,9 @@ import {
   SOURCE_LABELS,
   SUITE_SLUG,
   TRIAGE_PRIORITY_LABELS,
-  TRIAGE_STATE_LABELS,
+  triageStateLabel,
   type ProductFamily,
+  type TriageClosedReason,
   type TriagePriority,
   type TriageState,
 } from '@radar/contracts';
@@ -107,6 +108,7 @@ export const TRIAGE_EXPORT_COLUMNS = ['State', 'Owner', 'Due', 'Priority'] as co
 export interface ExportTriage {
   tenantName: string | null;
   state: TriageState;
+  closedReason: TriageClosedReason | null;
   ownerName: string | null;
   dueDate: string | null;
   priority: TriagePriority;
@@ -117,7 +119,7 @@ export function triageCells(records: readonly ExportTriage[]): string[] {
   const cell = (value: (r: ExportTriage) => string) =>
     records.length === 1 && records[0] ? value(records[0]) : records.map((r) => `${r.tenantName ?? 'All'}: ${value(r) || '—'}`).join('; ');
   return [
-    cell((r) => TRIAGE_STATE_LABELS[r.state]),
+    cell((r) => triageStateLabel(r.state, r.closedReason)),
     cell((r) => r.ownerName ?? ''),
     cell((r) => r.dueDate ?? ''),
     cell((r) => TRIAGE_PRIORITY_LABELS[r.priority]),

@@ -58,10 +58,14 @@ export function createTrackedRecordsRepo(db: DbOrTx) {
       return rows[0] ? Number(rows[0].id) : null;
     },
 
-    /** Writes a tracker's change: nobody of ours made it, so `updated_by_id` is cleared. */
+    /**
+     * Writes a tracker's change: nobody of ours made it, so `updated_by_id` is cleared. A state set in the tracker is a
+     * person's decision there, so a record closed before tracking loses that reason (as with a person's change here).
+     */
     async apply(recordId: number, change: RecordChange, now: Date): Promise<void> {
       const assignments = Object.entries(change).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
       if (assignments.length === 0) return;
+      if (change.state !== undefined) assignments.push(sql`closed_reason = NULL`);
       await db.execute(sql`UPDATE triage_records SET ${sql.join(assignments, sql`, `)}, updated_at = ${now}, updated_by_id = NULL WHERE id = ${recordId}`);
     },
 

@@ -1,5 +1,5 @@
 import {
-  OPEN_TRIAGE_STATES,
+  triageOverdue,
   TRIAGE_DUE_SOURCE_LABELS,
   TRIAGE_ITEM_TYPE_SOURCES,
   TRIAGE_PRIORITY_SOURCE_LABELS,
@@ -32,14 +32,7 @@ export function editRight(auth: RequestAuth | null, record: Pick<TriageRecordRow
 
 /** An open record whose due date passed while it was open (or one a person or Microsoft's act-by date set): overdue means ours. */
 export function isOverdue(row: Pick<TriageRecordRow, 'state' | 'dueDate' | 'overdueFrom' | 'opened'>, now: Date): boolean {
-  const today = now.toISOString().slice(0, 10);
-  return (
-    row.opened &&
-    (OPEN_TRIAGE_STATES as readonly string[]).includes(row.state) &&
-    row.dueDate !== null &&
-    row.dueDate < today &&
-    (row.overdueFrom === null || row.dueDate >= row.overdueFrom)
-  );
+  return row.opened && triageOverdue(row, now.toISOString().slice(0, 10));
 }
 
 export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: RequestAuth | null, now: Date): TriageRecord {

@@ -201,6 +201,11 @@ describe('moving the starting line', () => {
     expect(lines.lines).toEqual([{ tenantId: contoso, tenantName: 'Contoso', from: '2026-11-01', open: 2, closedBeforeTracking: 2 }]);
     // Closed before tracking is not done by someone: the Done view leaves it out.
     expect((await mod.get('/api/triage').query({ view: 'done' })).body.total).toBe(0);
+    // The list and the export say so instead of "Done".
+    const listed = await mod.get('/api/unified/items').query({ includeRemoved: true, limit: 100 });
+    expect(listed.body.triage['messages-MC930001']).toEqual([expect.objectContaining({ state: 'done', closedReason: 'before_tracking' })]);
+    const csv = (await mod.get('/api/dashboard/export').query({ includeRemoved: true })).text.split('\r\n');
+    expect(csv.find((l) => l.startsWith('MC930001,'))).toMatch(/,Closed before tracking,/);
 
     // Back to 1 Jul: MC930004 (ended 1 Aug) and MC930001 open again, tracked from that day.
     expect((await admin.post('/api/triage/start').send({ tenantId: contoso, from: '2026-07-01' })).body).toEqual({ closes: 0, opens: 2, applied: true });

@@ -123,6 +123,9 @@ export interface TriageBrief extends Record<string, unknown> {
   ownerName: string | null;
   dueDate: string | null;
   priority: TriagePriority;
+  closedReason: TriageClosedReason | null;
+  /** The earliest due date that makes the open record overdue (null: any); contracts' triageOverdue. */
+  overdueFrom: string | null;
 }
 
 /** Which items a statement covers: some by id, or every item. */
@@ -499,7 +502,8 @@ export function createTriageRepo(db: DbOrTx) {
       if (itemIds.length === 0) return out;
       const { rows } = await db.execute<TriageBrief>(sql`
         SELECT tr.item_id AS "itemId", tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.state, tr.owner_id AS "ownerId",
-          ${personNameSql('o')} AS "ownerName", to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.priority
+          ${personNameSql('o')} AS "ownerName", to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.priority,
+          tr.closed_reason AS "closedReason", to_char(tr.overdue_from, 'YYYY-MM-DD') AS "overdueFrom"
         FROM triage_records tr LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id
         WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND ${visibleTriageRecord(scope)}
         ORDER BY tr.item_id, tr.tenant_id IS NOT NULL, t.name, tr.id`);

@@ -263,7 +263,16 @@ describe('working the queue', () => {
     expect(list.status).toBe(200);
     expect(list.body.items.map((i: { id: string }) => i.id)).toEqual(['messages-MC900003', 'messages-MC900001']);
     expect(list.body.triage['messages-MC900001']).toEqual([
-      { tenantId: null, state: 'new', ownerId: alice.user.id, ownerName: 'Alice Admin', dueDate: '2026-12-15', priority: 'high' },
+      {
+        tenantId: null,
+        state: 'new',
+        ownerId: alice.user.id,
+        ownerName: 'Alice Admin',
+        dueDate: '2026-12-15',
+        priority: 'high',
+        closedReason: null,
+        overdueFrom: null,
+      },
     ]);
     expect((await alice.agent.get('/api/triage/counts')).body).toEqual({ open: 2, overdue: 1 });
 

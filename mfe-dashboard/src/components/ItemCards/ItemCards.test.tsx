@@ -11,7 +11,18 @@ describe('ItemCards', () => {
     const overdue = messageItem({ id: 'messages-MC1', messageId: 'MC1', title: 'Overdue post' });
     const plain = roadmapItem({ id: 'roadmap-1', itemId: '1', title: 'Roadmap item' });
     const triage = {
-      'messages-MC1': [{ tenantId: null, state: 'in_progress' as const, ownerId: 2, ownerName: 'Alice', dueDate: '2026-11-20', priority: 'high' as const }],
+      'messages-MC1': [
+        {
+          tenantId: null,
+          state: 'in_progress' as const,
+          ownerId: 2,
+          ownerName: 'Alice',
+          dueDate: '2026-11-20',
+          priority: 'high' as const,
+          closedReason: null,
+          overdueFrom: null,
+        },
+      ],
     };
     const { unmount } = renderWithProviders(<ItemCards items={[overdue, plain]} isLoading={false} onOpen={() => undefined} now={NOW} triage={triage} />);
     expect(screen.getByText('In progress · Alice · Due 2026-11-20 (overdue)')).toBeInTheDocument();

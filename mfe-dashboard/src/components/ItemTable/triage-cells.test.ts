@@ -9,6 +9,8 @@ const record = (over: Partial<ListTriage>): ListTriage => ({
   ownerName: null,
   dueDate: null,
   priority: 'low',
+  closedReason: null,
+  overdueFrom: null,
   ...over,
 });
 
@@ -22,6 +24,13 @@ describe('triageCells', () => {
     });
     expect(triageCells([record({ state: 'done', dueDate: '2026-11-20' })], '2026-11-26')).toMatchObject({ owner: 'Unassigned', overdue: false });
     expect(triageCells(undefined, '2026-11-26')).toBeNull();
+  });
+
+  it('counts a due date as overdue only when it passed while the record was open, and names a record closed before tracking', () => {
+    // A rollout start behind the record when it opened is not our lateness; one that passed after it is.
+    expect(triageCells([record({ dueDate: '2026-11-01', overdueFrom: '2026-11-10' })], '2026-11-26')?.overdue).toBe(false);
+    expect(triageCells([record({ dueDate: '2026-11-12', overdueFrom: '2026-11-10' })], '2026-11-26')?.overdue).toBe(true);
+    expect(triageCells([record({ state: 'done', closedReason: 'before_tracking' })], '2026-11-26')?.state).toBe('Closed before tracking');
   });
 
   it('shows the most pressing tenant record first and counts the others', () => {

@@ -1,10 +1,10 @@
-import { OPEN_TRIAGE_STATES, TRIAGE_STATE_LABELS, type ListTriage } from '@radar/contracts';
+import { OPEN_TRIAGE_STATES, triageOverdue, triageStateLabel, type ListTriage } from '@radar/contracts';
 
 export interface TriageCells {
   state: string;
   owner: string;
   due: string;
-  /** An open record is past its due date. */
+  /** An open record whose due date passed while it was open (overdue means ours). */
   overdue: boolean;
 }
 
@@ -12,7 +12,8 @@ const isOpen = (r: ListTriage) => (OPEN_TRIAGE_STATES as readonly string[]).incl
 
 /**
  * The State, Owner and Due cells of an item: its record, or for an item triaged per tenant the most pressing one
- * (open before decided, nearest due date first) with "+N" for the other tenants. Null when the item has none.
+ * (open before decided, nearest due date first) with "+N" for the other tenants. Null when the item has none. A record
+ * closed before tracking says so, not "Done".
  */
 export function triageCells(records: readonly ListTriage[] | undefined, today: string): TriageCells | null {
   if (!records?.length) return null;
@@ -20,9 +21,9 @@ export function triageCells(records: readonly ListTriage[] | undefined, today: s
   if (!first) return null;
   const more = records.length > 1 ? ` (+${records.length - 1} tenant${records.length > 2 ? 's' : ''})` : '';
   return {
-    state: `${TRIAGE_STATE_LABELS[first.state]}${more}`,
+    state: `${triageStateLabel(first.state, first.closedReason)}${more}`,
     owner: first.ownerName ?? 'Unassigned',
     due: first.dueDate ?? '—',
-    overdue: isOpen(first) && first.dueDate !== null && first.dueDate < today,
+    overdue: triageOverdue(first, today),
   };
 }
