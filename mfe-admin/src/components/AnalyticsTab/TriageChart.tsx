@@ -18,6 +18,9 @@ export function TriageChart() {
   const [tenant, setTenant] = useState<string>('all');
   const chosen: TriageTenant = tenant === 'all' || tenant === 'none' ? tenant : Number(tenant);
   const answer = useEndpoint(routes.triage.analytics, { query: { tenant: chosen } });
+  // The tenants to choose from, kept while another tenant's days load: the menu must still hold the value chosen.
+  const [tenants, setTenants] = useState<{ id: number; name: string }[]>([]);
+  if (answer.data && answer.data.tenants !== tenants) setTenants(answer.data.tenants);
   const text = theme.palette.text.secondary;
   const axis = { stroke: theme.palette.divider, tick: { fill: text, fontSize: 12 } };
   return (
@@ -31,7 +34,7 @@ export function TriageChart() {
           <Select labelId="triage-chart-tenant" label="Tenant" value={tenant} onChange={(e) => setTenant(e.target.value)}>
             <MenuItem value="all">All tenants</MenuItem>
             <MenuItem value="none">No tenant (roadmap)</MenuItem>
-            {(answer.data?.tenants ?? []).map((t) => (
+            {tenants.map((t) => (
               <MenuItem key={t.id} value={String(t.id)}>
                 {t.name}
               </MenuItem>
