@@ -116,18 +116,10 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     triageOf: async (ids, scope) => {
       const out = new Map<number, ListTriage[]>();
       for (const [itemId, records] of await createTriageRepo(base.db).ofItems(ids, scope)) {
+        // The list's triage is the export's without the item (the key) and the tenant's name (the list's own field).
         out.set(
           itemId,
-          records.map((r) => ({
-            tenantId: r.tenantId,
-            state: r.state,
-            ownerId: r.ownerId,
-            ownerName: r.ownerName,
-            dueDate: r.dueDate,
-            priority: r.priority,
-            closedReason: r.closedReason,
-            overdueFrom: r.overdueFrom,
-          })),
+          records.map(({ itemId: _itemId, tenantName: _tenantName, ...listed }) => listed),
         );
       }
       return out;
