@@ -18,6 +18,7 @@ export * from './runtime-config.js';
 export * from './remotes.js';
 export * from './tenants.js';
 export * from './triage.js';
+export * from './triage-analytics.js';
 export * from './integrations.js';
 export * from './passkeys.js';
 export * from './licences.js';

@@ -1,9 +1,6 @@
 import { defineEndpoints } from '../endpoint.js';
+import { changeHealthQuery, changeHealthResponse, triageAnalyticsQuery, triageAnalyticsResponse } from '../triage-analytics.js';
 import {
-  changeHealthQuery,
-  changeHealthResponse,
-  triageAnalyticsQuery,
-  triageAnalyticsResponse,
   triageBulkBody,
   triageBulkResponse,
   triageComment,
