@@ -28,7 +28,7 @@ function csvDataRows(text: string): number {
 
 test.describe('dashboard', () => {
   test('search, open a roadmap item, open its related message, go back', async ({ page }) => {
-    // Demo data: roadmap 990003 is linked to MC099002 (api/src/demo/demo-catalog.ts).
+    // Demo data: roadmap 990003 is linked to MC099002 (api/src/demo/demo-messages.ts).
     const roadmapTitle = 'Microsoft Teams: Meeting recap in the calendar';
     const messageTitle = '(Updated) Microsoft Teams: Meeting recap in the calendar';
     const dashboard = new DashboardPage(page);

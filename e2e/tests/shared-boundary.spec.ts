@@ -8,7 +8,7 @@ import { ShellPage } from '../pages/ShellPage.js';
 /** A string zod's core carries whatever the minifier does (its global config's name): any schema brings it along. */
 const ZOD_MARKER = '__zod_globalConfig';
 
-// Demo data (api/src/demo/demo-catalog.ts).
+// Demo data (api/src/demo/demo-roadmap.ts, demo-messages.ts).
 const ROADMAP_ID = '990003';
 const ROADMAP_TITLE = 'Microsoft Teams: Meeting recap in the calendar';
 

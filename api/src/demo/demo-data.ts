@@ -1,6 +1,7 @@
 import { messageRecordsFromPayload, roadmapRecordsFromPayload } from '../sources/normalize.js';
 import type { MessageRecord, RoadmapRecord } from '../sources/types.js';
-import { DEMO_MESSAGES, DEMO_ROADMAP } from './demo-catalog.js';
+import { DEMO_MESSAGES } from './demo-messages.js';
+import { DEMO_ROADMAP } from './demo-roadmap.js';
 
 /**
  * The offline demo data set, built in the feeds' own raw formats (roadmap v1 items, Graph serviceUpdateMessages)
