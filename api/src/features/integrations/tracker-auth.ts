@@ -6,7 +6,8 @@ import { openTenantSecret, tenantSecretKey } from '../tenants/tenant-secret.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import type { TrackerConnector } from './connectors/connector.js';
 import { createJiraConnector, tokenAccess } from './connectors/jira.js';
-import { createPlannerConnector, type GraphTokenCache, type PlannerTenant } from './connectors/planner.js';
+import type { GraphTokenCache, PlannerTenant } from './connectors/graph-session.js';
+import { createPlannerConnector } from './connectors/planner.js';
 import { basicAccess, createServiceNowConnector } from './connectors/servicenow.js';
 import {
   consentUrl,

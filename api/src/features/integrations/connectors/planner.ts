@@ -1,32 +1,13 @@
-import type { IntegrationCheck, PlannerOptionsResponse, PlannerSettings, TenantCloud } from '@radar/contracts';
-import { expectOk, TrackerError, trackerMessage, trackerRequest, type TrackerHttpOptions, type TrackerResponse } from '../tracker-http.js';
-import { permissionsOf } from '../../tenants/tenant-graph.js';
+import type { PlannerSettings } from '@radar/contracts';
+import { expectOk, TrackerError, type TrackerHttpOptions } from '../tracker-http.js';
+import { createGraphSession, type GraphTokenCache, type PlannerTenant } from './graph-session.js';
+import { checkPlanner } from './planner-check.js';
 import type { RemoteTask, TaskDraft, TaskRef, TrackerConnector } from './connector.js';
-
-/** A connected tenant's app, as Planner calls sign in with it. */
-export interface PlannerTenant {
-  directoryId: string;
-  name: string;
-  cloud: TenantCloud;
-  clientId: string;
-  clientSecret: string;
-  authorityUrl: string;
-  graphUrl: string;
-}
-
-/** Tokens kept between calls, per tenant app (renewed five minutes before they expire). */
-export type GraphTokenCache = Map<string, { token: string; roles: string[]; renewAt: number }>;
-
-/** The permission Planner tasks are written with, as an application permission of the tenant's app. */
-export const PLANNER_WRITE = 'Tasks.ReadWrite.All';
-/** Assignment maps an owner's e-mail to the tenant's user, which needs this to read users. */
-export const PLANNER_USERS = 'User.Read.All';
 
 /** Where notes written by M365 Radar end and the item's later changes begin; the part above is rewritten on update. */
 const UPDATES_MARK = '— Changes since the task was made —';
 /** Planner keeps notes of about 32,000 characters; past this the oldest changes are cut. */
 const NOTES_MAX = 30_000;
-const TOKEN_EARLY_RENEW_MS = 5 * 60 * 1000;
 
 type PlannerTaskJson = {
   id: string;
@@ -55,129 +36,7 @@ function taskUrl(tenant: PlannerTenant, taskId: string) {
   return `${host}/${encodeURIComponent(tenant.directoryId)}/Home/Task/${encodeURIComponent(taskId)}`;
 }
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const odataQuote = (v: string) => `'${v.replace(/'/g, "''")}'`;
-
-/**
- * Graph calls with the tenant app's token (client credentials, kept until five minutes before it expires; a 401
- * fetches a fresh one and tries once more). The hosts are the tenant cloud's, as the operator configured them, so the
- * webhooks' SSRF guard (which is for hosts admins type in) does not apply.
- */
-export function createGraphSession(
-  tenant: PlannerTenant,
-  http: TrackerHttpOptions,
-  tokens: GraphTokenCache,
-  now: () => number,
-  /** Delegated sign-in: the token an admin's authorization gives (renewed by the caller) instead of the app's own. */
-  delegated?: () => Promise<string>,
-) {
-  const graph = trimSlash(tenant.graphUrl);
-  const cacheKey = `${tenant.authorityUrl}|${tenant.directoryId}|${tenant.clientId}|${tenant.clientSecret.length}`;
-
-  async function token(fresh = false) {
-    if (delegated) {
-      const accessToken = await delegated();
-      return { token: accessToken, roles: permissionsOf(accessToken, 'scp') ?? [], renewAt: 0 };
-    }
-    const kept = tokens.get(cacheKey);
-    if (kept && !fresh && now() < kept.renewAt) return kept;
-    const res = await trackerRequest(
-      http,
-      'POST',
-      `${trimSlash(tenant.authorityUrl)}/${encodeURIComponent(tenant.directoryId)}/oauth2/v2.0/token`,
-      {},
-      new URLSearchParams({ grant_type: 'client_credentials', client_id: tenant.clientId, client_secret: tenant.clientSecret, scope: `${graph}/.default` }),
-    );
-    if (res.status !== 200) {
-      const said = trackerMessage(res.text);
-      const retry = res.status === 429 || res.status >= 500;
-      throw new TrackerError(
-        `Signing in to ${tenant.name}: ${said || `HTTP ${res.status}`}`,
-        res.status,
-        retry,
-        res.retryAfter,
-        res.latencyMs,
-        res.text.slice(0, 500),
-      );
-    }
-    const body = JSON.parse(res.text) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new TrackerError(`Signing in to ${tenant.name}: the answer had no token`, res.status, false);
-    const lifetime = (body.expires_in ?? 3600) * 1000;
-    const entry = {
-      token: body.access_token,
-      roles: permissionsOf(body.access_token) ?? [],
-      renewAt: now() + Math.max(lifetime / 2, lifetime - TOKEN_EARLY_RENEW_MS),
-    };
-    tokens.set(cacheKey, entry);
-    return entry;
-  }
-
-  async function call(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TrackerResponse> {
-    const send = async (fresh: boolean) =>
-      trackerRequest(http, method, `${graph}/v1.0${path}`, { authorization: `Bearer ${(await token(fresh)).token}`, ...headers }, body);
-    const res = await send(false);
-    return res.status === 401 ? send(true) : res;
-  }
-
-  /** Every page of a Graph list, following @odata.nextLink on the Graph host only, at most `maxPages` pages. */
-  async function list<T>(path: string, what: string, maxPages = 20): Promise<T[]> {
-    const values: T[] = [];
-    let next: string | null = path;
-    for (let page = 0; next && page < maxPages; page++) {
-      const res = await call('GET', next);
-      const body: { value?: T[]; '@odata.nextLink'?: string } = expectOk(res, what);
-      values.push(...(body.value ?? []));
-      const link = body['@odata.nextLink'];
-      next = link && link.startsWith(`${graph}/v1.0/`) ? link.slice(`${graph}/v1.0`.length) : null;
-    }
-    return values;
-  }
-
-  return { token, call, list, graph };
-}
-
-/**
- * The lists an admin chooses a Planner target from: the tenant's Microsoft 365 groups (Group.Read.All), a group's
- * plans, a plan's buckets. A list Graph refuses is empty and `problem` says why, so the admin can still paste an id.
- */
-export async function plannerOptions(
-  session: ReturnType<typeof createGraphSession>,
-  query: { groupId?: string; planId?: string },
-): Promise<PlannerOptionsResponse> {
-  const answer: PlannerOptionsResponse = { groups: [], plans: [], buckets: [], problem: null };
-  const attempt = async (what: string, read: () => Promise<void>) => {
-    try {
-      await read();
-    } catch (err) {
-      if (!(err instanceof TrackerError)) throw err;
-      answer.problem ??= err.status === 403 ? `${what}: the tenant's app lacks a permission (${err.message})` : `${what}: ${err.message}`;
-    }
-  };
-  await attempt('Listing groups (needs Group.Read.All)', async () => {
-    const groups = await session.list<{ id: string; displayName?: string }>(
-      `/groups?$filter=${encodeURIComponent("groupTypes/any(c:c eq 'Unified')")}&$select=id,displayName&$top=999`,
-      'Listing groups',
-    );
-    answer.groups = groups.map((g) => ({ id: g.id, name: g.displayName ?? g.id })).sort((a, b) => a.name.localeCompare(b.name));
-  });
-  const { groupId, planId } = query;
-  if (groupId) {
-    await attempt('Listing plans', async () => {
-      const plans = await session.list<{ id: string; title?: string }>(`/groups/${encodeURIComponent(groupId)}/planner/plans`, 'Listing plans');
-      answer.plans = plans.map((p) => ({ id: p.id, name: p.title ?? p.id })).sort((a, b) => a.name.localeCompare(b.name));
-    });
-  }
-  if (planId) {
-    await attempt('Listing buckets', async () => {
-      const buckets = await session.list<{ id: string; name?: string; orderHint?: string }>(
-        `/planner/plans/${encodeURIComponent(planId)}/buckets`,
-        'Listing buckets',
-      );
-      answer.buckets = buckets.map((b) => ({ id: b.id, name: b.name ?? b.id }));
-    });
-  }
-  return answer;
-}
 
 /**
  * Microsoft Planner through Graph, signed in as the tenant's app (application permission Tasks.ReadWrite.All). A task
@@ -319,81 +178,7 @@ export function createPlannerConnector(
     Object.keys(details?.references ?? {}).some((k) => k.includes(encodeURIComponent(draft.idempotencyKey)));
 
   return {
-    async test() {
-      const checks: IntegrationCheck[] = [];
-      let roles: string[];
-      try {
-        roles = (await session.token(true)).roles;
-      } catch (err) {
-        if (!(err instanceof TrackerError)) throw err;
-        return [{ name: 'Sign-in', ok: false, detail: `${err.message}: check the tenant in Admin → Tenants (Test there says more)` }];
-      }
-      if (delegated) {
-        checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as ${delegated.by ?? 'the admin who authorized'} (delegated)` });
-        checks.push(
-          roles.includes('Tasks.ReadWrite')
-            ? { name: 'Permission', ok: true, detail: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' }
-            : {
-                name: 'Permission',
-                ok: false,
-                detail: "The authorization lacks the delegated permission Tasks.ReadWrite: add it to the app's delegated permissions and authorize again",
-              },
-        );
-      } else {
-        checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as its app (${tenant.clientId})` });
-        const write = roles.includes(PLANNER_WRITE);
-        checks.push(
-          write
-            ? { name: 'Permission', ok: true, detail: `Application permission ${PLANNER_WRITE} is granted with admin consent` }
-            : {
-                name: 'Permission',
-                ok: false,
-                detail: `The app lacks the application permission ${PLANNER_WRITE}${roles.includes('Tasks.Read.All') ? ' (it has Tasks.Read.All, which only reads)' : ''}: add it in Entra (API permissions → Microsoft Graph → Application permissions) and grant admin consent, or sign in as a user (delegated) where the tenant grants no application permission to Planner.`,
-              },
-        );
-      }
-      const plan = await call('GET', `/planner/plans/${encodeURIComponent(settings.planId)}`);
-      if (plan.status === 200) {
-        const body = JSON.parse(plan.text) as { title?: string; container?: { containerId?: string }; owner?: string };
-        const group = body.container?.containerId ?? body.owner;
-        checks.push(
-          group && group !== settings.groupId
-            ? { name: 'Plan', ok: false, detail: `The plan “${body.title ?? settings.planId}” belongs to another group than the one chosen` }
-            : { name: 'Plan', ok: true, detail: `Plan “${body.title ?? settings.planId}” found` },
-        );
-      } else {
-        checks.push({
-          name: 'Plan',
-          ok: false,
-          detail:
-            plan.status === 404
-              ? 'No plan with this id in the tenant (deleted, or in another tenant): choose it again'
-              : `Reading the plan answered HTTP ${plan.status}${trackerMessage(plan.text) ? ` (${trackerMessage(plan.text)})` : ''}`,
-        });
-        return checks;
-      }
-      const bucket = await call('GET', `/planner/buckets/${encodeURIComponent(settings.bucketId)}`);
-      const bucketBody = bucket.status === 200 ? (JSON.parse(bucket.text) as { name?: string; planId?: string }) : null;
-      checks.push(
-        bucketBody && bucketBody.planId === settings.planId
-          ? { name: 'Bucket', ok: true, detail: `Bucket “${bucketBody.name ?? settings.bucketId}” found` }
-          : {
-              name: 'Bucket',
-              ok: false,
-              detail: bucketBody ? 'The bucket belongs to another plan: choose it again' : 'No bucket with this id in the plan: choose it again',
-            },
-      );
-      const canFindUsers = delegated
-        ? roles.some((r) => ['User.ReadBasic.All', 'User.Read.All'].includes(r))
-        : roles.includes(PLANNER_USERS) || roles.includes('Directory.Read.All');
-      const usersPermission = delegated ? 'User.ReadBasic.All (delegated)' : PLANNER_USERS;
-      checks.push(
-        canFindUsers
-          ? { name: 'Assignment', ok: true, detail: `${usersPermission} is granted: owners are assigned when their e-mail is a user of ${tenant.name}` }
-          : { name: 'Assignment', ok: false, detail: `${usersPermission} is missing: tasks are made without an assignee until it is granted` },
-      );
-      return checks;
-    },
+    test: () => checkPlanner(session, settings, tenant, delegated),
 
     async findByKey(idempotencyKey, draft) {
       // Graph cannot search tasks by a reference: the plan's tasks with this item's title prefix are the candidates,
