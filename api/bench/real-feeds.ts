@@ -10,7 +10,8 @@ import type { Database } from '../src/db/client.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../src/sources/normalize.js';
-import { createSyncService, type SyncServiceDeps } from '../src/features/sync/sync.service.js';
+import { createSyncService } from '../src/features/sync/sync.service.js';
+import type { SyncServiceDeps } from '../src/features/sync/sync-types.js';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/m365');
 const SNAPSHOTS = [

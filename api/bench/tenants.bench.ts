@@ -1,7 +1,8 @@
 import { systemClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createGraphMessagesClient } from '../src/sources/graph-messages.js';
-import { createSyncService, type SyncTenant } from '../src/features/sync/sync.service.js';
+import { createSyncService } from '../src/features/sync/sync.service.js';
+import type { SyncTenant } from '../src/features/sync/sync-types.js';
 import { healthLoader, messagesLoader } from '../src/features/sync/wiring.js';
 import { createTenantsRepo } from '../src/features/tenants/tenants.repo.js';
 import { readFixture } from '../test/replay-server.js';

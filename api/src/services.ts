@@ -20,7 +20,8 @@ import { createHeldSyncService, type HeldSyncService } from './features/sync/hel
 import { createNotificationsService, type NotificationsService } from './features/subscriptions/notifications.service.js';
 import { createRemoteRegistry, type RemoteRegistry } from './features/remotes/registry.js';
 import { createMailService, type MailService } from './mail/mail.service.js';
-import type { SyncChangeSet, SyncService } from './features/sync/sync.service.js';
+import type { SyncService } from './features/sync/sync.service.js';
+import type { SyncChangeSet } from './features/sync/sync-types.js';
 import { createSyncServiceFor, heldPayloadParser } from './features/sync/wiring.js';
 import { trackerPort } from './features/integrations/tracker-port.js';
 import type { TrackerPort } from './features/triage/tracker-port.js';

@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from '../src/config.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
-import type { SyncChangeSet } from '../src/features/sync/sync.service.js';
+import type { SyncChangeSet } from '../src/features/sync/sync-types.js';
 import { createFeedClients, createSyncServiceFor } from '../src/features/sync/wiring.js';
 import { trackerPort } from '../src/features/integrations/tracker-port.js';
 import { triageSnapshotReactor } from '../src/features/triage/triage-snapshot.js';

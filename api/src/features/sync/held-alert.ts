@@ -5,7 +5,7 @@ import type { BaseDeps } from '../../deps.js';
 import type { MailService } from '../../mail/mail.service.js';
 import { renderMail } from '../../mail/render.js';
 import { SyncHeldMail, syncHeldSubject, syncHeldText, type SyncHeldMailProps } from '../../mail/templates/SyncHeldMail.js';
-import type { HeldAlert } from './sync.service.js';
+import type { HeldAlert } from './sync-types.js';
 
 /** The sync service's held-snapshot alert: one mail per admin, written with the hold, sent after it commits. */
 export function createHeldAlerts(deps: Pick<BaseDeps, 'config' | 'publicUrl'>, mail: Pick<MailService, 'enqueue' | 'kick'>) {

@@ -1,7 +1,8 @@
 import { endpoints, type SyncHistoryRecord } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation, implementCallerRead } from '../../http/endpoints.js';
-import { SyncAlreadyRunningError, type SyncResult, type SyncService, type TenantsSyncResult } from './sync.service.js';
+import { SyncAlreadyRunningError, type SyncService } from './sync.service.js';
+import type { SyncResult, TenantsSyncResult } from './sync-types.js';
 import { listRuns, toSyncHistoryRecord } from './sync-history.repo.js';
 import { createChangeHistoryRepo } from './change-history.repo.js';
 

@@ -1,21 +1,18 @@
-import type pg from 'pg';
-import type { FeedFormat, SyncHistoryRecord } from '@radar/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { FeedFormat } from '@radar/contracts';
+import type { Db } from '../../db/client.js';
 import { ConflictError, DomainError, ServiceUnavailableError } from '../../lib/errors.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Logger } from '../../logger.js';
 import { mergePendingItemIndexEntries } from '../../db/pending-index-entries.js';
 import { FeedAbortedError, NotConfiguredError } from '../../sources/errors.js';
 import { describeDrift, hasDrift } from '../../sources/schema-drift.js';
 import type { HealthRecord, MessageRecord, RoadmapRecord, SourceName } from '../../sources/types.js';
 import { applySnapshot } from './apply.js';
 import { givenRecords, type FetchedSnapshot, type Loader } from './fetched.js';
-import { insertHeld, pendingHeld, supersedePending } from './held-snapshots.repo.js';
-import type { ItemChange } from './plan.js';
+import { supersedePending } from './held-snapshots.repo.js';
+import { holdSnapshot } from './hold-snapshot.js';
 import { healthAdapter, itemSourceOf, messageAdapter, roadmapAdapter, SYNC_SOURCE_LABELS, type SourceAdapter } from './records.js';
 import { SnapshotHeldError, type GuardPolicy } from './snapshot-guard.js';
+import type { InternalRunOptions, RunOptions, SyncResult, SyncServiceDeps, SyncTenant, TenantsSyncResult } from './sync-types.js';
 import { withSourceLock } from '../../db/source-lock.js';
-import type { SnapshotReactor } from './snapshot-reactor.js';
 import { sourceChange } from './source-warning.js';
 import { finishRun, lastAppliedFeed, lastLiveFormat, markInterruptedRuns, startRun, toSyncHistoryRecord, type SyncTrigger } from './sync-history.repo.js';
 import { countActive } from './sync.repo.js';
@@ -33,91 +30,6 @@ export class SyncShuttingDownError extends ServiceUnavailableError {
   }
 }
 
-/** What a finished sync hands on (to subscriber notifications). `itemId` is the items.id of the row. */
-export interface SyncChangeSet {
-  source: SourceName;
-  syncId: number;
-  changes: (ItemChange & { itemId: number })[];
-}
-
-/** A snapshot the guard held, for the admin alert written in the same transaction. */
-export interface HeldAlert {
-  syncId: number;
-  source: SourceName;
-  reason: string;
-  itemCount: number;
-  activeBefore: number;
-  wouldRemove: number;
-}
-
-/** A tenant whose Message Center a run reads. */
-export interface SyncTenant {
-  id: number;
-  name: string;
-}
-
-export interface SyncServiceDeps {
-  db: Db;
-  pool: pg.Pool;
-  clock: Clock;
-  log: Logger;
-  /** Where the live snapshots come from (production clients, or the replay server in tests). */
-  fetchRoadmap: Loader<RoadmapRecord>;
-  fetchMessages: Loader<MessageRecord>;
-  /** SYNC_MAX_REMOVED_PERCENT and SYNC_MIN_REMOVED_ITEMS (defaults 10 and 25). */
-  guard?: GuardPolicy;
-  /** Called after a committed sync that changed something; failures are logged, never undo the sync. */
-  onItemsChanged?: (changes: SyncChangeSet) => Promise<void> | void;
-  /** Writes of other features that commit with every applied snapshot (see snapshot-reactor.ts). */
-  reactors?: readonly SnapshotReactor[];
-  /** Writes the admins' alert for a held snapshot inside the hold's transaction; `afterCommit` sends it on. */
-  heldAlerts?: { write(tx: DbOrTx, alert: HeldAlert): Promise<void>; afterCommit(): void };
-  /**
-   * Work that follows a successful run of a source, still under its lock and stopped like a fetch at shutdown (the
-   * attachments of Message Center posts). A failure is logged; the run stays successful.
-   */
-  afterSync?: (source: SourceName, db: Db, signal: AbortSignal, tenant: SyncTenant | null) => Promise<void>;
-  /**
-   * The tenants whose Message Center is read, and the loader of each. With none enabled, a Message Center sync reads
-   * `fetchMessages` unscoped (an installation without tenants).
-   */
-  tenants?: {
-    enabled(): Promise<SyncTenant[]>;
-    loader(tenant: SyncTenant): Promise<Loader<MessageRecord>>;
-    /** The tenant's Service Health issues. */
-    healthLoader(tenant: SyncTenant): Promise<Loader<HealthRecord>>;
-    /** How many tenants one process syncs at once (GRAPH_MAX_CONCURRENT_TENANTS). */
-    concurrency: number;
-  };
-}
-
-export interface RunOptions {
-  trigger: SyncTrigger;
-  triggeredBy?: number | null;
-}
-
-interface InternalRunOptions extends RunOptions {
-  demo?: boolean;
-  /** Skip the snapshot guard: "Apply anyway" of a held snapshot. */
-  force?: boolean;
-  /** Writes committed with the snapshot (marking the held snapshot applied). */
-  afterApply?: (tx: DbOrTx, syncId: number) => Promise<void>;
-  /** The tenant whose Message Center is read; null: the source unscoped. */
-  tenant?: SyncTenant | null;
-}
-
-export interface SyncResult {
-  run: SyncHistoryRecord;
-  changes: SyncChangeSet | null;
-}
-
-/** A Message Center sync of every enabled tenant: one run each (empty without tenants, see `unscoped`). */
-export interface TenantsSyncResult {
-  runs: { tenant: SyncTenant; result: SyncResult | null; error: Error | null }[];
-  /** The unscoped run, when no tenant is enabled. */
-  unscoped: SyncResult | null;
-}
-
 const DEFAULT_GUARD: GuardPolicy = { maxRemovedPercent: 10, minRemovedItems: 25 };
 export const SHUTDOWN_MESSAGE = 'interrupted: the process shut down before the feed answered; nothing was changed';
 
@@ -132,57 +44,6 @@ export function createSyncService(deps: SyncServiceDeps) {
   const inFlight = new Set<Promise<unknown>>();
   const fetches = new Set<AbortController>();
   let stopping = false;
-
-  async function hold<R>(
-    db: Db,
-    adapter: SourceAdapter<R>,
-    syncId: number,
-    fetched: FetchedSnapshot<R>,
-    held: SnapshotHeldError,
-    warning: string | null,
-    tenant: SyncTenant | null,
-  ): Promise<SyncResult> {
-    const source = adapter.source;
-    const tenantId = tenant?.id ?? null;
-    const now = deps.clock.now();
-    const { row, alerted } = await db.transaction(async (tx) => {
-      const pending = await pendingHeld(tx, source, tenantId);
-      const base = {
-        status: 'held' as const,
-        finishedAt: deps.clock.now(),
-        counts: { itemsProcessed: held.stats.itemCount },
-        totalItems: held.stats.activeBefore,
-        feedFormat: fetched.format,
-        warning,
-        drift: fetched.drift ?? null,
-      };
-      if (pending && pending.snapshotHash === held.hash) {
-        const note = `${held.reason} Same snapshot as held sync #${pending.syncId}, which is still waiting for an admin.`;
-        return { row: await finishRun(tx, syncId, { ...base, note }), alerted: false };
-      }
-      await supersedePending(tx, source, null, now, tenantId);
-      await insertHeld(
-        tx,
-        {
-          syncId,
-          source,
-          tenantId,
-          reason: held.reason,
-          format: fetched.format,
-          payload: fetched.payload(),
-          snapshotHash: held.hash,
-          stats: held.stats,
-          validators: fetched.validators,
-        },
-        now,
-      );
-      await deps.heldAlerts?.write(tx, { syncId, source, reason: tenant ? `${tenant.name}: ${held.reason}` : held.reason, ...held.stats });
-      return { row: await finishRun(tx, syncId, { ...base, note: held.reason }), alerted: true };
-    });
-    if (alerted) deps.heldAlerts?.afterCommit();
-    deps.log.warn({ sync: syncId, source, tenant: tenant?.name, ...held.stats }, `${SYNC_SOURCE_LABELS[source]} snapshot held for an admin: ${held.reason}`);
-    return { run: toSyncHistoryRecord(row), changes: null };
-  }
 
   async function execute<R>(db: Db, adapter: SourceAdapter<R>, load: Loader<R>, options: InternalRunOptions): Promise<SyncResult> {
     const source = adapter.source;
@@ -277,7 +138,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       }
       return { run: toSyncHistoryRecord(outcome.run), changes };
     } catch (err) {
-      if (err instanceof SnapshotHeldError) return hold(db, adapter, started.id, fetched, err, change.warning, tenant);
+      if (err instanceof SnapshotHeldError) return holdSnapshot(deps, db, adapter, started.id, fetched, err, change.warning, tenant);
       if (err instanceof DomainError) {
         // A refusal decided inside the transaction (the held snapshot was decided meanwhile): recorded, then answered.
         await finishRun(db, started.id, { status: 'failed', finishedAt: deps.clock.now(), errorMessage: err.message });

@@ -21,7 +21,8 @@ import { storedVocabulary } from './vocabulary.repo.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { licenceOverrides } from '../admin/product-mappings/product-mappings.repo.js';
 import type { TenantGraphClients } from '../tenants/tenant-graph.js';
-import { createSyncService, type SyncChangeSet, type SyncService, type SyncServiceDeps } from './sync.service.js';
+import { createSyncService, type SyncService } from './sync.service.js';
+import type { SyncChangeSet, SyncServiceDeps } from './sync-types.js';
 
 export interface FeedClients {
   roadmap: RoadmapFeedClient;
