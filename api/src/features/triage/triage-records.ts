@@ -108,3 +108,10 @@ export async function findRecord(
   }
   return { record: only, all };
 }
+
+/** The activity log's item type of each triage item type. */
+const ACTIVITY_ITEM_TYPES = { roadmap: 'roadmap', 'message-center': 'message_center', 'service-health': 'service_health' } as const;
+/** The activity log's item type of a triage item type. */
+export const activityItemType = (itemType: TriageItemType) => ACTIVITY_ITEM_TYPES[itemType];
+/** The tenant an activity-log line of the record names (none for an item's own record). */
+export const recordTenant = (r: TriageRecordRow) => (r.tenantId !== null ? { id: r.tenantId, name: r.tenantName ?? `Tenant ${r.tenantId}` } : null);

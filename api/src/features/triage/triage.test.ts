@@ -7,7 +7,7 @@ import { startWebhookReceiver } from '../../../test/webhook-receiver.js';
 import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { createTriageRepo } from './triage.repo.js';
 import { openTriageRecordsTask } from './triage-startup.js';
-import { mentionedEmails } from './triage.service.js';
+import { mentionedEmails } from './triage-comments.js';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
