@@ -1,6 +1,6 @@
 /**
  * The api's layers, checked by `npm run lint` (dependency-cruiser). Features sit on the infrastructure (lib, db, http,
- * mail, sources) and never the other way round. Among features, ingestion (sync) and the tenant rules know nothing
+ * mail, outbox, sources) and never the other way round. Among features, ingestion (sync) and the tenant rules know nothing
  * of the features that react to them: those subscribe (snapshot reactors, the AccessNarrowed reactor, the sync's
  * onItemsChanged hook) and are wired in services.ts. Trackers build on triage; triage reaches them only through its
  * TrackerPort. docs/architecture.md, "Layers", draws the picture; test/layers.test.ts proves a breach fails.
@@ -10,9 +10,9 @@ module.exports = {
   forbidden: [
     {
       name: 'infrastructure-imports-feature',
-      comment: 'lib, db, mail, sources and http are the ground floor: they must not know the features built on them.',
+      comment: 'lib, db, mail, outbox, sources and http are the ground floor: they must not know the features built on them.',
       severity: 'error',
-      from: { path: '^src/(lib|db|mail|sources)/' },
+      from: { path: '^src/(lib|db|mail|outbox|sources)/' },
       to: { path: `${FEATURES}/` },
     },
     {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { users } from './people.js';
-import { outboxStatus } from './mail.js';
+import { attemptLogColumns, outboxColumns, pauseColumns } from './outbox.js';
 
 export const alertScope = pgEnum('alert_scope', ['personal', 'organisation']);
 export const alertChannelKind = pgEnum('alert_channel_kind', ['email', 'teams', 'slack', 'webhook']);
@@ -28,11 +28,8 @@ export const alertChannels = pgTable(
     urlHint: text('url_hint'),
     /** Generic webhooks: the HMAC key of X-Radar-Signature. */
     secretSealed: text('secret_sealed'),
-    paused: boolean('paused').notNull().default(false),
-    pausedReason: text('paused_reason'),
-    pausedAt: ts('paused_at'),
-    /** Failed attempts in a row (reset by a success); at CHANNEL_PAUSE_AFTER_FAILURES the channel is paused. */
-    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** Paused by its owner, or after CHANNEL_PAUSE_AFTER_FAILURES failed attempts in a row (reset by a success). */
+    ...pauseColumns(),
     lastDeliveryAt: ts('last_delivery_at'),
     /** A personal Teams, Slack or webhook channel that also gets its owner's triage notices (given, mentioned, due, overdue). */
     triageNotices: boolean('triage_notices').notNull().default(false),
@@ -121,12 +118,7 @@ export const alertDeliveries = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     mailOutboxId: integer('mail_outbox_id'),
-    status: outboxStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    sentAt: ts('sent_at'),
+    ...outboxColumns(),
   },
   (t) => [index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('alert_deliveries_channel_idx').on(t.channelId, t.createdAt.desc())],
 );
@@ -143,12 +135,7 @@ export const alertDeliveryAttempts = pgTable(
       .notNull()
       .references(() => alertChannels.id, { onDelete: 'cascade' }),
     attemptedAt: ts('attempted_at').notNull(),
-    /** sent | retrying | failed | queued */
-    outcome: text('outcome').notNull(),
-    statusCode: integer('status_code'),
-    latencyMs: integer('latency_ms'),
-    responseExcerpt: text('response_excerpt').notNull().default(''),
-    error: text('error'),
+    ...attemptLogColumns(),
   },
   (t) => [index('alert_delivery_attempts_channel_idx').on(t.channelId, t.attemptedAt.desc())],
 );

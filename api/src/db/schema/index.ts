@@ -10,6 +10,7 @@ import type { tenants } from './tenants.js';
 export * from './people.js';
 export * from './items.js';
 export * from './sync.js';
+export * from './outbox.js';
 export * from './mail.js';
 export * from './alerts.js';
 export * from './admin.js';

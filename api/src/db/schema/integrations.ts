@@ -1,7 +1,7 @@
 /** Work trackers (Planner, Jira, ServiceNow): the connections, the tasks linked to triage records, the calls' outbox and log. */
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
-import { outboxStatus } from './mail.js';
+import { attemptLogColumns, outboxColumns, pauseColumns } from './outbox.js';
 import { users } from './people.js';
 import { triageRecords } from './triage.js';
 
@@ -20,10 +20,7 @@ export const integrations = pgTable('integrations', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   secretSealed: text('secret_sealed'),
   oauthSealed: text('oauth_sealed'),
-  paused: boolean('paused').notNull().default(false),
-  pausedReason: text('paused_reason'),
-  pausedAt: ts('paused_at'),
-  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  ...pauseColumns(),
   lastPullAt: ts('last_pull_at'),
   lastPullError: text('last_pull_error'),
   createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -89,12 +86,7 @@ export const trackerOutbox = pgTable(
     action: text('action').notNull(),
     text: text('text'),
     dedupeKey: text('dedupe_key').unique(),
-    status: outboxStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    sentAt: ts('sent_at'),
+    ...outboxColumns(),
   },
   (t) => [index('tracker_outbox_due_idx').on(t.status, t.nextAttemptAt), index('tracker_outbox_link_idx').on(t.linkId)],
 );
@@ -110,11 +102,7 @@ export const trackerAttempts = pgTable(
     linkId: integer('link_id').references(() => trackerLinks.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
-    outcome: text('outcome').notNull(),
-    statusCode: integer('status_code'),
-    latencyMs: integer('latency_ms'),
-    responseExcerpt: text('response_excerpt').notNull().default(''),
-    error: text('error'),
+    ...attemptLogColumns(),
   },
   (t) => [index('tracker_attempts_integration_idx').on(t.integrationId, t.attemptedAt.desc())],
 );

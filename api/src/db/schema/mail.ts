@@ -1,10 +1,9 @@
 /** Item follows, the weekly digest's subscribers and deliveries, and the mail outbox. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
+import { outboxColumns } from './outbox.js';
 import { users } from './people.js';
-
-export const outboxStatus = pgEnum('outbox_status', ['pending', 'sending', 'sent', 'failed']);
 
 export const notificationSubscriptions = pgTable(
   'notification_subscriptions',
@@ -99,13 +98,8 @@ export const mailOutbox = pgTable(
     contentExpiresAt: ts('content_expires_at'),
     /** 0 goes first and has its own in-process sender (sign-in codes); bulk mail (the digest) is 9. See mail/priority.ts. */
     priority: smallint('priority').notNull().default(5),
-    status: outboxStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    lastError: text('last_error'),
     providerMessageId: text('provider_message_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    sentAt: ts('sent_at'),
+    ...outboxColumns(),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
