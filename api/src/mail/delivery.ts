@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import type { mailOutbox } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../logger.js';
+import { backoffMs as outboxBackoffMs, DEFAULT_RETRY_POLICY, settle, type RetryPolicy } from '../outbox/index.js';
 import type { Mailer } from './mailer.js';
 import { claimDueMail as claim, contentToSend, finishMail as finish, forgetSealedContent, markSent, NOT_SENT_NO_SMTP, type SentMail } from './outbox.repo.js';
 
@@ -62,8 +63,16 @@ export interface DeliveryResult {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** The outbox's retry schedule with the mail's base (MAIL_RETRY_BASE_MS) and cap. */
+const retryPolicy = (deps: Pick<DeliveryDeps, 'baseBackoffMs' | 'maxAttempts'>): RetryPolicy => ({
+  ...DEFAULT_RETRY_POLICY,
+  baseMs: deps.baseBackoffMs ?? DELIVERY_DEFAULTS.baseBackoffMs,
+  maxMs: DELIVERY_DEFAULTS.maxBackoffMs,
+  maxAttempts: deps.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts,
+});
+
 export function backoffMs(attempts: number, base = DELIVERY_DEFAULTS.baseBackoffMs): number {
-  return Math.min(base * 2 ** Math.max(0, attempts - 1), DELIVERY_DEFAULTS.maxBackoffMs);
+  return outboxBackoffMs(attempts, { baseMs: base, maxMs: DELIVERY_DEFAULTS.maxBackoffMs });
 }
 
 export const outboxMessageId = (row: Pick<OutboxRow, 'id' | 'createdAt'>, domain: string) => `<radar-${row.id}-${row.createdAt.getTime()}@${domain}>`;
@@ -84,11 +93,14 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, logged: 0 };
   const batchSize = deps.batchSize ?? DELIVERY_DEFAULTS.batchSize;
-  const maxAttempts = deps.maxAttempts ?? DELIVERY_DEFAULTS.maxAttempts;
+  const policy = retryPolicy(deps);
   if (deps.unrecorded?.size) await recordUnrecorded(deps.db, deps.unrecorded);
   const now = deps.clock.now();
-  const leaseUntil = new Date(now.getTime() + DELIVERY_DEFAULTS.sendingLeaseMs);
-  const claimed = await claim(deps.db, now, leaseUntil, batchSize, { maxPriority: deps.maxPriority ?? null, onlyIds: deps.onlyIds, skip: deps.unrecorded });
+  const claimed = await claim(deps.db, now, DELIVERY_DEFAULTS.sendingLeaseMs, batchSize, {
+    maxPriority: deps.maxPriority ?? null,
+    onlyIds: deps.onlyIds,
+    skip: deps.unrecorded,
+  });
   const accepted: SentMail[] = [];
 
   async function deliverOne(row: OutboxRow): Promise<void> {
@@ -117,15 +129,16 @@ export async function deliverDueMail(deps: DeliveryDeps): Promise<DeliveryResult
       info = await deps.mailer.send({ to: row.toAddress, ...content, headers: row.headers, messageId });
     } catch (err) {
       const lastError = String((err as Error)?.message ?? err).slice(0, 1000);
-      if (row.attempts >= maxAttempts) {
-        await finish(deps.db, row.id, { status: 'failed', lastError, sealedContent: null });
+      // Every refusal is retried (SMTP gives no reliable permanent/temporary split) until the last attempt.
+      const settled = settle({ outcome: 'retrying', error: lastError }, row, deps.clock.now(), policy);
+      if (settled.set.status === 'pending') {
+        await finish(deps.db, row.id, settled.set);
+        deps.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt: settled.set.nextAttemptAt, err }, 'mail not sent; will retry');
+        result.retrying++;
+      } else {
+        await finish(deps.db, row.id, { ...settled.set, sealedContent: null });
         deps.log.error({ outboxId: row.id, kind: row.kind, attempts: row.attempts, err }, 'mail failed for good');
         result.failed++;
-      } else {
-        const nextAttemptAt = new Date(deps.clock.now().getTime() + backoffMs(row.attempts, deps.baseBackoffMs));
-        await finish(deps.db, row.id, { status: 'pending', lastError, nextAttemptAt });
-        deps.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, nextAttemptAt, err }, 'mail not sent; will retry');
-        result.retrying++;
       }
       return;
     }

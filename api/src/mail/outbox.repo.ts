@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/index.js';
 import type { Db, DbOrTx } from '../db/client.js';
+import { claimDue } from '../outbox/index.js';
 import { openContent, SEALED_PLACEHOLDER, sealContent, type MailContent } from './sealed-content.js';
 import { priorityOf } from './priority.js';
 
@@ -148,32 +149,28 @@ export interface ClaimFilter {
   skip?: ReadonlyMap<number, unknown>;
 }
 
-/** Marks up to `limit` due mails 'sending' (attempts + 1), most urgent first, and returns them. */
+/**
+ * Marks up to `limit` due mails 'sending' (attempts + 1, leased for `leaseMs`), most urgent first, and returns them
+ * (the shared outbox claim: SKIP LOCKED, so two workers never send the same mail). A mail never tried is due at once
+ * whatever its timestamp; a retry waits for next_attempt_at.
+ */
 export async function claimDueMail(
   db: Db,
   now: Date,
-  leaseUntil: Date,
+  leaseMs: number,
   limit: number,
   { maxPriority, onlyIds, skip }: ClaimFilter,
 ): Promise<(typeof mailOutbox.$inferSelect)[]> {
-  const skipIds = skip?.size ? [...skip.keys()] : [];
-  const { rows } = await db.execute<{ id: number }>(sql`
-    UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-    WHERE id IN (
-      SELECT id FROM mail_outbox
-      WHERE status IN ('pending', 'sending')
-        AND ((status = 'pending' AND (attempts = 0 OR next_attempt_at <= ${now})) OR (status = 'sending' AND next_attempt_at <= ${now}))
-        ${maxPriority !== null ? sql`AND priority <= ${maxPriority}` : sql``}
-        ${onlyIds ? sql`AND id = ANY(${sql.param(onlyIds)}::int[])` : sql``}
-        ${skipIds.length ? sql`AND id <> ALL(${sql.param(skipIds)}::int[])` : sql``}
-      ORDER BY priority, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id`);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => Number(r.id));
-  return db.query.mailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => [asc(t.priority), asc(t.id)] });
+  return claimDue(db, mailOutbox, {
+    now,
+    leaseMs,
+    limit,
+    newRowsDueAtOnce: true,
+    where: maxPriority !== null ? sql`${mailOutbox.priority} <= ${maxPriority}` : undefined,
+    orderBy: [mailOutbox.priority, mailOutbox.id],
+    onlyIds,
+    skipIds: skip?.size ? [...skip.keys()] : undefined,
+  });
 }
 
 export async function finishMail(db: Db, id: number, set: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
