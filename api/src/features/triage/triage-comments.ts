@@ -6,7 +6,8 @@ import { NotAllowedError, NotFoundError } from '../../lib/errors.js';
 import type { TenantScope } from '../items/item-query.js';
 import { createTriageNotificationsRepo, type NewTriageEvent } from './triage-notifications.repo.js';
 import { activityItemType, editRight, findItem, findRecord, recordTenant } from './triage-records.js';
-import { createTriageRepo, type TriageCommentRow, type TriagePersonRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
+import { createTriageRepo, type TriageCommentRow, type TriageRecordRow, type TriageRepo } from './triage.repo.js';
+import type { TriagePersonRow } from './triage-users.repo.js';
 
 /** `@name@example.com` in a comment: the addresses it mentions, lower-cased, once each. */
 export function mentionedEmails(body: string): string[] {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import type { TriagePersonRow } from './triage.repo.js';
+import type { TriagePersonRow } from './triage-users.repo.js';
 import { personNameSql } from './triage-users.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -16,7 +16,8 @@ import { htmlToPlainText } from '../../lib/html.js';
 import type { Logger } from '../../logger.js';
 import { createTriageRulesRepo, type TriageRuleRow } from './triage-rules.repo.js';
 import { createTriageSuggestRepo, type PastDecisions } from './triage-suggest.repo.js';
-import { createTriageRepo, type TriagePersonRow, type TriageRecordRow } from './triage.repo.js';
+import { createTriageRepo, type TriageRecordRow } from './triage.repo.js';
+import type { TriagePersonRow } from './triage-users.repo.js';
 
 /** Past owners count as a pattern from this many items on. */
 const PATTERN_MIN = 2;
