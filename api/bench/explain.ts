@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
-import { countSql, pageSql } from '../src/features/items/items.repo.js';
+import { countSql, pageSql } from '../src/features/items/list-page-sql.js';
 import { EXPLAIN_ONLY, queryOf, SCENARIOS } from './scenarios.js';
 
 const dialect = new PgDialect();

@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
-import { cappedCountSql, countSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/items.repo.js';
+import { cappedCountSql, countSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql } from '../src/features/items/list-page-sql.js';
 import { postmasterPid, processTreeCpuSeconds, startApi } from './api-process.js';
 import { executionMs, topBuffers } from './explain.js';
 import { BROWSER_ENCODINGS, measureWrkLoad, wrkAvailable } from './wrk.js';

@@ -1,7 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan, type ItemListRequest, type TenantScope } from '../src/features/items/item-query.js';
-import { countSql, createItemsRepo, pageSql } from '../src/features/items/items.repo.js';
+import { createItemsRepo } from '../src/features/items/items.repo.js';
+import { countSql, pageSql } from '../src/features/items/list-page-sql.js';
 import { withBenchDatabase } from './bench-db.js';
 import { topBuffers } from './explain.js';
 import { queryOf } from './scenarios.js';

@@ -1,7 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemListQuery, TRIAGE_VIEWS, type TriageView } from '@radar/contracts';
 import type { TenantScope } from '../src/features/items/item-query.js';
-import { countSql, createItemsRepo, pageSql } from '../src/features/items/items.repo.js';
+import { createItemsRepo } from '../src/features/items/items.repo.js';
+import { countSql, pageSql } from '../src/features/items/list-page-sql.js';
 import { itemWhere, searchPlan, triageOnly, triageOnlyCountSql } from '../src/features/items/item-query.js';
 import { createTriageRepo } from '../src/features/triage/triage.repo.js';
 import { queueSql } from '../src/features/triage/triage-queue.repo.js';

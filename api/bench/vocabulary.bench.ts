@@ -27,7 +27,7 @@ import type pg from 'pg';
 import { itemListQuery } from '@radar/contracts';
 import type { Database } from '../src/db/client.js';
 import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
-import { cappedCountSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW } from '../src/features/items/items.repo.js';
+import { cappedCountSql, estimateRows, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW } from '../src/features/items/list-page-sql.js';
 import { postmasterPid, startApi } from './api-process.js';
 import { withBenchDatabase } from './bench-db.js';
 import { executionMs, planningMs } from './explain.js';

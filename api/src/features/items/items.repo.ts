@@ -1,21 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { itemOrder, itemWhere, searchPlan, triageOnly, triageOnlyCountSql, type ItemFilters, type ItemListRequest } from './item-query.js';
 import {
-  itemOrder,
-  itemWhere,
-  searchPlan,
-  sortDirectionSql,
-  nullsLastSql,
-  sortKeys,
-  triageOnly,
-  triageOnlyCountSql,
-  duePageSql,
-  tsQuery,
-  type ItemFilters,
-  type ItemListRequest,
-  type SearchPlan,
-} from './item-query.js';
+  cappedCountSql,
+  countSql,
+  estimateRows,
+  ESTIMATE_MARGIN,
+  EXACT_SEARCH_TOTAL,
+  pageSql,
+  RANK_WINDOW,
+  type MatchesTotal,
+  type WindowTotal,
+} from './list-page-sql.js';
 import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 import { currentDataVersion } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
@@ -40,123 +37,10 @@ export interface ItemPage {
   approximate: boolean;
 }
 
-/**
- * A search counted beside its page (one that can be an id, or a page past the rank window whose total is not
- * cached) is counted exactly up to this many matches; past it the total is PostgreSQL's estimate and marked approximate ("about
- * 13,000"). Counting every match of a common word visits every matching row (19,000 buffers for "teams" at 100,000
- * items, 200,000 at a million); counting the first 1,001 visits at most that many, and the estimate comes from the
- * table's statistics at no cost. A page inside the window under the margin counts every match in its own statement
- * (MatchesTotal).
- */
-export const EXACT_SEARCH_TOTAL = 1000;
-
-/**
- * A search the statistics put at more than EXACT_SEARCH_TOTAL × this many matches is not counted at all: its total is
- * the estimate. The planner multiplies the frequencies of the words, so it underestimates words that go together (a
- * phrase: counted, at worst needlessly) and overestimates words that rarely meet (a word of roadmap items with one of
- * Message Center posts). On real feed text at 100,000 items (docs/benchmarks.md, "Search totals on the feeds' own
- * words"; three sets of 2,500 searches), no search with at most EXACT_SEARCH_TOTAL matches was put above 4,016, and
- * none wrongly past a margin of 5 (4 marked one in one set); 6 keeps half as much again in hand. Each count this margin skips is a GIN bitmap of every match (10–25 ms).
- */
-export const ESTIMATE_MARGIN = 6;
-
 /** A list's total, and whether it is an estimate (see EXACT_SEARCH_TOTAL). */
 export interface Total {
   n: number;
   approximate: boolean;
-}
-
-/**
- * Relevance is ranked among the RANK_WINDOW best candidates by the chosen sort (newest first by default) plus any
- * exact id hit, so a search for a common word does not read and rank every one of tens of thousands of matches:
- * finding the window walks the date index and tests each row's search vector, so its cost grows with the window
- * (1,000 cost 12,000–23,000 buffers per search on the 100,000-item bench; 200 costs 2,000–4,000).
- * Pages beyond the window (past result 200, page 5 at 50 per page; rare) rank all matches.
- */
-export const RANK_WINDOW = 200;
-
-/**
- * The column a ranked search page carries (`windowTotal`): how many candidates the window held. Fewer than
- * RANK_WINDOW means the window was not full, so the candidates are every match (the exact ids and all text matches)
- * and their number is the exact total: no estimate and no count to run.
- */
-interface WindowTotal {
-  windowTotal?: number;
-}
-
-/**
- * The column a search page asked with `countMatches` carries (`matchesTotal`): how many rows match the search and
- * the filters, counted below the window's limit. Asked only where the statistics put the matches under the margin
- * (EXACT_SEARCH_TOTAL × ESTIMATE_MARGIN): the planner then reads every match through the GIN bitmap to find the
- * window anyway, so counting them adds little, where a separate capped count would build the bitmap again. A common
- * word's page walks the date index and stops after the window; counting there would read every match.
- */
-interface MatchesTotal {
-  matchesTotal?: number;
-}
-
-/**
- * The page query as a deferred join: the ids of the page are chosen first (an index-only scan of a
- * (date, id) index for the default and the filtered lists, however deep the page), then only those rows are read.
- * `columns` defaults to every column the mapper needs; the JSON list asks only for each row's version key.
- *
- * Searching (first RANK_WINDOW results): the window's rows get their exact-id flag and rank while they are read,
- * so ranking reads no row twice, and only the page's rows are read again for their columns.
- */
-export function pageSql(
-  q: ItemListRequest,
-  now: Date,
-  plan: SearchPlan | null,
-  offset: number,
-  columns: SQL = unifiedItemSelectSql,
-  opts: { countMatches?: boolean } = {},
-): SQL {
-  const order = itemOrder(q, plan, now);
-  if (q.sortField === 'due' && !plan) {
-    const dir = sortDirectionSql(q);
-    return sql`WITH page AS (${duePageSql(q, now, q.limit, offset)})
-      SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${nullsLastSql(q)}, page.item_id ${dir}`;
-  }
-  if (plan && offset + q.limit <= RANK_WINDOW) {
-    const byDate = itemOrder(q, null, now);
-    const keysOf = sortKeys(q, now);
-    const dir = sortDirectionSql(q);
-    // Must equal itemOrder(q, plan): exact id, ts_rank, the chosen sort, id.
-    const sortColumns = sql.join(
-      keysOf.map((k) => sql`${k.column} AS ${k.alias}`),
-      sql`, `,
-    );
-    const exact = plan.ids.length ? sql`lower(items.external_id) = ANY(${sql.param(plan.ids)}::text[])` : sql`false`;
-    const keys = sql`items.id, ${exact} AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
-    const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${k.direction}`), sql`id ${dir}`], sql`, `);
-    const outerOrder = sql.join(
-      [sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${k.direction}`), sql`page.id ${dir}`],
-      sql`, `,
-    );
-    if (opts.countMatches && !plan.ids.length) {
-      // The window and the number of every match in one statement (see MatchesTotal): the matches are counted below
-      // the window's limit, and only the window's rows are ranked, each read again by id for its vector.
-      const aliases = keysOf.map((k) => sql`m.${k.alias}`);
-      return sql`WITH m AS (SELECT items.id, ${sortColumns}, (count(*) OVER ())::int AS matches FROM items
-          WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}),
-        candidates AS (SELECT m.id, false AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sql.join(aliases, sql`, `)}, m.matches
-          FROM m JOIN items ON items.id = m.id),
-        page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
-        SELECT ${columns}, page.candidates_n AS "windowTotal", page.matches AS "matchesTotal" FROM page JOIN items ON items.id = page.id
-        ORDER BY ${outerOrder}`;
-    }
-    // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches; a search
-    // that cannot be an id has the window alone (no union to plan, sort and deduplicate).
-    const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
-    const candidates = plan.ids.length ? sql`(SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')}) UNION (${window})` : window;
-    return sql`WITH candidates AS (${candidates}),
-      page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
-      SELECT ${columns}, page.candidates_n AS "windowTotal" FROM page JOIN items ON items.id = page.id
-      ORDER BY ${outerOrder}`;
-  }
-  return sql`SELECT ${columns} FROM items
-    WHERE items.id IN (SELECT items.id FROM items WHERE ${itemWhere(q, now, plan)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset})
-    ORDER BY ${order}`;
 }
 
 /**
@@ -167,23 +51,6 @@ const versionColumns = sql`items.id AS "id", items.xmin::text || ':' || items.co
 /** The page's columns for `listJson`: the version, and the tenants of an item that has some (with its unified id). */
 const jsonPageColumns = sql`${versionColumns}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
   items.source::text || '-' || items.external_id AS "uid"`;
-
-/** The total's query. */
-export function countSql(where: SQL): SQL {
-  return sql`SELECT count(*)::int AS n FROM items WHERE ${where}`;
-}
-
-/** Counts the rows of `where`, stopping after `upTo + 1` of them. */
-export function cappedCountSql(where: SQL, upTo: number): SQL {
-  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM items WHERE ${where} LIMIT ${upTo + 1}) AS capped`;
-}
-
-/** The planner's estimate of the rows of `where` (EXPLAIN only plans; nothing is read but the statistics). */
-export async function estimateRows(pool: pg.Pool, where: SQL): Promise<number> {
-  const { sql: text, params } = dialect.sqlToQuery(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM items WHERE ${where}`);
-  const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(text, params as unknown[]);
-  return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-}
 
 export interface JsonPage {
   /** Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))`), in list order. */

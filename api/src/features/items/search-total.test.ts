@@ -5,7 +5,7 @@ import { itemListQuery, type ItemListResponse } from '@radar/contracts';
 import { seedItems } from '../../../bench/seed-items.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { itemWhere, searchPlan } from './item-query.js';
-import { cappedCountSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, RANK_WINDOW } from './items.repo.js';
+import { cappedCountSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, RANK_WINDOW } from './list-page-sql.js';
 
 /**
  * A search the statistics put past EXACT_SEARCH_TOTAL × ESTIMATE_MARGIN matches has PostgreSQL's estimate for its
