@@ -5,12 +5,20 @@ import type { alertDeliveries } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { MailService } from '../../mail/mail.service.js';
+import {
+  backoffMs,
+  recordAttempt as recordOutboxAttempt,
+  retryAfterMs,
+  type AttemptOutcome,
+  type AttemptResult,
+  type RetryPolicy,
+} from '../../outbox/index.js';
 import { renderMail } from '../../mail/render.js';
 import { ChannelPausedMail, channelPausedSubject, channelPausedText, type ChannelPausedMailProps } from '../../mail/templates/ChannelPausedMail.js';
 import { parseRetryAfter } from '../../sources/http.js';
 import { openChannelValue, webhookSignature } from './channel-secrets.js';
 import { createChannelsRepo, type ChannelWithOwner } from './channels.repo.js';
-import { claimDueDeliveries, insertAttempt, releaseDeliveries, setDeliveryState } from './deliveries.repo.js';
+import { channelStreak, claimDueDeliveries, deliveryInOutbox, insertAttempt, releaseDeliveries } from './deliveries.repo.js';
 import { checkWebhookUrl, WebhookUrlError, type GuardOptions } from './ssrf-guard.js';
 import { postToWebhook, WebhookNetworkError } from './webhook-http.js';
 
@@ -27,7 +35,15 @@ export const ALERT_DELIVERY = {
   sendingLeaseMs: 5 * 60 * 1000,
 };
 
-export const alertBackoffMs = (attempts: number) => Math.min(ALERT_DELIVERY.baseBackoffMs * 2 ** Math.max(0, attempts - 1), ALERT_DELIVERY.maxBackoffMs);
+/** The outbox's retry schedule with the alert delivery's numbers. */
+const ALERT_RETRY: RetryPolicy = {
+  baseMs: ALERT_DELIVERY.baseBackoffMs,
+  maxMs: ALERT_DELIVERY.maxBackoffMs,
+  maxRetryAfterMs: ALERT_DELIVERY.maxRetryAfterMs,
+  maxAttempts: ALERT_DELIVERY.maxAttempts,
+};
+
+export const alertBackoffMs = (attempts: number) => backoffMs(attempts, ALERT_RETRY);
 
 export interface AlertDeliveryDeps {
   db: Db;
@@ -45,16 +61,7 @@ export interface AlertDeliveryDeps {
 }
 
 type DeliveryRow = typeof alertDeliveries.$inferSelect;
-export type AttemptOutcome = 'sent' | 'retrying' | 'failed';
-export interface AttemptResult {
-  outcome: AttemptOutcome;
-  statusCode: number | null;
-  latencyMs: number | null;
-  response: string;
-  error: string | null;
-  /** When to try again (retrying only). */
-  retryInMs?: number;
-}
+export type { AttemptOutcome, AttemptResult };
 
 const KIND_LABEL: Record<ChannelWithOwner['kind'], string> = { email: 'E-mail', teams: 'Microsoft Teams', slack: 'Slack', webhook: 'Webhook' };
 
@@ -100,7 +107,7 @@ export async function attemptDelivery(
     if (res.status >= 200 && res.status < 300) return { outcome: 'sent', ...base, error: null };
     if (res.status === 429) {
       const asked = parseRetryAfter(res.retryAfter, deps.clock.now().getTime());
-      const retryInMs = Math.min(asked ?? alertBackoffMs(row.attempts), ALERT_DELIVERY.maxRetryAfterMs);
+      const retryInMs = retryAfterMs(asked, row.attempts, ALERT_RETRY);
       return { outcome: 'retrying', ...base, error: `HTTP 429 Too Many Requests${asked !== null ? ` (Retry-After ${res.retryAfter})` : ''}`, retryInMs };
     }
     if (res.status >= 500) return { outcome: 'retrying', ...base, error: `HTTP ${res.status}`, retryInMs: alertBackoffMs(row.attempts) };
@@ -121,40 +128,20 @@ export async function attemptDelivery(
 export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWithOwner, row: DeliveryRow, result: AttemptResult): Promise<AttemptOutcome> {
   const now = deps.clock.now();
   const isTest = row.trigger === 'test';
-  const outcome: AttemptOutcome = result.outcome === 'retrying' && (isTest || row.attempts >= ALERT_DELIVERY.maxAttempts) ? 'failed' : result.outcome;
-  const mailOwner = await deps.db.transaction(async (tx) => {
-    await insertAttempt(tx, {
-      deliveryId: row.id,
-      channelId: channel.id,
-      attemptedAt: now,
-      outcome,
-      statusCode: result.statusCode,
-      latencyMs: result.latencyMs,
-      responseExcerpt: result.response,
-      error: result.error,
-    });
-    await setDeliveryState(
-      tx,
-      row.id,
-      outcome === 'sent'
-        ? { status: 'sent', sentAt: now, lastError: null }
-        : outcome === 'failed'
-          ? { status: 'failed', lastError: result.error }
-          : { status: 'pending', lastError: result.error, nextAttemptAt: new Date(now.getTime() + (result.retryInMs ?? alertBackoffMs(row.attempts))) },
-    );
-    if (isTest) return null;
-    const channels = createChannelsRepo(tx);
-    if (outcome === 'sent') {
-      await channels.recordSuccess(channel.id, now);
-      return null;
-    }
-    const streak = await channels.recordFailure(
-      channel.id,
+  const { outcome, mailed } = await deps.db.transaction(async (tx) => {
+    const recorded = await recordOutboxAttempt(tx, {
       now,
-      CHANNEL_PAUSE_AFTER_FAILURES,
-      `Paused after ${CHANNEL_PAUSE_AFTER_FAILURES} failed deliveries in a row`,
-    );
-    if (!streak.pausedNow) return null;
+      attempt: result,
+      row: deliveryInOutbox(row),
+      policy: ALERT_RETRY,
+      noRetry: isTest,
+      log: (entry) => insertAttempt(tx, { deliveryId: row.id, channelId: channel.id, ...entry }),
+      streak: isTest
+        ? null
+        : channelStreak(channel.id, now, CHANNEL_PAUSE_AFTER_FAILURES, `Paused after ${CHANNEL_PAUSE_AFTER_FAILURES} failed deliveries in a row`),
+    });
+    const { streak } = recorded;
+    if (!streak?.pausedNow) return { outcome: recorded.outcome, mailed: false };
     const props: ChannelPausedMailProps = {
       publicUrl: deps.publicUrl,
       firstName: channel.ownerFirstName,
@@ -173,9 +160,9 @@ export async function recordAttempt(deps: AlertDeliveryDeps, channel: ChannelWit
       dedupeKey: `alert-channel-paused:${channel.id}:${now.toISOString()}`,
     });
     deps.log.warn({ channelId: channel.id, failures: streak.failures }, 'alert channel paused after consecutive failures');
-    return true;
+    return { outcome: recorded.outcome, mailed: true };
   });
-  if (mailOwner) deps.mail.kick();
+  if (mailed) deps.mail.kick();
   return outcome;
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { alertDeliveries, alertDeliveryAttempts, appState, syncHistory } from '../../db/schema/index.js';
+import { purgeFinished, purgeLog } from '../../outbox/index.js';
 
 /**
  * Which syncs have had their instant alerts: a marker per sync in app_state (`alerted-sync:<id>`), written in the
@@ -56,6 +57,6 @@ export async function unalertedSyncs(db: DbOrTx, since: Date): Promise<number[]>
 /** Deletes markers, delivery attempts and finished deliveries older than `before`. */
 export async function pruneAlertRecords(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(appState).where(and(like(appState.key, `${MARKER_PREFIX}%`), lt(appState.updatedAt, before)));
-  await db.delete(alertDeliveryAttempts).where(lt(alertDeliveryAttempts.attemptedAt, before));
-  await db.delete(alertDeliveries).where(and(inArray(alertDeliveries.status, ['sent', 'failed']), lt(alertDeliveries.createdAt, before)));
+  await purgeLog(db, alertDeliveryAttempts, before);
+  await purgeFinished(db, alertDeliveries, before);
 }

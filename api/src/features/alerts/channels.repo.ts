@@ -109,27 +109,5 @@ export function createChannelsRepo(db: DbOrTx) {
     async remove(id: number): Promise<void> {
       await db.delete(alertChannels).where(eq(alertChannels.id, id));
     },
-
-    /** A success: the failure streak ends. */
-    async recordSuccess(id: number, at: Date): Promise<void> {
-      await db.update(alertChannels).set({ consecutiveFailures: 0, lastDeliveryAt: at }).where(eq(alertChannels.id, id));
-    },
-
-    /**
-     * A failed attempt: the streak grows, and at `pauseAt` failures the channel is paused. Returns the streak and
-     * whether THIS call paused it (so exactly one caller mails the owner, even with two delivery workers).
-     */
-    async recordFailure(id: number, at: Date, pauseAt: number, reason: string): Promise<{ failures: number; pausedNow: boolean }> {
-      const { rows } = await db.execute<{ failures: number; paused_now: boolean }>(sql`
-        UPDATE alert_channels SET
-          consecutive_failures = consecutive_failures + 1,
-          last_delivery_at = ${at},
-          paused = paused OR consecutive_failures + 1 >= ${pauseAt},
-          paused_at = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${at} ELSE paused_at END,
-          paused_reason = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${reason} ELSE paused_reason END
-        WHERE id = ${id}
-        RETURNING consecutive_failures AS failures, (paused AND paused_at = ${at} AND consecutive_failures = ${pauseAt}) AS paused_now`);
-      return { failures: Number(rows[0]?.failures ?? 0), pausedNow: Boolean(rows[0]?.paused_now) };
-    },
   };
 }

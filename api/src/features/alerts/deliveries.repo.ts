@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AlertDeliveryLogEntry } from '@radar/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { alertDeliveries, alertDeliveryAttempts } from '../../db/schema/index.js';
+import { alertChannels, alertDeliveries, alertDeliveryAttempts } from '../../db/schema/index.js';
+import { claimDue, releaseClaims, type RecordSpec } from '../../outbox/index.js';
 
 /** Entries the delivery log shows (newest first); older ones are pruned after 30 days by the sweep. */
 export const DELIVERY_LOG_LIMIT = 100;
@@ -90,30 +91,36 @@ export async function insertAttempt(tx: DbOrTx, values: typeof alertDeliveryAtte
 
 /**
  * Marks up to `limit` due webhook deliveries of unpaused channels 'sending' (attempts + 1, leased for `leaseMs`) and
- * returns them; FOR UPDATE SKIP LOCKED, so two workers never claim the same delivery.
+ * returns them; the shared outbox claim (FOR UPDATE SKIP LOCKED), so two workers never claim the same delivery.
  */
 export async function claimDueDeliveries(db: Db, now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
-  const leaseUntil = new Date(now.getTime() + leaseMs);
-  const { rows } = await db.execute<{ id: number }>(sql`
-    UPDATE alert_deliveries SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-    WHERE id IN (
-      SELECT d.id FROM alert_deliveries d JOIN alert_channels c ON c.id = d.channel_id
-      WHERE NOT c.paused AND d.body IS NOT NULL AND d.status IN ('pending', 'sending') AND d.next_attempt_at <= ${now}
-      ORDER BY d.id
-      LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED
-    )
-    RETURNING id`);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => Number(r.id));
-  return db.query.alertDeliveries.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => asc(t.id) });
+  return claimDue(db, alertDeliveries, {
+    now,
+    leaseMs,
+    limit,
+    join: sql`JOIN ${alertChannels} ON ${alertChannels.id} = ${alertDeliveries.channelId}`,
+    // An e-mail channel's rows carry no body: their mail_outbox row is the one delivered.
+    where: sql`NOT ${alertChannels.paused} AND ${alertDeliveries.body} IS NOT NULL`,
+  });
 }
 
 /** Claimed deliveries a stopping process will not attempt: due again at once, for another process or the next start. */
 export async function releaseDeliveries(db: DbOrTx, now: Date, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(alertDeliveries)
-    .set({ status: 'pending', attempts: sql`${alertDeliveries.attempts} - 1`, nextAttemptAt: now })
-    .where(and(inArray(alertDeliveries.id, ids), eq(alertDeliveries.status, 'sending')));
+  await releaseClaims(db, alertDeliveries, ids, now);
 }
+
+/** A delivery as the shared outbox records its attempts. */
+export const deliveryInOutbox = (row: Pick<DeliveryRow, 'id' | 'attempts'>): NonNullable<RecordSpec['row']> => ({
+  table: alertDeliveries,
+  id: row.id,
+  attempts: row.attempts,
+});
+
+/** A channel's failure streak in the shared outbox's terms; every attempt, good or bad, is its last delivery. */
+export const channelStreak = (channelId: number, now: Date, pauseAfter: number, reason: string): NonNullable<RecordSpec['streak']> => ({
+  table: alertChannels,
+  id: channelId,
+  pauseAfter,
+  reason,
+  also: sql`last_delivery_at = ${now}`,
+});
