@@ -214,6 +214,10 @@ describe('recording a try', () => {
     expect(waited.outcome).toBe('retrying');
     expect((await t.db.select().from(mailOutbox))[0]).toMatchObject({ status: 'pending', attempts: 0 });
     expect(logged).toHaveLength(2);
+    // A wait on the row's last attempt gives it up, and it keeps the attempts it had.
+    const lastTry = { ...spec, row: { ...spec.row, attempts: 8 }, attempt, uncounted: true, log: null, streak: null };
+    expect((await t.db.transaction((tx) => recordAttempt(tx, lastTry))).outcome).toBe('failed');
+    expect((await t.db.select().from(mailOutbox))[0]).toMatchObject({ status: 'failed', attempts: 0 });
 
     const sent = await t.db.transaction((tx) =>
       recordAttempt(tx, { ...spec, attempt: { outcome: 'sent', statusCode: 200, latencyMs: 5, response: 'ok', error: null } }),

@@ -66,7 +66,8 @@ export async function recordAttempt(tx: DbOrTx, spec: RecordSpec): Promise<Recor
     responseExcerpt: spec.excerptChars === undefined ? attempt.response : attempt.response.slice(0, spec.excerptChars),
     error: attempt.error,
   });
-  if (row && settled) await writeState(tx, row.table, row.id, settled.set, spec.uncounted === true);
+  // Only a row going back to wait is uncounted: one given up keeps the attempts it had.
+  if (row && settled) await writeState(tx, row.table, row.id, settled.set, spec.uncounted === true && settled.set.status === 'pending');
   if (!spec.streak) return { outcome, streak: null };
   const { table, id, also } = spec.streak;
   if (outcome === 'sent') {

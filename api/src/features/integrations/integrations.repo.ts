@@ -4,7 +4,9 @@ import type { TrackerAttempt } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
 import { integrations, trackerAttempts, trackerLinks, trackerOutbox, triageRecords } from '../../db/schema/index.js';
-import { visibleTriageRecord, type TenantScope } from '../items/item-query.js';
+import { claimDue, purgeFinished, purgeLog, recordSuccess, releaseClaims, type RecordSpec } from '../../outbox/index.js';
+import { type TenantScope } from '../items/item-query.js';
+import { visibleTriageRecord } from '../triage/triage-views.js';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type TrackerLinkRow = typeof trackerLinks.$inferSelect;
@@ -68,25 +70,9 @@ export function createIntegrationsRepo(db: DbOrTx) {
       await db.delete(integrations).where(eq(integrations.id, id));
     },
 
-    /** A success: the failure streak ends. */
+    /** A success: the failure streak ends (the pull's reads count too). */
     async recordSuccess(id: number): Promise<void> {
-      await db
-        .update(integrations)
-        .set({ consecutiveFailures: 0 })
-        .where(and(eq(integrations.id, id), sql`${integrations.consecutiveFailures} <> 0`));
-    },
-
-    /** A failed call: the streak grows; the call that reaches `pauseAt` pauses the integration (true, once). */
-    async recordFailure(id: number, at: Date, pauseAt: number, reason: string): Promise<{ failures: number; pausedNow: boolean }> {
-      const { rows } = await db.execute<{ failures: number; paused_now: boolean }>(sql`
-        UPDATE integrations SET
-          consecutive_failures = consecutive_failures + 1,
-          paused = paused OR consecutive_failures + 1 >= ${pauseAt},
-          paused_at = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${at} ELSE paused_at END,
-          paused_reason = CASE WHEN NOT paused AND consecutive_failures + 1 >= ${pauseAt} THEN ${reason} ELSE paused_reason END
-        WHERE id = ${id}
-        RETURNING consecutive_failures AS failures, (paused AND paused_at = ${at} AND consecutive_failures = ${pauseAt}) AS paused_now`);
-      return { failures: Number(rows[0]?.failures ?? 0), pausedNow: Boolean(rows[0]?.paused_now) };
+      await recordSuccess(db, integrations, id);
     },
 
     // ------------------------------------------------------------------ links
@@ -211,44 +197,23 @@ export function createIntegrationsRepo(db: DbOrTx) {
     },
 
     /**
-     * Claims up to `limit` due calls of unpaused integrations (attempts + 1, leased for `leaseMs`), oldest first;
-     * FOR UPDATE SKIP LOCKED, so two workers never make the same call. `onlyIds` restricts to given calls.
+     * Claims up to `limit` due calls of unpaused integrations (attempts + 1, leased for `leaseMs`), oldest first; the
+     * shared outbox claim (FOR UPDATE SKIP LOCKED), so two workers never make the same call. `onlyIds` restricts to given calls.
      */
     async claimDue(now: Date, limit: number, leaseMs: number, onlyIds?: number[]): Promise<TrackerOutboxRow[]> {
-      const leaseUntil = new Date(now.getTime() + leaseMs);
-      const only = onlyIds ? sql`AND o.id = ANY(${sql.param(onlyIds)}::int[])` : sql``;
-      const { rows } = await db.execute<{ id: number }>(sql`
-        UPDATE tracker_outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-        WHERE id IN (
-          SELECT o.id FROM tracker_outbox o JOIN integrations i ON i.id = o.integration_id
-          WHERE NOT i.paused AND o.status IN ('pending', 'sending') AND o.next_attempt_at <= ${now} ${only}
-          ORDER BY o.id LIMIT ${limit}
-          FOR UPDATE OF o SKIP LOCKED)
-        RETURNING id`);
-      if (rows.length === 0) return [];
-      return db
-        .select()
-        .from(trackerOutbox)
-        .where(
-          inArray(
-            trackerOutbox.id,
-            rows.map((r) => Number(r.id)),
-          ),
-        )
-        .orderBy(trackerOutbox.id);
-    },
-
-    async setOutbox(id: number, set: Partial<typeof trackerOutbox.$inferInsert>): Promise<void> {
-      await db.update(trackerOutbox).set(set).where(eq(trackerOutbox.id, id));
+      return claimDue(db, trackerOutbox, {
+        now,
+        leaseMs,
+        limit,
+        join: sql`JOIN ${integrations} ON ${integrations.id} = ${trackerOutbox.integrationId}`,
+        where: sql`NOT ${integrations.paused}`,
+        onlyIds,
+      });
     },
 
     /** Claimed calls a stopping process will not make: due again at once. */
     async release(ids: number[], now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(trackerOutbox)
-        .set({ status: 'pending', attempts: sql`${trackerOutbox.attempts} - 1`, nextAttemptAt: now })
-        .where(and(inArray(trackerOutbox.id, ids), eq(trackerOutbox.status, 'sending')));
+      await releaseClaims(db, trackerOutbox, ids, now);
     },
 
     /** The link's latest call not yet made or given up, for the task's state. */
@@ -287,12 +252,27 @@ export function createIntegrationsRepo(db: DbOrTx) {
       }));
     },
 
-    /** Log entries older than `before` go (the tracker-deliver job's sweep). */
+    /** Log entries and finished calls older than `before` go (the tracker-pull job's sweep). */
     async pruneAttempts(before: Date): Promise<void> {
-      await db.execute(sql`DELETE FROM tracker_attempts WHERE attempted_at < ${before}`);
-      await db.execute(sql`DELETE FROM tracker_outbox WHERE status IN ('sent', 'failed') AND created_at < ${before}`);
+      await purgeLog(db, trackerAttempts, before);
+      await purgeFinished(db, trackerOutbox, before);
     },
   };
 }
 
 export type IntegrationsRepo = ReturnType<typeof createIntegrationsRepo>;
+
+/** A queued call as the shared outbox records its attempts. */
+export const callInOutbox = (row: Pick<TrackerOutboxRow, 'id' | 'attempts'>): NonNullable<RecordSpec['row']> => ({
+  table: trackerOutbox,
+  id: row.id,
+  attempts: row.attempts,
+});
+
+/** An integration's failure streak in the shared outbox's terms. */
+export const integrationStreak = (integrationId: number, pauseAfter: number, reason: string): NonNullable<RecordSpec['streak']> => ({
+  table: integrations,
+  id: integrationId,
+  pauseAfter,
+  reason,
+});

@@ -2,13 +2,21 @@ import { createElement } from 'react';
 import { INTEGRATION_KIND_LABELS, INTEGRATION_PAUSE_AFTER_FAILURES, SOURCE_ITEM_NOUNS, TRIAGE_STATE_LABELS, type IntegrationKind } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { renderMail } from '../../mail/render.js';
+import { recordAttempt as recordOutboxAttempt, retryAfterMs, type AttemptResult, type RetryPolicy } from '../../outbox/index.js';
 import { IntegrationPausedMail, integrationPausedSubject, integrationPausedText } from '../../mail/templates/IntegrationPausedMail.js';
 import { parseRetryAfter } from '../../sources/http.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { adminAddresses } from '../admin/admin-guards.repo.js';
 import type { RemoteTask, TaskDraft, TrackerConnector } from './connectors/connector.js';
 import { createTrackedRecordsRepo, type RecordChange } from '../triage/triage-external.repo.js';
-import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow, type TrackerOutboxRow } from './integrations.repo.js';
+import {
+  callInOutbox,
+  createIntegrationsRepo,
+  integrationStreak,
+  type IntegrationRow,
+  type TrackerLinkRow,
+  type TrackerOutboxRow,
+} from './integrations.repo.js';
 import { TrackerError } from './tracker-http.js';
 import { refusalToCarry } from './tracker-tenants.repo.js';
 import { usersSeeingTenant } from '../triage/triage-audience.repo.js';
@@ -18,13 +26,7 @@ import type { TrackerServiceDeps } from './tracker.service.js';
 const EXCERPT = 500;
 
 /** What one call did: sent, to be retried (when), or failed for good. */
-export interface CallResult {
-  outcome: 'sent' | 'retrying' | 'failed';
-  statusCode: number | null;
-  latencyMs: number | null;
-  response: string;
-  error: string | null;
-  retryInMs?: number;
+export interface CallResult extends AttemptResult {
   /** A comment waiting for its task's create: put back without counting as an attempt or a failure of the tracker. */
   waiting?: boolean;
 }
@@ -46,7 +48,13 @@ export interface TrackerRuntime {
 export function createTrackerDelivery(rt: TrackerRuntime) {
   const { deps, connectorFor } = rt;
   const { db, clock, log } = deps;
-  const backoffMs = (attempts: number) => Math.min(deps.config.TRACKER_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), TRACKER_DELIVERY.maxBackoffMs);
+  // The outbox's retry schedule: TRACKER_RETRY_BASE_MS doubling, Retry-After honoured up to its cap.
+  const policy: RetryPolicy = {
+    baseMs: deps.config.TRACKER_RETRY_BASE_MS,
+    maxMs: TRACKER_DELIVERY.maxBackoffMs,
+    maxRetryAfterMs: TRACKER_DELIVERY.maxRetryAfterMs,
+    maxAttempts: TRACKER_DELIVERY.maxAttempts,
+  };
 
   /** The task as the record and its item are now. */
   async function draftOf(tx: DbOrTx, link: TrackerLinkRow): Promise<TaskDraft | null> {
@@ -93,7 +101,7 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
     const base = { statusCode: err.status, latencyMs: err.latencyMs, response: err.response.slice(0, EXCERPT), error: err.message };
     if (!err.retry) return { outcome: 'failed', ...base };
     const asked = err.status === 429 ? parseRetryAfter(err.retryAfter, clock.now().getTime()) : null;
-    return { outcome: 'retrying', ...base, retryInMs: Math.min(asked ?? backoffMs(attempts), TRACKER_DELIVERY.maxRetryAfterMs) };
+    return { outcome: 'retrying', ...base, retryInMs: retryAfterMs(asked, attempts, policy) };
   }
 
   /** Makes one queued call; the link is brought up to date in the same step. */
@@ -180,56 +188,29 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
   /** Logs a call, moves the outbox row and the integration's failure streak; the call that pauses it mails the admins. */
   async function record(integration: IntegrationRow, row: TrackerOutboxRow | null, linkId: number | null, action: string, result: CallResult) {
     const now = clock.now();
-    const outcome = result.outcome === 'retrying' && row && row.attempts >= TRACKER_DELIVERY.maxAttempts ? 'failed' : result.outcome;
-    // Waiting for the task's create is not the tracker's failure.
+    // Waiting for the task's create is not the tracker's failure: not logged, not counted, no streak.
     const waiting = result.waiting === true;
-    const mailed = await db.transaction(async (tx) => {
+    const { outcome, mailed } = await db.transaction(async (tx) => {
       const repo = createIntegrationsRepo(tx);
-      if (!waiting) {
-        await repo.insertAttempt({
-          integrationId: integration.id,
-          linkId,
-          action,
-          attemptedAt: now,
-          outcome,
-          statusCode: result.statusCode,
-          latencyMs: result.latencyMs,
-          responseExcerpt: result.response.slice(0, EXCERPT),
-          error: result.error,
-        });
-      }
-      if (row) {
-        await repo.setOutbox(
-          row.id,
-          outcome === 'sent'
-            ? { status: 'sent', sentAt: now, lastError: null }
-            : outcome === 'failed'
-              ? { status: 'failed', lastError: result.error }
-              : {
-                  status: 'pending',
-                  lastError: result.error,
-                  nextAttemptAt: new Date(now.getTime() + (result.retryInMs ?? backoffMs(row.attempts))),
-                  ...(waiting ? { attempts: row.attempts - 1 } : {}),
-                },
-        );
-        if (outcome === 'failed' && linkId !== null && (row.action === 'create' || row.action === 'update')) {
-          const link = await repo.link(linkId);
-          if (link && !link.externalId) await repo.updateLink(linkId, { status: 'failed', lastError: result.error, updatedAt: now });
-          else if (link) await repo.updateLink(linkId, { lastError: result.error, updatedAt: now });
-        }
-      }
-      if (waiting) return false;
-      if (outcome === 'sent') {
-        await repo.recordSuccess(integration.id);
-        return false;
-      }
-      const streak = await repo.recordFailure(
-        integration.id,
+      const recorded = await recordOutboxAttempt(tx, {
         now,
-        INTEGRATION_PAUSE_AFTER_FAILURES,
-        `Paused after ${INTEGRATION_PAUSE_AFTER_FAILURES} failed calls in a row`,
-      );
-      if (!streak.pausedNow) return false;
+        attempt: result,
+        row: row ? callInOutbox(row) : null,
+        policy,
+        uncounted: waiting,
+        log: waiting ? null : (entry) => repo.insertAttempt({ integrationId: integration.id, linkId, action, ...entry }),
+        excerptChars: EXCERPT,
+        streak: waiting
+          ? null
+          : integrationStreak(integration.id, INTEGRATION_PAUSE_AFTER_FAILURES, `Paused after ${INTEGRATION_PAUSE_AFTER_FAILURES} failed calls in a row`),
+      });
+      if (row && recorded.outcome === 'failed' && linkId !== null && (row.action === 'create' || row.action === 'update')) {
+        const link = await repo.link(linkId);
+        if (link && !link.externalId) await repo.updateLink(linkId, { status: 'failed', lastError: result.error, updatedAt: now });
+        else if (link) await repo.updateLink(linkId, { lastError: result.error, updatedAt: now });
+      }
+      const { streak } = recorded;
+      if (!streak?.pausedNow) return { outcome: recorded.outcome, mailed: false };
       const props = {
         publicUrl: deps.publicUrl,
         integrationName: integration.name,
@@ -249,7 +230,7 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
         });
       }
       log.warn({ integrationId: integration.id, failures: streak.failures }, 'integration paused after consecutive failures');
-      return true;
+      return { outcome: recorded.outcome, mailed: true };
     });
     if (mailed) deps.mail.kick();
     return outcome;
