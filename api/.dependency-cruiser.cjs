@@ -3,7 +3,8 @@
  * mail, outbox, sources) and never the other way round. Among features, ingestion (sync) and the tenant rules know nothing
  * of the features that react to them: those subscribe (snapshot reactors, the AccessNarrowed reactor, the sync's
  * onItemsChanged hook) and are wired in services.ts. Trackers build on triage; triage reaches them only through its
- * TrackerPort. docs/architecture.md, "Layers", draws the picture; test/layers.test.ts proves a breach fails.
+ * TrackerPort. Triage builds on the list; the list reaches triage only through the TriageLens it is handed.
+ * docs/architecture.md, "Layers", draws the picture; test/layers.test.ts proves a breach fails.
  */
 const FEATURES = '^src/features';
 module.exports = {

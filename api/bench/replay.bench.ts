@@ -5,7 +5,7 @@ import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createFeedClients, createSyncServiceFor } from '../src/features/sync/wiring.js';
 import { trackerPort } from '../src/features/integrations/tracker-port.js';
-import { overdueOn } from '../src/features/items/item-query.js';
+import { overdueOn } from '../src/features/triage/triage-views.js';
 import { createTriageReportsRepo } from '../src/features/triage/triage-reports.repo.js';
 import { createTriageRulesRepo } from '../src/features/triage/triage-rules.repo.js';
 import { triageSnapshotReactor } from '../src/features/triage/triage-snapshot.js';

@@ -2,6 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { itemListQuery } from '@radar/contracts';
 import { itemWhere, searchPlan, type ItemListRequest, type TenantScope } from '../src/features/items/item-query.js';
 import { createItemsRepo } from '../src/features/items/items.repo.js';
+import { triageLens } from '../src/features/triage/triage-lens.js';
 import { countSql, pageSql } from '../src/features/items/list-page-sql.js';
 import { withBenchDatabase } from './bench-db.js';
 import { topBuffers } from './explain.js';
@@ -67,7 +68,7 @@ async function run(): Promise<string> {
       { name: 'admin, one tenant and a search', path: `/api/unified/items?tenants=${privateId}&search=policy`, scope: 'all' },
       { name: 'admin, two tenants, page 20', path: `/api/unified/items?tenants=${privateId},${ids[5]}&page=20`, scope: 'all' },
     ];
-    const repo = createItemsRepo(database.pool, { countCacheEntries: 0, jsonCacheChars: 0 });
+    const repo = createItemsRepo(database.pool, { countCacheEntries: 0, jsonCacheChars: 0, triage: triageLens });
     const rows: string[] = [];
     for (const c of cases) {
       const parsed = itemListQuery.parse(queryOf(c.path));

@@ -3,7 +3,8 @@ import { itemListQuery, TRIAGE_VIEWS, type TriageView } from '@radar/contracts';
 import type { TenantScope } from '../src/features/items/item-query.js';
 import { createItemsRepo } from '../src/features/items/items.repo.js';
 import { countSql, pageSql } from '../src/features/items/list-page-sql.js';
-import { itemWhere, searchPlan, triageOnly, triageOnlyCountSql } from '../src/features/items/item-query.js';
+import { itemWhere, searchPlan } from '../src/features/items/item-query.js';
+import { triageLens, triageOnly, triageOnlyCountSql } from '../src/features/triage/triage-lens.js';
 import { createTriageRepo } from '../src/features/triage/triage.repo.js';
 import { queueSql } from '../src/features/triage/triage-queue.repo.js';
 import { withBenchDatabase } from './bench-db.js';
@@ -148,7 +149,7 @@ async function run(): Promise<string> {
         },
       );
       // The dashboard's views are the item list with `triage=` (items, not records).
-      const list = createItemsRepo(database.pool, { countCacheEntries: 0, jsonCacheChars: 0 });
+      const list = createItemsRepo(database.pool, { countCacheEntries: 0, jsonCacheChars: 0, triage: triageLens });
       for (const query of [
         'triage=mine&sortField=due&sortDirection=asc',
         'triage=unassigned',
@@ -165,9 +166,11 @@ async function run(): Promise<string> {
           () => {
             const plan = searchPlan(listQuery.search);
             return {
-              page: inline(dialect.sqlToQuery(pageSql(listQuery, now, plan, 0))),
+              page: inline(dialect.sqlToQuery(pageSql(listQuery, now, plan, 0, undefined, { triage: triageLens }))),
               // The total as the repo counts it: a view with no other filter from its records alone.
-              count: inline(dialect.sqlToQuery(triageOnly(listQuery) ? triageOnlyCountSql(listQuery, now) : countSql(itemWhere(listQuery, now, plan)))),
+              count: inline(
+                dialect.sqlToQuery(triageOnly(listQuery) ? triageOnlyCountSql(listQuery, now) : countSql(itemWhere(listQuery, now, plan, 'all', triageLens))),
+              ),
             };
           },
         );

@@ -8,6 +8,7 @@ import { createItemsRepo, type ItemsRepo } from './features/items/items.repo.js'
 import { createListAnswers, type ListAnswers } from './features/items/list-answers.js';
 import { createListForCaller, type ListForCaller } from './features/items/list-for-caller.js';
 import { createTriageRepo } from './features/triage/triage.repo.js';
+import { triageLens } from './features/triage/triage-lens.js';
 import { createTrackerService, type TrackerService } from './features/integrations/tracker.service.js';
 import { createTriageMail, type TriageMailService } from './features/triage/triage-mail.js';
 import type { ListTriage } from '@radar/contracts';
@@ -109,9 +110,10 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const tokens = createTokensService({ ...base, mail });
   const heldSync = createHeldSyncService({ db: base.db, clock: base.clock, sync, parseHeld: heldPayloadParser(base.db) });
   const remotes = createRemoteRegistry(base);
-  const itemsRepo = createItemsRepo(base.pool);
+  // Triage reads the list's filters, so the list cannot import triage: its views and the due sort are handed in.
+  const itemsRepo = createItemsRepo(base.pool, { triage: triageLens });
   const tenantsRepo = createTenantsRepo(base.db);
-  const answers = createListAnswers(base.pool, itemsRepo, {
+  const answers = createListAnswers(itemsRepo, {
     maxBytes: base.config.LIST_CACHE_MB * 1024 * 1024,
     visibleTenantIds: async (scope) => (await tenantsRepo.visible(scope)).map((t) => t.id),
     triageOf: async (ids, scope) => {

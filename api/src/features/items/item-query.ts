@@ -7,14 +7,12 @@ import {
   CLOUD_INSTANCES,
   NEW_CHANGE_TYPES,
   RELEASE_MOVED_DAYS,
-  OPEN_TRIAGE_STATES,
   ROLLING_OUT_DAYS,
   SOURCES,
-  TRIAGE_DUE_SOON_DAYS,
-  type TriageView,
   type ChangeTypeOption,
   type ItemListQuery,
 } from '@radar/contracts';
+import { requireLens, type TriageLens } from './triage-lens.js';
 
 /**
  * SQL for the unified list's filters, search and order (GET /api/unified/items and GET /api/dashboard/export share
@@ -49,7 +47,7 @@ import {
  * - tenants: posts and issues any of these tenants received (of the tenants the caller may see);
  * - licensed: items of products the tenants license (`licensedCondition`);
  * - triage (mine, unassigned, overdue, due-soon, done): items with a triage record the caller may see in that queue
- *   view (`triageViewCondition`);
+ *   view, as the triage lens the list is given says (items/triage-lens.ts);
  * - always: the caller's tenant scope (TenantScope): a post or issue of tenants only is listed when one of them is
  *   public or granted to the caller.
  */
@@ -162,9 +160,9 @@ function changeTypeCondition(changeTypes: ChangeTypeOption[], now: Date): SQL | 
  * of them instead of walking the date index), and does not AND in a 30,000–70,000-row bitmap of the
  * (source, external_id) index just to test the source.
  */
-export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all'): SQL {
+export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | null, part: WherePart = 'all', lens?: TriageLens): SQL {
   const conds: SQL[] = [];
-  const notRemoved = listsRemovedItems(f) ? null : sql`NOT items.is_removed`;
+  const notRemoved = listsRemoved(f, lens) ? null : sql`NOT items.is_removed`;
   const allowed = allowedSources(f);
   const ofSources = sourceIn(sql`items.source`, allowed);
   if (ofSources) conds.push(ofSources);
@@ -224,10 +222,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   if (f.licensed) conds.push(licensedCondition(f.tenantScope, f.tenants));
   if (f.triage) {
     if (f.triageUserId === undefined) throw new Error('itemWhere: a triage view needs the user it is for (triageUserId)');
-    conds.push(
-      // The items of the records in view, read once through the queue indexes (not a lookup per item).
-      sql`items.id IN (SELECT tr.item_id FROM triage_records tr WHERE ${visibleTriageRecord(f.tenantScope)} AND ${triageViewCondition(f.triage, f.triageUserId, now, f.includeRemoved)})`,
-    );
+    conds.push(requireLens(lens, 'A triage view').inView({ ...f, triage: f.triage, triageUserId: f.triageUserId }, now));
   }
   if (f.sinceLastVisit) {
     if (!f.visitSince) throw new Error('itemWhere: sinceLastVisit needs the visit it means (visitSince)');
@@ -247,6 +242,15 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   else if (part === 'rankWindow' || !exact) conds.push(text);
   else conds.push(sql`(${exact} OR (${text}))`);
   return sql.join(conds, sql` AND `);
+}
+
+/**
+ * Whether the list shows removed items: on request (`includeRemoved`, the archive), and in a triage view that lists
+ * its records' items whatever became of them (TriageLens.listsRemovedItems).
+ */
+function listsRemoved(f: ItemWhereFilters, lens: TriageLens | undefined): boolean {
+  if (f.includeRemoved) return true;
+  return f.triage !== undefined && requireLens(lens, 'A triage view').listsRemovedItems(f.triage);
 }
 
 /**
@@ -287,73 +291,6 @@ export function tenantCondition(scope: TenantScope | undefined): SQL | null {
   return sql`(items.tenant_ids = '{}'::integer[] OR items.tenant_ids && ARRAY(SELECT t.id FROM tenants t WHERE ${visibleTenant(scope)}))`;
 }
 
-/** The open triage states as an SQL list, `('new', 'relevant', 'in_progress')`: the queue indexes' predicate spells it so. */
-export const OPEN_STATES = sql.raw(`(${OPEN_TRIAGE_STATES.map((s) => `'${s}'`).join(', ')})`);
-
-/**
- * A triage record `tr` (open) is overdue on `today`: its due date is before today and passed while the record was
- * open (`overdue_from`: a rollout start or GA month before anyone tracked the item is not overdue; a date a person set
- * or Microsoft's act-by date is).
- */
-export function overdueOn(today: string): SQL {
-  return sql`(tr.due_date < ${today}::date AND (tr.overdue_from IS NULL OR tr.due_date >= tr.overdue_from))`;
-}
-
-/**
- * A triage record `tr` in a queue view: mine = open and owned by the user; unassigned = open without an owner;
- * overdue = open with a due date before today that passed while it was open (overdueOn); due-soon = open and due today or within TRIAGE_DUE_SOON_DAYS days;
- * done = done by someone (not closed before tracking). Open is New, Relevant or In progress (Not relevant and Done are decided). Days are UTC days. An open
- * record stays in its views whatever became of its item (expired, removed from the roadmap): Microsoft's state is
- * not the team's, and work someone was given must not vanish from their queue; only Done leaves out records of
- * removed items unless `includeRemoved` (the archive). Written as the queue indexes' predicates so those indexes
- * serve the views.
- */
-export function triageViewCondition(view: TriageView, userId: number, now: Date, includeRemoved = false): SQL {
-  const today = now.toISOString().slice(0, 10);
-  const live = includeRemoved ? sql`` : sql` AND NOT tr.item_removed`;
-  const open = sql`tr.state IN ${OPEN_STATES}`;
-  switch (view) {
-    case 'mine':
-      return sql`tr.owner_id = ${userId} AND ${open} AND tr.owner_id IS NOT NULL`;
-    case 'unassigned':
-      return sql`tr.owner_id IS NULL AND ${open}`;
-    case 'overdue':
-      return sql`${open} AND ${overdueOn(today)}`;
-    case 'due-soon':
-      return sql`${open} AND tr.due_date >= ${today}::date AND tr.due_date <= ${today}::date + ${TRIAGE_DUE_SOON_DAYS}::int`;
-    case 'done':
-      // Done by someone: a record closed before tracking was never anyone's work.
-      return sql`tr.state = 'done' AND tr.closed_reason IS NULL${live}`;
-  }
-}
-
-/**
- * Whether the list shows removed items: on request (`includeRemoved`, the archive), and in an open queue view, which
- * lists its records' items whatever became of them (triageViewCondition).
- */
-export function listsRemovedItems(f: { triage?: TriageView; includeRemoved?: boolean }): boolean {
-  return Boolean(f.includeRemoved) || (f.triage !== undefined && f.triage !== 'done');
-}
-
-/** The queue's order: nearest due date first (none last), then higher priority; Done: most recently done first. */
-export function queueOrder(view: TriageView): SQL {
-  if (view === 'done') return sql`tr.done_at DESC NULLS LAST, tr.id DESC`;
-  return sql`tr.due_date ASC NULLS LAST, (CASE tr.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END), tr.id DESC`;
-}
-
-/**
- * Filters of the list that are not the defaults and that a triage record cannot answer itself: the ones a queue view
- * must read its items for. `sources` is not among them: a record carries its item's source (recordSourceCondition).
- */
-export function hasItemFilters(f: ItemWhereFilters): boolean {
-  const { tenantScope: _scope, includeRemoved: _removed, triageUserId: _user, visitSince: _visit, triage: _triage, sources: _sources, ...rest } = f;
-  return Object.entries(rest).some(([key, value]) => {
-    if (value === undefined || value === null || value === false || value === '') return false;
-    if (Array.isArray(value)) return value.length > 0;
-    return !(key === 'timeline' && value === 'all');
-  });
-}
-
 /** The sources the list's `sources` allows (none named: all). */
 function allowedSources(f: Pick<ItemWhereFilters, 'sources'>): Set<ItemSource> {
   return new Set<ItemSource>(f.sources?.length ? (f.sources as ItemSource[]) : SOURCES);
@@ -367,88 +304,16 @@ function sourceIn(column: SQL, allowed: Set<ItemSource>): SQL | null {
   return allowed.size < SOURCES.length ? sql`${column} = ANY(${sql.param([...allowed])}::item_source[])` : null;
 }
 
-/** The list's `sources` as a condition on a triage record `tr` (its own copy of the item's source); `true` for all. */
-export function recordSourceCondition(f: Pick<ItemWhereFilters, 'sources'>): SQL {
-  return sourceIn(sql`tr.source`, allowedSources(f)) ?? sql`true`;
+/**
+ * The list's `sources` as a condition on another table's copy of an item's source (`column`, an item_source); null
+ * when every source is allowed. A triage queue tests its records' own copy, without reading their items.
+ */
+export function sourcesCondition(column: SQL, f: Pick<ItemWhereFilters, 'sources'>): SQL | null {
+  return sourceIn(column, allowedSources(f));
 }
 
 /** What decides the due sort: the caller's tenants and, in a triage view, the view. */
 export type DueSortFilters = Pick<ItemFilters, 'tenantScope' | 'triage' | 'triageUserId' | 'includeRemoved'>;
-
-/**
- * The triage records an item's due date is read from: those the caller may see, and in a triage view the records in
- * that view (My queue sorts by my due dates, not a colleague's); outside a view every open record of a live item.
- */
-function dueRecords(f: DueSortFilters, now: Date): SQL {
-  const inView =
-    f.triage && f.triageUserId !== undefined
-      ? triageViewCondition(f.triage, f.triageUserId, now, f.includeRemoved)
-      : sql`tr.state IN ${OPEN_STATES} AND NOT tr.item_removed`;
-  return sql`${visibleTriageRecord(f.tenantScope)} AND ${inView}`;
-}
-
-/** The list's `due` sort key: the nearest due date of the item's records in `dueRecords` (none sorts last). */
-export function nearestDueSql(f: DueSortFilters, now: Date): SQL {
-  return sql`(SELECT min(tr.due_date) FROM triage_records tr WHERE tr.item_id = items.id AND ${dueRecords(f, now)})`;
-}
-
-/**
- * A triage view with no list filter but sources and no search: its items are exactly the items of the records in view
- * (of those sources), so the list's total is counted from the records alone (the queue indexes), without reading an
- * item per record. A record the caller may see is of an item they may see (a tenant's record exists only while the
- * item lists that tenant, an item's own record only while it has none), a record's `item_removed` follows the item,
- * and its `source` is the item's.
- */
-export function triageOnly(f: ItemWhereFilters & Partial<Pick<ItemListRequest, 'sortField' | 'sortDirection' | 'page' | 'limit'>>): boolean {
-  const { sortField: _field, sortDirection: _direction, page: _page, limit: _limit, ...filters } = f;
-  return Boolean(f.triage && f.triageUserId !== undefined && !f.search?.trim() && !hasItemFilters(filters));
-}
-
-/** The list's total for a `triageOnly` request: the distinct items of the records in view (of the sources asked for). */
-export function triageOnlyCountSql(f: ItemWhereFilters, now: Date): SQL {
-  return sql`SELECT count(DISTINCT tr.item_id)::int AS n FROM triage_records tr WHERE ${dueRecords(f, now)} AND ${recordSourceCondition(f)}`;
-}
-
-/**
- * The item ids of one page of the list sorted by due date (no search), in list order, as a top-N: the items with a
- * due date are found by walking the records in view in (due date, item) order (triage_records_open_due_item_idx)
- * and keeping each item's nearest-due record, until `offset + limit` items passed the list's filters; only if those
- * are fewer does the page go on into the items without one, in id order. A walked record is in the triage view, so
- * its item needs no test of the view. Computing every item's nearest due date and sorting them all read ~300,000
- * buffers at 100,000 items; grouping a view's records by item, 1,800–2,600.
- */
-export function duePageSql(f: ItemFilters, now: Date, limit: number, offset: number): SQL {
-  const want = offset + limit;
-  const asc = f.sortDirection === 'asc';
-  const walk = asc ? sql`r.due_date ASC, r.item_id ASC` : sql`r.due_date DESC, r.item_id DESC`;
-  const records = dueRecords(f, now);
-  const { triage: _view, ...rest } = f;
-  // The walked records are the view's already; an open view's items are listed whatever became of them.
-  const withoutView = { ...rest, includeRemoved: listsRemovedItems(f) };
-  return sql`WITH dated AS MATERIALIZED (
-      SELECT DISTINCT r.due_date AS due, r.item_id AS id
-      FROM (SELECT tr.item_id, tr.due_date FROM triage_records tr WHERE ${records} AND tr.due_date IS NOT NULL) r
-      JOIN items ON items.id = r.item_id
-      WHERE NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = r.item_id AND ${records} AND tr.due_date < r.due_date)
-        AND ${itemWhere(withoutView, now, null)}
-      ORDER BY ${walk} LIMIT ${want}),
-    undated AS (
-      SELECT items.id FROM items
-      WHERE ${itemWhere(f, now, null)} AND NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id AND ${records} AND tr.due_date IS NOT NULL)
-      ORDER BY items.id ${sortDirectionSql(f)} LIMIT (SELECT ${want} - count(*) FROM dated))
-    SELECT id AS item_id, due FROM dated
-    UNION ALL SELECT id, NULL FROM undated
-    ORDER BY due ${nullsLastSql(f)}, item_id ${sortDirectionSql(f)} LIMIT ${limit} OFFSET ${offset}`;
-}
-
-/**
- * A triage record `tr` the caller may see: an item's own record (no tenant), or a tenant's record of a tenant the
- * caller may see.
- */
-export function visibleTriageRecord(scope: TenantScope | undefined): SQL {
-  if (scope === 'all') return sql`true`;
-  return sql`(tr.tenant_id IS NULL OR tr.tenant_id IN (SELECT t.id FROM tenants t WHERE ${visibleTenant(scope)}))`;
-}
 
 /** A tenant `t` the caller may see: public, or granted to them. */
 export function visibleTenant(scope: { granted: readonly number[] } | undefined): SQL {
@@ -462,14 +327,18 @@ export function visibleTenant(scope: { granted: readonly number[] } | undefined)
  * of change puts items without one last either way (a list sorted by "soonest" starts with the soonest, not with
  * every item that has no date).
  */
-export function sortKeys(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters, now: Date): { column: SQL; alias: SQL; direction: SQL }[] {
+export function sortKeys(
+  f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters,
+  now: Date,
+  lens?: TriageLens,
+): { column: SQL; alias: SQL; direction: SQL }[] {
   const dir = sortDirectionSql(f);
   if (f.sortField === 'modifiedDate') return [{ column: sql`items.modified_date`, alias: sql.raw('sort_at'), direction: dir }];
   const created = { column: sql`items.created_date`, alias: sql.raw('sort_at'), direction: dir };
   // Most slipped first: date moves (GA + preview), then newest (the items_release_moves_idx order).
   if (f.sortField === 'releaseMoves') return [{ column: sql`items.release_moves`, alias: sql.raw('sort_moves'), direction: dir }, created];
   // Due dates tie often: the item id breaks ties, so a view's page can be chosen from the triage records alone.
-  if (f.sortField === 'due') return [{ column: nearestDueSql(f, now), alias: sql.raw('sort_due'), direction: nullsLastSql(f) }];
+  if (f.sortField === 'due') return [{ column: requireLens(lens, 'The due sort').nearestDue(f, now), alias: sql.raw('sort_due'), direction: nullsLastSql(f) }];
   if (f.sortField === 'timing') return [{ column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: nullsLastSql(f) }, created];
   return [created];
 }
@@ -488,10 +357,10 @@ export function nullsLastSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
  * then the chosen sort. Otherwise the chosen sort with id as tie-breaker, in the null ordering of the indexes so
  * the (date DESC NULLS LAST, id DESC NULLS LAST) indexes serve both directions.
  */
-export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters, plan: SearchPlan | null, now: Date): SQL {
+export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters, plan: SearchPlan | null, now: Date, lens?: TriageLens): SQL {
   // Matches the (… DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
   const dir = sortDirectionSql(f);
-  const sort = sql.join([...sortKeys(f, now).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);
+  const sort = sql.join([...sortKeys(f, now, lens).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);
   if (!plan) return sort;
   const rank = sql`ts_rank(items.search_vector, ${tsQuery(plan)}) DESC, ${sort}`;
   return plan.ids.length ? sql`(lower(items.external_id) = ANY(${textArray(plan.ids)})) DESC, ${rank}` : rank;

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { itemOrder, itemWhere, searchPlan, triageOnly, triageOnlyCountSql, type ItemFilters, type ItemListRequest } from './item-query.js';
+import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest } from './item-query.js';
+import type { TriageLens } from './triage-lens.js';
 import {
   cappedCountSql,
   countSql,
@@ -83,19 +84,16 @@ export interface ReadPoint {
   bucket: number | null;
 }
 
-/**
- * `version`: a data version already read for this request (after it arrived, before any of its data): the point takes
- * it instead of reading it again.
- */
-export async function readPoint(pool: pg.Pool, filters: ItemFilters, now: Date, version?: number): Promise<ReadPoint> {
-  return { version: version ?? (await currentDataVersion(pool)), ...viewTime(filtersOf(filters), now) };
-}
-
 export interface ItemsRepoOptions {
   /** Totals kept (by filters, data version and time bucket); 0 disables. */
   countCacheEntries?: number;
   /** Characters of serialised items kept for reuse (0 disables); default 32 M (about 32 MB, some 15,000 items). */
   jsonCacheChars?: number;
+  /**
+   * Triage as the list sees it (items/triage-lens.ts): the triage views and the due sort. Without it the list answers
+   * neither (a request for one fails), which is all the MCP tools need.
+   */
+  triage?: TriageLens;
 }
 
 /** The filters a total depends on: everything but paging and order. */
@@ -105,6 +103,16 @@ function filtersOf(q: ItemFilters): Omit<ItemFilters, 'sortField' | 'sortDirecti
 }
 
 export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
+  const lens = opts.triage;
+
+  /**
+   * `version`: a data version already read for this request (after it arrived, before any of its data): the point takes
+   * it instead of reading it again.
+   */
+  async function readPoint(filters: ItemFilters, now: Date, version?: number): Promise<ReadPoint> {
+    return { version: version ?? (await currentDataVersion(pool)), ...viewTime(filtersOf(filters), now, lens) };
+  }
+
   /**
    * Totals by (filters, data version, time bucket): exact for as long as the key can be asked for, so no expiry;
    * concurrent requests for the same key share one count (LruCache.load). visitSince is in the filters: two users'
@@ -125,14 +133,15 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
     return counts.load(countKey(filters, point, exact), async () => {
       const plan = searchPlan(filters.search);
       const run = async (query: SQL) => (await runSql<{ n: number }>(pool, query))[0]?.n ?? 0;
-      if (triageOnly(filters)) return { n: await run(triageOnlyCountSql(filters, point.now)), approximate: false };
-      const where = itemWhere(filters, point.now, plan);
+      const byRecords = lens?.recordsCount(filters, point.now);
+      if (byRecords) return { n: await run(byRecords), approximate: false };
+      const where = itemWhere(filters, point.now, plan, 'all', lens);
       if (!plan || exact) return { n: await run(countSql(where)), approximate: false };
       const estimate = estimated ?? (await estimateRows(pool, where));
       // Far past the threshold by the statistics: nothing to count. Even the first 1,001 matches of a common word
       // cost the whole bitmap of its matches (48,000 entries, ~24 ms at 100,000 items).
       if (estimate > EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) return { n: estimate, approximate: true };
-      const upTo = await run(cappedCountSql(itemWhere(filters, point.now, plan, 'counted'), EXACT_SEARCH_TOTAL));
+      const upTo = await run(cappedCountSql(itemWhere(filters, point.now, plan, 'counted', lens), EXACT_SEARCH_TOTAL));
       if (upTo <= EXACT_SEARCH_TOTAL) return { n: upTo, approximate: false };
       // More than the threshold for sure, whatever the statistics say.
       return { n: Math.max(EXACT_SEARCH_TOTAL + 1, estimate), approximate: true };
@@ -144,7 +153,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
     const plan = searchPlan(q.search);
     const offset = (q.page - 1) * q.limit;
     const readPage = (countMatches = false) =>
-      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { countMatches })).then((rows) => {
+      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { countMatches, triage: lens })).then((rows) => {
         // Only the page's own columns go on; a ranked page's first row says how many candidates its window held,
         // and, when asked, how many rows match.
         const { windowTotal: candidates, matchesTotal: matches } = (rows[0] ?? {}) as WindowTotal & MatchesTotal;
@@ -163,7 +172,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
     const filters = filtersOf(q);
     const key = countKey(filters, point, false);
     if (plan && !plan.ids.length && offset + q.limit <= RANK_WINDOW && !counts.get(key)) {
-      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan));
+      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan, 'all', lens));
       if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) {
         const { rows, matches } = await readPage(true);
         // An empty later page (past the last match) has no row to carry the count.
@@ -194,6 +203,9 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   }
 
   return {
+    /** The moment a read of these filters is for (ReadPoint). */
+    readPoint,
+
     /**
      * One page and the total. The page is read fresh; the total is exact when the page proves it (a non-empty page
      * shorter than `limit` ends the result), counted by the page's own statement (a search page inside the rank
@@ -202,13 +214,13 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
      * write moves the version).
      */
     async list(q: ItemListRequest, now: Date): Promise<ItemPage> {
-      const { rows, n, approximate } = await pageAndTotal<UnifiedItemRow>(q, await readPoint(pool, q, now));
+      const { rows, n, approximate } = await pageAndTotal<UnifiedItemRow>(q, await readPoint(q, now));
       return { rows, total: n, approximate };
     },
 
     /** The list's exact total for these filters (counted and reused as `list` does, never estimated). */
     async total(f: ItemFilters, now: Date): Promise<number> {
-      return (await count(f, await readPoint(pool, f, now), true)).n;
+      return (await count(f, await readPoint(f, now), true)).n;
     },
 
     /**
@@ -264,9 +276,9 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       const batchSize = opts.batchSize ?? 1000;
       const plan = searchPlan(f.search);
       // The list's instant for a time-relative view (view-time.ts), so the export holds exactly the rows it counts.
-      const at = viewTime(filtersOf(f), now).now;
+      const at = viewTime(filtersOf(f), now, lens).now;
       const { sql: text, params } = dialect.sqlToQuery(
-        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, at, plan)} ORDER BY ${itemOrder(f, plan, at)}`,
+        sql`SELECT ${unifiedItemSelectSql} FROM items WHERE ${itemWhere(f, at, plan, 'all', lens)} ORDER BY ${itemOrder(f, plan, at, lens)}`,
       );
       const client = await pool.connect();
       let broken = false;

@@ -2,12 +2,11 @@ import accepts from 'accepts';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
-import type pg from 'pg';
 import type { ItemListResponse, ListTriage } from '@radar/contracts';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { ToUnifiedItemOptions } from './item-mapper.js';
 import { searchPlan, type ItemListRequest, type TenantScope } from './item-query.js';
-import { readPoint, type ItemsRepo } from './items.repo.js';
+import type { ItemsRepo } from './items.repo.js';
 
 /** A list answer as sent: the JSON bytes and their strong validator. */
 export interface ListAnswer {
@@ -122,7 +121,7 @@ export interface ListAudience extends ToUnifiedItemOptions {
   triage: boolean;
 }
 
-export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems }) {
+export function createListAnswers(repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems }) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
   const keyOf = (q: ItemListRequest, audience: ListAudience, point: { version: unknown; bucket: unknown }) =>
     JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage ? 'member' : 'public', point.version, point.bucket]);
@@ -136,7 +135,7 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
     async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>, version?: number): Promise<ListAnswer> {
       // The version is read before the data (readPoint): an answer is never cached under a version newer than its rows.
       // Triage records move the version too, so a cached answer's triage is as current as its rows.
-      const point = await readPoint(pool, q, now, version);
+      const point = await repo.readPoint(q, now, version);
       return answers.load(
         keyOf(q, audience, point),
         async () => {
@@ -175,7 +174,7 @@ export function createListAnswers(pool: pg.Pool, repo: ItemsRepo, opts: { maxByt
      * and the data version it was looked up at.
      */
     async cached(q: ItemListRequest, now: Date, audience: ListAudience): Promise<{ answer: ListAnswer | undefined; version: number }> {
-      const point = await readPoint(pool, q, now);
+      const point = await repo.readPoint(q, now);
       return { answer: await answers.peek(keyOf(q, audience, point)), version: point.version };
     },
   };

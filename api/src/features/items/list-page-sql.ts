@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { itemOrder, itemWhere, nullsLastSql, sortDirectionSql, sortKeys, tsQuery, duePageSql, type ItemListRequest, type SearchPlan } from './item-query.js';
+import { itemOrder, itemWhere, nullsLastSql, sortDirectionSql, sortKeys, tsQuery, type ItemListRequest, type SearchPlan } from './item-query.js';
+import { requireLens, type TriageLens } from './triage-lens.js';
 import { unifiedItemSelectSql } from './item-mapper.js';
 
 // The statements of a list page and of its total: the deferred join, the rank window of a search and the capped
@@ -64,7 +65,8 @@ export interface MatchesTotal {
  * `columns` defaults to every column the mapper needs; the JSON list asks only for each row's version key.
  *
  * Searching (first RANK_WINDOW results): the window's rows get their exact-id flag and rank while they are read,
- * so ranking reads no row twice, and only the page's rows are read again for their columns.
+ * so ranking reads no row twice, and only the page's rows are read again for their columns. `triage` answers a triage
+ * view and the due sort (items/triage-lens.ts).
  */
 export function pageSql(
   q: ItemListRequest,
@@ -72,17 +74,18 @@ export function pageSql(
   plan: SearchPlan | null,
   offset: number,
   columns: SQL = unifiedItemSelectSql,
-  opts: { countMatches?: boolean } = {},
+  opts: { countMatches?: boolean; triage?: TriageLens } = {},
 ): SQL {
-  const order = itemOrder(q, plan, now);
+  const lens = opts.triage;
+  const order = itemOrder(q, plan, now, lens);
   if (q.sortField === 'due' && !plan) {
     const dir = sortDirectionSql(q);
-    return sql`WITH page AS (${duePageSql(q, now, q.limit, offset)})
+    return sql`WITH page AS (${requireLens(lens, 'The due sort').duePage(q, now, q.limit, offset)})
       SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${nullsLastSql(q)}, page.item_id ${dir}`;
   }
   if (plan && offset + q.limit <= RANK_WINDOW) {
-    const byDate = itemOrder(q, null, now);
-    const keysOf = sortKeys(q, now);
+    const byDate = itemOrder(q, null, now, lens);
+    const keysOf = sortKeys(q, now, lens);
     const dir = sortDirectionSql(q);
     // Must equal itemOrder(q, plan): exact id, ts_rank, the chosen sort, id.
     const sortColumns = sql.join(
@@ -101,7 +104,7 @@ export function pageSql(
       // the window's limit, and only the window's rows are ranked, each read again by id for its vector.
       const aliases = keysOf.map((k) => sql`m.${k.alias}`);
       return sql`WITH m AS (SELECT items.id, ${sortColumns}, (count(*) OVER ())::int AS matches FROM items
-          WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}),
+          WHERE ${itemWhere(q, now, plan, 'rankWindow', lens)} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}),
         candidates AS (SELECT m.id, false AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sql.join(aliases, sql`, `)}, m.matches
           FROM m JOIN items ON items.id = m.id),
         page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
@@ -110,15 +113,15 @@ export function pageSql(
     }
     // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches; a search
     // that cannot be an id has the window alone (no union to plan, sort and deduplicate).
-    const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow')} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
-    const candidates = plan.ids.length ? sql`(SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds')}) UNION (${window})` : window;
+    const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow', lens)} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
+    const candidates = plan.ids.length ? sql`(SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds', lens)}) UNION (${window})` : window;
     return sql`WITH candidates AS (${candidates}),
       page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
       SELECT ${columns}, page.candidates_n AS "windowTotal" FROM page JOIN items ON items.id = page.id
       ORDER BY ${outerOrder}`;
   }
   return sql`SELECT ${columns} FROM items
-    WHERE items.id IN (SELECT items.id FROM items WHERE ${itemWhere(q, now, plan)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset})
+    WHERE items.id IN (SELECT items.id FROM items WHERE ${itemWhere(q, now, plan, 'all', lens)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset})
     ORDER BY ${order}`;
 }
 

@@ -1,6 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LruCache } from '../../lib/lru-cache.js';
 import { itemWhere, searchPlan, type ItemWhereFilters } from './item-query.js';
+import type { TriageLens } from './triage-lens.js';
 
 const dialect = new PgDialect();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,11 +17,12 @@ export const TIME_BUCKET_MS = 60_000;
 
 /**
  * True when the view's rows depend on the time as well as the data: compared by the SQL itself, so any filter added
- * to the list later that uses `now` is recognised without being listed here.
+ * to the list later that uses `now` is recognised without being listed here. `triage`: the list's triage lens, for a
+ * triage view (whose overdue and due-soon views move with the day).
  */
-export function isTimeRelative(filters: ItemWhereFilters, now: Date): boolean {
+export function isTimeRelative(filters: ItemWhereFilters, now: Date, triage?: TriageLens): boolean {
   const plan = searchPlan(filters.search);
-  const at = (d: Date) => JSON.stringify(dialect.sqlToQuery(itemWhere(filters, d, plan)).params);
+  const at = (d: Date) => JSON.stringify(dialect.sqlToQuery(itemWhere(filters, d, plan, 'all', triage)).params);
   return at(now) !== at(new Date(now.getTime() + DAY_MS));
 }
 
@@ -34,11 +36,11 @@ export interface ViewTime {
 /** Whether a filter set is time-relative never changes, so it is worked out once per filter set (it builds SQL twice). */
 const relativeByFilters = new LruCache<boolean>({ entries: 5000, weight: 5000 });
 
-export function viewTime(filters: ItemWhereFilters, now: Date): ViewTime {
+export function viewTime(filters: ItemWhereFilters, now: Date, triage?: TriageLens): ViewTime {
   const key = JSON.stringify(filters);
   let relative = relativeByFilters.get(key);
   if (relative === undefined) {
-    relative = isTimeRelative(filters, now);
+    relative = isTimeRelative(filters, now, triage);
     relativeByFilters.set(key, relative);
   }
   if (!relative) return { bucket: null, now };

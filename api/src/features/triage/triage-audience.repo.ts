@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { moderatorActivities } from '../../db/schema/index.js';
 import { userSeesTenant } from '../tenants/tenant-audience.js';
-import { OPEN_STATES } from '../items/item-query.js';
+import { OPEN_STATES } from './triage-views.js';
 
 /**
  * Who may take part in a triage record: the people who may see its tenant (`userSeesTenant`). These are the

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contracts';
-import { OPEN_STATES, overdueOn } from '../items/item-query.js';
+import { OPEN_STATES, overdueOn } from './triage-views.js';
 import type { DbOrTx } from '../../db/client.js';
 import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
 import { personNameSql } from './triage-users.repo.js';

@@ -1,19 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TriageView } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  hasItemFilters,
-  listsRemovedItems,
-  overdueOn,
-  recordSourceCondition,
-  itemWhere,
-  queueOrder,
-  searchPlan,
-  triageViewCondition,
-  visibleTriageRecord,
-  type ItemWhereFilters,
-  type TenantScope,
-} from '../items/item-query.js';
+import { itemWhere, searchPlan, type ItemWhereFilters, type TenantScope } from '../items/item-query.js';
+import { hasItemFilters, listsRemovedItems, overdueOn, recordSourceCondition, queueOrder, triageViewCondition, visibleTriageRecord } from './triage-views.js';
+import { triageLens } from './triage-lens.js';
 
 /** A page of a queue view: the list's filters on the records' items, the view, whose queue, and which page. */
 export interface QueueRequest {
@@ -36,7 +26,7 @@ export function queueSql(q: QueueRequest): { page: SQL; count: SQL } {
   // An open view lists its records' items whatever became of them (triageViewCondition); the list's filters apply.
   const itemFilters = { ...q.filters, includeRemoved: listsRemovedItems({ ...q.filters, triage: q.view }) };
   const from = hasItemFilters(q.filters)
-    ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(itemFilters, q.now, searchPlan(q.filters.search))} AND ${records}`
+    ? sql`triage_records tr JOIN items ON items.id = tr.item_id WHERE ${itemWhere(itemFilters, q.now, searchPlan(q.filters.search), 'all', triageLens)} AND ${records}`
     : sql`triage_records tr WHERE ${records}`;
   return {
     page: sql`SELECT tr.id FROM ${from} ORDER BY ${queueOrder(q.view)} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,

@@ -6,7 +6,8 @@ import {
   changeHealthScore,
   type ChangeHealthCostKind,
 } from '@radar/contracts';
-import { OPEN_STATES, overdueOn, visibleTriageRecord, type TenantScope } from '../items/item-query.js';
+import { type TenantScope } from '../items/item-query.js';
+import { OPEN_STATES, overdueOn, visibleTriageRecord } from './triage-views.js';
 import type { DbOrTx } from '../../db/client.js';
 import { personNameSql } from './triage-users.repo.js';
 

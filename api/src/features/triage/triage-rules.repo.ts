@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { type SavedSearchQuery, type TriagePriority, type TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { moderatorActivities, triageRules } from '../../db/schema/index.js';
-import { itemWhere, OPEN_STATES, searchPlan } from '../items/item-query.js';
+import { itemWhere, searchPlan } from '../items/item-query.js';
+import { OPEN_STATES } from './triage-views.js';
 
 export type TriageRuleRow = typeof triageRules.$inferSelect;
 

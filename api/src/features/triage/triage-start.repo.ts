@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { TRIAGE_START_WINDOW_DEFAULT_DAYS, type TriageSettings, type TriageStartLine } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { OPEN_STATES } from '../items/item-query.js';
+import { OPEN_STATES } from './triage-views.js';
 
 /**
  * The starting line of triage. Each tenant has one (`tenants.triage_start`, when it was added), and so do the records
