@@ -3,17 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest } from './item-query.js';
 import type { TriageLens } from './triage-lens.js';
-import {
-  cappedCountSql,
-  countSql,
-  estimateRows,
-  ESTIMATE_MARGIN,
-  EXACT_SEARCH_TOTAL,
-  pageSql,
-  RANK_WINDOW,
-  type MatchesTotal,
-  type WindowTotal,
-} from './list-page-sql.js';
+import { cappedCountSql, countSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW, type MatchesTotal, type WindowTotal } from './list-page-sql.js';
 import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 import { currentDataVersion } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
@@ -29,6 +19,13 @@ export async function runSql<T extends pg.QueryResultRow>(pool: pg.Pool | pg.Poo
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await pool.query<T>(text, params as unknown[]);
   return result.rows;
+}
+
+/** The planner's estimate of the rows of `where` (EXPLAIN only plans; nothing is read but the statistics). */
+export async function estimateRows(pool: pg.Pool, where: SQL): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM items WHERE ${where}`);
+  const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(text, params as unknown[]);
+  return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
 export interface ItemPage {

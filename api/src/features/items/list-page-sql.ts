@@ -1,14 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import { itemOrder, itemWhere, nullsLastSql, sortDirectionSql, sortKeys, tsQuery, type ItemListRequest, type SearchPlan } from './item-query.js';
 import { requireLens, type TriageLens } from './triage-lens.js';
 import { unifiedItemSelectSql } from './item-mapper.js';
 
 // The statements of a list page and of its total: the deferred join, the rank window of a search and the capped
-// count. The items repo runs them; the benches explain them.
-
-const dialect = new PgDialect();
+// count. The items repo runs them (and asks the planner's estimate); the benches explain them.
 
 /**
  * A search counted beside its page (one that can be an id, or a page past the rank window whose total is not
@@ -133,11 +129,4 @@ export function countSql(where: SQL): SQL {
 /** Counts the rows of `where`, stopping after `upTo + 1` of them. */
 export function cappedCountSql(where: SQL, upTo: number): SQL {
   return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM items WHERE ${where} LIMIT ${upTo + 1}) AS capped`;
-}
-
-/** The planner's estimate of the rows of `where` (EXPLAIN only plans; nothing is read but the statistics). */
-export async function estimateRows(pool: pg.Pool, where: SQL): Promise<number> {
-  const { sql: text, params } = dialect.sqlToQuery(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM items WHERE ${where}`);
-  const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(text, params as unknown[]);
-  return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
