@@ -5,6 +5,18 @@ import { defineConfig } from '@playwright/test';
  * support/global-setup.ts starts on a free port together with an in-process SMTP server.
  * Run `npm run build` at the root first.
  */
+/**
+ * Traces are recorded for every test and kept for the failed ones: DOM snapshots at each action, which the page's
+ * renderer pays for. CI keeps only its printed output, so there a trace would be recorded and never read: it runs
+ * without, and `RADAR_E2E_TRACE=retain-on-failure` (or `on`) turns them back on.
+ */
+function traceMode(): 'off' | 'on' | 'retain-on-failure' {
+  const asked = process.env.RADAR_E2E_TRACE;
+  if (asked === 'off' || asked === 'on' || asked === 'retain-on-failure') return asked;
+  if (asked) throw new Error(`RADAR_E2E_TRACE must be off, on or retain-on-failure, not ${asked}`);
+  return process.env.CI ? 'off' : 'retain-on-failure';
+}
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
@@ -23,7 +35,7 @@ export default defineConfig({
     // A failed test keeps its trace: every action's DOM snapshot, network and console. Without the screencast film
     // strip, which cost about 15% of the suite's time on two cores (docs/operations.md, "CI");
     // RADAR_E2E_TRACE_SCREENSHOTS=true records it again.
-    trace: { mode: 'retain-on-failure', screenshots: process.env.RADAR_E2E_TRACE_SCREENSHOTS === 'true' },
+    trace: { mode: traceMode(), screenshots: process.env.RADAR_E2E_TRACE_SCREENSHOTS === 'true' },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
