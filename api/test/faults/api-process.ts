@@ -36,8 +36,11 @@ export interface ApiProcess {
   errorLogs(since?: number): LogLine[];
   /** Log lines logged at or after `since` (a Date.now() mark). */
   logsSince(since: number): LogLine[];
-  /** Sends a signal and waits for the exit. */
-  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /**
+   * Sends a signal and waits for the exit, up to `timeoutMs` (by default 30 s past the shutdown budget, 15 s past
+   * the api's own hard exit): past it the process is killed and the call fails with its last log lines.
+   */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** A data directory the embedded PostgreSQL's own user can enter (a mkdtemp folder is 0700). */
@@ -127,6 +130,9 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
       check();
     });
 
+  // The api leaves by itself at the latest 15 s after its shutdown budget (main.ts's hard exit); 15 s more for a
+  // loaded machine.
+  const stopTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 20_000) + 30_000;
   const proc: ApiProcess = {
     url,
     port,
@@ -138,9 +144,23 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
     waitForLog,
     logsSince: (since) => logs.filter((l) => l.time >= since),
     errorLogs: (since = 0) => logs.filter((l) => l.time >= since && l.level >= 50),
-    async stop(signal = 'SIGTERM') {
+    async stop(signal = 'SIGTERM', timeoutMs = stopTimeoutMs) {
       if (!hasExited) child.kill(signal);
-      return exited;
+      let timer: NodeJS.Timeout | undefined;
+      const outlived = new Promise<'outlived'>((resolve) => (timer = setTimeout(() => resolve('outlived'), timeoutMs)));
+      const result = await Promise.race([exited, outlived]).finally(() => clearTimeout(timer));
+      if (result !== 'outlived') return result;
+      // A process that outlives its own hard-exit timer is a finding, not something to wait out until the test's
+      // timeout: say what it last logged, then kill it so the cleanups can run.
+      child.kill('SIGKILL');
+      await exited;
+      const last = logs
+        .slice(-15)
+        .map((l) => `${l.level} ${l.msg}`)
+        .join(' | ');
+      throw new Error(
+        `api${opts.label ? ` ${opts.label}` : ''} still running ${timeoutMs} ms after ${signal}; last lines: ${last}; stderr: ${stderr.slice(-1000)}`,
+      );
     },
   };
   await waitForLog((l) => l.msg === 'M365 Radar is listening', opts.readyTimeoutMs ?? 60_000);
