@@ -5,15 +5,11 @@ import {
   dashboardReducer,
   initialDashboardState,
   recomputeSources,
-  savedSearchQueryOf,
-  stateFromQuery,
-  stateFromUrl,
   toggleChangeType,
-  toListParams,
-  withUrlState,
   type DashboardAction,
   type DashboardState,
 } from './dashboard-filters.js';
+import { savedSearchQueryOf, stateFromQuery, stateFromUrl, toListParams, withUrlState } from './view-query.js';
 
 const run = (...actions: DashboardAction[]): DashboardState => actions.reduce(dashboardReducer, initialDashboardState);
 

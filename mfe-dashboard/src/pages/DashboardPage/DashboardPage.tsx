@@ -13,7 +13,7 @@ import { SubscribeMenu } from '../../components/SubscribeMenu/index.js';
 import { TriageViews } from '../../components/TriageViews/index.js';
 import { bulkTargetsOf } from '../../api/triage.js';
 import type { BulkTarget } from '../../components/BulkTriageBar/index.js';
-import { savedSearchQueryOf, toListParams } from '../../state/dashboard-filters.js';
+import { savedSearchQueryOf, toListParams } from '../../state/view-query.js';
 import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 import { useUrlParams } from './useUrlParams.js';

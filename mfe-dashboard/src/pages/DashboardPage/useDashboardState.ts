@@ -2,16 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useReducer, useRef } from 'reac
 import { routes } from '@radar/contracts';
 import { useEndpoint, useSession } from '@radar/shared-ui';
 import { useDashboardVisit } from '../../api/visit.js';
-import {
-  dashboardReducer,
-  initialDashboardState,
-  stateFromQuery,
-  stateFromUrl,
-  toListParams,
-  withUrlState,
-  type DashboardState,
-  type ViewQuery,
-} from '../../state/dashboard-filters.js';
+import { dashboardReducer, initialDashboardState, type DashboardState } from '../../state/dashboard-filters.js';
+import { stateFromQuery, stateFromUrl, toListParams, withUrlState, type ViewQuery } from '../../state/view-query.js';
 import type { UrlParams } from './useUrlParams.js';
 
 /**
