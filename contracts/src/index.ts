@@ -16,6 +16,7 @@ export * from './contact.js';
 export * from './admin.js';
 export * from './runtime-config.js';
 export * from './remotes.js';
+export * from './connection-test.js';
 export * from './tenants.js';
 export * from './triage.js';
 export * from './triage-analytics.js';

@@ -283,8 +283,6 @@ export type Integration = z.infer<typeof integration>;
 export const integrationsResponse = z.object({ integrations: z.array(integration) });
 export type IntegrationsResponse = z.infer<typeof integrationsResponse>;
 
-export const integrationCheck = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
-export type IntegrationCheck = z.infer<typeof integrationCheck>;
 /** POST /api/admin/integrations/{id}/authorize: the tracker's consent page to open (valid for 10 minutes). */
 export const authorizeIntegrationResponse = z.object({ url: z.string() });
 export type AuthorizeIntegrationResponse = z.infer<typeof authorizeIntegrationResponse>;
@@ -296,10 +294,6 @@ export const oauthCallbackQuery = z.object({
   error_description: z.string().max(1000, 'error_description is too long').optional(),
 });
 export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuery>;
-
-/** POST …/test: each check with what it found; `success` when all passed. */
-export const integrationTestResult = z.object({ success: z.boolean(), message: z.string(), checks: z.array(integrationCheck) });
-export type IntegrationTestResult = z.infer<typeof integrationTestResult>;
 
 /** POST …/pull: the linked tasks read now and what came back into triage. */
 export const integrationPullResult = z.object({

@@ -145,16 +145,12 @@ export type TenantRecord = z.infer<typeof tenantRecord>;
 export const tenantsResponse = z.array(tenantRecord);
 export type TenantsResponse = z.infer<typeof tenantsResponse>;
 
-/** One check of Test connection: what was tried and, when it failed, exactly what is missing. */
-export const tenantCheck = z.object({
-  /** `licences` is optional: without it everything works but the "products we license" filter. */
-  name: z.enum(['token', 'messages', 'health', 'licences']),
-  ok: z.boolean(),
-  message: z.string(),
-});
-export type TenantCheck = z.infer<typeof tenantCheck>;
-export const tenantTestResult = z.object({ ok: z.boolean(), checks: z.array(tenantCheck) });
-export type TenantTestResult = z.infer<typeof tenantTestResult>;
+/**
+ * The checks of a tenant's connection test (its answer is `connectionTestResult`), one per capability. `licences` is
+ * optional: without it everything works but the "products we license" filter.
+ */
+export const TENANT_CHECKS = ['token', 'messages', 'health', 'licences'] as const;
+export type TenantCheckName = (typeof TENANT_CHECKS)[number];
 
 export const tenantSyncResponse = z.object({
   message: z.string(),

@@ -1,3 +1,4 @@
+import { connectionTestResult } from '../connection-test.js';
 import { defineEndpoints } from '../endpoint.js';
 import { resultMessage } from '../common.js';
 import { raw } from '../endpoint.js';
@@ -12,7 +13,6 @@ import {
   integrationIdParams,
   integrationPullResult,
   integrationsResponse,
-  integrationTestResult,
   oauthCallbackQuery,
   plannerOptionsQuery,
   plannerOptionsResponse,
@@ -78,7 +78,7 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     summary: 'Check the credentials, the project or table, and the permissions; says what is missing',
     access: 'admin',
     params: integrationIdParams,
-    response: integrationTestResult,
+    response: connectionTestResult,
   },
   authorize: {
     method: 'POST',

@@ -1,3 +1,4 @@
+import { connectionTestResult } from '../connection-test.js';
 import { defineEndpoints } from '../endpoint.js';
 import { idParams, resultMessage } from '../common.js';
 import {
@@ -8,7 +9,6 @@ import {
   tenantsResponse,
   tenantSyncResponse,
   tenantAccessResponse,
-  tenantTestResult,
   updateTenantRequest,
   userTenantsRequest,
   userTenantsResponse,
@@ -59,7 +59,7 @@ export const tenantEndpoints = defineEndpoints('tenants', {
     summary: 'Get a token and read one page of each feed; says exactly what is missing (secret, consent, permission)',
     access: 'admin',
     params: tenantIdParams,
-    response: tenantTestResult,
+    response: connectionTestResult,
   },
   sync: {
     method: 'POST',

@@ -1,4 +1,5 @@
 import {
+  connectionTestOf,
   endpoints,
   INTEGRATION_KIND_LABELS,
   INTEGRATIONS_MAX,
@@ -241,13 +242,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     }),
 
     implement(endpoints.integrations.test, async ({ params: { id } }) => {
-      const checks = await trackers.test(await load(id));
-      const failed = checks.filter((c) => !c.ok);
-      return {
-        success: failed.length === 0,
-        message: failed.length === 0 ? 'Connected: every check passed' : `Not ready: ${failed.map((c) => c.name).join(', ')}`,
-        checks,
-      };
+      return connectionTestOf(await trackers.test(await load(id)));
     }),
 
     implement(endpoints.integrations.authorize, async ({ params: { id }, auth }) => {

@@ -76,20 +76,20 @@ describe('integrations: connecting a tracker', () => {
     expect(rows[0]?.secret_sealed).not.toContain('jira-token');
 
     const test = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(test.body.success).toBe(false);
+    expect(test.body.ok).toBe(false);
     expect(test.body.checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
       ['Sign-in', true],
       ['Project', true],
       ['Issue type', true],
       ['Permissions', false],
     ]);
-    expect(test.body.checks[3].detail).toBe('This account lacks in CHG: Add comments');
+    expect(test.body.checks[3].message).toBe('This account lacks in CHG: Add comments');
 
     // A wrong token is said plainly; a new one replaces it and the test passes the sign-in.
     const wrong = await admin.put(`/api/admin/integrations/${created.body.id}`).send({ apiToken: 'stale' });
     expect(wrong.status).toBe(200);
     const refused = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(refused.body.checks).toEqual([{ name: 'Sign-in', ok: false, detail: expect.stringMatching(/refused the e-mail and API token/) }]);
+    expect(refused.body.checks).toEqual([{ name: 'Sign-in', ok: false, message: expect.stringMatching(/refused the e-mail and API token/) }]);
     expect((await admin.put(`/api/admin/integrations/${created.body.id}`).send({ password: 'x' })).status).toBe(400);
     expect((await admin.put(`/api/admin/integrations/${created.body.id}`).send({ settings: { issueType: '' } })).body.error.message).toMatch(
       /settings\.issueType/,
@@ -389,7 +389,7 @@ describe('integrations: tasks in ServiceNow', () => {
     });
     expect(created.status).toBe(201);
     const test = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(test.body).toMatchObject({ success: true, checks: [{ name: 'Sign-in' }, { name: 'Table' }, { name: 'Assignment group', ok: true }] });
+    expect(test.body).toMatchObject({ ok: true, checks: [{ name: 'Sign-in' }, { name: 'Table' }, { name: 'Assignment group', ok: true }] });
 
     await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
     const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: created.body.id });

@@ -104,7 +104,7 @@ describe('integrations: OAuth sign-in', () => {
       .post('/api/admin/integrations')
       .send({ kind: 'servicenow', name: 'ITSM (OAuth)', baseUrl: snow.url, auth: 'oauth', table: 'sc_task', ...CLIENT });
     await authorize(admin, sn.body.id as number);
-    expect((await admin.post(`/api/admin/integrations/${sn.body.id}/test`)).body).toMatchObject({ success: true });
+    expect((await admin.post(`/api/admin/integrations/${sn.body.id}/test`)).body).toMatchObject({ ok: true });
   });
 
   it('Jira with OAuth 2.0 (3LO): authorize in the browser, find the site, push through the gateway, renew the rotating token', async () => {
@@ -127,7 +127,7 @@ describe('integrations: OAuth sign-in', () => {
     expect(JSON.stringify(created.body)).not.toContain(CLIENT.clientSecret);
     const id = created.body.id as number;
     const before = await admin.post(`/api/admin/integrations/${id}/test`);
-    expect(before.body.checks).toEqual([{ name: 'Secret', ok: false, detail: 'Not authorized yet: use Authorize in Admin → Integrations' }]);
+    expect(before.body.checks).toEqual([{ name: 'Secret', ok: false, message: 'Not authorized yet: use Authorize in Admin → Integrations' }]);
     expect((await moderator.post(`/api/admin/integrations/${id}/authorize`)).status).toBe(403);
 
     // The consent page is Atlassian's, with the app's client id, the scopes with a refresh token, and our callback.
@@ -147,7 +147,7 @@ describe('integrations: OAuth sign-in', () => {
     expect(rows[0]?.oauth_sealed).not.toMatch(/at-1|rt-1/);
 
     const test = await admin.post(`/api/admin/integrations/${id}/test`);
-    expect(test.body.success).toBe(true);
+    expect(test.body.ok).toBe(true);
     const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
     expect(pushed.status).toBe(201);
     expect(pushed.body).toMatchObject({ key: 'CHG-1', url: `${jira.url}/browse/CHG-1` });
@@ -213,11 +213,11 @@ describe('integrations: OAuth sign-in', () => {
     jira.oauth?.revokeAll();
     t.clock.advance(2 * 60 * 60 * 1000);
     const pulled = await admin.post(`/api/admin/integrations/${id}/test`);
-    expect(pulled.body.checks[0].detail).toBe(
+    expect(pulled.body.checks[0].message).toBe(
       'The authorization was refused when renewed: Unknown or invalid refresh token. Authorize again in Admin → Integrations',
     );
     await authorize(admin, id);
-    expect((await admin.post(`/api/admin/integrations/${id}/test`)).body.success).toBe(true);
+    expect((await admin.post(`/api/admin/integrations/${id}/test`)).body.ok).toBe(true);
 
     // ServiceNow: the instance's own consent page and token endpoint (a form), then Bearer calls to the Table API.
     const sn = await admin
@@ -226,7 +226,7 @@ describe('integrations: OAuth sign-in', () => {
     expect(sn.status).toBe(201);
     const { consentUrl } = await authorize(admin, sn.body.id as number);
     expect(consentUrl.origin + consentUrl.pathname).toBe(`${snow.url}/oauth_auth.do`);
-    expect((await admin.post(`/api/admin/integrations/${sn.body.id}/test`)).body).toMatchObject({ success: true });
+    expect((await admin.post(`/api/admin/integrations/${sn.body.id}/test`)).body).toMatchObject({ ok: true });
     const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: sn.body.id });
     expect(pushed.status).toBe(201);
     expect(snow.records.size).toBe(1);

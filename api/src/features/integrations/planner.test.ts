@@ -132,7 +132,7 @@ describe('integrations: Microsoft Planner', () => {
     expect(token.body.error.message).toMatch(/takes no secret/);
 
     const test = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(test.body).toMatchObject({ success: true, message: 'Connected: every check passed' });
+    expect(test.body).toMatchObject({ ok: true, message: 'Connected: every check passed' });
     expect(test.body.checks.map((c: { name: string }) => c.name)).toEqual(['Sign-in', 'Permission', 'Plan', 'Bucket', 'Assignment']);
 
     // A bucket of another plan is caught.
@@ -140,17 +140,17 @@ describe('integrations: Microsoft Planner', () => {
     const wrongBucket = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
     expect(wrongBucket.body.checks.find((c: { name: string }) => c.name === 'Bucket')).toMatchObject({
       ok: false,
-      detail: expect.stringMatching(/another plan/),
+      message: expect.stringMatching(/another plan/),
     });
 
     // Without the write permission Test says which one to grant, and that the app (not a user) writes.
     graph.tenants.get(DIRECTORY)!.roles = ['ServiceMessage.Read.All', 'Tasks.Read.All'];
     const readOnly = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(readOnly.body.success).toBe(false);
+    expect(readOnly.body.ok).toBe(false);
     expect(readOnly.body.checks[1]).toMatchObject({
       name: 'Permission',
       ok: false,
-      detail: expect.stringMatching(/Tasks\.ReadWrite\.All \(it has Tasks\.Read\.All/),
+      message: expect.stringMatching(/Tasks\.ReadWrite\.All \(it has Tasks\.Read\.All/),
     });
     expect(readOnly.body.checks.at(-1)).toMatchObject({ name: 'Assignment', ok: false });
     const noGroups = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=grp-it`);
@@ -159,7 +159,7 @@ describe('integrations: Microsoft Planner', () => {
     // A revoked secret: the sign-in check says so.
     graph.tenants.get(DIRECTORY)!.revoked = true;
     const revoked = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(revoked.body.checks).toEqual([{ name: 'Sign-in', ok: false, detail: expect.stringMatching(/AADSTS7000215/) }]);
+    expect(revoked.body.checks).toEqual([{ name: 'Sign-in', ok: false, message: expect.stringMatching(/AADSTS7000215/) }]);
   });
 
   it('creates one task with notes, link back and assignee, updates it, appends changes, and reads completion back', async () => {
@@ -313,7 +313,7 @@ describe('integrations: Microsoft Planner', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect(created.body.authorization).toMatchObject({ authorized: false });
-    expect((await admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].detail).toBe('Not authorized yet: use Authorize in Admin → Integrations');
+    expect((await admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].message).toBe('Not authorized yet: use Authorize in Admin → Integrations');
 
     // The tenant's own Entra consent page, asking for the delegated permissions and a refresh token.
     const started = await admin.post(`/api/admin/integrations/${id}/authorize`);
@@ -328,10 +328,10 @@ describe('integrations: Microsoft Planner', () => {
     expect((await admin.get('/api/admin/integrations')).body.integrations[0].authorization).toMatchObject({ authorized: true, authorizedBy: 'Dana Delegate' });
 
     const test = await admin.post(`/api/admin/integrations/${id}/test`);
-    expect(test.body).toMatchObject({ success: true });
+    expect(test.body).toMatchObject({ ok: true });
     expect(test.body.checks.slice(0, 2)).toEqual([
-      { name: 'Sign-in', ok: true, detail: 'Signed in to Contoso as Dana Delegate (delegated)' },
-      { name: 'Permission', ok: true, detail: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' },
+      { name: 'Sign-in', ok: true, message: 'Signed in to Contoso as Dana Delegate (delegated)' },
+      { name: 'Permission', ok: true, message: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' },
     ]);
     await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
     const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
@@ -341,6 +341,6 @@ describe('integrations: Microsoft Planner', () => {
     // An application integration in this tenant is told what to grant, and that signing in as a user is the other way.
     const app = await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { name: 'App board' }));
     const appTest = await admin.post(`/api/admin/integrations/${app.body.id}/test`);
-    expect(appTest.body.checks[1].detail).toMatch(/lacks the application permission Tasks\.ReadWrite\.All.*or sign in as a user \(delegated\)/);
+    expect(appTest.body.checks[1].message).toMatch(/lacks the application permission Tasks\.ReadWrite\.All.*or sign in as a user \(delegated\)/);
   });
 });

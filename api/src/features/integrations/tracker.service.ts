@@ -1,4 +1,4 @@
-import type { IntegrationCheck, PlannerOptionsResponse } from '@radar/contracts';
+import type { ConnectionCheck, PlannerOptionsResponse } from '@radar/contracts';
 import type { BaseDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { TenantRow } from '../../db/schema/index.js';
@@ -74,9 +74,9 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     forgetTokens: auth.forgetTokens,
 
     /** Test: the connector's checks, each logged; a connection that cannot even be built says why. */
-    async test(integration: IntegrationRow): Promise<IntegrationCheck[]> {
+    async test(integration: IntegrationRow): Promise<ConnectionCheck[]> {
       const connector = await connectorFor(integration);
-      if (typeof connector === 'string') return [{ name: 'Secret', ok: false, detail: connector }];
+      if (typeof connector === 'string') return [{ name: 'Secret', ok: false, message: connector }];
       const started = performance.now();
       try {
         const checks = await connector.test();
@@ -87,14 +87,14 @@ export function createTrackerService(deps: TrackerServiceDeps) {
           attemptedAt: clock.now(),
           outcome: failed.length ? 'failed' : 'sent',
           latencyMs: Math.round(performance.now() - started),
-          responseExcerpt: checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name}: ${c.detail}`).join('\n'),
-          error: failed.length ? (failed[0]?.detail ?? null) : null,
+          responseExcerpt: checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name}: ${c.message}`).join('\n'),
+          error: failed.length ? (failed[0]?.message ?? null) : null,
         });
         return checks;
       } catch (err) {
         const result = classify(err, 1);
         await record(integration, null, null, 'test', result);
-        return [{ name: 'Connection', ok: false, detail: result.error ?? 'No answer' }];
+        return [{ name: 'Connection', ok: false, message: result.error ?? 'No answer' }];
       }
     },
 

@@ -1,4 +1,4 @@
-import { TENANT_CLOUD_HOSTS, type TenantCloud, type TenantTestResult } from '@radar/contracts';
+import { connectionTestOf, TENANT_CLOUD_HOSTS, type ConnectionTestResult, type TenantCheckName, type TenantCloud } from '@radar/contracts';
 import type { Config } from '../../config.js';
 import type { TenantRow } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -101,11 +101,14 @@ export async function testTenantConnection(
   config: Pick<Config, 'GRAPH_AUTHORITY_URL' | 'GRAPH_API_URL' | 'GRAPH_CLOUD_URLS' | 'FEED_TIMEOUT_MS'>,
   tenant: TenantRow,
   secret: string | null,
-): Promise<TenantTestResult> {
-  const checks: TenantTestResult['checks'] = [];
-  // Licences are optional: the connection works without them (only the "products we license" filter does not).
-  const required = () => checks.filter((c) => c.name !== 'licences');
-  const done = () => ({ ok: required().length === 3 && required().every((c) => c.ok), checks });
+): Promise<ConnectionTestResult> {
+  const checks: { name: TenantCheckName; ok: boolean; message: string }[] = [];
+  // Licences are optional: the connection works without them (only the "products we license" filter does not). A test
+  // that stopped early has not shown the feeds can be read, so it is not ok even when what it ran passed.
+  const done = () => {
+    const result = connectionTestOf(checks, ['licences']);
+    return checks.filter((c) => c.name !== 'licences').length === 3 ? result : { ...result, ok: false };
+  };
   if (!secret || !tenant.clientId) {
     checks.push({ name: 'token', ok: false, message: 'No readable client secret is stored: enter it again.' });
     return done();

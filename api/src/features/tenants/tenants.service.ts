@@ -1,4 +1,4 @@
-import type { CreateTenantRequest, SyncHistoryRecord, TenantRecord, TenantSyncResponse, TenantTestResult, UpdateTenantRequest } from '@radar/contracts';
+import type { ConnectionTestResult, CreateTenantRequest, SyncHistoryRecord, TenantRecord, TenantSyncResponse, UpdateTenantRequest } from '@radar/contracts';
 import { createTenantRequest } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { returned } from '../../db/returned.js';
@@ -141,7 +141,7 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       };
     },
 
-    async test(id: number): Promise<TenantTestResult> {
+    async test(id: number): Promise<ConnectionTestResult> {
       const row = await existing(id);
       return testTenantConnection(ctx.config, row, openTenantSecret(key, row.clientSecretSealed));
     },

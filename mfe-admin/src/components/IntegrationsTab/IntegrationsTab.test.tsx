@@ -58,11 +58,11 @@ describe('IntegrationsTab', () => {
       },
       'POST /api/admin/integrations/1/test': {
         body: {
-          success: false,
+          ok: false,
           message: 'Not ready: Permissions',
           checks: [
-            { name: 'Sign-in', ok: true, detail: 'Signed in as Radar Bot' },
-            { name: 'Permissions', ok: false, detail: 'This account lacks in CHG: Add comments' },
+            { name: 'Sign-in', ok: true, message: 'Signed in as Radar Bot' },
+            { name: 'Permissions', ok: false, message: 'This account lacks in CHG: Add comments' },
           ],
         },
       },

@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   INTEGRATION_KIND_LABELS,
+  type ConnectionTestResult,
   routes,
   type CreateIntegrationRequest,
   type Integration,
-  type IntegrationTestResult,
   type UpdateIntegrationRequest,
 } from '@radar/contracts';
 import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast, type DialogProps } from '@radar/shared-ui';
@@ -14,7 +14,7 @@ import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
-import { integrationTestView, TestResult } from '../TestResult/index.js';
+import { TestResultView } from '../TestResultView/index.js';
 import { IntegrationDialog } from './IntegrationDialog.js';
 
 const LIST_KEY = urlOf(routes.integrations.list, {});
@@ -82,7 +82,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [tests, setTests] = useState<Record<number, IntegrationTestResult>>({});
+  const [tests, setTests] = useState<Record<number, ConnectionTestResult>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const { toast } = useToast();
@@ -302,7 +302,10 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
                   </Button>
                 </Stack>
               )}
-              detail={(i) => (tests[i.id] ? <TestResult of={i.name} result={integrationTestView(tests[i.id] as IntegrationTestResult)} /> : null)}
+              detail={(i) => {
+                const result = tests[i.id];
+                return result ? <TestResultView of={i.name} result={result} namedChecks /> : null;
+              }}
             />
           )
         }

@@ -59,6 +59,7 @@ function mount() {
     'POST /api/admin/tenants/1/test': {
       body: {
         ok: false,
+        message: 'Not ready: health',
         checks: [
           { name: 'token', ok: true, message: 'Signed in with the app.' },
           { name: 'messages', ok: true, message: 'Read Message Center.' },

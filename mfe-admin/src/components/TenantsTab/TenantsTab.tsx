@@ -16,9 +16,9 @@ import {
   healthStatusLabel,
   routes,
   TENANT_CLOUD_LABELS,
+  type ConnectionTestResult,
   type CreateTenantRequest,
   type TenantRecord,
-  type TenantTestResult,
   type UpdateTenantRequest,
 } from '@radar/contracts';
 import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
@@ -26,7 +26,7 @@ import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
-import { TestResult, tenantTestView } from '../TestResult/index.js';
+import { TestResultView } from '../TestResultView/index.js';
 import { TenantDialog } from './TenantDialog.js';
 
 const LIST_KEY = urlOf(routes.tenants.list, {});
@@ -140,7 +140,7 @@ export function TenantsTab() {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<{ fields: Record<string, string>; message: string | null }>({ fields: {}, message: null });
   const [busy, setBusy] = useState<string | null>(null);
-  const [tests, setTests] = useState<Record<number, TenantTestResult>>({});
+  const [tests, setTests] = useState<Record<number, ConnectionTestResult>>({});
 
   const save = async (body: CreateTenantRequest | UpdateTenantRequest) => {
     setSaving(true);
@@ -298,7 +298,7 @@ export function TenantsTab() {
             )}
             detail={(tenant) => {
               const result = tests[tenant.id];
-              return result ? <TestResult of={tenant.name} result={tenantTestView(result)} /> : null;
+              return result ? <TestResultView of={tenant.name} result={result} /> : null;
             }}
           />
         )}

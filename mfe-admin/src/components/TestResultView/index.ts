@@ -1,1 +1,1 @@
-export { integrationTestView, tenantTestView, TestResult, type TestCheckView, type TestResultView } from './TestResult.js';
+export { TestResultView, type TestResultViewProps } from './TestResultView.js';

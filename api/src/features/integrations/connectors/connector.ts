@@ -1,4 +1,4 @@
-import type { IntegrationCheck, TriagePriority } from '@radar/contracts';
+import type { ConnectionCheck, TriagePriority } from '@radar/contracts';
 
 /** What a task says, as pushed: the item, the record's due date and priority, the link back. */
 export interface TaskDraft {
@@ -41,7 +41,7 @@ export interface TaskRef {
 /** One tracker's calls; each throws a TrackerError when the tracker did not do it. */
 export interface TrackerConnector {
   /** The credentials, the project or table, and the permissions: one check each, saying what is missing. */
-  test(): Promise<IntegrationCheck[]>;
+  test(): Promise<ConnectionCheck[]>;
   /** The task carrying this idempotency key, if one exists (the draft narrows the search where a tracker cannot query by it). */
   findByKey(idempotencyKey: string, draft: TaskDraft): Promise<RemoteTask | null>;
   create(draft: TaskDraft): Promise<RemoteTask>;

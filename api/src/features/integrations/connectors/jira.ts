@@ -1,4 +1,4 @@
-import type { IntegrationCheck, JiraSettings } from '@radar/contracts';
+import type { ConnectionCheck, JiraSettings } from '@radar/contracts';
 import { expectOk, TrackerError, trackerRequest, type TrackerHttpOptions } from '../tracker-http.js';
 import type { RemoteTask, TaskDraft, TaskRef, TrackerConnector } from './connector.js';
 
@@ -123,25 +123,29 @@ export function createJiraConnector(settings: JiraSettings, access: JiraAccess):
 
   return {
     async test() {
-      const checks: IntegrationCheck[] = [];
+      const checks: ConnectionCheck[] = [];
       const me = await call('GET', '/rest/api/3/myself');
       if (me.status !== 200) {
-        return [{ name: 'Sign-in', ok: false, detail: me.status === 401 ? access.refused : `Jira answered HTTP ${me.status} to the sign-in` }];
+        return [{ name: 'Sign-in', ok: false, message: me.status === 401 ? access.refused : `Jira answered HTTP ${me.status} to the sign-in` }];
       }
       const who = JSON.parse(me.text) as { displayName?: string; emailAddress?: string };
-      checks.push({ name: 'Sign-in', ok: true, detail: `Signed in as ${who.displayName ?? settings.email}` });
+      checks.push({ name: 'Sign-in', ok: true, message: `Signed in as ${who.displayName ?? settings.email}` });
       const project = await call('GET', `/rest/api/3/project/${encodeURIComponent(settings.projectKey)}`);
       if (project.status !== 200) {
-        checks.push({ name: 'Project', ok: false, detail: `Project ${settings.projectKey} was not found, or this account may not browse it` });
+        checks.push({ name: 'Project', ok: false, message: `Project ${settings.projectKey} was not found, or this account may not browse it` });
         return checks;
       }
       const found = JSON.parse(project.text) as { name?: string; issueTypes?: { name?: string }[] };
-      checks.push({ name: 'Project', ok: true, detail: `${settings.projectKey}: ${found.name ?? ''}`.trim() });
+      checks.push({ name: 'Project', ok: true, message: `${settings.projectKey}: ${found.name ?? ''}`.trim() });
       const types = (found.issueTypes ?? []).map((t) => t.name ?? '');
       checks.push(
         types.includes(settings.issueType)
-          ? { name: 'Issue type', ok: true, detail: `${settings.issueType} exists in ${settings.projectKey}` }
-          : { name: 'Issue type', ok: false, detail: `${settings.projectKey} has no issue type “${settings.issueType}”: one of ${types.join(', ') || 'none'}` },
+          ? { name: 'Issue type', ok: true, message: `${settings.issueType} exists in ${settings.projectKey}` }
+          : {
+              name: 'Issue type',
+              ok: false,
+              message: `${settings.projectKey} has no issue type “${settings.issueType}”: one of ${types.join(', ') || 'none'}`,
+            },
       );
       const perms = await call(
         'GET',
@@ -154,8 +158,8 @@ export function createJiraConnector(settings: JiraSettings, access: JiraAccess):
         .map(([, name]) => name);
       checks.push(
         missing.length === 0
-          ? { name: 'Permissions', ok: true, detail: 'May browse, create and edit issues and add comments' }
-          : { name: 'Permissions', ok: false, detail: `This account lacks in ${settings.projectKey}: ${missing.join(', ')}` },
+          ? { name: 'Permissions', ok: true, message: 'May browse, create and edit issues and add comments' }
+          : { name: 'Permissions', ok: false, message: `This account lacks in ${settings.projectKey}: ${missing.join(', ')}` },
       );
       return checks;
     },

@@ -1,4 +1,4 @@
-import type { IntegrationCheck, PlannerSettings } from '@radar/contracts';
+import type { ConnectionCheck, PlannerSettings } from '@radar/contracts';
 import { TrackerError, trackerMessage } from '../tracker-http.js';
 import type { GraphSession, PlannerTenant } from './graph-session.js';
 
@@ -16,37 +16,37 @@ export async function checkPlanner(
   settings: PlannerSettings,
   tenant: PlannerTenant,
   delegated: { by: string | null } | undefined,
-): Promise<IntegrationCheck[]> {
+): Promise<ConnectionCheck[]> {
   const { call } = session;
-  const checks: IntegrationCheck[] = [];
+  const checks: ConnectionCheck[] = [];
   let roles: string[];
   try {
     roles = (await session.token(true)).roles;
   } catch (err) {
     if (!(err instanceof TrackerError)) throw err;
-    return [{ name: 'Sign-in', ok: false, detail: `${err.message}: check the tenant in Admin → Tenants (Test there says more)` }];
+    return [{ name: 'Sign-in', ok: false, message: `${err.message}: check the tenant in Admin → Tenants (Test there says more)` }];
   }
   if (delegated) {
-    checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as ${delegated.by ?? 'the admin who authorized'} (delegated)` });
+    checks.push({ name: 'Sign-in', ok: true, message: `Signed in to ${tenant.name} as ${delegated.by ?? 'the admin who authorized'} (delegated)` });
     checks.push(
       roles.includes('Tasks.ReadWrite')
-        ? { name: 'Permission', ok: true, detail: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' }
+        ? { name: 'Permission', ok: true, message: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' }
         : {
             name: 'Permission',
             ok: false,
-            detail: "The authorization lacks the delegated permission Tasks.ReadWrite: add it to the app's delegated permissions and authorize again",
+            message: "The authorization lacks the delegated permission Tasks.ReadWrite: add it to the app's delegated permissions and authorize again",
           },
     );
   } else {
-    checks.push({ name: 'Sign-in', ok: true, detail: `Signed in to ${tenant.name} as its app (${tenant.clientId})` });
+    checks.push({ name: 'Sign-in', ok: true, message: `Signed in to ${tenant.name} as its app (${tenant.clientId})` });
     const write = roles.includes(PLANNER_WRITE);
     checks.push(
       write
-        ? { name: 'Permission', ok: true, detail: `Application permission ${PLANNER_WRITE} is granted with admin consent` }
+        ? { name: 'Permission', ok: true, message: `Application permission ${PLANNER_WRITE} is granted with admin consent` }
         : {
             name: 'Permission',
             ok: false,
-            detail: `The app lacks the application permission ${PLANNER_WRITE}${roles.includes('Tasks.Read.All') ? ' (it has Tasks.Read.All, which only reads)' : ''}: add it in Entra (API permissions → Microsoft Graph → Application permissions) and grant admin consent, or sign in as a user (delegated) where the tenant grants no application permission to Planner.`,
+            message: `The app lacks the application permission ${PLANNER_WRITE}${roles.includes('Tasks.Read.All') ? ' (it has Tasks.Read.All, which only reads)' : ''}: add it in Entra (API permissions → Microsoft Graph → Application permissions) and grant admin consent, or sign in as a user (delegated) where the tenant grants no application permission to Planner.`,
           },
     );
   }
@@ -56,14 +56,14 @@ export async function checkPlanner(
     const group = body.container?.containerId ?? body.owner;
     checks.push(
       group && group !== settings.groupId
-        ? { name: 'Plan', ok: false, detail: `The plan “${body.title ?? settings.planId}” belongs to another group than the one chosen` }
-        : { name: 'Plan', ok: true, detail: `Plan “${body.title ?? settings.planId}” found` },
+        ? { name: 'Plan', ok: false, message: `The plan “${body.title ?? settings.planId}” belongs to another group than the one chosen` }
+        : { name: 'Plan', ok: true, message: `Plan “${body.title ?? settings.planId}” found` },
     );
   } else {
     checks.push({
       name: 'Plan',
       ok: false,
-      detail:
+      message:
         plan.status === 404
           ? 'No plan with this id in the tenant (deleted, or in another tenant): choose it again'
           : `Reading the plan answered HTTP ${plan.status}${trackerMessage(plan.text) ? ` (${trackerMessage(plan.text)})` : ''}`,
@@ -74,11 +74,11 @@ export async function checkPlanner(
   const bucketBody = bucket.status === 200 ? (JSON.parse(bucket.text) as { name?: string; planId?: string }) : null;
   checks.push(
     bucketBody && bucketBody.planId === settings.planId
-      ? { name: 'Bucket', ok: true, detail: `Bucket “${bucketBody.name ?? settings.bucketId}” found` }
+      ? { name: 'Bucket', ok: true, message: `Bucket “${bucketBody.name ?? settings.bucketId}” found` }
       : {
           name: 'Bucket',
           ok: false,
-          detail: bucketBody ? 'The bucket belongs to another plan: choose it again' : 'No bucket with this id in the plan: choose it again',
+          message: bucketBody ? 'The bucket belongs to another plan: choose it again' : 'No bucket with this id in the plan: choose it again',
         },
   );
   const canFindUsers = delegated
@@ -87,8 +87,8 @@ export async function checkPlanner(
   const usersPermission = delegated ? 'User.ReadBasic.All (delegated)' : PLANNER_USERS;
   checks.push(
     canFindUsers
-      ? { name: 'Assignment', ok: true, detail: `${usersPermission} is granted: owners are assigned when their e-mail is a user of ${tenant.name}` }
-      : { name: 'Assignment', ok: false, detail: `${usersPermission} is missing: tasks are made without an assignee until it is granted` },
+      ? { name: 'Assignment', ok: true, message: `${usersPermission} is granted: owners are assigned when their e-mail is a user of ${tenant.name}` }
+      : { name: 'Assignment', ok: false, message: `${usersPermission} is missing: tasks are made without an assignee until it is granted` },
   );
   return checks;
 }

@@ -1,4 +1,4 @@
-import type { IntegrationCheck, ServiceNowSettings } from '@radar/contracts';
+import type { ConnectionCheck, ServiceNowSettings } from '@radar/contracts';
 import { expectOk, TrackerError, trackerRequest, type TrackerHttpOptions } from '../tracker-http.js';
 import type { RemoteTask, TaskDraft, TaskRef, TrackerConnector } from './connector.js';
 
@@ -88,27 +88,27 @@ export function createServiceNowConnector(settings: ServiceNowSettings, access: 
 
   return {
     async test() {
-      const checks: IntegrationCheck[] = [];
+      const checks: ConnectionCheck[] = [];
       const res = await call('GET', `${table}?sysparm_limit=1&sysparm_fields=sys_id`);
-      if (res.status === 401) return [{ name: 'Sign-in', ok: false, detail: access.refused }];
-      checks.push({ name: 'Sign-in', ok: true, detail: `Signed in as ${who}` });
+      if (res.status === 401) return [{ name: 'Sign-in', ok: false, message: access.refused }];
+      checks.push({ name: 'Sign-in', ok: true, message: `Signed in as ${who}` });
       if (res.status === 400 || res.status === 404) {
-        checks.push({ name: 'Table', ok: false, detail: `The instance has no table “${settings.table}”` });
+        checks.push({ name: 'Table', ok: false, message: `The instance has no table “${settings.table}”` });
         return checks;
       }
       if (res.status === 403) {
         checks.push({
           name: 'Table',
           ok: false,
-          detail: `${who} may not read ${settings.table}: give the user the itil role or an ACL for the table`,
+          message: `${who} may not read ${settings.table}: give the user the itil role or an ACL for the table`,
         });
         return checks;
       }
       if (res.status !== 200) {
-        checks.push({ name: 'Table', ok: false, detail: `Reading ${settings.table} answered HTTP ${res.status}` });
+        checks.push({ name: 'Table', ok: false, message: `Reading ${settings.table} answered HTTP ${res.status}` });
         return checks;
       }
-      checks.push({ name: 'Table', ok: true, detail: `${who} may read ${settings.table} (creating and updating records needs write ACLs too)` });
+      checks.push({ name: 'Table', ok: true, message: `${who} may read ${settings.table} (creating and updating records needs write ACLs too)` });
       if (settings.assignmentGroup) {
         const group = settings.assignmentGroup;
         const found = await call(
@@ -118,8 +118,8 @@ export function createServiceNowConnector(settings: ServiceNowSettings, access: 
         const rows = found.status === 200 ? ((JSON.parse(found.text) as { result?: unknown[] }).result ?? []) : [];
         checks.push(
           rows.length
-            ? { name: 'Assignment group', ok: true, detail: `${group} exists` }
-            : { name: 'Assignment group', ok: false, detail: `No assignment group “${group}” (by sys_id or name), or the user may not read groups` },
+            ? { name: 'Assignment group', ok: true, message: `${group} exists` }
+            : { name: 'Assignment group', ok: false, message: `No assignment group “${group}” (by sys_id or name), or the user may not read groups` },
         );
       }
       return checks;
