@@ -34,6 +34,7 @@ export * from './presentation/format.js';
 export { AccountMenu } from './components/AccountMenu/index.js';
 export { AppHeader, MAIN_NAV_LINKS, type AppHeaderProps, type HeaderAction, type HeaderExportAction } from './components/AppHeader/index.js';
 export { ChipList, type ChipListProps } from './components/ChipList/index.js';
+export { DeliveryLogDialog, type DeliveryLogAnswer, type DeliveryLogColumn, type DeliveryLogDialogProps } from './components/DeliveryLogDialog/index.js';
 export { DialogsProvider, useDialogs, type ConfirmDialogProps, type ConfirmOptions, type DialogProps, type Dialogs } from './components/Dialogs/index.js';
 export { AuthDialog, WELCOME_TOAST, type AuthDialogProps } from './components/AuthDialog/index.js';
 export { FeaturedCard, FeaturedCarousel, featuredItemLink, type FeaturedCarouselProps } from './components/FeaturedCarousel/index.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import {
   INTEGRATION_KIND_LABELS,
   type ConnectionTestResult,
@@ -9,7 +9,17 @@ import {
   type Integration,
   type UpdateIntegrationRequest,
 } from '@radar/contracts';
-import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, useToast, type DialogProps } from '@radar/shared-ui';
+import {
+  callEndpoint,
+  DeliveryLogDialog,
+  formatChangeDate,
+  serverMessageOf,
+  urlOf,
+  useDialogs,
+  useEndpoint,
+  useToast,
+  type DialogProps,
+} from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
@@ -26,46 +36,22 @@ const settingsField = (path: string) => path.replace(/^settings\./, '').split('.
 function DeliveryLog({ payload: integration, open, onClose }: DialogProps<Integration>) {
   const log = useEndpoint(routes.integrations.attempts, { params: { id: integration.id } });
   return (
-    <Dialog open={open} onClose={() => onClose()} fullWidth maxWidth="md" aria-label={`Delivery log: ${integration.name}`}>
-      <DialogTitle>{`Delivery log: ${integration.name}`}</DialogTitle>
-      <DialogContent>
-        <AdminData answer={log} what="calls" failedWhat="the delivery log">
-          {(data) =>
-            data.attempts.length === 0 ? (
-              <Typography color="text.secondary">No calls yet</Typography>
-            ) : (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>Call</TableCell>
-                    <TableCell>Task</TableCell>
-                    <TableCell>Outcome</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Answer</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.attempts.map((a) => (
-                    <TableRow key={a.id}>
-                      <TableCell>{formatChangeDate(a.at)}</TableCell>
-                      <TableCell>{a.action}</TableCell>
-                      <TableCell>{a.taskKey ?? '—'}</TableCell>
-                      <TableCell>{a.outcome}</TableCell>
-                      <TableCell>{[a.statusCode, a.latencyMs !== null ? `${a.latencyMs} ms` : null].filter((v) => v !== null).join(' · ') || '—'}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 360 }}>{a.error ?? a.response}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )
-          }
-        </AdminData>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose()}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    <DeliveryLogDialog
+      title={`Delivery log: ${integration.name}`}
+      open={open}
+      log={{ rows: log.data?.attempts, error: log.error }}
+      rowKey={(a) => a.id}
+      texts={{ loading: 'Loading calls...', failed: (err) => `Could not load the delivery log (${errorMessageOf(err)}).`, empty: 'No calls yet' }}
+      onClose={() => onClose()}
+      columns={[
+        { header: 'When', cell: (a) => formatChangeDate(a.at) },
+        { header: 'Call', cell: (a) => a.action },
+        { header: 'Task', cell: (a) => a.taskKey ?? '—' },
+        { header: 'Outcome', cell: (a) => a.outcome },
+        { header: 'Status', cell: (a) => [a.statusCode, a.latencyMs !== null ? `${a.latencyMs} ms` : null].filter((v) => v !== null).join(' · ') || '—' },
+        { header: 'Answer', cell: (a) => a.error ?? a.response, sx: { whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 360 } },
+      ]}
+    />
   );
 }
 

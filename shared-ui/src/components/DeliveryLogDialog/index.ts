@@ -1,0 +1,1 @@
+export { DeliveryLogDialog, type DeliveryLogAnswer, type DeliveryLogColumn, type DeliveryLogDialogProps } from './DeliveryLogDialog.js';
