@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DialogContentText, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { formErrorsOf } from '../../api/field-errors.js';
 import { FormDialog } from '../FormDialog/index.js';
 import { useEndpoint } from '@radar/shared-ui';
 import {
@@ -136,8 +137,7 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
   const callbackUrl = integration?.authorization?.callbackUrl ?? `${window.location.origin}/api/admin/integrations/oauth/callback`;
   const createBody = { kind: draft.kind, name: draft.name, ...settings, ...(secretField ? { [secretField]: draft.secret } : {}) } as CreateIntegrationRequest;
   const parsed = createIntegrationRequest.safeParse(sameSignIn && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
-  const problems: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const problems = formErrorsOf(parsed);
   const problemOf = (key: string) => (tried ? problems[key] : undefined) ?? serverErrors[key];
   const save = () => {
     setTried(true);

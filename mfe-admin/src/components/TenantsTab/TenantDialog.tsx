@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { formErrorsOf } from '../../api/field-errors.js';
 import { FormDialog } from '../FormDialog/index.js';
 import {
   createTenantRequest,
@@ -63,8 +64,7 @@ export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, 
     return tenant ? { ...common, ...(draft.clientSecret ? { clientSecret: draft.clientSecret } : {}) } : { ...common, clientSecret: draft.clientSecret };
   };
   const parsed = (tenant ? updateTenantRequest : createTenantRequest).safeParse(body());
-  const problems: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const problems = formErrorsOf(parsed);
   const problemOf = (field: keyof Draft) => (tried ? problems[field] : undefined) ?? serverErrors[field];
   const save = () => {
     setTried(true);

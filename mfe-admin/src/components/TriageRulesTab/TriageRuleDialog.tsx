@@ -20,15 +20,12 @@ import { viewQueryOf, viewUrlOf } from './rule-view.js';
 export interface TriageRuleDialogProps {
   /** The rule to change; null adds one. */
   rule: TriageRule | null;
-  /** The problems of the last refused save, by field ('query.releaseMoved', 'setOwnerId', …). */
+  /** The problems of the last refused save, by field ('query' for any part of it, 'setOwnerId', …). */
   errors: Record<string, string>;
   busy: boolean;
   onSave: (input: TriageRuleInput) => void;
   onClose: () => void;
 }
-
-/** The first problem of a field or of any of its parts ('query' shows 'query.releaseMoved' too). */
-const errorOf = (errors: Record<string, string>, field: string) => Object.entries(errors).find(([path]) => path === field || path.startsWith(`${field}.`))?.[1];
 
 /** Add or change a triage rule: when a new item matches a dashboard view, set owner, state and/or priority. */
 export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: TriageRuleDialogProps) {
@@ -75,8 +72,8 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
         value={view}
         onChange={(e) => setView(e.target.value)}
         placeholder="/dashboard?cloudInstances=GCC+High"
-        error={Boolean(errorOf(errors, 'query'))}
-        helperText={errorOf(errors, 'query') ?? 'Set the filters on the dashboard and paste its address here. Empty: every new item.'}
+        error={Boolean(errors.query)}
+        helperText={errors.query ?? 'Set the filters on the dashboard and paste its address here. Empty: every new item.'}
       />
       <Typography variant="subtitle2">Then set</Typography>
       <Autocomplete

@@ -58,7 +58,8 @@ export function TriageRulesTab() {
     );
     setBusy(false);
     if (outcome.ok) setEditing(null);
-    else setErrors(fieldErrorsOf(outcome.error));
+    // A problem of a part of a field is shown on the field ('query.releaseMoved' on the query).
+    else setErrors(fieldErrorsOf(outcome.error, (path) => path.split('.')[0] ?? path));
   };
 
   const move = (rules: TriageRule[], index: number, by: -1 | 1) => {

@@ -3,7 +3,7 @@ import { Alert, Box, Button, FormControlLabel, Stack, Switch, TextField, Typogra
 import { routes, TRIAGE_START_WINDOW_MAX_DAYS, triageSettingsUpdate, type TriageSettings, type TriageSettingsUpdate } from '@radar/contracts';
 import { callEndpoint, serverMessageOf } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
-import { fieldErrorsOf } from '../../api/field-errors.js';
+import { fieldErrorsOf, formErrorsOf } from '../../api/field-errors.js';
 import { START_KEY } from './start-key.js';
 
 /**
@@ -23,8 +23,7 @@ export function TriageSettingsForm({ settings }: { settings: TriageSettings }) {
 
   const body: TriageSettingsUpdate = { startWindowDays: days.trim() === '' ? Number.NaN : Number(days), openUpcomingRoadmap: openUpcoming };
   const parsed = triageSettingsUpdate.safeParse(body);
-  const problems: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message;
+  const problems = formErrorsOf(parsed);
   const problemOf = (field: keyof TriageSettingsUpdate) => (tried ? problems[field] : undefined) ?? serverErrors[field];
 
   const save = async () => {
