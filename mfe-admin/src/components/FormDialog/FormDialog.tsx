@@ -3,6 +3,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 
 export interface FormDialogProps {
   title: string;
+  /** False while a dialog opened with `useDialogs().open` closes (so it can animate out). */
+  open?: boolean;
   /** A sentence under the title: what the form is for. */
   intro?: ReactNode;
   /** True while the save runs: both buttons are disabled and the dialog does not close. */
@@ -14,6 +16,8 @@ export interface FormDialogProps {
   /** The save button's text ('Save'), and its text while the save runs ('Saving...'). */
   saveText?: string;
   savingText?: string;
+  /** `error` for a save that removes something. */
+  saveColor?: 'primary' | 'error';
   /** A button between Cancel and Save for a step before saving (a preview); the dialog does not disable it while busy. */
   extraAction?: ReactNode;
   onSave: () => void;
@@ -25,12 +29,14 @@ export interface FormDialogProps {
 /** The admin's add/change dialog: title, the fields, the failure of the last save, and Cancel / Save. */
 export function FormDialog({
   title,
+  open = true,
   intro,
   busy,
   error,
   saveDisabled = false,
   saveText = 'Save',
   savingText = 'Saving...',
+  saveColor = 'primary',
   extraAction,
   onSave,
   onCancel,
@@ -38,7 +44,7 @@ export function FormDialog({
 }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {intro ? <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText> : null}
@@ -52,7 +58,7 @@ export function FormDialog({
           Cancel
         </Button>
         {extraAction}
-        <Button onClick={onSave} disabled={busy || saveDisabled} variant="contained">
+        <Button onClick={onSave} disabled={busy || saveDisabled} variant="contained" color={saveColor}>
           {busy ? savingText : saveText}
         </Button>
       </DialogActions>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import type { DialogProps } from '@radar/shared-ui';
 import { formErrorsOf } from '../../api/field-errors.js';
-import { FormDialog } from '../FormDialog/index.js';
+import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
 import {
   createTenantRequest,
   TENANT_CLOUD_LABELS,
@@ -12,16 +13,12 @@ import {
   type UpdateTenantRequest,
 } from '@radar/contracts';
 
-export interface TenantDialogProps {
+/** What Admin → Tenants opens the dialog with. */
+export interface TenantDialogPayload {
   /** The tenant to change; absent: add a new one. */
   tenant?: TenantRecord;
-  busy: boolean;
-  /** Field problems the server reported for the last Save (its 400), by field. */
-  serverErrors: Record<string, string>;
-  /** A failure that is not about one field (a duplicate name or directory). */
-  serverError: string | null;
-  onSave: (body: CreateTenantRequest | UpdateTenantRequest) => void;
-  onCancel: () => void;
+  /** Sends the form: null when saved, else why not (the server's field problems, or a duplicate name or directory). */
+  save: (body: CreateTenantRequest | UpdateTenantRequest) => Promise<SaveProblems | null>;
 }
 
 interface Draft {
@@ -39,7 +36,9 @@ interface Draft {
  * Add or change a tenant. The rules are the API's own schemas, so a field is refused here with the same words the
  * server would use. A stored secret is never shown: leaving the field empty keeps it.
  */
-export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, onCancel }: TenantDialogProps) {
+export function TenantDialog({ payload: { tenant, save: send }, open, onClose }: DialogProps<TenantDialogPayload>) {
+  const { busy, problems: refused, submit } = useDialogSave(send, () => onClose());
+  const serverErrors = refused.fields;
   const [draft, setDraft] = useState<Draft>({
     name: tenant?.name ?? '',
     tenantId: tenant?.tenantId ?? '',
@@ -68,7 +67,7 @@ export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, 
   const problemOf = (field: keyof Draft) => (tried ? problems[field] : undefined) ?? serverErrors[field];
   const save = () => {
     setTried(true);
-    if (parsed.success) onSave(body());
+    if (parsed.success) void submit(body());
   };
   const field = (key: keyof Draft, label: string, helper: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -85,10 +84,11 @@ export function TenantDialog({ tenant, busy, serverErrors, serverError, onSave, 
     <FormDialog
       title={tenant ? `Change ${tenant.name}` : 'Add a tenant'}
       intro="An Entra app registered in the tenant, with the application permissions ServiceMessage.Read.All and ServiceHealth.Read.All and admin consent."
+      open={open}
       busy={busy}
-      error={serverError}
+      error={refused.message}
       onSave={save}
-      onCancel={onCancel}
+      onCancel={() => onClose()}
     >
       {field('name', 'Name', 'How the tenant is shown in the list and Sync History', { autoFocus: true })}
       {field('tenantId', 'Directory (tenant) ID', 'A GUID, or a verified domain such as contoso.onmicrosoft.com')}

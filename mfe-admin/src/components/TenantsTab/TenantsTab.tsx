@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import {
   healthStatusLabel,
   routes,
@@ -21,11 +9,12 @@ import {
   type TenantRecord,
   type UpdateTenantRequest,
 } from '@radar/contracts';
-import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useEndpoint } from '@radar/shared-ui';
+import { callEndpoint, formatChangeDate, serverMessageOf, urlOf, useDialogs, useEndpoint, type DialogProps } from '@radar/shared-ui';
 import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
+import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
 import { TestResultView } from '../TestResultView/index.js';
 import { TenantDialog } from './TenantDialog.js';
 
@@ -91,39 +80,29 @@ function Licences({ tenant }: { tenant: TenantRecord }) {
 
 /** Remove a tenant: its credentials are forgotten; its posts stay in the archive unless the admin deletes them too. */
 function RemoveTenantDialog({
-  tenant,
-  busy,
-  onRemove,
-  onCancel,
-}: {
-  tenant: TenantRecord;
-  busy: boolean;
-  onRemove: (deletePosts: boolean) => void;
-  onCancel: () => void;
-}) {
+  payload: { tenant, remove },
+  open,
+  onClose,
+}: DialogProps<{ tenant: TenantRecord; remove: (deletePosts: boolean) => Promise<SaveProblems | null> }>) {
   const [deletePosts, setDeletePosts] = useState(false);
+  const { busy, submit } = useDialogSave(remove, () => onClose());
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="remove-tenant-title">
-      <DialogTitle id="remove-tenant-title">Remove {tenant.name}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Its client id and secret are deleted and it is no longer synced. Its {tenant.counts.posts} posts stay in the archive, attributed to it, unless you
-          delete them too.
-        </DialogContentText>
-        <FormControlLabel
-          control={<Checkbox checked={deletePosts} onChange={(event) => setDeletePosts(event.target.checked)} />}
-          label="Also delete the posts no other tenant received"
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={() => onRemove(deletePosts)}>
-          {busy ? 'Removing...' : 'Remove'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`Remove ${tenant.name}?`}
+      intro={`Its client id and secret are deleted and it is no longer synced. Its ${tenant.counts.posts} posts stay in the archive, attributed to it, unless you delete them too.`}
+      open={open}
+      busy={busy}
+      saveText="Remove"
+      savingText="Removing..."
+      saveColor="error"
+      onSave={() => void submit(deletePosts)}
+      onCancel={() => onClose()}
+    >
+      <FormControlLabel
+        control={<Checkbox checked={deletePosts} onChange={(event) => setDeletePosts(event.target.checked)} />}
+        label="Also delete the posts no other tenant received"
+      />
+    </FormDialog>
   );
 }
 
@@ -135,17 +114,12 @@ function RemoveTenantDialog({
 export function TenantsTab() {
   const tenants = useEndpoint(routes.tenants.list, {});
   const run = useAdminAction();
-  const [editing, setEditing] = useState<TenantRecord | 'new' | null>(null);
-  const [removing, setRemoving] = useState<TenantRecord | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<{ fields: Record<string, string>; message: string | null }>({ fields: {}, message: null });
+  const dialogs = useDialogs();
   const [busy, setBusy] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<number, ConnectionTestResult>>({});
 
-  const save = async (body: CreateTenantRequest | UpdateTenantRequest) => {
-    setSaving(true);
-    setSaveError({ fields: {}, message: null });
-    const current = editing === 'new' ? null : editing;
+  /** Adds a tenant, or changes `current`; null when saved, else the problems the dialog shows. */
+  const save = async (current: TenantRecord | null, body: CreateTenantRequest | UpdateTenantRequest): Promise<SaveProblems | null> => {
     const outcome = await run(
       () =>
         current
@@ -157,13 +131,12 @@ export function TenantsTab() {
         revalidate: [LIST_KEY],
       },
     );
-    setSaving(false);
-    if (outcome.ok) setEditing(null);
-    else {
-      const fields = fieldErrorsOf(outcome.error);
-      setSaveError({ fields, message: Object.keys(fields).length ? null : (serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error)) });
-    }
+    if (outcome.ok) return null;
+    const fields = fieldErrorsOf(outcome.error);
+    return { fields, message: Object.keys(fields).length ? null : (serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error)) };
   };
+  const edit = (tenant: TenantRecord | null) =>
+    void dialogs.open(TenantDialog, { tenant: tenant ?? undefined, save: (body: CreateTenantRequest | UpdateTenantRequest) => save(tenant, body) });
   const test = async (tenant: TenantRecord) => {
     setBusy(`test:${tenant.id}`);
     const outcome = await run(() => callEndpoint(routes.tenants.test, { params: { id: tenant.id } }), {
@@ -181,8 +154,8 @@ export function TenantsTab() {
     });
     setBusy(null);
   };
-  const remove = async (tenant: TenantRecord, deletePosts: boolean) => {
-    setBusy(`remove:${tenant.id}`);
+  /** Removes a tenant, with its posts when asked; null when removed (a failure is said by a toast, the dialog stays). */
+  const remove = async (tenant: TenantRecord, deletePosts: boolean): Promise<SaveProblems | null> => {
     const outcome = await run(
       () => callEndpoint(routes.tenants.remove, { params: { id: tenant.id }, query: { deletePosts: deletePosts ? 'true' : 'false' } }),
       {
@@ -191,8 +164,7 @@ export function TenantsTab() {
         revalidate: [LIST_KEY],
       },
     );
-    setBusy(null);
-    if (outcome.ok) setRemoving(null);
+    return outcome.ok ? null : { fields: {}, message: null };
   };
 
   return (
@@ -201,13 +173,7 @@ export function TenantsTab() {
         <Typography color="text.secondary">
           The Microsoft 365 tenants whose Message Center is read, each through its own Entra app. A post several tenants received is one item with its tenants.
         </Typography>
-        <Button
-          variant="contained"
-          onClick={() => {
-            setSaveError({ fields: {}, message: null });
-            setEditing('new');
-          }}
-        >
+        <Button variant="contained" onClick={() => edit(null)}>
           Add tenant
         </Button>
       </Stack>
@@ -280,18 +246,16 @@ export function TenantsTab() {
                 >
                   {busy === `sync:${tenant.id}` ? 'Syncing...' : 'Sync now'}
                 </Button>
+                <Button size="small" variant="outlined" aria-label={`Change ${tenant.name}`} onClick={() => edit(tenant)}>
+                  Change
+                </Button>
                 <Button
                   size="small"
                   variant="outlined"
-                  aria-label={`Change ${tenant.name}`}
-                  onClick={() => {
-                    setSaveError({ fields: {}, message: null });
-                    setEditing(tenant);
-                  }}
+                  color="error"
+                  aria-label={`Remove ${tenant.name}`}
+                  onClick={() => void dialogs.open(RemoveTenantDialog, { tenant, remove: (deletePosts: boolean) => remove(tenant, deletePosts) })}
                 >
-                  Change
-                </Button>
-                <Button size="small" variant="outlined" color="error" aria-label={`Remove ${tenant.name}`} onClick={() => setRemoving(tenant)}>
                   Remove
                 </Button>
               </Stack>
@@ -303,24 +267,6 @@ export function TenantsTab() {
           />
         )}
       </AdminData>
-      {editing ? (
-        <TenantDialog
-          tenant={editing === 'new' ? undefined : editing}
-          busy={saving}
-          serverErrors={saveError.fields}
-          serverError={saveError.message}
-          onSave={(body) => void save(body)}
-          onCancel={() => setEditing(null)}
-        />
-      ) : null}
-      {removing ? (
-        <RemoveTenantDialog
-          tenant={removing}
-          busy={busy === `remove:${removing.id}`}
-          onRemove={(deletePosts) => void remove(removing, deletePosts)}
-          onCancel={() => setRemoving(null)}
-        />
-      ) : null}
     </Stack>
   );
 }
