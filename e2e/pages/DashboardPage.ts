@@ -1,4 +1,7 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { pickPerson } from './people.js';
+
+export type TriageViewLabel = 'All items' | 'My queue' | 'Unassigned' | 'Overdue' | 'Due in 30 days' | 'Done';
 
 /** The dashboard (/dashboard): list, filters, sort, export and the item dialogs. Role locators only. */
 export class DashboardPage {
@@ -8,6 +11,16 @@ export class DashboardPage {
   readonly filters: Locator;
   readonly table: Locator;
   readonly pagination: Locator;
+  /** The triage queue views beside the filters (signed-in users). */
+  readonly triageViews: Locator;
+  /** The bar that changes the selected rows' triage at once (moderators and admins). */
+  readonly bulkBar: Locator;
+  /** The bulk bar's count of selected rows. */
+  readonly bulkSelection: Locator;
+  /** What a bulk change says it did ("N items changed."). */
+  readonly bulkOutcome: Locator;
+  /** What the list says when nothing matches. */
+  readonly noItems: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -16,6 +29,11 @@ export class DashboardPage {
     this.filters = page.getByRole('complementary', { name: 'Filters' });
     this.table = page.getByRole('table', { name: 'Items' });
     this.pagination = page.getByRole('navigation', { name: 'Pagination' });
+    this.triageViews = page.getByRole('group', { name: 'Triage view' });
+    this.bulkBar = page.getByRole('region', { name: 'Bulk triage' });
+    this.bulkSelection = this.bulkBar.getByRole('status');
+    this.bulkOutcome = page.getByText(/\d+ items changed\./);
+    this.noItems = page.getByText('No items found matching your current filters.');
   }
 
   /** Opens the list (no item parameter) and waits for its heading. */
@@ -43,6 +61,34 @@ export class DashboardPage {
 
   row(providerId: string) {
     return this.rows().filter({ has: this.page.getByRole('cell', { name: providerId, exact: true }) });
+  }
+
+  /** A row's triage state cell. */
+  stateCell(providerId: string) {
+    return this.row(providerId).locator('[data-col="state"]');
+  }
+
+  /** Switches to a triage queue view and waits until it is the one shown. */
+  async showView(name: TriageViewLabel) {
+    const button = this.triageViews.getByRole('button', { name, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** Ticks the header checkbox that selects every row on the page, which brings up the bulk bar. */
+  async selectAllOnPage() {
+    await this.page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await expect(this.bulkBar).toBeVisible();
+  }
+
+  /** In the bulk bar: the person to give the selected rows to. */
+  async bulkAssignTo(email: string) {
+    await pickPerson(this.bulkBar.getByRole('combobox', { name: 'Assign to' }), email);
+  }
+
+  /** Applies the bulk bar's change to its `rows` selected rows. */
+  async applyBulk(rows: number) {
+    await this.bulkBar.getByRole('button', { name: `Apply to ${rows} rows` }).click();
   }
 
   async searchFor(text: string) {

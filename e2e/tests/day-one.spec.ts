@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
+import { ItemDialogPage } from '../pages/ItemDialogPage.js';
 import { setAgencyPosts } from '../support/feed-control.js';
 import { AGENCY } from '../support/tenants.js';
 
@@ -77,12 +78,11 @@ test('a connected tenant starts calm; an expired post stays in its owner’s que
     const row = queue.row(post!);
     await expect(row).toBeVisible();
     await expect(row).toContainText('Expired');
-    await queue.openItem(`${AGENCY.title} 1: Exchange Online retention for government mailboxes`);
-    const panel = userPage.getByRole('region', { name: 'Triage' });
-    await expect(panel).toContainText('This post has expired');
-    await panel.getByRole('button', { name: 'Close: no longer applies' }).click();
-    await expect(panel.getByRole('combobox', { name: 'State' })).toHaveText('Not relevant');
-    await userPage.keyboard.press('Escape');
+    const item = new ItemDialogPage(await queue.openItem(`${AGENCY.title} 1: Exchange Online retention for government mailboxes`));
+    await expect(item.triage.region).toContainText('This post has expired');
+    await item.triage.closeAsNoLongerApplies();
+    await item.triage.expectState('Not relevant');
+    await item.dismiss();
     await expect(queue.row(post!)).toHaveCount(0);
 
     // One fewer open record: the tenant's score moved (what is left is unowned).
