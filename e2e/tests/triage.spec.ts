@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { AdminPage } from '../pages/AdminPage.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
+import { ItemDialogPage } from '../pages/ItemDialogPage.js';
+import { TriageRulesTabPage } from '../pages/TriageRulesTabPage.js';
 import { syncSnapshot } from '../support/feed-control.js';
 import { ARCHIVE_IDS } from '../support/feeds.js';
 
@@ -31,13 +32,10 @@ test('a moderator assigns a post, the owner works it from My queue to Done with 
 
   // The moderator gives the post to the user in its dialog.
   const board = new DashboardPage(moderatorPage);
-  const dialog = await board.gotoItem(`?message=${encodeURIComponent(post.messageId)}`, post.title);
-  const triage = dialog.getByRole('region', { name: 'Triage' });
-  await expect(triage.getByRole('combobox', { name: 'State' })).toHaveText('New');
-  const owner = triage.getByRole('combobox', { name: 'Owner' });
-  await owner.fill(user.email);
-  await moderatorPage.getByRole('option', { name: new RegExp(user.email.replace(/[.+]/g, '\\$&')) }).click();
-  await expect(triage.getByText(`Last changed by ${moderator.email}`)).toBeVisible();
+  const { triage } = new ItemDialogPage(await board.gotoItem(`?message=${encodeURIComponent(post.messageId)}`, post.title));
+  await triage.expectState('New');
+  await triage.assignTo(user.email);
+  await expect(triage.lastChangedBy(moderator.email)).toBeVisible();
 
   // The user is told by mail, with a link to the post.
   const link = await mailbox.link(user.email, new RegExp(`/message/${post.messageId}\\b`));
@@ -48,31 +46,28 @@ test('a moderator assigns a post, the owner works it from My queue to Done with 
   // The user finds it in My queue, with its owner and due date in the list.
   const queue = new DashboardPage(userPage);
   await queue.goto();
-  await userPage.getByRole('button', { name: 'My queue' }).click();
+  await queue.showView('My queue');
   await expect(userPage).toHaveURL(/triage=mine/);
   await queue.searchFor(post.messageId);
   const row = queue.row(post.messageId);
   await expect(row).toBeVisible();
-  await expect(row.locator('[data-col="state"]')).toHaveText('New');
+  await expect(queue.stateCell(post.messageId)).toHaveText('New');
 
   // Opens it, comments with a mention, sets it Done.
-  await queue.openItem(post.title);
-  const panel = queue.dialog(post.title).getByRole('region', { name: 'Triage' });
-  await panel.getByLabel('Add a comment').fill(`Rolled out to the pilot group, @${moderator.email} please check.`);
-  await panel.getByRole('button', { name: 'Comment' }).click();
-  await expect(panel.getByRole('article').last()).toContainText('Rolled out to the pilot group');
-  await expect(panel.getByRole('textbox', { name: 'Owner' })).toHaveValue(/.+/);
-  await expect(panel.getByRole('textbox', { name: 'Owner' })).toBeDisabled();
-  await panel.getByRole('combobox', { name: 'State' }).click();
-  await userPage.getByRole('option', { name: 'Done' }).click();
-  await expect(panel.getByRole('combobox', { name: 'State' })).toHaveText('Done');
-  await userPage.keyboard.press('Escape');
+  const item = new ItemDialogPage(await queue.openItem(post.title));
+  const panel = item.triage;
+  await panel.comment(`Rolled out to the pilot group, @${moderator.email} please check.`);
+  await expect(panel.lastComment()).toContainText('Rolled out to the pilot group');
+  await expect(panel.ownerName).toHaveValue(/.+/);
+  await expect(panel.ownerName).toBeDisabled();
+  await panel.setState('Done');
+  await item.dismiss();
 
   // It leaves My queue for Done.
   await expect(queue.row(post.messageId)).toHaveCount(0);
-  await userPage.getByRole('button', { name: 'Done', exact: true }).click();
+  await queue.showView('Done');
   await queue.searchFor(post.messageId);
-  await expect(queue.row(post.messageId).locator('[data-col="state"]')).toHaveText('Done');
+  await expect(queue.stateCell(post.messageId)).toHaveText('Done');
 
   // The moderator's mention is recorded with the comment.
   const comments = await moderatorPage.request.get(`${path}/comments${query}`);
@@ -90,14 +85,12 @@ test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage
   await expect(board.rows()).toHaveCount(50);
   const ids = await board.rows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id') ?? ''));
   try {
-    await moderatorPage.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
-    const bar = moderatorPage.getByRole('region', { name: 'Bulk triage' });
-    await expect(bar.getByRole('status')).toHaveText('50 selected');
-    await bar.getByRole('combobox', { name: 'Assign to' }).fill(moderator.email);
-    await moderatorPage.getByRole('option', { name: new RegExp(moderator.email.replace(/[.+]/g, '\\$&')) }).click();
-    await bar.getByRole('button', { name: 'Apply to 50 rows' }).click();
-    await expect(moderatorPage.getByText(/\d+ items changed\./)).toBeVisible();
-    await expect(bar).toHaveCount(0);
+    await board.selectAllOnPage();
+    await expect(board.bulkSelection).toHaveText('50 selected');
+    await board.bulkAssignTo(moderator.email);
+    await board.applyBulk(50);
+    await expect(board.bulkOutcome).toBeVisible();
+    await expect(board.bulkBar).toHaveCount(0);
     // Each of the 50 is the moderator's now (a roadmap item nobody had opened among them opened as it was given). Some
     // may be closed (Done earlier in the suite), so My queue, which counts open records, is not the measure.
     const owners = await Promise.all(
@@ -132,18 +125,10 @@ test('a moderator assigns 50 rows at once from the list', async ({ moderatorPage
 });
 
 test('a rule an admin adds marks the GCC High items of the next sync Not relevant', async ({ adminPage }) => {
-  const admin = new AdminPage(adminPage);
-  await admin.goto('Triage');
-  await adminPage.getByRole('button', { name: 'Add rule' }).click();
-  const dialog = admin.dialog('Add a triage rule');
-  await dialog.getByLabel(/^Name/).fill('GCC High is not ours');
-  await dialog.getByLabel('When a new item matches this dashboard view').fill('/dashboard?cloudInstances=GCC+High');
-  await dialog.getByRole('combobox', { name: 'State' }).click();
-  await adminPage.getByRole('option', { name: 'Not relevant' }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.toast('Rule added')).toBeVisible();
-  const rules = adminPage.getByRole('table', { name: 'Triage rules' });
-  await expect(rules.getByRole('row').filter({ hasText: 'GCC High is not ours' })).toContainText('State: Not relevant');
+  const rules = new TriageRulesTabPage(adminPage);
+  await rules.goto();
+  await rules.add({ name: 'GCC High is not ours', view: '/dashboard?cloudInstances=GCC+High', state: 'Not relevant' });
+  await expect(rules.row('GCC High is not ours')).toContainText('State: Not relevant');
   try {
     // The next sync brings a GCC High item and a worldwide one.
     const result = await syncSnapshot('roadmap', 'v4');
@@ -155,10 +140,9 @@ test('a rule an admin adds marks the GCC High items of the next sync Not relevan
 
     // The item's dialog says which rule decided.
     const board = new DashboardPage(adminPage);
-    const item = await board.gotoItem(`?roadmap=${ARCHIVE_IDS.newGccHigh}`, /\(new in v4\)/);
-    const panel = item.getByRole('region', { name: 'Triage' });
-    await expect(panel.getByRole('combobox', { name: 'State' })).toHaveText('Not relevant');
-    await expect(panel).toContainText('State set by the rule “GCC High is not ours”');
+    const { triage } = new ItemDialogPage(await board.gotoItem(`?roadmap=${ARCHIVE_IDS.newGccHigh}`, /\(new in v4\)/));
+    await triage.expectState('Not relevant');
+    await expect(triage.region).toContainText('State set by the rule “GCC High is not ours”');
   } finally {
     const list = (await (await adminPage.request.get('/api/triage-rules')).json()) as { rules: { id: number; name: string }[] };
     for (const rule of list.rules.filter((r) => r.name === 'GCC High is not ours')) {
