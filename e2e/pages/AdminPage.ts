@@ -97,7 +97,21 @@ export class AdminPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** Gives a user a private tenant on the Users tab; waits for the toast that says it was saved. */
+  async giveTenant(email: string, tenant: string) {
+    await this.page.getByRole('button', { name: `Tenants of ${email}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: /^Tenants of / });
+    await dialog.getByRole('checkbox', { name: tenant }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(this.toast('Tenants saved')).toBeVisible();
+  }
+
   // Sync History tab
+
+  /** A sync's source cell (`Message Center · Agency`): the first of its runs. */
+  syncSource(name: string) {
+    return this.syncTable.getByRole('cell', { name }).first();
+  }
 
   syncRows() {
     return this.syncTable.locator('tbody tr');
