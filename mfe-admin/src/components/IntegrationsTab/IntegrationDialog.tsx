@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DialogContentText, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import { formErrorsOf } from '../../api/field-errors.js';
-import { FormDialog } from '../FormDialog/index.js';
-import { useEndpoint } from '@radar/shared-ui';
+import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
+import { useEndpoint, type DialogProps } from '@radar/shared-ui';
 import {
   createIntegrationRequest,
   routes,
@@ -16,15 +16,12 @@ import {
   type UpdateIntegrationRequest,
 } from '@radar/contracts';
 
-export interface IntegrationDialogProps {
+/** What Admin → Integrations opens the dialog with. */
+export interface IntegrationDialogPayload {
   /** The integration to change; absent: connect a new one. */
   integration?: Integration;
-  busy: boolean;
-  /** Field problems of the last Save (the server's 400), by field (`settings.` prefixes dropped). */
-  serverErrors: Record<string, string>;
-  serverError: string | null;
-  onSave: (body: CreateIntegrationRequest | UpdateIntegrationRequest) => void;
-  onCancel: () => void;
+  /** Sends the form: null when saved, else why not (field problems by field, `settings.` prefixes dropped). */
+  save: (body: CreateIntegrationRequest | UpdateIntegrationRequest) => Promise<SaveProblems | null>;
 }
 
 type Draft = Record<string, string> & { kind: IntegrationKind };
@@ -74,7 +71,9 @@ function draftOf(integration: Integration | undefined): Draft {
  * Connect or change a tracker. The rules are the API's own schemas, so a field is refused with the words the server
  * would use; a stored API token or password is never shown (empty keeps it).
  */
-export function IntegrationDialog({ integration, busy, serverErrors, serverError, onSave, onCancel }: IntegrationDialogProps) {
+export function IntegrationDialog({ payload: { integration, save: send }, open, onClose }: DialogProps<IntegrationDialogPayload>) {
+  const { busy, problems: refused, submit } = useDialogSave(send, () => onClose());
+  const serverErrors = refused.fields;
   const [draft, setDraft] = useState<Draft>(() => draftOf(integration));
   const [tried, setTried] = useState(false);
   const jira = draft.kind === 'jira';
@@ -142,8 +141,8 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
   const save = () => {
     setTried(true);
     if (!parsed.success) return;
-    if (!integration) return onSave(createBody);
-    onSave({ name: draft.name, settings, ...(secretField && draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateIntegrationRequest);
+    if (!integration) return void submit(createBody);
+    void submit({ name: draft.name, settings, ...(secretField && draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateIntegrationRequest);
   };
   const field = (key: string, label: string, helper: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -283,10 +282,11 @@ export function IntegrationDialog({ integration, busy, serverErrors, serverError
             ? 'A Jira Cloud account (e-mail and API token) that may browse, create and edit issues and add comments in the project.'
             : 'A ServiceNow user (name and password) that may read, create and update records of the table, e.g. with the itil role.'
       }
+      open={open}
       busy={busy}
-      error={serverError}
+      error={refused.message}
       onSave={save}
-      onCancel={onCancel}
+      onCancel={() => onClose()}
     >
       {integration
         ? null

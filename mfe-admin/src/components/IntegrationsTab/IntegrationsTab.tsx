@@ -24,6 +24,7 @@ import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
+import type { SaveProblems } from '../FormDialog/index.js';
 import { TestResultView } from '../TestResultView/index.js';
 import { IntegrationDialog } from './IntegrationDialog.js';
 
@@ -64,10 +65,6 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
   const list = useEndpoint(routes.integrations.list, {});
   const run = useAdminAction();
   const dialogs = useDialogs();
-  const [editing, setEditing] = useState<Integration | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<number, ConnectionTestResult>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
@@ -100,29 +97,27 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
     else setBusy(null);
   };
 
-  const save = async (body: CreateIntegrationRequest | UpdateIntegrationRequest) => {
-    setSaving(true);
-    setServerErrors({});
-    setServerError(null);
-    const target = editing;
+  /** Connects a tracker, or changes `target`; null when saved, else the problems the dialog shows. */
+  const save = async (target: Integration | null, body: CreateIntegrationRequest | UpdateIntegrationRequest): Promise<SaveProblems | null> => {
     const outcome = await run(
       () =>
-        target && target !== 'new'
+        target
           ? callEndpoint(routes.integrations.update, { params: { id: target.id }, body: body as UpdateIntegrationRequest })
           : callEndpoint(routes.integrations.create, { body: body as CreateIntegrationRequest }),
       {
-        success: (saved) => ({ title: target === 'new' ? 'Tracker connected' : 'Integration saved', description: `${saved.name}: use Test to check it.` }),
+        success: (saved) => ({ title: target ? 'Integration saved' : 'Tracker connected', description: `${saved.name}: use Test to check it.` }),
         failure: (err) => `Could not save the integration: ${errorMessageOf(err)}`,
         revalidate: [LIST_KEY],
       },
     );
-    setSaving(false);
-    if (outcome.ok) setEditing(null);
-    else {
-      setServerErrors(fieldErrorsOf(outcome.error, settingsField));
-      setServerError(serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error));
-    }
+    if (outcome.ok) return null;
+    return { fields: fieldErrorsOf(outcome.error, settingsField), message: serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error) };
   };
+  const edit = (integration: Integration | null) =>
+    void dialogs.open(IntegrationDialog, {
+      integration: integration ?? undefined,
+      save: (body: CreateIntegrationRequest | UpdateIntegrationRequest) => save(integration, body),
+    });
 
   const act = async (integration: Integration, what: 'test' | 'pull' | 'pause' | 'resume' | 'delete') => {
     setBusy(`${what}:${integration.id}`);
@@ -166,14 +161,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
           Work trackers triage records are pushed to as tasks. A task closed there makes its record Done here; owner and due date changes come back too. Tasks
           are read every 15 minutes.
         </Typography>
-        <Button
-          variant="contained"
-          onClick={() => {
-            setServerErrors({});
-            setServerError(null);
-            setEditing('new');
-          }}
-        >
+        <Button variant="contained" onClick={() => edit(null)}>
           Connect a tracker
         </Button>
       </Stack>
@@ -263,16 +251,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
                   <Button size="small" variant="outlined" aria-label={`Delivery log of ${i.name}`} onClick={() => void dialogs.open(DeliveryLog, i)}>
                     Delivery log
                   </Button>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    aria-label={`Change ${i.name}`}
-                    onClick={() => {
-                      setServerErrors({});
-                      setServerError(null);
-                      setEditing(i);
-                    }}
-                  >
+                  <Button size="small" variant="outlined" aria-label={`Change ${i.name}`} onClick={() => edit(i)}>
                     Change
                   </Button>
                   <Button
@@ -296,16 +275,6 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
           )
         }
       </AdminData>
-      {editing ? (
-        <IntegrationDialog
-          integration={editing === 'new' ? undefined : editing}
-          busy={saving}
-          serverErrors={serverErrors}
-          serverError={serverError}
-          onSave={(body) => void save(body)}
-          onCancel={() => setEditing(null)}
-        />
-      ) : null}
     </Stack>
   );
 }

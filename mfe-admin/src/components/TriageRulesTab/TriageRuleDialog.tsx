@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, Box, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Switch, TextField, Typography } from '@mui/material';
-import { FormDialog } from '../FormDialog/index.js';
+import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
 import {
   INTEGRATION_KIND_LABELS,
   routes,
@@ -14,21 +14,21 @@ import {
   type TriageRuleInput,
   type TriageState,
 } from '@radar/contracts';
-import { callEndpoint, useEndpoint } from '@radar/shared-ui';
+import { callEndpoint, useEndpoint, type DialogProps } from '@radar/shared-ui';
 import { viewQueryOf, viewUrlOf } from './rule-view.js';
 
-export interface TriageRuleDialogProps {
+/** What Admin → Triage opens the dialog with. */
+export interface TriageRuleDialogPayload {
   /** The rule to change; null adds one. */
   rule: TriageRule | null;
-  /** The problems of the last refused save, by field ('query' for any part of it, 'setOwnerId', …). */
-  errors: Record<string, string>;
-  busy: boolean;
-  onSave: (input: TriageRuleInput) => void;
-  onClose: () => void;
+  /** Sends the rule: null when saved, else the problems by field ('query' for any part of it, 'setOwnerId', …). */
+  save: (input: TriageRuleInput) => Promise<SaveProblems | null>;
 }
 
 /** Add or change a triage rule: when a new item matches a dashboard view, set owner, state and/or priority. */
-export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: TriageRuleDialogProps) {
+export function TriageRuleDialog({ payload: { rule, save: send }, open, onClose }: DialogProps<TriageRuleDialogPayload>) {
+  const { busy, problems, submit } = useDialogSave(send, () => onClose());
+  const errors = problems.fields;
   const [name, setName] = useState(rule?.name ?? '');
   const [view, setView] = useState(rule ? viewUrlOf(rule.query) : '');
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
@@ -54,7 +54,7 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
   }, [search]);
 
   const save = () =>
-    onSave({
+    void submit({
       name,
       enabled,
       query: viewQueryOf(view),
@@ -65,7 +65,14 @@ export function TriageRuleDialog({ rule, errors, busy, onSave, onClose }: Triage
     });
 
   return (
-    <FormDialog title={rule ? 'Edit triage rule' : 'Add a triage rule'} busy={busy} saveDisabled={!name.trim()} onSave={save} onCancel={onClose}>
+    <FormDialog
+      title={rule ? 'Edit triage rule' : 'Add a triage rule'}
+      open={open}
+      busy={busy}
+      saveDisabled={!name.trim()}
+      onSave={save}
+      onCancel={() => onClose()}
+    >
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={Boolean(errors.name)} helperText={errors.name} />
       <TextField
         label="When a new item matches this dashboard view"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Box, Button, IconButton, Link, Stack, Switch, Typography } from '@mui/material';
 import { routes, TRIAGE_PRIORITY_LABELS, TRIAGE_STATE_LABELS, type TriageRule, type TriageRuleInput } from '@radar/contracts';
 import { callEndpoint, urlOf, useDialogs, useEndpoint } from '@radar/shared-ui';
@@ -7,6 +6,7 @@ import { errorMessageOf, useAdminAction } from '../../api/admin-actions.js';
 import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
+import type { SaveProblems } from '../FormDialog/index.js';
 import { TriageRuleDialog } from './TriageRuleDialog.js';
 import { viewUrlOf } from './rule-view.js';
 
@@ -43,24 +43,18 @@ export function TriageRulesTab() {
   const list = useEndpoint(routes.triage.rules, {});
   const run = useAdminAction();
   const dialogs = useDialogs();
-  const [editing, setEditing] = useState<TriageRule | 'new' | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
-  const save = async (input: TriageRuleInput) => {
-    setBusy(true);
-    setErrors({});
-    const rule = editing === 'new' ? null : editing;
+  /** Adds a rule, or changes `rule`; null when saved, else the problems the dialog shows. */
+  const save = async (rule: TriageRule | null, input: TriageRuleInput): Promise<SaveProblems | null> => {
     const outcome = await run(
       () =>
         rule ? callEndpoint(routes.triage.updateRule, { params: { ruleId: rule.id }, body: input }) : callEndpoint(routes.triage.createRule, { body: input }),
       { success: { title: rule ? 'Rule saved' : 'Rule added' }, failure: (e) => `Could not save the rule: ${errorMessageOf(e)}`, revalidate: [LIST_KEY] },
     );
-    setBusy(false);
-    if (outcome.ok) setEditing(null);
     // A problem of a part of a field is shown on the field ('query.releaseMoved' on the query).
-    else setErrors(fieldErrorsOf(outcome.error, (path) => path.split('.')[0] ?? path));
+    return outcome.ok ? null : { fields: fieldErrorsOf(outcome.error, (path) => path.split('.')[0] ?? path), message: null };
   };
+  const edit = (rule: TriageRule | null) => void dialogs.open(TriageRuleDialog, { rule, save: (input: TriageRuleInput) => save(rule, input) });
 
   const move = (rules: TriageRule[], index: number, by: -1 | 1) => {
     const ids = rules.map((r) => r.id);
@@ -101,7 +95,7 @@ export function TriageRulesTab() {
         changed.
       </Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={() => setEditing('new')}>
+        <Button variant="contained" onClick={() => edit(null)}>
           Add rule
         </Button>
         <Button variant="outlined" onClick={() => void runNow()} disabled={!list.data?.rules.length}>
@@ -156,13 +150,7 @@ export function TriageRulesTab() {
                   <IconButton aria-label={`Move ${r.name} down`} disabled={index === data.rules.length - 1} onClick={() => move(data.rules, index, 1)}>
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      setErrors({});
-                      setEditing(r);
-                    }}
-                  >
+                  <Button size="small" onClick={() => edit(r)}>
                     Edit
                   </Button>
                   <Button size="small" color="error" onClick={() => void remove(r)}>
@@ -174,15 +162,6 @@ export function TriageRulesTab() {
           />
         )}
       </AdminData>
-      {editing ? (
-        <TriageRuleDialog
-          rule={editing === 'new' ? null : editing}
-          errors={errors}
-          busy={busy}
-          onSave={(input) => void save(input)}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
       {list.error ? <Alert severity="error">{errorMessageOf(list.error)}</Alert> : null}
     </Stack>
   );
