@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, signIn } from '../../../test/factories.js';
@@ -96,251 +96,438 @@ async function connect(admin: request.Agent, tenantId: number) {
   return res.body as { id: number };
 }
 
+type SetUp = Awaited<ReturnType<typeof setUp>>;
+type Response = Awaited<ReturnType<request.Agent['get']>>;
+
 describe('integrations: Microsoft Planner', () => {
-  it('lists groups, plans and buckets through the tenant app, connects a plan, and says on Test what is missing', async () => {
-    const { admin, moderator, tenantId, graph } = await setUp();
-    expect((await moderator.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}`)).status).toBe(403);
-    expect((await admin.get('/api/admin/integrations/planner-options?tenantId=999')).body.error.message).toMatch(/tenantId: no tenant/);
-    expect((await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=a%20b`)).body.error.message).toMatch(/groupId/);
-
-    const groups = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}`);
-    expect(groups.body).toEqual({
-      groups: [
-        { id: 'grp-hr', name: 'Human Resources' },
-        { id: 'grp-it', name: 'IT Operations' },
-      ],
-      plans: [],
-      buckets: [],
-      problem: null,
+  describe('the plan options', () => {
+    let s: SetUp;
+    beforeEach(async () => {
+      s = await setUp();
     });
-    const buckets = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=grp-it&planId=plan-changes`);
-    expect(buckets.body.plans).toEqual([{ id: 'plan-changes', name: 'M365 changes' }]);
-    expect(buckets.body.buckets).toEqual([
-      { id: 'bucket-new', name: 'To triage' },
-      { id: 'bucket-done', name: 'Done' },
-    ]);
+    const options = (query: string, agent = s.admin) => agent.get(`/api/admin/integrations/planner-options?${query}`);
 
-    // No secret of its own; a Jira token or ServiceNow password is refused naming the field.
-    expect((await admin.post('/api/admin/integrations').send(plannerBody(999))).body.error.issues[0].path).toBe('tenantId');
-    expect((await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { bucketId: '' }))).body.error.message).toMatch(/bucketId/);
-    expect((await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { priorities: { high: '12', medium: '5', low: '9' } }))).status).toBe(400);
-    const created = await admin.post('/api/admin/integrations').send(plannerBody(tenantId));
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ kind: 'planner', hasSecret: true, settings: { planId: 'plan-changes', bucketId: 'bucket-new', tenantId } });
-    const token = await admin.put(`/api/admin/integrations/${created.body.id}`).send({ apiToken: 'x' });
-    expect(token.status).toBe(400);
-    expect(token.body.error.message).toMatch(/takes no secret/);
-
-    const test = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(test.body).toMatchObject({ ok: true, message: 'Connected: every check passed' });
-    expect(test.body.checks.map((c: { name: string }) => c.name)).toEqual(['Sign-in', 'Permission', 'Plan', 'Bucket', 'Assignment']);
-
-    // A bucket of another plan is caught.
-    await admin.put(`/api/admin/integrations/${created.body.id}`).send({ settings: { bucketId: 'bucket-hr' } });
-    const wrongBucket = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(wrongBucket.body.checks.find((c: { name: string }) => c.name === 'Bucket')).toMatchObject({
-      ok: false,
-      message: expect.stringMatching(/another plan/),
+    it('are for admins only', async () => {
+      expect((await options(`tenantId=${s.tenantId}`, s.moderator)).status).toBe(403);
     });
 
-    // Without the write permission Test says which one to grant, and that the app (not a user) writes.
-    graph.tenants.get(DIRECTORY)!.roles = ['ServiceMessage.Read.All', 'Tasks.Read.All'];
-    const readOnly = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(readOnly.body.ok).toBe(false);
-    expect(readOnly.body.checks[1]).toMatchObject({
-      name: 'Permission',
-      ok: false,
-      message: expect.stringMatching(/Tasks\.ReadWrite\.All \(it has Tasks\.Read\.All/),
+    it('are refused for a tenant that does not exist', async () => {
+      expect((await options('tenantId=999')).body.error.message).toMatch(/tenantId: no tenant/);
     });
-    expect(readOnly.body.checks.at(-1)).toMatchObject({ name: 'Assignment', ok: false });
-    const noGroups = await admin.get(`/api/admin/integrations/planner-options?tenantId=${tenantId}&groupId=grp-it`);
-    expect(noGroups.body).toMatchObject({ groups: [], plans: [{ id: 'plan-changes' }], problem: expect.stringMatching(/Group\.Read\.All/) });
 
-    // A revoked secret: the sign-in check says so.
-    graph.tenants.get(DIRECTORY)!.revoked = true;
-    const revoked = await admin.post(`/api/admin/integrations/${created.body.id}/test`);
-    expect(revoked.body.checks).toEqual([{ name: 'Sign-in', ok: false, message: expect.stringMatching(/AADSTS7000215/) }]);
+    it('are refused for a group id that cannot be one', async () => {
+      expect((await options(`tenantId=${s.tenantId}&groupId=a%20b`)).body.error.message).toMatch(/groupId/);
+    });
+
+    it('list the tenant’s groups through its app', async () => {
+      const groups = await options(`tenantId=${s.tenantId}`);
+      expect(groups.body).toEqual({
+        groups: [
+          { id: 'grp-hr', name: 'Human Resources' },
+          { id: 'grp-it', name: 'IT Operations' },
+        ],
+        plans: [],
+        buckets: [],
+        problem: null,
+      });
+    });
+
+    it('list a group’s plans and a plan’s buckets', async () => {
+      const buckets = await options(`tenantId=${s.tenantId}&groupId=grp-it&planId=plan-changes`);
+      expect(buckets.body.plans).toEqual([{ id: 'plan-changes', name: 'M365 changes' }]);
+      expect(buckets.body.buckets).toEqual([
+        { id: 'bucket-new', name: 'To triage' },
+        { id: 'bucket-done', name: 'Done' },
+      ]);
+    });
   });
 
-  it('creates one task with notes, link back and assignee, updates it, appends changes, and reads completion back', async () => {
-    const { t, graph, planner, admin, moderator, alice, tenantId } = await setUp();
-    const integration = await connect(admin, tenantId);
-    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
-
-    const first = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
-    expect(first.status).toBe(201);
-    expect(planner.tasks.size).toBe(1);
-    const task = [...planner.tasks.values()][0]!;
-    expect(first.body).toMatchObject({
-      kind: 'planner',
-      status: 'open',
-      key: 'MC900001: Exchange retires basic auth',
-      remoteState: 'Not started',
-      url: `https://tasks.office.com/${DIRECTORY}/Home/Task/${task.id}`,
+  describe('connecting a plan', () => {
+    let s: SetUp;
+    beforeEach(async () => {
+      s = await setUp();
     });
-    expect(task).toMatchObject({ planId: 'plan-changes', bucketId: 'bucket-new', dueDateTime: '2026-12-15T12:00:00Z', priority: 3 });
-    expect(Object.keys(task.assignments)).toEqual(['user-alice']);
-    expect(task.details.description).toContain('Exchange Online turns off basic authentication');
-    const reference = Object.keys(task.details.references)[0]!;
-    expect(reference).toMatch(/^http%3A\/\/localhost%3A8080\/message\/MC900001\?radarTask=/);
-    expect(task.details.references[reference]).toMatchObject({ alias: 'Open in M365 Radar' });
+    const create = (extra: Record<string, unknown> = {}, tenantId = s.tenantId) => s.admin.post('/api/admin/integrations').send(plannerBody(tenantId, extra));
 
-    // A second push updates the same task (the ETag read first); a change of the item is appended to the notes, and
-    // the next update keeps it.
-    await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2026-12-20', priority: 'low' });
-    const before = graph.requests.length;
-    const second = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
-    expect(second.status).toBe(200);
-    expect(planner.tasks.size).toBe(1);
-    expect(task).toMatchObject({ dueDateTime: '2026-12-20T12:00:00Z', priority: 9 });
-    // The task is read once, for its ETag: the PATCH answers the changed task (Prefer: return=representation).
-    const taskCalls = graph.requests.slice(before).filter((r) => r.includes(`/planner/tasks/${task.id}`));
-    expect(taskCalls.map((r) => r.split(' ').slice(1).join(' '))).toEqual([
-      `GET /planner/tasks/${task.id}`,
-      `PATCH /planner/tasks/${task.id}`,
-      `GET /planner/tasks/${task.id}/details`,
-      `PATCH /planner/tasks/${task.id}/details`,
-    ]);
-    expect(second.body).toMatchObject({ remoteState: 'Not started' });
-    const { rows } = await t.database.pool.query<{ id: number }>(`SELECT l.id FROM tracker_links l WHERE l.integration_id = $1`, [integration.id]);
-    await createIntegrationsRepo(t.database.db).enqueue({
-      integrationId: integration.id,
-      linkId: rows[0]!.id,
-      action: 'comment',
-      text: 'M365 Radar: the item changed.\n- Act by moved to 2027-01-15',
-      now: t.clock.now(),
+    it('refuses a tenant that does not exist, naming tenantId', async () => {
+      expect((await create({}, 999)).body.error.issues[0].path).toBe('tenantId');
     });
-    // Someone edits the task in Planner between our read and write: the write is retried with the new ETag.
-    planner.preconditionFailures = 1;
-    await t.ctx.services.trackers.deliverNow();
-    expect(task.details.description).toMatch(
-      /Changes since the task was made —\n2026-11-26 12:00 UTC\nM365 Radar: the item changed\.\n- Act by moved to 2027-01-15/,
-    );
-    // Someone edits the task itself between the read and the update: the task is read again and the update made.
-    planner.preconditionFailures = 1;
-    const beforeThird = graph.requests.length;
-    await moderator.put('/api/triage/message-center/MC900001').send({ priority: 'medium' });
-    expect((await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id })).status).toBe(200);
-    expect(task.priority).toBe(5);
-    expect(
-      graph.requests
-        .slice(beforeThird)
-        .filter((r) => r.endsWith(`/planner/tasks/${task.id}`))
-        .map((r) => r.split(' ')[1]),
-    ).toEqual(['GET', 'PATCH', 'GET', 'PATCH']);
-    expect(task.details.description).toContain('Act by moved to 2027-01-15');
-    expect(task.details.description.match(/Changes since the task was made/g)).toHaveLength(1);
 
-    // Completed in Planner: Done, said to come from Planner and who completed it; reopened: In progress.
-    Object.assign(task, { percentComplete: 100, completedBy: { user: { id: 'user-bob', displayName: null } } });
-    const pulled = await admin.post(`/api/admin/integrations/${integration.id}/pull`);
-    expect(pulled.body).toMatchObject({ read: 1, changed: 1 });
-    expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('done');
-    const { rows: log } = await t.database.pool.query<{ user_email: string; details: Record<string, unknown> }>(
-      `SELECT user_email, details FROM moderator_activities WHERE action_type = 'triage_changed' ORDER BY id DESC LIMIT 1`,
-    );
-    expect(log[0]).toMatchObject({ user_email: 'Microsoft Planner (IT changes board)', details: { source: 'closed in Microsoft Planner by Bob Builder' } });
-    Object.assign(task, { percentComplete: 50, completedBy: null });
-    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
-    expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('in_progress');
+    it('refuses a plan without a bucket, naming bucketId', async () => {
+      expect((await create({ bucketId: '' })).body.error.message).toMatch(/bucketId/);
+    });
 
-    // Reassigned in Planner: the owner follows.
-    task.assignments = { 'user-bob': {} };
-    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
-    expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.owner).toMatchObject({ email: 'bob@example.com' });
+    it('refuses priorities Planner does not have', async () => {
+      expect((await create({ priorities: { high: '12', medium: '5', low: '9' } })).status).toBe(400);
+    });
 
-    // Deleted in Planner: said so.
-    planner.tasks.clear();
-    expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).body).toMatchObject({ read: 1, missing: 1 });
+    it('connects a plan with no secret of its own: the tenant’s app signs in', async () => {
+      const created = await create();
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        kind: 'planner',
+        hasSecret: true,
+        settings: { planId: 'plan-changes', bucketId: 'bucket-new', tenantId: s.tenantId },
+      });
+    });
+
+    it('refuses a Jira token or ServiceNow password for it, naming the field', async () => {
+      const created = await create();
+      const token = await s.admin.put(`/api/admin/integrations/${created.body.id}`).send({ apiToken: 'x' });
+      expect(token.status).toBe(400);
+      expect(token.body.error.message).toMatch(/takes no secret/);
+    });
   });
 
-  it('never makes a second task: throttled calls wait for Retry-After, and a create whose notes failed is completed by an update', async () => {
-    const { t, planner, admin, moderator, tenantId, graph } = await setUp();
-    const integration = await connect(admin, tenantId);
+  describe('Test of a connected plan', () => {
+    let s: SetUp;
+    let id: number;
+    beforeEach(async () => {
+      s = await setUp();
+      ({ id } = await connect(s.admin, s.tenantId));
+    });
+    const test = () => s.admin.post(`/api/admin/integrations/${id}/test`);
+    const appMayOnlyRead = () => {
+      s.graph.tenants.get(DIRECTORY)!.roles = ['ServiceMessage.Read.All', 'Tasks.Read.All'];
+    };
 
-    // Graph throttles: the push is queued, the attempt logged with Graph's Retry-After.
-    planner.throttle = { times: 1, retryAfterSeconds: 30 };
-    const queued = await moderator.post('/api/triage/message-center/MC900002/tasks').send({ integrationId: integration.id });
-    expect(queued.status).toBe(202);
-    expect(planner.tasks.size).toBe(0);
-    t.clock.advance(31_000);
-    await t.ctx.services.trackers.deliverNow();
-    expect(planner.tasks.size).toBe(1);
+    it('passes every check when the app may write to the plan', async () => {
+      const passed = await test();
+      expect(passed.body).toMatchObject({ ok: true, message: 'Connected: every check passed' });
+      expect(passed.body.checks.map((c: { name: string }) => c.name)).toEqual(['Sign-in', 'Permission', 'Plan', 'Bucket', 'Assignment']);
+    });
 
-    // The task is made but its notes fail: the create stands (no retry that would make a second task), and the update
-    // queued after it writes the notes.
-    planner.failDetails = 1;
-    const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
-    expect(pushed.status).toBe(201);
-    expect(planner.tasks.size).toBe(2);
-    const made = [...planner.tasks.values()].find((x) => x.title.startsWith('MC900001'))!;
-    await t.ctx.services.trackers.deliverNow();
-    expect(planner.tasks.size).toBe(2);
-    expect(made.details.description).toContain('Exchange Online turns off basic authentication');
+    it('catches a bucket of another plan', async () => {
+      await s.admin.put(`/api/admin/integrations/${id}`).send({ settings: { bucketId: 'bucket-hr' } });
+      const wrongBucket = await test();
+      expect(wrongBucket.body.checks.find((c: { name: string }) => c.name === 'Bucket')).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/another plan/),
+      });
+    });
 
-    // A create whose answer was lost: the retry finds the task by the key in its reference, and makes none.
-    const { rows } = await t.database.pool.query<{ id: number }>(`SELECT id FROM tracker_links WHERE external_id = $1`, [made.id]);
-    await t.database.pool.query(`UPDATE tracker_links SET external_id = NULL, external_key = NULL, status = 'queued' WHERE id = $1`, [rows[0]!.id]);
-    await createIntegrationsRepo(t.database.db).enqueue({ integrationId: integration.id, linkId: rows[0]!.id, action: 'create', now: t.clock.now() });
-    await t.ctx.services.trackers.deliverNow();
-    expect(planner.tasks.size).toBe(2);
-    const { rows: again } = await t.database.pool.query<{ external_id: string }>(`SELECT external_id FROM tracker_links WHERE id = $1`, [rows[0]!.id]);
-    expect(again[0]?.external_id).toBe(made.id);
-    const log = await admin.get(`/api/admin/integrations/${integration.id}/deliveries`);
-    expect(log.body.attempts.map((a: { outcome: string; statusCode: number | null }) => [a.outcome, a.statusCode])).toContainEqual(['retrying', 429]);
-    expect(log.body.attempts[0].response).toMatch(/made by an earlier attempt/);
-    expect(graph.requests.filter((r) => r.endsWith('POST /planner/tasks'))).toHaveLength(2);
+    it('says which write permission to grant, and that the app (not a user) writes', async () => {
+      appMayOnlyRead();
+      const readOnly = await test();
+      expect(readOnly.body.ok).toBe(false);
+      expect(readOnly.body.checks[1]).toMatchObject({
+        name: 'Permission',
+        ok: false,
+        message: expect.stringMatching(/Tasks\.ReadWrite\.All \(it has Tasks\.Read\.All/),
+      });
+      expect(readOnly.body.checks.at(-1)).toMatchObject({ name: 'Assignment', ok: false });
+    });
 
-    // The answer to a create is cut: Planner made the task, without notes. The retry adopts the task this app made
-    // with this title and no reference, and writes its notes: one task, complete.
-    await insertMessage(t.database.db, { externalId: 'MC900003', title: 'Teams retires a setting', summary: 'Teams retires a meeting setting.' });
-    await createTriageRepo(t.database.db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
-    planner.cutNextCreate = true;
-    const cut = await moderator.post('/api/triage/message-center/MC900003/tasks').send({ integrationId: integration.id });
-    expect(cut.status).toBe(202);
-    t.clock.advance(120_000);
-    await t.ctx.services.trackers.deliverNow();
-    const third = [...planner.tasks.values()].filter((x) => x.title.startsWith('MC900003'));
-    expect(third).toHaveLength(1);
-    expect(third[0]?.details.description).toContain('Teams retires a meeting setting.');
-    expect(Object.keys(third[0]?.details.references ?? {})[0]).toMatch(/radarTask=/);
-    expect((await moderator.get('/api/triage/message-center/MC900003/tasks')).body.tasks[0]).toMatchObject({ status: 'open', key: third[0]?.title });
+    it('still lists a group’s plans without Group.Read.All, saying the groups need it', async () => {
+      appMayOnlyRead();
+      const noGroups = await s.admin.get(`/api/admin/integrations/planner-options?tenantId=${s.tenantId}&groupId=grp-it`);
+      expect(noGroups.body).toMatchObject({ groups: [], plans: [{ id: 'plan-changes' }], problem: expect.stringMatching(/Group\.Read\.All/) });
+    });
+
+    it('says a revoked secret fails the sign-in, and checks nothing after it', async () => {
+      s.graph.tenants.get(DIRECTORY)!.revoked = true;
+      const revoked = await test();
+      expect(revoked.body.checks).toEqual([{ name: 'Sign-in', ok: false, message: expect.stringMatching(/AADSTS7000215/) }]);
+    });
   });
 
-  it('signs in as a user where the tenant grants Planner no application permission: authorize, Test, push as that user', async () => {
-    const { planner, admin, moderator, alice, tenantId, graph } = await setUp(['ServiceMessage.Read.All']);
-    const created = await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { auth: 'delegated' }));
-    expect(created.status).toBe(201);
-    const id = created.body.id as number;
-    expect(created.body.authorization).toMatchObject({ authorized: false });
-    expect((await admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].message).toBe('Not authorized yet: use Authorize in Admin → Integrations');
+  describe('a task for a post given to Alice', () => {
+    let s: SetUp;
+    let integration: { id: number };
+    beforeEach(async () => {
+      s = await setUp();
+      integration = await connect(s.admin, s.tenantId);
+      await s.moderator.put('/api/triage/message-center/MC900001').send({ ownerId: s.alice.user.id });
+    });
+    const push = () => s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const theTask = () => [...s.planner.tasks.values()][0]!;
+    /**
+     * The first push, then a change of the item queued for the task's notes and delivered; `editedInBetween`: someone
+     * edits the task in Planner between our read and write, so the write's ETag is refused once.
+     */
+    const pushedThenItemChanged = async ({ editedInBetween }: { editedInBetween: boolean }) => {
+      await push();
+      const { rows } = await s.t.database.pool.query<{ id: number }>(`SELECT l.id FROM tracker_links l WHERE l.integration_id = $1`, [integration.id]);
+      await createIntegrationsRepo(s.t.database.db).enqueue({
+        integrationId: integration.id,
+        linkId: rows[0]!.id,
+        action: 'comment',
+        text: 'M365 Radar: the item changed.\n- Act by moved to 2027-01-15',
+        now: s.t.clock.now(),
+      });
+      if (editedInBetween) s.planner.preconditionFailures = 1;
+      await s.t.ctx.services.trackers.deliverNow();
+    };
+    const pull = () => s.admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    const state = async () => (await s.alice.agent.get('/api/triage/message-center/MC900001')).body.state;
+    const completedByBob = () => Object.assign(theTask(), { percentComplete: 100, completedBy: { user: { id: 'user-bob', displayName: null } } });
 
-    // The tenant's own Entra consent page, asking for the delegated permissions and a refresh token.
-    const started = await admin.post(`/api/admin/integrations/${id}/authorize`);
-    const consent = new URL(started.body.url as string);
-    expect(consent.pathname).toBe(`/${DIRECTORY}/oauth2/v2.0/authorize`);
-    expect(consent.searchParams.get('client_id')).toBe(CLIENT);
-    expect(consent.searchParams.get('scope')).toBe(`${graph.url}/Tasks.ReadWrite ${graph.url}/User.ReadBasic.All offline_access`);
-    const answer = await fetch(consent, { redirect: 'manual' });
-    const back = new URL(answer.headers.get('location') ?? '');
-    const done = await admin.get(`${back.pathname}${back.search}`);
-    expect(done.headers.location).toBe(`/admin?tab=integrations&authorized=${id}`);
-    expect((await admin.get('/api/admin/integrations')).body.integrations[0].authorization).toMatchObject({ authorized: true, authorizedBy: 'Dana Delegate' });
+    it('is made once, in the plan’s bucket, with the item’s due date and priority and its owner assigned', async () => {
+      const first = await push();
+      expect(first.status).toBe(201);
+      expect(s.planner.tasks.size).toBe(1);
+      const task = theTask();
+      expect(first.body).toMatchObject({
+        kind: 'planner',
+        status: 'open',
+        key: 'MC900001: Exchange retires basic auth',
+        remoteState: 'Not started',
+        url: `https://tasks.office.com/${DIRECTORY}/Home/Task/${task.id}`,
+      });
+      expect(task).toMatchObject({ planId: 'plan-changes', bucketId: 'bucket-new', dueDateTime: '2026-12-15T12:00:00Z', priority: 3 });
+      expect(Object.keys(task.assignments)).toEqual(['user-alice']);
+    });
 
-    const test = await admin.post(`/api/admin/integrations/${id}/test`);
-    expect(test.body).toMatchObject({ ok: true });
-    expect(test.body.checks.slice(0, 2)).toEqual([
-      { name: 'Sign-in', ok: true, message: 'Signed in to Contoso as Dana Delegate (delegated)' },
-      { name: 'Permission', ok: true, message: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' },
-    ]);
-    await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
-    const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
-    expect(pushed.status).toBe(201);
-    expect([...planner.tasks.values()].map((x) => Object.keys(x.assignments))).toEqual([['user-alice']]);
+    it('carries the item’s summary in its notes and a link back to the item', async () => {
+      await push();
+      const task = theTask();
+      expect(task.details.description).toContain('Exchange Online turns off basic authentication');
+      const reference = Object.keys(task.details.references)[0]!;
+      expect(reference).toMatch(/^http%3A\/\/localhost%3A8080\/message\/MC900001\?radarTask=/);
+      expect(task.details.references[reference]).toMatchObject({ alias: 'Open in M365 Radar' });
+    });
 
-    // An application integration in this tenant is told what to grant, and that signing in as a user is the other way.
-    const app = await admin.post('/api/admin/integrations').send(plannerBody(tenantId, { name: 'App board' }));
-    const appTest = await admin.post(`/api/admin/integrations/${app.body.id}/test`);
-    expect(appTest.body.checks[1].message).toMatch(/lacks the application permission Tasks\.ReadWrite\.All.*or sign in as a user \(delegated\)/);
+    it('is updated by a second push, read once for its ETag (the PATCH answers the changed task)', async () => {
+      await push();
+      const task = theTask();
+      await s.moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2026-12-20', priority: 'low' });
+      const before = s.graph.requests.length;
+      const second = await push();
+      expect(second.status).toBe(200);
+      expect(s.planner.tasks.size).toBe(1);
+      expect(task).toMatchObject({ dueDateTime: '2026-12-20T12:00:00Z', priority: 9 });
+      const taskCalls = s.graph.requests.slice(before).filter((r) => r.includes(`/planner/tasks/${task.id}`));
+      expect(taskCalls.map((r) => r.split(' ').slice(1).join(' '))).toEqual([
+        `GET /planner/tasks/${task.id}`,
+        `PATCH /planner/tasks/${task.id}`,
+        `GET /planner/tasks/${task.id}/details`,
+        `PATCH /planner/tasks/${task.id}/details`,
+      ]);
+      expect(second.body).toMatchObject({ remoteState: 'Not started' });
+    });
+
+    it('gets a change of the item appended to its notes, retried with the new ETag when the notes changed in between', async () => {
+      await pushedThenItemChanged({ editedInBetween: true });
+      expect(theTask().details.description).toMatch(
+        /Changes since the task was made —\n2026-11-26 12:00 UTC\nM365 Radar: the item changed\.\n- Act by moved to 2027-01-15/,
+      );
+    });
+
+    it('is read again and updated when it changed between the read and the update, keeping the appended notes', async () => {
+      await pushedThenItemChanged({ editedInBetween: true });
+      const task = theTask();
+      // Someone edits the task itself between the read and the update: the task is read again and the update made.
+      s.planner.preconditionFailures = 1;
+      const beforeThird = s.graph.requests.length;
+      await s.moderator.put('/api/triage/message-center/MC900001').send({ priority: 'medium' });
+      expect((await push()).status).toBe(200);
+      expect(task.priority).toBe(5);
+      expect(
+        s.graph.requests
+          .slice(beforeThird)
+          .filter((r) => r.endsWith(`/planner/tasks/${task.id}`))
+          .map((r) => r.split(' ')[1]),
+      ).toEqual(['GET', 'PATCH', 'GET', 'PATCH']);
+      expect(task.details.description).toContain('Act by moved to 2027-01-15');
+      expect(task.details.description.match(/Changes since the task was made/g)).toHaveLength(1);
+    });
+
+    it('completed in Planner makes the record Done, logged as Planner’s and naming who completed it', async () => {
+      await push();
+      completedByBob();
+      const pulled = await pull();
+      expect(pulled.body).toMatchObject({ read: 1, changed: 1 });
+      expect(await state()).toBe('done');
+      const { rows: log } = await s.t.database.pool.query<{ user_email: string; details: Record<string, unknown> }>(
+        `SELECT user_email, details FROM moderator_activities WHERE action_type = 'triage_changed' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(log[0]).toMatchObject({ user_email: 'Microsoft Planner (IT changes board)', details: { source: 'closed in Microsoft Planner by Bob Builder' } });
+    });
+
+    /** Pushed, completed in Planner and read, then reopened there and read again. */
+    const completedThenReopened = async () => {
+      await push();
+      completedByBob();
+      await pull();
+      Object.assign(theTask(), { percentComplete: 50, completedBy: null });
+      await pull();
+    };
+
+    it('reopened in Planner makes the record In progress', async () => {
+      await completedThenReopened();
+      expect(await state()).toBe('in_progress');
+    });
+
+    it('reassigned in Planner since the last read gives the record to its new assignee', async () => {
+      // Read before: with no read since the record changed here, both sides changed and the later change would win.
+      await completedThenReopened();
+      theTask().assignments = { 'user-bob': {} };
+      await pull();
+      expect((await s.alice.agent.get('/api/triage/message-center/MC900001')).body.owner).toMatchObject({ email: 'bob@example.com' });
+    });
+
+    it('deleted in Planner is counted missing', async () => {
+      await push();
+      s.planner.tasks.clear();
+      expect((await pull()).body).toMatchObject({ read: 1, missing: 1 });
+    });
+  });
+
+  describe('never a second task', () => {
+    let s: SetUp;
+    let integration: { id: number };
+    beforeEach(async () => {
+      s = await setUp();
+      integration = await connect(s.admin, s.tenantId);
+    });
+    const push = (externalId: string) => s.moderator.post(`/api/triage/message-center/${externalId}/tasks`).send({ integrationId: integration.id });
+    /** Graph throttles the first push of MC900002 once, for 30 seconds; it is delivered after. */
+    const throttledThenMade = async () => {
+      s.planner.throttle = { times: 1, retryAfterSeconds: 30 };
+      const queued = await push('MC900002');
+      s.t.clock.advance(31_000);
+      await s.t.ctx.services.trackers.deliverNow();
+      return queued;
+    };
+    /** MC900001's task is made but its notes fail; the update queued after it is delivered. */
+    const notesFailedThenUpdated = async () => {
+      s.planner.failDetails = 1;
+      const pushed = await push('MC900001');
+      const made = [...s.planner.tasks.values()].find((x) => x.title.startsWith('MC900001'))!;
+      await s.t.ctx.services.trackers.deliverNow();
+      return { pushed, made };
+    };
+    /** The answer to MC900001's create was lost: its link is queued for a create again, and delivered. */
+    const createAnswerLost = async (made: { id: string }) => {
+      const { rows } = await s.t.database.pool.query<{ id: number }>(`SELECT id FROM tracker_links WHERE external_id = $1`, [made.id]);
+      await s.t.database.pool.query(`UPDATE tracker_links SET external_id = NULL, external_key = NULL, status = 'queued' WHERE id = $1`, [rows[0]!.id]);
+      await createIntegrationsRepo(s.t.database.db).enqueue({ integrationId: integration.id, linkId: rows[0]!.id, action: 'create', now: s.t.clock.now() });
+      await s.t.ctx.services.trackers.deliverNow();
+      return rows[0]!.id;
+    };
+    const deliveries = async () => (await s.admin.get(`/api/admin/integrations/${integration.id}/deliveries`)).body;
+
+    it('queues a push Graph throttles, and makes the task once its Retry-After has passed', async () => {
+      s.planner.throttle = { times: 1, retryAfterSeconds: 30 };
+      const queued = await push('MC900002');
+      expect(queued.status).toBe(202);
+      expect(s.planner.tasks.size).toBe(0);
+      s.t.clock.advance(31_000);
+      await s.t.ctx.services.trackers.deliverNow();
+      expect(s.planner.tasks.size).toBe(1);
+    });
+
+    it('logs the throttled attempt as retrying, with Graph’s 429', async () => {
+      await throttledThenMade();
+      const log = await deliveries();
+      expect(log.attempts.map((a: { outcome: string; statusCode: number | null }) => [a.outcome, a.statusCode])).toContainEqual(['retrying', 429]);
+    });
+
+    it('keeps a create whose notes failed (no retry that would make a second task), and the update after it writes them', async () => {
+      await throttledThenMade();
+      s.planner.failDetails = 1;
+      const pushed = await push('MC900001');
+      expect(pushed.status).toBe(201);
+      expect(s.planner.tasks.size).toBe(2);
+      const made = [...s.planner.tasks.values()].find((x) => x.title.startsWith('MC900001'))!;
+      await s.t.ctx.services.trackers.deliverNow();
+      expect(s.planner.tasks.size).toBe(2);
+      expect(made.details.description).toContain('Exchange Online turns off basic authentication');
+    });
+
+    it('finds the task of a create whose answer was lost by the key in its reference, and makes none', async () => {
+      await throttledThenMade();
+      const { made } = await notesFailedThenUpdated();
+      const linkId = await createAnswerLost(made);
+      expect(s.planner.tasks.size).toBe(2);
+      const { rows: again } = await s.t.database.pool.query<{ external_id: string }>(`SELECT external_id FROM tracker_links WHERE id = $1`, [linkId]);
+      expect(again[0]?.external_id).toBe(made.id);
+      expect((await deliveries()).attempts[0].response).toMatch(/made by an earlier attempt/);
+      expect(s.graph.requests.filter((r) => r.endsWith('POST /planner/tasks'))).toHaveLength(2);
+    });
+
+    it('adopts the task a cut create made (this app’s, this title, no reference) and writes its notes: one task, complete', async () => {
+      await throttledThenMade();
+      const { made } = await notesFailedThenUpdated();
+      await createAnswerLost(made);
+      await insertMessage(s.t.database.db, { externalId: 'MC900003', title: 'Teams retires a setting', summary: 'Teams retires a meeting setting.' });
+      await createTriageRepo(s.t.database.db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
+      s.planner.cutNextCreate = true;
+      const cut = await push('MC900003');
+      expect(cut.status).toBe(202);
+      s.t.clock.advance(120_000);
+      await s.t.ctx.services.trackers.deliverNow();
+      const third = [...s.planner.tasks.values()].filter((x) => x.title.startsWith('MC900003'));
+      expect(third).toHaveLength(1);
+      expect(third[0]?.details.description).toContain('Teams retires a meeting setting.');
+      expect(Object.keys(third[0]?.details.references ?? {})[0]).toMatch(/radarTask=/);
+      expect((await s.moderator.get('/api/triage/message-center/MC900003/tasks')).body.tasks[0]).toMatchObject({ status: 'open', key: third[0]?.title });
+    });
+  });
+
+  describe('signed in as a user, where the tenant grants Planner no application permission', () => {
+    let s: SetUp;
+    let id: number;
+    let created: Response;
+    beforeEach(async () => {
+      s = await setUp(['ServiceMessage.Read.All']);
+      created = await s.admin.post('/api/admin/integrations').send(plannerBody(s.tenantId, { auth: 'delegated' }));
+      id = created.body.id as number;
+    });
+    const startAuthorize = async () => new URL((await s.admin.post(`/api/admin/integrations/${id}/authorize`)).body.url as string);
+    /** The consent page answers at once (the fake tenant consents as Dana); the browser comes back to the callback. */
+    const consentAndComeBack = async () => {
+      const answer = await fetch(await startAuthorize(), { redirect: 'manual' });
+      const back = new URL(answer.headers.get('location') ?? '');
+      return s.admin.get(`${back.pathname}${back.search}`);
+    };
+
+    it('is connected unauthorized, and Test says to authorize', async () => {
+      expect(created.status).toBe(201);
+      expect(created.body.authorization).toMatchObject({ authorized: false });
+      expect((await s.admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].message).toBe(
+        'Not authorized yet: use Authorize in Admin → Integrations',
+      );
+    });
+
+    it('authorizes on the tenant’s own Entra consent page, for the delegated permissions and a refresh token', async () => {
+      const consent = await startAuthorize();
+      expect(consent.pathname).toBe(`/${DIRECTORY}/oauth2/v2.0/authorize`);
+      expect(consent.searchParams.get('client_id')).toBe(CLIENT);
+      expect(consent.searchParams.get('scope')).toBe(`${s.graph.url}/Tasks.ReadWrite ${s.graph.url}/User.ReadBasic.All offline_access`);
+    });
+
+    it('comes back from consent authorized as that user', async () => {
+      const done = await consentAndComeBack();
+      expect(done.headers.location).toBe(`/admin?tab=integrations&authorized=${id}`);
+      expect((await s.admin.get('/api/admin/integrations')).body.integrations[0].authorization).toMatchObject({
+        authorized: true,
+        authorizedBy: 'Dana Delegate',
+      });
+    });
+
+    it('passes Test signed in as that user, with the delegated permission', async () => {
+      await consentAndComeBack();
+      const test = await s.admin.post(`/api/admin/integrations/${id}/test`);
+      expect(test.body).toMatchObject({ ok: true });
+      expect(test.body.checks.slice(0, 2)).toEqual([
+        { name: 'Sign-in', ok: true, message: 'Signed in to Contoso as Dana Delegate (delegated)' },
+        { name: 'Permission', ok: true, message: 'Delegated permission Tasks.ReadWrite is granted: tasks are written as that user' },
+      ]);
+    });
+
+    it('pushes tasks as that user, assigned to the record’s owner', async () => {
+      await consentAndComeBack();
+      await s.moderator.put('/api/triage/message-center/MC900001').send({ ownerId: s.alice.user.id });
+      const pushed = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
+      expect(pushed.status).toBe(201);
+      expect([...s.planner.tasks.values()].map((x) => Object.keys(x.assignments))).toEqual([['user-alice']]);
+    });
+
+    it('tells an application integration in that tenant what to grant, or to sign in as a user instead', async () => {
+      const app = await s.admin.post('/api/admin/integrations').send(plannerBody(s.tenantId, { name: 'App board' }));
+      const appTest = await s.admin.post(`/api/admin/integrations/${app.body.id}/test`);
+      expect(appTest.body.checks[1].message).toMatch(/lacks the application permission Tasks\.ReadWrite\.All.*or sign in as a user \(delegated\)/);
+    });
   });
 });
