@@ -257,7 +257,9 @@ export function createTriageMail(
         running = null;
         if (again) {
           again = false;
-          void this.deliver();
+          // Nobody awaits the rerun: its failure is logged here (the daily job sends what it missed), never left
+          // unhandled.
+          this.deliverSoon();
         }
       });
       return running;
