@@ -1,1 +1,2 @@
-export { DeliveryLogDialog, type DeliveryLogAnswer, type DeliveryLogColumn, type DeliveryLogDialogProps } from './DeliveryLogDialog.js';
+export type { DeliveryLogAnswer, DeliveryLogColumn, DeliveryLogDialogProps } from './DeliveryLogDialog.js';
+export { DeferredDeliveryLogDialog as DeliveryLogDialog } from './DeferredDeliveryLogDialog.js';
