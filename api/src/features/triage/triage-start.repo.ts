@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not, notExists, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TRIAGE_START_WINDOW_DEFAULT_DAYS, type TriageSettings, type TriageStartLine } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { appState, items, tenants, triageRecords } from '../../db/schema/index.js';
 import { OPEN_STATES } from './triage-views.js';
 
 /**
@@ -46,30 +48,40 @@ const UNTOUCHED = sql`(tr.state = 'new' AND tr.owner_id IS NULL AND tr.updated_b
   AND NOT EXISTS (SELECT 1 FROM triage_comments c WHERE c.record_id = tr.id)
   AND NOT EXISTS (SELECT 1 FROM tracker_links l WHERE l.record_id = tr.id))`;
 
-const scopeOf = (tenantId: number | null) => (tenantId === null ? sql`tr.tenant_id IS NULL` : sql`tr.tenant_id = ${tenantId}`);
+const tr = alias(triageRecords, 'tr');
+const i = alias(items, 'i');
+const scopeOf = (tenantId: number | null) => (tenantId === null ? isNull(tr.tenantId) : eq(tr.tenantId, tenantId));
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** Sets an app_state key to `value`, replacing what it held. */
+const upsertState = (db: DbOrTx, key: string, value: unknown, now: Date) =>
+  db
+    .insert(appState)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: appState.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
 
 export function createTriageStartRepo(db: DbOrTx) {
   return {
     async settings(): Promise<TriageSettings> {
-      const { rows } = await db.execute<{ startWindowDays: number; openUpcomingRoadmap: boolean }>(
-        sql`SELECT ${WINDOW_DAYS_SQL} AS "startWindowDays", ${OPEN_UPCOMING_ROADMAP_SQL} AS "openUpcomingRoadmap"`,
-      );
-      const row = rows[0];
+      const [row] = await db
+        .select({
+          startWindowDays: sql<number | null>`(${appState.value}->>'startWindowDays')::int`,
+          openUpcomingRoadmap: sql<boolean | null>`(${appState.value}->>'openUpcomingRoadmap')::boolean`,
+        })
+        .from(appState)
+        .where(eq(appState.key, SETTINGS_KEY));
       return { startWindowDays: Number(row?.startWindowDays ?? TRIAGE_START_WINDOW_DEFAULT_DAYS), openUpcomingRoadmap: row?.openUpcomingRoadmap === true };
     },
 
     async saveSettings(settings: TriageSettings, now: Date): Promise<void> {
-      await db.execute(sql`
-        INSERT INTO app_state (key, value, updated_at) VALUES (${SETTINGS_KEY}, ${JSON.stringify(settings)}::jsonb, ${now})
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
+      await upsertState(db, SETTINGS_KEY, settings, now);
     },
 
     /** The starting line of the records of no tenant is the moment the first record opens: set it if it is not. */
     async ensureGlobalStart(now: Date): Promise<void> {
-      await db.execute(sql`
-        INSERT INTO app_state (key, value, updated_at) VALUES (${START_KEY}, to_jsonb(${now.toISOString()}::timestamptz), ${now})
-        ON CONFLICT (key) DO NOTHING`);
+      await db
+        .insert(appState)
+        .values({ key: START_KEY, value: sql`to_jsonb(${now.toISOString()}::timestamptz)`, updatedAt: now })
+        .onConflictDoNothing({ target: appState.key });
     },
 
     /**
@@ -77,6 +89,7 @@ export function createTriageStartRepo(db: DbOrTx) {
      * when there are any, each with its open records and those closed before tracking.
      */
     async lines(): Promise<TriageStartLine[]> {
+      // raw: one CTE read by both halves of a UNION ALL; drizzle puts a WITH inside the first half's parentheses.
       const { rows } = await db.execute<{ tenantId: number | null; tenantName: string; from: string; open: number; closed: number }>(sql`
         WITH counts AS (
           SELECT tr.tenant_id, count(*) FILTER (WHERE tr.state IN ${OPEN_STATES})::int AS open,
@@ -109,29 +122,28 @@ export function createTriageStartRepo(db: DbOrTx) {
     async move(tenantId: number | null, from: string, now: Date, apply: boolean): Promise<{ opens: number; closes: number }> {
       const start = sql`${`${from}T00:00:00Z`}::timestamptz`;
       const past = pastAt(start, WINDOW_DAYS_SQL);
-      const closing = sql`SELECT tr.id FROM triage_records tr JOIN items i ON i.id = tr.item_id WHERE ${scopeOf(tenantId)} AND ${UNTOUCHED} AND ${past}`;
-      const opening = sql`SELECT tr.id FROM triage_records tr JOIN items i ON i.id = tr.item_id
-        WHERE ${scopeOf(tenantId)} AND tr.closed_reason = 'before_tracking' AND NOT ${past}`;
-      if (!apply) {
-        const { rows } = await db.execute<{ closes: number; opens: number }>(
-          sql`SELECT (SELECT count(*) FROM (${closing}) c)::int AS closes, (SELECT count(*) FROM (${opening}) o)::int AS opens`,
-        );
-        return { closes: Number(rows[0]?.closes ?? 0), opens: Number(rows[0]?.opens ?? 0) };
-      }
-      const closed = await db.execute(sql`
-        UPDATE triage_records SET state = 'done', closed_reason = 'before_tracking', done_at = NULL
-        WHERE id IN (${closing}) RETURNING id`);
-      const opened = await db.execute(sql`
-        UPDATE triage_records SET state = 'new', closed_reason = NULL, done_at = NULL, opened_on = ${from}::date
-        WHERE id IN (${opening}) RETURNING id`);
-      if (tenantId === null) {
-        await db.execute(sql`
-          INSERT INTO app_state (key, value, updated_at) VALUES (${START_KEY}, to_jsonb(${start}), ${now})
-          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
-      } else {
-        await db.execute(sql`UPDATE tenants SET triage_start = ${start} WHERE id = ${tenantId}`);
-      }
-      return { closes: closed.rows.length, opens: opened.rows.length };
+      const recordsWhere = (condition: SQL | undefined) =>
+        db
+          .select({ id: tr.id })
+          .from(tr)
+          .innerJoin(i, eq(i.id, tr.itemId))
+          .where(and(scopeOf(tenantId), condition));
+      const closing = recordsWhere(and(UNTOUCHED, past));
+      const opening = recordsWhere(and(eq(tr.closedReason, 'before_tracking'), not(past)));
+      if (!apply) return { closes: await db.$count(closing.as('c')), opens: await db.$count(opening.as('o')) };
+      const closed = await db
+        .update(triageRecords)
+        .set({ state: 'done', closedReason: 'before_tracking', doneAt: null })
+        .where(inArray(triageRecords.id, closing))
+        .returning({ id: triageRecords.id });
+      const opened = await db
+        .update(triageRecords)
+        .set({ state: 'new', closedReason: null, doneAt: null, openedOn: from })
+        .where(inArray(triageRecords.id, opening))
+        .returning({ id: triageRecords.id });
+      if (tenantId === null) await upsertState(db, START_KEY, sql`to_jsonb(${start})`, now);
+      else await db.update(tenants).set({ triageStart: start }).where(eq(tenants.id, tenantId));
+      return { closes: closed.length, opens: opened.length };
     },
 
     /**
@@ -140,20 +152,39 @@ export function createTriageStartRepo(db: DbOrTx) {
      */
     async reopenChanged(itemIds: readonly number[], now: Date): Promise<number[]> {
       if (itemIds.length === 0) return [];
-      const { rows } = await db.execute<{ id: number }>(sql`
-        UPDATE triage_records tr SET state = 'new', closed_reason = NULL, opened_on = ${dayOf(now)}::date
-        FROM items i
-        WHERE i.id = tr.item_id AND tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND tr.closed_reason = 'before_tracking'
-          AND NOT ${pastAt(lineOf('tr'), WINDOW_DAYS_SQL)}
-        RETURNING tr.id`);
-      return rows.map((r) => Number(r.id));
+      const rows = await db
+        .update(tr)
+        .set({ state: 'new', closedReason: null, openedOn: dayOf(now) })
+        .from(i)
+        .where(
+          and(
+            eq(i.id, tr.itemId),
+            sql`${tr.itemId} = ANY(${sql.param([...itemIds])}::int[])`,
+            eq(tr.closedReason, 'before_tracking'),
+            not(pastAt(lineOf('tr'), WINDOW_DAYS_SQL)),
+          ),
+        )
+        .returning({ id: tr.id });
+      return rows.map((r) => r.id);
     },
 
     /** The records every upcoming roadmap item lacks (the setting to open them all): their item ids. */
     async upcomingRoadmapWithoutRecord(): Promise<number[]> {
-      const { rows } = await db.execute<{ id: number }>(sql`
-        SELECT i.id FROM items i WHERE ${UPCOMING_ROADMAP} AND NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = i.id)`);
-      return rows.map((r) => Number(r.id));
+      const rows = await db
+        .select({ id: i.id })
+        .from(i)
+        .where(
+          and(
+            UPCOMING_ROADMAP,
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(tr)
+                .where(eq(tr.itemId, i.id)),
+            ),
+          ),
+        );
+      return rows.map((r) => r.id);
     },
 
     /**
@@ -162,19 +193,32 @@ export function createTriageStartRepo(db: DbOrTx) {
      * and the untouched records of items past at their line close before tracking. Returns what it did.
      */
     async upgradeOnce(now: Date): Promise<{ removed: number; closed: number } | null> {
-      const { rows: done } = await db.execute(sql`
-        INSERT INTO app_state (key, value, updated_at) VALUES ('triage-start-upgrade', '1'::jsonb, ${now})
-        ON CONFLICT (key) DO NOTHING RETURNING key`);
+      const done = await db
+        .insert(appState)
+        .values({ key: 'triage-start-upgrade', value: 1, updatedAt: now })
+        .onConflictDoNothing({ target: appState.key })
+        .returning({ key: appState.key });
       if (done.length === 0) return null;
-      const removed = await db.execute(sql`
-        DELETE FROM triage_records tr USING items i
-        WHERE i.id = tr.item_id AND tr.source = 'roadmap' AND ${UNTOUCHED} AND NOT (${OPEN_UPCOMING_ROADMAP_SQL} AND ${UPCOMING_ROADMAP})
-        RETURNING tr.id`);
-      const closed = await db.execute(sql`
-        UPDATE triage_records tr SET state = 'done', closed_reason = 'before_tracking', done_at = NULL
-        FROM items i WHERE i.id = tr.item_id AND ${UNTOUCHED} AND ${pastAt(lineOf('tr'), WINDOW_DAYS_SQL)}
-        RETURNING tr.id`);
-      return { removed: removed.rows.length, closed: closed.rows.length };
+      const removed = await db
+        .delete(triageRecords)
+        .where(
+          inArray(
+            triageRecords.id,
+            db
+              .select({ id: tr.id })
+              .from(tr)
+              .innerJoin(i, eq(i.id, tr.itemId))
+              .where(and(eq(tr.source, 'roadmap'), UNTOUCHED, sql`NOT (${OPEN_UPCOMING_ROADMAP_SQL} AND ${UPCOMING_ROADMAP})`)),
+          ),
+        )
+        .returning({ id: triageRecords.id });
+      const closed = await db
+        .update(tr)
+        .set({ state: 'done', closedReason: 'before_tracking', doneAt: null })
+        .from(i)
+        .where(and(eq(i.id, tr.itemId), UNTOUCHED, pastAt(lineOf('tr'), WINDOW_DAYS_SQL)))
+        .returning({ id: tr.id });
+      return { removed: removed.length, closed: closed.length };
     },
   };
 }
