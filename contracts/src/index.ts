@@ -23,6 +23,7 @@ export * from './triage-analytics.js';
 export * from './integrations.js';
 export * from './passkeys.js';
 export * from './licences.js';
+export * from './usage-workloads.js';
 export * from './remote-compat.js';
 export * from './sync.js';
 export * from './list-query.js';
