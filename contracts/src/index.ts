@@ -24,6 +24,8 @@ export * from './integrations.js';
 export * from './passkeys.js';
 export * from './licences.js';
 export * from './usage-workloads.js';
+export * from './relevance.js';
+export * from './relevance-thresholds.js';
 export * from './remote-compat.js';
 export * from './sync.js';
 export * from './list-query.js';

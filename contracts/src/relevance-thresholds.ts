@@ -1,0 +1,24 @@
+/**
+ * The relevance thresholds as an admin may send them (relevance.ts says what each means). Apart from relevance.ts so
+ * the computation stays free of zod for the pages that only show a level. Each message names its field, so a bad
+ * value is a 400 that says which.
+ */
+import type { RelevanceThresholds } from './relevance.js';
+import { z } from './zod.js';
+
+const share = (field: string) => {
+  const message = `${field} must be a share above 0 and at most 1 (0.5 is 50 %)`;
+  return z.number({ error: message }).gt(0, message).lte(1, message);
+};
+const users = (field: string) => {
+  const message = `${field} must be a whole number of people, 1 or more`;
+  return z.number({ error: message }).int(message).min(1, message);
+};
+
+export const relevanceThresholds = z
+  .object({ highShare: share('highShare'), highUsers: users('highUsers'), mediumShare: share('mediumShare'), mediumUsers: users('mediumUsers') })
+  .strict()
+  .superRefine((t, ctx) => {
+    if (t.mediumShare > t.highShare) ctx.addIssue({ code: 'custom', path: ['mediumShare'], message: 'mediumShare must not be above highShare' });
+    if (t.mediumUsers > t.highUsers) ctx.addIssue({ code: 'custom', path: ['mediumUsers'], message: 'mediumUsers must not be above highUsers' });
+  }) satisfies z.ZodType<RelevanceThresholds>;
