@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import { createFeedClients, createSyncServiceFor } from '../src/features/sync/wiring.js';
-import { trackerPort } from '../src/features/integrations/tracker-port.js';
+import { trackerPort } from '../src/features/trackers/tracker-port.js';
 import { overdueOn } from '../src/features/triage/triage-views.js';
 import { createTriageReportsRepo } from '../src/features/triage/triage-reports.repo.js';
 import { createTriageRulesRepo } from '../src/features/triage/triage-rules.repo.js';

@@ -313,7 +313,7 @@ export const configSchema = z.object({
       'answers no cache could give (new list pages and searches, feeds, version compares, histories, MCP tool calls) one client (token, user, or network) may ask for a minute before 429 with Retry-After; cached answers never count (`0`: no budget)',
   }),
   ATLASSIAN_AUTH_URL: z.string().url().default('https://auth.atlassian.com').meta({
-    description: "Atlassian's OAuth 2.0 (3LO) authorization server, for Jira integrations that sign in with OAuth (tests point elsewhere)",
+    description: "Atlassian's OAuth 2.0 (3LO) authorization server, for Jira trackers that sign in with OAuth (tests point elsewhere)",
   }),
   ATLASSIAN_API_URL: z.string().url().default('https://api.atlassian.com').meta({
     description: "Atlassian's API gateway that OAuth-signed-in Jira calls go through (`/ex/jira/{cloudId}/…`; tests point elsewhere)",

@@ -9,7 +9,7 @@ import { createListAnswers, type ListAnswers } from './features/items/list-answe
 import { createListForCaller, type ListForCaller } from './features/items/list-for-caller.js';
 import { createTriageRepo } from './features/triage/triage.repo.js';
 import { triageLens } from './features/triage/triage-lens.js';
-import { createTrackerService, type TrackerService } from './features/integrations/tracker.service.js';
+import { createTrackerService, type TrackerService } from './features/trackers/tracker.service.js';
 import { createTriageMail, type TriageMailService } from './features/triage/triage-mail.js';
 import type { ListTriage } from '@radar/contracts';
 import { createHeldAlerts } from './features/sync/held-alert.js';
@@ -24,7 +24,7 @@ import { createMailService, type MailService } from './mail/mail.service.js';
 import type { SyncService } from './features/sync/sync.service.js';
 import type { SyncChangeSet } from './features/sync/sync-types.js';
 import { createSyncServiceFor, heldPayloadParser } from './features/sync/wiring.js';
-import { trackerPort } from './features/integrations/tracker-port.js';
+import { trackerPort } from './features/trackers/tracker-port.js';
 import type { TrackerPort } from './features/triage/tracker-port.js';
 import { triageSnapshotReactor } from './features/triage/triage-snapshot.js';
 import { releaseOnAccessNarrowed } from './features/triage/triage-access.js';

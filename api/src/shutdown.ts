@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from './db/client.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import type { JobRunner } from './jobs/agenda.js';
-import type { TrackerService } from './features/integrations/tracker.service.js';
+import type { TrackerService } from './features/trackers/tracker.service.js';
 import type { AlertsService } from './features/alerts/alerts.service.js';
 import type { Logger } from './logger.js';
 import type { MailService } from './mail/mail.service.js';

@@ -16,8 +16,8 @@ let dir: string;
 const files: Record<string, string> = {
   'src/lib/helper.ts': `import { applied } from '../features/sync/apply.js';\nexport const helper = applied;\n`,
   'src/features/sync/apply.ts': `import { rules } from '../triage/rules.js';\nexport const applied = rules;\n`,
-  'src/features/triage/rules.ts': `import { push } from '../integrations/push.js';\nexport const rules = push;\n`,
-  'src/features/integrations/push.ts': `export const push = 1;\n`,
+  'src/features/triage/rules.ts': `import { push } from '../trackers/push.js';\nexport const rules = push;\n`,
+  'src/features/trackers/push.ts': `export const push = 1;\n`,
   'src/features/tenants/grants.ts': `import { rules } from '../triage/rules.js';\nexport const grants = rules;\n`,
   'src/features/alerts/a.ts': `import { b } from '../digest/b.js';\nexport const a = () => b;\n`,
   'src/features/digest/b.ts': `import { a } from '../alerts/a.js';\nexport const b = () => a;\n`,

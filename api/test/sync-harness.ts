@@ -3,7 +3,7 @@ import { fixedClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/logger.js';
 import type { SyncChangeSet } from '../src/features/sync/sync-types.js';
 import { createFeedClients, createSyncServiceFor } from '../src/features/sync/wiring.js';
-import { trackerPort } from '../src/features/integrations/tracker-port.js';
+import { trackerPort } from '../src/features/trackers/tracker-port.js';
 import { triageSnapshotReactor } from '../src/features/triage/triage-snapshot.js';
 import { createTestDb, type TestDatabase } from './db.js';
 import { CLIENT_ID, CLIENT_SECRET, startReplayServer, TENANT, type ReplayServer } from './replay-server.js';

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 
 /**
- * One check of a connection test (Admin → Tenants and Admin → Integrations): what was tried and, when it failed,
+ * One check of a connection test (Admin → Tenants and Admin → Trackers): what was tried and, when it failed,
  * exactly what is missing, such as which permission to grant or which setting to choose again.
  */
 export const connectionCheck = z.object({

@@ -20,7 +20,7 @@ export * from './connection-test.js';
 export * from './tenants.js';
 export * from './triage.js';
 export * from './triage-analytics.js';
-export * from './integrations.js';
+export * from './trackers.js';
 export * from './passkeys.js';
 export * from './licences.js';
 export * from './usage-workloads.js';

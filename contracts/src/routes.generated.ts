@@ -190,7 +190,7 @@ export const routeTable = {
     editComment: { method: 'PATCH', path: '/api/triage/:itemType/:itemId/comments/:commentId' },
     deleteComment: { method: 'DELETE', path: '/api/triage/:itemType/:itemId/comments/:commentId' },
   },
-  integrations: {
+  trackers: {
     list: { method: 'GET', path: '/api/admin/integrations' },
     plannerOptions: { method: 'GET', path: '/api/admin/integrations/planner-options' },
     create: { method: 'POST', path: '/api/admin/integrations' },

@@ -225,11 +225,11 @@ export const triageRuleInput = z
     setOwnerId: ownerId.default(null),
     setState: state.nullable().default(null),
     setPriority: priority.nullable().default(null),
-    /** An integration (Admin → Integrations) each matching record is pushed to as a task. */
+    /** A tracker (Admin → Trackers) each matching record is pushed to as a task. */
     createTaskIn: z
-      .number({ error: 'createTaskIn must be an integration id or null' })
-      .int('createTaskIn must be an integration id or null')
-      .positive('createTaskIn must be an integration id or null')
+      .number({ error: 'createTaskIn must be a tracker id or null' })
+      .int('createTaskIn must be a tracker id or null')
+      .positive('createTaskIn must be a tracker id or null')
       .nullable()
       .default(null),
   })

@@ -8,7 +8,7 @@ export type AdminTab =
   | 'Tenants'
   | 'Products'
   | 'Triage'
-  | 'Integrations'
+  | 'Trackers'
   | 'Contact Forms'
   | 'Digest'
   | 'Analytics'

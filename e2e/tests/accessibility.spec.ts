@@ -17,7 +17,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Tenants',
   'Products',
   'Triage',
-  'Integrations',
+  'Trackers',
   'Contact Forms',
   'Digest',
   'Analytics',

@@ -15,7 +15,7 @@ const ADMIN_TABS: AdminTab[] = [
   'Users',
   'Tenants',
   'Products',
-  'Integrations',
+  'Trackers',
   'Contact Forms',
   'Digest',
   'Analytics',

@@ -89,7 +89,7 @@ test('an admin with a passkey who signed in with a code is asked for it before t
     await expect(page.getByRole('heading', { name: 'Verify it’s you' })).toBeVisible();
     await expect(page.getByText('Admin pages need a sign-in with your passkey: sign in with it to continue')).toBeVisible();
     await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
-    await expect(page.getByRole('tab', { name: 'Integrations' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Trackers' })).toBeVisible();
     await expect(page.getByText(/Add a passkey to your profile/)).toHaveCount(0);
   } finally {
     await context.close();

@@ -1,12 +1,12 @@
 import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
-import { IntegrationsTabPage } from '../pages/IntegrationsTabPage.js';
+import { TrackersTabPage } from '../pages/TrackersTabPage.js';
 import { ItemDialogPage } from '../pages/ItemDialogPage.js';
 import { startJiraServer, startServiceNowServer } from '../../api/test/tracker-servers.js';
 
 // Work trackers end to end: an admin connects Jira (a local Jira Cloud replay server, api/test/tracker-servers.ts) and
 // tests it; a moderator pushes a post from its dialog; the issue is closed in Jira; Pull now brings it back and the
-// post is Done in the dashboard. The integration is deleted and the post put back to New at the end, so the suite
+// post is Done in the dashboard. The tracker is deleted and the post put back to New at the end, so the suite
 // can run again on the same product.
 
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
@@ -24,7 +24,7 @@ test('connect Jira, push a post, close the issue in Jira and see it Done', async
     await moderatorPage.request.put(`${path}${query}`, { data: { state: 'new' }, headers: SAME_ORIGIN });
 
     // The admin connects Jira and tests it.
-    const trackers = new IntegrationsTabPage(adminPage);
+    const trackers = new TrackersTabPage(adminPage);
     await trackers.goto();
     await trackers.connectJira({ name: NAME, siteUrl: jira.url, email: 'bot@contoso.com', apiToken: 'jira-token', projectKey: 'CHG' });
     const result = await trackers.test(NAME);
@@ -46,8 +46,8 @@ test('connect Jira, push a post, close the issue in Jira and see it Done', async
     await board.searchFor(post.messageId);
     await expect(board.stateCell(post.messageId)).toHaveText('Done');
   } finally {
-    const integrations = (await (await adminPage.request.get('/api/admin/integrations')).json()) as { integrations: { id: number; name: string }[] };
-    for (const i of integrations.integrations.filter((x) => x.name === NAME)) {
+    const trackers = (await (await adminPage.request.get('/api/admin/integrations')).json()) as { trackers: { id: number; name: string }[] };
+    for (const i of trackers.trackers.filter((x) => x.name === NAME)) {
       await adminPage.request.delete(`/api/admin/integrations/${i.id}`, { headers: SAME_ORIGIN });
     }
     await moderatorPage.request.put(`${path}${query}`, { data: { state: 'new' }, headers: SAME_ORIGIN });
@@ -59,7 +59,7 @@ test('connect ServiceNow with an OAuth client: Authorize goes to the consent pag
   const snow = await startServiceNowServer({ oauth: { clientId: 'radar-app', clientSecret: 'app-secret' } });
   const name = 'E2E ITSM (OAuth)';
   try {
-    const trackers = new IntegrationsTabPage(adminPage);
+    const trackers = new TrackersTabPage(adminPage);
     await trackers.goto();
     await trackers.startServiceNowOAuth({ name, instanceUrl: snow.url });
     await expect(trackers.callbackUrlHint()).toBeVisible();
@@ -73,8 +73,8 @@ test('connect ServiceNow with an OAuth client: Authorize goes to the consent pag
     await expect(await trackers.test(name)).toContainText('✓ Sign-in: Signed in as the authorized user');
     expect(snow.oauth?.grants).toEqual(['authorization_code']);
   } finally {
-    const integrations = (await (await adminPage.request.get('/api/admin/integrations')).json()) as { integrations: { id: number; name: string }[] };
-    for (const i of integrations.integrations.filter((x) => x.name === name)) {
+    const trackers = (await (await adminPage.request.get('/api/admin/integrations')).json()) as { trackers: { id: number; name: string }[] };
+    for (const i of trackers.trackers.filter((x) => x.name === name)) {
       await adminPage.request.delete(`/api/admin/integrations/${i.id}`, { headers: SAME_ORIGIN });
     }
     await snow.stop();

@@ -16,7 +16,7 @@ import { createLogger } from '../logger.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
 import { guardPolicyOf } from '../features/sync/snapshot-guard.js';
 import { createSyncService } from '../features/sync/sync.service.js';
-import { trackerPort } from '../features/integrations/tracker-port.js';
+import { trackerPort } from '../features/trackers/tracker-port.js';
 import { triageSnapshotReactor } from '../features/triage/triage-snapshot.js';
 
 async function main(): Promise<number> {

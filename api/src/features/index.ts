@@ -8,7 +8,7 @@ import { createContactEndpoints } from './contact/contact.endpoints.js';
 import { createCurationEndpoints } from './curation/curation.endpoints.js';
 import { createDigestEndpoints } from './digest/digest.endpoints.js';
 import { createFeedsEndpoints } from './feeds/feeds.endpoints.js';
-import { createIntegrationsEndpoints } from './integrations/integrations.endpoints.js';
+import { createTrackersEndpoints } from './trackers/trackers.endpoints.js';
 import { createPasskeysEndpoints } from './passkeys/passkeys.endpoints.js';
 import { createHealthEndpoints, type HealthOptions } from './health/health.endpoints.js';
 import { createItemsEndpoints } from './items/items.endpoints.js';
@@ -53,7 +53,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   tenants: createTenantsEndpoints,
   serviceHealth: createServiceHealthEndpoints,
   triage: createTriageEndpoints,
-  integrations: createIntegrationsEndpoints,
+  trackers: createTrackersEndpoints,
   passkeys: createPasskeysEndpoints,
 };
 

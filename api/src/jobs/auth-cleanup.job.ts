@@ -1,4 +1,4 @@
-import { createOAuthStatesRepo } from '../features/integrations/oauth-states.repo.js';
+import { createOAuthStatesRepo } from '../features/trackers/oauth-states.repo.js';
 import { sweepRateLimitHits } from '../http/rate-limit-hits.repo.js';
 import type { JobDefinition } from './index.js';
 

@@ -91,7 +91,7 @@ export async function writeState(tx: DbOrTx, table: OutboxTable, id: number, set
 
 // ------------------------------------------------------------------ failure streaks
 
-/** A destination with the pause columns (db/schema/outbox.ts's pauseColumns): an alert channel, a tracker integration. */
+/** A destination with the pause columns (db/schema/outbox.ts's pauseColumns): an alert channel, a tracker tracker. */
 export type PausableTable = PgTable & { id: AnyPgColumn; consecutiveFailures: AnyPgColumn };
 
 export interface FailureStreak {

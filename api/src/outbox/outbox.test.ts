@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb, type TestDatabase } from '../../test/db.js';
-import { integrations, mailOutbox, trackerAttempts } from '../db/schema/index.js';
+import { trackers, mailOutbox, trackerAttempts } from '../db/schema/index.js';
 import {
   backoffMs,
   claimDue,
@@ -17,7 +17,7 @@ import {
   type LogEntry,
 } from './index.js';
 
-/** The shared outbox on a real database, with the mail outbox and a tracker integration as its tables. */
+/** The shared outbox on a real database, with the mail outbox and a tracker tracker as its tables. */
 let t: TestDatabase;
 const NOW = new Date('2026-03-02T10:00:00Z');
 const MIN = 60_000;
@@ -52,8 +52,8 @@ async function queueMails(n: number, values: Partial<typeof mailOutbox.$inferIns
   return rows.map((r) => r.id);
 }
 
-async function newIntegration(): Promise<number> {
-  const [row] = await t.db.insert(integrations).values({ kind: 'jira', name: 'Jira', settings: {} }).returning({ id: integrations.id });
+async function newTracker(): Promise<number> {
+  const [row] = await t.db.insert(trackers).values({ kind: 'jira', name: 'Jira', settings: {} }).returning({ id: trackers.id });
   return row!.id;
 }
 
@@ -158,28 +158,28 @@ describe('pausing a destination after failures in a row', () => {
   const pause = { pauseAfter: 3, reason: 'Paused after 3 failed calls in a row' };
 
   it('pauses at the threshold, once, and a success ends the streak', async () => {
-    const id = await newIntegration();
+    const id = await newTracker();
     const streaks = [];
-    for (let i = 1; i <= 4; i++) streaks.push(await recordFailure(t.db, integrations, id, { at: at(i * MIN), ...pause }));
+    for (let i = 1; i <= 4; i++) streaks.push(await recordFailure(t.db, trackers, id, { at: at(i * MIN), ...pause }));
     expect(streaks).toEqual([
       { failures: 1, pausedNow: false },
       { failures: 2, pausedNow: false },
       { failures: 3, pausedNow: true },
       { failures: 4, pausedNow: false },
     ]);
-    const [row] = await t.db.select().from(integrations).where(eq(integrations.id, id));
+    const [row] = await t.db.select().from(trackers).where(eq(trackers.id, id));
     expect(row).toMatchObject({ paused: true, pausedAt: at(3 * MIN), pausedReason: pause.reason, consecutiveFailures: 4 });
-    await recordSuccess(t.db, integrations, id);
-    const [after] = await t.db.select().from(integrations).where(eq(integrations.id, id));
+    await recordSuccess(t.db, trackers, id);
+    const [after] = await t.db.select().from(trackers).where(eq(trackers.id, id));
     expect(after).toMatchObject({ consecutiveFailures: 0, paused: true });
   });
 
   it('tells exactly one of two workers failing at the threshold at once', async () => {
-    const id = await newIntegration();
-    await recordFailure(t.db, integrations, id, { at: at(MIN), ...pause });
+    const id = await newTracker();
+    await recordFailure(t.db, trackers, id, { at: at(MIN), ...pause });
     const both = await Promise.all([
-      recordFailure(t.db, integrations, id, { at: at(2 * MIN), ...pause }),
-      recordFailure(t.db, integrations, id, { at: at(2 * MIN), ...pause }),
+      recordFailure(t.db, trackers, id, { at: at(2 * MIN), ...pause }),
+      recordFailure(t.db, trackers, id, { at: at(2 * MIN), ...pause }),
     ]);
     expect(both.filter((s) => s.pausedNow)).toHaveLength(1);
   });
@@ -187,7 +187,7 @@ describe('pausing a destination after failures in a row', () => {
 
 describe('recording a try', () => {
   it('logs it, settles the row and moves the streak in the caller’s transaction', async () => {
-    const integrationId = await newIntegration();
+    const trackerId = await newTracker();
     const [id] = await queueMails(1);
     const [row] = await claim(1);
     const logged: LogEntry[] = [];
@@ -197,7 +197,7 @@ describe('recording a try', () => {
       policy: DEFAULT_RETRY_POLICY,
       log: async (entry: LogEntry) => void logged.push(entry),
       excerptChars: 5,
-      streak: { table: integrations, id: integrationId, pauseAfter: 2, reason: 'paused' },
+      streak: { table: trackers, id: trackerId, pauseAfter: 2, reason: 'paused' },
     };
     const attempt = { outcome: 'retrying' as const, statusCode: 503, latencyMs: 12, response: 'Service Unavailable', error: 'HTTP 503' };
     const first = await t.db.transaction((tx) => recordAttempt(tx, { ...spec, attempt }));
@@ -224,7 +224,7 @@ describe('recording a try', () => {
     );
     expect(sent).toEqual({ outcome: 'sent', streak: null });
     expect((await t.db.select().from(mailOutbox))[0]).toMatchObject({ status: 'sent', sentAt: NOW, lastError: null });
-    expect((await t.db.select().from(integrations))[0]).toMatchObject({ consecutiveFailures: 0 });
+    expect((await t.db.select().from(trackers))[0]).toMatchObject({ consecutiveFailures: 0 });
   });
 
   it('logs a call outside the outbox as it ended', async () => {
@@ -255,8 +255,8 @@ describe('retention', () => {
   });
 
   it('purges delivery-log lines past their age', async () => {
-    const integrationId = await newIntegration();
-    const line = { integrationId, action: 'create', outcome: 'sent' };
+    const trackerId = await newTracker();
+    const line = { trackerId, action: 'create', outcome: 'sent' };
     await t.db.insert(trackerAttempts).values([
       { ...line, attemptedAt: at(-31 * 24 * HOUR) },
       { ...line, attemptedAt: at(-HOUR) },

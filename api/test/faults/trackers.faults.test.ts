@@ -52,7 +52,7 @@ describe('Jira down, an answer lost, then Jira back', () => {
 
     // Jira is down: the push is queued, and the deliver job keeps trying.
     jira.down();
-    const queued = await call('POST', '/api/triage/message-center/MC910001/tasks', { integrationId: id });
+    const queued = await call('POST', '/api/triage/message-center/MC910001/tasks', { trackerId: id });
     expect(queued.status).toBe(202);
     await eventually(
       async () => (await database.pool.query(`select 1 from tracker_attempts where outcome = 'retrying'`)).rowCount! >= 2,
@@ -148,7 +148,7 @@ describe('Planner down, an answer lost, then Planner back', () => {
 
     // Planner is down: the push waits in the outbox and is retried.
     planner.down = true;
-    const queued = await call('POST', '/api/triage/message-center/MC910002/tasks', { integrationId: id });
+    const queued = await call('POST', '/api/triage/message-center/MC910002/tasks', { trackerId: id });
     expect(queued.status).toBe(202);
     await eventually(
       async () => (await database.pool.query(`select 1 from tracker_attempts where outcome = 'retrying'`)).rowCount! >= 2,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { endpointList, type Endpoint } from '@radar/contracts';
-import { integrations, items, mailOutbox, messageRoadmapLinks, triageComments, triageRecords } from '../../src/db/schema/index.js';
+import { trackers, items, mailOutbox, messageRoadmapLinks, triageComments, triageRecords } from '../../src/db/schema/index.js';
 import type { TestContext } from '../context.js';
 import { mailContentOf } from '../auth-helpers.js';
 import { insertMessage, insertRoadmapItem, insertHistory, signedInAgent } from '../factories.js';
@@ -48,8 +48,8 @@ const SAMPLES: Record<string, { body?: (id: string, kind: Kind) => object; query
   'triage.update': { body: () => ({ state: 'relevant' }) },
   'triage.addComment': { body: () => ({ body: 'Looking at it' }) },
   'triage.editComment': { body: () => ({ body: 'Edited' }) },
-  'integrations.bulkTasks': { body: (id, kind) => ({ items: [{ itemType: TRIAGE_TYPE[kind], itemId: id }], integrationId }) },
-  'integrations.createTask': { body: () => ({ integrationId }) },
+  'trackers.bulkTasks': { body: (id, kind) => ({ items: [{ itemType: TRIAGE_TYPE[kind], itemId: id }], trackerId }) },
+  'trackers.createTask': { body: () => ({ trackerId }) },
 };
 
 const PRIVATE = { message: 'MC7200001', health: 'TM720001' } as const;
@@ -91,7 +91,7 @@ let users: RoleUsers;
 let sink: SmtpSink;
 let hook: WebhookReceiver;
 let commentId = 0;
-let integrationId = 0;
+let trackerId = 0;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -147,14 +147,14 @@ beforeAll(async () => {
     .returning({ id: triageComments.id });
   commentId = comment!.id;
   const [tracker] = await db
-    .insert(integrations)
+    .insert(trackers)
     .values({
       kind: 'jira',
       name: 'Jira',
       settings: { baseUrl: 'https://jira.example.com', auth: 'token', email: 'ops@example.com', projectKey: 'CHG', issueType: 'Task' },
     })
-    .returning({ id: integrations.id });
-  integrationId = tracker!.id;
+    .returning({ id: trackers.id });
+  trackerId = tracker!.id;
   // Every caller has a channel that takes triage notices: a notice about the private records would reach it.
   for (const caller of CALLERS) {
     const agent = await signedInAgent(t.app, db, users.byCaller[caller]);

@@ -4,7 +4,7 @@ import { alertEndpoints } from './alerts.js';
 import { authEndpoints } from './auth.js';
 import { curationEndpoints, subscriptionEndpoints } from './curation.js';
 import { feedEndpoints } from './feeds.js';
-import { integrationEndpoints } from './integrations.js';
+import { trackerEndpoints } from './trackers.js';
 import { itemsEndpoints } from './items.js';
 import { contactEndpoints, digestEndpoints, healthEndpoints, unsubscribeEndpoints } from './public.js';
 import { mcpEndpoints } from './mcp.js';
@@ -42,7 +42,7 @@ export const endpoints = {
   tenants: tenantEndpoints,
   serviceHealth: serviceHealthEndpoints,
   triage: triageEndpoints,
-  integrations: integrationEndpoints,
+  trackers: trackerEndpoints,
   passkeys: passkeyEndpoints,
 } as const;
 

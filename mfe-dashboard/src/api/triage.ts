@@ -73,20 +73,20 @@ export { urlOf };
 
 /** The item's tasks in work trackers, and (for moderators and admins) the trackers it may be pushed to. */
 export function useTrackerTasks(item: UnifiedItem) {
-  return useEndpoint(routes.integrations.tasks, { params: paramsOf(item) });
+  return useEndpoint(routes.trackers.tasks, { params: paramsOf(item) });
 }
 
 /** Pushes the record (of `tenant`, where the item is triaged per tenant) to a tracker: its task is made or updated. */
-export function pushTask(item: UnifiedItem, tenant: number | null, integrationId: number, recreate = false) {
-  return callEndpoint(routes.integrations.createTask, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: { integrationId, recreate } });
+export function pushTask(item: UnifiedItem, tenant: number | null, trackerId: number, recreate = false) {
+  return callEndpoint(routes.trackers.createTask, { params: paramsOf(item), query: tenant ? { tenant } : {}, body: { trackerId, recreate } });
 }
 
 /** The trackers a moderator or admin may push to now. */
 export function useTrackerTargets() {
-  return useEndpoint(routes.integrations.targets, {});
+  return useEndpoint(routes.trackers.targets, {});
 }
 
 /** Pushes every chosen record to one tracker (all of them queued, or none). */
-export function bulkPushTasks(items: { itemType: TriageItemType; itemId: string; tenant?: number }[], integrationId: number) {
-  return callEndpoint(routes.integrations.bulkTasks, { body: { items, integrationId } });
+export function bulkPushTasks(items: { itemType: TriageItemType; itemId: string; tenant?: number }[], trackerId: number) {
+  return callEndpoint(routes.trackers.bulkTasks, { body: { items, trackerId } });
 }

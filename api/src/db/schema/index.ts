@@ -17,7 +17,7 @@ export * from './admin.js';
 export * from './state.js';
 export * from './tenants.js';
 export * from './triage.js';
-export * from './integrations.js';
+export * from './trackers.js';
 export * from './passkeys.js';
 
 export type ItemRow = typeof items.$inferSelect;

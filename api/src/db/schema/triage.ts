@@ -213,8 +213,8 @@ export const triageRules = pgTable(
     setState: text('set_state'),
     setPriority: text('set_priority'),
     /**
-     * The integration a matching record is pushed to as a task. A foreign key to integrations (ON DELETE SET NULL),
-     * declared in the migration: the integrations schema already refers to triage records.
+     * The tracker a matching record is pushed to as a task. A foreign key to trackers (ON DELETE SET NULL),
+     * declared in the migration: the trackers schema already refers to triage records.
      */
     createTaskIn: integer('create_task_in'),
     createdAt: ts('created_at').notNull().defaultNow(),

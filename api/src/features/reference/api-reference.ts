@@ -23,7 +23,7 @@ const GROUP_TEXT: Record<keyof typeof endpoints, string> = {
   remotes: 'The remote registry: where each front-end remote is served from.',
   tenants: 'The Microsoft 365 tenants whose Message Center and Service Health are read, their connection test and sync, and who may see the private ones.',
   serviceHealth: 'Service Health incidents and advisories, kept for good: one issue with its posts, status timeline, report and related items.',
-  integrations:
+  trackers:
     'Work trackers (Microsoft Planner, Jira Cloud, ServiceNow): the connections, their test, pull and delivery log, and the tasks triage records are pushed to.',
   passkeys: 'Passkeys (WebAuthn): adding, naming and removing them on /profile, and signing in with one instead of an e-mailed code.',
   triage: 'Triage: each item’s state, owner, due date and priority with where the defaults came from, its conversation, the queue views and bulk changes.',

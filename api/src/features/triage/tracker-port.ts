@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 
 /**
  * What triage asks of the trackers, without knowing them: the trackers feature implements it
- * (features/integrations/tracker-port.ts) and the composition root (services.ts) hands it in, so triage, which the
+ * (features/trackers/tracker-port.ts) and the composition root (services.ts) hands it in, so triage, which the
  * trackers build on, never imports them. Every call runs in the caller's transaction.
  */
 export interface TrackerPort {

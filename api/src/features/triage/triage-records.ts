@@ -14,7 +14,7 @@ import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { createTriageRepo, type TriageRecordRow } from './triage.repo.js';
 
-// A triage record as requests name it and as answers show it: the lookups the triage service and the integrations'
+// A triage record as requests name it and as answers show it: the lookups the triage service and the trackers'
 // pushes share, and who may change what.
 
 /** The triage item type of each list source. */

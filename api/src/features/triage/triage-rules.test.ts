@@ -5,7 +5,7 @@ import { createUser, insertRoadmapItem, signIn } from '../../../test/factories.j
 import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../../test/sync-harness.js';
 import { startAiServer } from '../../../test/ai-server.js';
 import { applyTriageRules } from './triage-rules.js';
-import { trackerPort } from '../integrations/tracker-port.js';
+import { trackerPort } from '../trackers/tracker-port.js';
 import { createTriageRulesRepo } from './triage-rules.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 

@@ -67,7 +67,7 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
       setOwner: owner,
       setState: row.setState as TriageRule['setState'],
       setPriority: row.setPriority as TriageRule['setPriority'],
-      createTaskIn: row.createTaskIn !== null ? await integrationName(row.createTaskIn) : null,
+      createTaskIn: row.createTaskIn !== null ? await trackerName(row.createTaskIn) : null,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -76,14 +76,14 @@ export function createTriageEndpoints(ctx: AppContext): EndpointImplementation[]
     const start = createTriageStartRepo(ctx.db);
     return { settings: await start.settings(), lines: await start.lines() };
   };
-  async function integrationName(id: number) {
+  async function trackerName(id: number) {
     const name = await ctx.services.trackerPort.nameOf(ctx.db, id);
     return name !== null ? { id, name } : null;
   }
-  /** The rule's fields as stored; an owner who is not a user, or an integration that does not exist, is refused. */
+  /** The rule's fields as stored; an owner who is not a user, or a tracker that does not exist, is refused. */
   async function ruleValues(body: TriageRuleBody) {
-    if (body.createTaskIn !== null && !(await integrationName(body.createTaskIn))) {
-      throw new InputError(`No integration has id ${body.createTaskIn}`, [{ path: 'createTaskIn', message: `No integration has id ${body.createTaskIn}` }]);
+    if (body.createTaskIn !== null && !(await trackerName(body.createTaskIn))) {
+      throw new InputError(`No tracker has id ${body.createTaskIn}`, [{ path: 'createTaskIn', message: `No tracker has id ${body.createTaskIn}` }]);
     }
     if (body.setOwnerId !== null && !(await createTriageRepo(ctx.db).existingUsers([body.setOwnerId])).has(body.setOwnerId)) {
       throw new InputError(`No user has id ${body.setOwnerId}`, [{ path: 'setOwnerId', message: `No user has id ${body.setOwnerId}` }]);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, Box, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Switch, TextField, Typography } from '@mui/material';
 import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
 import {
-  INTEGRATION_KIND_LABELS,
+  TRACKER_KIND_LABELS,
   routes,
   TRIAGE_PRIORITIES,
   TRIAGE_PRIORITY_LABELS,
@@ -36,7 +36,7 @@ export function TriageRuleDialog({ payload: { rule, save: send }, open, onClose 
   const [state, setState] = useState<TriageState | ''>(rule?.setState ?? '');
   const [priority, setPriority] = useState<TriagePriority | ''>(rule?.setPriority ?? '');
   const [taskIn, setTaskIn] = useState<number | ''>(rule?.createTaskIn?.id ?? '');
-  const integrations = useEndpoint(routes.integrations.list, {});
+  const trackers = useEndpoint(routes.trackers.list, {});
   const [search, setSearch] = useState('');
   const [people, setPeople] = useState<TriagePerson[]>([]);
   useEffect(() => {
@@ -129,13 +129,13 @@ export function TriageRuleDialog({ payload: { rule, save: send }, open, onClose 
           <MenuItem value="">
             <em>No tracker</em>
           </MenuItem>
-          {(integrations.data?.integrations ?? []).map((i) => (
+          {(trackers.data?.trackers ?? []).map((i) => (
             <MenuItem key={i.id} value={i.id}>
-              {`${i.name} (${INTEGRATION_KIND_LABELS[i.kind]})`}
+              {`${i.name} (${TRACKER_KIND_LABELS[i.kind]})`}
             </MenuItem>
           ))}
         </Select>
-        <FormHelperText>{errors.createTaskIn ?? 'Each matching item is pushed there as a task (Admin → Integrations)'}</FormHelperText>
+        <FormHelperText>{errors.createTaskIn ?? 'Each matching item is pushed there as a task (Admin → Trackers)'}</FormHelperText>
       </FormControl>
       <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label="Enabled" />
     </FormDialog>

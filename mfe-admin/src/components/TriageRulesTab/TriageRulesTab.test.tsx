@@ -29,7 +29,7 @@ describe('TriageRulesTab', () => {
     const { calls } = stubFetch({
       ...adminSession,
       'GET /api/triage-rules': () => ({ body: { rules } }),
-      'GET /api/admin/integrations': { body: { integrations: [] } },
+      'GET /api/admin/integrations': { body: { trackers: [] } },
       'GET /api/triage/people': { body: { people: [] } },
       'POST /api/triage-rules': (init) => {
         if (refuse) {

@@ -38,7 +38,7 @@ describe('AdminPage access check', () => {
       'Tenants',
       'Products',
       'Triage',
-      'Integrations',
+      'Trackers',
       'Contact Forms',
       'Digest',
       'Analytics',

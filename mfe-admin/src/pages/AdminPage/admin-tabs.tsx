@@ -14,7 +14,7 @@ const ImpersonationCard = lazyNamed(() => import('../../components/Impersonation
 const ProductsTab = lazyNamed(() => import('../../components/ProductsTab/ProductsTab.js'), 'ProductsTab');
 const RemotesTab = lazyNamed(() => import('../../components/RemotesTab/RemotesTab.js'), 'RemotesTab');
 const TenantsTab = lazyNamed(() => import('../../components/TenantsTab/TenantsTab.js'), 'TenantsTab');
-const IntegrationsTab = lazyNamed(() => import('../../components/IntegrationsTab/IntegrationsTab.js'), 'IntegrationsTab');
+const TrackersTab = lazyNamed(() => import('../../components/TrackersTab/TrackersTab.js'), 'TrackersTab');
 const TriageRulesTab = lazyNamed(() => import('../../components/TriageRulesTab/TriageRulesTab.js'), 'TriageRulesTab');
 const TriageStartCard = lazyNamed(() => import('../../components/TriageStartCard/TriageStartCard.js'), 'TriageStartCard');
 const RoleManagement = lazyNamed(() => import('../../components/RoleManagement/RoleManagement.js'), 'RoleManagement');
@@ -46,7 +46,7 @@ export const ADMIN_TABS: Array<{ id: string; label: string; render: () => ReactE
   { id: 'tenants', label: 'Tenants', render: () => <TenantsTab /> },
   { id: 'products', label: 'Products', render: () => <ProductsTab /> },
   { id: 'triage-rules', label: 'Triage', render: () => <TriageTab /> },
-  { id: 'integrations', label: 'Integrations', render: () => <IntegrationsTab /> },
+  { id: 'integrations', label: 'Trackers', render: () => <TrackersTab /> },
   { id: 'contact', label: 'Contact Forms', render: () => <ContactFormsTab /> },
   { id: 'digest', label: 'Digest', render: () => <DigestTab /> },
   { id: 'analytics', label: 'Analytics', render: () => <AnalyticsTab /> },

@@ -25,7 +25,7 @@ describe('Bulk triage bar', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Change board' }));
     fireEvent.click(push);
     await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Tasks queued', description: '2 tasks go to Change board.' }));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ integrationId: 3, items: targets });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ trackerId: 3, items: targets });
     expect(onClear).toHaveBeenCalled();
   });
 });

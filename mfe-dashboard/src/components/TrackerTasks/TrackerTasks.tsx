@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Chip, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { INTEGRATION_KIND_LABELS, TRACKER_TASK_STATUS_LABELS, type TrackerTask, type UnifiedItem } from '@radar/contracts';
+import { TRACKER_KIND_LABELS, TRACKER_TASK_STATUS_LABELS, type TrackerTask, type UnifiedItem } from '@radar/contracts';
 import { serverMessageOf, useToast } from '@radar/shared-ui';
 import { pushTask, useTrackerTasks } from '../../api/triage.js';
 
@@ -31,7 +31,7 @@ export function TrackerTasks({ item, tenantId }: TrackerTasksProps) {
   const data = tasks.data;
   if (!data || (data.tasks.length === 0 && data.targets.length === 0)) return null;
   const chosen = target === '' ? data.targets[0]?.id : target;
-  const existing = data.tasks.find((t) => t.integrationId === chosen && t.tenantId === tenantId);
+  const existing = data.tasks.find((t) => t.trackerId === chosen && t.tenantId === tenantId);
 
   const push = async (recreate: boolean) => {
     if (chosen === undefined) return;
@@ -40,8 +40,8 @@ export function TrackerTasks({ item, tenantId }: TrackerTasksProps) {
       const task = await pushTask(item, tenantId, chosen, recreate);
       toast(
         task.status === 'queued'
-          ? { title: 'Task queued', description: `${task.integrationName} did not answer yet: the task is made as soon as it does.` }
-          : { title: existing && !recreate ? 'Task updated' : 'Task created', description: `${task.key ?? ''} in ${task.integrationName}`.trim() },
+          ? { title: 'Task queued', description: `${task.trackerName} did not answer yet: the task is made as soon as it does.` }
+          : { title: existing && !recreate ? 'Task updated' : 'Task created', description: `${task.key ?? ''} in ${task.trackerName}`.trim() },
       );
       await tasks.mutate();
     } catch (error) {
@@ -63,14 +63,8 @@ export function TrackerTasks({ item, tenantId }: TrackerTasksProps) {
       ) : (
         <Stack spacing={0.5} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {data.tasks.map((task) => (
-            <Stack
-              key={`${task.integrationId}:${task.tenantId ?? 0}`}
-              component="li"
-              direction="row"
-              spacing={1}
-              sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-            >
-              <Typography variant="body2">{`${INTEGRATION_KIND_LABELS[task.kind]} · ${task.integrationName}:`}</Typography>
+            <Stack key={`${task.trackerId}:${task.tenantId ?? 0}`} component="li" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2">{`${TRACKER_KIND_LABELS[task.kind]} · ${task.trackerName}:`}</Typography>
               {task.url && task.key ? (
                 <Link href={task.url} target="_blank" rel="noopener noreferrer" variant="body2">
                   {task.key}
@@ -93,7 +87,7 @@ export function TrackerTasks({ item, tenantId }: TrackerTasksProps) {
             <TextField select size="small" label="Tracker" value={chosen ?? ''} onChange={(e) => setTarget(Number(e.target.value))} sx={{ minWidth: 200 }}>
               {data.targets.map((t) => (
                 <MenuItem key={t.id} value={t.id}>
-                  {`${t.name} (${INTEGRATION_KIND_LABELS[t.kind]})`}
+                  {`${t.name} (${TRACKER_KIND_LABELS[t.kind]})`}
                 </MenuItem>
               ))}
             </TextField>

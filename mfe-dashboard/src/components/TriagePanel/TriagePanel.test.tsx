@@ -113,8 +113,8 @@ describe('Triage panel', () => {
     const item = messageItem({ messageId: 'MC1000001' });
     let tasks: unknown[] = [];
     const task = {
-      integrationId: 3,
-      integrationName: 'Change board',
+      trackerId: 3,
+      trackerName: 'Change board',
       kind: 'jira',
       tenantId: null,
       status: 'open',
@@ -139,7 +139,7 @@ describe('Triage panel', () => {
     expect(within(section).getByText('No task yet')).toBeInTheDocument();
     fireEvent.click(within(section).getByRole('button', { name: 'Create task in Change board' }));
     await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Task created', description: 'CHG-12 in Change board' }));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ integrationId: 3, recreate: false });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ trackerId: 3, recreate: false });
     const link = await within(section).findByRole('link', { name: 'CHG-12' });
     expect(link).toHaveAttribute('href', 'https://contoso.atlassian.net/browse/CHG-12');
     expect(within(section).getByText('(To Do)')).toBeInTheDocument();

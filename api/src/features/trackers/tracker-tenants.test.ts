@@ -70,46 +70,46 @@ describe('tracker pushes respect private tenants', () => {
     expect(await names(admin)).toEqual(['Change board', 'Fabrikam IT board']);
     expect(await names(moderator)).toEqual(['Change board']);
     expect(JSON.stringify((await moderator.get('/api/triage/message-center/MC920002/tasks')).body)).not.toContain('Fabrikam');
-    const unknown = await moderator.post('/api/triage/bulk-tasks').send({ integrationId: 999999, items: [{ itemType: 'message-center', itemId: 'MC920002' }] });
-    const hidden = await moderator.post('/api/triage/bulk-tasks').send({ integrationId: planner, items: [{ itemType: 'message-center', itemId: 'MC920002' }] });
+    const unknown = await moderator.post('/api/triage/bulk-tasks').send({ trackerId: 999999, items: [{ itemType: 'message-center', itemId: 'MC920002' }] });
+    const hidden = await moderator.post('/api/triage/bulk-tasks').send({ trackerId: planner, items: [{ itemType: 'message-center', itemId: 'MC920002' }] });
     expect(hidden.status).toBe(400);
     expect(hidden.body.error.issues).toEqual(unknown.body.error.issues);
-    const single = await moderator.post('/api/triage/message-center/MC920002/tasks').send({ integrationId: planner });
+    const single = await moderator.post('/api/triage/message-center/MC920002/tasks').send({ trackerId: planner });
     expect(single.status).toBe(400);
-    expect(single.body.error.issues[0].path).toBe('integrationId');
+    expect(single.body.error.issues[0].path).toBe('trackerId');
     // The same moderator with the grant sees and may use it.
     await t.database.pool.query(`INSERT INTO tenant_access (tenant_id, user_id) SELECT $1, id FROM users WHERE email = 'mod@example.com'`, [fabrikam]);
     expect(await names(moderator)).toEqual(['Change board', 'Fabrikam IT board']);
     expect(jiraBoard.id).toBeGreaterThan(0);
   });
 
-  it('refuses to push a private tenant’s post to a tracker not set to carry it, naming integrationId, and calls nobody', async () => {
+  it('refuses to push a private tenant’s post to a tracker not set to carry it, naming trackerId, and calls nobody', async () => {
     const { jira, admin, connect } = await setUp();
-    const integration = await connect();
-    const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id });
+    const tracker = await connect();
+    const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ trackerId: tracker.id });
     expect(res.status).toBe(400);
-    expect(res.body.error.issues[0].path).toBe('integrationId');
+    expect(res.body.error.issues[0].path).toBe('trackerId');
     expect(res.body.error.message).toMatch(/private tenant Fabrikam/);
     expect(sentTitles(jira)).not.toContain('Fabrikam-only');
     expect((await admin.get('/api/triage/message-center/MC920001/tasks')).body.targets).toEqual([]);
-    expect((await admin.get('/api/triage/message-center/MC920002/tasks')).body.targets).toEqual([expect.objectContaining({ id: integration.id })]);
-    expect((await admin.post('/api/triage/message-center/MC920002/tasks').send({ integrationId: integration.id })).status).toBe(201);
+    expect((await admin.get('/api/triage/message-center/MC920002/tasks')).body.targets).toEqual([expect.objectContaining({ id: tracker.id })]);
+    expect((await admin.post('/api/triage/message-center/MC920002/tasks').send({ trackerId: tracker.id })).status).toBe(201);
   });
 
   it('pushes a private tenant’s post to a tracker an admin gave that tenant', async () => {
     const { jira, admin, fabrikam, connect } = await setUp();
-    const integration = await connect({ privateTenantIds: [fabrikam] });
-    expect((await admin.get('/api/triage/message-center/MC920001/tasks')).body.targets).toEqual([expect.objectContaining({ id: integration.id })]);
-    const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id });
+    const tracker = await connect({ privateTenantIds: [fabrikam] });
+    expect((await admin.get('/api/triage/message-center/MC920001/tasks')).body.targets).toEqual([expect.objectContaining({ id: tracker.id })]);
+    const res = await admin.post('/api/triage/message-center/MC920001/tasks').send({ trackerId: tracker.id });
     expect(res.status).toBe(201);
     expect(jira.issues.get('CHG-1')?.fields.summary).toBe('MC920001: Fabrikam-only secret rollout');
   });
 
   it('stops an update waiting for a tracker whose private tenants no longer include the post’s', async () => {
     const { jira, admin, fabrikam, connect } = await setUp();
-    const integration = await connect({ privateTenantIds: [fabrikam] });
-    expect((await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id })).status).toBe(201);
-    expect((await admin.put(`/api/admin/integrations/${integration.id}`).send({ settings: { privateTenantIds: [] } })).status).toBe(200);
+    const tracker = await connect({ privateTenantIds: [fabrikam] });
+    expect((await admin.post('/api/triage/message-center/MC920001/tasks').send({ trackerId: tracker.id })).status).toBe(201);
+    expect((await admin.put(`/api/admin/integrations/${tracker.id}`).send({ settings: { privateTenantIds: [] } })).status).toBe(200);
     const calls = jira.calls.length;
     expect((await admin.put('/api/triage/message-center/MC920001').send({ priority: 'high' })).status).toBe(200);
     await t?.ctx.services.trackers.deliverNow();
@@ -121,10 +121,10 @@ describe('tracker pushes respect private tenants', () => {
   it('does not make a tracker assignee who may not see the private tenant the record’s owner', async () => {
     const { t, jira, admin, fabrikam, connect } = await setUp();
     await signIn(t.app, t.database.db, { email: 'bob@example.com' });
-    const integration = await connect({ privateTenantIds: [fabrikam] });
-    expect((await admin.post('/api/triage/message-center/MC920001/tasks').send({ integrationId: integration.id })).status).toBe(201);
+    const tracker = await connect({ privateTenantIds: [fabrikam] });
+    expect((await admin.post('/api/triage/message-center/MC920001/tasks').send({ trackerId: tracker.id })).status).toBe(201);
     jira.assign('CHG-1', 'bob@example.com');
-    expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/integrations/${tracker.id}/pull`)).status).toBe(200);
     expect((await admin.get('/api/triage/message-center/MC920001')).body.ownerId).toBeNull();
     const { rows } = await t.database.pool.query<{ details: { conflicts?: { dropped: string }[] } }>(
       `SELECT details FROM moderator_activities WHERE item_id = 'MC920001' ORDER BY id`,
@@ -150,10 +150,10 @@ describe('tracker pushes respect private tenants', () => {
 
   it('lets a rule push only the posts its tracker may carry, and logs why it left the others', async () => {
     const { t, jira, admin, connect } = await setUp();
-    const integration = await connect();
+    const tracker = await connect();
     const rule = await admin
       .post('/api/triage-rules')
-      .send({ name: 'Everything to Jira', enabled: true, query: {}, setOwnerId: null, setState: null, setPriority: null, createTaskIn: integration.id });
+      .send({ name: 'Everything to Jira', enabled: true, query: {}, setOwnerId: null, setState: null, setPriority: null, createTaskIn: tracker.id });
     expect(rule.status).toBe(201);
     expect((await admin.post('/api/triage-rules/run')).status).toBe(200);
     await t.ctx.services.trackers.deliverNow();

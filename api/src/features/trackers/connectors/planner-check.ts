@@ -8,7 +8,7 @@ export const PLANNER_WRITE = 'Tasks.ReadWrite.All';
 export const PLANNER_USERS = 'User.Read.All';
 
 /**
- * Test on Admin → Integrations for a Planner target: the sign-in, the permission tasks are written with, the plan and
+ * Test on Admin → Trackers for a Planner target: the sign-in, the permission tasks are written with, the plan and
  * bucket chosen, and whether owners can be assigned. Stops after the plan when it cannot be read (the bucket is the plan's).
  */
 export async function checkPlanner(

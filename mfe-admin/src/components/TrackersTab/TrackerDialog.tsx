@@ -4,45 +4,45 @@ import { formErrorsOf } from '../../api/field-errors.js';
 import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
 import { useEndpoint, type DialogProps } from '@radar/shared-ui';
 import {
-  createIntegrationRequest,
+  createTrackerRequest,
   routes,
-  INTEGRATION_KIND_LABELS,
-  INTEGRATION_KINDS,
+  TRACKER_KIND_LABELS,
+  TRACKER_KINDS,
   TRIAGE_PRIORITY_LABELS,
   TRIAGE_PRIORITIES,
-  type CreateIntegrationRequest,
-  type Integration,
-  type IntegrationKind,
-  type UpdateIntegrationRequest,
+  type CreateTrackerRequest,
+  type Tracker,
+  type TrackerKind,
+  type UpdateTrackerRequest,
 } from '@radar/contracts';
 
-/** What Admin → Integrations opens the dialog with. */
-export interface IntegrationDialogPayload {
-  /** The integration to change; absent: connect a new one. */
-  integration?: Integration;
+/** What Admin → Trackers opens the dialog with. */
+export interface TrackerDialogPayload {
+  /** The tracker to change; absent: connect a new one. */
+  tracker?: Tracker;
   /** Sends the form: null when saved, else why not (field problems by field, `settings.` prefixes dropped). */
-  save: (body: CreateIntegrationRequest | UpdateIntegrationRequest) => Promise<SaveProblems | null>;
+  save: (body: CreateTrackerRequest | UpdateTrackerRequest) => Promise<SaveProblems | null>;
 }
 
-type Draft = Record<string, string> & { kind: IntegrationKind };
+type Draft = Record<string, string> & { kind: TrackerKind };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What a new connection maps the triage priorities to: Jira's default priority names, ServiceNow's default values. */
-const DEFAULT_PRIORITIES: Record<IntegrationKind, Record<string, string>> = {
+const DEFAULT_PRIORITIES: Record<TrackerKind, Record<string, string>> = {
   planner: { high: '3', medium: '5', low: '9' },
   jira: { high: 'High', medium: 'Medium', low: 'Low' },
   servicenow: { high: '2', medium: '3', low: '4' },
 };
 const priorityFields = (values: Record<string, string> | null) => Object.fromEntries(TRIAGE_PRIORITIES.map((p) => [`priority_${p}`, values?.[p] ?? '']));
 
-/** The draft of an integration: its settings as text fields, priorities one per triage priority. */
-function draftOf(integration: Integration | undefined): Draft {
-  const s = integration?.settings ?? {};
+/** The draft of a tracker: its settings as text fields, priorities one per triage priority. */
+function draftOf(tracker: Tracker | undefined): Draft {
+  const s = tracker?.settings ?? {};
   const priorities = (s.priorities ?? null) as Record<string, string> | null;
   return {
-    kind: integration?.kind ?? 'jira',
-    name: integration?.name ?? '',
+    kind: tracker?.kind ?? 'jira',
+    name: tracker?.name ?? '',
     baseUrl: text(s.baseUrl),
     email: text(s.email),
     projectKey: text(s.projectKey),
@@ -63,7 +63,7 @@ function draftOf(integration: Integration | undefined): Draft {
     setDueDate: s.setDueDate === false ? 'no' : 'yes',
     privateTenantIds: Array.isArray(s.privateTenantIds) ? (s.privateTenantIds as number[]).join(',') : '',
     secret: '',
-    ...priorityFields(integration ? priorities : DEFAULT_PRIORITIES.jira),
+    ...priorityFields(tracker ? priorities : DEFAULT_PRIORITIES.jira),
   };
 }
 
@@ -71,10 +71,10 @@ function draftOf(integration: Integration | undefined): Draft {
  * Connect or change a tracker. The rules are the API's own schemas, so a field is refused with the words the server
  * would use; a stored API token or password is never shown (empty keeps it).
  */
-export function IntegrationDialog({ payload: { integration, save: send }, open, onClose }: DialogProps<IntegrationDialogPayload>) {
+export function TrackerDialog({ payload: { tracker, save: send }, open, onClose }: DialogProps<TrackerDialogPayload>) {
   const { busy, problems: refused, submit } = useDialogSave(send, () => onClose());
   const serverErrors = refused.fields;
-  const [draft, setDraft] = useState<Draft>(() => draftOf(integration));
+  const [draft, setDraft] = useState<Draft>(() => draftOf(tracker));
   const [tried, setTried] = useState(false);
   const jira = draft.kind === 'jira';
   const planner = draft.kind === 'planner';
@@ -83,7 +83,7 @@ export function IntegrationDialog({ payload: { integration, save: send }, open, 
   const tenants = useEndpoint(routes.tenants.list, {});
   const privateTenantIds = (draft.privateTenantIds ?? '').split(',').filter(Boolean).map(Number);
   const options = useEndpoint(
-    routes.integrations.plannerOptions,
+    routes.trackers.plannerOptions,
     planner && tenantId
       ? { query: { tenantId, ...(draft.groupId ? { groupId: draft.groupId } : {}), ...(draft.planId ? { planId: draft.planId } : {}) } }
       : null,
@@ -131,18 +131,18 @@ export function IntegrationDialog({ payload: { integration, save: send }, open, 
           privateTenantIds,
         };
   const secretField = planner ? null : oauth ? 'clientSecret' : jira ? 'apiToken' : 'password';
-  // The stored secret is kept only while the integration signs in the way it was stored for.
-  const sameSignIn = integration !== undefined && String(integration.settings.auth ?? '') === String(settings.auth ?? '');
-  const callbackUrl = integration?.authorization?.callbackUrl ?? `${window.location.origin}/api/admin/integrations/oauth/callback`;
-  const createBody = { kind: draft.kind, name: draft.name, ...settings, ...(secretField ? { [secretField]: draft.secret } : {}) } as CreateIntegrationRequest;
-  const parsed = createIntegrationRequest.safeParse(sameSignIn && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
+  // The stored secret is kept only while the tracker signs in the way it was stored for.
+  const sameSignIn = tracker !== undefined && String(tracker.settings.auth ?? '') === String(settings.auth ?? '');
+  const callbackUrl = tracker?.authorization?.callbackUrl ?? `${window.location.origin}/api/admin/integrations/oauth/callback`;
+  const createBody = { kind: draft.kind, name: draft.name, ...settings, ...(secretField ? { [secretField]: draft.secret } : {}) } as CreateTrackerRequest;
+  const parsed = createTrackerRequest.safeParse(sameSignIn && secretField && !draft.secret ? { ...createBody, [secretField]: 'kept' } : createBody);
   const problems = formErrorsOf(parsed);
   const problemOf = (key: string) => (tried ? problems[key] : undefined) ?? serverErrors[key];
   const save = () => {
     setTried(true);
     if (!parsed.success) return;
-    if (!integration) return void submit(createBody);
-    void submit({ name: draft.name, settings, ...(secretField && draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateIntegrationRequest);
+    if (!tracker) return void submit(createBody);
+    void submit({ name: draft.name, settings, ...(secretField && draft.secret ? { [secretField]: draft.secret } : {}) } as UpdateTrackerRequest);
   };
   const field = (key: string, label: string, helper: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
@@ -274,7 +274,7 @@ export function IntegrationDialog({ payload: { integration, save: send }, open, 
   };
   return (
     <FormDialog
-      title={integration ? `Change ${integration.name}` : 'Connect a tracker'}
+      title={tracker ? `Change ${tracker.name}` : 'Connect a tracker'}
       intro={
         planner
           ? "A connected tenant's app with the Tasks.ReadWrite.All application permission (and User.Read.All to assign owners, Group.Read.All to list groups), granted with admin consent."
@@ -288,17 +288,17 @@ export function IntegrationDialog({ payload: { integration, save: send }, open, 
       onSave={save}
       onCancel={() => onClose()}
     >
-      {integration
+      {tracker
         ? null
         : field('kind', 'Tracker', 'Where tasks are made', {
             select: true,
             onChange: (event) => {
-              const kind = event.target.value as IntegrationKind;
+              const kind = event.target.value as TrackerKind;
               setDraft((d) => ({ ...d, kind, ...priorityFields(DEFAULT_PRIORITIES[kind]) }));
             },
-            children: INTEGRATION_KINDS.map((k) => (
+            children: TRACKER_KINDS.map((k) => (
               <MenuItem key={k} value={k}>
-                {INTEGRATION_KIND_LABELS[k]}
+                {TRACKER_KIND_LABELS[k]}
               </MenuItem>
             )),
           })}
@@ -335,8 +335,8 @@ export function IntegrationDialog({ payload: { integration, save: send }, open, 
             error: Boolean(problemOf(secretField ?? '')),
             helperText:
               problemOf(secretField ?? '') ??
-              (sameSignIn && integration
-                ? integration.hasSecret
+              (sameSignIn && tracker
+                ? tracker.hasSecret
                   ? 'Set. Leave empty to keep it.'
                   : 'Cannot be read any more: enter it again.'
                 : 'Stored sealed and never shown again'),

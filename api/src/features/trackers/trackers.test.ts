@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { INTEGRATION_PAUSE_AFTER_FAILURES } from '@radar/contracts';
+import { TRACKER_PAUSE_AFTER_FAILURES } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertMessage, signIn } from '../../../test/factories.js';
 import { startJiraServer, startServiceNowServer, type JiraServer, type ServiceNowServer } from '../../../test/tracker-servers.js';
@@ -52,7 +52,7 @@ async function activity(t: TestContext) {
   return rows;
 }
 
-describe('integrations: connecting a tracker', () => {
+describe('trackers: connecting a tracker', () => {
   it('connects Jira for admins only, seals the token, refuses bad input naming the field, and tests what is missing', async () => {
     const { t, jira, admin, moderator } = await setUp({ without: ['ADD_COMMENTS'] });
     expect((await request(t.app).get('/api/admin/integrations')).status).toBe(401);
@@ -118,17 +118,17 @@ describe('integrations: connecting a tracker', () => {
   });
 });
 
-describe('integrations: tasks in Jira', () => {
+describe('trackers: tasks in Jira', () => {
   it('creates one issue per record, updates it on the next push, and reads closing, reopening, owner and deletion back', async () => {
     const { t, jira, admin, moderator, alice } = await setUp();
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
     await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
 
-    expect((await alice.agent.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id })).status).toBe(403);
-    expect((await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: 999 })).status).toBe(400);
-    const first = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    expect((await alice.agent.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id })).status).toBe(403);
+    expect((await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: 999 })).status).toBe(400);
+    const first = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: 'open', key: 'CHG-1', url: `${jira.url}/browse/CHG-1`, remoteState: 'To Do', integrationName: 'Change board' });
+    expect(first.body).toMatchObject({ status: 'open', key: 'CHG-1', url: `${jira.url}/browse/CHG-1`, remoteState: 'To Do', trackerName: 'Change board' });
     const issue = jira.issues.get('CHG-1');
     expect(issue?.fields).toMatchObject({
       summary: expect.stringMatching(/^MC900001: /),
@@ -141,7 +141,7 @@ describe('integrations: tasks in Jira', () => {
 
     // A second push updates the same issue.
     await moderator.put('/api/triage/message-center/MC900001').send({ dueDate: '2026-12-20' });
-    const second = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const second = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     expect(second.status).toBe(200);
     expect(second.body.key).toBe('CHG-1');
     expect(jira.issues.size).toBe(1);
@@ -152,44 +152,44 @@ describe('integrations: tasks in Jira', () => {
 
     // Closed in Jira: the record is Done, said to come from Jira and who closed it.
     jira.close('CHG-1', 'Jamie Jira');
-    const pulled = await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    const pulled = await admin.post(`/api/admin/integrations/${tracker.id}/pull`);
     expect(pulled.body).toMatchObject({ read: 1, changed: 1, missing: 0 });
     expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('done');
     const closed = (await activity(t)).at(-1);
     expect(closed?.user_email).toBe('Jira Cloud (Change board)');
     expect(closed?.details).toMatchObject({ source: 'closed in Jira Cloud by Jamie Jira', task: 'CHG-1', changes: [{ field: 'state', after: 'Done' }] });
     // Read again, nothing changed: nothing is written twice.
-    expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).body).toMatchObject({ read: 1, changed: 0 });
+    expect((await admin.post(`/api/admin/integrations/${tracker.id}/pull`)).body).toMatchObject({ read: 1, changed: 0 });
 
     // Reopened in Jira: In progress, and no longer closed for a reason of ours (here: as if closed before tracking).
     const mc900001 = `item_id = (SELECT id FROM items WHERE external_id = 'MC900001')`;
     await t.database.pool.query(`UPDATE triage_records SET closed_reason = 'before_tracking' WHERE ${mc900001}`);
     jira.reopen('CHG-1');
-    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    await admin.post(`/api/admin/integrations/${tracker.id}/pull`);
     expect((await alice.agent.get('/api/triage/message-center/MC900001')).body.state).toBe('in_progress');
     expect((await t.database.pool.query(`SELECT closed_reason FROM triage_records WHERE ${mc900001}`)).rows).toEqual([{ closed_reason: null }]);
 
     // Deleted in Jira: said so; made again only on request.
     jira.remove('CHG-1');
-    expect((await admin.post(`/api/admin/integrations/${integration.id}/pull`)).body).toMatchObject({ read: 1, missing: 1 });
+    expect((await admin.post(`/api/admin/integrations/${tracker.id}/pull`)).body).toMatchObject({ read: 1, missing: 1 });
     expect((await alice.agent.get('/api/triage/message-center/MC900001/tasks')).body.tasks[0].status).toBe('deleted');
-    const again = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const again = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     expect(again.status).toBe(409);
-    const recreated = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id, recreate: true });
+    const recreated = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id, recreate: true });
     expect(recreated.status).toBe(201);
     expect(recreated.body.key).toBe('CHG-2');
   });
 
   it('takes an owner and due date changed in Jira; when both sides changed, the later change wins and both are logged', async () => {
     const { t, jira, admin, moderator, alice } = await setUp({ users: ['alice@example.com', 'mod@example.com'] });
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
-    await moderator.post('/api/triage/message-center/MC900002/tasks').send({ integrationId: integration.id });
-    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    await moderator.post('/api/triage/message-center/MC900002/tasks').send({ trackerId: tracker.id });
+    await admin.post(`/api/admin/integrations/${tracker.id}/pull`);
 
     t.clock.advance(60_000);
     jira.assign('CHG-1', 'alice@example.com');
     jira.setDue('CHG-1', '2027-01-10');
-    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    await admin.post(`/api/admin/integrations/${tracker.id}/pull`);
     const record = (await alice.agent.get('/api/triage/message-center/MC900002')).body;
     expect(record).toMatchObject({ ownerId: alice.user.id, dueDate: '2027-01-10', dueDateSource: 'manual' });
 
@@ -198,7 +198,7 @@ describe('integrations: tasks in Jira', () => {
     jira.setDue('CHG-1', '2027-02-01');
     t.clock.set('2027-06-01T00:00:00Z');
     await moderator.put('/api/triage/message-center/MC900002').send({ dueDate: '2027-01-20' });
-    await admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    await admin.post(`/api/admin/integrations/${tracker.id}/pull`);
     expect((await alice.agent.get('/api/triage/message-center/MC900002')).body.dueDate).toBe('2027-01-20');
     expect((await activity(t)).at(-1)?.details).toMatchObject({
       conflicts: [{ field: 'dueDate', kept: '2027-01-20', dropped: '2027-02-01', winner: 'M365 Radar' }],
@@ -207,8 +207,8 @@ describe('integrations: tasks in Jira', () => {
 
   it('a change made here updates the task on its own, after taking in what changed in Jira meanwhile', async () => {
     const { t, jira, admin, moderator, alice } = await setUp({ users: ['alice@example.com', 'mod@example.com'] });
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
-    await moderator.post('/api/triage/message-center/MC900002/tasks').send({ integrationId: integration.id });
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    await moderator.post('/api/triage/message-center/MC900002/tasks').send({ trackerId: tracker.id });
     expect(jira.issues.get('CHG-1')?.fields.assignee).toBeNull();
 
     // Someone assigns the issue in Jira; here, the due date and priority change. The update reads the issue first: the
@@ -243,13 +243,13 @@ describe('integrations: tasks in Jira', () => {
 
   it('never makes a second issue: a create whose answer was lost finds the issue it made, and a tracker down for an hour loses nothing', async () => {
     const { t, jira, admin, moderator } = await setUp();
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
     jira.down();
-    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     expect(queued.status).toBe(202);
     expect(queued.body.status).toBe('queued');
     // Pushing again while it waits joins the waiting call.
-    expect((await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id })).status).toBe(202);
+    expect((await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id })).status).toBe(202);
     const { rows: waiting } = await t.database.pool.query(`SELECT id FROM tracker_outbox WHERE status = 'pending'`);
     expect(waiting).toHaveLength(1);
 
@@ -276,16 +276,16 @@ describe('integrations: tasks in Jira', () => {
     expect(tasks.body.tasks[0]).toMatchObject({ key: 'CHG-7', status: 'open' });
     expect(jira.calls.filter((c) => c.method === 'POST' && c.path === '/rest/api/3/issue')).toHaveLength(0);
     expect(jira.issues.size).toBe(1);
-    const log = (await admin.get(`/api/admin/integrations/${integration.id}/deliveries`)).body.attempts;
+    const log = (await admin.get(`/api/admin/integrations/${tracker.id}/deliveries`)).body.attempts;
     expect(log[0]).toMatchObject({ action: 'create', outcome: 'sent', response: 'Found CHG-7, made by an earlier attempt' });
     expect(log.filter((a: { outcome: string }) => a.outcome === 'retrying').length).toBeGreaterThan(0);
   });
 
   it('adopts the issue a create made when its answer was cut on the way back', async () => {
     const { t, jira, admin, moderator } = await setUp();
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
     jira.cutNext('POST /rest/api/3/issue');
-    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     expect(queued.status).toBe(202);
     expect(jira.issues.size).toBe(1);
     t.clock.advance(2 * 60_000);
@@ -296,21 +296,21 @@ describe('integrations: tasks in Jira', () => {
 
   it('honours Retry-After, and pauses after repeated failures with a mail to the admins', async () => {
     const { t, jira, admin, moderator } = await setUp();
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
     jira.failNext({ status: 429, headers: { 'retry-after': '120' }, body: { errorMessages: ['Rate limit exceeded'] } });
-    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const queued = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     expect(queued.status).toBe(202);
     const { rows } = await t.database.pool.query<{ next_attempt_at: Date }>(`SELECT next_attempt_at FROM tracker_outbox`);
     expect(rows[0]?.next_attempt_at.toISOString()).toBe('2026-11-26T12:02:00.000Z');
 
     jira.down({ status: 500, body: { errorMessages: ['Internal error'] } });
-    for (let i = 0; i < INTEGRATION_PAUSE_AFTER_FAILURES + 2; i++) {
+    for (let i = 0; i < TRACKER_PAUSE_AFTER_FAILURES + 2; i++) {
       t.clock.advance(7 * 60 * 60_000);
       await t.ctx.services.trackers.deliverNow();
-      await moderator.post('/api/triage/message-center/MC900002/tasks').send({ integrationId: integration.id });
+      await moderator.post('/api/triage/message-center/MC900002/tasks').send({ trackerId: tracker.id });
     }
-    const listed = (await admin.get('/api/admin/integrations')).body.integrations[0];
-    expect(listed).toMatchObject({ paused: true, pausedReason: `Paused after ${INTEGRATION_PAUSE_AFTER_FAILURES} failed calls in a row` });
+    const listed = (await admin.get('/api/admin/integrations')).body.trackers[0];
+    expect(listed).toMatchObject({ paused: true, pausedReason: `Paused after ${TRACKER_PAUSE_AFTER_FAILURES} failed calls in a row` });
     const { rows: mails } = await t.database.pool.query<{ to_address: string; subject: string }>(
       `SELECT to_address, subject FROM mail_outbox WHERE kind = 'integration-paused'`,
     );
@@ -318,49 +318,47 @@ describe('integrations: tasks in Jira', () => {
     // Resumed after the outage: what waited is made.
     jira.up();
     t.clock.advance(7 * 60 * 60_000);
-    await admin.put(`/api/admin/integrations/${integration.id}`).send({ paused: false });
+    await admin.put(`/api/admin/integrations/${tracker.id}`).send({ paused: false });
     await t.ctx.services.trackers.deliverNow();
     expect(jira.issues.size).toBe(2);
   });
 });
 
-describe('integrations: bulk pushes', () => {
+describe('trackers: bulk pushes', () => {
   it('queues a task for every record chosen, or none when one is refused; lists the trackers to push to', async () => {
     const { t, jira, admin, moderator, alice } = await setUp();
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
-    expect((await moderator.get('/api/triage/trackers')).body).toEqual({ targets: [{ id: integration.id, name: 'Change board', kind: 'jira' }] });
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    expect((await moderator.get('/api/triage/trackers')).body).toEqual({ targets: [{ id: tracker.id, name: 'Change board', kind: 'jira' }] });
     expect((await alice.agent.get('/api/triage/trackers')).status).toBe(403);
     const items = [
       { itemType: 'message-center', itemId: 'MC900001' },
       { itemType: 'message-center', itemId: 'MC900002' },
     ];
-    const refused = await moderator
-      .post('/api/triage/bulk-tasks')
-      .send({ integrationId: integration.id, items: [...items, { itemType: 'roadmap', itemId: '1' }] });
+    const refused = await moderator.post('/api/triage/bulk-tasks').send({ trackerId: tracker.id, items: [...items, { itemType: 'roadmap', itemId: '1' }] });
     expect(refused.status).toBe(400);
     expect(refused.body.error.issues[0].path).toBe('items.2');
     const { rows: none } = await t.database.pool.query(`SELECT 1 FROM tracker_outbox`);
     expect(none).toHaveLength(0);
-    expect((await alice.agent.post('/api/triage/bulk-tasks').send({ integrationId: integration.id, items })).status).toBe(403);
-    const queued = await moderator.post('/api/triage/bulk-tasks').send({ integrationId: integration.id, items });
+    expect((await alice.agent.post('/api/triage/bulk-tasks').send({ trackerId: tracker.id, items })).status).toBe(403);
+    const queued = await moderator.post('/api/triage/bulk-tasks').send({ trackerId: tracker.id, items });
     expect(queued.body).toEqual({ queued: 2 });
     await t.ctx.services.trackers.deliverNow();
     expect(jira.issues.size).toBe(2);
   });
 });
 
-describe('integrations: triage rules that create tasks', () => {
-  it('pushes every record a rule matches to its tracker, once, and refuses an integration that does not exist', async () => {
+describe('trackers: triage rules that create tasks', () => {
+  it('pushes every record a rule matches to its tracker, once, and refuses a tracker that does not exist', async () => {
     const { t, jira, admin } = await setUp();
-    const { body: integration } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
+    const { body: tracker } = await admin.post('/api/admin/integrations').send(jiraBody(jira));
     const bad = await admin.post('/api/triage-rules').send({ name: 'Major to Jira', query: { search: 'MC900001' }, createTaskIn: 999 });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues[0].path).toBe('createTaskIn');
     const rule = await admin
       .post('/api/triage-rules')
-      .send({ name: 'Major to Jira', query: { search: 'MC900001' }, setState: 'relevant', createTaskIn: integration.id });
+      .send({ name: 'Major to Jira', query: { search: 'MC900001' }, setState: 'relevant', createTaskIn: tracker.id });
     expect(rule.status).toBe(201);
-    expect(rule.body).toMatchObject({ createTaskIn: { id: integration.id, name: 'Change board' } });
+    expect(rule.body).toMatchObject({ createTaskIn: { id: tracker.id, name: 'Change board' } });
     expect((await admin.post('/api/triage-rules/run')).body.changed).toBe(1);
     await t.ctx.services.trackers.deliverNow();
     expect([...jira.issues.values()].map((i) => i.fields.summary)).toEqual([expect.stringMatching(/^MC900001: /)]);
@@ -372,7 +370,7 @@ describe('integrations: triage rules that create tasks', () => {
   });
 });
 
-describe('integrations: tasks in ServiceNow', () => {
+describe('trackers: tasks in ServiceNow', () => {
   let sn: ServiceNowServer;
   it('creates a task record with its correlation id, adds work notes, and reads the close back', async () => {
     const { t, admin, moderator, alice } = await setUp();
@@ -392,7 +390,7 @@ describe('integrations: tasks in ServiceNow', () => {
     expect(test.body).toMatchObject({ ok: true, checks: [{ name: 'Sign-in' }, { name: 'Table' }, { name: 'Assignment group', ok: true }] });
 
     await moderator.put('/api/triage/message-center/MC900001').send({ ownerId: alice.user.id });
-    const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: created.body.id });
+    const pushed = await moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: created.body.id });
     expect(pushed.status).toBe(201);
     expect(pushed.body.key).toMatch(/^SCTASK/);
     const [record] = [...sn.records.values()];

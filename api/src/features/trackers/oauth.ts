@@ -10,7 +10,7 @@ export const OAUTH_STATE_MS = 10 * 60 * 1000;
 /** An access token is renewed this long before it expires. */
 const RENEW_EARLY_MS = 60 * 1000;
 
-/** What an authorization gave, sealed at rest in `integrations.oauth_sealed`. */
+/** What an authorization gave, sealed at rest in `integrations.oauth_sealed` (the trackers table keeps its SQL name). */
 export interface OAuthTokens {
   accessToken: string;
   refreshToken: string | null;
@@ -61,7 +61,7 @@ export function oauthServerOf(
   };
 }
 
-/** The scopes a Planner integration that acts for an admin asks of Graph, beside a refresh token. */
+/** The scopes a Planner tracker that acts for an admin asks of Graph, beside a refresh token. */
 export const PLANNER_DELEGATED_SCOPES = ['Tasks.ReadWrite', 'User.ReadBasic.All'];
 
 /** Entra's authorization-code flow in the tenant, with the tenant's app: Planner's delegated sign-in. */
@@ -86,7 +86,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: crypto.createHash('sha256').update(verifier).digest('base64url') };
 }
 
-/** The consent page's address for this integration, with the PKCE challenge. */
+/** The consent page's address for this tracker, with the PKCE challenge. */
 export function consentUrl(server: OAuthServer, clientId: string, redirectUri: string, state: string, codeChallenge: string): string {
   const query = new URLSearchParams({
     ...server.authorizeParams,
@@ -106,13 +106,13 @@ export const stateHashOf = (state: string) => crypto.createHash('sha256').update
 /** The answer to a callback whose state was already used (a replay, or the browser sent it twice). */
 export const STATE_USED = 'This authorization answer was already used: start it again';
 
-/** The state of one consent: sealed (so it cannot be forged or read), bound to the integration, the admin and a time. */
-export function sealState(key: Buffer, integrationId: number, userId: number, now: number): string {
-  return seal(key, JSON.stringify({ i: integrationId, u: userId, x: now + OAUTH_STATE_MS, n: crypto.randomBytes(8).toString('hex') }));
+/** The state of one consent: sealed (so it cannot be forged or read), bound to the tracker, the admin and a time. */
+export function sealState(key: Buffer, trackerId: number, userId: number, now: number): string {
+  return seal(key, JSON.stringify({ i: trackerId, u: userId, x: now + OAUTH_STATE_MS, n: crypto.randomBytes(8).toString('hex') }));
 }
 
-/** The integration a state names, when it is this installation's, this admin's and not expired; else why not. */
-export function openState(key: Buffer, state: string, userId: number, now: number): { integrationId: number } | string {
+/** The tracker a state names, when it is this installation's, this admin's and not expired; else why not. */
+export function openState(key: Buffer, state: string, userId: number, now: number): { trackerId: number } | string {
   let parsed: { i?: number; u?: number; x?: number };
   try {
     parsed = JSON.parse(unseal(key, state)) as typeof parsed;
@@ -122,7 +122,7 @@ export function openState(key: Buffer, state: string, userId: number, now: numbe
   if (parsed.u !== userId) return 'The authorization was started by another admin: start it again';
   if (typeof parsed.x !== 'number' || parsed.x < now) return 'The authorization took longer than 10 minutes: start it again';
   if (typeof parsed.i !== 'number') return 'The authorization answer was not one this installation asked for';
-  return { integrationId: parsed.i };
+  return { trackerId: parsed.i };
 }
 
 type TokenAnswer = { access_token?: string; refresh_token?: string; expires_in?: number | string };
@@ -193,8 +193,7 @@ export async function refreshTokens(
   tokens: OAuthTokens,
   now: number,
 ): Promise<OAuthTokens> {
-  if (!tokens.refreshToken)
-    throw new TrackerError('The authorization has expired and gave no refresh token: authorize again in Admin → Integrations', null, false);
+  if (!tokens.refreshToken) throw new TrackerError('The authorization has expired and gave no refresh token: authorize again in Admin → Trackers', null, false);
   try {
     const { parsed } = await tokenRequest(
       server,
@@ -205,14 +204,7 @@ export async function refreshTokens(
     return tokensOf(parsed, now, tokens);
   } catch (err) {
     if (err instanceof TrackerError && !err.retry && err.status !== null) {
-      throw new TrackerError(
-        `${err.message.replace(/\.$/, '')}. Authorize again in Admin → Integrations`,
-        err.status,
-        false,
-        null,
-        err.latencyMs,
-        err.response,
-      );
+      throw new TrackerError(`${err.message.replace(/\.$/, '')}. Authorize again in Admin → Trackers`, err.status, false, null, err.latencyMs, err.response);
     }
     throw err;
   }
@@ -232,7 +224,7 @@ export function openTokens(key: Buffer, sealed: string | null): OAuthTokens | nu
 }
 
 /**
- * The Jira site the authorization reaches (Atlassian's accessible resources), by the integration's site URL, and who
+ * The Jira site the authorization reaches (Atlassian's accessible resources), by the tracker's site URL, and who
  * authorized (`/myself` through the gateway).
  */
 export async function jiraSiteOf(

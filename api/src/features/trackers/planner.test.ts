@@ -5,7 +5,7 @@ import { insertMessage, signIn } from '../../../test/factories.js';
 import { grantTenant } from '../../../test/tenant-fixtures.js';
 import { startTenantGraphServer, type FakePlanner, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
-import { createIntegrationsRepo } from './integrations.repo.js';
+import { createTrackersRepo } from './trackers.repo.js';
 
 const DIRECTORY = '11111111-2222-3333-4444-555555555555';
 const CLIENT = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
@@ -99,7 +99,7 @@ async function connect(admin: request.Agent, tenantId: number) {
 type SetUp = Awaited<ReturnType<typeof setUp>>;
 type Response = Awaited<ReturnType<request.Agent['get']>>;
 
-describe('integrations: Microsoft Planner', () => {
+describe('trackers: Microsoft Planner', () => {
   describe('the plan options', () => {
     let s: SetUp;
     beforeEach(async () => {
@@ -233,13 +233,13 @@ describe('integrations: Microsoft Planner', () => {
 
   describe('a task for a post given to Alice', () => {
     let s: SetUp;
-    let integration: { id: number };
+    let tracker: { id: number };
     beforeEach(async () => {
       s = await setUp();
-      integration = await connect(s.admin, s.tenantId);
+      tracker = await connect(s.admin, s.tenantId);
       await s.moderator.put('/api/triage/message-center/MC900001').send({ ownerId: s.alice.user.id });
     });
-    const push = () => s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: integration.id });
+    const push = () => s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: tracker.id });
     const theTask = () => [...s.planner.tasks.values()][0]!;
     /**
      * The first push, then a change of the item queued for the task's notes and delivered; `editedInBetween`: someone
@@ -247,9 +247,9 @@ describe('integrations: Microsoft Planner', () => {
      */
     const pushedThenItemChanged = async ({ editedInBetween }: { editedInBetween: boolean }) => {
       await push();
-      const { rows } = await s.t.database.pool.query<{ id: number }>(`SELECT l.id FROM tracker_links l WHERE l.integration_id = $1`, [integration.id]);
-      await createIntegrationsRepo(s.t.database.db).enqueue({
-        integrationId: integration.id,
+      const { rows } = await s.t.database.pool.query<{ id: number }>(`SELECT l.id FROM tracker_links l WHERE l.integration_id = $1`, [tracker.id]);
+      await createTrackersRepo(s.t.database.db).enqueue({
+        trackerId: tracker.id,
         linkId: rows[0]!.id,
         action: 'comment',
         text: 'M365 Radar: the item changed.\n- Act by moved to 2027-01-15',
@@ -258,7 +258,7 @@ describe('integrations: Microsoft Planner', () => {
       if (editedInBetween) s.planner.preconditionFailures = 1;
       await s.t.ctx.services.trackers.deliverNow();
     };
-    const pull = () => s.admin.post(`/api/admin/integrations/${integration.id}/pull`);
+    const pull = () => s.admin.post(`/api/admin/integrations/${tracker.id}/pull`);
     const state = async () => (await s.alice.agent.get('/api/triage/message-center/MC900001')).body.state;
     const completedByBob = () => Object.assign(theTask(), { percentComplete: 100, completedBy: { user: { id: 'user-bob', displayName: null } } });
 
@@ -375,12 +375,12 @@ describe('integrations: Microsoft Planner', () => {
 
   describe('never a second task', () => {
     let s: SetUp;
-    let integration: { id: number };
+    let tracker: { id: number };
     beforeEach(async () => {
       s = await setUp();
-      integration = await connect(s.admin, s.tenantId);
+      tracker = await connect(s.admin, s.tenantId);
     });
-    const push = (externalId: string) => s.moderator.post(`/api/triage/message-center/${externalId}/tasks`).send({ integrationId: integration.id });
+    const push = (externalId: string) => s.moderator.post(`/api/triage/message-center/${externalId}/tasks`).send({ trackerId: tracker.id });
     /** Graph throttles the first push of MC900002 once, for 30 seconds; it is delivered after. */
     const throttledThenMade = async () => {
       s.planner.throttle = { times: 1, retryAfterSeconds: 30 };
@@ -401,11 +401,11 @@ describe('integrations: Microsoft Planner', () => {
     const createAnswerLost = async (made: { id: string }) => {
       const { rows } = await s.t.database.pool.query<{ id: number }>(`SELECT id FROM tracker_links WHERE external_id = $1`, [made.id]);
       await s.t.database.pool.query(`UPDATE tracker_links SET external_id = NULL, external_key = NULL, status = 'queued' WHERE id = $1`, [rows[0]!.id]);
-      await createIntegrationsRepo(s.t.database.db).enqueue({ integrationId: integration.id, linkId: rows[0]!.id, action: 'create', now: s.t.clock.now() });
+      await createTrackersRepo(s.t.database.db).enqueue({ trackerId: tracker.id, linkId: rows[0]!.id, action: 'create', now: s.t.clock.now() });
       await s.t.ctx.services.trackers.deliverNow();
       return rows[0]!.id;
     };
-    const deliveries = async () => (await s.admin.get(`/api/admin/integrations/${integration.id}/deliveries`)).body;
+    const deliveries = async () => (await s.admin.get(`/api/admin/integrations/${tracker.id}/deliveries`)).body;
 
     it('queues a push Graph throttles, and makes the task once its Retry-After has passed', async () => {
       s.planner.throttle = { times: 1, retryAfterSeconds: 30 };
@@ -485,9 +485,7 @@ describe('integrations: Microsoft Planner', () => {
     it('is connected unauthorized, and Test says to authorize', async () => {
       expect(created.status).toBe(201);
       expect(created.body.authorization).toMatchObject({ authorized: false });
-      expect((await s.admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].message).toBe(
-        'Not authorized yet: use Authorize in Admin → Integrations',
-      );
+      expect((await s.admin.post(`/api/admin/integrations/${id}/test`)).body.checks[0].message).toBe('Not authorized yet: use Authorize in Admin → Trackers');
     });
 
     it('authorizes on the tenant’s own Entra consent page, for the delegated permissions and a refresh token', async () => {
@@ -500,7 +498,7 @@ describe('integrations: Microsoft Planner', () => {
     it('comes back from consent authorized as that user', async () => {
       const done = await consentAndComeBack();
       expect(done.headers.location).toBe(`/admin?tab=integrations&authorized=${id}`);
-      expect((await s.admin.get('/api/admin/integrations')).body.integrations[0].authorization).toMatchObject({
+      expect((await s.admin.get('/api/admin/integrations')).body.trackers[0].authorization).toMatchObject({
         authorized: true,
         authorizedBy: 'Dana Delegate',
       });
@@ -519,12 +517,12 @@ describe('integrations: Microsoft Planner', () => {
     it('pushes tasks as that user, assigned to the record’s owner', async () => {
       await consentAndComeBack();
       await s.moderator.put('/api/triage/message-center/MC900001').send({ ownerId: s.alice.user.id });
-      const pushed = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
+      const pushed = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: id });
       expect(pushed.status).toBe(201);
       expect([...s.planner.tasks.values()].map((x) => Object.keys(x.assignments))).toEqual([['user-alice']]);
     });
 
-    it('tells an application integration in that tenant what to grant, or to sign in as a user instead', async () => {
+    it('tells an application tracker in that tenant what to grant, or to sign in as a user instead', async () => {
       const app = await s.admin.post('/api/admin/integrations').send(plannerBody(s.tenantId, { name: 'App board' }));
       const appTest = await s.admin.post(`/api/admin/integrations/${app.body.id}/test`);
       expect(appTest.body.checks[1].message).toMatch(/lacks the application permission Tasks\.ReadWrite\.All.*or sign in as a user \(delegated\)/);

@@ -45,7 +45,7 @@ type SetUp = Awaited<ReturnType<typeof setUp>>;
 /** The reason a callback sent the browser back to the admin page with. */
 const oauthErrorOf = (res: { headers: Record<string, unknown> }) => new URL(res.headers.location as string, 'http://x').searchParams.get('oauthError');
 
-describe('integrations: OAuth sign-in', () => {
+describe('trackers: OAuth sign-in', () => {
   describe('PKCE (S256) and a state that works once', () => {
     let jira: Awaited<ReturnType<typeof startJiraServer>>;
     let snow: Awaited<ReturnType<typeof startServiceNowServer>>;
@@ -154,7 +154,7 @@ describe('integrations: OAuth sign-in', () => {
       s = await setUp({ ATLASSIAN_AUTH_URL: jira.url, ATLASSIAN_API_URL: jira.url });
     });
     const create = () => s.admin.post('/api/admin/integrations').send({ ...body(), ...CLIENT });
-    /** Connected and authorized in the browser; answers the integration's id. */
+    /** Connected and authorized in the browser; answers the tracker's id. */
     const authorized = async () => {
       const id = (await create()).body.id as number;
       await authorize(s.admin, id);
@@ -163,7 +163,7 @@ describe('integrations: OAuth sign-in', () => {
     /** Authorized, and a post pushed as an issue through the gateway (CHG-1). */
     const pushed = async () => {
       const id = await authorized();
-      await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
+      await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: id });
       return id;
     };
     /** A consent an admin started: its state. */
@@ -191,7 +191,7 @@ describe('integrations: OAuth sign-in', () => {
     it('fails Test until authorized, saying so', async () => {
       const id = (await create()).body.id as number;
       const before = await s.admin.post(`/api/admin/integrations/${id}/test`);
-      expect(before.body.checks).toEqual([{ name: 'Secret', ok: false, message: 'Not authorized yet: use Authorize in Admin → Integrations' }]);
+      expect(before.body.checks).toEqual([{ name: 'Secret', ok: false, message: 'Not authorized yet: use Authorize in Admin → Trackers' }]);
     });
 
     it('is authorized by admins only', async () => {
@@ -214,7 +214,7 @@ describe('integrations: OAuth sign-in', () => {
 
     it('keeps who authorized it and when, and the tokens sealed', async () => {
       await authorized();
-      const listed = (await s.admin.get('/api/admin/integrations')).body.integrations[0];
+      const listed = (await s.admin.get('/api/admin/integrations')).body.trackers[0];
       expect(listed.authorization).toMatchObject({ authorized: true, authorizedBy: 'Radar Bot', authorizedAt: '2026-11-26T12:00:00.000Z' });
       const { rows } = await s.t.database.pool.query<{ oauth_sealed: string }>('SELECT oauth_sealed FROM integrations');
       expect(rows[0]?.oauth_sealed).toMatch(/^v1\./);
@@ -229,7 +229,7 @@ describe('integrations: OAuth sign-in', () => {
 
     it('pushes through the gateway to the site Atlassian lists for the account', async () => {
       const id = await authorized();
-      const pushedIssue = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: id });
+      const pushedIssue = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: id });
       expect(pushedIssue.status).toBe(201);
       expect(pushedIssue.body).toMatchObject({ key: 'CHG-1', url: `${jira.url}/browse/CHG-1` });
       expect(jira.calls.some((c) => c.method === 'POST' && c.path === '/ex/jira/cloud-7/rest/api/3/issue')).toBe(true);
@@ -279,7 +279,7 @@ describe('integrations: OAuth sign-in', () => {
     it('drops the authorization when the app changes', async () => {
       const id = await authorized();
       await s.admin.put(`/api/admin/integrations/${id}`).send({ settings: { clientId: 'other-app' } });
-      expect((await s.admin.get('/api/admin/integrations')).body.integrations[0].authorization.authorized).toBe(false);
+      expect((await s.admin.get('/api/admin/integrations')).body.trackers[0].authorization.authorized).toBe(false);
     });
 
     it('needs an API token of its own to sign in with a token instead', async () => {
@@ -313,7 +313,7 @@ describe('integrations: OAuth sign-in', () => {
       s.t.clock.advance(2 * 60 * 60 * 1000);
       return id;
     };
-    /** A ServiceNow integration with an OAuth client, authorized. */
+    /** A ServiceNow tracker with an OAuth client, authorized. */
     const serviceNow = async () => {
       const sn = await s.admin
         .post('/api/admin/integrations')
@@ -331,7 +331,7 @@ describe('integrations: OAuth sign-in', () => {
       const id = await authorizedThenRevoked();
       const pulled = await s.admin.post(`/api/admin/integrations/${id}/test`);
       expect(pulled.body.checks[0].message).toBe(
-        'The authorization was refused when renewed: Unknown or invalid refresh token. Authorize again in Admin → Integrations',
+        'The authorization was refused when renewed: Unknown or invalid refresh token. Authorize again in Admin → Trackers',
       );
     });
 
@@ -355,7 +355,7 @@ describe('integrations: OAuth sign-in', () => {
 
     it('pushes to ServiceNow’s Table API with Bearer calls, on the one authorization code', async () => {
       const { sn } = await serviceNow();
-      const pushed = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ integrationId: sn.body.id });
+      const pushed = await s.moderator.post('/api/triage/message-center/MC900001/tasks').send({ trackerId: sn.body.id });
       expect(pushed.status).toBe(201);
       expect(snow.records.size).toBe(1);
       expect(snow.oauth?.grants).toEqual(['authorization_code']);

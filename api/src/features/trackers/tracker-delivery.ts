@@ -1,22 +1,15 @@
 import { createElement } from 'react';
-import { INTEGRATION_KIND_LABELS, INTEGRATION_PAUSE_AFTER_FAILURES, SOURCE_ITEM_NOUNS, TRIAGE_STATE_LABELS, type IntegrationKind } from '@radar/contracts';
+import { TRACKER_KIND_LABELS, TRACKER_PAUSE_AFTER_FAILURES, SOURCE_ITEM_NOUNS, TRIAGE_STATE_LABELS, type TrackerKind } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { renderMail } from '../../mail/render.js';
 import { recordAttempt as recordOutboxAttempt, retryAfterMs, type AttemptResult, type RetryPolicy } from '../../outbox/index.js';
-import { IntegrationPausedMail, integrationPausedSubject, integrationPausedText } from '../../mail/templates/IntegrationPausedMail.js';
+import { TrackerPausedMail, trackerPausedSubject, trackerPausedText } from '../../mail/templates/TrackerPausedMail.js';
 import { parseRetryAfter } from '../../sources/http.js';
 import { shareUrlOf } from '../items/share-link.js';
 import { adminAddresses } from '../admin/admin-guards.repo.js';
 import type { RemoteTask, TaskDraft, TrackerConnector } from './connectors/connector.js';
 import { createTrackedRecordsRepo, type RecordChange } from '../triage/triage-external.repo.js';
-import {
-  callInOutbox,
-  createIntegrationsRepo,
-  integrationStreak,
-  type IntegrationRow,
-  type TrackerLinkRow,
-  type TrackerOutboxRow,
-} from './integrations.repo.js';
+import { callInOutbox, createTrackersRepo, trackerStreak, type TrackerRow, type TrackerLinkRow, type TrackerOutboxRow } from './trackers.repo.js';
 import { TrackerError } from './tracker-http.js';
 import { refusalToCarry } from './tracker-tenants.repo.js';
 import { usersSeeingTenant } from '../triage/triage-audience.repo.js';
@@ -33,8 +26,8 @@ export interface CallResult extends AttemptResult {
 
 export interface TrackerRuntime {
   deps: TrackerServiceDeps;
-  /** The integration's connector, or why there is none (tracker-auth.ts). */
-  connectorFor(row: IntegrationRow): Promise<TrackerConnector | string>;
+  /** The tracker's connector, or why there is none (tracker-auth.ts). */
+  connectorFor(row: TrackerRow): Promise<TrackerConnector | string>;
   /** A graceful shutdown has begun: no new calls. */
   isStopping(): boolean;
 }
@@ -42,7 +35,7 @@ export interface TrackerRuntime {
 /**
  * The calls to the trackers: each queued call made (create, update, comment), what the tracker answered written back
  * into the record and the link, every call logged; retryable failures (network, timeouts, 429 with its Retry-After,
- * 5xx) retried with backoff, and INTEGRATION_PAUSE_AFTER_FAILURES failed calls in a row pause the integration and
+ * 5xx) retried with backoff, and TRACKER_PAUSE_AFTER_FAILURES failed calls in a row pause the tracker and
  * mail the admins.
  */
 export function createTrackerDelivery(rt: TrackerRuntime) {
@@ -105,13 +98,13 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
   }
 
   /** Makes one queued call; the link is brought up to date in the same step. */
-  async function perform(row: TrackerOutboxRow, integration: IntegrationRow): Promise<CallResult> {
-    const connector = await connectorFor(integration);
+  async function perform(row: TrackerOutboxRow, tracker: TrackerRow): Promise<CallResult> {
+    const connector = await connectorFor(tracker);
     if (typeof connector === 'string') return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: connector };
-    const repo = createIntegrationsRepo(db);
+    const repo = createTrackersRepo(db);
     const link = await repo.link(row.linkId);
     if (!link) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: 'The task link is gone' };
-    const refusal = await refusalToCarry(db, integration, link.recordId);
+    const refusal = await refusalToCarry(db, tracker, link.recordId);
     if (refusal) return { outcome: 'failed', statusCode: null, latencyMs: null, response: '', error: refusal };
     const started = performance.now();
     const ok = (response: string): CallResult => ({
@@ -152,8 +145,8 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
         const before = await connector.read(ref);
         if (before) {
           await db.transaction(async (tx) => {
-            await applyRemote(tx, integration, link, before, now);
-            await createIntegrationsRepo(tx).updateLink(link.id, { ...remoteFields(before, now), lastPulledAt: now });
+            await applyRemote(tx, tracker, link, before, now);
+            await createTrackersRepo(tx).updateLink(link.id, { ...remoteFields(before, now), lastPulledAt: now });
           });
         }
         const draft = before ? await draftOf(db, link) : null;
@@ -178,31 +171,29 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
       const existing = link.status === 'deleted' ? null : await connector.findByKey(link.idempotencyKey, draft);
       const task = existing ?? (await connector.create(draft));
       await repo.updateLink(link.id, remoteFields(task, now));
-      if (task.needsUpdate) await repo.enqueue({ integrationId: integration.id, linkId: link.id, action: 'update', now, alone: true });
+      if (task.needsUpdate) await repo.enqueue({ trackerId: tracker.id, linkId: link.id, action: 'update', now, alone: true });
       return ok(existing ? `Found ${task.key}, made by an earlier attempt` : `Created ${task.key}`);
     } catch (err) {
       return classify(err, row.attempts);
     }
   }
 
-  /** Logs a call, moves the outbox row and the integration's failure streak; the call that pauses it mails the admins. */
-  async function record(integration: IntegrationRow, row: TrackerOutboxRow | null, linkId: number | null, action: string, result: CallResult) {
+  /** Logs a call, moves the outbox row and the tracker's failure streak; the call that pauses it mails the admins. */
+  async function record(tracker: TrackerRow, row: TrackerOutboxRow | null, linkId: number | null, action: string, result: CallResult) {
     const now = clock.now();
     // Waiting for the task's create is not the tracker's failure: not logged, not counted, no streak.
     const waiting = result.waiting === true;
     const { outcome, mailed } = await db.transaction(async (tx) => {
-      const repo = createIntegrationsRepo(tx);
+      const repo = createTrackersRepo(tx);
       const recorded = await recordOutboxAttempt(tx, {
         now,
         attempt: result,
         row: row ? callInOutbox(row) : null,
         policy,
         uncounted: waiting,
-        log: waiting ? null : (entry) => repo.insertAttempt({ integrationId: integration.id, linkId, action, ...entry }),
+        log: waiting ? null : (entry) => repo.insertAttempt({ trackerId: tracker.id, linkId, action, ...entry }),
         excerptChars: EXCERPT,
-        streak: waiting
-          ? null
-          : integrationStreak(integration.id, INTEGRATION_PAUSE_AFTER_FAILURES, `Paused after ${INTEGRATION_PAUSE_AFTER_FAILURES} failed calls in a row`),
+        streak: waiting ? null : trackerStreak(tracker.id, TRACKER_PAUSE_AFTER_FAILURES, `Paused after ${TRACKER_PAUSE_AFTER_FAILURES} failed calls in a row`),
       });
       if (row && recorded.outcome === 'failed' && linkId !== null && (row.action === 'create' || row.action === 'update')) {
         const link = await repo.link(linkId);
@@ -213,23 +204,23 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
       if (!streak?.pausedNow) return { outcome: recorded.outcome, mailed: false };
       const props = {
         publicUrl: deps.publicUrl,
-        integrationName: integration.name,
-        kindLabel: INTEGRATION_KIND_LABELS[integration.kind as IntegrationKind] ?? integration.kind,
+        trackerName: tracker.name,
+        kindLabel: TRACKER_KIND_LABELS[tracker.kind as TrackerKind] ?? tracker.kind,
         failures: streak.failures,
         lastError: result.error ?? 'unknown',
         settingsUrl: `${deps.publicUrl}/admin?tab=integrations`,
       };
-      const rendered = await renderMail(createElement(IntegrationPausedMail, props), integrationPausedText(props));
+      const rendered = await renderMail(createElement(TrackerPausedMail, props), trackerPausedText(props));
       for (const to of await adminAddresses(tx, deps.config.ADMIN_EMAILS)) {
         await deps.mail.enqueue(tx, {
-          kind: 'integration-paused',
+          kind: 'integration-paused', // stored kinds keep their name from before the rename
           to,
-          subject: integrationPausedSubject(props),
+          subject: trackerPausedSubject(props),
           ...rendered,
-          dedupeKey: `integration-paused:${integration.id}:${now.toISOString()}:${to}`,
+          dedupeKey: `integration-paused:${tracker.id}:${now.toISOString()}:${to}`,
         });
       }
-      log.warn({ integrationId: integration.id, failures: streak.failures }, 'integration paused after consecutive failures');
+      log.warn({ trackerId: tracker.id, failures: streak.failures }, 'tracker paused after consecutive failures');
       return { outcome: recorded.outcome, mailed: true };
     });
     if (mailed) deps.mail.kick();
@@ -239,9 +230,9 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
   /** Makes the due calls (or only `onlyIds`); a shutdown lets the call in progress finish and releases the rest. */
   async function deliverDue(onlyIds?: number[]): Promise<{ sent: number; retrying: number; failed: number }> {
     const result = { sent: 0, retrying: 0, failed: 0 };
-    const repo = createIntegrationsRepo(db);
+    const repo = createTrackersRepo(db);
     const claimed = await repo.claimDue(clock.now(), TRACKER_DELIVERY.batchSize, TRACKER_DELIVERY.leaseMs, onlyIds);
-    const integrations = new Map<number, IntegrationRow | null>();
+    const trackers = new Map<number, TrackerRow | null>();
     for (const [index, row] of claimed.entries()) {
       if (rt.isStopping()) {
         await repo.release(
@@ -250,14 +241,14 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
         );
         break;
       }
-      if (!integrations.has(row.integrationId)) integrations.set(row.integrationId, await repo.byId(row.integrationId));
-      const integration = integrations.get(row.integrationId);
-      if (!integration) continue;
-      const outcome = await record(integration, row, row.linkId, row.action, await perform(row, integration));
+      if (!trackers.has(row.trackerId)) trackers.set(row.trackerId, await repo.byId(row.trackerId));
+      const tracker = trackers.get(row.trackerId);
+      if (!tracker) continue;
+      const outcome = await record(tracker, row, row.linkId, row.action, await perform(row, tracker));
       result[outcome]++;
-      // A pause stops the rest of this integration's calls: they wait for the resume.
-      if (outcome !== 'sent') integrations.set(row.integrationId, await repo.byId(row.integrationId));
-      if (integrations.get(row.integrationId)?.paused) integrations.set(row.integrationId, null);
+      // A pause stops the rest of this tracker's calls: they wait for the resume.
+      if (outcome !== 'sent') trackers.set(row.trackerId, await repo.byId(row.trackerId));
+      if (trackers.get(row.trackerId)?.paused) trackers.set(row.trackerId, null);
     }
     return result;
   }
@@ -275,11 +266,11 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
   }
 
   /** Writes what a read brought back into the record: one activity line per change, said to come from the tracker. */
-  async function applyRemote(tx: DbOrTx, integration: IntegrationRow, link: TrackerLinkRow, task: RemoteTask, now: Date): Promise<boolean> {
+  async function applyRemote(tx: DbOrTx, tracker: TrackerRow, link: TrackerLinkRow, task: RemoteTask, now: Date): Promise<boolean> {
     const records = createTrackedRecordsRepo(tx);
     const r = await records.get(link.recordId, true);
     if (!r) return false;
-    const label = INTEGRATION_KIND_LABELS[integration.kind as IntegrationKind] ?? integration.kind;
+    const label = TRACKER_KIND_LABELS[tracker.kind as TrackerKind] ?? tracker.kind;
     const changes: { field: string; before: string; after: string }[] = [];
     const set: RecordChange = {};
     if (task.done && link.remoteDone !== true && r.state !== 'done') {
@@ -324,7 +315,7 @@ export function createTrackerDelivery(rt: TrackerRuntime) {
       const by = set.state === 'done' && task.closedBy ? ` by ${task.closedBy}` : '';
       await records.log(
         r,
-        `${label} (${integration.name})`,
+        `${label} (${tracker.name})`,
         {
           changes,
           ...(conflicts.length ? { conflicts } : {}),

@@ -3,22 +3,22 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TrackerAttempt } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { integrations, trackerAttempts, trackerLinks, trackerOutbox, triageRecords } from '../../db/schema/index.js';
+import { trackers, trackerAttempts, trackerLinks, trackerOutbox, triageRecords } from '../../db/schema/index.js';
 import { claimDue, purgeFinished, purgeLog, recordSuccess, releaseClaims, type RecordSpec } from '../../outbox/index.js';
 import { type TenantScope } from '../items/item-query.js';
 import { visibleTriageRecord } from '../triage/triage-views.js';
 
-export type IntegrationRow = typeof integrations.$inferSelect;
+export type TrackerRow = typeof trackers.$inferSelect;
 export type TrackerLinkRow = typeof trackerLinks.$inferSelect;
 export type TrackerOutboxRow = typeof trackerOutbox.$inferSelect;
 
 /** Entries the delivery log shows, newest first. */
 export const ATTEMPT_LOG_LIMIT = 100;
 
-export function createIntegrationsRepo(db: DbOrTx) {
+export function createTrackersRepo(db: DbOrTx) {
   return {
-    async list(): Promise<(IntegrationRow & { linkedTasks: number; openTasks: number })[]> {
-      const rows = await db.select().from(integrations).orderBy(integrations.id);
+    async list(): Promise<(TrackerRow & { linkedTasks: number; openTasks: number })[]> {
+      const rows = await db.select().from(trackers).orderBy(trackers.id);
       const { rows: counts } = await db.execute<{ integration_id: number; linked: number; open: number }>(sql`
         SELECT integration_id, count(*)::int AS linked, count(*) FILTER (WHERE status = 'open')::int AS open
         FROM tracker_links GROUP BY integration_id`);
@@ -26,30 +26,30 @@ export function createIntegrationsRepo(db: DbOrTx) {
       return rows.map((r) => ({ ...r, linkedTasks: Number(by.get(r.id)?.linked ?? 0), openTasks: Number(by.get(r.id)?.open ?? 0) }));
     },
 
-    /** The integrations that take pushes now (not paused), by name. */
+    /** The trackers that take pushes now (not paused), by name. */
     async active(): Promise<{ id: number; name: string; kind: string }[]> {
       return db
-        .select({ id: integrations.id, name: integrations.name, kind: integrations.kind })
-        .from(integrations)
-        .where(eq(integrations.paused, false))
-        .orderBy(integrations.name, integrations.id);
+        .select({ id: trackers.id, name: trackers.name, kind: trackers.kind })
+        .from(trackers)
+        .where(eq(trackers.paused, false))
+        .orderBy(trackers.name, trackers.id);
     },
 
-    /** One integration's linked tasks and how many of them are open. */
+    /** One tracker's linked tasks and how many of them are open. */
     async taskCounts(id: number): Promise<{ linkedTasks: number; openTasks: number }> {
       const { rows } = await db.execute<{ linked: number; open: number }>(sql`
         SELECT count(*)::int AS linked, count(*) FILTER (WHERE status = 'open')::int AS open FROM tracker_links WHERE integration_id = ${id}`);
       return { linkedTasks: Number(rows[0]?.linked ?? 0), openTasks: Number(rows[0]?.open ?? 0) };
     },
 
-    async byId(id: number): Promise<IntegrationRow | null> {
-      const [row] = await db.select().from(integrations).where(eq(integrations.id, id));
+    async byId(id: number): Promise<TrackerRow | null> {
+      const [row] = await db.select().from(trackers).where(eq(trackers.id, id));
       return row ?? null;
     },
 
-    /** The integration, its row locked until the transaction ends (one process renews an OAuth token at a time). */
-    async lockedById(id: number): Promise<IntegrationRow | null> {
-      const [row] = await db.select().from(integrations).where(eq(integrations.id, id)).for('update');
+    /** The tracker, its row locked until the transaction ends (one process renews an OAuth token at a time). */
+    async lockedById(id: number): Promise<TrackerRow | null> {
+      const [row] = await db.select().from(trackers).where(eq(trackers.id, id)).for('update');
       return row ?? null;
     },
 
@@ -58,29 +58,29 @@ export function createIntegrationsRepo(db: DbOrTx) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    async insert(values: typeof integrations.$inferInsert): Promise<IntegrationRow> {
-      return returned((await db.insert(integrations).values(values).returning())[0]);
+    async insert(values: typeof trackers.$inferInsert): Promise<TrackerRow> {
+      return returned((await db.insert(trackers).values(values).returning())[0]);
     },
 
-    async update(id: number, set: Partial<typeof integrations.$inferInsert>): Promise<void> {
-      await db.update(integrations).set(set).where(eq(integrations.id, id));
+    async update(id: number, set: Partial<typeof trackers.$inferInsert>): Promise<void> {
+      await db.update(trackers).set(set).where(eq(trackers.id, id));
     },
 
     async remove(id: number): Promise<void> {
-      await db.delete(integrations).where(eq(integrations.id, id));
+      await db.delete(trackers).where(eq(trackers.id, id));
     },
 
     /** A success: the failure streak ends (the pull's reads count too). */
     async recordSuccess(id: number): Promise<void> {
-      await recordSuccess(db, integrations, id);
+      await recordSuccess(db, trackers, id);
     },
 
     // ------------------------------------------------------------------ links
 
-    /** The record's link to the integration, locked for this transaction (one push at a time per link). */
-    async lockedLink(integrationId: number, recordId: number): Promise<TrackerLinkRow | null> {
+    /** The record's link to the tracker, locked for this transaction (one push at a time per link). */
+    async lockedLink(trackerId: number, recordId: number): Promise<TrackerLinkRow | null> {
       const { rows } = await db.execute<{ id: number }>(
-        sql`SELECT id FROM tracker_links WHERE integration_id = ${integrationId} AND record_id = ${recordId} FOR UPDATE`,
+        sql`SELECT id FROM tracker_links WHERE integration_id = ${trackerId} AND record_id = ${recordId} FOR UPDATE`,
       );
       const id = rows[0]?.id;
       return id === undefined ? null : this.link(Number(id));
@@ -96,7 +96,7 @@ export function createIntegrationsRepo(db: DbOrTx) {
       const [row] = await db
         .insert(trackerLinks)
         .values(values)
-        .onConflictDoNothing({ target: [trackerLinks.integrationId, trackerLinks.recordId] })
+        .onConflictDoNothing({ target: [trackerLinks.trackerId, trackerLinks.recordId] })
         .returning();
       return row ?? null;
     },
@@ -105,44 +105,44 @@ export function createIntegrationsRepo(db: DbOrTx) {
       await db.update(trackerLinks).set(set).where(eq(trackerLinks.id, id));
     },
 
-    /** The item's links (of the records the caller may see), with their integration's name and kind and the record's tenant. */
+    /** The item's links (of the records the caller may see), with their tracker's name and kind and the record's tenant. */
     async linksOfItem(itemId: number, scope: TenantScope | undefined) {
       // `tr` is the alias the visibility rule names.
       const tr = alias(triageRecords, 'tr');
       return db
-        .select({ link: trackerLinks, integrationName: integrations.name, kind: integrations.kind, tenantId: tr.tenantId })
+        .select({ link: trackerLinks, trackerName: trackers.name, kind: trackers.kind, tenantId: tr.tenantId })
         .from(trackerLinks)
-        .innerJoin(integrations, eq(integrations.id, trackerLinks.integrationId))
+        .innerJoin(trackers, eq(trackers.id, trackerLinks.trackerId))
         .innerJoin(tr, eq(tr.id, trackerLinks.recordId))
         .where(and(eq(tr.itemId, itemId), visibleTriageRecord(scope)))
-        .orderBy(sql`${tr.tenantId} NULLS FIRST`, integrations.name, trackerLinks.id);
+        .orderBy(sql`${tr.tenantId} NULLS FIRST`, trackers.name, trackerLinks.id);
     },
 
     /** The links of records whose tasks exist in their tracker (made, and not deleted there or given up). */
-    async madeLinksOfRecords(recordIds: readonly number[]): Promise<{ id: number; integrationId: number }[]> {
+    async madeLinksOfRecords(recordIds: readonly number[]): Promise<{ id: number; trackerId: number }[]> {
       if (recordIds.length === 0) return [];
       const { rows } = await db.execute<{ id: number; integration_id: number }>(sql`
         SELECT id, integration_id FROM tracker_links
         WHERE record_id = ANY(${sql.param([...recordIds])}::int[]) AND external_id IS NOT NULL AND status IN ('open', 'done')
         ORDER BY id`);
-      return rows.map((r) => ({ id: Number(r.id), integrationId: Number(r.integration_id) }));
+      return rows.map((r) => ({ id: Number(r.id), trackerId: Number(r.integration_id) }));
     },
 
     /** Links of items, by item id (the sync's changes become comments on their tasks). */
-    async linksOfItems(itemIds: readonly number[]): Promise<{ id: number; integrationId: number; itemId: number }[]> {
+    async linksOfItems(itemIds: readonly number[]): Promise<{ id: number; trackerId: number; itemId: number }[]> {
       if (itemIds.length === 0) return [];
       const { rows } = await db.execute<{ id: number; integration_id: number; item_id: number }>(sql`
         SELECT l.id, l.integration_id, tr.item_id FROM tracker_links l JOIN triage_records tr ON tr.id = l.record_id
         WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND l.status IN ('open', 'done', 'queued')`);
-      return rows.map((r) => ({ id: Number(r.id), integrationId: Number(r.integration_id), itemId: Number(r.item_id) }));
+      return rows.map((r) => ({ id: Number(r.id), trackerId: Number(r.integration_id), itemId: Number(r.item_id) }));
     },
 
-    /** The integration's tasks to read now: those read longest ago first. */
-    async linksToPull(integrationId: number, limit: number): Promise<TrackerLinkRow[]> {
+    /** The tracker's tasks to read now: those read longest ago first. */
+    async linksToPull(trackerId: number, limit: number): Promise<TrackerLinkRow[]> {
       return db
         .select()
         .from(trackerLinks)
-        .where(and(eq(trackerLinks.integrationId, integrationId), inArray(trackerLinks.status, ['open', 'done']), sql`${trackerLinks.externalId} IS NOT NULL`))
+        .where(and(eq(trackerLinks.trackerId, trackerId), inArray(trackerLinks.status, ['open', 'done']), sql`${trackerLinks.externalId} IS NOT NULL`))
         .orderBy(sql`${trackerLinks.lastPulledAt} ASC NULLS FIRST`, trackerLinks.id)
         .limit(limit);
     },
@@ -167,7 +167,7 @@ export function createIntegrationsRepo(db: DbOrTx) {
     /** Queues a call unless the same call is waiting for the link already (a second push joins the first). */
     /** Queues a call; a create or update joins one already waiting or in flight for the link, unless `alone`. */
     async enqueue(values: {
-      integrationId: number;
+      trackerId: number;
       linkId: number;
       action: 'create' | 'update' | 'comment';
       text?: string;
@@ -183,7 +183,7 @@ export function createIntegrationsRepo(db: DbOrTx) {
       const [row] = await db
         .insert(trackerOutbox)
         .values({
-          integrationId: values.integrationId,
+          trackerId: values.trackerId,
           linkId: values.linkId,
           action: values.action,
           text: values.text ?? null,
@@ -197,7 +197,7 @@ export function createIntegrationsRepo(db: DbOrTx) {
     },
 
     /**
-     * Claims up to `limit` due calls of unpaused integrations (attempts + 1, leased for `leaseMs`), oldest first; the
+     * Claims up to `limit` due calls of unpaused trackers (attempts + 1, leased for `leaseMs`), oldest first; the
      * shared outbox claim (FOR UPDATE SKIP LOCKED), so two workers never make the same call. `onlyIds` restricts to given calls.
      */
     async claimDue(now: Date, limit: number, leaseMs: number, onlyIds?: number[]): Promise<TrackerOutboxRow[]> {
@@ -205,8 +205,8 @@ export function createIntegrationsRepo(db: DbOrTx) {
         now,
         leaseMs,
         limit,
-        join: sql`JOIN ${integrations} ON ${integrations.id} = ${trackerOutbox.integrationId}`,
-        where: sql`NOT ${integrations.paused}`,
+        join: sql`JOIN ${trackers} ON ${trackers.id} = ${trackerOutbox.trackerId}`,
+        where: sql`NOT ${trackers.paused}`,
         onlyIds,
       });
     },
@@ -233,11 +233,11 @@ export function createIntegrationsRepo(db: DbOrTx) {
       await db.insert(trackerAttempts).values(values);
     },
 
-    async attempts(integrationId: number): Promise<TrackerAttempt[]> {
+    async attempts(trackerId: number): Promise<TrackerAttempt[]> {
       const { rows } = await db.execute<Record<string, unknown>>(sql`
         SELECT a.id, a.attempted_at, a.action, a.outcome, a.status_code, a.latency_ms, a.response_excerpt, a.error, l.external_key
         FROM tracker_attempts a LEFT JOIN tracker_links l ON l.id = a.link_id
-        WHERE a.integration_id = ${integrationId}
+        WHERE a.integration_id = ${trackerId}
         ORDER BY a.attempted_at DESC, a.id DESC LIMIT ${ATTEMPT_LOG_LIMIT}`);
       return rows.map((r) => ({
         id: Number(r.id),
@@ -260,7 +260,7 @@ export function createIntegrationsRepo(db: DbOrTx) {
   };
 }
 
-export type IntegrationsRepo = ReturnType<typeof createIntegrationsRepo>;
+export type TrackersRepo = ReturnType<typeof createTrackersRepo>;
 
 /** A queued call as the shared outbox records its attempts. */
 export const callInOutbox = (row: Pick<TrackerOutboxRow, 'id' | 'attempts'>): NonNullable<RecordSpec['row']> => ({
@@ -269,10 +269,10 @@ export const callInOutbox = (row: Pick<TrackerOutboxRow, 'id' | 'attempts'>): No
   attempts: row.attempts,
 });
 
-/** An integration's failure streak in the shared outbox's terms. */
-export const integrationStreak = (integrationId: number, pauseAfter: number, reason: string): NonNullable<RecordSpec['streak']> => ({
-  table: integrations,
-  id: integrationId,
+/** A tracker's failure streak in the shared outbox's terms. */
+export const trackerStreak = (trackerId: number, pauseAfter: number, reason: string): NonNullable<RecordSpec['streak']> => ({
+  table: trackers,
+  id: trackerId,
   pauseAfter,
   reason,
 });

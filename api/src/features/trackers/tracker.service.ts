@@ -7,14 +7,14 @@ import { systemResolver, type GuardOptions, type Resolver } from '../alerts/ssrf
 import { createGraphSession } from './connectors/graph-session.js';
 import { plannerOptions } from './connectors/planner-options.js';
 import { openTokens } from './oauth.js';
-import { createIntegrationsRepo, type IntegrationRow } from './integrations.repo.js';
+import { createTrackersRepo, type TrackerRow } from './trackers.repo.js';
 import type { TrackerHttpOptions } from './tracker-http.js';
 import { createTrackerAuth } from './tracker-auth.js';
 import { createTrackerDelivery } from './tracker-delivery.js';
 import { createTrackerPull } from './tracker-pull.js';
 import { queueTaskPush, TRACKER_DELIVERY } from './tracker-queue.js';
 
-export { integrationSecretKey, queueLinkedUpdates, queueTaskPush, TRACKER_DELIVERY } from './tracker-queue.js';
+export { trackerSecretKey, queueLinkedUpdates, queueTaskPush, TRACKER_DELIVERY } from './tracker-queue.js';
 
 /** How far back the pull looks for syncs whose comments a crash may have missed. */
 const COMMENT_SWEEP_MS = 24 * 60 * 60 * 1000;
@@ -27,9 +27,9 @@ export interface TrackerServiceDeps extends Pick<BaseDeps, 'db' | 'clock' | 'log
 
 /**
  * Tracker tasks of triage records: pushing (through the outbox), reading back (the pull), and the item's changes as
- * comments. Every call to a tracker is one entry of the integration's delivery log; retryable failures (network,
- * timeouts, 429 with its Retry-After, 5xx) are retried with backoff; INTEGRATION_PAUSE_AFTER_FAILURES failed calls in
- * a row pause the integration and mail the admins, and its calls wait until it is resumed.
+ * comments. Every call to a tracker is one entry of the tracker's delivery log; retryable failures (network,
+ * timeouts, 429 with its Retry-After, 5xx) are retried with backoff; TRACKER_PAUSE_AFTER_FAILURES failed calls in
+ * a row pause the tracker and mail the admins, and its calls wait until it is resumed.
  */
 export function createTrackerService(deps: TrackerServiceDeps) {
   const { db, clock, log } = deps;
@@ -65,24 +65,24 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     callbackUrl,
     authorizeUrlOf,
     completeAuthorization,
-    /** Who authorized an integration's OAuth sign-in and when (never the tokens). */
-    authorizationOf(row: IntegrationRow) {
+    /** Who authorized a tracker's OAuth sign-in and when (never the tokens). */
+    authorizationOf(row: TrackerRow) {
       const tokens = openTokens(key, row.oauthSealed);
       return tokens ? { authorizedBy: tokens.authorizedBy, authorizedAt: tokens.authorizedAt } : null;
     },
-    /** Forgets the tokens kept for an integration whose sign-in changed. */
+    /** Forgets the tokens kept for a tracker whose sign-in changed. */
     forgetTokens: auth.forgetTokens,
 
     /** Test: the connector's checks, each logged; a connection that cannot even be built says why. */
-    async test(integration: IntegrationRow): Promise<ConnectionCheck[]> {
-      const connector = await connectorFor(integration);
+    async test(tracker: TrackerRow): Promise<ConnectionCheck[]> {
+      const connector = await connectorFor(tracker);
       if (typeof connector === 'string') return [{ name: 'Secret', ok: false, message: connector }];
       const started = performance.now();
       try {
         const checks = await connector.test();
         const failed = checks.filter((c) => !c.ok);
-        await createIntegrationsRepo(db).insertAttempt({
-          integrationId: integration.id,
+        await createTrackersRepo(db).insertAttempt({
+          trackerId: tracker.id,
           action: 'test',
           attemptedAt: clock.now(),
           outcome: failed.length ? 'failed' : 'sent',
@@ -93,7 +93,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
         return checks;
       } catch (err) {
         const result = classify(err, 1);
-        await record(integration, null, null, 'test', result);
+        await record(tracker, null, null, 'test', result);
         return [{ name: 'Connection', ok: false, message: result.error ?? 'No answer' }];
       }
     },
@@ -107,12 +107,12 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     },
 
     /** Pushes a record to a tracker inside the caller's transaction (see queueTaskPush). */
-    push: (tx: DbOrTx, integrationId: number, recordId: number, recreate: boolean) => queueTaskPush(tx, integrationId, recordId, recreate, clock.now()),
+    push: (tx: DbOrTx, trackerId: number, recordId: number, recreate: boolean) => queueTaskPush(tx, trackerId, recordId, recreate, clock.now()),
 
     /** Makes the given calls now (after their transaction committed): the push answers with the task when it can. */
     deliverNow: (onlyIds?: number[]) => track(onlyIds ? deliverDue(onlyIds) : deliverRounds()),
 
-    pull: (integrationId: number) => track(pull(integrationId)),
+    pull: (trackerId: number) => track(pull(trackerId)),
     pullAll: () => track(pullAll()),
 
     /**
@@ -130,7 +130,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
      * and its hook (each comment has a dedupe key, so none is queued twice).
      */
     async sweepComments(): Promise<number> {
-      const repo = createIntegrationsRepo(db);
+      const repo = createTrackersRepo(db);
       if (!(await repo.hasLinks())) return 0;
       let queued = 0;
       for (const syncId of await repo.changedSyncsSince(new Date(clock.now().getTime() - COMMENT_SWEEP_MS))) queued += await commentsForSync(syncId);
@@ -139,7 +139,7 @@ export function createTrackerService(deps: TrackerServiceDeps) {
     },
 
     /** Drops log entries and finished calls older than 30 days. */
-    prune: () => createIntegrationsRepo(db).pruneAttempts(new Date(clock.now().getTime() - TRACKER_DELIVERY.retentionMs)),
+    prune: () => createTrackersRepo(db).pruneAttempts(new Date(clock.now().getTime() - TRACKER_DELIVERY.retentionMs)),
 
     /** Graceful shutdown: no new calls; resolves when the ones in progress have finished. */
     async drain(): Promise<void> {

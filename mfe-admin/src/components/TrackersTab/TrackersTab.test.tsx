@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Integration } from '@radar/contracts';
+import type { Tracker } from '@radar/contracts';
 import { useToastStore } from '@radar/shared-ui';
 import { renderWithProviders, stubFetch } from '@radar/shared-ui/test';
 import { adminSession } from '../../test-utils/fixtures.js';
-import { IntegrationsTab } from './IntegrationsTab.js';
+import { TrackersTab } from './TrackersTab.js';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const integration = (overrides: Partial<Integration> = {}): Integration => ({
+const tracker = (overrides: Partial<Tracker> = {}): Tracker => ({
   id: 1,
   kind: 'jira',
   name: 'Change board',
@@ -34,11 +34,11 @@ const integration = (overrides: Partial<Integration> = {}): Integration => ({
   ...overrides,
 });
 
-describe('IntegrationsTab', () => {
+describe('TrackersTab', () => {
   it('lists trackers, tests one (naming what is missing) and connects Jira with the fields the API checks', async () => {
     let list = [
-      integration(),
-      integration({
+      tracker(),
+      tracker({
         id: 2,
         kind: 'servicenow',
         name: 'ITSM',
@@ -49,7 +49,7 @@ describe('IntegrationsTab', () => {
     ];
     const { calls } = stubFetch({
       ...adminSession,
-      'GET /api/admin/integrations': () => ({ body: { integrations: list } }),
+      'GET /api/admin/integrations': () => ({ body: { trackers: list } }),
       'GET /api/admin/tenants': {
         body: [
           { id: 5, name: 'Fabrikam', visibility: 'private', secretSet: true },
@@ -68,12 +68,12 @@ describe('IntegrationsTab', () => {
       },
       'POST /api/admin/integrations': (init) => {
         const body = JSON.parse(String(init?.body)) as { name: string };
-        const added = integration({ id: 3, name: body.name, linkedTasks: 0, openTasks: 0, lastPullAt: null });
+        const added = tracker({ id: 3, name: body.name, linkedTasks: 0, openTasks: 0, lastPullAt: null });
         list = [...list, added];
         return { status: 201, body: added };
       },
     });
-    renderWithProviders(<IntegrationsTab />);
+    renderWithProviders(<TrackersTab />);
     expect(await screen.findAllByText('Change board')).not.toHaveLength(0);
     expect(screen.getAllByText('12 linked · 5 open').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Paused: Paused after 10 failed calls in a row').length).toBeGreaterThan(0);
@@ -119,7 +119,7 @@ describe('IntegrationsTab', () => {
   it('connects Planner from the lists Graph gives: tenant, then group, plan and bucket, each clearing the ones below', async () => {
     const { calls } = stubFetch({
       ...adminSession,
-      'GET /api/admin/integrations': { body: { integrations: [] } },
+      'GET /api/admin/integrations': { body: { trackers: [] } },
       'GET /api/admin/tenants': {
         body: [
           { id: 7, name: 'Contoso', secretSet: true },
@@ -139,10 +139,10 @@ describe('IntegrationsTab', () => {
       },
       'POST /api/admin/integrations': (init) => ({
         status: 201,
-        body: integration({ id: 9, kind: 'planner', name: String(JSON.parse(String(init?.body)).name) }),
+        body: tracker({ id: 9, kind: 'planner', name: String(JSON.parse(String(init?.body)).name) }),
       }),
     });
-    renderWithProviders(<IntegrationsTab />);
+    renderWithProviders(<TrackersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Connect a tracker' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect a tracker' });
     const choose = async (label: string, option: string) => {
@@ -158,9 +158,7 @@ describe('IntegrationsTab', () => {
     await choose('Plan', 'M365 changes');
     await choose('Bucket', 'To triage');
     await choose('Sign in as', 'A user who authorizes it (delegated)');
-    expect(
-      within(dialog).getByText(/Register this redirect URI \(Web\) in the tenant's app: .*\/api\/admin\/integrations\/oauth\/callback/),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Register this redirect URI \(Web\) in the tenant's app: .*\/api\/admin\/integrations\/oauth\/callback/)).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'IT board' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect a tracker' })).not.toBeInTheDocument());
@@ -182,7 +180,7 @@ describe('IntegrationsTab', () => {
 
   it('connects Jira with an OAuth app, sends the admin to the consent page, and says how the authorization went', async () => {
     const callbackUrl = 'https://radar.example.com/api/admin/integrations/oauth/callback';
-    const oauthRow = integration({
+    const oauthRow = tracker({
       id: 4,
       name: 'Jira (OAuth)',
       settings: { baseUrl: 'https://contoso.atlassian.net', auth: 'oauth', clientId: 'app-1', projectKey: 'CHG', issueType: 'Task' },
@@ -191,11 +189,11 @@ describe('IntegrationsTab', () => {
     const assign = jest.fn();
     const { calls } = stubFetch({
       ...adminSession,
-      'GET /api/admin/integrations': { body: { integrations: [oauthRow] } },
+      'GET /api/admin/integrations': { body: { trackers: [oauthRow] } },
       'POST /api/admin/integrations/4/authorize': { body: { url: 'https://auth.atlassian.com/authorize?state=s' } },
       'PUT /api/admin/integrations/4': (init) => ({ body: { ...oauthRow, ...JSON.parse(String(init?.body)) } }),
     });
-    renderWithProviders(<IntegrationsTab openPage={assign} />, {
+    renderWithProviders(<TrackersTab openPage={assign} />, {
       route: '/admin?tab=integrations&oauthError=Not%20authorized%3A%20The%20user%20denied%20access',
     });
     expect(await screen.findByText('Not authorized: The user denied access')).toBeInTheDocument();
@@ -225,7 +223,7 @@ describe('IntegrationsTab', () => {
   it('opens the delivery log of a tracker with its calls, and closes it', async () => {
     stubFetch({
       ...adminSession,
-      'GET /api/admin/integrations': { body: { integrations: [integration()] } },
+      'GET /api/admin/integrations': { body: { trackers: [tracker()] } },
       'GET /api/admin/integrations/1/deliveries': {
         body: {
           attempts: [
@@ -244,7 +242,7 @@ describe('IntegrationsTab', () => {
         },
       },
     });
-    renderWithProviders(<IntegrationsTab />);
+    renderWithProviders(<TrackersTab />);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Delivery log of Change board' }))[0]!);
     const log = await screen.findByRole('dialog', { name: 'Delivery log: Change board' });
     expect(await within(log).findByText('CHG-12')).toBeInTheDocument();

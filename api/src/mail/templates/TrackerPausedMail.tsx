@@ -1,9 +1,9 @@
 import { Button, Text } from './components.js';
 import { Layout, mailColors, Note, Paragraph } from './Layout.js';
 
-export interface IntegrationPausedMailProps {
+export interface TrackerPausedMailProps {
   publicUrl: string;
-  integrationName: string;
+  trackerName: string;
   /** "Jira Cloud", "ServiceNow". */
   kindLabel: string;
   failures: number;
@@ -11,13 +11,13 @@ export interface IntegrationPausedMailProps {
   settingsUrl: string;
 }
 
-export const integrationPausedSubject = (p: Pick<IntegrationPausedMailProps, 'integrationName'>) => `Tasks to “${p.integrationName}” are paused`;
+export const trackerPausedSubject = (p: Pick<TrackerPausedMailProps, 'trackerName'>) => `Tasks to “${p.trackerName}” are paused`;
 
 /** To the admins when a tracker connection was paused after consecutive failed calls. */
-export function IntegrationPausedMail(p: IntegrationPausedMailProps) {
+export function TrackerPausedMail(p: TrackerPausedMailProps) {
   return (
-    <Layout preview={integrationPausedSubject(p)} heading={integrationPausedSubject(p)} publicUrl={p.publicUrl}>
-      <Paragraph>{`The ${p.kindLabel} connection “${p.integrationName}” failed ${p.failures} calls in a row, so M365 Radar paused it. No task is created, updated or read until an admin resumes it.`}</Paragraph>
+    <Layout preview={trackerPausedSubject(p)} heading={trackerPausedSubject(p)} publicUrl={p.publicUrl}>
+      <Paragraph>{`The ${p.kindLabel} connection “${p.trackerName}” failed ${p.failures} calls in a row, so M365 Radar paused it. No task is created, updated or read until an admin resumes it.`}</Paragraph>
       <Text
         style={{ fontSize: '14px', color: mailColors.text, backgroundColor: mailColors.codeBackground, padding: '8px 12px', margin: '0 0 12px' }}
       >{`Last error: ${p.lastError}`}</Text>
@@ -26,18 +26,18 @@ export function IntegrationPausedMail(p: IntegrationPausedMailProps) {
         href={p.settingsUrl}
         style={{ backgroundColor: mailColors.accent, color: '#ffffff', borderRadius: '6px', padding: '10px 18px', fontSize: '14px' }}
       >
-        Open Admin → Integrations
+        Open Admin → Trackers
       </Button>
       <Note>Calls queued before the pause wait and are made when the connection is resumed: nothing is lost.</Note>
     </Layout>
   );
 }
 
-export function integrationPausedText(p: IntegrationPausedMailProps): string {
+export function trackerPausedText(p: TrackerPausedMailProps): string {
   return [
-    integrationPausedSubject(p),
+    trackerPausedSubject(p),
     '',
-    `The ${p.kindLabel} connection “${p.integrationName}” failed ${p.failures} calls in a row, so M365 Radar paused it.`,
+    `The ${p.kindLabel} connection “${p.trackerName}” failed ${p.failures} calls in a row, so M365 Radar paused it.`,
     `Last error: ${p.lastError}`,
     '',
     'Check the credentials, look at the delivery log, use Test, then Resume:',

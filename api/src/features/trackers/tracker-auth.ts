@@ -29,20 +29,20 @@ import {
   type OAuthTokens,
 } from './oauth.js';
 import { createOAuthStatesRepo } from './oauth-states.repo.js';
-import { createIntegrationsRepo, type IntegrationRow } from './integrations.repo.js';
+import { createTrackersRepo, type TrackerRow } from './trackers.repo.js';
 import { TrackerError, type TrackerHttpOptions } from './tracker-http.js';
-import { integrationSecretKey } from './tracker-queue.js';
+import { trackerSecretKey } from './tracker-queue.js';
 import type { TrackerServiceDeps } from './tracker.service.js';
 
-export const NOT_AUTHORIZED = 'Not authorized yet: use Authorize in Admin → Integrations';
+export const NOT_AUTHORIZED = 'Not authorized yet: use Authorize in Admin → Trackers';
 
 /**
- * How M365 Radar signs in to the trackers: the sealed secrets, a Planner integration's tenant app, the OAuth
- * consent, tokens and their renewal, and from them each integration's connector (or why there is none).
+ * How M365 Radar signs in to the trackers: the sealed secrets, a Planner tracker's tenant app, the OAuth
+ * consent, tokens and their renewal, and from them each tracker's connector (or why there is none).
  */
 export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerHttpOptions) {
   const { db, clock, log } = deps;
-  const key = integrationSecretKey(deps.secret);
+  const key = trackerSecretKey(deps.secret);
   const sealSecret = (plain: string) => seal(key, plain);
   function openSecret(sealed: string | null): string | null {
     if (!sealed) return null;
@@ -56,14 +56,14 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
   const graphTokens: GraphTokenCache = new Map();
   const tenantKey = tenantSecretKey(deps.secret);
 
-  /** The connected tenant a Planner integration signs in as, or why it cannot. */
+  /** The connected tenant a Planner tracker signs in as, or why it cannot. */
   async function plannerTenantOf(tenantId: number): Promise<PlannerTenant | string> {
     return plannerTenantFrom(await createTenantsRepo(db).get(tenantId));
   }
 
   /** The Planner connection of a tenant row already read, or what keeps it from connecting. */
   function plannerTenantFrom(tenant: TenantRow | null): PlannerTenant | string {
-    if (!tenant) return 'The tenant of this Planner integration was removed: choose another tenant';
+    if (!tenant) return 'The tenant of this Planner tracker was removed: choose another tenant';
     const secret = openTenantSecret(tenantKey, tenant.clientSecretSealed);
     if (!secret || !tenant.clientId) return `${tenant.name} has no readable client secret: enter it again in Admin → Tenants`;
     const hosts = hostsOf(deps.config, tenant.cloud as PlannerTenant['cloud']);
@@ -81,13 +81,13 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
   // ---------------------------------------------------------------- OAuth sign-in
 
   const stateKey = deriveSealKey(deps.secret, 'radar-oauth-state-v1');
-  /** The tokens this process last saw per integration; the database's copy wins when renewing. */
+  /** The tokens this process last saw per tracker; the database's copy wins when renewing. */
   const oauthCache = new Map<number, OAuthTokens>();
   const renewing = new Map<number, Promise<OAuthTokens>>();
   const callbackUrl = `${deps.publicUrl.replace(/\/+$/, '')}/api/admin/integrations/oauth/callback`;
 
-  /** The tokens of an integration's authorization: this process's newest copy, else the stored one. */
-  const keptTokens = (row: IntegrationRow) => oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
+  /** The tokens of a tracker's authorization: this process's newest copy, else the stored one. */
+  const keptTokens = (row: TrackerRow) => oauthCache.get(row.id) ?? openTokens(key, row.oauthSealed);
 
   type SignIn = { server: ReturnType<typeof oauthServerOf>; client: { id: string; secret: string } };
   /** Where a tracker's OAuth app authorizes and renews, and the app itself (its client id and sealed secret). */
@@ -97,15 +97,15 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
   });
   /** Planner's delegated sign-in: Entra in the tenant, with the tenant's app. */
   const plannerSignIn = (tenant: PlannerTenant): SignIn => ({ server: plannerServerOf(tenant), client: { id: tenant.clientId, secret: tenant.clientSecret } });
-  /** The Authorization header's token of a signed-in integration, renewed as it expires. */
-  const bearerOf = (row: IntegrationRow, signIn: SignIn) => async () => (await accessToken(row, signIn.server, signIn.client)).accessToken;
+  /** The Authorization header's token of a signed-in tracker, renewed as it expires. */
+  const bearerOf = (row: TrackerRow, signIn: SignIn) => async () => (await accessToken(row, signIn.server, signIn.client)).accessToken;
 
   /**
    * A good access token: the one kept while it has a minute left, else renewed with the refresh token under the
-   * integration's row lock, so two processes never spend the same (rotating) refresh token; the new tokens are sealed
+   * tracker's row lock, so two processes never spend the same (rotating) refresh token; the new tokens are sealed
    * back in the same transaction.
    */
-  async function accessToken(row: IntegrationRow, server: SignIn['server'], client: SignIn['client']) {
+  async function accessToken(row: TrackerRow, server: SignIn['server'], client: SignIn['client']) {
     const kept = keptTokens(row);
     if (!kept) throw new TrackerError(NOT_AUTHORIZED, null, false);
     if (fresh(kept, clock.now().getTime())) return kept;
@@ -113,7 +113,7 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
     if (!pending) {
       pending = db
         .transaction(async (tx) => {
-          const repo = createIntegrationsRepo(tx);
+          const repo = createTrackersRepo(tx);
           const current = openTokens(key, (await repo.lockedById(row.id))?.oauthSealed ?? null);
           if (!current) throw new TrackerError(NOT_AUTHORIZED, null, false);
           if (fresh(current, clock.now().getTime())) return current;
@@ -132,10 +132,10 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
   }
 
   /**
-   * Where an integration that signs in with OAuth (or Planner's delegated sign-in) authorizes: the consent page, the
+   * Where a tracker that signs in with OAuth (or Planner's delegated sign-in) authorizes: the consent page, the
    * token endpoint and the client; a string says why it cannot.
    */
-  async function oauthOf(row: IntegrationRow) {
+  async function oauthOf(row: TrackerRow) {
     if (row.kind === 'planner') {
       const settings = plannerSettings.safeParse(row.settings);
       if (!settings.success || settings.data.auth !== 'delegated') return `${row.name} does not sign in as a user`;
@@ -155,10 +155,10 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
   }
 
   /**
-   * The consent page of an integration that signs in with OAuth, its state bound to the admin and kept (hashed) with
+   * The consent page of a tracker that signs in with OAuth, its state bound to the admin and kept (hashed) with
    * the PKCE verifier (sealed) until the callback takes it.
    */
-  async function authorizeUrlOf(row: IntegrationRow, userId: number): Promise<string> {
+  async function authorizeUrlOf(row: TrackerRow, userId: number): Promise<string> {
     const oauth = await oauthOf(row);
     if (typeof oauth === 'string') throw new TrackerError(oauth, null, false);
     const now = clock.now().getTime();
@@ -166,7 +166,7 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
     const pkce = pkcePair();
     await createOAuthStatesRepo(db).add({
       stateHash: stateHashOf(state),
-      integrationId: row.id,
+      trackerId: row.id,
       userId,
       verifierSealed: seal(stateKey, pkce.verifier),
       expiresAt: new Date(now + OAUTH_STATE_MS),
@@ -176,17 +176,17 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
 
   /**
    * The consent page came back with a code: it is traded for tokens (and, for Jira, the site's cloud id; for each,
-   * who authorized), sealed into the integration. Answers the integration, or throws a TrackerError saying why not.
+   * who authorized), sealed into the tracker. Answers the tracker, or throws a TrackerError saying why not.
    */
-  async function completeAuthorization(state: string, code: string, userId: number): Promise<IntegrationRow> {
+  async function completeAuthorization(state: string, code: string, userId: number): Promise<TrackerRow> {
     const opened = openState(stateKey, state, userId, clock.now().getTime());
     if (typeof opened === 'string') throw new TrackerError(opened, null, false);
     // A state works once: the first callback takes its consent, a replay finds none.
     const consent = await createOAuthStatesRepo(db).take(stateHashOf(state));
-    if (!consent || consent.integrationId !== opened.integrationId) throw new TrackerError(STATE_USED, null, false);
-    const repo = createIntegrationsRepo(db);
-    const row = await repo.byId(opened.integrationId);
-    if (!row) throw new TrackerError('The integration was deleted meanwhile', null, false);
+    if (!consent || consent.trackerId !== opened.trackerId) throw new TrackerError(STATE_USED, null, false);
+    const repo = createTrackersRepo(db);
+    const row = await repo.byId(opened.trackerId);
+    if (!row) throw new TrackerError('The tracker was deleted meanwhile', null, false);
     const oauth = await oauthOf(row);
     if (typeof oauth === 'string') throw new TrackerError(oauth, null, false);
     const now = clock.now().getTime();
@@ -195,15 +195,15 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
     if (oauth.tenant) tokens = { ...tokens, authorizedBy: await graphUserOf(http(), oauth.tenant.graphUrl, tokens.accessToken) };
     await repo.update(row.id, { oauthSealed: sealTokens(key, tokens), lastPullError: null, updatedAt: clock.now() });
     oauthCache.set(row.id, tokens);
-    log.info({ integrationId: row.id, userId }, 'integration authorized');
+    log.info({ trackerId: row.id, userId }, 'tracker authorized');
     return row;
   }
 
-  /** The integration's connector, or why there is none (a secret that cannot be read, settings no longer valid). */
-  async function connectorFor(row: IntegrationRow): Promise<TrackerConnector | string> {
+  /** The tracker's connector, or why there is none (a secret that cannot be read, settings no longer valid). */
+  async function connectorFor(row: TrackerRow): Promise<TrackerConnector | string> {
     if (row.kind === 'planner') {
       const settings = plannerSettings.safeParse(row.settings);
-      if (!settings.success) return 'The settings are not valid any more: edit the integration';
+      if (!settings.success) return 'The settings are not valid any more: edit the tracker';
       const tenant = await plannerTenantOf(settings.data.tenantId);
       if (typeof tenant === 'string') return tenant;
       const now = () => clock.now().getTime();
@@ -217,8 +217,8 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
       });
     }
     const secret = openSecret(row.secretSealed);
-    if (!secret) return 'The secret cannot be read (was SESSION_SECRET changed?): enter it again in Admin → Integrations';
-    const invalid = 'The settings are not valid any more: edit the integration';
+    if (!secret) return 'The secret cannot be read (was SESSION_SECRET changed?): enter it again in Admin → Trackers';
+    const invalid = 'The settings are not valid any more: edit the tracker';
     if (row.kind === 'jira') {
       const parsed = jiraSettings.safeParse(row.settings);
       if (!parsed.success) return invalid;
@@ -262,7 +262,7 @@ export function createTrackerAuth(deps: TrackerServiceDeps, http: () => TrackerH
     callbackUrl,
     authorizeUrlOf,
     completeAuthorization,
-    /** Forgets the tokens kept for an integration whose sign-in changed. */
+    /** Forgets the tokens kept for a tracker whose sign-in changed. */
     forgetTokens: (id: number) => oauthCache.delete(id),
   };
 }

@@ -1,4 +1,8 @@
-/** Work trackers (Planner, Jira, ServiceNow): the connections, the tasks linked to triage records, the calls' outbox and log. */
+/**
+ * Work trackers (Planner, Jira, ServiceNow): the connections, the tasks linked to triage records, the calls' outbox and
+ * log. The code says "tracker"; the SQL names (`integrations`, `integration_id`) are from before the rename and stay,
+ * like the api's paths: renaming them would cost every installation a migration and no reader anything.
+ */
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { attemptLogColumns, outboxColumns, pauseColumns } from './outbox.js';
@@ -10,9 +14,9 @@ import { triageRecords } from './triage.js';
  * token, password or OAuth client secret is sealed at rest (AES-256-GCM with a key of its own) and never answered, and
  * so are the OAuth tokens an admin's authorization gave (`oauth_sealed`: access and refresh token, expiry, the Jira
  * site's cloud id, who authorized). Paused by an admin, or
- * after INTEGRATION_PAUSE_AFTER_FAILURES failed calls in a row (the admins are mailed): calls wait while paused.
+ * after TRACKER_PAUSE_AFTER_FAILURES failed calls in a row (the admins are mailed): calls wait while paused.
  */
-export const integrations = pgTable('integrations', {
+export const trackers = pgTable('integrations', {
   id: serial('id').primaryKey(),
   /** planner | jira | servicenow */
   kind: text('kind').notNull(),
@@ -38,9 +42,9 @@ export const trackerLinks = pgTable(
   'tracker_links',
   {
     id: serial('id').primaryKey(),
-    integrationId: integer('integration_id')
+    trackerId: integer('integration_id')
       .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+      .references(() => trackers.id, { onDelete: 'cascade' }),
     recordId: integer('record_id')
       .notNull()
       .references(() => triageRecords.id, { onDelete: 'cascade' }),
@@ -61,9 +65,9 @@ export const trackerLinks = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('tracker_links_integration_record_uq').on(t.integrationId, t.recordId),
+    unique('tracker_links_integration_record_uq').on(t.trackerId, t.recordId),
     index('tracker_links_record_idx').on(t.recordId),
-    index('tracker_links_pull_idx').on(t.integrationId, t.lastPulledAt),
+    index('tracker_links_pull_idx').on(t.trackerId, t.lastPulledAt),
   ],
 );
 
@@ -76,9 +80,9 @@ export const trackerOutbox = pgTable(
   'tracker_outbox',
   {
     id: serial('id').primaryKey(),
-    integrationId: integer('integration_id')
+    trackerId: integer('integration_id')
       .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+      .references(() => trackers.id, { onDelete: 'cascade' }),
     linkId: integer('link_id')
       .notNull()
       .references(() => trackerLinks.id, { onDelete: 'cascade' }),
@@ -91,20 +95,20 @@ export const trackerOutbox = pgTable(
   (t) => [index('tracker_outbox_due_idx').on(t.status, t.nextAttemptAt), index('tracker_outbox_link_idx').on(t.linkId)],
 );
 
-/** The delivery log of an integration: one row per call (pushes, reads, tests). */
+/** The delivery log of a tracker: one row per call (pushes, reads, tests). */
 export const trackerAttempts = pgTable(
   'tracker_attempts',
   {
     id: serial('id').primaryKey(),
-    integrationId: integer('integration_id')
+    trackerId: integer('integration_id')
       .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+      .references(() => trackers.id, { onDelete: 'cascade' }),
     linkId: integer('link_id').references(() => trackerLinks.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
     ...attemptLogColumns(),
   },
-  (t) => [index('tracker_attempts_integration_idx').on(t.integrationId, t.attemptedAt.desc())],
+  (t) => [index('tracker_attempts_integration_idx').on(t.trackerId, t.attemptedAt.desc())],
 );
 
 /**
@@ -116,9 +120,9 @@ export const oauthStates = pgTable(
   'oauth_states',
   {
     stateHash: text('state_hash').primaryKey(),
-    integrationId: integer('integration_id')
+    trackerId: integer('integration_id')
       .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+      .references(() => trackers.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

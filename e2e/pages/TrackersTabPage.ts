@@ -18,20 +18,20 @@ export interface NewServiceNowOAuth {
   clientSecret: string;
 }
 
-/** Admin → Integrations: the work trackers, their connect dialog, and each row's Authorize, Test and Pull now. Role locators only. */
-export class IntegrationsTabPage {
+/** Admin → Trackers: the work trackers, their connect dialog, and each row's Authorize, Test and Pull now. Role locators only. */
+export class TrackersTabPage {
   readonly admin: AdminPage;
   readonly table: Locator;
   readonly connectDialog: Locator;
 
   constructor(readonly page: Page) {
     this.admin = new AdminPage(page);
-    this.table = page.getByRole('table', { name: 'Integrations' });
+    this.table = page.getByRole('table', { name: 'Trackers' });
     this.connectDialog = this.admin.dialog('Connect a tracker');
   }
 
   async goto() {
-    await this.admin.goto('Integrations');
+    await this.admin.goto('Trackers');
   }
 
   /** Connects Jira (the dialog's first tracker) with an API token; waits for the toast that says it is connected. */
@@ -99,7 +99,7 @@ export class IntegrationsTabPage {
       .getByRole('button', { name: `Authorize ${name}` })
       .click();
     await this.page.waitForURL(/\/admin\?tab=integrations$/);
-    await expect(this.admin.toast('Integration authorized')).toBeVisible();
+    await expect(this.admin.toast('Tracker authorized')).toBeVisible();
   }
 
   private async choose(select: Locator, option: string) {

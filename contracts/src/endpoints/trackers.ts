@@ -3,38 +3,38 @@ import { defineEndpoints } from '../endpoint.js';
 import { resultMessage } from '../common.js';
 import { raw } from '../endpoint.js';
 import {
-  authorizeIntegrationResponse,
+  authorizeTrackerResponse,
   bulkTasksRequest,
   bulkTasksResponse,
   trackerTargetsResponse,
-  createIntegrationRequest,
+  createTrackerRequest,
   createTaskRequest,
-  integration,
-  integrationIdParams,
-  integrationPullResult,
-  integrationsResponse,
+  tracker,
+  trackerIdParams,
+  trackerPullResult,
+  trackersResponse,
   oauthCallbackQuery,
   plannerOptionsQuery,
   plannerOptionsResponse,
   trackerAttemptsResponse,
   trackerTask,
   trackerTasksResponse,
-  updateIntegrationRequest,
-} from '../integrations.js';
+  updateTrackerRequest,
+} from '../trackers.js';
 import { triageItemParams, triageTenantQuery } from '../triage.js';
 
 /**
- * Work trackers (Admin → Integrations): Microsoft Planner, Jira Cloud and ServiceNow connections, and the tasks triage records are
+ * Work trackers (Admin → Trackers): Microsoft Planner, Jira Cloud and ServiceNow connections, and the tasks triage records are
  * pushed to. Admins manage connections; moderators and admins push records; every signed-in user sees the tasks of
  * the records they may see.
  */
-export const integrationEndpoints = defineEndpoints('integrations', {
+export const trackerEndpoints = defineEndpoints('trackers', {
   list: {
     method: 'GET',
     path: '/api/admin/integrations',
     summary: 'Every tracker connection with its settings (never its secret), state and task counts',
     access: 'admin',
-    response: integrationsResponse,
+    response: trackersResponse,
   },
   plannerOptions: {
     method: 'GET',
@@ -49,9 +49,9 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     path: '/api/admin/integrations',
     summary: 'Connect a tracker (kind planner, jira or servicenow); a URL passes the SSRF guard, a secret is sealed at rest',
     access: 'admin',
-    body: createIntegrationRequest,
+    body: createTrackerRequest,
     bodyLimit: '16kb',
-    response: integration,
+    response: tracker,
     status: [201],
   },
   update: {
@@ -59,17 +59,17 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     path: '/api/admin/integrations/:id',
     summary: 'Rename, pause or resume, change settings or replace the secret',
     access: 'admin',
-    params: integrationIdParams,
-    body: updateIntegrationRequest,
+    params: trackerIdParams,
+    body: updateTrackerRequest,
     bodyLimit: '16kb',
-    response: integration,
+    response: tracker,
   },
   remove: {
     method: 'DELETE',
     path: '/api/admin/integrations/:id',
     summary: 'Disconnect a tracker: its links and queued calls go; the tasks stay in the tracker',
     access: 'admin',
-    params: integrationIdParams,
+    params: trackerIdParams,
     response: resultMessage,
   },
   test: {
@@ -77,21 +77,21 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     path: '/api/admin/integrations/:id/test',
     summary: 'Check the credentials, the project or table, and the permissions; says what is missing',
     access: 'admin',
-    params: integrationIdParams,
+    params: trackerIdParams,
     response: connectionTestResult,
   },
   authorize: {
     method: 'POST',
     path: '/api/admin/integrations/:id/authorize',
-    summary: "OAuth sign-in: the tracker's consent page to send the admin to (its state bound to the admin and the integration)",
+    summary: "OAuth sign-in: the tracker's consent page to send the admin to (its state bound to the admin and the tracker)",
     access: 'admin',
-    params: integrationIdParams,
-    response: authorizeIntegrationResponse,
+    params: trackerIdParams,
+    response: authorizeTrackerResponse,
   },
   oauthCallback: {
     method: 'GET',
     path: '/api/admin/integrations/oauth/callback',
-    summary: "Where the tracker's consent page returns: trades the code for tokens (sealed at rest) and redirects to Admin → Integrations",
+    summary: "Where the tracker's consent page returns: trades the code for tokens (sealed at rest) and redirects to Admin → Trackers",
     access: 'admin',
     query: oauthCallbackQuery,
     response: raw('redirect'),
@@ -101,21 +101,21 @@ export const integrationEndpoints = defineEndpoints('integrations', {
     path: '/api/admin/integrations/:id/pull',
     summary: 'Read the linked tasks now: closed ones make their records Done, reopened ones In progress',
     access: 'admin',
-    params: integrationIdParams,
-    response: integrationPullResult,
+    params: trackerIdParams,
+    response: trackerPullResult,
   },
   attempts: {
     method: 'GET',
     path: '/api/admin/integrations/:id/deliveries',
     summary: 'The delivery log: the last 100 calls to the tracker with status, latency and the start of the answer',
     access: 'admin',
-    params: integrationIdParams,
+    params: trackerIdParams,
     response: trackerAttemptsResponse,
   },
   targets: {
     method: 'GET',
     path: '/api/triage/trackers',
-    summary: 'The trackers the caller may push records to now (integrations not paused)',
+    summary: 'The trackers the caller may push records to now (trackers not paused)',
     access: 'moderator',
     response: trackerTargetsResponse,
   },

@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
-import {
-  INTEGRATION_KIND_LABELS,
-  type ConnectionTestResult,
-  routes,
-  type CreateIntegrationRequest,
-  type Integration,
-  type UpdateIntegrationRequest,
-} from '@radar/contracts';
+import { TRACKER_KIND_LABELS, type ConnectionTestResult, routes, type CreateTrackerRequest, type Tracker, type UpdateTrackerRequest } from '@radar/contracts';
 import {
   callEndpoint,
   DeliveryLogDialog,
@@ -26,19 +19,19 @@ import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
 import type { SaveProblems } from '../FormDialog/index.js';
 import { TestResultView } from '../TestResultView/index.js';
-import { IntegrationDialog } from './IntegrationDialog.js';
+import { TrackerDialog } from './TrackerDialog.js';
 
-const LIST_KEY = urlOf(routes.integrations.list, {});
+const LIST_KEY = urlOf(routes.trackers.list, {});
 
 /** The dialog's field of a problem's path: its fields are the settings, so `settings.` is dropped, and a part names its field. */
 const settingsField = (path: string) => path.replace(/^settings\./, '').split('.')[0] ?? path;
 
 /** The last 100 calls to the tracker: when, what, the outcome with its status and latency, the start of the answer. */
-function DeliveryLog({ payload: integration, open, onClose }: DialogProps<Integration>) {
-  const log = useEndpoint(routes.integrations.attempts, { params: { id: integration.id } });
+function DeliveryLog({ payload: tracker, open, onClose }: DialogProps<Tracker>) {
+  const log = useEndpoint(routes.trackers.attempts, { params: { id: tracker.id } });
   return (
     <DeliveryLogDialog
-      title={`Delivery log: ${integration.name}`}
+      title={`Delivery log: ${tracker.name}`}
       open={open}
       log={{ rows: log.data?.attempts, error: log.error }}
       rowKey={(a) => a.id}
@@ -57,12 +50,12 @@ function DeliveryLog({ payload: integration, open, onClose }: DialogProps<Integr
 }
 
 /**
- * Admin → Integrations: the work trackers triage records are pushed to (Microsoft Planner, Jira Cloud, ServiceNow). Each row: kind,
+ * Admin → Trackers: the work trackers triage records are pushed to (Microsoft Planner, Jira Cloud, ServiceNow). Each row: kind,
  * where, tasks linked and open, the last read and its error, paused state; Test (says what is missing), Pull now,
  * Delivery log, Change, Pause / Resume, Delete; Authorize for OAuth sign-in (`openPage` leaves for the consent page).
  */
-export function IntegrationsTab({ openPage = (url: string) => window.location.assign(url) }: { openPage?: (url: string) => void } = {}) {
-  const list = useEndpoint(routes.integrations.list, {});
+export function TrackersTab({ openPage = (url: string) => window.location.assign(url) }: { openPage?: (url: string) => void } = {}) {
+  const list = useEndpoint(routes.trackers.list, {});
   const run = useAdminAction();
   const dialogs = useDialogs();
   const [tests, setTests] = useState<Record<number, ConnectionTestResult>>({});
@@ -75,7 +68,7 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
   const oauthError = params.get('oauthError');
   useEffect(() => {
     if (!authorized && !oauthError) return;
-    if (authorized) toast({ title: 'Integration authorized', description: 'Use Test to check it.' });
+    if (authorized) toast({ title: 'Tracker authorized', description: 'Use Test to check it.' });
     else toast({ title: 'Not authorized', description: oauthError ?? '', variant: 'destructive' });
     setParams(
       (p) => {
@@ -88,66 +81,64 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
   }, [authorized, oauthError, toast, setParams]);
 
   /** OAuth sign-in: the tracker's consent page, which comes back to this tab. */
-  const authorize = async (integration: Integration) => {
-    setBusy(`authorize:${integration.id}`);
-    const outcome = await run(() => callEndpoint(routes.integrations.authorize, { params: { id: integration.id } }), {
-      failure: (err) => `Could not start the authorization of ${integration.name}: ${errorMessageOf(err)}`,
+  const authorize = async (tracker: Tracker) => {
+    setBusy(`authorize:${tracker.id}`);
+    const outcome = await run(() => callEndpoint(routes.trackers.authorize, { params: { id: tracker.id } }), {
+      failure: (err) => `Could not start the authorization of ${tracker.name}: ${errorMessageOf(err)}`,
     });
     if (outcome.ok) openPage(outcome.result.url);
     else setBusy(null);
   };
 
   /** Connects a tracker, or changes `target`; null when saved, else the problems the dialog shows. */
-  const save = async (target: Integration | null, body: CreateIntegrationRequest | UpdateIntegrationRequest): Promise<SaveProblems | null> => {
+  const save = async (target: Tracker | null, body: CreateTrackerRequest | UpdateTrackerRequest): Promise<SaveProblems | null> => {
     const outcome = await run(
       () =>
         target
-          ? callEndpoint(routes.integrations.update, { params: { id: target.id }, body: body as UpdateIntegrationRequest })
-          : callEndpoint(routes.integrations.create, { body: body as CreateIntegrationRequest }),
+          ? callEndpoint(routes.trackers.update, { params: { id: target.id }, body: body as UpdateTrackerRequest })
+          : callEndpoint(routes.trackers.create, { body: body as CreateTrackerRequest }),
       {
-        success: (saved) => ({ title: target ? 'Integration saved' : 'Tracker connected', description: `${saved.name}: use Test to check it.` }),
-        failure: (err) => `Could not save the integration: ${errorMessageOf(err)}`,
+        success: (saved) => ({ title: target ? 'Tracker saved' : 'Tracker connected', description: `${saved.name}: use Test to check it.` }),
+        failure: (err) => `Could not save the tracker: ${errorMessageOf(err)}`,
         revalidate: [LIST_KEY],
       },
     );
     if (outcome.ok) return null;
     return { fields: fieldErrorsOf(outcome.error, settingsField), message: serverMessageOf(outcome.error) ?? errorMessageOf(outcome.error) };
   };
-  const edit = (integration: Integration | null) =>
-    void dialogs.open(IntegrationDialog, {
-      integration: integration ?? undefined,
-      save: (body: CreateIntegrationRequest | UpdateIntegrationRequest) => save(integration, body),
+  const edit = (tracker: Tracker | null) =>
+    void dialogs.open(TrackerDialog, {
+      tracker: tracker ?? undefined,
+      save: (body: CreateTrackerRequest | UpdateTrackerRequest) => save(tracker, body),
     });
 
-  const act = async (integration: Integration, what: 'test' | 'pull' | 'pause' | 'resume' | 'delete') => {
-    setBusy(`${what}:${integration.id}`);
-    const params = { params: { id: integration.id } };
+  const act = async (tracker: Tracker, what: 'test' | 'pull' | 'pause' | 'resume' | 'delete') => {
+    setBusy(`${what}:${tracker.id}`);
+    const params = { params: { id: tracker.id } };
     if (what === 'test') {
-      const outcome = await run(() => callEndpoint(routes.integrations.test, params), {
-        failure: (err) => `Could not test ${integration.name}: ${errorMessageOf(err)}`,
+      const outcome = await run(() => callEndpoint(routes.trackers.test, params), {
+        failure: (err) => `Could not test ${tracker.name}: ${errorMessageOf(err)}`,
         revalidate: [LIST_KEY],
       });
-      if (outcome.ok) setTests((t) => ({ ...t, [integration.id]: outcome.result }));
+      if (outcome.ok) setTests((t) => ({ ...t, [tracker.id]: outcome.result }));
     } else if (what === 'pull') {
-      await run(() => callEndpoint(routes.integrations.pull, params), {
+      await run(() => callEndpoint(routes.trackers.pull, params), {
         success: (result) => ({ title: 'Tasks read', description: result.message }),
-        failure: (err) => `Could not read the tasks of ${integration.name}: ${errorMessageOf(err)}`,
+        failure: (err) => `Could not read the tasks of ${tracker.name}: ${errorMessageOf(err)}`,
         revalidate: [LIST_KEY],
       });
     } else if (what === 'delete') {
-      if (
-        await dialogs.confirm('Its links and queued calls go; the tasks stay in the tracker.', { title: `Delete “${integration.name}”?`, okText: 'Delete' })
-      ) {
-        await run(() => callEndpoint(routes.integrations.remove, params), {
-          success: { title: 'Integration deleted', description: `${integration.name} is disconnected.` },
-          failure: (err) => `Could not delete ${integration.name}: ${errorMessageOf(err)}`,
+      if (await dialogs.confirm('Its links and queued calls go; the tasks stay in the tracker.', { title: `Delete “${tracker.name}”?`, okText: 'Delete' })) {
+        await run(() => callEndpoint(routes.trackers.remove, params), {
+          success: { title: 'Tracker deleted', description: `${tracker.name} is disconnected.` },
+          failure: (err) => `Could not delete ${tracker.name}: ${errorMessageOf(err)}`,
           revalidate: [LIST_KEY],
         });
       }
     } else {
-      await run(() => callEndpoint(routes.integrations.update, { ...params, body: { paused: what === 'pause' } }), {
-        success: { title: what === 'pause' ? 'Integration paused' : 'Integration resumed', description: integration.name },
-        failure: (err) => `Could not ${what} ${integration.name}: ${errorMessageOf(err)}`,
+      await run(() => callEndpoint(routes.trackers.update, { ...params, body: { paused: what === 'pause' } }), {
+        success: { title: what === 'pause' ? 'Tracker paused' : 'Tracker resumed', description: tracker.name },
+        failure: (err) => `Could not ${what} ${tracker.name}: ${errorMessageOf(err)}`,
         revalidate: [LIST_KEY],
       });
     }
@@ -165,19 +156,19 @@ export function IntegrationsTab({ openPage = (url: string) => window.location.as
           Connect a tracker
         </Button>
       </Stack>
-      <AdminData answer={list} what="integrations" failedWhat="the integrations">
+      <AdminData answer={list} what="trackers" failedWhat="the trackers">
         {(data) =>
-          data.integrations.length === 0 ? (
+          data.trackers.length === 0 ? (
             <Typography color="text.secondary">No tracker connected yet</Typography>
           ) : (
             <AdminTable
-              label="Integrations"
-              rows={data.integrations}
+              label="Trackers"
+              rows={data.trackers}
               rowKey={(i) => String(i.id)}
               title={(i) => i.name}
               columns={[
                 { key: 'name', label: 'Name', inCardTitle: true, render: (i) => i.name },
-                { key: 'kind', label: 'Tracker', render: (i) => INTEGRATION_KIND_LABELS[i.kind] },
+                { key: 'kind', label: 'Tracker', render: (i) => TRACKER_KIND_LABELS[i.kind] },
                 {
                   key: 'where',
                   label: 'Where',

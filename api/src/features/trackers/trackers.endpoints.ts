@@ -1,13 +1,13 @@
 import {
   connectionTestOf,
   endpoints,
-  INTEGRATION_KIND_LABELS,
-  INTEGRATIONS_MAX,
+  TRACKER_KIND_LABELS,
+  TRACKERS_MAX,
   jiraSettings,
   plannerSettings,
   serviceNowSettings,
-  type Integration,
-  type IntegrationKind,
+  type Tracker,
+  type TrackerKind,
   type TrackerTask,
   type TrackerTaskStatus,
 } from '@radar/contracts';
@@ -22,39 +22,39 @@ import { findItem, findRecord } from '../triage/triage-records.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
 import type { TenantScope } from '../items/item-query.js';
 import { mayUseTracker, refusalToCarry } from './tracker-tenants.repo.js';
-import { createIntegrationsRepo, type IntegrationRow, type TrackerLinkRow } from './integrations.repo.js';
+import { createTrackersRepo, type TrackerRow, type TrackerLinkRow } from './trackers.repo.js';
 import { TrackerError } from './tracker-http.js';
 
 const SECRET_FIELDS = ['apiToken', 'password', 'clientSecret'] as const;
 
-/** The secret an integration takes: Jira's API token, ServiceNow's password, an OAuth app's client secret; Planner none. */
+/** The secret a tracker takes: Jira's API token, ServiceNow's password, an OAuth app's client secret; Planner none. */
 function secretFieldOf(kind: string, settings: Record<string, unknown>): (typeof SECRET_FIELDS)[number] | null {
   if (kind === 'planner') return null;
   if (settings.auth === 'oauth') return 'clientSecret';
   return kind === 'jira' ? 'apiToken' : 'password';
 }
 
-/** Where Admin → Integrations is; the OAuth callback sends the admin back there. */
-const INTEGRATIONS_PAGE = '/admin?tab=integrations';
+/** Where Admin → Trackers is; the OAuth callback sends the admin back there. */
+const TRACKERS_PAGE = '/admin?tab=integrations';
 
 /** How long a push waits for the tracker before it answers "queued" (the outbox goes on trying). */
 const PUSH_WAIT_MS = 10_000;
 
 /**
- * Admin → Integrations and the tasks of triage records. Connections are the admins'; a push is a moderator's or an
+ * Admin → Trackers and the tasks of triage records. Connections are the admins'; a push is a moderator's or an
  * admin's (the record is read with the caller's tenant scope, so a private tenant's record cannot be pushed by
  * someone who may not see it); the tasks of an item are shown to every signed-in user who may see its records.
  */
-export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementation[] {
-  const repo = createIntegrationsRepo(ctx.db);
+export function createTrackersEndpoints(ctx: AppContext): EndpointImplementation[] {
+  const repo = createTrackersRepo(ctx.db);
   const trackers = ctx.services.trackers;
 
-  function answer(row: IntegrationRow & { linkedTasks?: number; openTasks?: number }): Integration {
+  function answer(row: TrackerRow & { linkedTasks?: number; openTasks?: number }): Tracker {
     const oauth = row.settings.auth === 'oauth' || row.settings.auth === 'delegated';
     const authorized = oauth ? trackers.authorizationOf(row) : null;
     return {
       id: row.id,
-      kind: row.kind as IntegrationKind,
+      kind: row.kind as TrackerKind,
       name: row.name,
       settings: row.settings,
       // Planner signs in with its tenant's app: its secret is the tenant's (Admin → Tenants says whether it is readable).
@@ -80,11 +80,11 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
 
   async function load(id: number) {
     const row = await repo.byId(id);
-    if (!row) throw new NotFoundError(`Integration ${id} not found`);
+    if (!row) throw new NotFoundError(`Tracker ${id} not found`);
     return row;
   }
 
-  /** An integration as answered, with its task counts. */
+  /** A tracker as answered, with its task counts. */
   async function answerOf(id: number) {
     return answer({ ...(await load(id)), ...(await repo.taskCounts(id)) });
   }
@@ -95,7 +95,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       await checkWebhookUrl(url, trackers.guard);
     } catch (err) {
       if (err instanceof WebhookUrlError) {
-        if (err.detail !== err.message) ctx.log.warn({ detail: err.detail }, 'integration URL refused');
+        if (err.detail !== err.message) ctx.log.warn({ detail: err.detail }, 'tracker URL refused');
         throw new InputError(`baseUrl: ${err.message}`, [{ path: 'baseUrl', message: err.message }]);
       }
       throw err;
@@ -113,7 +113,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
     return parsed.data as Record<string, unknown> & { baseUrl?: string; tenantId?: number };
   }
 
-  /** A Planner integration's tenant must be connected with an app (its client id and secret sign in). */
+  /** A Planner tracker's tenant must be connected with an app (its client id and secret sign in). */
   async function checkTenant(tenantId: number, field: string) {
     const tenant = await createTenantsRepo(ctx.db).get(tenantId);
     if (!tenant) throw new InputError(`${field}: no tenant has id ${tenantId}`, [{ path: field, message: 'not a tenant' }]);
@@ -141,23 +141,23 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
   /** The active trackers that may carry at least one of the item's records the caller may see (a private tenant's: refusalToCarry). */
   async function targetsFor(itemId: number, scope: TenantScope | undefined) {
     const records = await createTriageRepo(ctx.db).recordsOf(itemId, scope);
-    const targets: { id: number; name: string; kind: IntegrationKind }[] = [];
+    const targets: { id: number; name: string; kind: TrackerKind }[] = [];
     for (const target of await repo.active()) {
       const row = await repo.byId(target.id);
       if (!row || !(await mayUseTracker(ctx.db, row, scope))) continue;
       const refusals = await Promise.all(records.map((r) => refusalToCarry(ctx.db, row, r.id)));
-      if (records.length === 0 || refusals.some((r) => r === null)) targets.push({ ...target, kind: target.kind as IntegrationKind });
+      if (records.length === 0 || refusals.some((r) => r === null)) targets.push({ ...target, kind: target.kind as TrackerKind });
     }
     return targets;
   }
 
-  function taskOf(link: TrackerLinkRow, integration: { name: string; kind: string }, tenantId: number | null): TrackerTask {
+  function taskOf(link: TrackerLinkRow, tracker: { name: string; kind: string }, tenantId: number | null): TrackerTask {
     const status: TrackerTaskStatus =
       link.status === 'deleted' ? 'deleted' : link.status === 'failed' ? 'failed' : !link.externalId ? 'queued' : link.status === 'done' ? 'done' : 'open';
     return {
-      integrationId: link.integrationId,
-      integrationName: integration.name,
-      kind: integration.kind as IntegrationKind,
+      trackerId: link.trackerId,
+      trackerName: tracker.name,
+      kind: tracker.kind as TrackerKind,
       tenantId,
       status,
       key: link.externalKey,
@@ -169,14 +169,14 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
   }
 
   return [
-    implement(endpoints.integrations.list, async () => ({ integrations: (await repo.list()).map(answer) })),
+    implement(endpoints.trackers.list, async () => ({ trackers: (await repo.list()).map(answer) })),
 
-    implement(endpoints.integrations.plannerOptions, async ({ query }) => {
+    implement(endpoints.trackers.plannerOptions, async ({ query }) => {
       return trackers.plannerOptions(query, await checkTenant(query.tenantId, 'tenantId'));
     }),
 
-    implement(endpoints.integrations.create, async ({ body, auth }) => {
-      if ((await repo.count()) >= INTEGRATIONS_MAX) throw new ConflictError(`There are already ${INTEGRATIONS_MAX} integrations: delete one first`);
+    implement(endpoints.trackers.create, async ({ body, auth }) => {
+      if ((await repo.count()) >= TRACKERS_MAX) throw new ConflictError(`There are already ${TRACKERS_MAX} trackers: delete one first`);
       const { kind, name, ...rest } = body;
       const { apiToken: _token, password: _password, clientSecret: _client, ...settings } = rest as Record<string, unknown>;
       const field = secretFieldOf(kind, settings);
@@ -192,11 +192,11 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         createdAt: now,
         updatedAt: now,
       });
-      ctx.log.info({ integrationId: row.id, kind, userId: auth.user.id }, 'integration added');
+      ctx.log.info({ trackerId: row.id, kind, userId: auth.user.id }, 'tracker added');
       return Reply.status(201, await answerOf(row.id));
     }),
 
-    implement(endpoints.integrations.update, async ({ params: { id }, body }) => {
+    implement(endpoints.trackers.update, async ({ params: { id }, body }) => {
       const row = await load(id);
       const now = ctx.clock.now();
       const set: Parameters<typeof repo.update>[1] = { updatedAt: now };
@@ -206,15 +206,14 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         await checkTarget(settings, 'settings.');
         set.settings = settings;
       }
-      const label = INTEGRATION_KIND_LABELS[row.kind as IntegrationKind] ?? row.kind;
+      const label = TRACKER_KIND_LABELS[row.kind as TrackerKind] ?? row.kind;
       const takes = secretFieldOf(row.kind, settings);
       const secret = takes ? body[takes] : undefined;
       for (const field of SECRET_FIELDS) {
         if (field === takes || body[field] === undefined) continue;
-        throw new InputError(
-          `${field}: ${takes ? `this ${label} integration takes ${takes}` : `${label} signs in with its tenant's app and takes no secret`}`,
-          [{ path: field, message: `not used by ${row.kind}` }],
-        );
+        throw new InputError(`${field}: ${takes ? `this ${label} tracker takes ${takes}` : `${label} signs in with its tenant's app and takes no secret`}`, [
+          { path: field, message: `not used by ${row.kind}` },
+        ]);
       }
       // The stored secret belongs to the old way of signing in: a new way takes its own secret in the same request.
       if (takes && takes !== secretFieldOf(row.kind, row.settings) && !secret) {
@@ -235,17 +234,17 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       return answerOf(id);
     }),
 
-    implement(endpoints.integrations.remove, async ({ params: { id } }) => {
+    implement(endpoints.trackers.remove, async ({ params: { id } }) => {
       await load(id);
       await repo.remove(id);
-      return { success: true, message: 'Integration deleted: its tasks stay in the tracker' };
+      return { success: true, message: 'Tracker deleted: its tasks stay in the tracker' };
     }),
 
-    implement(endpoints.integrations.test, async ({ params: { id } }) => {
+    implement(endpoints.trackers.test, async ({ params: { id } }) => {
       return connectionTestOf(await trackers.test(await load(id)));
     }),
 
-    implement(endpoints.integrations.authorize, async ({ params: { id }, auth }) => {
+    implement(endpoints.trackers.authorize, async ({ params: { id }, auth }) => {
       const row = await load(id);
       if (row.settings.auth !== 'oauth' && row.settings.auth !== 'delegated') {
         const wanted = row.kind === 'planner' ? 'delegated' : 'oauth';
@@ -262,11 +261,11 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       }
     }),
 
-    implement(endpoints.integrations.oauthCallback, async ({ query, auth, res }) => {
-      const back = (outcome: Record<string, string>) => res.redirect(303, `${INTEGRATIONS_PAGE}&${new URLSearchParams(outcome).toString()}`);
+    implement(endpoints.trackers.oauthCallback, async ({ query, auth, res }) => {
+      const back = (outcome: Record<string, string>) => res.redirect(303, `${TRACKERS_PAGE}&${new URLSearchParams(outcome).toString()}`);
       if (query.error || !query.code || !query.state) {
         const why = query.error_description || query.error || 'the tracker sent no authorization code';
-        ctx.log.warn({ error: query.error, userId: auth.user.id }, 'integration authorization refused');
+        ctx.log.warn({ error: query.error, userId: auth.user.id }, 'tracker authorization refused');
         return back({ oauthError: `Not authorized: ${why}`.slice(0, 300) });
       }
       try {
@@ -274,36 +273,36 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         return back({ authorized: String(row.id) });
       } catch (err) {
         if (!(err instanceof TrackerError)) throw err;
-        ctx.log.warn({ err: err.message, userId: auth.user.id }, 'integration authorization failed');
+        ctx.log.warn({ err: err.message, userId: auth.user.id }, 'tracker authorization failed');
         return back({ oauthError: err.message.slice(0, 300) });
       }
     }),
 
-    implement(endpoints.integrations.pull, async ({ params: { id } }) => {
+    implement(endpoints.trackers.pull, async ({ params: { id } }) => {
       await load(id);
       return trackers.pull(id);
     }),
 
-    implement(endpoints.integrations.attempts, async ({ params: { id } }) => {
+    implement(endpoints.trackers.attempts, async ({ params: { id } }) => {
       await load(id);
       return { attempts: await repo.attempts(id) };
     }),
 
-    implement(endpoints.integrations.targets, async ({ auth }) => {
+    implement(endpoints.trackers.targets, async ({ auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
-      const targets: { id: number; name: string; kind: IntegrationKind }[] = [];
+      const targets: { id: number; name: string; kind: TrackerKind }[] = [];
       for (const target of await repo.active()) {
         const row = await repo.byId(target.id);
-        if (row && (await mayUseTracker(ctx.db, row, scope))) targets.push({ ...target, kind: target.kind as IntegrationKind });
+        if (row && (await mayUseTracker(ctx.db, row, scope))) targets.push({ ...target, kind: target.kind as TrackerKind });
       }
       return { targets };
     }),
 
-    implement(endpoints.integrations.bulkTasks, async ({ body, auth }) => {
+    implement(endpoints.trackers.bulkTasks, async ({ body, auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
-      const integration = await repo.byId(body.integrationId);
-      if (!integration || !(await mayUseTracker(ctx.db, integration, scope))) {
-        throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      const tracker = await repo.byId(body.trackerId);
+      if (!tracker || !(await mayUseTracker(ctx.db, tracker, scope))) {
+        throw new InputError(`No tracker has id ${body.trackerId}`, [{ path: 'trackerId', message: 'not a tracker' }]);
       }
       const queued = await ctx.db.transaction(async (tx) => {
         const records: number[] = [];
@@ -321,7 +320,7 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
         let count = 0;
         // In record order, so two bulk pushes lock the links in the same order.
         for (const recordId of [...new Set(records)].sort((a, b) => a - b)) {
-          if ((await trackers.push(tx, integration.id, recordId, false)).outboxId !== null) count++;
+          if ((await trackers.push(tx, tracker.id, recordId, false)).outboxId !== null) count++;
         }
         return count;
       });
@@ -329,42 +328,42 @@ export function createIntegrationsEndpoints(ctx: AppContext): EndpointImplementa
       return { queued };
     }),
 
-    implement(endpoints.integrations.tasks, async ({ params: { itemType, itemId }, auth }) => {
+    implement(endpoints.trackers.tasks, async ({ params: { itemType, itemId }, auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
       const item = await findItem(ctx.db, itemType, itemId, scope);
       const rows = await repo.linksOfItem(item.id, scope);
       const targets = isModeratorOrAdmin(auth) ? await targetsFor(item.id, scope) : [];
       return {
         targets,
-        tasks: rows.map((r) => taskOf(r.link, { name: r.integrationName, kind: r.kind }, r.tenantId)),
+        tasks: rows.map((r) => taskOf(r.link, { name: r.trackerName, kind: r.kind }, r.tenantId)),
       };
     }),
 
-    implement(endpoints.integrations.createTask, async ({ params: { itemType, itemId }, query, body, auth }) => {
+    implement(endpoints.trackers.createTask, async ({ params: { itemType, itemId }, query, body, auth }) => {
       const scope = await tenantScopeOf(ctx.db, auth);
-      const integration = await repo.byId(body.integrationId);
-      if (!integration || !(await mayUseTracker(ctx.db, integration, scope))) {
-        throw new InputError(`No integration has id ${body.integrationId}`, [{ path: 'integrationId', message: 'not an integration' }]);
+      const tracker = await repo.byId(body.trackerId);
+      if (!tracker || !(await mayUseTracker(ctx.db, tracker, scope))) {
+        throw new InputError(`No tracker has id ${body.trackerId}`, [{ path: 'trackerId', message: 'not a tracker' }]);
       }
       const pushed = await ctx.db.transaction(async (tx) => {
         const item = await findItem(tx, itemType, itemId, scope);
         const { record } = await findRecord(tx, item, query.tenant, scope, false, { now: ctx.clock.now() });
-        return { ...(await trackers.push(tx, integration.id, record.id, body.recreate)), tenantId: record.tenantId };
+        return { ...(await trackers.push(tx, tracker.id, record.id, body.recreate)), tenantId: record.tenantId };
       });
       if (pushed.outboxId === null && pushed.link.status === 'deleted') {
         throw new ConflictError(
-          `The task ${pushed.link.externalKey ?? ''} was deleted in ${integration.name}: push with recreate to make it anew`.replace('  ', ' '),
+          `The task ${pushed.link.externalKey ?? ''} was deleted in ${tracker.name}: push with recreate to make it anew`.replace('  ', ' '),
         );
       }
       const existed = Boolean(pushed.link.externalId) && pushed.link.status !== 'deleted';
-      // The call is made now when the integration is not paused; past PUSH_WAIT_MS the answer is "queued".
-      if (pushed.outboxId !== null && !integration.paused) {
+      // The call is made now when the tracker is not paused; past PUSH_WAIT_MS the answer is "queued".
+      if (pushed.outboxId !== null && !tracker.paused) {
         const call = trackers.deliverNow([pushed.outboxId]);
         await Promise.race([call, new Promise((resolve) => setTimeout(resolve, PUSH_WAIT_MS).unref())]);
       }
       const link = (await repo.link(pushed.link.id)) ?? pushed.link;
-      const task = taskOf(link, integration, pushed.tenantId);
-      if (task.status === 'failed') throw new UpstreamError(`${integration.name} did not take the task: ${link.lastError ?? 'see the delivery log'}`);
+      const task = taskOf(link, tracker, pushed.tenantId);
+      if (task.status === 'failed') throw new UpstreamError(`${tracker.name} did not take the task: ${link.lastError ?? 'see the delivery log'}`);
       if (task.status === 'queued') return Reply.status(202, task);
       return Reply.status(existed ? 200 : 201, task);
     }),

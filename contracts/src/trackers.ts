@@ -6,13 +6,13 @@ import { triageBulkItems } from './triage.js';
  * Work trackers a triage record can be pushed to as a task, and read back from: Microsoft Planner (through a connected
  * tenant's Graph app), Jira Cloud (REST API v3) and ServiceNow (Table API).
  */
-export const INTEGRATION_KINDS = ['planner', 'jira', 'servicenow'] as const;
-export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
-export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = { planner: 'Microsoft Planner', jira: 'Jira Cloud', servicenow: 'ServiceNow' };
-/** Failed calls in a row after which an integration is paused and the admins mailed. */
-export const INTEGRATION_PAUSE_AFTER_FAILURES = 10;
+export const TRACKER_KINDS = ['planner', 'jira', 'servicenow'] as const;
+export type TrackerKind = (typeof TRACKER_KINDS)[number];
+export const TRACKER_KIND_LABELS: Record<TrackerKind, string> = { planner: 'Microsoft Planner', jira: 'Jira Cloud', servicenow: 'ServiceNow' };
+/** Failed calls in a row after which a tracker is paused and the admins mailed. */
+export const TRACKER_PAUSE_AFTER_FAILURES = 10;
 /** Trackers one installation may connect. */
-export const INTEGRATIONS_MAX = 20;
+export const TRACKERS_MAX = 20;
 /** How often linked tasks are read back (minutes). */
 export const TRACKER_PULL_MINUTES = 15;
 
@@ -87,7 +87,7 @@ const clientId = z.string().trim().max(200, 'clientId must be at most 200 charac
 
 /**
  * The private tenants whose posts the tracker may carry (their titles and text go into its tasks); public tenants'
- * posts and posts of no tenant always may. A Planner integration carries its own tenant's besides.
+ * posts and posts of no tenant always may. A Planner tracker carries its own tenant's besides.
  */
 const privateTenantIds = z
   .array(z.number({ error: 'privateTenantIds must list tenant ids' }).int().positive('privateTenantIds must list tenant ids'), {
@@ -216,7 +216,7 @@ export const plannerOptionsResponse = z.object({
 export type PlannerOptionsResponse = z.infer<typeof plannerOptionsResponse>;
 
 /** POST /api/admin/integrations: one of the kinds with its settings and secret (sealed at rest, never answered). */
-export const createIntegrationRequest = z.discriminatedUnion(
+export const createTrackerRequest = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('planner'), name }).extend(plannerSettings.shape),
@@ -229,17 +229,17 @@ export const createIntegrationRequest = z.discriminatedUnion(
       .extend(serviceNowSettings.shape)
       .superRefine((v, ctx) => checkServiceNowAuth(v, ctx, true)),
   ],
-  { error: `kind must be one of ${INTEGRATION_KINDS.join(', ')}` },
+  { error: `kind must be one of ${TRACKER_KINDS.join(', ')}` },
 );
-export type CreateIntegrationRequest = z.input<typeof createIntegrationRequest>;
+export type CreateTrackerRequest = z.input<typeof createTrackerRequest>;
 
 /**
  * PUT /api/admin/integrations/{id}: rename, pause or resume, change settings (checked as on creation, for the
- * integration's kind), or replace the secret (`apiToken` for Jira with a token, `password` for ServiceNow with a user,
+ * tracker's kind), or replace the secret (`apiToken` for Jira with a token, `password` for ServiceNow with a user,
  * `clientSecret` for either with OAuth; Planner signs in with its tenant's app and has none). Changing how it signs in
  * (`settings.auth`) takes the new secret in the same request.
  */
-export const updateIntegrationRequest = z
+export const updateTrackerRequest = z
   .object({
     name: name.optional(),
     paused: z.boolean({ error: 'paused must be true or false' }).optional(),
@@ -250,14 +250,14 @@ export const updateIntegrationRequest = z
   })
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Send at least one of name, paused, settings, apiToken, password, clientSecret');
-export type UpdateIntegrationRequest = z.infer<typeof updateIntegrationRequest>;
+export type UpdateTrackerRequest = z.infer<typeof updateTrackerRequest>;
 
-export const integrationIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive number') });
-export type IntegrationIdParams = z.infer<typeof integrationIdParams>;
+export const trackerIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive number') });
+export type TrackerIdParams = z.infer<typeof trackerIdParams>;
 
-export const integration = z.object({
+export const tracker = z.object({
   id: z.number().int(),
-  kind: z.enum(INTEGRATION_KINDS),
+  kind: z.enum(TRACKER_KINDS),
   name: z.string(),
   /** The settings as stored (never the secret). */
   settings: z.record(z.string(), z.unknown()),
@@ -279,13 +279,13 @@ export const integration = z.object({
   lastPullError: z.string().nullable(),
   createdAt: z.string(),
 });
-export type Integration = z.infer<typeof integration>;
-export const integrationsResponse = z.object({ integrations: z.array(integration) });
-export type IntegrationsResponse = z.infer<typeof integrationsResponse>;
+export type Tracker = z.infer<typeof tracker>;
+export const trackersResponse = z.object({ trackers: z.array(tracker) });
+export type TrackersResponse = z.infer<typeof trackersResponse>;
 
 /** POST /api/admin/integrations/{id}/authorize: the tracker's consent page to open (valid for 10 minutes). */
-export const authorizeIntegrationResponse = z.object({ url: z.string() });
-export type AuthorizeIntegrationResponse = z.infer<typeof authorizeIntegrationResponse>;
+export const authorizeTrackerResponse = z.object({ url: z.string() });
+export type AuthorizeTrackerResponse = z.infer<typeof authorizeTrackerResponse>;
 /** GET /api/admin/integrations/oauth/callback: where the tracker's consent page sends the admin back. */
 export const oauthCallbackQuery = z.object({
   code: z.string().max(4000, 'code is too long').optional(),
@@ -296,13 +296,13 @@ export const oauthCallbackQuery = z.object({
 export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuery>;
 
 /** POST …/pull: the linked tasks read now and what came back into triage. */
-export const integrationPullResult = z.object({
+export const trackerPullResult = z.object({
   read: z.number().int(),
   changed: z.number().int(),
   missing: z.number().int(),
   message: z.string(),
 });
-export type IntegrationPullResult = z.infer<typeof integrationPullResult>;
+export type TrackerPullResult = z.infer<typeof trackerPullResult>;
 
 export const TRACKER_ATTEMPT_OUTCOMES = ['sent', 'retrying', 'failed'] as const;
 /** One call to a tracker, as the delivery log shows it. */
@@ -325,7 +325,7 @@ export type TrackerAttemptsResponse = z.infer<typeof trackerAttemptsResponse>;
 
 /** POST /api/triage/{itemType}/{itemId}/tasks: push the record (`tenant` query as for the record) to a tracker. */
 export const createTaskRequest = z.object({
-  integrationId: z.number({ error: 'integrationId must be an integration id' }).int().positive('integrationId must be an integration id'),
+  trackerId: z.number({ error: 'trackerId must be a tracker id' }).int().positive('trackerId must be a tracker id'),
   /** A task deleted in the tracker is made again only when asked. */
   recreate: z.boolean().default(false),
 });
@@ -335,7 +335,7 @@ export type CreateTaskRequest = z.input<typeof createTaskRequest>;
 export const bulkTasksRequest = z
   .object({
     items: triageBulkItems,
-    integrationId: createTaskRequest.shape.integrationId,
+    trackerId: createTaskRequest.shape.trackerId,
   })
   .strict();
 export type BulkTasksRequest = z.input<typeof bulkTasksRequest>;
@@ -344,7 +344,7 @@ export type BulkTasksResponse = z.infer<typeof bulkTasksResponse>;
 
 /** The trackers a moderator or admin may push to now (not paused). */
 export const trackerTargetsResponse = z.object({
-  targets: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(INTEGRATION_KINDS) })),
+  targets: z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(TRACKER_KINDS) })),
 });
 export type TrackerTargetsResponse = z.infer<typeof trackerTargetsResponse>;
 
@@ -360,9 +360,9 @@ export const TRACKER_TASK_STATUS_LABELS: Record<TrackerTaskStatus, string> = {
 
 /** A record's task in one tracker. */
 export const trackerTask = z.object({
-  integrationId: z.number().int(),
-  integrationName: z.string(),
-  kind: z.enum(INTEGRATION_KINDS),
+  trackerId: z.number().int(),
+  trackerName: z.string(),
+  kind: z.enum(TRACKER_KINDS),
   tenantId: z.number().int().nullable(),
   /** queued: waiting in the outbox (the tracker did not answer yet); failed: given up (see the delivery log). */
   status: z.enum(TRACKER_TASK_STATUSES),
@@ -375,7 +375,7 @@ export const trackerTask = z.object({
 });
 export type TrackerTask = z.infer<typeof trackerTask>;
 /**
- * The item's tasks, and the trackers the caller may push it to (moderators and admins: every integration that is not
+ * The item's tasks, and the trackers the caller may push it to (moderators and admins: every tracker that is not
  * paused; others none).
  */
 export const trackerTasksResponse = z.object({

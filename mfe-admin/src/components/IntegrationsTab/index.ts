@@ -1,1 +1,0 @@
-export { IntegrationsTab } from './IntegrationsTab.js';

@@ -1,0 +1,1 @@
+export { TrackersTab } from './TrackersTab.js';
