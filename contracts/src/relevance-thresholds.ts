@@ -1,9 +1,8 @@
 /**
- * The relevance thresholds as an admin may send them (relevance.ts says what each means). Apart from relevance.ts so
+ * The relevance thresholds (relevance.ts applies them; DEFAULT_RELEVANCE_THRESHOLDS there). Apart from relevance.ts so
  * the computation stays free of zod for the pages that only show a level. Each message names its field, so a bad
  * value is a 400 that says which.
  */
-import type { RelevanceThresholds } from './relevance.js';
 import { z } from './zod.js';
 
 const share = (field: string) => {
@@ -21,4 +20,11 @@ export const relevanceThresholds = z
   .superRefine((t, ctx) => {
     if (t.mediumShare > t.highShare) ctx.addIssue({ code: 'custom', path: ['mediumShare'], message: 'mediumShare must not be above highShare' });
     if (t.mediumUsers > t.highUsers) ctx.addIssue({ code: 'custom', path: ['mediumUsers'], message: 'mediumUsers must not be above highUsers' });
-  }) satisfies z.ZodType<RelevanceThresholds>;
+  });
+
+/**
+ * A workload's level: High when at least `highShare` of its licensed users were active or at least `highUsers`
+ * people were, else Medium at `mediumShare` / `mediumUsers`, else Low. A share counts only when the licensed users
+ * were read.
+ */
+export type RelevanceThresholds = z.infer<typeof relevanceThresholds>;

@@ -6,23 +6,13 @@
  */
 import { licenceStatusOf } from './licences.js';
 import { formatCount } from './plural.js';
+// A type only: the computation carries no zod.
+import type { RelevanceThresholds } from './relevance-thresholds.js';
 import { USAGE_WORKLOAD_LABELS, USAGE_WORKLOADS, usageMappingOf, type UsageWorkload } from './usage-workloads.js';
 
 /** Most relevant first: the order of "Relevant to us first". */
 export const RELEVANCE_LEVELS = ['high', 'medium', 'low', 'unknown'] as const;
 export type RelevanceLevel = (typeof RELEVANCE_LEVELS)[number];
-
-/**
- * A workload's level: High when at least `highShare` of its licensed users were active or at least `highUsers`
- * people were, else Medium at `mediumShare` / `mediumUsers`, else Low. A share counts only when the licensed users
- * were read. Validated by `relevanceThresholds` (relevance-thresholds.ts).
- */
-export interface RelevanceThresholds {
-  highShare: number;
-  highUsers: number;
-  mediumShare: number;
-  mediumUsers: number;
-}
 
 /**
  * Half the licensed users active means the workload is part of how the organisation works; 500 people is a change
