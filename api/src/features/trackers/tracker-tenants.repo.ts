@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { tenants, triageRecords } from '../../db/schema/index.js';
 import type { TenantScope } from '../items/item-query.js';
 import type { TrackerRow } from './trackers.repo.js';
 
@@ -16,15 +17,15 @@ export function privateTenantsOf(row: Pick<TrackerRow, 'kind' | 'settings'>): nu
 
 /**
  * Whether the caller may push to the tracker at all: not to a Planner whose own tenant is private and outside
- * the caller's scope (its board lives in that tenant, and its name and existence are that tenant's). Such an
+ * the caller's scope (its board lives in that tenant, and its name and existence are that tenant's). Such a
  * tracker is answered like one that does not exist.
  */
 export async function mayUseTracker(db: DbOrTx, row: Pick<TrackerRow, 'kind' | 'settings'>, scope: TenantScope | undefined): Promise<boolean> {
   if (scope === 'all' || row.kind !== 'planner' || !Number.isInteger(row.settings.tenantId)) return true;
   const tenantId = row.settings.tenantId as number;
   if (scope?.granted.includes(tenantId)) return true;
-  const { rows } = await db.execute<{ visibility: string }>(sql`SELECT visibility FROM tenants WHERE id = ${tenantId}`);
-  return rows[0]?.visibility === 'public';
+  const [tenant] = await db.select({ visibility: tenants.visibility }).from(tenants).where(eq(tenants.id, tenantId));
+  return tenant?.visibility === 'public';
 }
 
 /**
@@ -33,10 +34,11 @@ export async function mayUseTracker(db: DbOrTx, row: Pick<TrackerRow, 'kind' | '
  * call is made, so a tenant made private or a tracker's list changed since stops what waits.
  */
 export async function refusalToCarry(db: DbOrTx, row: Pick<TrackerRow, 'kind' | 'settings' | 'name'>, recordId: number): Promise<string | null> {
-  const { rows } = await db.execute<{ id: number; name: string }>(sql`
-    SELECT t.id, t.name FROM triage_records tr JOIN tenants t ON t.id = tr.tenant_id
-    WHERE tr.id = ${recordId} AND t.visibility <> 'public'`);
-  const tenant = rows[0];
-  if (!tenant || privateTenantsOf(row).includes(Number(tenant.id))) return null;
+  const [tenant] = await db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(triageRecords)
+    .innerJoin(tenants, eq(tenants.id, triageRecords.tenantId))
+    .where(and(eq(triageRecords.id, recordId), ne(tenants.visibility, 'public')));
+  if (!tenant || privateTenantsOf(row).includes(tenant.id)) return null;
   return `${row.name} is not set to carry posts of the private tenant ${tenant.name}: an admin may add it to the tracker's private tenants`;
 }

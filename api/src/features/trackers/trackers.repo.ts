@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TrackerAttempt } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { returned } from '../../db/returned.js';
-import { trackers, trackerAttempts, trackerLinks, trackerOutbox, triageRecords } from '../../db/schema/index.js';
+import { syncHistory, trackers, trackerAttempts, trackerLinks, trackerOutbox, triageRecords } from '../../db/schema/index.js';
 import { claimDue, purgeFinished, purgeLog, recordSuccess, releaseClaims, type RecordSpec } from '../../outbox/index.js';
 import { type TenantScope } from '../items/item-query.js';
 import { visibleTriageRecord } from '../triage/triage-views.js';
@@ -12,6 +12,12 @@ export type TrackerRow = typeof trackers.$inferSelect;
 export type TrackerLinkRow = typeof trackerLinks.$inferSelect;
 export type TrackerOutboxRow = typeof trackerOutbox.$inferSelect;
 
+/** A tracker's linked tasks and how many of them are open (tasks deleted or given up count as linked). */
+const linkCounts = {
+  linked: count(),
+  open: sql<number>`count(*) FILTER (WHERE ${trackerLinks.status} = 'open')::int`,
+};
+
 /** Entries the delivery log shows, newest first. */
 export const ATTEMPT_LOG_LIMIT = 100;
 
@@ -19,11 +25,12 @@ export function createTrackersRepo(db: DbOrTx) {
   return {
     async list(): Promise<(TrackerRow & { linkedTasks: number; openTasks: number })[]> {
       const rows = await db.select().from(trackers).orderBy(trackers.id);
-      const { rows: counts } = await db.execute<{ integration_id: number; linked: number; open: number }>(sql`
-        SELECT integration_id, count(*)::int AS linked, count(*) FILTER (WHERE status = 'open')::int AS open
-        FROM tracker_links GROUP BY integration_id`);
-      const by = new Map(counts.map((c) => [Number(c.integration_id), c]));
-      return rows.map((r) => ({ ...r, linkedTasks: Number(by.get(r.id)?.linked ?? 0), openTasks: Number(by.get(r.id)?.open ?? 0) }));
+      const counts = await db
+        .select({ trackerId: trackerLinks.trackerId, ...linkCounts })
+        .from(trackerLinks)
+        .groupBy(trackerLinks.trackerId);
+      const by = new Map(counts.map((c) => [c.trackerId, c]));
+      return rows.map((r) => ({ ...r, linkedTasks: by.get(r.id)?.linked ?? 0, openTasks: by.get(r.id)?.open ?? 0 }));
     },
 
     /** The trackers that take pushes now (not paused), by name. */
@@ -37,9 +44,8 @@ export function createTrackersRepo(db: DbOrTx) {
 
     /** One tracker's linked tasks and how many of them are open. */
     async taskCounts(id: number): Promise<{ linkedTasks: number; openTasks: number }> {
-      const { rows } = await db.execute<{ linked: number; open: number }>(sql`
-        SELECT count(*)::int AS linked, count(*) FILTER (WHERE status = 'open')::int AS open FROM tracker_links WHERE integration_id = ${id}`);
-      return { linkedTasks: Number(rows[0]?.linked ?? 0), openTasks: Number(rows[0]?.open ?? 0) };
+      const [row] = await db.select(linkCounts).from(trackerLinks).where(eq(trackerLinks.trackerId, id));
+      return { linkedTasks: row?.linked ?? 0, openTasks: row?.open ?? 0 };
     },
 
     async byId(id: number): Promise<TrackerRow | null> {
@@ -54,8 +60,7 @@ export function createTrackersRepo(db: DbOrTx) {
     },
 
     async count(): Promise<number> {
-      const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM integrations`);
-      return Number(rows[0]?.n ?? 0);
+      return db.$count(trackers);
     },
 
     async insert(values: typeof trackers.$inferInsert): Promise<TrackerRow> {
@@ -79,11 +84,12 @@ export function createTrackersRepo(db: DbOrTx) {
 
     /** The record's link to the tracker, locked for this transaction (one push at a time per link). */
     async lockedLink(trackerId: number, recordId: number): Promise<TrackerLinkRow | null> {
-      const { rows } = await db.execute<{ id: number }>(
-        sql`SELECT id FROM tracker_links WHERE integration_id = ${trackerId} AND record_id = ${recordId} FOR UPDATE`,
-      );
-      const id = rows[0]?.id;
-      return id === undefined ? null : this.link(Number(id));
+      const [row] = await db
+        .select()
+        .from(trackerLinks)
+        .where(and(eq(trackerLinks.trackerId, trackerId), eq(trackerLinks.recordId, recordId)))
+        .for('update');
+      return row ?? null;
     },
 
     async link(id: number): Promise<TrackerLinkRow | null> {
@@ -121,20 +127,21 @@ export function createTrackersRepo(db: DbOrTx) {
     /** The links of records whose tasks exist in their tracker (made, and not deleted there or given up). */
     async madeLinksOfRecords(recordIds: readonly number[]): Promise<{ id: number; trackerId: number }[]> {
       if (recordIds.length === 0) return [];
-      const { rows } = await db.execute<{ id: number; integration_id: number }>(sql`
-        SELECT id, integration_id FROM tracker_links
-        WHERE record_id = ANY(${sql.param([...recordIds])}::int[]) AND external_id IS NOT NULL AND status IN ('open', 'done')
-        ORDER BY id`);
-      return rows.map((r) => ({ id: Number(r.id), trackerId: Number(r.integration_id) }));
+      return db
+        .select({ id: trackerLinks.id, trackerId: trackerLinks.trackerId })
+        .from(trackerLinks)
+        .where(and(inArray(trackerLinks.recordId, [...recordIds]), isNotNull(trackerLinks.externalId), inArray(trackerLinks.status, ['open', 'done'])))
+        .orderBy(trackerLinks.id);
     },
 
     /** Links of items, by item id (the sync's changes become comments on their tasks). */
     async linksOfItems(itemIds: readonly number[]): Promise<{ id: number; trackerId: number; itemId: number }[]> {
       if (itemIds.length === 0) return [];
-      const { rows } = await db.execute<{ id: number; integration_id: number; item_id: number }>(sql`
-        SELECT l.id, l.integration_id, tr.item_id FROM tracker_links l JOIN triage_records tr ON tr.id = l.record_id
-        WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND l.status IN ('open', 'done', 'queued')`);
-      return rows.map((r) => ({ id: Number(r.id), trackerId: Number(r.integration_id), itemId: Number(r.item_id) }));
+      return db
+        .select({ id: trackerLinks.id, trackerId: trackerLinks.trackerId, itemId: triageRecords.itemId })
+        .from(trackerLinks)
+        .innerJoin(triageRecords, eq(triageRecords.id, trackerLinks.recordId))
+        .where(and(inArray(triageRecords.itemId, [...itemIds]), inArray(trackerLinks.status, ['open', 'done', 'queued'])));
     },
 
     /** The tracker's tasks to read now: those read longest ago first. */
@@ -142,29 +149,34 @@ export function createTrackersRepo(db: DbOrTx) {
       return db
         .select()
         .from(trackerLinks)
-        .where(and(eq(trackerLinks.trackerId, trackerId), inArray(trackerLinks.status, ['open', 'done']), sql`${trackerLinks.externalId} IS NOT NULL`))
+        .where(and(eq(trackerLinks.trackerId, trackerId), inArray(trackerLinks.status, ['open', 'done']), isNotNull(trackerLinks.externalId)))
         .orderBy(sql`${trackerLinks.lastPulledAt} ASC NULLS FIRST`, trackerLinks.id)
         .limit(limit);
     },
 
     /** Syncs since `since` that changed items, oldest first (the pull's catch-up of comments a crash missed). */
     async changedSyncsSince(since: Date): Promise<number[]> {
-      const { rows } = await db.execute<{ id: number }>(sql`
-        SELECT id FROM sync_history
-        WHERE status = 'success' AND started_at >= ${since} AND changed_items + removed_items + restored_items > 0
-        ORDER BY id`);
-      return rows.map((r) => Number(r.id));
+      const rows = await db
+        .select({ id: syncHistory.id })
+        .from(syncHistory)
+        .where(
+          and(
+            eq(syncHistory.status, 'success'),
+            gte(syncHistory.startedAt, since),
+            sql`${syncHistory.changedItems} + ${syncHistory.removedItems} + ${syncHistory.restoredItems} > 0`,
+          ),
+        )
+        .orderBy(syncHistory.id);
+      return rows.map((r) => r.id);
     },
 
     /** Whether any task is linked at all (nothing to comment on otherwise). */
     async hasLinks(): Promise<boolean> {
-      const { rows } = await db.execute(sql`SELECT 1 FROM tracker_links LIMIT 1`);
-      return rows.length > 0;
+      return (await db.select({ id: trackerLinks.id }).from(trackerLinks).limit(1)).length > 0;
     },
 
     // ------------------------------------------------------------------ outbox
 
-    /** Queues a call unless the same call is waiting for the link already (a second push joins the first). */
     /** Queues a call; a create or update joins one already waiting or in flight for the link, unless `alone`. */
     async enqueue(values: {
       trackerId: number;
@@ -176,9 +188,18 @@ export function createTrackersRepo(db: DbOrTx) {
       alone?: boolean;
     }) {
       if (values.action !== 'comment' && !values.alone) {
-        const { rows } = await db.execute<{ id: number }>(sql`
-          SELECT id FROM tracker_outbox WHERE link_id = ${values.linkId} AND action IN ('create', 'update') AND status IN ('pending', 'sending') LIMIT 1`);
-        if (rows[0]) return Number(rows[0].id);
+        const [waiting] = await db
+          .select({ id: trackerOutbox.id })
+          .from(trackerOutbox)
+          .where(
+            and(
+              eq(trackerOutbox.linkId, values.linkId),
+              inArray(trackerOutbox.action, ['create', 'update']),
+              inArray(trackerOutbox.status, ['pending', 'sending']),
+            ),
+          )
+          .limit(1);
+        if (waiting) return waiting.id;
       }
       const [row] = await db
         .insert(trackerOutbox)
@@ -234,21 +255,23 @@ export function createTrackersRepo(db: DbOrTx) {
     },
 
     async attempts(trackerId: number): Promise<TrackerAttempt[]> {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT a.id, a.attempted_at, a.action, a.outcome, a.status_code, a.latency_ms, a.response_excerpt, a.error, l.external_key
-        FROM tracker_attempts a LEFT JOIN tracker_links l ON l.id = a.link_id
-        WHERE a.integration_id = ${trackerId}
-        ORDER BY a.attempted_at DESC, a.id DESC LIMIT ${ATTEMPT_LOG_LIMIT}`);
-      return rows.map((r) => ({
-        id: Number(r.id),
-        at: new Date(r.attempted_at as string).toISOString(),
-        action: String(r.action),
-        taskKey: (r.external_key as string | null) ?? null,
-        outcome: r.outcome as TrackerAttempt['outcome'],
-        statusCode: r.status_code === null ? null : Number(r.status_code),
-        latencyMs: r.latency_ms === null ? null : Number(r.latency_ms),
-        response: String(r.response_excerpt ?? ''),
-        error: (r.error as string | null) ?? null,
+      const rows = await db
+        .select({ a: trackerAttempts, taskKey: trackerLinks.externalKey })
+        .from(trackerAttempts)
+        .leftJoin(trackerLinks, eq(trackerLinks.id, trackerAttempts.linkId))
+        .where(eq(trackerAttempts.trackerId, trackerId))
+        .orderBy(desc(trackerAttempts.attemptedAt), desc(trackerAttempts.id))
+        .limit(ATTEMPT_LOG_LIMIT);
+      return rows.map(({ a, taskKey }) => ({
+        id: a.id,
+        at: a.attemptedAt.toISOString(),
+        action: a.action,
+        taskKey,
+        outcome: a.outcome as TrackerAttempt['outcome'],
+        statusCode: a.statusCode,
+        latencyMs: a.latencyMs,
+        response: a.responseExcerpt,
+        error: a.error,
       }));
     },
 
