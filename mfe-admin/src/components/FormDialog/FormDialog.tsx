@@ -20,6 +20,8 @@ export interface FormDialogProps {
   saveColor?: 'primary' | 'error';
   /** A button between Cancel and Save for a step before saving (a preview); the dialog does not disable it while busy. */
   extraAction?: ReactNode;
+  /** The dialog's width: 'sm' (the default) for forms, 'xs' for a short list of choices. */
+  maxWidth?: 'xs' | 'sm';
   onSave: () => void;
   onCancel: () => void;
   /** The fields. */
@@ -38,13 +40,14 @@ export function FormDialog({
   savingText = 'Saving...',
   saveColor = 'primary',
   extraAction,
+  maxWidth = 'sm',
   onSave,
   onCancel,
   children,
 }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {intro ? <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText> : null}

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { TextField } from '@mui/material';
 import { remoteUrlProblem } from '@radar/contracts';
+import { FormDialog } from '../FormDialog/index.js';
 
 export interface RemoteUrlDialogProps {
   /** User-facing name of the remote, e.g. 'Admin'. */
@@ -15,7 +16,6 @@ export interface RemoteUrlDialogProps {
 
 /** Edit a remote's manifest URL: the same rule as the api (https, http on loopback, or a path of this site). */
 export function RemoteUrlDialog({ label, url, busy, serverError, onSave, onCancel }: RemoteUrlDialogProps) {
-  const titleId = useId();
   const [draft, setDraft] = useState(url);
   const [touched, setTouched] = useState(false);
   const trimmed = draft.trim();
@@ -26,37 +26,29 @@ export function RemoteUrlDialog({ label, url, busy, serverError, onSave, onCance
     if (!problem) onSave(trimmed);
   };
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Change the {label} URL</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          The address of the build&apos;s mf-manifest.json. Browsers load the new build on their next page load; the current URL is kept for Rollback.
-        </DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          label={`Manifest URL for ${label}`}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => setTouched(true)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              save();
-            }
-          }}
-          error={Boolean(shown)}
-          helperText={shown ?? 'https://…/mf-manifest.json (http only on localhost)'}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button onClick={save} disabled={busy} variant="contained">
-          {busy ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`Change the ${label} URL`}
+      intro="The address of the build's mf-manifest.json. Browsers load the new build on their next page load; the current URL is kept for Rollback."
+      busy={busy}
+      onSave={save}
+      onCancel={onCancel}
+    >
+      <TextField
+        autoFocus
+        fullWidth
+        label={`Manifest URL for ${label}`}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => setTouched(true)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            save();
+          }
+        }}
+        error={Boolean(shown)}
+        helperText={shown ?? 'https://…/mf-manifest.json (http only on localhost)'}
+      />
+    </FormDialog>
   );
 }

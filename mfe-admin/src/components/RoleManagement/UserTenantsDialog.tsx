@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, FormGroup } from '@mui/material';
+import { useState } from 'react';
+import { Checkbox, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import type { TenantRecord } from '@radar/contracts';
+import { FormDialog } from '../FormDialog/index.js';
 
 export interface UserTenantsDialogProps {
   /** Who the grants are for, as shown ("Ada Admin (admin@example.com)"). */
@@ -15,7 +16,6 @@ export interface UserTenantsDialogProps {
 
 /** Which private tenants a user may see: their posts appear for the user in the list, export, item pages, search and MCP. */
 export function UserTenantsDialog({ userLabel, tenants, granted, busy, onSave, onCancel }: UserTenantsDialogProps) {
-  const titleId = useId();
   const [chosen, setChosen] = useState(() => new Set(granted));
   const toggle = (id: number) =>
     setChosen((current) => {
@@ -25,28 +25,23 @@ export function UserTenantsDialog({ userLabel, tenants, granted, busy, onSave, o
       return next;
     });
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Tenants of {userLabel}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>Everyone sees the public tenants&apos; posts. Tick the private tenants this user may see too.</DialogContentText>
-        {tenants.length === 0 ? (
-          <DialogContentText>There are no private tenants.</DialogContentText>
-        ) : (
-          <FormGroup>
-            {tenants.map((tenant) => (
-              <FormControlLabel key={tenant.id} control={<Checkbox checked={chosen.has(tenant.id)} onChange={() => toggle(tenant.id)} />} label={tenant.name} />
-            ))}
-          </FormGroup>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" disabled={busy} onClick={() => onSave([...chosen].sort((a, b) => a - b))}>
-          {busy ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`Tenants of ${userLabel}`}
+      intro="Everyone sees the public tenants' posts. Tick the private tenants this user may see too."
+      maxWidth="xs"
+      busy={busy}
+      onSave={() => onSave([...chosen].sort((a, b) => a - b))}
+      onCancel={onCancel}
+    >
+      {tenants.length === 0 ? (
+        <Typography color="text.secondary">There are no private tenants.</Typography>
+      ) : (
+        <FormGroup>
+          {tenants.map((tenant) => (
+            <FormControlLabel key={tenant.id} control={<Checkbox checked={chosen.has(tenant.id)} onChange={() => toggle(tenant.id)} />} label={tenant.name} />
+          ))}
+        </FormGroup>
+      )}
+    </FormDialog>
   );
 }
