@@ -1,7 +1,17 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, min, ne, notExists, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TriageDueSource, TriagePriority, TriagePrioritySource } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { createTriageStartRepo, GLOBAL_START_SQL, OPEN_UPCOMING_ROADMAP_SQL, pastAt, UPCOMING_ROADMAP, WINDOW_DAYS_SQL } from './triage-start.repo.js';
+import { appState, items, itemTenants, messageRoadmapLinks, triageRecords } from '../../db/schema/index.js';
+import {
+  createTriageStartRepo,
+  GLOBAL_START_SQL,
+  OPEN_UPCOMING_ROADMAP_SQL,
+  pastAt,
+  setAppState,
+  UPCOMING_ROADMAP,
+  WINDOW_DAYS_SQL,
+} from './triage-start.repo.js';
 
 /**
  * The defaults of a record, read from its item `i` (one rule, used when the sync opens a record and whenever the
@@ -28,13 +38,26 @@ export const PRIORITY_OF_SOURCE = (source: SQL) => sql`CASE ${source}
   WHEN 'high_severity' THEN 'high' WHEN 'action_required_major' THEN 'high' WHEN 'incident' THEN 'high'
   WHEN 'action_required' THEN 'medium' WHEN 'major_change' THEN 'medium' ELSE 'low' END`;
 
+/** An item `i`'s defaults as select fields (a record's before anyone changed it). */
+export const DEFAULT_FIELDS = {
+  dueDate: sql<string | null>`to_char(${DEFAULT_DUE}, 'YYYY-MM-DD')`,
+  dueSource: sql<TriageDueSource>`${DEFAULT_DUE_SOURCE}`,
+  priority: sql<TriagePriority>`${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}`,
+  prioritySource: sql<TriagePrioritySource>`${DEFAULT_PRIORITY_SOURCE}`,
+};
+
 /** Who set the fields a person cannot have set by default. */
-const MANUAL_DUE = sql`'manual'`;
-const KEPT_PRIORITY_SOURCES = sql`('manual', 'rule')`;
+const MANUAL_DUE = 'manual';
+const KEPT_PRIORITY_SOURCES = ['manual', 'rule'];
+const VERSION_KEY = 'triage-defaults-version';
 
 /** Which items a statement covers: some by id, or every item. */
 export type ItemSet = { itemIds: readonly number[] } | 'all';
-const itemsIn = (which: ItemSet, column: SQL) => (which === 'all' ? sql`true` : sql`${column} = ANY(${sql.param([...which.itemIds])}::int[])`);
+const itemsIn = (which: ItemSet, column: SQLWrapper) => (which === 'all' ? sql`true` : sql`${column} = ANY(${sql.param([...which.itemIds])}::int[])`);
+
+const tr = alias(triageRecords, 'tr');
+const i = alias(items, 'i');
+const it = alias(itemTenants, 'it');
 
 /** Opening the records items lack, and keeping their defaults (due date, priority) in step with their items. */
 export function createTriageDefaultsRepo(db: DbOrTx) {
@@ -52,14 +75,26 @@ export function createTriageDefaultsRepo(db: DbOrTx) {
     async openRecords(which: ItemSet, now: Date, how: 'sync' | 'rule' | 'request' = 'sync'): Promise<number[]> {
       if (which !== 'all' && which.itemIds.length === 0) return [];
       await createTriageStartRepo(db).ensureGlobalStart(now);
-      await db.execute(sql`
-        UPDATE triage_records tr SET tenant_id = (SELECT min(it.tenant_id) FROM item_tenants it WHERE it.item_id = tr.item_id)
-        WHERE tr.tenant_id IS NULL AND ${itemsIn(which, sql`tr.item_id`)}
-          AND EXISTS (SELECT 1 FROM item_tenants it WHERE it.item_id = tr.item_id)
-          AND NOT EXISTS (SELECT 1 FROM triage_records o WHERE o.item_id = tr.item_id AND o.tenant_id IS NOT NULL)`);
+      // An item's own record goes to its first tenant when tenants arrive and none of them has a record yet.
+      const other = alias(triageRecords, 'o');
+      const firstTenant = db
+        .select({ tenantId: min(it.tenantId) })
+        .from(it)
+        .where(eq(it.itemId, tr.itemId));
+      const itemTenantsOf = db.select({ tenantId: it.tenantId }).from(it).where(eq(it.itemId, tr.itemId));
+      const tenantRecordsOf = db
+        .select({ id: other.id })
+        .from(other)
+        .where(and(eq(other.itemId, tr.itemId), isNotNull(other.tenantId)));
+      await db
+        .update(tr)
+        .set({ tenantId: sql`(${firstTenant})` })
+        .where(and(isNull(tr.tenantId), itemsIn(which, tr.itemId), exists(itemTenantsOf), notExists(tenantRecordsOf)));
       const requested = how === 'request';
       const past = requested ? sql`false` : pastAt(sql`coalesce(t.triage_start, ${GLOBAL_START_SQL})`, WINDOW_DAYS_SQL);
       const roadmapOpens = how === 'sync' ? sql`(${OPEN_UPCOMING_ROADMAP_SQL} AND ${UPCOMING_ROADMAP})` : sql`true`;
+      // raw: INSERT … SELECT of some columns from a UNION ALL with a lateral join; drizzle's insert().select() must
+      // give every column of the table.
       const { rows } = await db.execute<{ id: number }>(sql`
         INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed, source,
           state, closed_reason, opened_on)
@@ -87,55 +122,58 @@ export function createTriageDefaultsRepo(db: DbOrTx) {
      */
     async openAnnounced(recordIds: readonly number[], now: Date): Promise<number[]> {
       if (recordIds.length === 0) return [];
-      const { rows } = await db.execute<{ id: number }>(sql`
-        SELECT DISTINCT r.id FROM triage_records tr
-        JOIN message_roadmap_links l ON l.message_item_id = tr.item_id
-        JOIN items r ON r.source = 'roadmap' AND r.external_id = l.roadmap_external_id
-        WHERE tr.id = ANY(${sql.param([...recordIds])}::int[]) AND tr.state IN ('relevant', 'in_progress')
-          AND NOT EXISTS (SELECT 1 FROM triage_records x WHERE x.item_id = r.id)`);
-      return repo.openRecords({ itemIds: rows.map((r) => Number(r.id)) }, now, 'request');
+      const l = alias(messageRoadmapLinks, 'l');
+      const r = alias(items, 'r');
+      const x = alias(triageRecords, 'x');
+      const recordOf = db.select({ id: x.id }).from(x).where(eq(x.itemId, r.id));
+      const rows = await db
+        .selectDistinct({ id: r.id })
+        .from(tr)
+        .innerJoin(l, eq(l.messageItemId, tr.itemId))
+        .innerJoin(r, and(eq(r.source, 'roadmap'), eq(r.externalId, l.roadmapExternalId)))
+        .where(and(sql`${tr.id} = ANY(${sql.param([...recordIds])}::int[])`, sql`${tr.state} IN ('relevant', 'in_progress')`, notExists(recordOf)));
+      return repo.openRecords({ itemIds: rows.map((row) => row.id) }, now, 'request');
     },
 
     /** The rule version the stored defaults were last brought up to date with everywhere (null: never). */
     async defaultsVersion(): Promise<string | null> {
-      const { rows } = await db.execute<{ value: unknown }>(sql`SELECT value FROM app_state WHERE key = 'triage-defaults-version'`);
-      return typeof rows[0]?.value === 'string' ? rows[0].value : null;
+      const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, VERSION_KEY));
+      return typeof row?.value === 'string' ? row.value : null;
     },
 
     async setDefaultsVersion(version: string, now: Date): Promise<void> {
-      await db.execute(sql`
-        INSERT INTO app_state (key, value, updated_at) VALUES ('triage-defaults-version', ${JSON.stringify(version)}::jsonb, ${now})
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`);
+      await setAppState(db, VERSION_KEY, version, now);
     },
 
     /** Brings the defaults of the items' records up to date with the items (a due date or priority a person or rule set stays). */
     async refreshDefaults(which: ItemSet): Promise<void> {
       if (which !== 'all' && which.itemIds.length === 0) return;
-      await db.execute(sql`
-        UPDATE triage_records tr SET due_date = d.due, due_source = d.source
-        FROM (SELECT i.id, ${DEFAULT_DUE} AS due, ${DEFAULT_DUE_SOURCE} AS source FROM items i WHERE ${itemsIn(which, sql`i.id`)}) d
-        WHERE tr.item_id = d.id AND tr.due_source <> ${MANUAL_DUE}
-          AND (tr.due_date IS DISTINCT FROM d.due OR tr.due_source <> d.source)`);
-      await db.execute(sql`
-        UPDATE triage_records tr SET priority = ${PRIORITY_OF_SOURCE(sql`d.source`)}, priority_source = d.source
-        FROM (SELECT i.id, ${DEFAULT_PRIORITY_SOURCE} AS source FROM items i WHERE ${itemsIn(which, sql`i.id`)}) d
-        WHERE tr.item_id = d.id AND tr.priority_source NOT IN ${KEPT_PRIORITY_SOURCES} AND tr.priority_source <> d.source`);
+      await db
+        .update(tr)
+        .set({ dueDate: DEFAULT_DUE, dueSource: DEFAULT_DUE_SOURCE })
+        .from(i)
+        .where(
+          and(
+            eq(tr.itemId, i.id),
+            itemsIn(which, i.id),
+            ne(tr.dueSource, MANUAL_DUE),
+            or(sql`${tr.dueDate} IS DISTINCT FROM ${DEFAULT_DUE}`, ne(tr.dueSource, DEFAULT_DUE_SOURCE)),
+          ),
+        );
+      await db
+        .update(tr)
+        .set({ priority: PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE), prioritySource: DEFAULT_PRIORITY_SOURCE })
+        .from(i)
+        .where(
+          and(eq(tr.itemId, i.id), itemsIn(which, i.id), notInArray(tr.prioritySource, KEPT_PRIORITY_SOURCES), ne(tr.prioritySource, DEFAULT_PRIORITY_SOURCE)),
+        );
     },
 
     /** A record's due date and priority as its defaults give them now (what `reset` restores). */
     async defaultsOf(
       id: number,
     ): Promise<{ dueDate: string | null; dueSource: TriageDueSource; priority: TriagePriority; prioritySource: TriagePrioritySource }> {
-      const { rows } = await db.execute<{
-        dueDate: string | null;
-        dueSource: TriageDueSource;
-        priority: TriagePriority;
-        prioritySource: TriagePrioritySource;
-      }>(sql`
-        SELECT to_char(${DEFAULT_DUE}, 'YYYY-MM-DD') AS "dueDate", ${DEFAULT_DUE_SOURCE} AS "dueSource",
-          ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)} AS priority, ${DEFAULT_PRIORITY_SOURCE} AS "prioritySource"
-        FROM triage_records tr JOIN items i ON i.id = tr.item_id WHERE tr.id = ${id}`);
-      const row = rows[0];
+      const [row] = await db.select(DEFAULT_FIELDS).from(tr).innerJoin(i, eq(i.id, tr.itemId)).where(eq(tr.id, id));
       if (!row) throw new Error(`triage: no record ${id}`);
       return row;
     },

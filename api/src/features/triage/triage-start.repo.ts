@@ -53,7 +53,7 @@ const i = alias(items, 'i');
 const scopeOf = (tenantId: number | null) => (tenantId === null ? isNull(tr.tenantId) : eq(tr.tenantId, tenantId));
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /** Sets an app_state key to `value`, replacing what it held. */
-const upsertState = (db: DbOrTx, key: string, value: unknown, now: Date) =>
+export const setAppState = (db: DbOrTx, key: string, value: unknown, now: Date) =>
   db
     .insert(appState)
     .values({ key, value, updatedAt: now })
@@ -73,7 +73,7 @@ export function createTriageStartRepo(db: DbOrTx) {
     },
 
     async saveSettings(settings: TriageSettings, now: Date): Promise<void> {
-      await upsertState(db, SETTINGS_KEY, settings, now);
+      await setAppState(db, SETTINGS_KEY, settings, now);
     },
 
     /** The starting line of the records of no tenant is the moment the first record opens: set it if it is not. */
@@ -141,7 +141,7 @@ export function createTriageStartRepo(db: DbOrTx) {
         .set({ state: 'new', closedReason: null, doneAt: null, openedOn: from })
         .where(inArray(triageRecords.id, opening))
         .returning({ id: triageRecords.id });
-      if (tenantId === null) await upsertState(db, START_KEY, sql`to_jsonb(${start})`, now);
+      if (tenantId === null) await setAppState(db, START_KEY, sql`to_jsonb(${start})`, now);
       else await db.update(tenants).set({ triageStart: start }).where(eq(tenants.id, tenantId));
       return { closes: closed.length, opens: opened.length };
     },
