@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type TriageClosedReason, type TriageDueSource, type TriagePriority, type TriagePrioritySource, type TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { items, moderatorActivities, triageComments, triageRecords, type ItemRow } from '../../db/schema/index.js';
+import { items, moderatorActivities, tenants, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
 import { type TenantScope } from '../items/item-query.js';
 import { visibleTriageRecord } from './triage-views.js';
-import { createTriageDefaultsRepo, DEFAULT_DUE, DEFAULT_DUE_SOURCE, DEFAULT_PRIORITY_SOURCE, PRIORITY_OF_SOURCE } from './triage-defaults.repo.js';
+import { createTriageDefaultsRepo, DEFAULT_FIELDS } from './triage-defaults.repo.js';
 import { createTriageQueueRepo } from './triage-queue.repo.js';
 import { GLOBAL_START_SQL } from './triage-start.repo.js';
 import { createTriagePeopleRepo, personNameSql } from './triage-users.repo.js';
@@ -37,25 +38,44 @@ export interface TriageRecordRow {
   opened: boolean;
 }
 
-const RECORD_COLUMNS = sql`tr.id, tr.item_id AS "itemId", tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.state,
-  tr.owner_id AS "ownerId", o.email AS "ownerEmail",
-  ${personNameSql('o')} AS "ownerName",
-  to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.due_source AS "dueSource", tr.priority, tr.priority_source AS "prioritySource",
-  tr.done_at AS "doneAt", tr.updated_at AS "updatedAt", u.email AS "updatedByEmail",
-  (SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL) AS "commentCount",
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('field', f.key, 'ruleId', r.id, 'ruleName', r.name) ORDER BY f.key), '[]'::jsonb)
-     FROM jsonb_each_text(tr.rule_fields) f JOIN triage_rules r ON r.id = f.value::int) AS "setByRules",
-  tr.closed_reason AS "closedReason", to_char(tr.overdue_from, 'YYYY-MM-DD') AS "overdueFrom",
-  to_char(coalesce(t.triage_start, ${GLOBAL_START_SQL}) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startLine", true AS opened`;
-const RECORD_JOINS = sql`LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id LEFT JOIN users u ON u.id = tr.updated_by_id`;
+const tr = alias(triageRecords, 'tr');
+const t = alias(tenants, 't');
+const o = alias(users, 'o');
+const u = alias(users, 'u');
 
-function toRecordRow(r: Record<string, unknown>): TriageRecordRow {
-  return {
-    ...(r as unknown as TriageRecordRow),
-    doneAt: r.doneAt ? new Date(r.doneAt as string) : null,
-    updatedAt: r.updatedAt ? new Date(r.updatedAt as string) : null,
-  };
-}
+const RECORD_FIELDS = {
+  id: tr.id,
+  itemId: tr.itemId,
+  tenantId: tr.tenantId,
+  tenantName: t.name,
+  state: tr.state,
+  ownerId: tr.ownerId,
+  ownerEmail: o.email,
+  ownerName: sql<string | null>`${personNameSql('o')}`,
+  dueDate: sql<string | null>`to_char(tr.due_date, 'YYYY-MM-DD')`,
+  dueSource: tr.dueSource,
+  priority: tr.priority,
+  prioritySource: tr.prioritySource,
+  doneAt: tr.doneAt,
+  updatedAt: tr.updatedAt,
+  updatedByEmail: u.email,
+  commentCount: sql<number>`(SELECT count(*)::int FROM triage_comments c WHERE c.record_id = tr.id AND c.deleted_at IS NULL)`,
+  setByRules: sql<
+    TriageRecordRow['setByRules']
+  >`(SELECT coalesce(jsonb_agg(jsonb_build_object('field', f.key, 'ruleId', r.id, 'ruleName', r.name) ORDER BY f.key), '[]'::jsonb)
+     FROM jsonb_each_text(tr.rule_fields) f JOIN triage_rules r ON r.id = f.value::int)`,
+  closedReason: tr.closedReason,
+  overdueFrom: sql<string | null>`to_char(tr.overdue_from, 'YYYY-MM-DD')`,
+  startLine: sql<string | null>`to_char(coalesce(t.triage_start, ${GLOBAL_START_SQL}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+  opened: sql<boolean>`true`,
+};
+
+/** The records with their tenant, owner and last changer, as a record's own read shows them. */
+const selectRecords = (db: DbOrTx) =>
+  db.select(RECORD_FIELDS).from(tr).leftJoin(t, eq(t.id, tr.tenantId)).leftJoin(o, eq(o.id, tr.ownerId)).leftJoin(u, eq(u.id, tr.updatedById));
+
+/** The text columns hold the contract's values. */
+const toRecordRow = (r: Awaited<ReturnType<typeof selectRecords>>[number]) => r as TriageRecordRow;
 
 /** A record as the list and the export show it. */
 export interface TriageBrief extends Record<string, unknown> {
@@ -87,26 +107,29 @@ export function createTriageRepo(db: DbOrTx) {
 
     /** The item's records the caller may see, its own record first, then by tenant name. */
     async recordsOf(itemId: number, scope: TenantScope | undefined): Promise<TriageRecordRow[]> {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT ${RECORD_COLUMNS} FROM triage_records tr ${RECORD_JOINS}
-        WHERE tr.item_id = ${itemId} AND ${visibleTriageRecord(scope)}
-        ORDER BY tr.tenant_id IS NOT NULL, t.name, tr.id`);
+      const rows = await selectRecords(db)
+        .where(and(eq(tr.itemId, itemId), visibleTriageRecord(scope)))
+        .orderBy(sql`${tr.tenantId} IS NOT NULL`, t.name, tr.id);
       return rows.map(toRecordRow);
     },
 
     /** Records by id, in the order asked. */
     async recordsById(ids: readonly number[]): Promise<TriageRecordRow[]> {
       if (ids.length === 0) return [];
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT ${RECORD_COLUMNS} FROM triage_records tr ${RECORD_JOINS} WHERE tr.id = ANY(${sql.param([...ids])}::int[])`);
-      const byId = new Map(rows.map((r) => [Number(r.id), toRecordRow(r)]));
+      const rows = await selectRecords(db).where(sql`${tr.id} = ANY(${sql.param([...ids])}::int[])`);
+      const byId = new Map(rows.map((r) => [r.id, toRecordRow(r)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /** Locks the records (in id order, so two bulk changes never deadlock) for a change in this transaction. */
     async lock(ids: readonly number[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.execute(sql`SELECT id FROM triage_records WHERE id = ANY(${sql.param([...ids])}::int[]) ORDER BY id FOR UPDATE`);
+      await db
+        .select({ id: triageRecords.id })
+        .from(triageRecords)
+        .where(sql`${triageRecords.id} = ANY(${sql.param([...ids])}::int[])`)
+        .orderBy(triageRecords.id)
+        .for('update');
     },
 
     /** Writes a change a person made. */
@@ -148,12 +171,11 @@ export function createTriageRepo(db: DbOrTx) {
      * The record an item would start with, unstored (a roadmap item nobody opened): New, no owner, its defaults.
      */
     async unopened(item: ItemRow, now: Date): Promise<TriageRecordRow> {
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT to_char(${DEFAULT_DUE}, 'YYYY-MM-DD') AS "dueDate", ${DEFAULT_DUE_SOURCE} AS "dueSource",
-          ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)} AS priority, ${DEFAULT_PRIORITY_SOURCE} AS "prioritySource",
-          to_char(coalesce(${GLOBAL_START_SQL}, ${now}) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startLine"
-        FROM items i WHERE i.id = ${item.id}`);
-      const d = rows[0];
+      const i = alias(items, 'i');
+      const [d] = await db
+        .select({ ...DEFAULT_FIELDS, startLine: sql<string | null>`to_char(coalesce(${GLOBAL_START_SQL}, ${now}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` })
+        .from(i)
+        .where(eq(i.id, item.id));
       if (!d) throw new Error(`triage: no item ${item.id}`);
       return {
         id: 0,
@@ -164,10 +186,10 @@ export function createTriageRepo(db: DbOrTx) {
         ownerId: null,
         ownerEmail: null,
         ownerName: null,
-        dueDate: d.dueDate as string | null,
-        dueSource: d.dueSource as TriageDueSource,
-        priority: d.priority as TriagePriority,
-        prioritySource: d.prioritySource as TriagePrioritySource,
+        dueDate: d.dueDate,
+        dueSource: d.dueSource,
+        priority: d.priority,
+        prioritySource: d.prioritySource,
         doneAt: null,
         updatedAt: null,
         updatedByEmail: null,
@@ -175,7 +197,7 @@ export function createTriageRepo(db: DbOrTx) {
         setByRules: [],
         closedReason: null,
         overdueFrom: null,
-        startLine: d.startLine as string | null,
+        startLine: d.startLine,
         opened: false,
       };
     },
@@ -212,10 +234,11 @@ export function createTriageRepo(db: DbOrTx) {
     async tenantLicences(scope: TenantScope | undefined): Promise<{ id: number; name: string; products: string[] | null }[]> {
       const visible =
         scope === 'all' ? sql`true` : sql`(t.visibility = 'public' OR t.id = ANY(${sql.param(scope?.granted.length ? [...scope.granted] : [0])}::integer[]))`;
-      const { rows } = await db.execute<{ id: number; name: string; products: string[] | null }>(
-        sql`SELECT t.id, t.name, t.licensed_products AS products FROM tenants t WHERE t.removed_at IS NULL AND ${visible} ORDER BY t.name`,
-      );
-      return rows.map((r) => ({ id: Number(r.id), name: r.name, products: r.products }));
+      return db
+        .select({ id: t.id, name: t.name, products: t.licensedProducts })
+        .from(t)
+        .where(and(isNull(t.removedAt), visible))
+        .orderBy(t.name);
     },
 
     /** The triage of the items of a list page, by item id (records the caller may see, its own record first). */
@@ -227,14 +250,25 @@ export function createTriageRepo(db: DbOrTx) {
     async ofItems(itemIds: readonly number[], scope: TenantScope | undefined): Promise<Map<number, TriageBrief[]>> {
       const out = new Map<number, TriageBrief[]>();
       if (itemIds.length === 0) return out;
-      const { rows } = await db.execute<TriageBrief>(sql`
-        SELECT tr.item_id AS "itemId", tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.state, tr.owner_id AS "ownerId",
-          ${personNameSql('o')} AS "ownerName", to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", tr.priority,
-          tr.closed_reason AS "closedReason", to_char(tr.overdue_from, 'YYYY-MM-DD') AS "overdueFrom"
-        FROM triage_records tr LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id
-        WHERE tr.item_id = ANY(${sql.param([...itemIds])}::int[]) AND ${visibleTriageRecord(scope)}
-        ORDER BY tr.item_id, tr.tenant_id IS NOT NULL, t.name, tr.id`);
-      for (const row of rows) out.set(row.itemId, [...(out.get(row.itemId) ?? []), row]);
+      const rows = await db
+        .select({
+          itemId: tr.itemId,
+          tenantId: tr.tenantId,
+          tenantName: t.name,
+          state: tr.state,
+          ownerId: tr.ownerId,
+          ownerName: sql<string | null>`${personNameSql('o')}`,
+          dueDate: sql<string | null>`to_char(tr.due_date, 'YYYY-MM-DD')`,
+          priority: tr.priority,
+          closedReason: tr.closedReason,
+          overdueFrom: sql<string | null>`to_char(tr.overdue_from, 'YYYY-MM-DD')`,
+        })
+        .from(tr)
+        .leftJoin(t, eq(t.id, tr.tenantId))
+        .leftJoin(o, eq(o.id, tr.ownerId))
+        .where(and(sql`${tr.itemId} = ANY(${sql.param([...itemIds])}::int[])`, visibleTriageRecord(scope)))
+        .orderBy(tr.itemId, sql`${tr.tenantId} IS NOT NULL`, t.name, tr.id);
+      for (const row of rows as TriageBrief[]) out.set(row.itemId, [...(out.get(row.itemId) ?? []), row]);
       return out;
     },
 
