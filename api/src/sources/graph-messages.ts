@@ -1,7 +1,7 @@
 import type { MessageAttachment } from '@radar/contracts';
 import type { Clock } from '../lib/clock.js';
 import { FeedAbortedError, FeedError, FeedFormatError, FeedHttpError, NotConfiguredError } from './errors.js';
-import { fetchBytesWithRetry, fetchTextWithRetry, type RequestControl, type RetryOptions } from './http.js';
+import { fetchBytesWithRetry, fetchTextWithRetry, shortUrl, type RequestControl, type RetryOptions } from './http.js';
 import { normalizeMessages, parseJsonText } from './normalize.js';
 import { normalizeHealthIssues } from './normalize-health.js';
 import {
@@ -51,6 +51,12 @@ export interface GraphMessagesClient {
    * none (404).
    */
   downloadIncidentReport(issueId: string, maxBytes: number, control?: RequestControl): Promise<{ body: Buffer; contentType: string | null } | null>;
+  /**
+   * A usage report (`/reports/…`, `/copilot/reports/…`) as Graph sends it: the CSV or JSON text and its media type.
+   * Graph answers most with a 302 to a pre-authenticated download URL valid for minutes, which is followed without the
+   * token (the token only ever goes to Graph); some answer the report directly. Refused past `maxBytes`.
+   */
+  downloadReport(path: string, maxBytes: number, control?: RequestControl): Promise<{ text: string; contentType: string | null }>;
   /** One attachment's file (`/messages/{id}/attachments/{attachmentId}/content`), refused past `maxBytes`. */
   downloadAttachment(
     messageId: string,
@@ -242,6 +248,28 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         if (err instanceof FeedHttpError && err.status === 404) return null;
         throw err;
       }
+    },
+    async downloadReport(path, maxBytes, control = {}) {
+      if (!configured) throw new NotConfiguredError('Graph is not configured');
+      const asked = await withToken(
+        (bearer) =>
+          fetchBytesWithRetry(
+            `${apiUrl}${path}`,
+            { method: 'GET', redirect: 'manual', headers: { authorization: `Bearer ${bearer}` } },
+            options,
+            maxBytes,
+            control,
+          ),
+        control,
+      );
+      let report = asked;
+      if (asked.status >= 300 && asked.status < 400) {
+        if (!asked.headers.location) throw new FeedFormatError(`${shortUrl(path)} redirected without a Location`);
+        const download = new URL(asked.headers.location, apiUrl).toString();
+        report = await fetchBytesWithRetry(download, { method: 'GET', redirect: 'manual' }, options, maxBytes, control);
+        if (report.status >= 300) throw new FeedFormatError(`the download of ${shortUrl(path)} redirected again`);
+      }
+      return { text: report.body.toString('utf8'), contentType: report.headers.contentType };
     },
     async downloadAttachment(messageId, attachmentId, maxBytes, control = {}) {
       if (!configured) throw new NotConfiguredError('Message Center is not configured');

@@ -17,8 +17,8 @@ export interface RetryOptions {
 export interface TextResponse {
   status: number;
   text: string;
-  /** Lower-cased response headers the callers use (etag, last-modified, content-type). */
-  headers: { etag: string | null; lastModified: string | null; contentType: string | null };
+  /** Lower-cased response headers the callers use (etag, last-modified, content-type, location of a redirect). */
+  headers: { etag: string | null; lastModified: string | null; contentType: string | null; location: string | null };
 }
 
 /** Per call: stops retries and the request in flight (graceful shutdown). */
@@ -80,9 +80,12 @@ async function attempt<B>(
       etag: response.headers.get('etag'),
       lastModified: response.headers.get('last-modified'),
       contentType: response.headers.get('content-type'),
+      location: response.headers.get('location'),
     };
-    // 304 answers a conditional request: nothing changed since the validators we sent.
-    if (!response.ok && response.status !== 304) {
+    // 304 answers a conditional request: nothing changed since the validators we sent. A redirect the caller follows
+    // itself (`redirect: 'manual'`) is its answer too.
+    const redirect = init.redirect === 'manual' && response.status >= 300 && response.status < 400;
+    if (!response.ok && response.status !== 304 && !redirect) {
       await response.body?.cancel().catch(() => undefined);
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
       throw new FeedHttpError(`${shortUrl(url)} answered HTTP ${response.status}`, response.status, retryAfter);
