@@ -57,6 +57,14 @@ export const tenants = pgTable(
     licencesAt: ts('licences_at'),
     /** Why the last licence read failed (kept until one succeeds). */
     licencesError: text('licences_error'),
+    /** When the usage reports were last read (features/usage): their counts are in tenant_usage. */
+    usageAt: ts('usage_at'),
+    /** When they were last tried, read or not: they are read once a day, a failed read again after an hour. */
+    usageTriedAt: ts('usage_tried_at'),
+    /** Why the last usage read failed (kept until one succeeds). */
+    usageError: text('usage_error'),
+    /** The app lacks Reports.Read.All: the tenant's usage is not read (relevance says Unknown), nothing else is affected. */
+    usagePermissionMissing: boolean('usage_permission_missing').notNull().default(false),
   },
   (t) => [
     uniqueIndex('tenants_directory_uq')
@@ -101,4 +109,25 @@ export const tenantAccess = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
+);
+
+/**
+ * A tenant's usage as Graph's usage reports count it: per day and workload (contracts USAGE_WORKLOADS) the active users
+ * over `period_days` up to the report date, and the licensed where the report says. Read daily; a report read again
+ * for the same day replaces its count; kept for 13 months (contracts USAGE_KEEP_DAYS).
+ */
+export const tenantUsage = pgTable(
+  'tenant_usage',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    reportDate: date('report_date', { mode: 'string' }).notNull(),
+    workload: text('workload').notNull(),
+    activeUsers: integer('active_users').notNull(),
+    licensedUsers: integer('licensed_users'),
+    periodDays: integer('period_days').notNull(),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.reportDate, t.workload] })],
 );
