@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { usageReport, type FakeUsage } from './tenant-usage-reports.js';
 
 /**
  * A local Microsoft Graph (and Entra token endpoint) for many tenants at once, as the service-communications API
  * behaves: `POST /{tenant}/oauth2/v2.0/token` (client credentials; a wrong secret answers Entra's AADSTS7000215),
  * `GET /v1.0/admin/serviceAnnouncement/messages` (paged with @odata.nextLink, `$top`), the attachment list, and
  * `GET /v1.0/admin/serviceAnnouncement/issues` (paged; 403 without ServiceHealth.Read.All) and an issue's
- * `incidentReport` (404 until one is published). The token is a JWT whose `tid`
+ * `incidentReport` (404 until one is published), and the usage reports (tenant-usage-reports.ts). The token is a JWT whose `tid`
  * says which tenant's data a call reads and whose `roles` are the application permissions granted. A tenant can be
  * made to throttle (429 with Retry-After) or to have its secret revoked.
  */
@@ -14,7 +15,7 @@ export interface FakeTenant {
   directoryId: string;
   clientId: string;
   secret: string;
-  /** Application permissions granted with admin consent (default the two read permissions and Organization.Read.All). */
+  /** Application permissions granted with admin consent (default the two read permissions, Organization.Read.All and Reports.Read.All). */
   roles?: string[];
   /** Graph's raw message objects this tenant's Message Center lists. */
   messages: unknown[];
@@ -24,13 +25,15 @@ export interface FakeTenant {
   overviews?: { service: string; status: string; id?: string }[];
   /** Graph's subscribedSkus of the tenant (read with Organization.Read.All among `roles`). */
   skus?: unknown[];
+  /** The usage reports' rows (read with Reports.Read.All among `roles`; none: the reports have no rows). */
+  usage?: FakeUsage;
   /** Post-incident reports by issue id: what `/issues/{id}/incidentReport` streams (404 for others). */
   reports?: Record<string, { body: Buffer; contentType: string }>;
   /**
    * The next this many message-page or issue-page requests answer 429 with Retry-After: retryAfterSeconds; `feeds`
-   * limits it to one feed's pages (default both).
+   * limits it to one feed's pages (default both); the usage reports are throttled only when `feeds` names `usage`.
    */
-  throttle?: { times: number; retryAfterSeconds: number; feeds?: ('messages' | 'issues')[] };
+  throttle?: { times: number; retryAfterSeconds: number; feeds?: ('messages' | 'issues' | 'usage')[] };
   /** The secret was revoked: the token endpoint refuses it. */
   revoked?: boolean;
   /** The tenant's Planner and directory, as `/planner/*`, `/groups` and `/users` answer them. */
@@ -87,7 +90,7 @@ export interface TenantGraphServer {
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const ALL_ROLES = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All', 'Organization.Read.All'];
+const ALL_ROLES = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All', 'Organization.Read.All', 'Reports.Read.All'];
 
 let taskSeq = 0;
 
@@ -280,6 +283,8 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', base);
+      // A report's download URL is pre-authenticated: no tenant, no token.
+      if (usageReport(null, [], req, res, url, base, (line) => requests.push(`download ${line}`))) return;
       const authorize = /^\/([^/]+)\/oauth2\/v2\.0\/authorize$/.exec(url.pathname);
       if (req.method === 'GET' && authorize) {
         const tenant = byId.get(decodeURIComponent(authorize[1]!));
@@ -395,6 +400,7 @@ export async function startTenantGraphServer(tenants: FakeTenant[], options: { p
           return json(res, 403, { error: { code: 'Authorization_RequestDenied', message: 'Insufficient privileges.' } });
         return json(res, 200, { value: tenant.skus ?? [] });
       }
+      if (usageReport(tenant, roles, req, res, url, base, (line) => requests.push(`${name} ${line}`))) return;
       if (tenant.planner && (url.pathname.startsWith('/v1.0/planner/') || /^\/v1\.0\/(groups|users)/.test(url.pathname))) {
         return planner(tenant.planner, tenant.clientId, roles, req, res, url, body, (line) => requests.push(`${name} ${line}`));
       }

@@ -146,10 +146,13 @@ export const tenantsResponse = z.array(tenantRecord);
 export type TenantsResponse = z.infer<typeof tenantsResponse>;
 
 /**
- * The checks of a tenant's connection test (its answer is `connectionTestResult`), one per capability. `licences` is
- * optional: without it everything works but the "products we license" filter.
+ * The checks of a tenant's connection test (its answer is `connectionTestResult`), one per capability. `licences` and
+ * `usage` are optional: without them everything works but the "products we license" filter and, for `usage`
+ * (Reports.Read.All), relevance from the tenant's usage.
  */
-export const TENANT_CHECKS = ['token', 'messages', 'health', 'licences'] as const;
+export const TENANT_CHECKS = ['token', 'messages', 'health', 'licences', 'usage'] as const;
+/** The checks a tenant connects without. */
+export const OPTIONAL_TENANT_CHECKS: readonly TenantCheckName[] = ['licences', 'usage'];
 export type TenantCheckName = (typeof TENANT_CHECKS)[number];
 
 export const tenantSyncResponse = z.object({

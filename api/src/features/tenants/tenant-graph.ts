@@ -1,4 +1,12 @@
-import { connectionTestOf, TENANT_CLOUD_HOSTS, type ConnectionTestResult, type TenantCheckName, type TenantCloud } from '@radar/contracts';
+import {
+  connectionTestOf,
+  OPTIONAL_TENANT_CHECKS,
+  TENANT_CLOUD_HOSTS,
+  USAGE_PERMISSION,
+  type ConnectionTestResult,
+  type TenantCheckName,
+  type TenantCloud,
+} from '@radar/contracts';
 import type { Config } from '../../config.js';
 import type { TenantRow } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -95,7 +103,8 @@ async function bodyOf(response: Response): Promise<string> {
 /**
  * Test connection: a token, then one page of each feed. Each step says what it found or exactly what is missing (a
  * wrong or expired secret, an unknown app or tenant, no admin consent, a missing ServiceMessage.Read.All or
- * ServiceHealth.Read.All). One attempt each, no retries: the admin is waiting.
+ * ServiceHealth.Read.All, and the optional Organization.Read.All and Reports.Read.All). One attempt each, no retries:
+ * the admin is waiting.
  */
 export async function testTenantConnection(
   config: Pick<Config, 'GRAPH_AUTHORITY_URL' | 'GRAPH_API_URL' | 'GRAPH_CLOUD_URLS' | 'FEED_TIMEOUT_MS'>,
@@ -103,11 +112,12 @@ export async function testTenantConnection(
   secret: string | null,
 ): Promise<ConnectionTestResult> {
   const checks: { name: TenantCheckName; ok: boolean; message: string }[] = [];
-  // Licences are optional: the connection works without them (only the "products we license" filter does not). A test
-  // that stopped early has not shown the feeds can be read, so it is not ok even when what it ran passed.
+  // Licences and usage are optional: the connection works without them (only the "products we license" filter and
+  // relevance do not). A test that stopped early has not shown the feeds can be read, so it is not ok even when what
+  // it ran passed.
   const done = () => {
-    const result = connectionTestOf(checks, ['licences']);
-    return checks.filter((c) => c.name !== 'licences').length === 3 ? result : { ...result, ok: false };
+    const result = connectionTestOf(checks, OPTIONAL_TENANT_CHECKS);
+    return checks.filter((c) => !OPTIONAL_TENANT_CHECKS.includes(c.name)).length === 3 ? result : { ...result, ok: false };
   };
   if (!secret || !tenant.clientId) {
     checks.push({ name: 'token', ok: false, message: 'No readable client secret is stored: enter it again.' });
@@ -159,19 +169,28 @@ export async function testTenantConnection(
     { name: 'messages' as const, path: '/v1.0/admin/serviceAnnouncement/messages?$top=1', permission: 'ServiceMessage.Read.All', label: 'Message Center' },
     { name: 'health' as const, path: '/v1.0/admin/serviceAnnouncement/issues?$top=1', permission: 'ServiceHealth.Read.All', label: 'Service Health' },
     { name: 'licences' as const, path: '/v1.0/subscribedSkus', permission: 'Organization.Read.All', label: 'licences' },
+    // A usage report answers with a redirect to its download: that answer is enough to know it can be read.
+    { name: 'usage' as const, path: "/v1.0/reports/getOffice365ServicesUserCounts(period='D7')", permission: USAGE_PERMISSION, label: 'usage reports' },
   ];
+  /** Optional checks say what they are for, so an admin who does not want one can leave it. */
+  const optionalFor: Partial<Record<TenantCheckName, string>> = {
+    licences: ' (optional: only the "Only products we license" filter needs it)',
+    usage: ' (optional: only relevance needs it)',
+  };
   for (const feed of feeds) {
     try {
       const response = await fetch(`${graph}${feed.path}`, {
         headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        redirect: 'manual',
         signal: signal(),
       });
       await bodyOf(response);
-      if (response.ok) checks.push({ name: feed.name, ok: true, message: `Read ${feed.label}.` });
+      const answered = response.ok || (response.status >= 300 && response.status < 400);
+      if (answered && feed.name === 'usage') checks.push({ name: feed.name, ok: true, message: 'Read usage reports (counts work with concealed names).' });
+      else if (answered) checks.push({ name: feed.name, ok: true, message: `Read ${feed.label}.` });
       else if (response.status === 401 || response.status === 403) {
         const lacks = roles !== null && !roles.includes(feed.permission);
-        // Optional: say what it is for, so an admin who does not want it can leave it.
-        const optional = feed.name === 'licences' ? ' (optional: only the "Only products we license" filter needs it)' : '';
+        const optional = optionalFor[feed.name] ?? '';
         checks.push({
           name: feed.name,
           ok: false,

@@ -135,6 +135,7 @@ describe('Test connection', () => {
         { name: 'messages', ok: true, message: 'Read Message Center.' },
         { name: 'health', ok: true, message: 'Read Service Health.' },
         { name: 'licences', ok: true, message: 'Read licences.' },
+        { name: 'usage', ok: true, message: 'Read usage reports (counts work with concealed names).' },
       ],
     });
     const health = (await admin.post(`/api/admin/tenants/${noHealth.id}/test`)).body;
@@ -156,7 +157,7 @@ describe('Test connection', () => {
     expect(consent.checks[1].message).toMatch(/^Missing ServiceMessage\.Read\.All/);
     const refused = (await admin.post(`/api/admin/tenants/${wrong.id}/test`)).body;
     // Without Organization.Read.All the connection works: only the licences check says what it would add.
-    graph.tenants.get(A)!.roles = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All'];
+    graph.tenants.get(A)!.roles = ['ServiceMessage.Read.All', 'ServiceHealth.Read.All', 'Reports.Read.All'];
     const noLicences = (await admin.post(`/api/admin/tenants/${good.id}/test`)).body;
     expect(noLicences).toMatchObject({ ok: true, message: 'Connected; optional licences failed' });
     expect(noLicences.checks.map((c: { name: string; ok: boolean }) => `${c.name}:${c.ok}`)).toEqual([
@@ -164,6 +165,7 @@ describe('Test connection', () => {
       'messages:true',
       'health:true',
       'licences:false',
+      'usage:true',
     ]);
     expect(refused).toEqual({
       ok: false,
