@@ -23,6 +23,7 @@ export * from './triage-analytics.js';
 export * from './trackers.js';
 export * from './passkeys.js';
 export * from './licences.js';
+export * from './usage.js';
 export * from './usage-workloads.js';
 export * from './relevance.js';
 export * from './relevance-thresholds.js';

@@ -218,4 +218,7 @@ export const routeTable = {
     reauth: { method: 'POST', path: '/api/auth/passkeys/reauth' },
     signIn: { method: 'POST', path: '/api/auth/passkeys/sign-in' },
   },
+  usage: {
+    tenant: { method: 'GET', path: '/api/admin/tenants/:id/usage' },
+  },
 } as const;

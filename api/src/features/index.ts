@@ -22,6 +22,7 @@ import { createSyncEndpoints } from './sync/sync.endpoints.js';
 import { createTokensEndpoints } from './tokens/tokens.endpoints.js';
 import { createTriageEndpoints } from './triage/triage.endpoints.js';
 import { createUnsubscribeEndpoints } from './unsubscribe/unsubscribe.endpoints.js';
+import { createUsageEndpoints } from './usage/usage.endpoints.js';
 
 export type EndpointGroup = keyof typeof endpoints;
 export type FeatureOptions = HealthOptions;
@@ -55,6 +56,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   triage: createTriageEndpoints,
   trackers: createTrackersEndpoints,
   passkeys: createPasskeysEndpoints,
+  usage: createUsageEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

@@ -2,6 +2,7 @@ import type { Agenda } from 'agenda';
 import type { AppContext } from '../app-context.js';
 import { SyncAlreadyRunningError } from '../features/sync/sync.service.js';
 import { createTenantsRepo } from '../features/tenants/tenants.repo.js';
+import { createUsageService } from '../features/usage/usage.service.js';
 import type { JobDefinition } from './index.js';
 
 export const TENANT_SYNC_JOB = 'sync-tenant-messages';
@@ -18,7 +19,7 @@ export function staggerOffsetMs(tenantId: number, intervalMs: number): number {
 }
 
 /**
- * One Agenda job per enabled tenant (its Message Center and its Service Health), repeating every MESSAGE_SYNC_INTERVAL_MS from its staggered start, kept in step
+ * One Agenda job per enabled tenant (its Message Center, its Service Health and, once a day, its usage), repeating every MESSAGE_SYNC_INTERVAL_MS from its staggered start, kept in step
  * with the tenants: a job is added for a new or enabled tenant and removed for a disabled or removed one. Agenda's
  * lock makes each tenant's job run on one worker process at a time; the sync service's per-tenant lock covers admin
  * triggers and other processes.
@@ -52,6 +53,7 @@ export async function scheduleTenantJobs(
 
 export const tenantSyncJobs: JobDefinition = (agenda, ctx) => {
   const concurrency = ctx.config.GRAPH_MAX_CONCURRENT_TENANTS;
+  const usage = createUsageService(ctx);
   agenda.define<{ tenantId: number }>(
     TENANT_SYNC_JOB,
     async (job) => {
@@ -74,6 +76,13 @@ export const tenantSyncJobs: JobDefinition = (agenda, ctx) => {
             ctx.log.info({ tenant: tenant.name }, `tenant ${feed.label} sync already running elsewhere; this run is skipped`);
           else errors.push(err as Error);
         }
+      }
+      // Then its usage reports, when a day has passed since they were read (an hour since a failed read). Their failure
+      // is said on the tenant (Admin → Tenants, GET …/usage) and never fails the tenant's run.
+      try {
+        await usage.readIfDue(tenant.id);
+      } catch (err) {
+        ctx.log.error({ tenant: tenant.name, err }, 'tenant usage not read');
       }
       if (errors[0]) throw errors[0];
     },

@@ -16,6 +16,7 @@ import { serviceHealthEndpoints } from './service-health.js';
 import { syncEndpoints } from './sync.js';
 import { tokenEndpoints } from './tokens.js';
 import { triageEndpoints } from './triage.js';
+import { usageEndpoints } from './usage.js';
 
 /**
  * The endpoint table: every route the api answers. The api mounts its routes from it (a route that is not here does
@@ -44,6 +45,7 @@ export const endpoints = {
   triage: triageEndpoints,
   trackers: trackerEndpoints,
   passkeys: passkeyEndpoints,
+  usage: usageEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */
