@@ -97,7 +97,7 @@ export const CHANGE_TYPE_DAYS: Record<ChangeTypeOption, number> = {
  * roadmap item's GA month), items without one last in either direction. `due` (signed-in users): the nearest due date
  * of the item's open triage records, items without one last.
  */
-export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due'] as const;
+export const LIST_SORT_FIELDS = ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due', 'relevance'] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 
 /** `releaseMoved`: a roadmap GA or preview date moved within the last 7 / 30 days. */

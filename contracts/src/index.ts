@@ -27,6 +27,7 @@ export * from './usage.js';
 export * from './usage-workloads.js';
 export * from './relevance.js';
 export * from './relevance-thresholds.js';
+export * from './item-relevance.js';
 export * from './remote-compat.js';
 export * from './sync.js';
 export * from './list-query.js';

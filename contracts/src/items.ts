@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { featureStatusEntry, messageAttachmentFile, messageSection, timingWindow } from './message-center.js';
 import { queryBoolean, stringList } from './common.js';
+import { listRelevance, relevanceFilter } from './item-relevance.js';
 import { wordDiffPart } from './versions.js';
 import {
   CHANGE_TYPE_OPTIONS,
@@ -217,6 +218,11 @@ export const itemListQuery = z.object({
    * Without any tenant's licences read it filters nothing.
    */
   licensed: queryBoolean.optional(),
+  /**
+   * Signed-in users only: items whose relevance to one of the tenants in scope (those the caller may see, or of
+   * `tenants`) is one of these levels (`relevance=high`). Guests: refused.
+   */
+  relevance: relevanceFilter.optional(),
   /** Signed-in users only: items with a triage record in this queue view (my queue, unassigned, overdue, due soon, done). */
   triage: z.enum(TRIAGE_VIEWS, { error: `triage must be one of ${TRIAGE_VIEWS.join(', ')}` }).optional(),
 });
@@ -244,6 +250,11 @@ export const itemListResponse = z.object({
    * tenants received has one per tenant the caller may see). Never present for guests.
    */
   triage: z.record(z.string(), z.array(listTriage)).optional(),
+  /**
+   * Signed-in callers: each item's relevance (by unified id), the highest among the tenants in scope. Absent for
+   * guests and when no item of the page has any (no tenant's usage computed).
+   */
+  relevance: z.record(z.string(), listRelevance).optional(),
 });
 export type ItemListResponse = z.infer<typeof itemListResponse>;
 

@@ -158,7 +158,9 @@ describe('TrackersTab', () => {
     await choose('Plan', 'M365 changes');
     await choose('Bucket', 'To triage');
     await choose('Sign in as', 'A user who authorizes it (delegated)');
-    expect(within(dialog).getByText(/Register this redirect URI \(Web\) in the tenant's app: .*\/api\/admin\/integrations\/oauth\/callback/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Register this redirect URI \(Web\) in the tenant's app: .*\/api\/admin\/integrations\/oauth\/callback/),
+    ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'IT board' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Connect a tracker' })).not.toBeInTheDocument());
