@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CHANGE_HEALTH_IMMINENT_DAYS,
   CHANGE_HEALTH_PRIORITY_WEIGHTS,
@@ -9,9 +10,13 @@ import {
 import { type TenantScope } from '../items/item-query.js';
 import { OPEN_STATES, overdueOn, visibleTriageRecord } from './triage-views.js';
 import type { DbOrTx } from '../../db/client.js';
+import { items, tenants, triageDailyCounts, triageRecords, users } from '../../db/schema/index.js';
 import { personNameSql } from './triage-users.repo.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A counted day as YYYY-MM-DD, and a column's sum over the tenants of a day. */
+const DATE = sql<string>`to_char(${triageDailyCounts.day}, 'YYYY-MM-DD')`;
+const sumOf = (column: SQLWrapper) => sql<number | null>`sum(${column})::int`;
 
 /** The weekly change-health figures. */
 export interface ChangeHealth {
@@ -23,7 +28,14 @@ export interface ChangeHealth {
   nearest: { title: string; source: 'roadmap' | 'messages' | 'health'; externalId: string; owner: string | null; dueDate: string; tenantName: string | null }[];
 }
 
+const tr = alias(triageRecords, 'tr');
+const i = alias(items, 'i');
+const o = alias(users, 'o');
+const t = alias(tenants, 't');
+const daily = triageDailyCounts;
+
 const OWNER_NAME = personNameSql('o');
+const isOpen = sql`tr.state IN ${OPEN_STATES}`;
 
 /** A record's weight in the change-health score: its priority's. */
 const WEIGHT = sql`(CASE tr.priority WHEN 'high' THEN ${CHANGE_HEALTH_PRIORITY_WEIGHTS.high}::int WHEN 'medium' THEN ${CHANGE_HEALTH_PRIORITY_WEIGHTS.medium}::int ELSE ${CHANGE_HEALTH_PRIORITY_WEIGHTS.low}::int END)`;
@@ -39,10 +51,13 @@ function healthConditions(today: string): Record<ChangeHealthCostKind, SQL> {
   };
 }
 
+/** How many records `tr` match, as an aggregate. */
+const countWhere = (where: SQL) => sql<number>`count(*) FILTER (WHERE ${where})::int`;
+
 /** The weighted sums of the score, as aggregates over `tr`. */
-function healthSums(today: string): { weight: SQL } & Record<ChangeHealthCostKind, SQL> {
+function healthSums(today: string): { weight: SQL<number> } & Record<ChangeHealthCostKind, SQL<number>> {
   const c = healthConditions(today);
-  const sum = (where: SQL) => sql`coalesce(sum(${WEIGHT}) FILTER (WHERE ${where}), 0)::int`;
+  const sum = (where: SQL) => sql<number>`coalesce(sum(${WEIGHT}) FILTER (WHERE ${where}), 0)::int`;
   return {
     weight: sum(sql`tr.state IN ${OPEN_STATES}`),
     overdue: sum(c.overdue),
@@ -60,13 +75,14 @@ export function createTriageReportsRepo(db: DbOrTx) {
      */
     async recordDay(now: Date): Promise<void> {
       const today = now.toISOString().slice(0, 10);
-      const open = sql`tr.state IN ${OPEN_STATES}`;
       const { weight, overdue, unowned, imminent, untriaged } = healthSums(today);
+      // raw: INSERT … SELECT … ON CONFLICT DO UPDATE of all eleven counts; drizzle's insert().select() wants an alias on
+      // every computed field and the update a line per column, twice as long as the statement.
       await db.execute(sql`
         INSERT INTO triage_daily_counts (day, tenant_key, open, overdue, done, not_relevant, weight, weight_overdue, weight_unowned, weight_imminent, weight_untriaged)
         SELECT ${today}::date, coalesce(tr.tenant_id, 0),
-          count(*) FILTER (WHERE ${open})::int,
-          count(*) FILTER (WHERE ${open} AND ${overdueOn(today)})::int,
+          count(*) FILTER (WHERE ${isOpen})::int,
+          count(*) FILTER (WHERE ${isOpen} AND ${overdueOn(today)})::int,
           count(*) FILTER (WHERE tr.state = 'done' AND tr.closed_reason IS NULL AND NOT tr.item_removed)::int,
           count(*) FILTER (WHERE tr.state = 'not_relevant' AND NOT tr.item_removed)::int,
           ${weight}, ${overdue}, ${unowned}, ${imminent}, ${untriaged}
@@ -90,30 +106,45 @@ export function createTriageReportsRepo(db: DbOrTx) {
       const s = healthSums(today);
       const c = healthConditions(today);
       const which = tenant === 'all' ? visibleTriageRecord(scope) : tenant === 'none' ? sql`tr.tenant_id IS NULL` : sql`tr.tenant_id = ${tenant}`;
-      const { rows } = await db.execute<Record<string, number>>(sql`
-        SELECT count(*) FILTER (WHERE tr.state IN ${OPEN_STATES})::int AS open,
-          ${s.weight} AS weight, ${s.overdue} AS w_overdue, ${s.unowned} AS w_unowned, ${s.imminent} AS w_imminent, ${s.untriaged} AS w_untriaged,
-          count(*) FILTER (WHERE ${c.overdue})::int AS overdue, count(*) FILTER (WHERE ${c.unowned})::int AS unowned,
-          count(*) FILTER (WHERE ${c.imminent})::int AS imminent, count(*) FILTER (WHERE ${c.untriaged})::int AS untriaged
-        FROM triage_records tr WHERE ${which}`);
-      const r = rows[0] ?? {};
-      const n = (k: string) => Number(r[k] ?? 0);
+      const [r] = await db
+        .select({
+          open: countWhere(isOpen),
+          sums: s,
+          records: { overdue: countWhere(c.overdue), unowned: countWhere(c.unowned), imminent: countWhere(c.imminent), untriaged: countWhere(c.untriaged) },
+        })
+        .from(tr)
+        .where(which);
+      const n = (v: number | undefined) => Number(v ?? 0);
       return {
-        open: n('open'),
-        sums: { weight: n('weight'), overdue: n('w_overdue'), unowned: n('w_unowned'), imminent: n('w_imminent'), untriaged: n('w_untriaged') },
-        records: { overdue: n('overdue'), unowned: n('unowned'), imminent: n('imminent'), untriaged: n('untriaged') },
+        open: n(r?.open),
+        sums: {
+          weight: n(r?.sums.weight),
+          overdue: n(r?.sums.overdue),
+          unowned: n(r?.sums.unowned),
+          imminent: n(r?.sums.imminent),
+          untriaged: n(r?.sums.untriaged),
+        },
+        records: { overdue: n(r?.records.overdue), unowned: n(r?.records.unowned), imminent: n(r?.records.imminent), untriaged: n(r?.records.untriaged) },
       };
     },
 
     /** The change-health score of each counted day of the last `days` days, of every tenant key given ('all': every one). */
     async healthSeries(tenantKeys: readonly number[] | 'all', days: number, now: Date) {
       const since = new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
-      const keys = tenantKeys === 'all' ? sql`true` : sql`tenant_key = ANY(${sql.param([...tenantKeys])}::int[])`;
-      const { rows } = await db.execute<{ date: string; weight: number; overdue: number; unowned: number; imminent: number; untriaged: number }>(sql`
-        SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(weight)::int AS weight, sum(weight_overdue)::int AS overdue,
-          sum(weight_unowned)::int AS unowned, sum(weight_imminent)::int AS imminent, sum(weight_untriaged)::int AS untriaged
-        FROM triage_daily_counts WHERE day >= ${since}::date AND weight IS NOT NULL AND ${keys}
-        GROUP BY day ORDER BY day`);
+      const keys = tenantKeys === 'all' ? sql`true` : sql`${daily.tenantKey} = ANY(${sql.param([...tenantKeys])}::int[])`;
+      const rows = await db
+        .select({
+          date: DATE,
+          weight: sumOf(daily.weight),
+          overdue: sumOf(daily.weightOverdue),
+          unowned: sumOf(daily.weightUnowned),
+          imminent: sumOf(daily.weightImminent),
+          untriaged: sumOf(daily.weightUntriaged),
+        })
+        .from(daily)
+        .where(and(gte(daily.day, since), isNotNull(daily.weight), keys))
+        .groupBy(daily.day)
+        .orderBy(daily.day);
       return rows.map((r) => ({
         date: r.date,
         score: changeHealthScore({
@@ -132,45 +163,70 @@ export function createTriageReportsRepo(db: DbOrTx) {
      */
     async series(tenant: 'all' | number, days: number, now: Date) {
       const since = new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
-      const { rows } = await db.execute<Record<string, string | number | null>>(sql`
-        SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(open)::int AS open, sum(overdue)::int AS overdue, sum(done)::int AS done,
-          sum(not_relevant)::int AS "notRelevant", bool_and(weight IS NOT NULL) AS scored, sum(weight)::int AS weight,
-          sum(weight_overdue)::int AS w_overdue, sum(weight_unowned)::int AS w_unowned, sum(weight_imminent)::int AS w_imminent,
-          sum(weight_untriaged)::int AS w_untriaged
-        FROM triage_daily_counts
-        WHERE day >= ${since}::date AND ${tenant === 'all' ? sql`true` : sql`tenant_key = ${tenant}`}
-        GROUP BY day ORDER BY day`);
+      const rows = await db
+        .select({
+          date: DATE,
+          open: sumOf(daily.open),
+          overdue: sumOf(daily.overdue),
+          done: sumOf(daily.done),
+          notRelevant: sumOf(daily.notRelevant),
+          scored: sql<boolean>`bool_and(${daily.weight} IS NOT NULL)`,
+          sums: {
+            weight: sumOf(daily.weight),
+            overdue: sumOf(daily.weightOverdue),
+            unowned: sumOf(daily.weightUnowned),
+            imminent: sumOf(daily.weightImminent),
+            untriaged: sumOf(daily.weightUntriaged),
+          },
+        })
+        .from(daily)
+        .where(and(gte(daily.day, since), tenant === 'all' ? sql`true` : eq(daily.tenantKey, tenant)))
+        .groupBy(daily.day)
+        .orderBy(daily.day);
       return rows.map((r) => {
-        const n = (k: string) => Number(r[k] ?? 0);
+        const n = (v: number | null) => Number(v ?? 0);
+        const { weight, overdue, unowned, imminent, untriaged } = r.sums;
         const score = r.scored
-          ? changeHealthScore({ weight: n('weight'), overdue: n('w_overdue'), unowned: n('w_unowned'), imminent: n('w_imminent'), untriaged: n('w_untriaged') })
-              .score
+          ? changeHealthScore({ weight: n(weight), overdue: n(overdue), unowned: n(unowned), imminent: n(imminent), untriaged: n(untriaged) }).score
           : null;
-        return { date: String(r.date), open: n('open'), overdue: n('overdue'), done: n('done'), notRelevant: n('notRelevant'), score };
+        return { date: String(r.date), open: n(r.open), overdue: n(r.overdue), done: n(r.done), notRelevant: n(r.notRelevant), score };
       });
     },
 
     /** The figures of the change-health report: open and overdue by owner, done since `since`, the 10 nearest due dates. */
     async changeHealth(now: Date, since: Date): Promise<ChangeHealth> {
       const today = now.toISOString().slice(0, 10);
-      const { rows: byOwner } = await db.execute<{ owner: string | null; open: number; overdue: number }>(sql`
-        SELECT ${OWNER_NAME} AS owner, count(*)::int AS open, count(*) FILTER (WHERE ${overdueOn(today)})::int AS overdue
-        FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed LEFT JOIN users o ON o.id = tr.owner_id
-        WHERE tr.state IN ${OPEN_STATES}
-        GROUP BY 1 ORDER BY count(*) DESC, 1 NULLS LAST`);
-      const { rows: done } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM triage_records WHERE state = 'done' AND done_at >= ${since}`);
-      const { rows: nearest } = await db.execute<ChangeHealth['nearest'][number]>(sql`
-        SELECT i.title, i.source, i.external_id AS "externalId", ${OWNER_NAME} AS owner, to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate", t.name AS "tenantName"
-        FROM triage_records tr JOIN items i ON i.id = tr.item_id AND NOT i.is_removed
-        LEFT JOIN users o ON o.id = tr.owner_id LEFT JOIN tenants t ON t.id = tr.tenant_id
-        WHERE tr.state IN ${OPEN_STATES} AND tr.due_date >= ${today}::date
-        ORDER BY tr.due_date, tr.id LIMIT 10`);
+      const byOwner = await db
+        .select({ owner: sql<string | null>`${OWNER_NAME}`, open: sql<number>`count(*)::int`, overdue: countWhere(overdueOn(today)) })
+        .from(tr)
+        .innerJoin(i, and(eq(i.id, tr.itemId), not(i.isRemoved)))
+        .leftJoin(o, eq(o.id, tr.ownerId))
+        .where(isOpen)
+        .groupBy(OWNER_NAME)
+        .orderBy(desc(sql`count(*)`), sql`${OWNER_NAME} NULLS LAST`);
+      const done = await db.$count(triageRecords, and(eq(triageRecords.state, 'done'), gte(triageRecords.doneAt, since)));
+      const nearest = await db
+        .select({
+          title: i.title,
+          source: i.source,
+          externalId: i.externalId,
+          owner: sql<string | null>`${OWNER_NAME}`,
+          dueDate: sql<string>`to_char(tr.due_date, 'YYYY-MM-DD')`,
+          tenantName: t.name,
+        })
+        .from(tr)
+        .innerJoin(i, and(eq(i.id, tr.itemId), not(i.isRemoved)))
+        .leftJoin(o, eq(o.id, tr.ownerId))
+        .leftJoin(t, eq(t.id, tr.tenantId))
+        .where(and(isOpen, gte(tr.dueDate, today)))
+        .orderBy(tr.dueDate, tr.id)
+        .limit(10);
       const openByOwner = byOwner.map((r) => ({ owner: r.owner ?? 'Unassigned', open: Number(r.open), overdue: Number(r.overdue) }));
       return {
         openByOwner,
         open: openByOwner.reduce((n, r) => n + r.open, 0),
         overdue: openByOwner.reduce((n, r) => n + r.overdue, 0),
-        done: Number(done[0]?.n ?? 0),
+        done,
         nearest,
       };
     },
