@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type SavedSearchQuery, type TriagePriority, type TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { moderatorActivities, triageRules } from '../../db/schema/index.js';
+import { items, moderatorActivities, tenants, triageRecords, triageRules, users } from '../../db/schema/index.js';
 import { itemWhere, searchPlan } from '../items/item-query.js';
 import { OPEN_STATES } from './triage-views.js';
 
@@ -22,6 +23,10 @@ export interface RuleCandidate {
   priority: TriagePriority;
   prioritySource: string;
 }
+
+const tr = alias(triageRecords, 'tr');
+const t = alias(tenants, 't');
+const o = alias(users, 'o');
 
 export function createTriageRulesRepo(db: DbOrTx) {
   return {
@@ -59,6 +64,7 @@ export function createTriageRulesRepo(db: DbOrTx) {
 
     /** Numbers the rules 1… in the order given. */
     async reorder(ids: readonly number[]): Promise<void> {
+      // raw: UPDATE … FROM unnest(…) WITH ORDINALITY, a set-returning function drizzle's from() has no builder for.
       await db.execute(sql`
         UPDATE triage_rules r SET position = o.n
         FROM unnest(${sql.param([...ids])}::int[]) WITH ORDINALITY AS o(id, n) WHERE r.id = o.id`);
@@ -69,17 +75,31 @@ export function createTriageRulesRepo(db: DbOrTx) {
      * or of every open record.
      */
     async candidates(filters: SavedSearchQuery, recordIds: readonly number[] | 'open', now: Date): Promise<RuleCandidate[]> {
-      const which = recordIds === 'open' ? sql`true` : sql`tr.id = ANY(${sql.param([...recordIds])}::int[])`;
+      const which = recordIds === 'open' ? sql`true` : sql`${tr.id} = ANY(${sql.param([...recordIds])}::int[])`;
       const where = itemWhere({ ...filters, tenantScope: 'all' }, now, searchPlan(filters.search));
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT tr.id, tr.item_id AS "itemId", items.external_id AS "externalId", items.title AS "itemTitle", items.source,
-          tr.tenant_id AS "tenantId", t.name AS "tenantName", tr.owner_id AS "ownerId", o.email AS "ownerEmail",
-          tr.state, tr.priority, tr.priority_source AS "prioritySource"
-        FROM triage_records tr JOIN items ON items.id = tr.item_id
-        LEFT JOIN tenants t ON t.id = tr.tenant_id LEFT JOIN users o ON o.id = tr.owner_id
-        WHERE ${which} AND tr.state IN ${OPEN_STATES} AND ${where}
-        ORDER BY tr.id`);
-      return rows as unknown as RuleCandidate[];
+      const rows = await db
+        .select({
+          id: tr.id,
+          itemId: tr.itemId,
+          externalId: items.externalId,
+          itemTitle: items.title,
+          source: items.source,
+          tenantId: tr.tenantId,
+          tenantName: t.name,
+          ownerId: tr.ownerId,
+          ownerEmail: o.email,
+          state: tr.state,
+          priority: tr.priority,
+          prioritySource: tr.prioritySource,
+        })
+        .from(tr)
+        .innerJoin(items, eq(items.id, tr.itemId))
+        .leftJoin(t, eq(t.id, tr.tenantId))
+        .leftJoin(o, eq(o.id, tr.ownerId))
+        .where(and(which, sql`${tr.state} IN ${OPEN_STATES}`, where))
+        .orderBy(tr.id);
+      // The text columns hold the contract's states and priorities.
+      return rows as RuleCandidate[];
     },
 
     /**
@@ -87,13 +107,14 @@ export function createTriageRulesRepo(db: DbOrTx) {
      * roadmap item opens it (roadmap items are not triaged by default).
      */
     async roadmapMatches(filters: SavedSearchQuery, itemIds: readonly number[] | 'all', now: Date): Promise<number[]> {
-      const which = itemIds === 'all' ? sql`true` : sql`items.id = ANY(${sql.param([...itemIds])}::int[])`;
+      const which = itemIds === 'all' ? sql`true` : sql`${items.id} = ANY(${sql.param([...itemIds])}::int[])`;
       const where = itemWhere({ ...filters, tenantScope: 'all' }, now, searchPlan(filters.search));
-      const { rows } = await db.execute<{ id: number }>(sql`
-        SELECT items.id FROM items
-        WHERE ${which} AND items.source = 'roadmap' AND ${where}
-          AND NOT EXISTS (SELECT 1 FROM triage_records tr WHERE tr.item_id = items.id)`);
-      return rows.map((r) => Number(r.id));
+      const recordOf = db.select({ id: tr.id }).from(tr).where(eq(tr.itemId, items.id));
+      const rows = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(which, eq(items.source, 'roadmap'), where, notExists(recordOf)));
+      return rows.map((r) => r.id);
     },
 
     /** The activity-log lines of what a rule changed (the rule is the actor). */
@@ -127,15 +148,16 @@ export function createTriageRulesRepo(db: DbOrTx) {
       fields: Partial<Record<'owner' | 'state' | 'priority', number>>,
       now: Date,
     ): Promise<void> {
-      await db.execute(sql`
-        UPDATE triage_records SET
-          owner_id = ${set.ownerId === undefined ? sql`owner_id` : sql`${set.ownerId}`},
-          state = ${set.state === undefined ? sql`state` : sql`${set.state}`},
-          done_at = ${set.state === 'done' ? sql`${now}` : sql`done_at`},
-          priority = ${set.priority === undefined ? sql`priority` : sql`${set.priority}`},
-          priority_source = ${set.priority === undefined ? sql`priority_source` : sql`'rule'`},
-          rule_fields = rule_fields || ${JSON.stringify(fields)}::jsonb
-        WHERE id = ${id}`);
+      await db
+        .update(triageRecords)
+        .set({
+          ownerId: set.ownerId,
+          state: set.state,
+          ...(set.state === 'done' ? { doneAt: now } : {}),
+          ...(set.priority !== undefined ? { priority: set.priority, prioritySource: 'rule' } : {}),
+          ruleFields: sql`${triageRecords.ruleFields} || ${JSON.stringify(fields)}::jsonb`,
+        })
+        .where(eq(triageRecords.id, id));
     },
   };
 }
