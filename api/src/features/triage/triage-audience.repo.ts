@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { moderatorActivities } from '../../db/schema/index.js';
+import { moderatorActivities, triageNotifications, triageRecords } from '../../db/schema/index.js';
 import { userSeesTenant } from '../tenants/tenant-audience.js';
 import { OPEN_STATES } from './triage-views.js';
 
@@ -17,6 +18,7 @@ export const userSeesRecord = (user: SQL, tr: SQL = sql.raw('tr')): SQL => userS
 /** Of `userIds`, those who may see the tenant (null: no tenant, everyone). */
 export async function usersSeeingTenant(db: DbOrTx, tenantId: number | null, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
+  // raw: reads the ids given (users or not) from unnest(…), a set-returning function drizzle's from() has no builder for.
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT u.id FROM unnest(${sql.param([...userIds])}::int[]) AS u(id)
     WHERE ${userSeesTenant(sql`u.id`, sql`${tenantId}::int`)}`);
@@ -33,6 +35,8 @@ const ITEM_TYPES = { roadmap: 'roadmap', messages: 'message_center', health: 'se
  */
 export async function releaseUnseenRecords(tx: DbOrTx, which: { userId: number } | { tenantId: number } | 'all', now: Date, reason: string): Promise<number> {
   const narrow = which === 'all' ? sql`true` : 'userId' in which ? sql`tr.owner_id = ${which.userId}` : sql`tr.tenant_id = ${which.tenantId}`;
+  // raw: UPDATE … FROM two tables tied to the record in WHERE; drizzle joins the second in an ON that names the
+  // updated table, which PostgreSQL refuses.
   const { rows } = await tx.execute<{
     id: number;
     ownerEmail: string;
@@ -73,9 +77,11 @@ export async function releaseUnseenRecords(tx: DbOrTx, which: { userId: number }
 
 /** Marks skipped every notice not yet sent (to the user, or to anyone) about a record its recipient may not see. */
 export async function dropUnseenNotices(tx: DbOrTx, userId: number | undefined, now: Date): Promise<void> {
-  await tx.execute(sql`
-    UPDATE triage_notifications n SET sent_at = ${now}, skipped = true
-    FROM triage_records tr
-    WHERE tr.id = n.record_id AND n.sent_at IS NULL ${userId === undefined ? sql`` : sql`AND n.user_id = ${userId}`}
-      AND NOT ${userSeesRecord(sql`n.user_id`)}`);
+  const n = alias(triageNotifications, 'n');
+  const tr = alias(triageRecords, 'tr');
+  await tx
+    .update(n)
+    .set({ sentAt: now, skipped: true })
+    .from(tr)
+    .where(and(eq(tr.id, n.recordId), isNull(n.sentAt), userId === undefined ? undefined : eq(n.userId, userId), not(userSeesRecord(sql`n.user_id`))));
 }
