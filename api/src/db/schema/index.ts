@@ -19,6 +19,7 @@ export * from './tenants.js';
 export * from './triage.js';
 export * from './trackers.js';
 export * from './passkeys.js';
+export * from './relevance.js';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = typeof items.$inferInsert;

@@ -1,0 +1,39 @@
+/** How relevant each item is to each tenant, computed from the tenant's usage and licences (docs/product/relevance.md). */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { items } from './items.js';
+import { tenants } from './tenants.js';
+
+/**
+ * One row per item and tenant whose relevance was computed (features/relevance): live roadmap items for every
+ * tenant, live Message Center posts for the tenants that received them. `level` is a number so "most relevant first"
+ * is its descending order and the list's filter reads the (tenant, level, item) index: 3 High, 2 Medium, 1 Low,
+ * 0 Unknown. A row is written only when what it says changes, so `computed_at` is when it last changed.
+ */
+export const itemRelevance = pgTable(
+  'item_relevance',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    /** The usage workload the level was read from (contracts USAGE_WORKLOADS); null when none was. */
+    workload: text('workload'),
+    activeUsers: integer('active_users'),
+    /** Active users over licensed users; null when the licensed users are not known. */
+    share: real('share'),
+    reason: text('reason').notNull(),
+    computedAt: ts('computed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.tenantId] }),
+    index('item_relevance_tenant_level_item_idx').on(t.tenantId, t.level, t.itemId),
+    check('item_relevance_level_known', sql`${t.level} BETWEEN 0 AND 3`),
+  ],
+);
+
+export type ItemRelevanceRow = typeof itemRelevance.$inferSelect;
