@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAST_PATH_PARTS, type FastPathPart } from './http/fast-path/parts.js';
 import { LAST_VISIT_UPDATE_SECONDS_DEFAULT } from '@radar/contracts';
+import { relevanceConfigErrors, relevanceConfigKeys } from './config-relevance.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const csv = z.string().transform((v) =>
@@ -229,6 +230,7 @@ export const configSchema = z.object({
   GRAPH_MAX_CONCURRENT_TENANTS: z.coerce.number().int().min(1).max(64).default(4).meta({
     description: 'tenants whose Message Center one process reads at once; a failing or throttled tenant never delays the others beyond this',
   }),
+  ...relevanceConfigKeys,
   FEED_TIMEOUT_MS: ms.default(30_000).meta({ description: 'timeout of one feed request' }),
   FEED_RETRIES: z.coerce
     .number()
@@ -355,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  EXPORT_MAX_CONCURRENT: must leave at least 2 of the DB_POOL_MAX (${parsed.data.DB_POOL_MAX}) connections to other requests`,
     );
   }
+  const relevance = relevanceConfigErrors(parsed.data);
+  if (relevance.length) throw new ConfigError(`Invalid configuration:\n${relevance.join('\n')}`);
   return parsed.data;
 }
 
