@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { roles, triageComments, triageRecords, userRoles, users } from '../../db/schema/index.js';
 import { usersSeeingTenant, userSeesTenant } from './triage-audience.repo.js';
 
 export interface TriagePersonRow {
@@ -49,10 +49,20 @@ export function createTriagePeopleRepo(db: DbOrTx) {
   return {
     /** The people of a record: its owner, its commenters, and every moderator and admin. */
     async peopleOfRecord(recordId: number): Promise<Set<number>> {
-      const { rows } = await db.execute<{ id: number }>(sql`
-        SELECT owner_id AS id FROM triage_records WHERE id = ${recordId} AND owner_id IS NOT NULL
-        UNION SELECT author_id FROM triage_comments WHERE record_id = ${recordId} AND author_id IS NOT NULL
-        UNION SELECT ur.user_id FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE r.name IN ('Admin', 'Moderator')`);
+      const owner = db
+        .select({ id: triageRecords.ownerId })
+        .from(triageRecords)
+        .where(and(eq(triageRecords.id, recordId), isNotNull(triageRecords.ownerId)));
+      const commenters = db
+        .select({ id: triageComments.authorId })
+        .from(triageComments)
+        .where(and(eq(triageComments.recordId, recordId), isNotNull(triageComments.authorId)));
+      const staff = db
+        .select({ id: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(roles.name, ['Admin', 'Moderator']));
+      const rows = await owner.union(commenters).union(staff);
       return new Set(rows.map((r) => Number(r.id)));
     },
 
