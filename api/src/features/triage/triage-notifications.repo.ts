@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, not, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TRIAGE_DUE_SOON_REMINDER_DAYS, type TriageMailKind } from '@radar/contracts';
 import { OPEN_STATES, overdueOn } from './triage-views.js';
 import type { DbOrTx } from '../../db/client.js';
-import { triageMailOptOuts, triageNotifications } from '../../db/schema/index.js';
+import { items, tenants, triageComments, triageMailOptOuts, triageNotifications, triageRecords, users } from '../../db/schema/index.js';
 import { personNameSql } from './triage-users.repo.js';
 import { dropUnseenNotices, userSeesRecord } from './triage-audience.repo.js';
 
@@ -29,6 +30,9 @@ export interface PendingTriageEvent {
   commentBody: string | null;
 }
 
+const n = alias(triageNotifications, 'n');
+const tr = alias(triageRecords, 'tr');
+
 export function createTriageNotificationsRepo(db: DbOrTx) {
   return {
     /** Records events (each once: a key seen before is ignored). */
@@ -46,6 +50,8 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
      * owner may still see. Once per record and due date: a new due date reminds again.
      */
     async addReminders(today: string, now: Date): Promise<number> {
+      // raw: INSERT … SELECT of some columns with a lateral join and ON CONFLICT; drizzle's insert().select() must give
+      // every column of the table.
       const { rows } = await db.execute<{ id: number }>(sql`
         INSERT INTO triage_notifications (user_id, kind, record_id, dedupe_key, created_at)
         SELECT tr.owner_id, r.kind, tr.id, r.kind || ':' || tr.id || ':' || tr.due_date, ${now}
@@ -63,12 +69,17 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
 
     /** Users with events not yet mailed whose last triage mail is older than `notSince` (or who never had one). */
     async usersDue(notSince: Date): Promise<number[]> {
-      const { rows } = await db.execute<{ user_id: number }>(sql`
-        SELECT DISTINCT n.user_id FROM triage_notifications n
-        WHERE n.sent_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM triage_notifications s WHERE s.user_id = n.user_id AND s.sent_at > ${notSince} AND NOT s.skipped)
-        ORDER BY n.user_id`);
-      return rows.map((r) => Number(r.user_id));
+      const s = alias(triageNotifications, 's');
+      const mailedSince = db
+        .select({ id: s.id })
+        .from(s)
+        .where(and(eq(s.userId, n.userId), gt(s.sentAt, notSince), not(s.skipped)));
+      const rows = await db
+        .selectDistinct({ userId: n.userId })
+        .from(n)
+        .where(and(isNull(n.sentAt), notExists(mailedSince)))
+        .orderBy(n.userId);
+      return rows.map((r) => r.userId);
     },
 
     /**
@@ -77,21 +88,33 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
      */
     async pendingOf(userId: number, now: Date): Promise<PendingTriageEvent[]> {
       await dropUnseenNotices(db, userId, now);
-      const { rows } = await db.execute<Record<string, unknown>>(sql`
-        SELECT n.id, n.kind, i.source AS "itemSource", i.external_id AS "externalId", i.title, t.name AS "tenantName",
-          to_char(tr.due_date, 'YYYY-MM-DD') AS "dueDate",
-          ${personNameSql('a')} AS "actorName",
-          CASE WHEN c.deleted_at IS NULL THEN c.body END AS "commentBody"
-        FROM triage_notifications n
-        JOIN triage_records tr ON tr.id = n.record_id
-        JOIN items i ON i.id = tr.item_id
-        LEFT JOIN tenants t ON t.id = tr.tenant_id
-        LEFT JOIN users a ON a.id = n.actor_id
-        LEFT JOIN triage_comments c ON c.id = n.comment_id
-        WHERE n.user_id = ${userId} AND n.sent_at IS NULL
-        ORDER BY n.id
-        FOR UPDATE OF n SKIP LOCKED`);
-      return rows.map((r) => ({ ...(r as unknown as PendingTriageEvent), id: Number(r.id) }));
+      const i = alias(items, 'i');
+      const t = alias(tenants, 't');
+      const a = alias(users, 'a');
+      const c = alias(triageComments, 'c');
+      const rows = await db
+        .select({
+          id: n.id,
+          kind: n.kind,
+          itemSource: i.source,
+          externalId: i.externalId,
+          title: i.title,
+          tenantName: t.name,
+          dueDate: sql<string | null>`to_char(tr.due_date, 'YYYY-MM-DD')`,
+          actorName: sql<string | null>`${personNameSql('a')}`,
+          commentBody: sql<string | null>`CASE WHEN c.deleted_at IS NULL THEN c.body END`,
+        })
+        .from(n)
+        .innerJoin(tr, eq(tr.id, n.recordId))
+        .innerJoin(i, eq(i.id, tr.itemId))
+        .leftJoin(t, eq(t.id, tr.tenantId))
+        .leftJoin(a, eq(a.id, n.actorId))
+        .leftJoin(c, eq(c.id, n.commentId))
+        .where(and(eq(n.userId, userId), isNull(n.sentAt)))
+        .orderBy(n.id)
+        .for('update', { of: n, skipLocked: true });
+      // The kind column holds the contract's mail kinds.
+      return rows.map((r) => ({ ...r, kind: r.kind as TriageMailKind }));
     },
 
     async markSent(ids: number[], now: Date, skipped: boolean): Promise<void> {
@@ -107,6 +130,8 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
     /** Switches kinds off for the user (nothing when the account is gone: an old link must not fail). */
     async optOut(userId: number, kinds: TriageMailKind[], now: Date): Promise<void> {
       if (kinds.length === 0) return;
+      // raw: INSERT … SELECT over unnest(…) of the kinds, so a user who is gone gets nothing; drizzle's from() has no
+      // builder for a set-returning function.
       await db.execute(sql`
         INSERT INTO triage_mail_opt_outs (user_id, kind, created_at)
         SELECT u.id, k.kind, ${now} FROM users u CROSS JOIN unnest(${sql.param(kinds)}::text[]) AS k(kind) WHERE u.id = ${userId}
