@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TriageState } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { items, triageRecords, users } from '../../db/schema/index.js';
 import type { TriagePersonRow } from './triage-users.repo.js';
 import { personNameSql } from './triage-users.repo.js';
 
@@ -18,26 +20,37 @@ export interface PastDecisions {
   products: string[];
 }
 
+const tr = alias(triageRecords, 'tr');
+const i = alias(items, 'i');
+const u = alias(users, 'u');
+
 export function createTriageSuggestRepo(db: DbOrTx) {
   return {
     /** The decisions of the last 180 days on other records whose items share a product with this one. */
     async pastDecisions(recordId: number, products: readonly string[], now: Date): Promise<PastDecisions> {
       if (products.length === 0) return { owners: [], states: [], products: [] };
       const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
-      const others = sql`tr.id <> ${recordId} AND i.products && ${sql.param([...products])}::text[] AND tr.updated_at >= ${since}`;
-      const { rows: owners } = await db.execute<{ id: number; email: string; name: string; count: number }>(sql`
-        SELECT u.id, u.email, ${personNameSql('u')} AS name, count(*)::int AS count
-        FROM triage_records tr JOIN items i ON i.id = tr.item_id JOIN users u ON u.id = tr.owner_id
-        WHERE ${others}
-        GROUP BY u.id ORDER BY count(*) DESC, u.id LIMIT 3`);
-      const { rows: states } = await db.execute<{ state: TriageState; count: number }>(sql`
-        SELECT tr.state, count(*)::int AS count
-        FROM triage_records tr JOIN items i ON i.id = tr.item_id
-        WHERE ${others} AND tr.state <> 'new'
-        GROUP BY tr.state ORDER BY count(*) DESC, tr.state`);
+      const others = and(ne(tr.id, recordId), sql`${i.products} && ${sql.param([...products])}::text[]`, gte(tr.updatedAt, since));
+      const count = sql<number>`count(*)::int`;
+      const owners = await db
+        .select({ id: u.id, email: u.email, name: sql<string>`${personNameSql('u')}`, count })
+        .from(tr)
+        .innerJoin(i, eq(i.id, tr.itemId))
+        .innerJoin(u, eq(u.id, tr.ownerId))
+        .where(others)
+        .groupBy(u.id)
+        .orderBy(desc(sql`count(*)`), u.id)
+        .limit(3);
+      const states = await db
+        .select({ state: tr.state, count })
+        .from(tr)
+        .innerJoin(i, eq(i.id, tr.itemId))
+        .where(and(others, ne(tr.state, 'new')))
+        .groupBy(tr.state)
+        .orderBy(desc(sql`count(*)`), tr.state);
       return {
         owners: owners.map((o) => ({ id: Number(o.id), email: o.email, name: o.name, count: Number(o.count) })),
-        states: states.map((s) => ({ state: s.state, count: Number(s.count) })),
+        states: states.map((s) => ({ state: s.state as TriageState, count: Number(s.count) })),
         products: [...products],
       };
     },
