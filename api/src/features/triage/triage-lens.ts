@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { triageRecords } from '../../db/schema/index.js';
 import {
   itemWhere,
   nullsLastSql,
@@ -10,6 +12,8 @@ import {
 } from '../items/item-query.js';
 import type { TriageLens } from '../items/triage-lens.js';
 import { hasItemFilters, listsRemovedItems, OPEN_STATES, recordSourceCondition, triageViewCondition, visibleTriageRecord } from './triage-views.js';
+
+const tr = alias(triageRecords, 'tr');
 
 /**
  * The triage records an item's due date is read from: those the caller may see, and in a triage view the records in
@@ -42,7 +46,12 @@ export function triageOnly(f: ItemWhereFilters & Partial<Pick<ItemListRequest, '
 
 /** The list's total for a `triageOnly` request: the distinct items of the records in view (of the sources asked for). */
 export function triageOnlyCountSql(f: ItemWhereFilters, now: Date): SQL {
-  return sql`SELECT count(DISTINCT tr.item_id)::int AS n FROM triage_records tr WHERE ${dueRecords(f, now)} AND ${recordSourceCondition(f)}`;
+  // Built without a database: the items repo runs it on its pool.
+  return new QueryBuilder()
+    .select({ n: sql<number>`count(DISTINCT ${tr.itemId})::int`.as('n') })
+    .from(tr)
+    .where(and(dueRecords(f, now), recordSourceCondition(f)))
+    .getSQL();
 }
 
 /**
@@ -61,6 +70,8 @@ export function duePageSql(f: ItemFilters, now: Date, limit: number, offset: num
   const { triage: _view, ...rest } = f;
   // The walked records are the view's already; an open view's items are listed whatever became of them.
   const withoutView = { ...rest, includeRemoved: listsRemovedItems(f) };
+  // raw: a MATERIALIZED CTE read by a second one and a UNION ALL of both; drizzle's $with has no MATERIALIZED and its
+  // set operators cannot share a WITH.
   return sql`WITH dated AS MATERIALIZED (
       SELECT DISTINCT r.due_date AS due, r.item_id AS id
       FROM (SELECT tr.item_id, tr.due_date FROM triage_records tr WHERE ${records} AND tr.due_date IS NOT NULL) r
