@@ -18,7 +18,7 @@ export const userSeesRecord = (user: SQL, tr: SQL = sql.raw('tr')): SQL => userS
 /** Of `userIds`, those who may see the tenant (null: no tenant, everyone). */
 export async function usersSeeingTenant(db: DbOrTx, tenantId: number | null, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  // raw: reads the ids given (users or not) from unnest(…), a set-returning function drizzle's from() has no builder for.
+  // raw: reads the ids given (users or not) from unnest(…); drizzle's from() takes a set-returning function only as raw SQL.
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT u.id FROM unnest(${sql.param([...userIds])}::int[]) AS u(id)
     WHERE ${userSeesTenant(sql`u.id`, sql`${tenantId}::int`)}`);

@@ -130,8 +130,8 @@ export function createTriageNotificationsRepo(db: DbOrTx) {
     /** Switches kinds off for the user (nothing when the account is gone: an old link must not fail). */
     async optOut(userId: number, kinds: TriageMailKind[], now: Date): Promise<void> {
       if (kinds.length === 0) return;
-      // raw: INSERT … SELECT over unnest(…) of the kinds, so a user who is gone gets nothing; drizzle's from() has no
-      // builder for a set-returning function.
+      // raw: INSERT … SELECT over unnest(…) of the kinds, so a user who is gone gets nothing; drizzle's from() takes a
+      // set-returning function only as raw SQL.
       await db.execute(sql`
         INSERT INTO triage_mail_opt_outs (user_id, kind, created_at)
         SELECT u.id, k.kind, ${now} FROM users u CROSS JOIN unnest(${sql.param(kinds)}::text[]) AS k(kind) WHERE u.id = ${userId}

@@ -64,7 +64,7 @@ export function createTriageRulesRepo(db: DbOrTx) {
 
     /** Numbers the rules 1… in the order given. */
     async reorder(ids: readonly number[]): Promise<void> {
-      // raw: UPDATE … FROM unnest(…) WITH ORDINALITY, a set-returning function drizzle's from() has no builder for.
+      // raw: UPDATE … FROM unnest(…) WITH ORDINALITY; drizzle's from() takes a set-returning function only as raw SQL.
       await db.execute(sql`
         UPDATE triage_rules r SET position = o.n
         FROM unnest(${sql.param([...ids])}::int[]) WITH ORDINALITY AS o(id, n) WHERE r.id = o.id`);
