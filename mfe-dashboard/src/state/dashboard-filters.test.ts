@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl, toQueryString } from '@radar/contracts';
+import { DASHBOARD_URL_STATE_KEYS, DEFAULT_LIST_PARAMS, itemListUrl, RELEVANCE_LEVELS, toQueryString } from '@radar/contracts';
 import {
   canClearAll,
   dashboardReducer,
@@ -9,6 +9,7 @@ import {
   type DashboardAction,
   type DashboardState,
 } from './dashboard-filters.js';
+import { RELEVANCE_ORDER } from './relevance-levels.js';
 import { savedSearchQueryOf, stateFromQuery, stateFromUrl, toListParams, withUrlState } from './view-query.js';
 
 const run = (...actions: DashboardAction[]): DashboardState => actions.reduce(dashboardReducer, initialDashboardState);
@@ -310,5 +311,44 @@ describe('only products we license', () => {
     expect(url.get('licensed')).toBe('true');
     expect(stateFromUrl(url).filters.licensed).toBe(true);
     expect(dashboardReducer(state, { type: 'clearAll' }).filters.licensed).toBe(true);
+  });
+});
+
+describe('relevance filter and sort', () => {
+  it('keeps the dashboard’s levels equal to the contract’s, most relevant first', () => {
+    expect([...RELEVANCE_ORDER]).toEqual([...RELEVANCE_LEVELS]);
+  });
+
+  it('sends the chosen levels with the list query and writes them to the URL', () => {
+    const state = run({ type: 'toggleRelevance', level: 'high' });
+    expect(toListParams(state)).toMatchObject({ relevance: ['high'] });
+    expect(withUrlState(new URLSearchParams('message=MC1'), state).toString()).toBe('message=MC1&relevance=high');
+  });
+
+  it('reads the levels back from the URL, repeated or comma-separated, dropping unknown ones', () => {
+    expect(stateFromUrl(new URLSearchParams('relevance=high&relevance=bogus&relevance=low')).filters.relevance).toEqual(['high', 'low']);
+    expect(stateFromUrl(new URLSearchParams('relevance=medium,unknown')).filters.relevance).toEqual(['medium', 'unknown']);
+  });
+
+  it('toggles a level off again, and Clear All clears them', () => {
+    const both = run({ type: 'toggleRelevance', level: 'high' }, { type: 'toggleRelevance', level: 'medium' });
+    expect(both.filters.relevance).toEqual(['high', 'medium']);
+    expect(dashboardReducer(both, { type: 'toggleRelevance', level: 'high' }).filters.relevance).toEqual(['medium']);
+    expect(canClearAll(both.filters)).toBe(true);
+    expect(dashboardReducer(both, { type: 'clearAll' }).filters.relevance).toEqual([]);
+  });
+
+  it('a saved search keeps the levels and the relevance sort', () => {
+    const query = { relevance: ['high', 'medium'], sortField: 'relevance', sortDirection: 'desc' };
+    expect(savedSearchQueryOf(stateFromQuery(query))).toEqual(query);
+  });
+
+  it('a guest’s view drops the levels and the relevance sort', () => {
+    const state = run({ type: 'toggleRelevance', level: 'high' }, { type: 'setSort', sortField: 'relevance', sortDirection: 'desc' });
+    expect(dashboardReducer(state, { type: 'dropSignedInOnly' })).toMatchObject({
+      sortField: 'createdDate',
+      sortDirection: 'desc',
+      filters: { relevance: [], sinceLastVisit: false },
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   type HealthState,
   type ListSortField,
   type ProductFamily,
+  type RelevanceLevel,
   type ReleaseMovedWindow,
   type RollingOutWindow,
   type Source,
@@ -44,6 +45,8 @@ export interface DashboardFilters {
   productFamilies: ProductFamily[];
   /** Tenant: Message Center posts and Service Health issues any of these tenants (ids) received. */
   tenants: string[];
+  /** Signed-in users: items whose relevance to one of the tenants (their usage of what the item touches) is one of these. */
+  relevance: RelevanceLevel[];
   /** Service Health: open or resolved issues only. */
   healthStatus?: HealthState;
   /** Service Health: incidents, advisories. */
@@ -84,6 +87,7 @@ export const initialFilters: DashboardFilters = {
   rollingOut: undefined,
   productFamilies: [],
   tenants: [],
+  relevance: [],
   healthStatus: undefined,
   healthClassifications: [],
   triage: undefined,
@@ -114,6 +118,9 @@ export type DashboardAction =
   | { type: 'toggleRollingOut'; window: RollingOutWindow }
   | { type: 'toggleHealthStatus'; healthStatus: HealthState }
   | { type: 'setTriageView'; triage: TriageView | undefined }
+  | { type: 'toggleRelevance'; level: RelevanceLevel }
+  /** A guest's view loses what only signed-in users have: since my last visit, the relevance filter and sort. */
+  | { type: 'dropSignedInOnly' }
   | { type: 'clearAll' }
   | { type: 'setSearch'; search: string }
   | { type: 'setSort'; sortField: SortField; sortDirection: SortDirection }
@@ -168,6 +175,7 @@ export function canClearAll(filters: DashboardFilters): boolean {
     filters.rollingOut !== undefined ||
     filters.productFamilies.length > 0 ||
     filters.tenants.length > 0 ||
+    filters.relevance.length > 0 ||
     filters.healthStatus !== undefined ||
     filters.healthClassifications.length > 0
   );
@@ -175,8 +183,8 @@ export function canClearAll(filters: DashboardFilters): boolean {
 
 /**
  * Clear All: resets products, status, changeTypes, timeline (and the source-deciding selections, the other Recent
- * Activity choices: since my last visit, release date moved, and the timing and product family filters); sources
- * both. Include removed and expired stays: it says which items exist, like the sort says their order.
+ * Activity choices: since my last visit, release date moved, and the timing, product family, tenant and relevance
+ * filters); sources both. Include removed and expired stays: it says which items exist, like the sort says their order.
  */
 export function clearAll(filters: DashboardFilters): DashboardFilters {
   return {
@@ -193,6 +201,7 @@ export function clearAll(filters: DashboardFilters): DashboardFilters {
     rollingOut: undefined,
     productFamilies: [],
     tenants: [],
+    relevance: [],
     healthStatus: undefined,
     healthClassifications: [],
     sources: BOTH_SOURCES,
@@ -231,6 +240,8 @@ function reduceFilters(filters: DashboardFilters, action: DashboardAction): Dash
     }
     case 'setTriageView':
       return { ...filters, triage: action.triage };
+    case 'toggleRelevance':
+      return { ...filters, relevance: toggle(filters.relevance, action.level) };
     case 'clearAll':
       return clearAll(filters);
     default:
@@ -256,6 +267,10 @@ export function dashboardReducer(state: DashboardState, action: DashboardAction)
         sortDirection: state.sortField === 'modifiedDate' && state.sortDirection === 'desc' ? 'asc' : 'desc',
         page: 1,
       };
+    case 'dropSignedInOnly': {
+      const sort = state.sortField === 'relevance' ? { sortField: initialDashboardState.sortField, sortDirection: initialDashboardState.sortDirection } : {};
+      return { ...state, ...sort, filters: { ...state.filters, sinceLastVisit: false, relevance: [] }, page: 1 };
+    }
     case 'toggleTimingSort':
       return { ...state, sortField: 'timing', sortDirection: state.sortField === 'timing' && state.sortDirection === 'asc' ? 'desc' : 'asc', page: 1 };
     default:

@@ -22,6 +22,7 @@ import {
   type TriageView,
 } from '@radar/contracts';
 import { BOTH_SOURCES, initialDashboardState, initialFilters, type DashboardState, type SortField } from './dashboard-filters.js';
+import { isRelevanceLevel } from './relevance-levels.js';
 
 // The dashboard's view written as a query: the list's and the export's parameters, the page URL, and the query a
 // saved search keeps. The filters and their reducer are in dashboard-filters.ts.
@@ -47,6 +48,7 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
   if (filters.featured) params.featured = true;
   if (filters.includeRemoved) params.includeRemoved = true;
   if (filters.licensed) params.licensed = true;
+  if (filters.relevance.length) params.relevance = filters.relevance;
   if (filters.releaseMoved) params.releaseMoved = filters.releaseMoved;
   if (filters.rollingOut) params.rollingOut = filters.rollingOut;
   if (filters.productFamilies.length) params.productFamilies = filters.productFamilies;
@@ -62,12 +64,12 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
  * The whole view lives in the page URL, under the list query's own names (search, sources, products, statuses,
  * changeTypes, timeline, roadmapStatuses, messageCenterTags, cloudInstances, productFamilies, tenants, healthStatus,
  * healthClassifications, featured,
- * moderatorFeatured, includeRemoved, licensed, releaseMoved, rollingOut, sinceLastVisit, triage, sortField, sortDirection, page), each
+ * moderatorFeatured, includeRemoved, licensed, relevance, releaseMoved, rollingOut, sinceLastVisit, triage, sortField, sortDirection, page), each
  * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
  * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message= / ?health=, ?savedSearch=) are
- * left alone.
+ * left alone. `relevance` is added here until the contract's list of kept keys names it.
  */
-export const URL_STATE_KEYS = DASHBOARD_URL_STATE_KEYS;
+export const URL_STATE_KEYS: readonly string[] = [...new Set<string>([...DASHBOARD_URL_STATE_KEYS, 'relevance'])];
 
 const LIST_KEYS = [
   'sources',
@@ -80,6 +82,7 @@ const LIST_KEYS = [
   'productFamilies',
   'tenants',
   'healthClassifications',
+  'relevance',
 ] as const;
 
 /** The view a URL describes (its unknown or malformed values ignored), on top of `base` for what it does not say. */
@@ -150,7 +153,8 @@ export type ViewQuery = Partial<
     | 'messageCenterTags'
     | 'cloudInstances'
     | 'productFamilies'
-    | 'healthClassifications',
+    | 'healthClassifications'
+    | 'relevance',
     string[]
   >
 > & {
@@ -195,6 +199,8 @@ export function stateFromQuery(q: ViewQuery): DashboardState {
       rollingOut: (ROLLING_OUT_WINDOWS as readonly string[]).includes(q.rollingOut ?? '') ? (q.rollingOut as RollingOutWindow) : undefined,
       productFamilies: (q.productFamilies ?? []).filter((f): f is ProductFamily => (PRODUCT_FAMILIES as readonly string[]).includes(f)),
       tenants: (q.tenants ?? []).map(String).filter((id) => /^[1-9]\d{0,8}$/.test(id)),
+      // `relevance=high,medium` (the api's own form) reads as well as repeated keys.
+      relevance: [...new Set((q.relevance ?? []).flatMap((v) => v.split(',')).filter(isRelevanceLevel))],
       healthStatus: (HEALTH_STATES as readonly string[]).includes(q.healthStatus ?? '') ? (q.healthStatus as HealthState) : undefined,
       healthClassifications: (q.healthClassifications ?? []).filter((c): c is HealthClassification =>
         (HEALTH_CLASSIFICATIONS as readonly string[]).includes(c),

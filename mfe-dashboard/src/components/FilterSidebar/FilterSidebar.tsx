@@ -23,6 +23,7 @@ import {
 } from '@radar/contracts';
 import { useEndpoint } from '@radar/shared-ui';
 import { canClearAll, type DashboardAction, type DashboardFilters, type ListFilterKey } from '../../state/dashboard-filters.js';
+import { isRelevanceLevel, RELEVANCE_LABELS, RELEVANCE_ORDER } from '../../state/relevance-levels.js';
 import { FilterSection } from './FilterSection.js';
 
 export interface FilterSidebarProps {
@@ -30,13 +31,14 @@ export interface FilterSidebarProps {
   dispatch: Dispatch<DashboardAction>;
   options: FilterOptionsResponse | undefined;
   counts: FilterCountsResponse | undefined;
-  /** "Since my last visit" is offered to signed-in users only (the server remembers their visits). */
+  /** "Since my last visit" and Relevance are offered to signed-in users only (visits and usage are theirs). */
   signedIn?: boolean;
 }
 
 const MOVED_LABELS: Record<ReleaseMovedWindow, string> = { '7days': 'Last 7 Days', '30days': 'Last 30 Days' };
 const ROLLING_OUT_LABELS: Record<RollingOutWindow, string> = { '7days': 'Next 7 Days', '30days': 'Next 30 Days', '90days': 'Next 90 Days' };
 const FAMILY_OPTIONS = PRODUCT_FAMILIES.map((value) => ({ value, label: PRODUCT_FAMILY_LABELS[value] }));
+const RELEVANCE_OPTIONS = RELEVANCE_ORDER.map((value) => ({ value, label: RELEVANCE_LABELS[value] }));
 
 /** Message Center tags whose name alone does not say what they mean. */
 const TAG_LABELS: Record<string, string> = { 'Deferred feature': 'Deferred feature (Standard/Deferred release)' };
@@ -203,6 +205,19 @@ export function FilterSidebar({ filters, dispatch, options, counts, signedIn = f
           </FormGroup>
         </Stack>
       </FilterSection>
+      {signedIn ? (
+        <FilterSection title="Relevance">
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            How many people in your tenants use what the item changes
+          </Typography>
+          <CheckList
+            label="Relevance"
+            values={RELEVANCE_OPTIONS}
+            selected={filters.relevance}
+            onToggle={(value) => (isRelevanceLevel(value) ? dispatch({ type: 'toggleRelevance', level: value }) : undefined)}
+          />
+        </FilterSection>
+      ) : null}
       <FilterSection title="Timing of Change">
         <FormGroup role="group" aria-label="Rolling out">
           <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>

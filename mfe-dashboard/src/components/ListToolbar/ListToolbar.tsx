@@ -14,7 +14,12 @@ export const SORT_OPTIONS: { label: string; sortField: SortField; sortDirection:
   { label: 'Timing of Change (Latest)', sortField: 'timing', sortDirection: 'desc' },
   { label: 'Due Date (Soonest)', sortField: 'due', sortDirection: 'asc' },
   { label: 'Due Date (Latest)', sortField: 'due', sortDirection: 'desc' },
+  // High, then Medium, Low, Unknown: from the tenants' usage (docs/product/relevance.md).
+  { label: 'Relevant to us first', sortField: 'relevance', sortDirection: 'desc' },
 ];
+
+/** Sorts only signed-in users have: the due date is the triage's, relevance reads the tenants' usage. */
+const SIGNED_IN_SORTS: readonly SortField[] = ['due', 'relevance'];
 
 export interface ListToolbarProps {
   search: string;
@@ -22,7 +27,7 @@ export interface ListToolbarProps {
   sortField: SortField;
   sortDirection: SortDirection;
   onSort: (sortField: SortField, sortDirection: SortDirection) => void;
-  /** Signed-in users may also sort by due date. */
+  /** Signed-in users may also sort by due date and by relevance. */
   signedIn?: boolean;
   filtersVisible: boolean;
   onToggleFilters: () => void;
@@ -42,8 +47,7 @@ export function ListToolbar({
   isMobile,
   signedIn = false,
 }: ListToolbarProps) {
-  // The due-date order is the triage's, which only signed-in users have.
-  const options = signedIn ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.sortField !== 'due');
+  const options = signedIn ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => !SIGNED_IN_SORTS.includes(o.sortField));
   const [text, setText] = useState(search);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   // Keep the box in step when the search is changed from outside (e.g. reset), adjusted during render.

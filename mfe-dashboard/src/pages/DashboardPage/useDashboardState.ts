@@ -10,7 +10,8 @@ import type { UrlParams } from './useUrlParams.js';
  * The dashboard's view (filters, search, sort, page) and the signed-in user's visit. The view follows the URL both
  * ways: a change the user makes is a new history entry (typing in the search box replaces the current one, so Back
  * does not step through every word), and Back / Forward (or any other change of the URL) restore the view it holds. A "since my last visit" list waits until the visit is recorded, so the list
- * and the banner count from the same moment; a guest's sinceLastVisit (an old bookmark) is dropped.
+ * and the banner count from the same moment; a list by relevance waits for the session; a guest's sinceLastVisit,
+ * relevance filter and relevance sort (an old bookmark, a shared link) are dropped.
  */
 /** A view as the URL writes it: equal views, equal keys. */
 const viewKey = (state: DashboardState) => withUrlState(new URLSearchParams(), state).toString();
@@ -72,14 +73,18 @@ export function useDashboardState([searchParams, setSearchParams]: UrlParams) {
   }, [state]);
 
   const guest = !session.isLoading && !session.isAuthenticated;
+  // The relevance filter and sort read the tenants' usage: the api refuses them to guests.
+  const byRelevance = state.filters.relevance.length > 0 || state.sortField === 'relevance';
+  const signedInOnly = state.filters.sinceLastVisit || byRelevance;
   useEffect(() => {
-    if (!guest || !state.filters.sinceLastVisit) return;
+    if (!guest || !signedInOnly) return;
     replaceNext.current = true;
-    dispatch({ type: 'setSinceLastVisit', sinceLastVisit: false });
-  }, [guest, state.filters.sinceLastVisit]);
+    dispatch({ type: 'dropSignedInOnly' });
+  }, [guest, signedInOnly]);
 
   const waiting =
     loadingSaved ||
+    (byRelevance && (session.isLoading || !session.isAuthenticated)) ||
     (state.filters.sinceLastVisit && (session.isLoading || !session.isAuthenticated || visit.status === 'idle' || visit.status === 'recording'));
   return {
     state,
