@@ -31,4 +31,20 @@ describe('ItemCards', () => {
     renderWithProviders(<ItemCards items={[overdue]} isLoading={false} onOpen={() => undefined} now={NOW} />);
     expect(document.querySelectorAll('[data-triage]')).toHaveLength(0);
   });
+
+  it('shows the relevance chip on a card, its reason for screen readers', () => {
+    const post = messageItem({ id: 'messages-MC1', messageId: 'MC1', title: 'A Teams post' });
+    const reason = '320 people used Word on the latest day reported, 32 % of licensed users';
+    renderWithProviders(
+      <ItemCards
+        items={[post]}
+        isLoading={false}
+        onOpen={() => undefined}
+        now={NOW}
+        relevance={{ 'messages-MC1': { level: 'medium', tenantId: 1, reason } }}
+      />,
+    );
+    expect(screen.getByText('Medium relevance')).toBeInTheDocument();
+    expect(screen.getByText(`Relevance: Medium. ${reason}`)).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,9 @@
 import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
-import { type ListTriage, type UnifiedItem } from '@radar/contracts';
+import { type ListRelevance, type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { presentRow, rowTint, RowBadges, RowTags } from '../ItemTable/index.js';
 import { triageCells } from '../ItemTable/triage-cells.js';
+import { RelevanceChip } from '../RelevanceChip/index.js';
 
 export interface ItemCardsProps {
   items: UnifiedItem[];
@@ -13,10 +14,14 @@ export interface ItemCardsProps {
   receivedText?: (item: UnifiedItem) => string | null;
   /** Signed-in users: each item's triage (the list answer's `triage`), shown as one line on its card. */
   triage?: Record<string, ListTriage[]>;
+  /** Signed-in users: each item's relevance (the list answer's `relevance`), a chip among its badges. */
+  relevance?: Record<string, ListRelevance>;
+  /** The name of the tenant a relevance is of, when the reader sees several tenants (else null). */
+  relevanceTenant?: (tenantId: number) => string | null;
 }
 
 /** Mobile list of items: one card per item with the same presentation rules as the table. */
-export function ItemCards({ items, isLoading, onOpen, now, receivedText, triage }: ItemCardsProps) {
+export function ItemCards({ items, isLoading, onOpen, now, receivedText, triage, relevance, relevanceTenant }: ItemCardsProps) {
   const theme = useTheme();
   const timeZone = useDisplayTimeZone();
   if (isLoading) {
@@ -41,6 +46,7 @@ export function ItemCards({ items, isLoading, onOpen, now, receivedText, triage 
         const row = presentRow(item, now, timeZone);
         const received = receivedText?.(item) ?? null;
         const cells = triage ? triageCells(triage[item.id], now.toISOString().slice(0, 10)) : null;
+        const itemRelevance = relevance?.[item.id];
         return (
           <Card
             component="li"
@@ -58,6 +64,7 @@ export function ItemCards({ items, isLoading, onOpen, now, receivedText, triage 
                     {row.providerId}
                   </Typography>
                   <RowBadges item={item} row={row} />
+                  {itemRelevance ? <RelevanceChip relevance={itemRelevance} tenantName={relevanceTenant?.(itemRelevance.tenantId) ?? null} /> : null}
                   {received ? (
                     <Typography variant="caption" color="text.secondary">
                       {received}

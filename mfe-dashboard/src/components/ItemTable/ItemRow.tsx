@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { Checkbox, Link, TableCell, TableRow, Tooltip, Typography, styled } from '@mui/material';
-import type { UnifiedItem } from '@radar/contracts';
+import type { ListRelevance, UnifiedItem } from '@radar/contracts';
 import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
+import { RelevanceChip } from '../RelevanceChip/index.js';
 import { presentRow } from './row-presentation.js';
 import { RowBadges, RowTags } from './RowBits.js';
 import type { TriageCells } from './triage-cells.js';
@@ -38,13 +39,27 @@ export interface ItemRowProps {
   received?: string | null;
   /** The State, Owner and Due cells (signed-in users); absent: the table has no triage columns. */
   triage?: TriageCells;
+  /** Signed-in users: the item's relevance (the highest among their tenants), shown by the title; absent: none. */
+  relevance?: ListRelevance | null;
+  /** The tenant `relevance` is of, when the reader sees several tenants. */
+  relevanceTenant?: string | null;
   /** Whether the row is chosen for a bulk change; absent: the table has no selection column. */
   selected?: boolean;
   onSelect?: (itemIds: string[], selected: boolean) => void;
 }
 
 /** One list row; opens the item dialog on click. */
-export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = null, triage, selected, onSelect }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({
+  item,
+  now,
+  onOpen,
+  received = null,
+  triage,
+  relevance = null,
+  relevanceTenant = null,
+  selected,
+  onSelect,
+}: ItemRowProps) {
   const row = presentRow(item, now, useDisplayTimeZone());
   const timing = row.timingDetail ? (
     <Tooltip title={row.timingDetail}>
@@ -80,6 +95,7 @@ export const ItemRow = memo(function ItemRow({ item, now, onOpen, received = nul
             {item.title}
           </TitleButton>
           <RowBadges item={item} row={row} />
+          {relevance ? <RelevanceChip relevance={relevance} tenantName={relevanceTenant} /> : null}
         </TitleLine>
         {row.preview ? (
           <Preview variant="body2" color="text.secondary">

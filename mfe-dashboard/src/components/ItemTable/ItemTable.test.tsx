@@ -227,3 +227,43 @@ describe('Service Health rows and the tenants that received an item', () => {
     expect(receivedByText(undefined, 5)).toBeNull();
   });
 });
+
+describe('relevance chip', () => {
+  const TEAMS = '1,240 people used Teams in the last 30 days, 82 % of licensed users';
+  const relevance = {
+    'roadmap-31': { level: 'high' as const, tenantId: 3, reason: TEAMS },
+    'roadmap-32': { level: 'low' as const, tenantId: 3, reason: 'Nobody used Viva Engage in the last 30 days (0 of 300 licensed users)' },
+    'roadmap-33': { level: 'unknown' as const, tenantId: 3, reason: 'No usage report covers Microsoft Entra' },
+  };
+  const items = ['31', '32', '33', '34'].map((itemId) => roadmapItem({ itemId }));
+
+  it('says the level in words and, to a screen reader, the level and its reason', () => {
+    renderTable(items, { relevance });
+    const chip = within(rowOf('roadmap-31')).getByText('High relevance');
+    expect(chip).toHaveAttribute('aria-hidden', 'true');
+    expect(within(rowOf('roadmap-31')).getByText(`Relevance: High. ${TEAMS}`)).toBeInTheDocument();
+    expect(within(rowOf('roadmap-32')).getByText('Low relevance')).toBeInTheDocument();
+  });
+
+  it('gives the reason as the chip’s tooltip', () => {
+    renderTable(items, { relevance });
+    expect(rowOf('roadmap-31').querySelector('[data-relevance="high"]')).toHaveAttribute('title', TEAMS);
+  });
+
+  it('shows nothing for Unknown or an item without relevance', () => {
+    renderTable(items, { relevance });
+    expect(rowOf('roadmap-33').querySelector('[data-relevance]')).toBeNull();
+    expect(rowOf('roadmap-34').querySelector('[data-relevance]')).toBeNull();
+  });
+
+  it('names the tenant when the reader sees several', () => {
+    renderTable(items, { relevance, relevanceTenant: (id) => (id === 3 ? 'Contoso' : null) });
+    expect(within(rowOf('roadmap-31')).getByText(`Relevance: High for Contoso. ${TEAMS}`)).toBeInTheDocument();
+    expect(rowOf('roadmap-31').querySelector('[data-relevance="high"]')).toHaveAttribute('title', `Contoso: ${TEAMS}`);
+  });
+
+  it('shows no chip without the relevance map (guests)', () => {
+    renderTable(items);
+    expect(document.querySelector('[data-relevance]')).toBeNull();
+  });
+});

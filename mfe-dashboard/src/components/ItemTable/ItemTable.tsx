@@ -1,5 +1,5 @@
 import { Box, Checkbox, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { type ListTriage, type UnifiedItem } from '@radar/contracts';
+import { type ListRelevance, type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
@@ -22,6 +22,10 @@ export interface ItemTableProps {
   receivedText?: (item: UnifiedItem) => string | null;
   /** Signed-in users: each item's triage (the list answer's `triage`), shown in the State, Owner and Due columns. */
   triage?: Record<string, ListTriage[]>;
+  /** Signed-in users: each item's relevance (the list answer's `relevance`), a chip by its title. */
+  relevance?: Record<string, ListRelevance>;
+  /** The name of the tenant a relevance is of, when the reader sees several tenants (else null). */
+  relevanceTenant?: (tenantId: number) => string | null;
   /** Sorts by the nearest due date, soonest first; again: latest first. */
   onToggleDueSort?: () => void;
   /** Moderators and admins: the rows chosen for a bulk triage change (by item id); absent: no selection column. */
@@ -114,6 +118,8 @@ export function ItemTable({
   now,
   receivedText,
   triage,
+  relevance,
+  relevanceTenant,
   onToggleDueSort,
   selected,
   onSelect,
@@ -177,18 +183,23 @@ export function ItemTable({
                   ))}
                 </TableRow>
               ))
-            : shown.map((item) => (
-                <ItemRow
-                  key={item.id}
-                  item={item}
-                  now={now}
-                  onOpen={onOpen}
-                  received={receivedText?.(item) ?? null}
-                  triage={triage ? (triageCells(triage[item.id], today) ?? NO_TRIAGE) : undefined}
-                  selected={selectable ? selected.has(item.id) : undefined}
-                  onSelect={onSelect}
-                />
-              ))}
+            : shown.map((item) => {
+                const itemRelevance = relevance?.[item.id] ?? null;
+                return (
+                  <ItemRow
+                    key={item.id}
+                    item={item}
+                    now={now}
+                    onOpen={onOpen}
+                    received={receivedText?.(item) ?? null}
+                    triage={triage ? (triageCells(triage[item.id], today) ?? NO_TRIAGE) : undefined}
+                    relevance={itemRelevance}
+                    relevanceTenant={itemRelevance ? (relevanceTenant?.(itemRelevance.tenantId) ?? null) : null}
+                    selected={selectable ? selected.has(item.id) : undefined}
+                    onSelect={onSelect}
+                  />
+                );
+              })}
         </TableBody>
       </Table>
       {!isLoading && items.length === 0 ? (

@@ -18,6 +18,7 @@ import { useDashboardState } from './useDashboardState.js';
 import { useItemDialog } from './useItemDialog.js';
 import { useUrlParams } from './useUrlParams.js';
 import { useReceivedText } from './useReceivedText.js';
+import { useTenantName } from './useTenantName.js';
 
 const SIDEBAR_WIDTH = 300;
 
@@ -65,6 +66,9 @@ export function DashboardPage() {
       return next;
     });
   const receivedText = useReceivedText(list.data?.receivedBy);
+  const tenantName = useTenantName();
+  // Guests never get it (the api leaves it out); signed-in users' rows show it as a chip.
+  const relevance = signedIn ? list.data?.relevance : undefined;
   // SWR counts an answer given as its fallback (the page the server rendered) as loading until its own request is
   // back: rows that are here are shown.
   const isLoading = listParams === null || (list.isLoading && list.data === undefined);
@@ -145,6 +149,8 @@ export function DashboardPage() {
                 now={now}
                 receivedText={receivedText}
                 triage={signedIn ? (list.data?.triage ?? {}) : undefined}
+                relevance={relevance}
+                relevanceTenant={tenantName}
               />
             ) : (
               <ItemTable
@@ -158,6 +164,8 @@ export function DashboardPage() {
                 now={now}
                 receivedText={receivedText}
                 triage={signedIn ? (list.data?.triage ?? {}) : undefined}
+                relevance={relevance}
+                relevanceTenant={tenantName}
                 selected={isModerator ? new Set(chosen.keys()) : undefined}
                 onSelect={isModerator ? choose : undefined}
                 onToggleDueSort={() =>

@@ -1,0 +1,1 @@
+export { RelevanceChip, relevanceSentence, type RelevanceChipProps } from './RelevanceChip.js';
