@@ -10,8 +10,9 @@ import { shareUrlOf } from './share.js';
 
 // Only moderators open it: its code is fetched on first use.
 const ModerationDialog = lazyNamed(() => import('../ModerationDialog/ModerationDialog.js'), 'ModerationDialog');
-// Signed-in users only: guests never load it.
+// Signed-in users only: guests never load them.
 const TriagePanel = lazyNamed(() => import('../TriagePanel/TriagePanel.js'), 'TriagePanel');
+const RelevancePanel = lazyNamed(() => import('../RelevancePanel/RelevancePanel.js'), 'RelevancePanel');
 
 export interface ItemDialogFrameProps {
   item: UnifiedItem;
@@ -91,7 +92,8 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
         {/*
           The dialog reads first and triages second: what the item says (summary, sections, dates) leads, and the
           triage panel sits beside it on a wide screen (sticky, so it stays in reach while the text scrolls) and
-          after it on a narrow one.
+          after it on a narrow one. Above it, how relevant the item is to each tenant (a few lines): what a triage
+          decision starts from. Relevance is of posts and roadmap items; a Service Health issue has none.
         */}
         <Box
           sx={{
@@ -104,6 +106,11 @@ export function ItemDialogFrame({ item, onClose, idLabel, providerLink, onItemCh
           <Box sx={{ minWidth: 0 }}>{children}</Box>
           {isAuthenticated ? (
             <Box sx={{ minWidth: 0, position: { md: 'sticky' }, top: { md: 0 } }}>
+              {item.source !== 'health' ? (
+                <Deferred open>
+                  <RelevancePanel item={item} />
+                </Deferred>
+              ) : null}
               <Deferred open>
                 <TriagePanel item={item} />
               </Deferred>
