@@ -67,6 +67,7 @@ function mount() {
         ],
       },
     },
+    'GET /api/admin/tenants/1/usage': { body: { readAt: null, error: 'Forbidden', permissionMissing: true, workloads: [], trend: [] } },
     'POST /api/admin/tenants/1/sync': { body: { message: 'Contoso: Message Center sync finished: 2 new, 0 changed, 0 removed, 0 restored', runs: [] } },
     'DELETE /api/admin/tenants/2?deletePosts=true': () => {
       tenants = tenants.filter((t) => t.id !== 2);
@@ -159,5 +160,17 @@ describe('Admin → Tenants with no tenant yet', () => {
     expect(await screen.findByText(/^No tenant yet\. Add tenant connects one through its Entra app/)).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Tenants' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add tenant' })).toBeInTheDocument();
+  });
+});
+
+describe('Admin → Tenants: usage', () => {
+  it('opens a tenant’s usage from its row, asking for it only then', async () => {
+    const { calls } = mount();
+    const row = await rowOf('Contoso');
+    expect(calls.some((c) => c.url.endsWith('/usage'))).toBe(false);
+    fireEvent.click(within(row).getByRole('button', { name: 'Usage of Contoso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usage: Contoso' });
+    expect(await within(dialog).findByText(/^Usage is not read: grant Reports\.Read\.All/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/usage')).map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/admin\/tenants\/1\/usage$/)]);
   });
 });

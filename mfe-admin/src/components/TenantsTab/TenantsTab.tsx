@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '../../api/field-errors.js';
 import { AdminData } from '../AdminData/index.js';
 import { AdminTable } from '../AdminTable/index.js';
 import { FormDialog, useDialogSave, type SaveProblems } from '../FormDialog/index.js';
+import { UsageDialog } from '../TenantUsage/index.js';
 import { TestResultView } from '../TestResultView/index.js';
 import { TenantDialog } from './TenantDialog.js';
 
@@ -109,7 +110,7 @@ function RemoveTenantDialog({
 /**
  * Tenants: the Microsoft 365 tenants whose Message Center is read. Each row shows its cloud, who sees its posts,
  * whether its secret is set (and when it expires), its last sync and error and its post counts, with Test connection,
- * Sync now, Change and Remove.
+ * Sync now, Usage (its usage reports' counts, in a dialog), Change and Remove.
  */
 export function TenantsTab() {
   const tenants = useEndpoint(routes.tenants.list, {});
@@ -245,6 +246,10 @@ export function TenantsTab() {
                   onClick={() => void sync(tenant)}
                 >
                   {busy === `sync:${tenant.id}` ? 'Syncing...' : 'Sync now'}
+                </Button>
+                {/* Its counts, trend and read state in a dialog: the row stays as calm as it was. */}
+                <Button size="small" variant="outlined" aria-label={`Usage of ${tenant.name}`} onClick={() => void dialogs.open(UsageDialog, tenant)}>
+                  Usage
                 </Button>
                 <Button size="small" variant="outlined" aria-label={`Change ${tenant.name}`} onClick={() => edit(tenant)}>
                   Change

@@ -1,0 +1,2 @@
+export { UsageDialog } from './UsageDialog.js';
+export type { TenantUsagePayload } from './TenantUsageDialog.js';
