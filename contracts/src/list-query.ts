@@ -30,6 +30,7 @@ export const DASHBOARD_URL_STATE_KEYS = [
   'rollingOut',
   'sinceLastVisit',
   'triage',
+  'relevance',
   'sortField',
   'sortDirection',
   'page',

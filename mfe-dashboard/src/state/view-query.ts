@@ -67,9 +67,9 @@ export function toListParams(state: DashboardState, { paged = true } = {}): Item
  * moderatorFeatured, includeRemoved, licensed, relevance, releaseMoved, rollingOut, sinceLastVisit, triage, sortField, sortDirection, page), each
  * only when it differs from the default view. So a reload, a bookmark, a shared link and Back / Forward all restore
  * filters, search, sort and page. Other query parameters (the open item: ?roadmap= / ?message= / ?health=, ?savedSearch=) are
- * left alone. `relevance` is added here until the contract's list of kept keys names it.
+ * left alone.
  */
-export const URL_STATE_KEYS: readonly string[] = [...new Set<string>([...DASHBOARD_URL_STATE_KEYS, 'relevance'])];
+export const URL_STATE_KEYS: readonly string[] = DASHBOARD_URL_STATE_KEYS;
 
 const LIST_KEYS = [
   'sources',
