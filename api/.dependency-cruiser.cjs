@@ -2,8 +2,9 @@
  * The api's layers, checked by `npm run lint` (dependency-cruiser). Features sit on the infrastructure (lib, db, http,
  * mail, outbox, sources) and never the other way round. Among features, ingestion (sync) and the tenant rules know nothing
  * of the features that react to them: those subscribe (snapshot reactors, the AccessNarrowed reactor, the sync's
- * onItemsChanged hook) and are wired in services.ts. Trackers build on triage; triage reaches them only through its
- * TrackerPort. Triage builds on the list; the list reaches triage only through the TriageLens it is handed.
+ * onItemsChanged hook) and are wired in services.ts, as relevance is (the hook and the tenant job refresh it). Trackers
+ * build on triage; triage reaches them only through its TrackerPort. Triage builds on the list; the list reaches
+ * triage only through the TriageLens it is handed.
  * docs/architecture.md, "Layers", draws the picture; test/layers.test.ts proves a breach fails.
  */
 const FEATURES = '^src/features';
@@ -22,6 +23,14 @@ module.exports = {
       severity: 'error',
       from: { path: `${FEATURES}/sync/` },
       to: { path: `${FEATURES}/(triage|trackers|alerts|subscriptions|digest|feeds|mcp|curation|unsubscribe)/` },
+    },
+    {
+      name: 'ingestion-imports-relevance',
+      comment:
+        "Relevance reacts to what ingestion reads (a tenant's sync, a sync's changes), wired in services.ts and the tenant job; the list reads its rows by SQL (items/relevance-sql.ts).",
+      severity: 'error',
+      from: { path: `${FEATURES}/(sync|tenants|usage|items|service-health)/` },
+      to: { path: `${FEATURES}/relevance/` },
     },
     {
       name: 'triage-imports-trackers',

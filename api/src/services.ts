@@ -30,6 +30,7 @@ import { triageSnapshotReactor } from './features/triage/triage-snapshot.js';
 import { releaseOnAccessNarrowed } from './features/triage/triage-access.js';
 import { withdrawOnAccessNarrowed } from './features/alerts/alert-audience.repo.js';
 import type { AccessNarrowedReactor } from './lib/access-narrowed.js';
+import { createRelevanceService, type RelevanceService } from './features/relevance/relevance.service.js';
 
 /**
  * The services shared by routes, jobs and the CLI, built once per process so that, for example, the sync service
@@ -61,6 +62,11 @@ export interface Services {
   accessNarrowed: AccessNarrowedReactor;
   /** Each client's budget of answers no cache could give (CACHE_MISS_BUDGET). */
   missBudget: MissBudget;
+  /**
+   * Each item's relevance per tenant, kept for the list: refreshed after a tenant's sync (tenant-sync job) and after a
+   * sync changed items (onItemsChanged).
+   */
+  relevance: RelevanceService;
   /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
   tenantClients: TenantGraphClients;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
@@ -91,6 +97,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
   const triageMail = createTriageMail(base, mail, alerts);
   const trackers = createTrackerService({ ...base, mail, resolve: opts.resolve });
+  const relevance = createRelevanceService(base);
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const sync = createSyncServiceFor(base, {
     tenantClients,
@@ -103,6 +110,8 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
       triage: async () => void (await triageMail.deliver()),
       // The item's changes become comments on its tasks in the trackers.
       trackers: trackers.onItemsChanged,
+      // A changed item's products (or its removal) change its relevance to every tenant.
+      relevance: relevance.onItemsChanged,
     }),
     heldAlerts: createHeldAlerts(base, mail),
   });
@@ -151,5 +160,6 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     trackerPort,
     accessNarrowed,
     missBudget,
+    relevance,
   };
 }

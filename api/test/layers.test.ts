@@ -19,6 +19,8 @@ const files: Record<string, string> = {
   'src/features/triage/rules.ts': `import { push } from '../trackers/push.js';\nexport const rules = push;\n`,
   'src/features/trackers/push.ts': `export const push = 1;\n`,
   'src/features/tenants/grants.ts': `import { rules } from '../triage/rules.js';\nexport const grants = rules;\n`,
+  'src/features/usage/read.ts': `import { refresh } from '../relevance/refresh.js';\nexport const read = refresh;\n`,
+  'src/features/relevance/refresh.ts': `export const refresh = 1;\n`,
   'src/features/alerts/a.ts': `import { b } from '../digest/b.js';\nexport const a = () => b;\n`,
   'src/features/digest/b.ts': `import { a } from '../alerts/a.js';\nexport const b = () => a;\n`,
   'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true }, include: ['src'] }),
@@ -61,6 +63,7 @@ describe('the layer rules', () => {
     expect(await violations(files)).toEqual([
       'feature-cycle',
       'infrastructure-imports-feature',
+      'ingestion-imports-relevance',
       'sync-imports-reactor',
       'tenants-imports-reactor',
       'triage-imports-trackers',
@@ -74,6 +77,7 @@ describe('the layer rules', () => {
       'src/features/sync/apply.ts': `export const applied = 1;\n`,
       'src/features/triage/rules.ts': `export const rules = 1;\n`,
       'src/features/tenants/grants.ts': `export const grants = 1;\n`,
+      'src/features/usage/read.ts': `export const read = 1;\n`,
       'src/features/digest/b.ts': `export const b = () => 1;\n`,
     };
     expect(await violations(clean)).toEqual([]);

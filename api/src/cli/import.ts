@@ -16,6 +16,7 @@ import { createLogger } from '../logger.js';
 import { messageRecordsFromPayload, parseJsonText, roadmapRecordsFromPayload } from '../sources/normalize.js';
 import { guardPolicyOf } from '../features/sync/snapshot-guard.js';
 import { createSyncService } from '../features/sync/sync.service.js';
+import { createRelevanceService } from '../features/relevance/relevance.service.js';
 import { trackerPort } from '../features/trackers/tracker-port.js';
 import { triageSnapshotReactor } from '../features/triage/triage-snapshot.js';
 
@@ -66,6 +67,8 @@ async function main(): Promise<number> {
       guard: guardPolicyOf(config),
       // As the server wires it: triage opens its records, and its rules run, with each file.
       reactors: [triageSnapshotReactor({ trackers: trackerPort, log })],
+      // A changed item's relevance to each tenant follows, as after a sync.
+      onItemsChanged: createRelevanceService({ db: database.db, clock, log, config }).onItemsChanged,
     });
     let failed = false;
     for (const [label, run] of [

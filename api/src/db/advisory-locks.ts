@@ -22,6 +22,11 @@ export const LOCK_KEYS = {
   /** Service Health unscoped (never taken by a tenant's run), and a tenant's Service Health sync: this plus its id. */
   serviceHealthSync: 4,
   tenantServiceHealthSyncBase: 2_000_000,
+  /**
+   * The writes of a tenant's relevance rows (features/relevance): this plus the tenant's id, held for the refresh's
+   * transaction, so a refresh of the tenant and a refresh of changed items never write one row from older inputs.
+   */
+  relevanceWritesBase: 3_000_000,
   /** Start-up schema work (db/schema-lock.ts). */
   migrations: 100,
   agendaSchema: 101,

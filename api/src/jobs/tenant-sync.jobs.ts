@@ -19,7 +19,8 @@ export function staggerOffsetMs(tenantId: number, intervalMs: number): number {
 }
 
 /**
- * One Agenda job per enabled tenant (its Message Center, its Service Health and, once a day, its usage), repeating every MESSAGE_SYNC_INTERVAL_MS from its staggered start, kept in step
+ * One Agenda job per enabled tenant (its Message Center, its Service Health, once a day its usage, then its items'
+ * relevance), repeating every MESSAGE_SYNC_INTERVAL_MS from its staggered start, kept in step
  * with the tenants: a job is added for a new or enabled tenant and removed for a disabled or removed one. Agenda's
  * lock makes each tenant's job run on one worker process at a time; the sync service's per-tenant lock covers admin
  * triggers and other processes.
@@ -83,6 +84,13 @@ export const tenantSyncJobs: JobDefinition = (agenda, ctx) => {
         await usage.readIfDue(tenant.id);
       } catch (err) {
         ctx.log.error({ tenant: tenant.name, err }, 'tenant usage not read');
+      }
+      // Then its items' relevance: its usage, its licences (read with Service Health) or the posts it lists may have
+      // changed. Only the rows that changed are written; a failure is logged and the next run tries again.
+      try {
+        await ctx.services.relevance.refreshTenant(tenant.id);
+      } catch (err) {
+        ctx.log.error({ tenant: tenant.name, err }, 'tenant relevance not refreshed');
       }
       if (errors[0]) throw errors[0];
     },

@@ -1,4 +1,5 @@
 /** How relevant each item is to each tenant, computed from the tenant's usage and licences (docs/product/relevance.md). */
+import type { RelevanceLevel } from '@radar/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
@@ -37,3 +38,11 @@ export const itemRelevance = pgTable(
 );
 
 export type ItemRelevanceRow = typeof itemRelevance.$inferSelect;
+
+/** How `item_relevance.level` stores each level: most relevant highest. */
+export const RELEVANCE_LEVEL_VALUE: Readonly<Record<RelevanceLevel, number>> = { high: 3, medium: 2, low: 1, unknown: 0 };
+
+/** The level a stored `level` means. */
+export function relevanceLevelOf(value: number): RelevanceLevel {
+  return value >= 3 ? 'high' : value === 2 ? 'medium' : value === 1 ? 'low' : 'unknown';
+}
