@@ -136,6 +136,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
       }
       return out;
     },
+    relevanceOf: relevance.highestOf,
   });
   const itemList = { repo: itemsRepo, answers, forCaller: createListForCaller({ db: base.db, answers }) };
   const accessNarrowed: AccessNarrowedReactor = async (tx, narrowed, now) => {

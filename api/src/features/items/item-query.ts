@@ -12,7 +12,11 @@ import {
   type ChangeTypeOption,
   type ItemListQuery,
 } from '@radar/contracts';
+import { maxRelevanceSql, relevanceCondition } from './relevance-sql.js';
 import { requireLens, type TriageLens } from './triage-lens.js';
+import { visibleTenant } from './visible-tenant.js';
+
+export { visibleTenant };
 
 /**
  * SQL for the unified list's filters, search and order (GET /api/unified/items and GET /api/dashboard/export share
@@ -48,6 +52,8 @@ import { requireLens, type TriageLens } from './triage-lens.js';
  * - licensed: items of products the tenants license (`licensedCondition`);
  * - triage (mine, unassigned, overdue, due-soon, done): items with a triage record the caller may see in that queue
  *   view, as the triage lens the list is given says (items/triage-lens.ts);
+ * - relevance (high, medium, low, unknown): items whose relevance to a tenant in scope (those the caller may see, or
+ *   of `tenants`) is one of these (items/relevance-sql.ts); a guest's scope has none;
  * - always: the caller's tenant scope (TenantScope): a post or issue of tenants only is listed when one of them is
  *   public or granted to the caller.
  */
@@ -220,6 +226,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
   if (tenants) conds.push(tenants);
   if (f.tenants?.length) conds.push(receivedByCondition(f.tenants, f.tenantScope));
   if (f.licensed) conds.push(licensedCondition(f.tenantScope, f.tenants));
+  if (f.relevance?.length) conds.push(relevanceCondition(f.relevance, f));
   if (f.triage) {
     if (f.triageUserId === undefined) throw new Error('itemWhere: a triage view needs the user it is for (triageUserId)');
     conds.push(requireLens(lens, 'A triage view').inView({ ...f, triage: f.triage, triageUserId: f.triageUserId }, now));
@@ -314,12 +321,8 @@ export function sourcesCondition(column: SQL, f: Pick<ItemWhereFilters, 'sources
 
 /** What decides the due sort: the caller's tenants and, in a triage view, the view. */
 export type DueSortFilters = Pick<ItemFilters, 'tenantScope' | 'triage' | 'triageUserId' | 'includeRemoved'>;
-
-/** A tenant `t` the caller may see: public, or granted to them. */
-export function visibleTenant(scope: { granted: readonly number[] } | undefined): SQL {
-  const granted = sql.param(scope?.granted.length ? [...scope.granted] : [0]);
-  return sql`(t.visibility = 'public' OR t.id = ANY(${granted}::integer[]))`;
-}
+/** What decides a sort: the due sort's, and the `tenants` filter (whose relevance the relevance sort reads). */
+type SortFilters = DueSortFilters & Pick<ItemFilters, 'tenants'>;
 
 /**
  * The sort columns before the id tie-breaker, each with its direction; `alias` names them in the search page's
@@ -328,7 +331,7 @@ export function visibleTenant(scope: { granted: readonly number[] } | undefined)
  * every item that has no date).
  */
 export function sortKeys(
-  f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters,
+  f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & SortFilters,
   now: Date,
   lens?: TriageLens,
 ): { column: SQL; alias: SQL; direction: SQL }[] {
@@ -340,6 +343,8 @@ export function sortKeys(
   // Due dates tie often: the item id breaks ties, so a view's page can be chosen from the triage records alone.
   if (f.sortField === 'due') return [{ column: requireLens(lens, 'The due sort').nearestDue(f, now), alias: sql.raw('sort_due'), direction: nullsLastSql(f) }];
   if (f.sortField === 'timing') return [{ column: sql`items.timing_start`, alias: sql.raw('sort_timing'), direction: nullsLastSql(f) }, created];
+  // Most relevant first among the tenants in scope, then newest; items without any relevance there last either way.
+  if (f.sortField === 'relevance') return [{ column: maxRelevanceSql(f), alias: sql.raw('sort_relevance'), direction: nullsLastSql(f) }, created];
   return [created];
 }
 
@@ -357,7 +362,7 @@ export function nullsLastSql(f: Pick<ItemFilters, 'sortDirection'>): SQL {
  * then the chosen sort. Otherwise the chosen sort with id as tie-breaker, in the null ordering of the indexes so
  * the (date DESC NULLS LAST, id DESC NULLS LAST) indexes serve both directions.
  */
-export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & DueSortFilters, plan: SearchPlan | null, now: Date, lens?: TriageLens): SQL {
+export function itemOrder(f: Pick<ItemFilters, 'sortField' | 'sortDirection'> & SortFilters, plan: SearchPlan | null, now: Date, lens?: TriageLens): SQL {
   // Matches the (… DESC NULLS LAST, id DESC NULLS LAST) indexes forwards and backwards.
   const dir = sortDirectionSql(f);
   const sort = sql.join([...sortKeys(f, now, lens).map((k) => sql`${k.column} ${k.direction}`), sql`items.id ${dir}`], sql`, `);

@@ -2,7 +2,7 @@ import accepts from 'accepts';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
-import type { ItemListResponse, ListTriage } from '@radar/contracts';
+import type { ItemListResponse, ListRelevance, ListTriage } from '@radar/contracts';
 import { LruCache } from '../../lib/lru-cache.js';
 import type { ToUnifiedItemOptions } from './item-mapper.js';
 import { searchPlan, type ItemListRequest, type TenantScope } from './item-query.js';
@@ -116,15 +116,28 @@ export function visibleReceivers(tenantsOf: Record<string, number[]>, visible: R
 /** The triage of a page's items (by row id) as a signed-in caller may see it. */
 export type TriageOfItems = (itemIds: number[], scope: TenantScope | undefined) => Promise<Map<number, ListTriage[]>>;
 
-/** Who an answer is for: what its rows show (notes for staff) and whether it carries the items' triage (signed-in users). */
+/**
+ * The relevance of a page's items (by row id): each item's highest level among the tenants in scope (those `scope`
+ * may see, of `among` when the list names tenants), with its tenant and reason. Items with none are left out.
+ */
+export type RelevanceOfItems = (itemIds: number[], scope: TenantScope | undefined, among: readonly number[] | undefined) => Promise<Map<number, ListRelevance>>;
+
+/**
+ * Who an answer is for: what its rows show (notes for staff) and whether it carries the items' triage and relevance
+ * (signed-in users).
+ */
 export interface ListAudience extends ToUnifiedItemOptions {
   triage: boolean;
+  relevance?: boolean;
 }
 
-export function createListAnswers(repo: ItemsRepo, opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems }) {
+export function createListAnswers(
+  repo: ItemsRepo,
+  opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems; relevanceOf?: RelevanceOfItems },
+) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
   const keyOf = (q: ItemListRequest, audience: ListAudience, point: { version: unknown; bucket: unknown }) =>
-    JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage ? 'member' : 'public', point.version, point.bucket]);
+    JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage || audience.relevance ? 'member' : 'public', point.version, point.bucket]);
 
   return {
     /**
@@ -134,7 +147,7 @@ export function createListAnswers(repo: ItemsRepo, opts: { maxBytes: number; vis
      */
     async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>, version?: number): Promise<ListAnswer> {
       // The version is read before the data (readPoint): an answer is never cached under a version newer than its rows.
-      // Triage records move the version too, so a cached answer's triage is as current as its rows.
+      // Triage records and relevance rows move the version too, so a cached answer's are as current as its rows.
       const point = await repo.readPoint(q, now, version);
       return answers.load(
         keyOf(q, audience, point),
@@ -158,6 +171,20 @@ export function createListAnswers(repo: ItemsRepo, opts: { maxBytes: number; vis
               if (records?.length) triage[k.uid] = records;
             }
             tail.triage = triage;
+          }
+          if (audience.relevance && opts.relevanceOf && keys.length) {
+            const byId = await opts.relevanceOf(
+              keys.map((k) => k.id),
+              q.tenantScope,
+              q.tenants,
+            );
+            const relevance: Record<string, ListRelevance> = {};
+            for (const k of keys) {
+              const highest = byId.get(k.id);
+              if (highest) relevance[k.uid] = highest;
+            }
+            // Absent when no item of the page has any (no tenant's relevance computed yet).
+            if (Object.keys(relevance).length) tail.relevance = relevance;
           }
           const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
           // A search is what the repo searches for (`searchPlan`): punctuation alone is the plain list, asked again.

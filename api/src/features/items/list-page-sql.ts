@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { itemOrder, itemWhere, nullsLastSql, sortDirectionSql, sortKeys, tsQuery, type ItemListRequest, type SearchPlan } from './item-query.js';
 import { requireLens, type TriageLens } from './triage-lens.js';
+import { relevancePageSql } from './relevance-page-sql.js';
 import { unifiedItemSelectSql } from './item-mapper.js';
 
 // The statements of a list page and of its total: the deferred join, the rank window of a search and the capped
@@ -62,7 +63,7 @@ export interface MatchesTotal {
  *
  * Searching (first RANK_WINDOW results): the window's rows get their exact-id flag and rank while they are read,
  * so ranking reads no row twice, and only the page's rows are read again for their columns. `triage` answers a triage
- * view and the due sort (items/triage-lens.ts).
+ * view and the due sort (items/triage-lens.ts). The relevance sort walks its levels (relevance-page-sql.ts).
  */
 export function pageSql(
   q: ItemListRequest,
@@ -78,6 +79,13 @@ export function pageSql(
     const dir = sortDirectionSql(q);
     return sql`WITH page AS (${requireLens(lens, 'The due sort').duePage(q, now, q.limit, offset)})
       SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.due ${nullsLastSql(q)}, page.item_id ${dir}`;
+  }
+  if (q.sortField === 'relevance' && !plan) {
+    const page = relevancePageSql(q, now, q.limit, offset, lens);
+    const dir = sortDirectionSql(q);
+    if (page)
+      return sql`WITH page AS (${page})
+        SELECT ${columns} FROM page JOIN items ON items.id = page.item_id ORDER BY page.lvl ${nullsLastSql(q)}, page.sort_at ${dir}, page.item_id ${dir}`;
   }
   if (plan && offset + q.limit <= RANK_WINDOW) {
     const byDate = itemOrder(q, null, now, lens);

@@ -52,7 +52,7 @@ describe('GET /api/openapi.json', () => {
     const limit = list.parameters!.find((p) => p.name === 'limit')!;
     expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 50 } });
     expect(list.parameters!.find((p) => p.name === 'sortField')!.schema).toMatchObject({
-      enum: ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due'],
+      enum: ['createdDate', 'modifiedDate', 'releaseMoves', 'timing', 'due', 'relevance'],
     });
     const item = (list.responses['200']!.content!['application/json']!.schema as { properties: { items: { items: { required: string[] } } } }).properties.items
       .items;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
+import { insertMessage, insertRoadmapItem, signIn } from '../../../test/factories.js';
 import { createTestJobRunner } from '../../../test/jobs.js';
 import { readFixture } from '../../../test/replay-server.js';
 import { startTenantGraphServer, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
@@ -159,6 +159,22 @@ describe('refreshing', () => {
     expect(await relevance.refreshTenant(tenant.id)).toEqual({ rows: 2, written: 1, removed: 0 });
     expect((await rowsOf(ctx, tenant.id))[teams.id]).toMatchObject({ level: 2, reason: '400 people used Teams in the last 30 days, 40 % of licensed users' });
     expect((await readDataVersion(ctx.database.pool)).version).toBeGreaterThan(version);
+  });
+
+  it('moves the list on: an answer cached before a refresh is not served after it', async () => {
+    const ctx = await context();
+    const tenant = await insertTenant(ctx.database.db, { name: 'Contoso', visibility: 'public' });
+    const teams = await insertRoadmapItem(ctx.database.db, { products: ['Microsoft Teams'] });
+    await storeUsage(ctx, tenant.id);
+    await ctx.ctx.services.relevance.refreshTenant(tenant.id);
+    const { agent } = await signIn(ctx.app, ctx.database.db);
+    const highOnes = async () => ((await agent.get('/api/unified/items?relevance=high')).body as { items: { id: string }[] }).items.map((i) => i.id);
+    expect(await highOnes()).toEqual([`roadmap-${teams.externalId}`]);
+    expect(await highOnes()).toEqual([`roadmap-${teams.externalId}`]);
+    // The count alone changes (nothing else the list reads): only the relevance rows move the data version.
+    await ctx.database.pool.query(`UPDATE tenant_usage SET active_users = 20 WHERE tenant_id = $1 AND workload = 'teams'`, [tenant.id]);
+    await ctx.ctx.services.relevance.refreshTenant(tenant.id);
+    expect(await highOnes()).toEqual([]);
   });
 
   it('deletes the rows of items no longer the tenant’s, and every row of a removed tenant', async () => {

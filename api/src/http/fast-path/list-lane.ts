@@ -43,7 +43,8 @@ const LIST_QUERY = endpoints.items.list.query;
  * Anything it does not handle goes to Express untouched, before the lane has set a header: a request with a session
  * cookie or an Authorization header (the audience and the token checks are the session middleware's), a path in
  * another spelling (Express matches any case and a trailing slash), a query the contract refuses (the 400 names the
- * field), `sinceLastVisit`, a triage view and the due-date order (each needs a signed-in user), any method but GET and HEAD. A request whose answer fails to load
+ * field), `sinceLastVisit`, a triage view, the due-date order and relevance's filter and order (each needs a signed-in
+ * user), any method but GET and HEAD. A request whose answer fails to load
  * (a database error) goes to Express too, for its error answer, keeping the request id and access line begun here.
  */
 export function createListLane(deps: ListLaneDeps): ListLane {
@@ -53,13 +54,14 @@ export function createListLane(deps: ListLaneDeps): ListLane {
     const search = url.length === LIST_PATH.length ? '' : url[LIST_PATH.length] === '?' ? url.slice(LIST_PATH.length + 1) : undefined;
     if (search === undefined || req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return fallback();
     const query = LIST_QUERY.safeParse(querystring.parse(search));
-    if (!query.success || query.data.sinceLastVisit || query.data.triage || query.data.sortField === 'due') return fallback();
+    const q = query.success ? query.data : null;
+    if (!q || q.sinceLastVisit || q.triage || q.relevance || q.sortField === 'due' || q.sortField === 'relevance') return fallback();
     // From here the request is the lane's: its id and access line start now, so the line's time and an abort while
     // the answer loads are logged as Express would. A fallback below keeps them (the access middleware sees req.id).
     req.id = deps.access.begin(req, res);
     // Only answers already made: one that must be computed goes through Express, which counts it against the
     // client's cache-miss budget.
-    deps.answers.cached(query.data, deps.clock.now(), { includeNotes: false, triage: false }).then(
+    deps.answers.cached(q, deps.clock.now(), { includeNotes: false, triage: false }).then(
       ({ answer, version }) => {
         if (!answer) {
           rememberVersionRead(req, version);
