@@ -221,4 +221,7 @@ export const routeTable = {
   usage: {
     tenant: { method: 'GET', path: '/api/admin/tenants/:id/usage' },
   },
+  relevance: {
+    item: { method: 'GET', path: '/api/relevance/:itemType/:itemId' },
+  },
 } as const;

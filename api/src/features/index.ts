@@ -23,6 +23,7 @@ import { createTokensEndpoints } from './tokens/tokens.endpoints.js';
 import { createTriageEndpoints } from './triage/triage.endpoints.js';
 import { createUnsubscribeEndpoints } from './unsubscribe/unsubscribe.endpoints.js';
 import { createUsageEndpoints } from './usage/usage.endpoints.js';
+import { createRelevanceEndpoints } from './relevance/relevance.endpoints.js';
 
 export type EndpointGroup = keyof typeof endpoints;
 export type FeatureOptions = HealthOptions;
@@ -57,6 +58,7 @@ export const featureEndpoints: { readonly [G in EndpointGroup]: (ctx: AppContext
   trackers: createTrackersEndpoints,
   passkeys: createPasskeysEndpoints,
   usage: createUsageEndpoints,
+  relevance: createRelevanceEndpoints,
 };
 
 /** Every group's handlers, in table order; throws when a group's folder implements a row of another group. */

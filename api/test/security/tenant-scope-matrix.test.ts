@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { endpointList, type Endpoint } from '@radar/contracts';
-import { trackers, items, mailOutbox, messageRoadmapLinks, triageComments, triageRecords } from '../../src/db/schema/index.js';
+import { trackers, itemRelevance, items, mailOutbox, messageRoadmapLinks, triageComments, triageRecords } from '../../src/db/schema/index.js';
 import type { TestContext } from '../context.js';
 import { mailContentOf } from '../auth-helpers.js';
 import { insertMessage, insertRoadmapItem, insertHistory, signedInAgent } from '../factories.js';
@@ -54,7 +54,8 @@ const SAMPLES: Record<string, { body?: (id: string, kind: Kind) => object; query
 
 const PRIVATE = { message: 'MC7200001', health: 'TM720001' } as const;
 const UNKNOWN = { message: 'MC7299999', health: 'TM729999' } as const;
-const TITLES = ['Fabrikam merger: secret Teams rollout', 'Fabrikam outage: secret datacentre'];
+/** The private post's and issue's titles, and the private tenant's relevance of the post (its reason tells its usage). */
+const TITLES = ['Fabrikam merger: secret Teams rollout', 'Fabrikam outage: secret datacentre', 'Fabrikam usage: 4,321 people used Teams'];
 const LINKED_ROADMAP_ID = '720001';
 
 /** The top-level keys of a zod object schema, through the wrappers (strict, refine, default, pipes). */
@@ -141,6 +142,7 @@ beforeAll(async () => {
       { itemId: issue!.id, tenantId: fabrikam.id, source: 'health' as const },
     ])
     .returning({ id: triageRecords.id });
+  await db.insert(itemRelevance).values({ itemId: post.id, tenantId: fabrikam.id, level: 3, reason: TITLES[2]!, computedAt: new Date() });
   const [comment] = await db
     .insert(triageComments)
     .values({ recordId: records[0]!.id, authorId: users.byCaller.Admin.id, body: `About ${TITLES[0]}` })
@@ -198,16 +200,19 @@ describe('the tenant-scope matrix covers every route that names an item', () => 
     expect(inMatrix.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('has seeded what it hides: an admin sees the private post, issue and record', async () => {
+  it('has seeded what it hides: an admin sees the private post, issue, record and relevance', async () => {
     const cookie = await users.cookie('Admin');
     for (const url of [
       `/api/message-center/items/${PRIVATE.message}`,
       `/api/service-health/issues/${PRIVATE.health}`,
       `/api/triage/message-center/${PRIVATE.message}`,
+      `/api/relevance/message-center/${PRIVATE.message}`,
     ]) {
       const res = await call(t, 'GET', url, cookie);
       expect([url, res.status]).toEqual([url, 200]);
     }
+    const relevance = await call(t, 'GET', `/api/relevance/message-center/${PRIVATE.message}`, cookie);
+    expect(leaks(relevance.text)).toEqual([TITLES[2]]);
   });
 });
 

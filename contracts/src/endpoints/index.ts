@@ -10,6 +10,7 @@ import { contactEndpoints, digestEndpoints, healthEndpoints, unsubscribeEndpoint
 import { mcpEndpoints } from './mcp.js';
 import { passkeyEndpoints } from './passkeys.js';
 import { referenceEndpoints } from './reference.js';
+import { relevanceEndpoints } from './relevance.js';
 import { remoteEndpoints } from './remotes.js';
 import { tenantEndpoints } from './tenants.js';
 import { serviceHealthEndpoints } from './service-health.js';
@@ -46,6 +47,7 @@ export const endpoints = {
   trackers: trackerEndpoints,
   passkeys: passkeyEndpoints,
   usage: usageEndpoints,
+  relevance: relevanceEndpoints,
 } as const;
 
 /** Every endpoint, in mounting order. */

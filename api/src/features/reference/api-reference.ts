@@ -27,6 +27,7 @@ const GROUP_TEXT: Record<keyof typeof endpoints, string> = {
     'Work trackers (Microsoft Planner, Jira Cloud, ServiceNow): the connections, their test, pull and delivery log, and the tasks triage records are pushed to.',
   passkeys: 'Passkeys (WebAuthn): adding, naming and removing them on /profile, and signing in with one instead of an e-mailed code.',
   usage: 'A tenant’s usage as Microsoft Graph’s usage reports count it (active users per workload, kept 13 months), for relevance.',
+  relevance: 'Each item’s relevance to the tenants the caller may see (High, Medium, Low or Unknown, and why), from their usage and licences.',
   triage: 'Triage: each item’s state, owner, due date and priority with where the defaults came from, its conversation, the queue views and bulk changes.',
 };
 

@@ -191,3 +191,53 @@ describe('a guest', () => {
     }
   });
 });
+
+describe('GET /api/relevance/{itemType}/{itemId}', () => {
+  type DialogBody = { tenants: { tenantName: string; level: string; reason: string; tenantId: number }[] };
+  const dialog = async (agent: request.Agent, path: string) => {
+    const res = await agent.get(`/api/relevance/${path}`);
+    expect(res.status).toBe(200);
+    return (res.body as DialogBody).tenants.map((r) => `${r.tenantName}: ${r.level}`);
+  };
+
+  it('answers one line per tenant the caller may see, most relevant first, with all it knows', async () => {
+    const res = await admin.get(`/api/relevance/roadmap/${item.exchange.externalId}`);
+    expect(res.body).toEqual({
+      tenants: [
+        {
+          level: 'high',
+          tenantId: tenant.fabrikam,
+          tenantName: 'Fabrikam',
+          reason: `${REASON} (3)`,
+          workload: null,
+          activeUsers: null,
+          share: null,
+          computedAt: t.clock.now().toISOString(),
+        },
+        expect.objectContaining({ level: 'medium', tenantId: tenant.contoso, tenantName: 'Contoso' }),
+      ],
+    });
+    expect(await dialog(granted, `roadmap/${item.word.externalId}`)).toEqual(['Northwind: medium', 'Contoso: low']);
+  });
+
+  it('never names a private tenant the caller was not given', async () => {
+    expect(await dialog(user, `roadmap/${item.exchange.externalId}`)).toEqual(['Contoso: medium']);
+    expect(await dialog(user, `message-center/${item.shared.externalId}`)).toEqual(['Contoso: low']);
+  });
+
+  it('answers a post only a private tenant received as it answers an id that does not exist', async () => {
+    const hidden = await user.get(`/api/relevance/message-center/${item.post.externalId}`);
+    const unknown = await user.get('/api/relevance/message-center/MC7399999');
+    expect([hidden.status, hidden.body.error.message.replace(item.post.externalId, '<id>')]).toEqual([
+      unknown.status,
+      unknown.body.error.message.replace('MC7399999', '<id>'),
+    ]);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain('Fabrikam');
+  });
+
+  it('answers an item without relevance with no tenant, and refuses a guest', async () => {
+    expect(await dialog(admin, `roadmap/${item.edge.externalId}`)).toEqual([]);
+    expect((await request(t.app).get(`/api/relevance/roadmap/${item.teams.externalId}`)).status).toBe(401);
+  });
+});
