@@ -31,6 +31,7 @@ import { releaseOnAccessNarrowed } from './features/triage/triage-access.js';
 import { withdrawOnAccessNarrowed } from './features/alerts/alert-audience.repo.js';
 import type { AccessNarrowedReactor } from './lib/access-narrowed.js';
 import { createRelevanceService, type RelevanceService } from './features/relevance/relevance.service.js';
+import { createUsageService, type UsageService } from './features/usage/usage.service.js';
 
 /**
  * The services shared by routes, jobs and the CLI, built once per process so that, for example, the sync service
@@ -67,6 +68,14 @@ export interface Services {
    * sync changed items (onItemsChanged).
    */
   relevance: RelevanceService;
+  /** Each tenant's usage reports (read by tenantFollowUp; Admin → Tenants shows them). */
+  usage: UsageService;
+  /**
+   * What follows a tenant's two feeds, in the tenant job's run and an admin's Sync now: its usage reports (when due; at
+   * once on Sync now, so a permission just granted shows) and then its items' relevance. Neither fails the run: a
+   * failure is logged, and said on the tenant (usage) or tried again at the next run (relevance).
+   */
+  tenantFollowUp(tenantId: number, opts: { usageNow: boolean }): Promise<void>;
   /** Each tenant's Graph client, kept while the tenant is unchanged (its token reused). */
   tenantClients: TenantGraphClients;
   /** Which build of each remote the shell loads (Admin → Remotes; the shell page and its CSP read it). */
@@ -99,6 +108,19 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const trackers = createTrackerService({ ...base, mail, resolve: opts.resolve });
   const relevance = createRelevanceService(base);
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
+  const usage = createUsageService({ ...base, services: { tenantClients } });
+  const tenantFollowUp = async (tenantId: number, opts: { usageNow: boolean }) => {
+    try {
+      await (opts.usageNow ? usage.read(tenantId) : usage.readIfDue(tenantId));
+    } catch (err) {
+      base.log.error({ tenantId, err }, 'tenant usage not read');
+    }
+    try {
+      await relevance.refreshTenant(tenantId);
+    } catch (err) {
+      base.log.error({ tenantId, err }, 'tenant relevance not refreshed');
+    }
+  };
   const sync = createSyncServiceFor(base, {
     tenantClients,
     // Triage opens its records, and its rules run, in each snapshot's transaction.
@@ -162,5 +184,7 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     accessNarrowed,
     missBudget,
     relevance,
+    usage,
+    tenantFollowUp,
   };
 }

@@ -2,7 +2,6 @@ import type { Agenda } from 'agenda';
 import type { AppContext } from '../app-context.js';
 import { SyncAlreadyRunningError } from '../features/sync/sync.service.js';
 import { createTenantsRepo } from '../features/tenants/tenants.repo.js';
-import { createUsageService } from '../features/usage/usage.service.js';
 import type { JobDefinition } from './index.js';
 
 export const TENANT_SYNC_JOB = 'sync-tenant-messages';
@@ -54,7 +53,6 @@ export async function scheduleTenantJobs(
 
 export const tenantSyncJobs: JobDefinition = (agenda, ctx) => {
   const concurrency = ctx.config.GRAPH_MAX_CONCURRENT_TENANTS;
-  const usage = createUsageService(ctx);
   agenda.define<{ tenantId: number }>(
     TENANT_SYNC_JOB,
     async (job) => {
@@ -78,20 +76,10 @@ export const tenantSyncJobs: JobDefinition = (agenda, ctx) => {
           else errors.push(err as Error);
         }
       }
-      // Then its usage reports, when a day has passed since they were read (an hour since a failed read). Their failure
-      // is said on the tenant (Admin → Tenants, GET …/usage) and never fails the tenant's run.
-      try {
-        await usage.readIfDue(tenant.id);
-      } catch (err) {
-        ctx.log.error({ tenant: tenant.name, err }, 'tenant usage not read');
-      }
-      // Then its items' relevance: its usage, its licences (read with Service Health) or the posts it lists may have
-      // changed. Only the rows that changed are written; a failure is logged and the next run tries again.
-      try {
-        await ctx.services.relevance.refreshTenant(tenant.id);
-      } catch (err) {
-        ctx.log.error({ tenant: tenant.name, err }, 'tenant relevance not refreshed');
-      }
+      // Then its usage reports, when a day has passed since they were read (an hour since a failed read), and its items'
+      // relevance (its usage, its licences, read with Service Health, or the posts it lists may have changed). Neither
+      // fails the tenant's run.
+      await ctx.services.tenantFollowUp(tenant.id, { usageNow: false });
       if (errors[0]) throw errors[0];
     },
     // At most GRAPH_MAX_CONCURRENT_TENANTS tenants at once per process; one slow tenant never holds up the others.

@@ -153,6 +153,8 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       const options = { trigger: 'admin' as const, triggeredBy: userId };
       // Both feeds at once: each is its own run, and one failing never stops the other.
       const [messages, health] = await Promise.all([ctx.services.sync.syncTenant(tenant, options), ctx.services.sync.syncTenantHealth(tenant, options)]);
+      // Then, as the tenant job does, its usage (read now: an admin who just granted the permission sees it) and relevance.
+      await ctx.services.tenantFollowUp(tenant.id, { usageNow: true });
       const says = (label: string, run: SyncHistoryRecord) =>
         run.status === 'success'
           ? `${label} sync finished: ${run.newItems} new, ${run.changedItems} changed${run.removedItems ? `, ${run.removedItems} removed` : ''}${run.restoredItems ? `, ${run.restoredItems} restored` : ''}`

@@ -41,7 +41,7 @@ export interface UsageReadOutcome {
 }
 
 /** Each tenant's usage: read from Graph's usage reports with the tenant's own app and kept per day (docs/product/tenants.md, "Usage"). */
-export function createUsageService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'services'>) {
+export function createUsageService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'> & { services: Pick<AppContext['services'], 'tenantClients'> }) {
   const repo = createUsageRepo(ctx.db);
   const tenantsRepo = createTenantsRepo(ctx.db);
 

@@ -196,6 +196,42 @@ describe('reading a tenant’s usage reports', () => {
   });
 });
 
+/** A live Teams post (Graph's serviceUpdateMessage) in the stand-in's Message Center. */
+const teamsPost = {
+  id: 'MC990001',
+  title: 'Teams meetings get a new lobby',
+  category: 'planForChange',
+  severity: 'normal',
+  tags: ['User impact'],
+  isMajorChange: false,
+  actionRequiredByDateTime: null,
+  services: ['Microsoft Teams'],
+  startDateTime: '2026-11-20T00:00:00Z',
+  endDateTime: '2027-02-01T00:00:00Z',
+  lastModifiedDateTime: '2026-11-20T00:00:00Z',
+  details: [],
+  body: { contentType: 'html', content: '<p>The lobby changes.</p>' },
+  hasAttachments: false,
+  viewPoint: null,
+};
+
+const TEAMS = { skuPartNumber: 'SPE_E3', capabilityStatus: 'Enabled', servicePlans: [{ servicePlanName: 'TEAMS1', provisioningStatus: 'Success' }] };
+
+describe("an admin's Sync now", () => {
+  it('reads the usage at once, though it was read today, and computes the posts’ relevance from it', async () => {
+    const { graph, t, ids, admin, usage } = await setUp([fake(A, { usage: contoso, messages: [teamsPost], skus: [TEAMS] })]);
+    const id = ids[0]!;
+    expect(await usage.readIfDue(id)).toMatchObject({ read: true });
+    const before = graph.requests.filter((r) => r.includes('GET /reports services')).length;
+    const synced = await admin.post(`/api/admin/tenants/${id}/sync`);
+    expect(synced.status).toBe(200);
+    expect(graph.requests.filter((r) => r.includes('GET /reports services')).length).toBe(before + 1);
+    const { rows } = await t.database.pool.query('SELECT level, reason FROM item_relevance WHERE tenant_id = $1', [id]);
+    // Teams: 950 of 1,000 licensed users active in the stand-in's report.
+    expect(rows).toEqual([{ level: 3, reason: expect.stringMatching(/^950 people used Teams/) }]);
+  });
+});
+
 describe('without Reports.Read.All', () => {
   it('the usage is off and says why, and the tenant’s other feeds still sync', async () => {
     const messages = JSON.parse(readFixture('messages-a.json')) as unknown[];
@@ -203,7 +239,7 @@ describe('without Reports.Read.All', () => {
     runner = createTestJobRunner(t);
     await runner.start();
     await runner.agenda.now(TENANT_SYNC_JOB, { tenantId: ids[0] });
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 25_000;
     let tried = false;
     while (Date.now() < deadline && !tried) {
       const { rows } = await t.database.pool.query(`SELECT usage_tried_at FROM tenants WHERE id = $1`, [ids[0]]);
@@ -218,8 +254,9 @@ describe('without Reports.Read.All', () => {
       workloads: [],
       trend: [],
     });
-    // Every report needs the permission: the first refusal is enough.
-    expect(graph.requests.filter((r) => r.includes('/reports'))).toEqual([`${A} GET /reports services`]);
+    // Every report needs the permission: the first refusal is enough. (Under load Agenda's short test lock can let
+    // the job run twice; each try still stops at the first report.)
+    expect([...new Set(graph.requests.filter((r) => r.includes('/reports')))]).toEqual([`${A} GET /reports services`]);
     const { rows } = await t.database.pool.query(`SELECT source, status FROM sync_history WHERE tenant_id = $1 ORDER BY source`, [ids[0]]);
     expect(rows).toEqual([
       { source: 'message_center', status: 'success' },
