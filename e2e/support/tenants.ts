@@ -1,4 +1,5 @@
 import { startTenantGraphServer, type TenantGraphServer } from '../../api/test/tenant-graph-server.js';
+import { usageOf } from '../../api/test/tenant-usage-reports.js';
 
 /**
  * A second tenant for the tenants suite, in the GCC High cloud: its Graph and sign-in hosts are a local server the
@@ -78,6 +79,15 @@ export function startAgencyGraph(now: Date): Promise<TenantGraphServer> {
       secret: AGENCY.secret,
       messages: agencyPosts(now),
       issues: [incident(now)],
+      // Exchange licensed and used by most (its posts are Exchange Online's: High relevance), Viva Engage by few.
+      skus: [
+        {
+          skuPartNumber: 'ENTERPRISEPACK_GOV',
+          capabilityStatus: 'Enabled',
+          servicePlans: [{ servicePlanName: 'EXCHANGE_S_ENTERPRISE', provisioningStatus: 'Success' }],
+        },
+      ],
+      usage: usageOf({ date: new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10), services: { exchange: [1240, 272], yammer: [3, 1509] } }),
     },
   ]);
 }
