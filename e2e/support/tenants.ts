@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { startTenantGraphServer, type TenantGraphServer } from '../../api/test/tenant-graph-server.js';
 import { usageOf } from '../../api/test/tenant-usage-reports.js';
 
@@ -90,4 +91,26 @@ export function startAgencyGraph(now: Date): Promise<TenantGraphServer> {
       usage: usageOf({ date: new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10), services: { exchange: [1240, 272], yammer: [3, 1509] } }),
     },
   ]);
+}
+
+const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
+
+/** Removes the Agency tenant with its posts, if an earlier run left it, so a suite starts and ends as the others expect. */
+export async function removeAgency(page: Page): Promise<void> {
+  const list = (await (await page.request.get('/api/admin/tenants')).json()) as { id: number; name: string }[];
+  const agency = list.find((t) => t.name === AGENCY.name);
+  if (agency) await page.request.delete(`/api/admin/tenants/${agency.id}?deletePosts=true`, { headers: SAME_ORIGIN });
+}
+
+/** Connects the Agency tenant (private, GCC High) through the admin api and syncs it as Sync now does; its id. */
+export async function connectAgency(page: Page): Promise<number> {
+  const added = await page.request.post('/api/admin/tenants', {
+    data: { name: AGENCY.name, tenantId: AGENCY.directoryId, clientId: AGENCY.clientId, clientSecret: AGENCY.secret, cloud: 'gcchigh', visibility: 'private' },
+    headers: SAME_ORIGIN,
+  });
+  if (added.status() !== 201) throw new Error(`adding ${AGENCY.name} answered ${added.status()}: ${await added.text()}`);
+  const tenant = ((await added.json()) as { id: number }).id;
+  const synced = await page.request.post(`/api/admin/tenants/${tenant}/sync`, { headers: SAME_ORIGIN });
+  if (!synced.ok()) throw new Error(`syncing ${AGENCY.name} answered ${synced.status()}: ${await synced.text()}`);
+  return tenant;
 }

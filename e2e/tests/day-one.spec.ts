@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { ItemDialogPage } from '../pages/ItemDialogPage.js';
 import { setAgencyPosts } from '../support/feed-control.js';
-import { AGENCY } from '../support/tenants.js';
+import { AGENCY, connectAgency, removeAgency } from '../support/tenants.js';
 
 // Day one and the week after (docs/product/triage.md, "The starting line"): an admin connects a tenant and meets a
 // calm queue (its live posts; its incident was resolved before triage started, so it is closed before tracking); a
@@ -12,12 +12,6 @@ import { AGENCY } from '../support/tenants.js';
 // before.
 
 const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
-
-async function removeAgency(page: Page) {
-  const list = (await (await page.request.get('/api/admin/tenants')).json()) as { id: number; name: string }[];
-  const agency = list.find((t) => t.name === AGENCY.name);
-  if (agency) await page.request.delete(`/api/admin/tenants/${agency.id}?deletePosts=true`, { headers: SAME_ORIGIN });
-}
 
 async function health(page: Page, tenant: number) {
   return (await (await page.request.get(`/api/triage/health?tenant=${tenant}`)).json()) as { score: number; open: number };
@@ -28,20 +22,7 @@ test('a connected tenant starts calm; an expired post stays in its owner’s que
   await setAgencyPosts('all');
   try {
     // Connect the tenant and sync it.
-    const added = await adminPage.request.post('/api/admin/tenants', {
-      data: {
-        name: AGENCY.name,
-        tenantId: AGENCY.directoryId,
-        clientId: AGENCY.clientId,
-        clientSecret: AGENCY.secret,
-        cloud: 'gcchigh',
-        visibility: 'private',
-      },
-      headers: SAME_ORIGIN,
-    });
-    expect(added.status()).toBe(201);
-    const tenant = ((await added.json()) as { id: number }).id;
-    expect((await adminPage.request.post(`/api/admin/tenants/${tenant}/sync`, { headers: SAME_ORIGIN })).ok()).toBe(true);
+    const tenant = await connectAgency(adminPage);
 
     // A calm queue: the two live posts are open; the incident, resolved before the line, is closed before tracking.
     expect(await health(adminPage, tenant)).toMatchObject({ open: 2 });

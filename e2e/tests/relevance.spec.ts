@@ -1,40 +1,18 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { setAgencyPosts } from '../support/feed-control.js';
-import { AGENCY } from '../support/tenants.js';
+import { AGENCY, connectAgency, removeAgency } from '../support/tenants.js';
 
 // Relevance from the tenant's own usage (docs/product/relevance.md): an admin connects the Agency tenant, whose Graph
 // answers the usage reports (1,240 of 1,512 licensed people used Exchange Online) and licenses Exchange; Sync now
 // reads them, and the tenant's Exchange posts read High, with the reason, in the list, its filter and the dialog. The
 // tenant is removed with its posts at the end, so the other suites see the product as before.
 
-const SAME_ORIGIN = { 'Sec-Fetch-Site': 'same-origin' };
-
-async function removeAgency(page: Page) {
-  const list = (await (await page.request.get('/api/admin/tenants')).json()) as { id: number; name: string }[];
-  const agency = list.find((t) => t.name === AGENCY.name);
-  if (agency) await page.request.delete(`/api/admin/tenants/${agency.id}?deletePosts=true`, { headers: SAME_ORIGIN });
-}
-
 test('a connected tenant’s usage makes its Exchange posts High, with the reason, in the list, its filter and the dialog', async ({ adminPage }) => {
   await removeAgency(adminPage);
   await setAgencyPosts('all');
   try {
-    const added = await adminPage.request.post('/api/admin/tenants', {
-      data: {
-        name: AGENCY.name,
-        tenantId: AGENCY.directoryId,
-        clientId: AGENCY.clientId,
-        clientSecret: AGENCY.secret,
-        cloud: 'gcchigh',
-        visibility: 'private',
-      },
-      headers: SAME_ORIGIN,
-    });
-    expect(added.status()).toBe(201);
-    const tenant = ((await added.json()) as { id: number }).id;
-    expect((await adminPage.request.post(`/api/admin/tenants/${tenant}/sync`, { headers: SAME_ORIGIN })).ok()).toBe(true);
+    await connectAgency(adminPage);
 
     // The list: each of the tenant's posts carries its chip, the reason told to screen readers.
     const board = new DashboardPage(adminPage);

@@ -4,7 +4,7 @@ import { AdminPage } from '../pages/AdminPage.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { ItemDialogPage } from '../pages/ItemDialogPage.js';
 import { TenantsTabPage } from '../pages/TenantsTabPage.js';
-import { AGENCY } from '../support/tenants.js';
+import { AGENCY, removeAgency } from '../support/tenants.js';
 
 // Tenants end to end: an admin adds a GCC High tenant (its Graph is a local server, support/tenants.ts), tests its
 // connection and syncs it; its posts are private, so a user sees them only once the admin gives them the tenant, in
@@ -16,12 +16,6 @@ async function listed(page: Page, text: string) {
   await dashboard.goto();
   await dashboard.searchFor(text);
   return dashboard;
-}
-
-async function removeAgency(page: Page) {
-  const list = (await (await page.request.get('/api/admin/tenants')).json()) as { id: number; name: string }[];
-  const agency = list.find((t) => t.name === AGENCY.name);
-  if (agency) await page.request.delete(`/api/admin/tenants/${agency.id}?deletePosts=true`, { headers: { 'Sec-Fetch-Site': 'same-origin' } });
 }
 
 test('an admin adds a tenant, tests and syncs it; its private posts show only to the users given it', async ({ adminPage, userPage, baseURL }) => {
