@@ -87,14 +87,19 @@ export interface Services {
   itemList: { repo: ItemsRepo; answers: ListAnswers; forCaller: ListForCaller };
 }
 
-/** Runs every post-sync step; one failing step is logged and never keeps the others from running. */
-function allHooks(log: BaseDeps['log'], hooks: Record<string, (changes: SyncChangeSet) => Promise<void>>) {
+/**
+ * Runs every post-sync step, stage after stage (the steps of a stage side by side); one failing step is logged and
+ * never keeps the others, nor the next stage, from running.
+ */
+function allHooks(log: BaseDeps['log'], ...stages: Record<string, (changes: SyncChangeSet) => Promise<void>>[]) {
   return async (changes: SyncChangeSet) => {
-    const results = await Promise.allSettled(Object.values(hooks).map((hook) => hook(changes)));
-    results.forEach((r, i) => {
-      if (r.status === 'rejected')
-        log.error({ err: r.reason, step: Object.keys(hooks)[i], syncId: changes.syncId }, 'a post-sync step failed; its job catches up');
-    });
+    for (const hooks of stages) {
+      const results = await Promise.allSettled(Object.values(hooks).map((hook) => hook(changes)));
+      results.forEach((r, i) => {
+        if (r.status === 'rejected')
+          log.error({ err: r.reason, step: Object.keys(hooks)[i], syncId: changes.syncId }, 'a post-sync step failed; its job catches up');
+      });
+    }
   };
 }
 
@@ -125,16 +130,20 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     tenantClients,
     // Triage opens its records, and its rules run, in each snapshot's transaction.
     reactors: [triageSnapshotReactor({ trackers: trackerPort, log: base.log })],
-    onItemsChanged: allHooks(base.log, {
-      notifications: notifications.onItemsChanged,
-      alerts: alerts.onItemsChanged,
-      // Triage rules may have given new items to someone: they are told now (the triage-mail job catches up otherwise).
-      triage: async () => void (await triageMail.deliver()),
-      // The item's changes become comments on its tasks in the trackers.
-      trackers: trackers.onItemsChanged,
-      // A changed item's products (or its removal) change its relevance to every tenant.
-      relevance: relevance.onItemsChanged,
-    }),
+    onItemsChanged: allHooks(
+      base.log,
+      // First: a changed item's products (or its removal) change its relevance to every tenant, and the steps after
+      // read it (a saved search on High relevance matches a new item by the relevance it has now).
+      { relevance: relevance.onItemsChanged },
+      {
+        notifications: notifications.onItemsChanged,
+        alerts: alerts.onItemsChanged,
+        // Triage rules may have given new items to someone: they are told now (the triage-mail job catches up otherwise).
+        triage: async () => void (await triageMail.deliver()),
+        // The item's changes become comments on its tasks in the trackers.
+        trackers: trackers.onItemsChanged,
+      },
+    ),
     heldAlerts: createHeldAlerts(base, mail),
   });
   const digest = createDigestService({ ...base, mail });

@@ -65,6 +65,23 @@ describe('saved searches', () => {
     expect((await request(t.app).get('/api/saved-searches')).status).toBe(401);
   });
 
+  it('keeps the relevance levels and the relevance sort of the dashboard’s view', async () => {
+    // The dashboard sends the list's own form (`relevance=high,medium`) or repeated keys; both are kept as a list.
+    const created = await post(ada, '/api/saved-searches', search({ query: { relevance: 'high,medium', sortField: 'relevance' } }));
+    expect(created.status).toBe(201);
+    expect(created.body.query).toMatchObject({ relevance: ['high', 'medium'], sortField: 'relevance' });
+    const read = await request(t.app).get(`/api/saved-searches/${created.body.id}`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
+    expect(read.body.query).toMatchObject({ relevance: ['high', 'medium'], sortField: 'relevance' });
+    const put = await request(t.app)
+      .put(`/api/saved-searches/${created.body.id}`)
+      .set('Cookie', ada)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(search({ query: { relevance: ['low'] } }));
+    expect(put.status).toBe(200);
+    expect(put.body.query.relevance).toEqual(['low']);
+    await request(t.app).delete(`/api/saved-searches/${created.body.id}`).set('Cookie', ada).set('Sec-Fetch-Site', 'same-origin');
+  });
+
   it.each([
     [{ name: '' }, 'name', 'Search name is required'],
     [{ name: '   ' }, 'name', 'Search name is required'],
@@ -81,6 +98,9 @@ describe('saved searches', () => {
     ],
     [{ query: { sortField: 'title' } }, 'query.sortField', undefined],
     [{ query: { changeTypes: ['new_1_day', 'new_7days'] } }, 'query.changeTypes', 'changeTypes may hold at most one new_* and one changed_* option'],
+    [{ query: { relevance: ['urgent'] } }, 'query.relevance.0', 'relevance must be one of high, medium, low, unknown'],
+    [{ query: { relevance: 'high,urgent' } }, 'query.relevance.1', 'relevance must be one of high, medium, low, unknown'],
+    [{ query: { relevance: [] } }, 'query.relevance', 'relevance must name at least one level'],
   ])('refuses %j with a 400 naming %s', async (change, path, message) => {
     const res = await post(ada, '/api/saved-searches', { ...search(), ...change });
     expect(res.status).toBe(400);
