@@ -4,9 +4,20 @@
  * ("1,240 people used Teams in the last 30 days"), which is the tenant's own business, so guests never get it.
  */
 import { isoDate, stringList } from './common.js';
-import { RELEVANCE_LEVELS } from './relevance.js';
+import { RELEVANCE_LEVELS, type RelevanceLevel } from './relevance.js';
 import { USAGE_WORKLOADS } from './usage-workloads.js';
 import { z } from './zod.js';
+
+/** A level as people read it: the list's chip, the export's Relevance column, the feeds' entries. */
+export const RELEVANCE_LEVEL_LABELS: Readonly<Record<RelevanceLevel, string>> = { high: 'High', medium: 'Medium', low: 'Low', unknown: 'Unknown' };
+
+/**
+ * A level's reason as the export and the feeds write it: after the tenant's name ("Contoso: 1,240 people used Teams
+ * …") when the reader sees several tenants, so the line says whose usage it is; the reason alone otherwise.
+ */
+export function relevanceReasonText(reason: string, tenantName: string | null | undefined): string {
+  return tenantName ? `${tenantName}: ${reason}` : reason;
+}
 
 export const relevanceLevel = z.enum(RELEVANCE_LEVELS, { error: `relevance must be one of ${RELEVANCE_LEVELS.join(', ')}` });
 export type RelevanceLevelValue = z.infer<typeof relevanceLevel>;

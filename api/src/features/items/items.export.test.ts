@@ -2,7 +2,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertMessage, insertRoadmapItem } from '../../../test/factories.js';
+import { insertMessage, insertRoadmapItem, signIn } from '../../../test/factories.js';
+import { insertTenant } from '../../../test/tenant-fixtures.js';
+import { itemRelevance } from '../../db/schema/index.js';
 
 let t: TestContext;
 const BULK = 2100; // more than two export batches of 1000
@@ -10,8 +12,8 @@ const BULK = 2100; // more than two export batches of 1000
 /** Our export read back with csv-parse (RFC 4180: quoted fields, doubled quotes, CRLF). */
 const parseCsv = (text: string): string[][] => parse(text, { relaxColumnCount: true });
 
-async function exportCsv(query: Record<string, string> = {}) {
-  const res = await request(t.app)
+async function exportCsv(query: Record<string, string> = {}, agent: request.Agent | ReturnType<typeof request> = request(t.app)) {
+  const res = await agent
     .get('/api/dashboard/export')
     .query(query)
     .buffer(true)
@@ -213,5 +215,113 @@ describe('GET /api/dashboard/export', () => {
     expect(after.status).toBe(200);
     expect(t.database.pool.totalCount - t.database.pool.idleCount).toBe(0);
     await new Promise<void>((r) => server.close(() => r()));
+  });
+});
+
+describe('GET /api/dashboard/export: relevance', () => {
+  /**
+   * Contoso is public, Fabrikam private (only the admin sees it). 700001: High for Contoso, Low for Fabrikam; 700002:
+   * Medium for Contoso, High for Fabrikam; the oldest bulk item (the third batch of 1,000): Low for Contoso; the post
+   * and every other item: none.
+   */
+  let user: request.Agent;
+  let admin: request.Agent;
+  const REASON = {
+    teams: '1,240 people used Teams in the last 30 days, 82 % of licensed users',
+    teamsFabrikam: '3 people used Teams in the last 30 days, under 1 % of licensed users',
+    outlook: '60 people used Outlook in the last 30 days, 12 % of licensed users',
+    outlookFabrikam: '900 people used Outlook in the last 30 days, 90 % of licensed users',
+    planner: 'Not licensed: the tenant has no plan that includes Planner',
+  };
+  const MEMBER_HEADER = [...HEADER, 'Relevance', 'Relevance Reason', 'State', 'Owner', 'Due', 'Priority'];
+  const memberRows = (bytes: Buffer) => {
+    const [header, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
+    expect(header).toEqual(MEMBER_HEADER);
+    return rows.map((row) => Object.fromEntries(MEMBER_HEADER.map((h, i) => [h, row[i]])));
+  };
+  const relevanceOf = (row: Record<string, string | undefined>) => [row.ID, row.Relevance, row['Relevance Reason']];
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const contoso = (await insertTenant(db, { name: 'Contoso', visibility: 'public' })).id;
+    const fabrikam = (await insertTenant(db, { name: 'Fabrikam', visibility: 'private' })).id;
+    const { rows } = await t.database.pool.query<{ id: number; external_id: string }>(
+      `SELECT id, external_id FROM items WHERE external_id IN ('700001', '700002', '600001')`,
+    );
+    const id = (externalId: string) => rows.find((r) => r.external_id === externalId)!.id;
+    const row = (itemId: number, tenantId: number, level: number, reason: string) => ({ itemId, tenantId, level, reason, computedAt: t.clock.now() });
+    await db
+      .insert(itemRelevance)
+      .values([
+        row(id('700001'), contoso, 3, REASON.teams),
+        row(id('700001'), fabrikam, 1, REASON.teamsFabrikam),
+        row(id('700002'), contoso, 2, REASON.outlook),
+        row(id('700002'), fabrikam, 3, REASON.outlookFabrikam),
+        row(id('600001'), contoso, 1, REASON.planner),
+      ]);
+    user = (await signIn(t.app, db)).agent;
+    admin = (await signIn(t.app, db, { roles: ['Admin'] })).agent;
+  });
+
+  it('adds Relevance and Relevance Reason for a signed-in caller, blank where an item has none, in every batch', async () => {
+    const rows = memberRows((await exportCsv({}, user)).bytes);
+    expect(rows).toHaveLength(BULK + 3);
+    expect(rows.slice(0, 3).map(relevanceOf)).toEqual([
+      // One tenant to see (Contoso): the reason alone. Fabrikam's levels are not the user's to know.
+      ['700001', 'High', REASON.teams],
+      ['700002', 'Medium', REASON.outlook],
+      ['MC1000269', '', ''],
+    ]);
+    // The oldest item comes in the third batch of rows: its relevance is read with that batch.
+    expect(relevanceOf(rows.at(-1)!)).toEqual(['600001', 'Low', REASON.planner]);
+    expect(relevanceOf(rows.at(-2)!)).toEqual(['600002', '', '']);
+    expect(rows.filter((r) => r.Relevance).map((r) => r.ID)).toEqual(['700001', '700002', '600001']);
+  });
+
+  it('keeps only the items of the relevance filter, each at its highest level among the tenants in scope', async () => {
+    expect(memberRows((await exportCsv({ relevance: 'high' }, user)).bytes).map(relevanceOf)).toEqual([['700001', 'High', REASON.teams]]);
+    // The admin sees both tenants: each reason names the tenant whose level it is.
+    expect(memberRows((await exportCsv({ relevance: 'high' }, admin)).bytes).map(relevanceOf)).toEqual([
+      ['700001', 'High', `Contoso: ${REASON.teams}`],
+      ['700002', 'High', `Fabrikam: ${REASON.outlookFabrikam}`],
+    ]);
+    expect(memberRows((await exportCsv({ relevance: 'low,medium' }, user)).bytes).map(relevanceOf)).toEqual([
+      ['700002', 'Medium', REASON.outlook],
+      ['600001', 'Low', REASON.planner],
+    ]);
+  });
+
+  it('sorts "Relevant to us first" like the list, items without relevance last', async () => {
+    const rows = memberRows((await exportCsv({ sortField: 'relevance' }, user)).bytes);
+    expect(rows.slice(0, 4).map(relevanceOf)).toEqual([
+      ['700001', 'High', REASON.teams],
+      ['700002', 'Medium', REASON.outlook],
+      ['600001', 'Low', REASON.planner],
+      // Then the items without relevance, newest first.
+      ['MC1000269', '', ''],
+    ]);
+    expect(rows).toHaveLength(BULK + 3);
+    const admins = memberRows((await exportCsv({ sortField: 'relevance', sortDirection: 'asc' }, admin)).bytes);
+    // Ascending: least relevant first (Low, then the two High items oldest first), those without relevance still last
+    // (oldest first).
+    expect(admins.slice(0, 4).map((r) => r.ID)).toEqual(['600001', '700002', '700001', '600002']);
+    expect(admins.at(-1)!.ID).toBe('MC1000269');
+  });
+
+  it('gives a guest no relevance columns and refuses a guest the relevance filter and order', async () => {
+    const guest = parseCsv((await exportCsv()).bytes.toString('utf8').slice(1));
+    expect(guest[0]).toEqual(HEADER);
+    expect(guest.map((row) => row.join(',')).join('\n')).not.toContain('people used');
+    for (const query of [{ relevance: 'high' }, { sortField: 'relevance' }]) {
+      const res = await request(t.app).get('/api/dashboard/export').query(query);
+      expect([res.status, res.body.error.message]).toEqual([401, 'Sign in to filter or sort by relevance']);
+    }
+  });
+
+  it('refuses a level that does not exist, naming the field', async () => {
+    const res = await user.get('/api/dashboard/export').query({ relevance: 'urgent' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0].path).toBe('relevance.0');
+    expect(res.body.error.message).toContain('relevance must be one of high, medium, low, unknown');
   });
 });

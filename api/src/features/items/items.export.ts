@@ -4,11 +4,14 @@ import {
   formatTiming,
   healthStatusLabel,
   PRODUCT_FAMILY_LABELS,
+  RELEVANCE_LEVEL_LABELS,
+  relevanceReasonText,
   SOURCE_LABELS,
   SUITE_SLUG,
   TRIAGE_PRIORITY_LABELS,
   triageStateLabel,
   type ProductFamily,
+  type RelevanceLevel,
   type TriageClosedReason,
   type TriagePriority,
   type TriageState,
@@ -101,6 +104,26 @@ export function exportRecord(row: UnifiedItemRow, tenantNames: ReadonlyMap<numbe
   ];
 }
 
+/**
+ * The relevance columns, for signed-in callers only (a reason tells a tenant's usage): the item's highest level among
+ * the tenants in scope, as the list's chip shows it, and its reason; both blank when it has none there.
+ */
+export const RELEVANCE_EXPORT_COLUMNS = ['Relevance', 'Relevance Reason'] as const;
+
+/** An item's relevance as the export shows it; `tenantName` when the caller sees several tenants (the reason's prefix). */
+export interface ExportRelevance {
+  level: RelevanceLevel;
+  reason: string;
+  tenantName: string | null;
+}
+
+export function relevanceCells(relevance: ExportRelevance | undefined): string[] {
+  return relevance ? [RELEVANCE_LEVEL_LABELS[relevance.level], relevanceReasonText(relevance.reason, relevance.tenantName)] : ['', ''];
+}
+
+/** The relevance of a batch of rows, by item id (items with none are absent). */
+export type ExportRelevanceOf = (itemIds: number[]) => Promise<Map<number, ExportRelevance>>;
+
 /** The triage columns, for signed-in callers only (triage is the team's own). */
 export const TRIAGE_EXPORT_COLUMNS = ['State', 'Owner', 'Due', 'Priority'] as const;
 
@@ -129,23 +152,41 @@ export function triageCells(records: readonly ExportTriage[]): string[] {
 /** The triage of a batch of rows, by item id. */
 export type ExportTriageOf = (itemIds: number[]) => Promise<Map<number, ExportTriage[]>>;
 
+/** What a signed-in caller's export adds to each row, each read once per batch: its relevance, then its triage. */
+export interface ExportMemberColumns {
+  relevanceOf: ExportRelevanceOf;
+  triageOf: ExportTriageOf;
+}
+
 /**
  * A readable CSV stream over batches of rows (pull-based: a slow client slows the database reads, not memory). With
- * `triageOf` (a signed-in caller) each row ends with its triage columns.
+ * `member` (a signed-in caller) each row ends with its relevance and triage columns, read once per batch (one query
+ * each for up to a batch of rows, never one per row).
  */
-export function csvStream(batches: AsyncIterable<UnifiedItemRow[]>, tenantNames: ReadonlyMap<number, string> = new Map(), triageOf?: ExportTriageOf): Readable {
+export function csvStream(
+  batches: AsyncIterable<UnifiedItemRow[]>,
+  tenantNames: ReadonlyMap<number, string> = new Map(),
+  member?: ExportMemberColumns,
+): Readable {
   const records = Readable.from(
     (async function* () {
       for await (const batch of batches) {
-        const triage = triageOf ? await triageOf(batch.map((row) => row.id)) : null;
-        for (const row of batch) yield triage ? [...exportRecord(row, tenantNames), ...triageCells(triage.get(row.id) ?? [])] : exportRecord(row, tenantNames);
+        if (!member) {
+          for (const row of batch) yield exportRecord(row, tenantNames);
+          continue;
+        }
+        const ids = batch.map((row) => row.id);
+        const [relevance, triage] = await Promise.all([member.relevanceOf(ids), member.triageOf(ids)]);
+        for (const row of batch) {
+          yield [...exportRecord(row, tenantNames), ...relevanceCells(relevance.get(row.id)), ...triageCells(triage.get(row.id) ?? [])];
+        }
       }
     })(),
   );
   const stringifier = stringify({
     bom: true,
     header: true,
-    columns: triageOf ? [...EXPORT_COLUMNS, ...TRIAGE_EXPORT_COLUMNS] : [...EXPORT_COLUMNS],
+    columns: member ? [...EXPORT_COLUMNS, ...RELEVANCE_EXPORT_COLUMNS, ...TRIAGE_EXPORT_COLUMNS] : [...EXPORT_COLUMNS],
     record_delimiter: '\r\n',
     quoted_match: /[\r\n]/,
     cast: { string: neutralizeFormula },
