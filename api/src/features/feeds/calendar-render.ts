@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventBusyStatus, ICalEventTransparency, t
 import { PRODUCT_NAME, ROLLOUT_RING_LABELS, ROLLOUT_RINGS, type TimingWindow } from '@radar/contracts';
 import { shareUrlOf } from '../items/share-link.js';
 import type { ReleaseItemRow, RolloutItemRow } from './feed-items.repo.js';
+import type { FeedRelevance } from './feed-relevance.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -44,8 +45,16 @@ function windowGroups(timing: readonly TimingWindow[]): { start: string; end: st
  * UIDs are stable (`roadmap-<id>-ga@<host>`, `messages-<id>-<ring>@<host>` by the group's first ring), SEQUENCE counts
  * how often that date moved (from the change history or the post's timing moves, so every process computes the
  * same), and DTSTAMP is when it last moved: clients update the event in place.
+ *
+ * For a signed-in reader (`relevance`), an item's events say its relevance in their description ("Relevance: High —
+ * <reason>") and carry it as a category.
  */
-export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta, rollouts: RolloutItemRow[] = []): string {
+export function buildReleaseCalendar(
+  rows: ReleaseItemRow[],
+  meta: CalendarMeta,
+  rollouts: RolloutItemRow[] = [],
+  relevance?: ReadonlyMap<number, FeedRelevance>,
+): string {
   const host = new URL(meta.publicUrl).host;
   const calendar = ical({
     name: meta.view ? `${PRODUCT_NAME} releases: ${meta.view}` : `${PRODUCT_NAME} releases`,
@@ -56,13 +65,19 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta,
     ttl: 6 * 60 * 60,
   });
   const drafts: (ICalEventData & { start: Date; id: string })[] = [];
+  const relevanceOf = (itemId: number) => {
+    const relevant = relevance?.get(itemId);
+    return relevant ? { line: [relevant.line], category: [{ name: relevant.category }] } : { line: [], category: [] };
+  };
   for (const row of rows) {
     const url = shareUrlOf(meta.publicUrl, row);
+    const relevant = relevanceOf(row.id);
     const facts = [
       `Roadmap ID ${row.externalId}`,
       row.status ? `Status: ${row.status}` : null,
       row.products.length ? `Products: ${row.products.join(', ')}` : null,
       row.cloudInstances.length ? `Cloud instances: ${row.cloudInstances.join(', ')}` : null,
+      ...relevant.line,
     ].filter(Boolean);
     const events = [
       { kind: 'ga', label: 'GA', month: row.gaMonth, text: row.releaseDate, moves: row.gaMoves, stamp: row.gaStampedAt },
@@ -88,13 +103,14 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta,
         lastModified: e.stamp,
         transparency: ICalEventTransparency.TRANSPARENT,
         busystatus: ICalEventBusyStatus.FREE,
-        categories: [{ name: e.label === 'GA' ? 'General availability' : 'Preview' }, ...row.products.map((name) => ({ name }))],
+        categories: [{ name: e.label === 'GA' ? 'General availability' : 'Preview' }, ...row.products.map((name) => ({ name })), ...relevant.category],
       });
     }
   }
   for (const post of rollouts) {
     const url = shareUrlOf(meta.publicUrl, post);
     const stamp = post.releaseMovedAt ?? post.firstSeenAt;
+    const relevant = relevanceOf(post.id);
     for (const group of windowGroups(post.timing)) {
       if (group.end < `${meta.fromMonth}-01`) continue;
       const start = new Date(`${group.start}T00:00:00Z`);
@@ -105,7 +121,7 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta,
         start,
         end: new Date(new Date(`${group.end}T00:00:00Z`).getTime() + DAY_MS),
         summary: `Rollout (${rings}): ${post.title}`,
-        description: [post.externalId, post.products.length ? `Services: ${post.products.join(', ')}` : null, `${rings}: ${group.label}`, url]
+        description: [post.externalId, post.products.length ? `Services: ${post.products.join(', ')}` : null, ...relevant.line, `${rings}: ${group.label}`, url]
           .filter(Boolean)
           .join('\n'),
         url,
@@ -114,7 +130,7 @@ export function buildReleaseCalendar(rows: ReleaseItemRow[], meta: CalendarMeta,
         lastModified: stamp,
         transparency: ICalEventTransparency.TRANSPARENT,
         busystatus: ICalEventBusyStatus.FREE,
-        categories: [{ name: 'Rollout' }, ...post.products.map((name) => ({ name }))],
+        categories: [{ name: 'Rollout' }, ...post.products.map((name) => ({ name })), ...relevant.category],
       });
     }
   }

@@ -2,8 +2,9 @@ import { Feed } from 'feed';
 import { healthStatusLabel, PRODUCT_NAME, SOURCE_ITEM_NOUNS } from '@radar/contracts';
 import { htmlToPlainText } from '../../lib/html.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { changeSummaryHtml, summarizeChange } from './change-summary.js';
+import { changeSummaryHtml, escapeHtml, summarizeChange } from './change-summary.js';
 import type { FeedItemRow } from './feed-items.repo.js';
+import type { FeedRelevance } from './feed-relevance.js';
 
 export interface FeedMeta {
   /** Human description of the view ("Microsoft Teams · Rolling out"); empty for the whole list. */
@@ -30,9 +31,11 @@ function shorten(text: string, max: number): string {
  * hash of the body and a reader's conditional request gets a 304 from any replica.
  *
  * An entry is an item; its id/guid names the item's latest version (`#change-<history id>`), so a reader shows an
- * item again when it changes, and its content is what that version changed.
+ * item again when it changes, and its content is what that version changed. For a signed-in reader (`relevance`),
+ * an entry with relevance says it first in its description and content ("Relevance: High — <reason>"), and has it
+ * as a category.
  */
-export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss' | 'atom'): string {
+export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss' | 'atom', relevance?: ReadonlyMap<number, FeedRelevance>): string {
   const newest = rows.find((r) => r.activity)?.activity ?? meta.dataChangedAt;
   const title = meta.view ? `${PRODUCT_NAME}: ${meta.view}` : `${PRODUCT_NAME}: all items`;
   const feed = new Feed({
@@ -55,6 +58,7 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss
     const text = htmlToPlainText(isRoadmap ? row.description : (row.summary ?? row.bodyHtml));
     const idLabel = isRoadmap ? `Roadmap ID ${row.externalId}` : row.externalId;
     const status = row.source === 'health' ? healthStatusLabel(row.status) : row.status;
+    const relevant = relevance?.get(row.id);
     feed.addItem({
       title: summary.kind === 'New' || summary.kind === 'Listed' ? row.title : `${summary.kind}: ${row.title}`,
       id: row.historyId ? `${url}#change-${row.historyId}` : url,
@@ -62,9 +66,11 @@ export function buildItemsFeed(rows: FeedItemRow[], meta: FeedMeta, format: 'rss
       date: row.activity ?? row.createdDate ?? meta.dataChangedAt,
       // Atom has both dates; RSS has one pubDate, which must be the activity so readers order entries by change.
       ...(format === 'atom' && row.createdDate ? { published: row.createdDate } : {}),
-      description: shorten(`${idLabel}. ${text}`.trim(), DESCRIPTION_CHARS),
-      content: changeSummaryHtml(summary, row.latest, url),
-      category: [...new Set([...(status ? [status] : []), ...row.products])].map((name) => ({ name })),
+      // The relevance line before the text, so the 300-character cut never takes it.
+      description: shorten(`${idLabel}. ${relevant ? `${relevant.line}. ` : ''}${text}`.trim(), DESCRIPTION_CHARS),
+      content: `${relevant ? `<p>${escapeHtml(relevant.line)}</p>` : ''}${changeSummaryHtml(summary, row.latest, url)}`,
+      // Atom's category needs its term (the library writes `name` as its label only); RSS writes the name.
+      category: [...new Set([...(status ? [status] : []), ...row.products, ...(relevant ? [relevant.category] : [])])].map((name) => ({ name, term: name })),
     });
   }
   return format === 'rss' ? feed.rss2() : feed.atom1();

@@ -1,4 +1,4 @@
-import { CHANGE_TYPE_DAYS, SOURCE_LABELS, toQueryString, type ItemListQuery } from '@radar/contracts';
+import { CHANGE_TYPE_DAYS, RELEVANCE_LEVEL_LABELS, SOURCE_LABELS, toQueryString, type ItemListQuery } from '@radar/contracts';
 import type { ItemWhereFilters } from '../items/item-query.js';
 
 /**
@@ -43,6 +43,7 @@ export function describeView(filters: ItemWhereFilters): string {
   if (filters.healthStatus) parts.push(filters.healthStatus === 'active' ? 'open issues' : 'resolved issues');
   if (filters.healthClassifications?.length) parts.push(filters.healthClassifications.map((c) => `${c}s`).join(', '));
   if (filters.featured || filters.moderatorFeatured) parts.push('featured');
+  if (filters.relevance?.length) parts.push(`${filters.relevance.map((level) => RELEVANCE_LEVEL_LABELS[level]).join(' or ')} relevance`);
   const view = parts.join(' · ');
   return view.length > MAX_VIEW_CHARS ? `${view.slice(0, MAX_VIEW_CHARS - 1)}…` : view;
 }

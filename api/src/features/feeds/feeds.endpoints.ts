@@ -3,7 +3,7 @@ import { endpoints, type Endpoint, type ItemListQuery } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { readDataVersion, type DataVersion } from '../../db/data-version.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
-import { InputError } from '../../lib/errors.js';
+import { AuthenticationError, InputError } from '../../lib/errors.js';
 import type { ItemWhereFilters } from '../items/item-query.js';
 import type { RequestAuth } from '../../http/auth.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
@@ -11,6 +11,7 @@ import { TIME_BUCKET_MS, viewTime } from '../items/view-time.js';
 import { buildReleaseCalendar } from './calendar-render.js';
 import { FeedCache } from './feed-cache.js';
 import { createFeedItemsRepo } from './feed-items.repo.js';
+import { feedRelevanceReader } from './feed-relevance.js';
 import { buildItemsFeed } from './feed-render.js';
 import { canonicalQuery, describeView, feedFilters } from './feed-view.js';
 
@@ -48,14 +49,23 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
       throw new InputError(`sinceLastVisit: ${message}`, [{ path: 'sinceLastVisit', message }]);
     }
     // A signed-in reader (a session, or an API token in the Authorization header) gets the feed of what they may see:
-    // the private tenants given to them too. Such a feed is theirs alone and never stored by a shared cache.
+    // the private tenants given to them too, and each entry's relevance to those tenants. Such a feed is theirs alone
+    // and never stored by a shared cache.
     const tenantScope = await tenantScopeOf(ctx.db, args.auth);
+    if (args.query.relevance && !tenantScope) {
+      // As the list refuses a guest: relevance is read from the tenants' own usage. A feed reader can send a token.
+      res.setHeader('WWW-Authenticate', 'Bearer realm="M365 Radar"');
+      throw new AuthenticationError('Sign in to filter by relevance: a feed reader sends a personal API token (Authorization: Bearer)');
+    }
     const filters: ItemWhereFilters = tenantScope ? { ...feedFilters(args.query), tenantScope } : feedFilters(args.query);
     const now = ctx.clock.now();
     // Read before the rows (see data-version.ts): an answer is never cached under a version newer than its data.
     const data = await readDataVersion(ctx.pool);
     // Views whose rows depend on the time ("last 7 days") are re-rendered once per time bucket and data version.
     const { bucket } = viewTime(filters, now);
+    // The key holds the reader's tenant scope (in `filters`): a body with one scope's tenants, posts and relevance is
+    // only ever served to a reader of the same scope, and a guest's key has none. Grants, tenants and relevance rows
+    // all move the data version, so no body outlives what its scope could see.
     const key = JSON.stringify([args.endpoint.id, filters, data.version, bucket]);
     const rendered = await cache.get(
       key,
@@ -82,6 +92,7 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
 
   const itemsFeed = (format: 'rss' | 'atom') => async (filters: ItemWhereFilters, now: Date, data: DataVersion) => {
     const rows = await repo.newestByActivity(filters, now);
+    const relevance = await feedRelevanceReader(ctx, filters)?.(rows.map((row) => row.id));
     return buildItemsFeed(
       rows,
       {
@@ -93,6 +104,7 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
         dataChangedAt: data.changedAt,
       },
       format,
+      relevance,
     );
   };
 
@@ -107,7 +119,8 @@ export function createFeedsEndpoints(ctx: AppContext): EndpointImplementation[] 
       serve({ endpoint: endpoints.feeds.releasesIcs, mediaType: 'text/calendar', query, req, res, auth }, async (filters, now) => {
         const fromMonth = monthsBefore(now, CALENDAR_MONTHS_BACK);
         const [rows, rollouts] = await Promise.all([repo.releases(filters, now, `${fromMonth}-01`), repo.rollouts(filters, now, `${fromMonth}-01`)]);
-        return buildReleaseCalendar(rows, { view: describeView(filters), publicUrl: ctx.publicUrl, fromMonth }, rollouts);
+        const relevance = await feedRelevanceReader(ctx, filters)?.([...rows, ...rollouts].map((row) => row.id));
+        return buildReleaseCalendar(rows, { view: describeView(filters), publicUrl: ctx.publicUrl, fromMonth }, rollouts, relevance);
       }),
     ),
   ];
