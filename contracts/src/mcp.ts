@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { HISTORY_CHANGE_TYPES, SOURCES } from './constants.js';
+import { relevanceLevel, tenantRelevance } from './item-relevance.js';
 import { itemListQuery } from './items.js';
 import { featureStatusEntry, SECTION_KINDS, timingWindow } from './message-center.js';
 
@@ -73,6 +74,20 @@ export const releaseCalendarInput = mcpItemFilters
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'to must not be before from' });
 export type ReleaseCalendarInput = z.input<typeof releaseCalendarInput>;
 
+/**
+ * An item's relevance to the caller's tenants, as the list's chip shows it: the highest level among the tenants the
+ * caller may see (or those of `tenants`), with the tenant it is of (the first by name among equals) and the reason.
+ */
+export const mcpRelevance = z.object({
+  level: relevanceLevel,
+  /** The tenant's name (its id is `tenantId`, as `tenants` takes it). */
+  tenant: z.string(),
+  tenantId: z.number().int(),
+  /** The level in words ("1,240 people used Teams in the last 30 days, 82 % of licensed users"). */
+  reason: z.string(),
+});
+export type McpRelevance = z.infer<typeof mcpRelevance>;
+
 /** An item as a tool answers it: the facts an agent needs, plain text, with links. */
 export const mcpItem = z.object({
   id: z.string(),
@@ -92,6 +107,11 @@ export const mcpItem = z.object({
   url: z.string(),
   /** The item at Microsoft (public roadmap page or admin center message). */
   providerUrl: z.string(),
+  /**
+   * Signed-in callers: the item's relevance to their tenants, null when it has none there (a Service Health issue, a
+   * post none of them received, usage not rated yet). Absent without an identity (stdio): relevance is a tenant's own.
+   */
+  relevance: mcpRelevance.nullable().optional(),
 });
 export type McpItem = z.infer<typeof mcpItem>;
 
@@ -125,6 +145,11 @@ export const getItemOutput = z.object({
   }),
   history: z.array(z.object({ date: z.string(), type: z.enum(HISTORY_CHANGE_TYPES), changes: z.array(mcpFieldChange) })),
   linkedItems: z.array(mcpItem),
+  /**
+   * Signed-in callers: the item's relevance to each tenant they may see, most relevant first (what the item dialog
+   * lists, GET /api/relevance/{itemType}/{itemId}); [] when it has none. Absent without an identity (stdio).
+   */
+  relevanceByTenant: z.array(tenantRelevance).optional(),
 });
 export type GetItemOutput = z.infer<typeof getItemOutput>;
 

@@ -1,4 +1,4 @@
-import { healthStatusLabel, type ChangeHistoryEntry, type McpItem } from '@radar/contracts';
+import { healthStatusLabel, type ChangeHistoryEntry, type McpItem, type McpRelevance } from '@radar/contracts';
 import { providerLink } from '../items/items.export.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { UnifiedItemRow } from '../items/item-mapper.js';
@@ -13,8 +13,11 @@ export function itemText(row: UnifiedItemRow): string {
   return htmlToPlainText(row.source === 'roadmap' ? row.description : (row.summary ?? row.bodyHtml));
 }
 
-/** An item as the tools answer it: facts, plain text (no HTML for an agent to strip), and both links. */
-export function toMcpItem(row: UnifiedItemRow, publicUrl: string): McpItem {
+/**
+ * An item as the tools answer it: facts, plain text (no HTML for an agent to strip), and both links; with `relevance`
+ * for a caller with an identity (null: none for their tenants), left out for one without.
+ */
+export function toMcpItem(row: UnifiedItemRow, publicUrl: string, relevance?: McpRelevance | null): McpItem {
   const text = itemText(row);
   return {
     id: row.externalId,
@@ -31,6 +34,7 @@ export function toMcpItem(row: UnifiedItemRow, publicUrl: string): McpItem {
     summary: text.length > SUMMARY_CHARS ? `${text.slice(0, SUMMARY_CHARS - 1).trimEnd()}…` : text,
     url: shareUrlOf(publicUrl, row),
     providerUrl: providerLink(row),
+    ...(relevance === undefined ? {} : { relevance }),
   };
 }
 

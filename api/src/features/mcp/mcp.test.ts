@@ -10,6 +10,8 @@ import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { sessionCookieName } from '../../http/session-policy.js';
 import { insertHistory, insertMessage, insertRoadmapItem, sessionCookieFor, createUser } from '../../../test/factories.js';
+import { grantTenant, insertTenant } from '../../../test/tenant-fixtures.js';
+import { itemRelevance } from '../../db/schema/index.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -17,6 +19,15 @@ let t: TestContext;
 let server: Server;
 let baseUrl: string;
 let token: string;
+/** A token of a user who sees only the public tenant (Contoso); `token`'s user was also given Fabrikam. */
+let contosoToken: string;
+const tenant = { contoso: 0, fabrikam: 0 };
+const REASON = {
+  recap: '1,240 people used Teams in the last 30 days, 82 % of licensed users',
+  recapFabrikam: '60 people used Teams in the last 30 days, 12 % of licensed users',
+  outlook: '3 people used Outlook in the last 30 days, under 1 % of licensed users',
+  outlookFabrikam: '75 people used Outlook in the last 30 days, 25 % of licensed users',
+};
 
 type ToolResult = { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: Record<string, unknown> };
 
@@ -62,11 +73,38 @@ beforeAll(async () => {
     message.id,
   ]);
 
+  // Relevance: Contoso is public, Fabrikam private. 412345 is High for Contoso and Medium for Fabrikam; 412346 Low for
+  // Contoso and Medium for Fabrikam; the post and the removed item have none.
+  tenant.contoso = (await insertTenant(db, { name: 'Contoso', visibility: 'public' })).id;
+  tenant.fabrikam = (await insertTenant(db, { name: 'Fabrikam', visibility: 'private' })).id;
+  const outlook = await t.database.pool.query<{ id: number }>(`SELECT id FROM items WHERE external_id = '412346'`);
+  const row = (itemId: number, tenantId: number, level: number, reason: string, usage?: { workload: string; activeUsers: number; share: number }) => ({
+    itemId,
+    tenantId,
+    level,
+    reason,
+    computedAt: t.clock.now(),
+    ...usage,
+  });
+  await db
+    .insert(itemRelevance)
+    .values([
+      row(recap.id, tenant.contoso, 3, REASON.recap, { workload: 'teams', activeUsers: 1240, share: 0.82 }),
+      row(recap.id, tenant.fabrikam, 2, REASON.recapFabrikam, { workload: 'teams', activeUsers: 60, share: 0.12 }),
+      row(outlook.rows[0]!.id, tenant.contoso, 1, REASON.outlook),
+      row(outlook.rows[0]!.id, tenant.fabrikam, 2, REASON.outlookFabrikam),
+    ]);
+
+  const tokenOf = async (userId: number) => {
+    const cookie = await sessionCookieFor(db, userId, { cookieName: sessionCookieName(t.ctx.publicUrl) });
+    const created = await request(t.app).post('/api/tokens').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ name: 'agent' });
+    if (created.status !== 201) throw new Error(`token not created: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body.token as string;
+  };
   const user = await createUser(db, { roles: ['User'] });
-  const cookie = await sessionCookieFor(db, user.id, { cookieName: sessionCookieName(t.ctx.publicUrl) });
-  const created = await request(t.app).post('/api/tokens').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ name: 'agent' });
-  if (created.status !== 201) throw new Error(`token not created: ${created.status} ${JSON.stringify(created.body)}`);
-  token = created.body.token;
+  await grantTenant(db, user.id, tenant.fabrikam);
+  token = await tokenOf(user.id);
+  contosoToken = await tokenOf((await createUser(db, { roles: ['User'] })).id);
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -213,6 +251,24 @@ describe('MCP over stdio (npm run mcp)', () => {
     try {
       await client.connect(transport);
       await exerciseTools(client);
+      // Without an identity the server reads as a guest: no relevance, and its filter and order are refused.
+      const found = (await call(client, 'search_items', {})).structuredContent as { items: Record<string, unknown>[] };
+      expect(found.items.length).toBeGreaterThan(0);
+      for (const item of found.items) expect(item).not.toHaveProperty('relevance');
+      expect((await call(client, 'get_item', { id: '412345' })).structuredContent).not.toHaveProperty('relevanceByTenant');
+      for (const [tool, args] of [
+        ['search_items', { relevance: 'high' }],
+        ['search_items', { sortField: 'relevance' }],
+        ['what_changed', { since: '2026-02-01', relevance: ['high'] }],
+        ['release_calendar', { from: '2026-03', to: '2026-06', relevance: 'high' }],
+      ] as const) {
+        const refused = await call(client, tool, args);
+        expect([tool, refused.isError, refused.content[0]!.text]).toEqual([
+          tool,
+          true,
+          "Sign in to filter or sort by relevance: it is read from your tenants' own usage. Connect to /api/mcp with a personal API token (the stdio server reads as a guest).",
+        ]);
+      }
     } catch (err) {
       throw new Error(`${(err as Error).message}\nserver stderr:\n${stderr}`);
     } finally {
@@ -233,4 +289,118 @@ describe('MCP over stdio (npm run mcp)', () => {
     expect(run.stderr).toContain('M365 Radar MCP: no database. Start M365 Radar first (npm start)');
     expect(run.stdout).toBe('');
   }, 60_000);
+});
+
+describe('relevance in the MCP tools (a caller with an identity)', () => {
+  type Relevance = { level: string; tenant: string; tenantId: number; reason: string } | null;
+  type Item = { id: string; relevance?: Relevance };
+  const withClient = async (bearer: string, run: (client: Client) => Promise<void>) => {
+    const client = await httpClient(bearer);
+    try {
+      await run(client);
+    } finally {
+      await client.close();
+    }
+  };
+  const itemsOf = (result: ToolResult) => {
+    expect(result.isError).toBeFalsy();
+    return (result.structuredContent as { items: Item[] }).items;
+  };
+  const high = () => ({ level: 'high', tenant: 'Contoso', tenantId: tenant.contoso, reason: REASON.recap });
+
+  it('says what relevance is in the instructions and the tool descriptions', async () => {
+    await withClient(token, async (client) => {
+      expect(client.getInstructions()).toMatch(/relevance: \{ level, tenant, tenantId, reason \}.*usage reports/);
+      const tools = (await client.listTools()).tools;
+      const search = tools.find((tool) => tool.name === 'search_items')!;
+      expect(search.description).toContain('relevance (high, medium, low, unknown');
+      expect(search.description).toContain('sortField relevance');
+      expect(Object.keys(search.inputSchema.properties ?? {})).toContain('relevance');
+      expect(tools.find((tool) => tool.name === 'get_item')!.description).toContain('relevanceByTenant');
+    });
+  });
+
+  it('gives every item its highest relevance among the caller’s tenants, null when it has none', async () => {
+    await withClient(token, async (client) => {
+      const items = itemsOf(await call(client, 'search_items', {}));
+      expect(Object.fromEntries(items.map((i) => [i.id, i.relevance]))).toEqual({
+        '412345': high(),
+        '412346': { level: 'medium', tenant: 'Fabrikam', tenantId: tenant.fabrikam, reason: REASON.outlookFabrikam },
+        MC1000269: null,
+      });
+      const changed = (await call(client, 'what_changed', { since: '2026-02-01' })).structuredContent as { items: { item: Item }[] };
+      expect(changed.items.map((c) => [c.item.id, c.item.relevance?.level ?? null])).toEqual([
+        ['412350', null],
+        ['412345', 'high'],
+      ]);
+      const calendar = (await call(client, 'release_calendar', { from: '2026-03', to: '2026-06' })).structuredContent as { items: { item: Item }[] };
+      expect(calendar.items.map((c) => [c.item.id, c.item.relevance?.level])).toEqual([
+        ['412345', 'high'],
+        ['412346', 'medium'],
+      ]);
+    });
+  });
+
+  it('filters by relevance (an array or a comma list) and sorts most relevant first', async () => {
+    await withClient(token, async (client) => {
+      const ids = async (tool: string, args: Record<string, unknown>) => {
+        const result = await call(client, tool, args);
+        expect(result.isError).toBeFalsy();
+        const content = result.structuredContent as { items: (Item | { item: Item })[] };
+        return content.items.map((i) => ('item' in i ? i.item.id : i.id));
+      };
+      expect(await ids('search_items', { relevance: ['high'] })).toEqual(['412345']);
+      // Kept when one of the tenants has the level: 412345 is Medium for Fabrikam (its chip says High).
+      expect((await ids('search_items', { relevance: 'medium' })).sort()).toEqual(['412345', '412346']);
+      expect((await ids('search_items', { relevance: 'low,unknown' })).sort()).toEqual(['412346']);
+      expect(await ids('search_items', { sortField: 'relevance', sources: 'roadmap' })).toEqual(['412345', '412346']);
+      expect(await ids('search_items', { sortField: 'relevance', sortDirection: 'asc', sources: 'roadmap' })).toEqual(['412346', '412345']);
+      expect(await ids('what_changed', { since: '2026-02-01', relevance: 'high' })).toEqual(['412345']);
+      expect(await ids('release_calendar', { from: '2026-03', to: '2026-06', relevance: ['medium'] })).toEqual(['412345', '412346']);
+
+      const bad = await call(client, 'search_items', { relevance: 'urgent' });
+      expect(bad.isError).toBe(true);
+      expect(bad.content[0]!.text).toContain('relevance must be one of high, medium, low, unknown');
+    });
+  });
+
+  it('lists an item’s relevance per tenant in get_item, as the item dialog does', async () => {
+    await withClient(token, async (client) => {
+      const detail = (await call(client, 'get_item', { id: '412345' })).structuredContent as {
+        item: Item;
+        linkedItems: Item[];
+        relevanceByTenant: Record<string, unknown>[];
+      };
+      expect(detail.item.relevance).toEqual(high());
+      expect(detail.linkedItems).toEqual([expect.objectContaining({ id: 'MC1000269', relevance: null })]);
+      expect(detail.relevanceByTenant).toEqual([
+        {
+          level: 'high',
+          tenantId: tenant.contoso,
+          tenantName: 'Contoso',
+          reason: REASON.recap,
+          workload: 'teams',
+          activeUsers: 1240,
+          share: expect.closeTo(0.82, 5),
+          computedAt: t.clock.now().toISOString(),
+        },
+        expect.objectContaining({ level: 'medium', tenantName: 'Fabrikam', reason: REASON.recapFabrikam, workload: 'teams', activeUsers: 60 }),
+      ]);
+      expect((await call(client, 'get_item', { id: 'MC1000269' })).structuredContent).toMatchObject({ item: { relevance: null }, relevanceByTenant: [] });
+    });
+  });
+
+  it('never names a private tenant the caller was not given', async () => {
+    await withClient(contosoToken, async (client) => {
+      const items = itemsOf(await call(client, 'search_items', { sources: 'roadmap' }));
+      expect(Object.fromEntries(items.map((i) => [i.id, i.relevance]))).toEqual({
+        '412345': high(),
+        '412346': { level: 'low', tenant: 'Contoso', tenantId: tenant.contoso, reason: REASON.outlook },
+      });
+      const detail = await call(client, 'get_item', { id: '412346' });
+      expect((detail.structuredContent as { relevanceByTenant: { tenantName: string }[] }).relevanceByTenant.map((r) => r.tenantName)).toEqual(['Contoso']);
+      expect(JSON.stringify(detail)).not.toMatch(/Fabrikam|75 people/);
+      expect(itemsOf(await call(client, 'search_items', { relevance: 'medium' }))).toEqual([]);
+    });
+  });
 });

@@ -26,6 +26,8 @@ import { messageSections } from '../../sources/message-sections.js';
 import type { Logger } from '../../logger.js';
 import { itemText, toMcpChange, toMcpItem } from './mcp-format.js';
 import { createMcpItemsRepo } from './mcp-items.repo.js';
+import { mcpRelevanceReader } from './mcp-relevance.js';
+import type { UnifiedItemRow } from '../items/item-mapper.js';
 import { createServiceHealthRepo } from '../service-health/service-health.repo.js';
 
 export interface McpDeps {
@@ -48,8 +50,18 @@ const FILTERS_HELP =
   "Filters are the dashboard list's: search (full text, an exact id ranks first), sources (roadmap, messages, health), products, statuses, " +
   'healthStatus (active, resolved), healthClassifications (incident, advisory), tenants (tenant ids), ' +
   'roadmapStatuses, messageCenterTags, cloudInstances, timeline (1_day, 7days, 30days, 90days), changeTypes (new_7days, changed_30days, …), featured, ' +
-  'productFamilies (microsoft365, dynamics365, powerPlatform, other), rollingOut (7days, 30days, 90days: rolling out now or starting within), releaseMoved (7days, 30days). ' +
+  'productFamilies (microsoft365, dynamics365, powerPlatform, other), rollingOut (7days, 30days, 90days: rolling out now or starting within), releaseMoved (7days, 30days), ' +
+  'relevance (high, medium, low, unknown: items at one of these levels for one of your tenants; needs an identity). ' +
   'Lists take arrays or comma-separated text.';
+/** What relevance means, for the server's instructions and the tools that return items. */
+const RELEVANCE_HELP =
+  "Each item answered to a signed-in caller carries relevance: { level, tenant, tenantId, reason }, how much it matters to the caller's tenants, " +
+  "read from each tenant's own usage reports (active users of the workload the item changes, their share of the licensed users) and licences: " +
+  'high, medium, low, or unknown (no usage report covers it, or usage not read yet); the highest among the tenants, with the tenant it is of and the reason in words. ' +
+  'null when the item has none for those tenants (Service Health issues, posts they did not receive). It says the workload is used, not the feature.';
+/** Relevance is read from the tenants' own usage: without an identity (stdio) it is refused, as the list refuses guests. */
+const NO_IDENTITY_RELEVANCE =
+  "Sign in to filter or sort by relevance: it is read from your tenants' own usage. Connect to /api/mcp with a personal API token (the stdio server reads as a guest).";
 
 function answer<T extends Record<string, unknown>>(data: T) {
   return { content: [{ type: 'text' as const, text: JSON.stringify(data, null, 2) }], structuredContent: data };
@@ -79,7 +91,8 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       instructions:
         `${PRODUCT_NAME} tracks the AI at Work Roadmap (formerly the Microsoft 365 Roadmap: Microsoft 365, Dynamics 365 and Power Platform), the Message Center and Service Health (incidents and advisories, kept for good) with the history of every change. ` +
         'Use search_items to find items, get_item for one item with its change history and linked items, what_changed for ' +
-        'changes since a date, and release_calendar for GA months in a range.',
+        'changes since a date, and release_calendar for GA months in a range. ' +
+        `${RELEVANCE_HELP} To find what matters to the organisation, search_items with relevance: ['high'] or sortField: 'relevance' (most relevant first).`,
     },
   );
   const list = createItemsRepo(deps.pool);
@@ -87,7 +100,18 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
   const history = createChangeHistoryRepo(deps.db);
   const reads = createMcpItemsRepo(deps.pool);
   const health = createServiceHealthRepo(deps.db);
-  const item = (row: Parameters<typeof toMcpItem>[0]) => toMcpItem(row, deps.publicUrl);
+  const relevance = mcpRelevanceReader(deps.db, deps.tenantScope);
+  /**
+   * How the rows of one answer become items: each with its relevance for a caller with an identity (read for all the
+   * rows at once, among `tenants` when the tool was given some), without for one without.
+   */
+  const itemsOf = async (rows: readonly UnifiedItemRow[], among?: readonly number[]) => {
+    const highest = relevance ? await relevance.highestOf([...new Set(rows.map((row) => row.id))], among) : null;
+    return (row: UnifiedItemRow) => toMcpItem(row, deps.publicUrl, highest ? (highest.get(row.id) ?? null) : undefined);
+  };
+  const refuseWithoutIdentity = (q: { relevance?: readonly string[]; sortField?: string }) => {
+    if (!relevance && (q.relevance?.length || q.sortField === 'relevance')) throw new ToolInputError(NO_IDENTITY_RELEVANCE);
+  };
 
   /** Runs a tool; expected mistakes become their message, anything else is logged and reported without internals. */
   const guarded =
@@ -106,14 +130,21 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     'search_items',
     {
       title: 'Search items',
-      description: `Search and filter roadmap items, Message Center posts and Service Health issues, newest first (sortField/sortDirection to change). ${FILTERS_HELP} Paged: page, limit (at most 100).`,
+      description: `Search and filter roadmap items, Message Center posts and Service Health issues, newest first (sortField/sortDirection to change; sortField relevance: most relevant to your tenants first, then newest). ${FILTERS_HELP} Paged: page, limit (at most 100). Each item has its relevance (see the server's instructions).`,
       inputSchema: searchItemsInput,
       outputSchema: searchItemsOutput,
       annotations: READ_ONLY,
     },
     guarded('search_items', async (q: z.output<typeof searchItemsInput>) => {
+      refuseWithoutIdentity(q);
       const { rows, total, approximate } = await list.list({ ...q, tenantScope: deps.tenantScope }, deps.clock.now());
-      return { items: rows.map(item), total, ...(approximate ? { totalApproximate: true } : {}), page: q.page, totalPages: Math.ceil(total / q.limit) };
+      return {
+        items: rows.map(await itemsOf(rows, q.tenants)),
+        total,
+        ...(approximate ? { totalApproximate: true } : {}),
+        page: q.page,
+        totalPages: Math.ceil(total / q.limit),
+      };
     }),
   );
 
@@ -122,7 +153,8 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
     {
       title: 'Get an item',
       description:
-        'One roadmap item (id like 412345), Message Center post (id like MC1000269) or Service Health issue (id like EX1000001): details, full change history (newest first) and linked items; for a post also its body by section (What and Why, Rollout Schedule, Impact, Action Required…), its rollout windows per ring and the status for your org per platform; for an issue every update in order and the posts and roadmap items of its service around its weeks.',
+        'One roadmap item (id like 412345), Message Center post (id like MC1000269) or Service Health issue (id like EX1000001): details, full change history (newest first) and linked items; for a post also its body by section (What and Why, Rollout Schedule, Impact, Action Required…), its rollout windows per ring and the status for your org per platform; for an issue every update in order and the posts and roadmap items of its service around its weeks. ' +
+        'For a signed-in caller, relevanceByTenant lists its relevance to each of your tenants (level, reason, the workload, active users and their share of the licensed users), most relevant first; item.relevance is the highest.',
       inputSchema: getItemInput,
       outputSchema: getItemOutput,
       annotations: READ_ONLY,
@@ -131,7 +163,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       const ref = parseReference(id);
       const row = await sourceItems.find(ref.source, ref.externalId, deps.tenantScope);
       if (!row) throw new ToolInputError(`No ${SOURCE_ITEM_NOUNS[ref.source]} with id ${ref.externalId}`);
-      const [entries, linked] = await Promise.all([
+      const [entries, linked, byTenant] = await Promise.all([
         history.forItem(row.id, deps.tenantScope),
         ref.source === 'roadmap'
           ? sourceItems.messagesLinkedTo(row.externalId, deps.tenantScope)
@@ -139,7 +171,9 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
             ? sourceItems.roadmapLinkedFrom(row.id)
             : // A Service Health issue: the posts and roadmap items of its service around its weeks.
               health.relatedTo(row, deps.tenantScope),
+        relevance?.ofItem(row.id),
       ]);
+      const item = await itemsOf([row, ...linked]);
       return {
         item: {
           ...item(row),
@@ -155,6 +189,7 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
         },
         history: entries.map(toMcpChange),
         linkedItems: linked.map(item),
+        ...(byTenant ? { relevanceByTenant: byTenant } : {}),
       };
     }),
   );
@@ -173,8 +208,13 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       const since = new Date(input.since);
       const until = input.until ? new Date(input.until) : now;
       if (since >= until) throw new ToolInputError('since must be before until (or before now)');
+      refuseWithoutIdentity(input);
       const filters = { ...filtersOf(input, ['since', 'until', 'limit']), tenantScope: deps.tenantScope };
       const found = await reads.changedBetween(filters, now, since, until, input.limit);
+      const item = await itemsOf(
+        found.items.map((found) => found.row),
+        input.tenants,
+      );
       return {
         since: since.toISOString(),
         until: until.toISOString(),
@@ -197,8 +237,10 @@ export function createRadarMcpServer(deps: McpDeps): McpServer {
       annotations: READ_ONLY,
     },
     guarded('release_calendar', async (input: z.output<typeof releaseCalendarInput>) => {
+      refuseWithoutIdentity(input);
       const filters = { ...filtersOf(input, ['from', 'to', 'limit']), tenantScope: deps.tenantScope };
       const { rows, truncated } = await reads.gaBetween(filters, deps.clock.now(), input.from, input.to, input.limit);
+      const item = await itemsOf(rows, input.tenants);
       return {
         from: input.from,
         to: input.to,

@@ -1,26 +1,11 @@
-import { endpoints, TRIAGE_ITEM_TYPE_SOURCES, USAGE_WORKLOADS, type TenantRelevance, type UsageWorkload } from '@radar/contracts';
+import { endpoints, TRIAGE_ITEM_TYPE_SOURCES } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
-import { relevanceLevelOf } from '../../db/schema/index.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import { tenantScopeOf } from '../tenants/tenant-scope.js';
-import { createRelevanceRepo, type TenantRelevanceRow } from './relevance.repo.js';
-
-const isWorkload = (w: string | null): w is UsageWorkload => w !== null && (USAGE_WORKLOADS as readonly string[]).includes(w);
-
-function toTenantRelevance(row: TenantRelevanceRow): TenantRelevance {
-  return {
-    level: relevanceLevelOf(row.level),
-    tenantId: row.tenantId,
-    tenantName: row.tenantName,
-    reason: row.reason,
-    workload: isWorkload(row.workload) ? row.workload : null,
-    activeUsers: row.activeUsers,
-    share: row.share,
-    computedAt: row.computedAt.toISOString(),
-  };
-}
+import { createRelevanceRepo } from './relevance.repo.js';
+import { toTenantRelevance } from './tenant-relevance.js';
 
 /**
  * The relevance group: an item's relevance to each tenant the caller may see, for the item dialog. The item is found
