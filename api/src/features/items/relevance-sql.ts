@@ -16,11 +16,11 @@ export interface RelevanceScope {
 
 /**
  * The tenants whose relevance the list reads, as an array read once per statement (an InitPlan): those the caller may
- * see that are not removed, and of them those of `tenants` when the list names some. Null for a guest.
+ * see that are neither removed nor disabled, and of them those of `tenants` when the list names some. Null for a guest.
  */
 export function relevanceTenantsSql(f: RelevanceScope): SQL | null {
   if (f.tenantScope === undefined) return null;
-  const conds = [sql`t.removed_at IS NULL`];
+  const conds = [sql`t.removed_at IS NULL AND t.enabled`];
   if (f.tenantScope !== 'all') conds.push(visibleTenant(f.tenantScope));
   if (f.tenants?.length) conds.push(sql`t.id = ANY(${sql.param([...f.tenants])}::integer[])`);
   return sql`ARRAY(SELECT t.id FROM tenants t WHERE ${sql.join(conds, sql` AND `)})`;

@@ -96,11 +96,12 @@ describe('relevance after a tenant’s usage is read', () => {
       await new Promise((r) => setTimeout(r, 100));
 
     expect(rows[teams.id]).toEqual({ level: 3, workload: 'teams', reason: '950 people used Teams in the last 30 days, 95 % of licensed users' });
-    expect(rows[removed.id]).toBeUndefined();
+    // A removed item keeps its relevance: the archive and the triage views still list it.
+    expect(rows[removed.id]).toEqual(rows[teams.id]);
     const [post] = await ctx.database.db.select({ id: items.id }).from(items).where(eq(items.externalId, 'MC900009'));
     expect(rows[post!.id]).toEqual({ level: 1, workload: 'exchange', reason: '40 people used Exchange Online in the last 30 days, 4 % of licensed users' });
-    // The live roadmap item and the nine live posts the tenant listed (MC900008 ended on 3 February).
-    expect(Object.keys(rows)).toHaveLength(10);
+    // The two roadmap items and the ten posts the tenant listed (MC900008, which ended on 3 February, too).
+    expect(Object.keys(rows)).toHaveLength(12);
   });
 
   it('follows the thresholds of the configuration', async () => {
@@ -177,7 +178,7 @@ describe('refreshing', () => {
     expect(await highOnes()).toEqual([]);
   });
 
-  it('deletes the rows of items no longer the tenant’s, and every row of a removed tenant', async () => {
+  it('keeps the rows of removed items, and deletes every row of a removed tenant', async () => {
     const ctx = await context();
     const tenant = await insertTenant(ctx.database.db, { name: 'Contoso', visibility: 'public' });
     const kept = await insertRoadmapItem(ctx.database.db, { products: ['Microsoft Teams'] });
@@ -185,11 +186,65 @@ describe('refreshing', () => {
     const relevance = ctx.ctx.services.relevance;
     await relevance.refreshTenant(tenant.id);
     await ctx.database.db.update(items).set({ isRemoved: true, removedAt: ctx.clock.now() }).where(eq(items.id, gone.id));
-    expect(await relevance.refreshTenant(tenant.id)).toEqual({ rows: 1, written: 0, removed: 1 });
-    expect(Object.keys(await rowsOf(ctx, tenant.id))).toEqual([String(kept.id)]);
+    expect(await relevance.refreshTenant(tenant.id)).toEqual({ rows: 2, written: 0, removed: 0 });
+    expect(Object.keys(await rowsOf(ctx, tenant.id)).sort()).toEqual([String(kept.id), String(gone.id)].sort());
 
     await ctx.database.db.update(tenants).set({ removedAt: ctx.clock.now() }).where(eq(tenants.id, tenant.id));
-    expect(await relevance.refreshTenant(tenant.id)).toEqual({ rows: 0, written: 0, removed: 1 });
+    expect(await relevance.refreshTenant(tenant.id)).toEqual({ rows: 0, written: 0, removed: 2 });
+  });
+
+  it('rates a post removed from the feed like a live one, so the archive can filter it by relevance', async () => {
+    const ctx = await context();
+    const tenant = await insertTenant(ctx.database.db, { name: 'Contoso', visibility: 'public' });
+    await storeUsage(ctx, tenant.id);
+    const ended = await insertMessage(ctx.database.db, { products: ['Microsoft Teams'], isRemoved: true, removedAt: ctx.clock.now() });
+    await receivedBy(ctx.database.db, ended.id, [tenant.id]);
+    await ctx.ctx.services.relevance.refreshItems([ended.id]);
+    expect((await rowsOf(ctx, tenant.id))[ended.id]).toMatchObject({ level: 3, workload: 'teams' });
+    const { agent } = await signIn(ctx.app, ctx.database.db);
+    const archive = await agent.get('/api/unified/items?includeRemoved=true&relevance=high');
+    expect((archive.body as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([`messages-${ended.externalId}`]);
+    expect((archive.body as { relevance: Record<string, { level: string }> }).relevance).toEqual({
+      [`messages-${ended.externalId}`]: expect.objectContaining({ level: 'high' }),
+    });
+  });
+
+  it('drops a disabled tenant’s rows, so its relevance neither shows nor filters, and works them out again when it is enabled', async () => {
+    const ctx = await context();
+    const { agent: admin } = await signIn(ctx.app, ctx.database.db, { roles: ['Admin'] });
+    const tenant = await insertTenant(ctx.database.db, { name: 'Contoso', visibility: 'public' });
+    const teams = await insertRoadmapItem(ctx.database.db, { products: ['Microsoft Teams'] });
+    await storeUsage(ctx, tenant.id);
+    await ctx.ctx.services.relevance.refreshTenant(tenant.id);
+    const list = async (query: string) =>
+      (await admin.get(`/api/unified/items?${query}`)).body as { items: { id: string }[]; relevance?: Record<string, unknown> };
+    expect((await list('relevance=high')).items.map((i) => i.id)).toEqual([`roadmap-${teams.externalId}`]);
+
+    expect((await admin.patch(`/api/admin/tenants/${tenant.id}`).send({ enabled: false })).status).toBe(200);
+    expect(await rowsOf(ctx, tenant.id)).toEqual({});
+    expect((await list('relevance=high')).items).toEqual([]);
+    expect((await list('')).relevance ?? {}).toEqual({});
+    expect((await admin.get(`/api/relevance/roadmap/${teams.externalId}`)).body).toMatchObject({ tenants: [] });
+    // The job's refresh of a disabled tenant (or a changed item's) writes nothing back.
+    expect(await ctx.ctx.services.relevance.refreshItems([teams.id])).toEqual({ rows: 0, written: 0, removed: 0 });
+
+    expect((await admin.patch(`/api/admin/tenants/${tenant.id}`).send({ enabled: true })).status).toBe(200);
+    expect((await rowsOf(ctx, tenant.id))[teams.id]).toMatchObject({ level: 3 });
+    expect((await list('relevance=high')).items.map((i) => i.id)).toEqual([`roadmap-${teams.externalId}`]);
+  });
+
+  it('leaves out a disabled tenant’s rows however they came to be there', async () => {
+    const ctx = await context();
+    const tenant = await insertTenant(ctx.database.db, { name: 'Contoso', visibility: 'public' });
+    const teams = await insertRoadmapItem(ctx.database.db, { products: ['Microsoft Teams'] });
+    await storeUsage(ctx, tenant.id);
+    await ctx.ctx.services.relevance.refreshTenant(tenant.id);
+    // Disabled behind the service's back (an older version kept the rows): the list and the dialog read none of them.
+    await ctx.database.db.update(tenants).set({ enabled: false }).where(eq(tenants.id, tenant.id));
+    const { agent } = await signIn(ctx.app, ctx.database.db, { roles: ['Admin'] });
+    expect((await agent.get('/api/unified/items?relevance=high')).body.items).toEqual([]);
+    expect((await agent.get('/api/unified/items?sortField=relevance')).body.relevance ?? {}).toEqual({});
+    expect((await agent.get(`/api/relevance/roadmap/${teams.externalId}`)).body).toMatchObject({ tenants: [] });
   });
 
   it('refreshItems computes the items’ rows for every tenant and leaves the other items’ rows alone', async () => {

@@ -49,9 +49,9 @@ const t = alias(tenants, 't');
 /** A row's columns as they are compared and written. */
 const ROW = { itemId: r.itemId, tenantId: r.tenantId, level: r.level, workload: r.workload, activeUsers: r.activeUsers, share: r.share, reason: r.reason };
 
-/** The tenants `r` of a reader's scope: not removed, those the scope may see, of `among` when given. */
+/** The tenants `r` of a reader's scope: not removed nor disabled, those the scope may see, of `among` when given. */
 function readableTenant(scope: TenantScope, among: readonly number[] | undefined): SQL {
-  const conds = [sql`t.removed_at IS NULL`];
+  const conds = [sql`t.removed_at IS NULL AND t.enabled`];
   if (scope !== 'all') conds.push(visibleTenant(scope));
   if (among?.length) conds.push(sql`t.id = ANY(${ints(among)})`);
   return sql.join(conds, sql` AND `);
@@ -68,18 +68,21 @@ export function createRelevanceRepo(db: DbOrTx) {
       );
     },
 
-    /** Every tenant's id, removed ones too (their rows are dropped by a refresh). */
+    /** Every tenant's id, removed and disabled ones too (their rows are dropped by a refresh). */
     async allTenantIds(): Promise<number[]> {
       return (await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id);
     },
 
-    /** The inputs of the tenants of `tenantIds` that are not removed; a removed tenant has none (its rows go). */
+    /**
+     * The inputs of the tenants of `tenantIds` that are enabled and not removed. A removed or disabled tenant has none:
+     * its rows go, as nothing of it is read any more (a disabled tenant's rows come back when it is enabled again).
+     */
     async inputsOf(tenantIds: readonly number[]): Promise<TenantInputs[]> {
       if (!tenantIds.length) return [];
       const rows = await db
         .select({ id: tenants.id, licensedProducts: tenants.licensedProducts, usageAt: tenants.usageAt })
         .from(tenants)
-        .where(and(inArray(tenants.id, [...tenantIds]), isNull(tenants.removedAt)));
+        .where(and(inArray(tenants.id, [...tenantIds]), isNull(tenants.removedAt), eq(tenants.enabled, true)));
       if (!rows.length) return [];
       // The newest count of each workload (as the usage page shows it): one backward walk of the tenant's counts per
       // workload, stopped at its first, instead of sorting the 13 months kept.
@@ -106,8 +109,8 @@ export function createRelevanceRepo(db: DbOrTx) {
     },
 
     /**
-     * The items relevance is kept for, of `itemIds` when given: live roadmap items (everyone's) and live posts any of
-     * `tenantIds` received. Service Health issues have none.
+     * The items relevance is kept for, of `itemIds` when given: roadmap items (everyone's) and posts any of `tenantIds`
+     * received, removed ones too (the archive and the triage views still list them). Service Health issues have none.
      */
     async itemsOf(tenantIds: readonly number[], itemIds: readonly number[] | null): Promise<RelevanceItem[]> {
       const rows = await db
@@ -115,7 +118,6 @@ export function createRelevanceRepo(db: DbOrTx) {
         .from(items)
         .where(
           and(
-            sql`NOT ${items.isRemoved}`,
             itemIds ? sql`${items.id} = ANY(${ints(itemIds)})` : undefined,
             sql`(${items.source} = 'roadmap' OR (${items.source} = 'messages' AND ${items.tenantIds} && ${ints(tenantIds)}))`,
           ),
@@ -160,8 +162,9 @@ export function createRelevanceRepo(db: DbOrTx) {
     },
 
     /**
-     * The list's page map: of each item, the highest level among the tenants of `scope` (those it may see, not removed,
-     * of `among` when given), with its tenant (the first by name among equals) and reason. Items with none are absent.
+     * The list's page map: of each item, the highest level among the tenants of `scope` (those it may see, neither
+     * removed nor disabled, of `among` when given), with its tenant (the first by name among equals) and reason. Items
+     * with none are absent.
      */
     async highestOf(itemIds: readonly number[], scope: TenantScope, among: readonly number[] | undefined): Promise<Map<number, ListRelevance>> {
       if (!itemIds.length) return new Map();
@@ -174,7 +177,7 @@ export function createRelevanceRepo(db: DbOrTx) {
       return new Map(rows.map((row) => [row.itemId, { level: relevanceLevelOf(row.level), tenantId: row.tenantId, reason: row.reason }]));
     },
 
-    /** An item's row per tenant `scope` may see (not removed), most relevant first, then by tenant name. */
+    /** An item's row per tenant `scope` may see (not removed nor disabled), most relevant first, then by tenant name. */
     async ofItem(itemId: number, scope: TenantScope): Promise<TenantRelevanceRow[]> {
       return db
         .select({ ...ROW, tenantName: t.name, computedAt: r.computedAt })

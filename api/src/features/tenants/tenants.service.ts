@@ -79,6 +79,18 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
   }
   const recordOf = async (row: TenantRow) => returned((await records([row]))[0]);
 
+  /**
+   * The tenant's relevance after an admin's change: its rows go when it is removed or disabled, and are worked out when
+   * it is enabled. A failure is logged (no reader shows a disabled or removed tenant's rows in any case).
+   */
+  async function refreshRelevance(id: number) {
+    try {
+      await ctx.services.relevance.refreshTenant(id);
+    } catch (err) {
+      ctx.log.error({ tenant: id, err }, 'tenant relevance not refreshed');
+    }
+  }
+
   return {
     list: async () => records(await repo.list()),
 
@@ -103,7 +115,7 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
     },
 
     async update(id: number, body: UpdateTenantRequest): Promise<TenantRecord> {
-      await existing(id);
+      const before = await existing(id);
       await refuseDuplicates({ name: body.name, directoryId: body.tenantId }, id);
       const row = await ctx.db.transaction(async (tx) => {
         const updated = await createTenantsRepo(tx).update(id, {
@@ -123,6 +135,9 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
       });
       if (!row) throw new NotFoundError(`There is no tenant with id ${id}`);
       ctx.services.tenantClients.forget(id);
+      // A disabled tenant's relevance goes (nothing of it is read any more, so it would only grow stale); enabled
+      // again, it is worked out at once from the usage and licences last read.
+      if (row.enabled !== before.enabled) await refreshRelevance(id);
       return recordOf(row);
     },
 
@@ -132,6 +147,7 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
         throw new ConflictError(`${row.name} is being synced; remove it when the sync has finished`);
       const deleted = await ctx.db.transaction((tx) => createTenantsRepo(tx).remove(id, deletePosts, ctx.clock.now()));
       ctx.services.tenantClients.forget(id);
+      await refreshRelevance(id);
       ctx.log.info({ tenant: id, name: row.name, deletePosts, deleted }, 'tenant removed');
       return {
         success: true,
