@@ -27,6 +27,7 @@ import { createSyncServiceFor, heldPayloadParser } from './features/sync/wiring.
 import { trackerPort } from './features/trackers/tracker-port.js';
 import type { TrackerPort } from './features/triage/tracker-port.js';
 import { triageSnapshotReactor } from './features/triage/triage-snapshot.js';
+import { onRelevanceMoved } from './features/triage/triage-defaults.repo.js';
 import { releaseOnAccessNarrowed } from './features/triage/triage-access.js';
 import { withdrawOnAccessNarrowed } from './features/alerts/alert-audience.repo.js';
 import type { AccessNarrowedReactor } from './lib/access-narrowed.js';
@@ -111,7 +112,8 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
   const alerts = createAlertsService({ ...base, mail, resolve: opts.resolve });
   const triageMail = createTriageMail(base, mail, alerts);
   const trackers = createTrackerService({ ...base, mail, resolve: opts.resolve });
-  const relevance = createRelevanceService(base);
+  // A relevance level that moves moves the default priority of the item's triage records, in the refresh's transaction.
+  const relevance = createRelevanceService(base, { reactors: [onRelevanceMoved] });
   const tenantClients = createTenantGraphClients({ config: base.config, clock: base.clock, log: base.log, secretKey: tenantSecretKey(base.secret) });
   const usage = createUsageService({ ...base, services: { tenantClients } });
   const tenantFollowUp = async (tenantId: number, opts: { usageNow: boolean }) => {

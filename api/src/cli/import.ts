@@ -19,6 +19,7 @@ import { createSyncService } from '../features/sync/sync.service.js';
 import { createRelevanceService } from '../features/relevance/relevance.service.js';
 import { trackerPort } from '../features/trackers/tracker-port.js';
 import { triageSnapshotReactor } from '../features/triage/triage-snapshot.js';
+import { onRelevanceMoved } from '../features/triage/triage-defaults.repo.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -67,8 +68,8 @@ async function main(): Promise<number> {
       guard: guardPolicyOf(config),
       // As the server wires it: triage opens its records, and its rules run, with each file.
       reactors: [triageSnapshotReactor({ trackers: trackerPort, log })],
-      // A changed item's relevance to each tenant follows, as after a sync.
-      onItemsChanged: createRelevanceService({ db: database.db, clock, log, config }).onItemsChanged,
+      // A changed item's relevance to each tenant follows, as after a sync (and with it its records' default priority).
+      onItemsChanged: createRelevanceService({ db: database.db, clock, log, config }, { reactors: [onRelevanceMoved] }).onItemsChanged,
     });
     let failed = false;
     for (const [label, run] of [

@@ -19,7 +19,7 @@ function rowOf(itemId: number, tenantId: number, r: Relevance): RelevanceRow {
 }
 
 /**
- * Every row the items should have: per tenant, each live roadmap item and each live post the tenant received. An
+ * Every row the items should have: per tenant, each roadmap item and each post the tenant received. An
  * item's relevance to a tenant depends only on its names, so it is computed once per tenant and distinct list of
  * products (a few hundred for thousands of items), not once per item.
  */
@@ -53,16 +53,22 @@ function same(a: RelevanceRow, b: RelevanceRow): boolean {
   );
 }
 
-/** What to write (rows new or different) and what to delete (kept rows no longer wanted) to make `stored` into `wanted`. */
+/**
+ * What to write (rows new or different) and what to delete (kept rows no longer wanted) to make `stored` into `wanted`,
+ * and the items whose level for some tenant moved (a row new, deleted, or of another level: what triage reacts to).
+ */
 export function rowChanges(wanted: readonly RelevanceRow[], stored: readonly RelevanceRow[]) {
   const kept = new Map(stored.map((row) => [keyOf(row), row]));
   const write: RelevanceRow[] = [];
+  const moved = new Set<number>();
   for (const row of wanted) {
     const key = keyOf(row);
     const before = kept.get(key);
     kept.delete(key);
     if (!before || !same(before, row)) write.push(row);
+    if (!before || before.level !== row.level) moved.add(row.itemId);
   }
   const remove = [...kept.values()].map(({ itemId, tenantId }) => ({ itemId, tenantId }));
-  return { write, remove };
+  for (const row of remove) moved.add(row.itemId);
+  return { write, remove, moved: [...moved] };
 }

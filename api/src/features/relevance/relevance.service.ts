@@ -1,5 +1,6 @@
 import type { ListRelevance } from '@radar/contracts';
 import { relevanceThresholdsOf } from '../../config-relevance.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
 import type { TenantScope } from '../tenants/tenant-audience.js';
 import { createRelevanceRepo } from './relevance.repo.js';
@@ -9,13 +10,20 @@ import { rowChanges, wantedRows } from './relevance-rows.js';
 const TENANTS_PER_TRANSACTION = 25;
 
 export interface RefreshOutcome {
-  /** Rows the items should have (per tenant, its live roadmap items and the live posts it received). */
+  /** Rows the items should have (per tenant, the roadmap items and the posts it received). */
   rows: number;
   /** Rows written because they were new or said something else. */
   written: number;
-  /** Rows deleted: items no longer the tenant's (removed, or a tenant removed). */
+  /** Rows deleted: items no longer the tenant's (a tenant removed or disabled). */
   removed: number;
 }
+
+/**
+ * What reacts, in a refresh's transaction, to the items whose level for some tenant moved (a row new, deleted or of
+ * another level): triage moves those items' records' default priority (composed in services.ts, so relevance knows no
+ * triage).
+ */
+export type RelevanceReactor = (tx: DbOrTx, itemIds: readonly number[]) => Promise<void>;
 
 /**
  * Each item's relevance to each tenant (docs/product/relevance.md), kept in item_relevance so the list filters, sorts
@@ -24,7 +32,7 @@ export interface RefreshOutcome {
  * deletes those no longer wanted, in one transaction under the tenants' relevance locks; a change moves the data
  * version (a trigger), so no cached list hides it.
  */
-export function createRelevanceService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config'>) {
+export function createRelevanceService(deps: Pick<BaseDeps, 'db' | 'clock' | 'log' | 'config'>, opts: { reactors?: readonly RelevanceReactor[] } = {}) {
   const thresholds = relevanceThresholdsOf(deps.config);
 
   /** Recomputes the rows of `tenantIds` (of `itemIds` only, when given). */
@@ -40,9 +48,10 @@ export function createRelevanceService(deps: Pick<BaseDeps, 'db' | 'clock' | 'lo
           )
         : [];
       const wanted = wantedRows(inputs, items, thresholds);
-      const { write, remove } = rowChanges(wanted, await repo.stored(tenantIds, itemIds));
+      const { write, remove, moved } = rowChanges(wanted, await repo.stored(tenantIds, itemIds));
       await repo.write(write, deps.clock.now());
       await repo.remove(remove);
+      if (moved.length) for (const react of opts.reactors ?? []) await react(tx, moved);
       return { rows: wanted.length, written: write.length, removed: remove.length };
     });
   }
@@ -69,8 +78,9 @@ export function createRelevanceService(deps: Pick<BaseDeps, 'db' | 'clock' | 'lo
     thresholds,
 
     /**
-     * Every row of one tenant: after its sync (its usage and licences may have been read, posts received); a removed
-     * tenant's rows are deleted. Cheap when nothing changed: one read of its items and rows, nothing written.
+     * Every row of one tenant: after its sync (its usage and licences may have been read, posts received), and when an
+     * admin disables, enables or removes it; a removed or disabled tenant's rows are deleted. Cheap when nothing
+     * changed: one read of its items and rows, nothing written.
      */
     async refreshTenant(tenantId: number): Promise<RefreshOutcome> {
       const outcome = await refresh([tenantId], null);

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TriageDueSource, TriagePriority, TriagePrioritySource } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { appState, items, itemTenants, messageRoadmapLinks, triageRecords } from '../../db/schema/index.js';
+import { KEPT_PRIORITY_SOURCES, movedPrioritySql, relevanceStepSql } from './triage-relevance.js';
 import {
   createTriageStartRepo,
   GLOBAL_START_SQL,
@@ -19,7 +20,8 @@ import {
  * - due date: Microsoft's act-by date (actionRequiredByDateTime, as a UTC day), else the start of the post's rollout
  *   window, else the roadmap item's GA month (both are items.timing_start), else none;
  * - priority: High for a post Microsoft marks high severity, a major change with an act-by date, or a service
- *   incident; Medium for an act-by date or a major change alone; Low for an advisory or an item without any of these.
+ *   incident; Medium for an act-by date or a major change alone; Low for an advisory or an item without any of these;
+ *   then moved one step by the item's relevance to the record's tenant (triage-relevance.ts): up for High, down for Low.
  */
 export const DEFAULT_DUE = sql`CASE WHEN i.action_required_by IS NOT NULL THEN (i.action_required_by AT TIME ZONE 'UTC')::date ELSE i.timing_start END`;
 export const DEFAULT_DUE_SOURCE = sql`CASE WHEN i.action_required_by IS NOT NULL THEN 'action_required'
@@ -38,17 +40,19 @@ export const PRIORITY_OF_SOURCE = (source: SQL) => sql`CASE ${source}
   WHEN 'high_severity' THEN 'high' WHEN 'action_required_major' THEN 'high' WHEN 'incident' THEN 'high'
   WHEN 'action_required' THEN 'medium' WHEN 'major_change' THEN 'medium' ELSE 'low' END`;
 
-/** An item `i`'s defaults as select fields (a record's before anyone changed it). */
-export const DEFAULT_FIELDS = {
+/** The default priority of item `i`'s record of tenant `tenant` (a column, or NULL for a record of no tenant): its source's, moved by relevance. */
+export const DEFAULT_PRIORITY = (tenant: SQL) => movedPrioritySql(PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE), relevanceStepSql(sql`i.id`, tenant));
+
+/** An item `i`'s defaults as select fields for its record of tenant `tenant` (a record's before anyone changed it). */
+export const defaultFields = (tenant: SQL) => ({
   dueDate: sql<string | null>`to_char(${DEFAULT_DUE}, 'YYYY-MM-DD')`,
   dueSource: sql<TriageDueSource>`${DEFAULT_DUE_SOURCE}`,
-  priority: sql<TriagePriority>`${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}`,
+  priority: sql<TriagePriority>`${DEFAULT_PRIORITY(tenant)}`,
   prioritySource: sql<TriagePrioritySource>`${DEFAULT_PRIORITY_SOURCE}`,
-};
+});
 
-/** Who set the fields a person cannot have set by default. */
+/** Who set the due dates a person cannot have set by default. */
 const MANUAL_DUE = 'manual';
-const KEPT_PRIORITY_SOURCES = ['manual', 'rule'];
 const VERSION_KEY = 'triage-defaults-version';
 
 /** Which items a statement covers: some by id, or every item. */
@@ -98,7 +102,7 @@ export function createTriageDefaultsRepo(db: DbOrTx) {
       const { rows } = await db.execute<{ id: number }>(sql`
         INSERT INTO triage_records (item_id, tenant_id, due_date, due_source, priority, priority_source, item_removed, source,
           state, closed_reason, opened_on)
-        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed, i.source,
+        SELECT s.item_id, s.tenant_id, ${DEFAULT_DUE}, ${DEFAULT_DUE_SOURCE}, ${DEFAULT_PRIORITY(sql`s.tenant_id`)}, ${DEFAULT_PRIORITY_SOURCE}, i.is_removed, i.source,
           CASE WHEN p.past THEN 'done' ELSE 'new' END, CASE WHEN p.past THEN 'before_tracking' END, ${now.toISOString().slice(0, 10)}::date
         FROM (
           SELECT it.item_id, it.tenant_id FROM item_tenants it WHERE ${itemsIn(which, sql`it.item_id`)}
@@ -145,7 +149,10 @@ export function createTriageDefaultsRepo(db: DbOrTx) {
       await setAppState(db, VERSION_KEY, version, now);
     },
 
-    /** Brings the defaults of the items' records up to date with the items (a due date or priority a person or rule set stays). */
+    /**
+     * Brings the defaults of the items' records up to date with the items and their relevance (a due date or priority
+     * a person or rule set stays).
+     */
     async refreshDefaults(which: ItemSet): Promise<void> {
       if (which !== 'all' && which.itemIds.length === 0) return;
       await db
@@ -160,12 +167,28 @@ export function createTriageDefaultsRepo(db: DbOrTx) {
             or(sql`${tr.dueDate} IS DISTINCT FROM ${DEFAULT_DUE}`, ne(tr.dueSource, DEFAULT_DUE_SOURCE)),
           ),
         );
+      await repo.refreshPriorities(which);
+    },
+
+    /**
+     * Brings the default priority of the items' records up to date with the items and their relevance to each
+     * record's tenant: after a sync changed the items, and in a relevance refresh's transaction for the items whose
+     * level moved. A priority a person or a rule set stays; only records whose priority changes are written.
+     */
+    async refreshPriorities(which: ItemSet): Promise<void> {
+      if (which !== 'all' && which.itemIds.length === 0) return;
+      const priority = DEFAULT_PRIORITY(sql`tr.tenant_id`);
       await db
         .update(tr)
-        .set({ priority: PRIORITY_OF_SOURCE(DEFAULT_PRIORITY_SOURCE), prioritySource: DEFAULT_PRIORITY_SOURCE })
+        .set({ priority, prioritySource: DEFAULT_PRIORITY_SOURCE })
         .from(i)
         .where(
-          and(eq(tr.itemId, i.id), itemsIn(which, i.id), notInArray(tr.prioritySource, KEPT_PRIORITY_SOURCES), ne(tr.prioritySource, DEFAULT_PRIORITY_SOURCE)),
+          and(
+            eq(tr.itemId, i.id),
+            itemsIn(which, i.id),
+            notInArray(tr.prioritySource, [...KEPT_PRIORITY_SOURCES]),
+            or(ne(tr.prioritySource, DEFAULT_PRIORITY_SOURCE), sql`${tr.priority} IS DISTINCT FROM ${priority}`),
+          ),
         );
     },
 
@@ -173,10 +196,22 @@ export function createTriageDefaultsRepo(db: DbOrTx) {
     async defaultsOf(
       id: number,
     ): Promise<{ dueDate: string | null; dueSource: TriageDueSource; priority: TriagePriority; prioritySource: TriagePrioritySource }> {
-      const [row] = await db.select(DEFAULT_FIELDS).from(tr).innerJoin(i, eq(i.id, tr.itemId)).where(eq(tr.id, id));
+      const [row] = await db
+        .select(defaultFields(sql`tr.tenant_id`))
+        .from(tr)
+        .innerJoin(i, eq(i.id, tr.itemId))
+        .where(eq(tr.id, id));
       if (!row) throw new Error(`triage: no record ${id}`);
       return row;
     },
   };
   return repo;
+}
+
+/**
+ * Triage's reaction to a relevance refresh, in its transaction (composed in services.ts): the records of the items whose
+ * relevance level moved take their new default priority.
+ */
+export async function onRelevanceMoved(tx: DbOrTx, itemIds: readonly number[]): Promise<void> {
+  await createTriageDefaultsRepo(tx).refreshPriorities({ itemIds });
 }

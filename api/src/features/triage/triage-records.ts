@@ -1,17 +1,11 @@
-import {
-  triageOverdue,
-  TRIAGE_DUE_SOURCE_LABELS,
-  TRIAGE_ITEM_TYPE_SOURCES,
-  TRIAGE_PRIORITY_SOURCE_LABELS,
-  type TriageItemType,
-  type TriageRecord,
-} from '@radar/contracts';
+import { triageOverdue, TRIAGE_DUE_SOURCE_LABELS, TRIAGE_ITEM_TYPE_SOURCES, type TriageItemType, type TriageRecord } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { ItemRow } from '../../db/schema/index.js';
 import { isModeratorOrAdmin, type RequestAuth } from '../../http/auth.js';
 import { InputError, NotFoundError } from '../../lib/errors.js';
 import { createSourceItemsRepo } from '../items/source-items.repo.js';
 import type { TenantScope } from '../items/item-query.js';
+import { priorityReasonOf } from './triage-relevance.js';
 import { createTriageRepo, type TriageRecordRow } from './triage.repo.js';
 
 // A triage record as requests name it and as answers show it: the lookups the triage service and the trackers'
@@ -49,7 +43,7 @@ export function toTriageRecord(item: ItemRow, row: TriageRecordRow, auth: Reques
     dueDateReason: TRIAGE_DUE_SOURCE_LABELS[row.dueSource],
     priority: row.priority,
     prioritySource: row.prioritySource,
-    priorityReason: TRIAGE_PRIORITY_SOURCE_LABELS[row.prioritySource],
+    priorityReason: priorityReasonOf(row.priority, row.prioritySource),
     commentCount: row.commentCount,
     setByRules: row.setByRules,
     updatedAt: row.updatedAt?.toISOString() ?? null,

@@ -4,11 +4,11 @@ import { createTriageStartRepo } from './triage-start.repo.js';
 import { createTriageRepo } from './triage.repo.js';
 
 /**
- * The version of the default rules (due date, priority): raise it when `DEFAULT_DUE` or `DEFAULT_PRIORITY_SOURCE`
- * change, so the next start brings every stored default up to date. The items' derived fields are part of it (a
- * rollout window re-read from the post moves a default due date).
+ * The version of the default rules (due date, priority): raise it when `DEFAULT_DUE`, `DEFAULT_PRIORITY_SOURCE` or how
+ * relevance moves the priority change, so the next start brings every stored default up to date. The items' derived
+ * fields are part of it (a rollout window re-read from the post moves a default due date). 2: relevance moves it.
  */
-export const TRIAGE_DEFAULTS_VERSION = `1:${DERIVED_VERSION}`;
+export const TRIAGE_DEFAULTS_VERSION = `2:${DERIVED_VERSION}`;
 
 /**
  * At start: every item has its triage records (the items stored before triage existed), and when the default rules or

@@ -14,6 +14,7 @@ import type { ItemRow } from '../../db/schema/index.js';
 import { requestChat } from '../../lib/ai-chat.js';
 import { htmlToPlainText } from '../../lib/html.js';
 import type { Logger } from '../../logger.js';
+import { priorityReasonOf } from './triage-relevance.js';
 import { createTriageRulesRepo, type TriageRuleRow } from './triage-rules.repo.js';
 import { createTriageSuggestRepo, type PastDecisions } from './triage-suggest.repo.js';
 import { createTriageRepo, type TriageRecordRow } from './triage.repo.js';
@@ -64,13 +65,17 @@ export function ruleBasedSuggestion(b: Basis): Omit<TriageSuggestion, 'source' |
     priority = priorityRule.setPriority as TriagePriority;
     reasons.push(`rule “${priorityRule.name}” sets ${TRIAGE_PRIORITY_LABELS[priority]} priority`);
   } else {
-    reasons.push(`${TRIAGE_PRIORITY_LABELS[priority]} priority: ${priorityReasonOf(b.current)}`);
+    reasons.push(`${TRIAGE_PRIORITY_LABELS[priority]} priority: ${priorityReason(b.current)}`);
   }
   const reason = reasons.join('; ');
   return { state, owner, priority, reason: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`.slice(0, REASON_CHARS) };
 }
 
-const priorityReasonOf = (r: TriageRecordRow) => (r.prioritySource === 'manual' ? 'set by hand' : r.prioritySource.replace(/_/g, ' '));
+/** "set by hand", "major change; raised: High relevance": where the priority came from, mid-sentence. */
+const priorityReason = (r: TriageRecordRow) => {
+  const reason = priorityReasonOf(r.priority, r.prioritySource);
+  return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+};
 
 const SYSTEM_PROMPT = [
   'You help a Microsoft 365 admin team triage changes announced by Microsoft (Message Center posts, roadmap items, service health issues).',
@@ -88,7 +93,7 @@ function userMessage(item: ItemRow, b: Basis, base: Omit<TriageSuggestion, 'sour
     item.actionRequiredBy ? `action required by ${item.actionRequiredBy.toISOString().slice(0, 10)}` : null,
     item.severity ? `severity: ${item.severity}` : null,
     item.category ? `category: ${item.category}` : null,
-    `current triage: state ${b.current.state}, priority ${b.current.priority} (${priorityReasonOf(b.current)}), due ${b.current.dueDate ?? 'none'}`,
+    `current triage: state ${b.current.state}, priority ${b.current.priority} (${priorityReason(b.current)}), due ${b.current.dueDate ?? 'none'}`,
     `text: ${text}`,
     '',
     `MATCHING RULES: ${b.rules.map((r) => `“${r.name}” sets ${[r.setOwnerId !== null ? 'owner' : null, r.setState ? `state ${r.setState}` : null, r.setPriority ? `priority ${r.setPriority}` : null].filter(Boolean).join(', ')}`).join('; ') || 'none'}`,

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { items, moderatorActivities, tenants, triageComments, triageRecords, users, type ItemRow } from '../../db/schema/index.js';
 import { type TenantScope } from '../items/item-query.js';
 import { visibleTriageRecord } from './triage-views.js';
-import { createTriageDefaultsRepo, DEFAULT_FIELDS } from './triage-defaults.repo.js';
+import { createTriageDefaultsRepo, defaultFields } from './triage-defaults.repo.js';
 import { createTriageQueueRepo } from './triage-queue.repo.js';
 import { GLOBAL_START_SQL } from './triage-start.repo.js';
 import { createTriagePeopleRepo, personNameSql } from './triage-users.repo.js';
@@ -173,7 +173,7 @@ export function createTriageRepo(db: DbOrTx) {
     async unopened(item: ItemRow, now: Date): Promise<TriageRecordRow> {
       const i = alias(items, 'i');
       const [d] = await db
-        .select({ ...DEFAULT_FIELDS, startLine: sql<string | null>`to_char(coalesce(${GLOBAL_START_SQL}, ${now}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` })
+        .select({ ...defaultFields(sql`NULL`), startLine: sql<string | null>`to_char(coalesce(${GLOBAL_START_SQL}, ${now}) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` })
         .from(i)
         .where(eq(i.id, item.id));
       if (!d) throw new Error(`triage: no item ${item.id}`);
