@@ -127,6 +127,12 @@ export function createServices(base: BaseDeps, opts: { resolve?: Resolver } = {}
     } catch (err) {
       base.log.error({ tenantId, err }, 'tenant relevance not refreshed');
     }
+    // An item whose level moved into a saved search's relevance levels is news to it ("now High for Contoso").
+    try {
+      await alerts.alertRelevance();
+    } catch (err) {
+      base.log.error({ tenantId, err }, 'relevance alerts not sent; the alert sweep catches up');
+    }
   };
   const sync = createSyncServiceFor(base, {
     tenantClients,

@@ -1,7 +1,7 @@
 /** How relevant each item is to each tenant, computed from the tenant's usage and licences (docs/product/relevance.md). */
 import type { RelevanceLevel } from '@radar/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { items } from './items.js';
 import { tenants } from './tenants.js';
@@ -38,6 +38,37 @@ export const itemRelevance = pgTable(
 );
 
 export type ItemRelevanceRow = typeof itemRelevance.$inferSelect;
+
+/**
+ * Each time an item's level for a tenant moved between known levels (Low, Medium, High; a usage read, a licence, a
+ * changed threshold), written by a trigger on item_relevance whatever wrote the row: what saved searches on relevance
+ * alert on ("now High for Contoso", docs/product/relevance.md). A row written for the first time, and a move from or
+ * to Unknown (the first usage read of a tenant rates every item at once), is none. `moved_at` is the row's
+ * `computed_at`; `alerted_at` is set when the instant alerts took the move, once. Kept 30 days, like alert records.
+ */
+export const relevanceMoves = pgTable(
+  'relevance_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    fromLevel: smallint('from_level').notNull(),
+    toLevel: smallint('to_level').notNull(),
+    movedAt: ts('moved_at').notNull(),
+    alertedAt: ts('alerted_at'),
+  },
+  (t) => [
+    index('relevance_moves_pending_idx')
+      .on(t.id)
+      .where(sql`${t.alertedAt} IS NULL`),
+    index('relevance_moves_moved_at_idx').on(t.movedAt),
+    index('relevance_moves_item_tenant_idx').on(t.itemId, t.tenantId, t.movedAt),
+  ],
+);
 
 /** How `item_relevance.level` stores each level: most relevant highest. */
 export const RELEVANCE_LEVEL_VALUE: Readonly<Record<RelevanceLevel, number>> = { high: 3, medium: 2, low: 1, unknown: 0 };

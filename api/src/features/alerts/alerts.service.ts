@@ -12,6 +12,8 @@ import { itemsInView, touchedChanges, type TouchedChange } from './alert-matchin
 import { enqueueAlert, newPublicId } from './alert-enqueue.js';
 import { attemptDelivery, deliverDueAlerts, recordAttempt, type AlertDeliveryDeps, type AlertDeliveryResult } from './alert-delivery.js';
 import { claimSyncAlert, isSyncAlerted, pruneAlertRecords, syncStartedAt, unalertedSyncs } from './alert-runs.repo.js';
+import { relevanceAlertItems, withRelevanceItems } from './relevance-alerts.js';
+import { claimPendingMoves, movesInPeriod, pruneRelevanceMoves, type RelevanceMove } from './relevance-moves.repo.js';
 import { deliveryLog, startTestDelivery } from './deliveries.repo.js';
 import { channelKey } from './channel-secrets.js';
 import { createChannelsRepo, type ChannelWithOwner } from './channels.repo.js';
@@ -28,6 +30,8 @@ type Deps = Pick<BaseDeps, 'db' | 'pool' | 'clock' | 'log' | 'secret' | 'publicU
 /** How far back the sweep looks for syncs whose alert step never ran; markers and logs are kept 30 days. */
 const SWEEP_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Relevance moves the instant alerts take per transaction. */
+const MOVES_PER_RUN = 5_000;
 
 const chunk = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
@@ -85,23 +89,29 @@ export function createAlertsService(deps: Deps) {
     );
   }
 
-  async function sectionFor(search: SavedSearchWithChannels, changes: TouchedChange[], now: Date): Promise<AlertSection | null> {
-    if (changes.length === 0) return null;
+  /**
+   * The search's section for the syncs' `changes` and the relevance `moves` of the same run or period (a move counts
+   * only for a search on relevance levels, relevance-alerts.ts), or null when nothing is the search's.
+   */
+  async function sectionFor(search: SavedSearchWithChannels, changes: TouchedChange[], now: Date, moves: RelevanceMove[] = []): Promise<AlertSection | null> {
     const query = savedSearchQuery.parse(search.query);
+    const movesOfSearch = query.relevance?.length ? moves : [];
+    if (changes.length === 0 && movesOfSearch.length === 0) return null;
     const scope = await scopeOfSearch(search);
-    const inView = await itemsInView(
-      deps.pool,
-      changes.map((c) => c.itemRowId),
-      query,
-      now,
-      scope,
+    const inView = await itemsInView(deps.pool, [...changes.map((c) => c.itemRowId), ...movesOfSearch.map((m) => m.itemRowId)], query, now, scope);
+    const tenantsSeen = await visibleTenantIds(deps.db, [...changes.map((c) => c.tenantId), ...movesOfSearch.map((m) => m.tenantId)], scope);
+    const alertOn = search.alertOn as ('new' | 'changed')[];
+    const moved = relevanceAlertItems(movesOfSearch, query.relevance, {
+      inView,
+      seesTenant: (id) => tenantsSeen.has(id),
+      since: search.createdAt,
+      publicUrl: deps.publicUrl,
+    });
+    const found = withRelevanceItems(
+      alertItemsOf(changes, inView, alertOn, deps.publicUrl, (id) => id === null || tenantsSeen.has(id)),
+      moved,
+      alertOn,
     );
-    const tenantsSeen = await visibleTenantIds(
-      deps.db,
-      changes.map((c) => c.tenantId),
-      scope,
-    );
-    const found = alertItemsOf(changes, inView, search.alertOn as ('new' | 'changed')[], deps.publicUrl, (id) => id === null || tenantsSeen.has(id));
     if (found.length === 0) return null;
     return {
       savedSearch: { id: search.id, name: search.name, scope: search.scope },
@@ -175,6 +185,49 @@ export function createAlertsService(deps: Deps) {
   }
 
   /**
+   * The instant alerts of relevance moves (a tenant's usage or licences moved an item's level; relevance-alerts.ts):
+   * after each tenant's relevance refresh, the sweep catching up. The moves are taken in the transaction that writes
+   * their alerts, so each is alerted once whoever runs it; the searches are those saved on relevance levels.
+   */
+  const alertRelevance = () => track(alertRelevanceNow());
+  async function alertRelevanceNow(): Promise<{ moves: number; messages: number }> {
+    let moves = 0;
+    let messages = 0;
+    while (!stopping) {
+      const now = deps.clock.now();
+      const onRelevance = (await searches.activeWithSchedule('instant')).filter((s) => savedSearchQuery.safeParse(s.query).data?.relevance?.length);
+      const run = await deps.db.transaction(async (tx) => {
+        const { taken, moves: claimed } = await claimPendingMoves(tx as DbOrTx, now, MOVES_PER_RUN);
+        const first = claimed[0];
+        if (!first) return { taken, written: 0 };
+        const byChannel = new Map<number, AlertSection[]>();
+        for (const search of onRelevance) {
+          const section = await sectionFor(search, [], now, claimed);
+          if (!section) continue;
+          for (const id of search.channelIds) byChannel.set(id, [...(byChannel.get(id) ?? []), section]);
+        }
+        const live = await liveChannels([...byChannel.keys()]);
+        let written = 0;
+        for (const [id, sections] of byChannel) {
+          const channel = live.get(id);
+          if (!channel) continue;
+          for (const [index, part] of chunk(sections, SECTIONS_PER_MESSAGE).entries()) {
+            const m = message(channel, part, 'instant', { from: null, to: now });
+            if ((await enqueueAlert(tx as DbOrTx, enqueueDeps, channel, m, `alert:relevance:${first.id}:${id}:${index}`)) !== null) written++;
+          }
+        }
+        return { taken, written };
+      });
+      moves += run.taken;
+      messages += run.written;
+      afterCommit(run.written);
+      if (run.taken < MOVES_PER_RUN) break;
+    }
+    if (messages) deps.log.info({ moves, messages }, 'relevance alerts queued');
+    return { moves, messages };
+  }
+
+  /**
    * Daily and weekly digests due at `now`: one message per search and channel (nothing when nothing matched). A
    * shutdown stops between searches; the next run sends the slots left over (a slot is due until it is claimed).
    */
@@ -182,7 +235,7 @@ export function createAlertsService(deps: Deps) {
   async function runDigestsNow(now: Date): Promise<{ due: number; messages: number }> {
     let due = 0;
     let messages = 0;
-    const periods = new Map<string, TouchedChange[]>();
+    const periods = new Map<string, { touched: TouchedChange[]; moves: RelevanceMove[] }>();
     for (const schedule of ['daily', 'weekly'] as const) {
       for (const search of await searches.activeWithSchedule(schedule)) {
         if (stopping) return { due, messages };
@@ -193,9 +246,12 @@ export function createAlertsService(deps: Deps) {
         if (!slot) continue;
         due++;
         const key = `${slot.from.toISOString()}/${slot.slot.toISOString()}`;
-        const touched = periods.get(key) ?? (await touchedChanges(deps.db, { from: slot.from, to: slot.slot }));
-        periods.set(key, touched);
-        const section = await sectionFor(search, touched, slot.slot);
+        const period = periods.get(key) ?? {
+          touched: await touchedChanges(deps.db, { from: slot.from, to: slot.slot }),
+          moves: await movesInPeriod(deps.db, slot.from, slot.slot),
+        };
+        periods.set(key, period);
+        const section = await sectionFor(search, period.touched, slot.slot, period.moves);
         // Without a section (nothing matched) no channel gets a message; the slot is still claimed below.
         const sections = section ? [section] : [];
         const live = section ? await liveChannels(search.channelIds) : new Map<number, ChannelWithOwner>();
@@ -236,7 +292,10 @@ export function createAlertsService(deps: Deps) {
     return entry ?? null;
   }
 
-  /** Catch-up: alert every recent successful sync that changed items and has no marker; prunes old markers and logs. */
+  /**
+   * Catch-up: alert every recent successful sync that changed items and has no marker, and relevance moves not taken
+   * yet; prunes old markers, logs and moves.
+   */
   async function sweepNow(): Promise<number[]> {
     const now = deps.clock.now();
     const done: number[] = [];
@@ -244,7 +303,9 @@ export function createAlertsService(deps: Deps) {
       if (stopping) break;
       if ((await alertSyncNow(id)).claimed) done.push(id);
     }
+    if (!stopping) await alertRelevanceNow();
     await pruneAlertRecords(deps.db, new Date(now.getTime() - RETENTION_MS));
+    await pruneRelevanceMoves(deps.db, new Date(now.getTime() - RETENTION_MS));
     if (done.length) deps.log.warn({ syncs: done }, 'alert sweep caught up on syncs that had not been alerted');
     return done;
   }
@@ -263,6 +324,7 @@ export function createAlertsService(deps: Deps) {
 
   return {
     alertSync,
+    alertRelevance,
     sendTest,
     runDigests,
     deliveryDeps,
