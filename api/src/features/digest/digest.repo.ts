@@ -5,6 +5,7 @@ import { appState, digestDeliveries, digestSubscribers, itemHistory, items, role
 import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js';
 import { returned } from '../../db/returned.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
+import { maxRelevanceSql } from '../items/relevance-sql.js';
 import { changeSeenSql } from '../items/tenant-own-fields.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
@@ -18,10 +19,13 @@ const UPDATED_MESSAGE_MIN_GAP = sql`interval '1 hour'`;
 /**
  * The week's lists are read for a tenant scope: a subscriber's account's (the posts and issues of the tenants it may
  * see), or a guest's for a visitor's address and the public page (the roadmap, posts and issues of public tenants,
- * and those of no tenant). Subscriber reads and writes take no scope.
+ * and those of no tenant). Subscriber reads and writes take no scope. `byRelevance` (an account's digest) puts each
+ * list's items most relevant to the scope's tenants first (High … Unknown, then none), in the list's own order
+ * among equals.
  */
-export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
+export function createDigestRepo(db: DbOrTx, scope?: TenantScope, opts: { byRelevance?: boolean } = {}) {
   const publicOnly = tenantCondition(scope) ?? sql`true`;
+  const first = opts.byRelevance && scope ? [sql`${maxRelevanceSql({ tenantScope: scope })} desc nulls last`] : [];
   // A change of only a tenant's own fields, recorded by a run of a tenant the reader may not see, is no change to them.
   const seen = changeSeenSql(scope, sql.raw('item_history'));
   const inWindow = (column: typeof items.createdDate, start: Date, end: Date) => sql`${column} >= ${start} and ${column} < ${end}`;
@@ -36,7 +40,7 @@ export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
         .select(unifiedItemColumns)
         .from(items)
         .where(and(eq(items.source, source), eq(items.isRemoved, false), publicOnly, inWindow(items.createdDate, start, end)))
-        .orderBy(desc(items.createdDate), desc(items.id))
+        .orderBy(...first, desc(items.createdDate), desc(items.id))
         .limit(DIGEST_LIST_CAP);
     },
 
@@ -54,7 +58,7 @@ export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
             changedInWindow(start, end),
           ),
         )
-        .orderBy(sql`${lastChange} desc nulls last`, desc(items.id))
+        .orderBy(...first, sql`${lastChange} desc nulls last`, desc(items.id))
         .limit(DIGEST_LIST_CAP);
     },
 
@@ -76,7 +80,7 @@ export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
             sql`(${changedInWindow(start, end)} or (${inWindow(items.modifiedDate, start, end)} and ${items.modifiedDate} >= ${items.createdDate} + ${UPDATED_MESSAGE_MIN_GAP}))`,
           ),
         )
-        .orderBy(sql`greatest(${items.modifiedDate}, ${lastChange}) desc nulls last`, desc(items.id))
+        .orderBy(...first, sql`greatest(${items.modifiedDate}, ${lastChange}) desc nulls last`, desc(items.id))
         .limit(DIGEST_LIST_CAP);
     },
 
@@ -96,7 +100,7 @@ export function createDigestRepo(db: DbOrTx, scope?: TenantScope) {
             sql`(${inWindow(items.createdDate, start, end)} or ${inWindow(items.modifiedDate, start, end)})`,
           ),
         )
-        .orderBy(desc(items.createdDate), desc(items.id))
+        .orderBy(...first, desc(items.createdDate), desc(items.id))
         .limit(DIGEST_LIST_CAP);
     },
 

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { changeHealthSummary, FEATURED_LIMIT, healthStatusLabel, PREVIEW_CHARS, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
+import { changeHealthSummary, FEATURED_LIMIT, type WeeklyDigestResponse, type WeeklyDigestStatus } from '@radar/contracts';
 import type { TenantScope } from '../items/item-query.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { BaseDeps } from '../../deps.js';
@@ -10,15 +10,13 @@ import {
   WeeklyDigestMail,
   weeklyDigestSubject,
   weeklyDigestText,
-  type DigestMailEntry,
   type DigestMailSection,
   type WeeklyDigestMailProps,
 } from '../../mail/templates/WeeklyDigestMail.js';
-import { htmlToPlainText } from '../../lib/html.js';
 import { toUnifiedItem, type UnifiedItemRow } from '../items/item-mapper.js';
-import { shareUrlOf } from '../items/share-link.js';
 import { createUnsubscribeToken, listUnsubscribeHeaders, unsubscribeUrl } from '../../mail/unsubscribe-token.js';
 import { createDigestSignup } from './digest-signup.js';
+import { digestEntryOf, digestRelevanceOf, type DigestRelevance } from './digest-entries.js';
 import { adminsAndGrantsOf, createDigestRepo, type DigestSubscriberRow } from './digest.repo.js';
 import { createTriageReportsRepo } from '../triage/triage-reports.repo.js';
 import { DIGEST_WINDOW_MS, scheduledSendOfWeek, weekRange, type DigestSchedule } from './week-range.js';
@@ -79,11 +77,15 @@ export interface SendDigestResult {
   alreadySent: number;
 }
 
-/** Whom a digest is rendered for: the tenants they may see, and whether they are staff (a moderator or an admin). */
+/**
+ * Whom a digest is rendered for: the tenants they may see (an account always has a scope, a visitor's address none),
+ * and whether they are staff (a moderator or an admin).
+ */
 interface Audience {
   scope: TenantScope | undefined;
   staff: boolean;
 }
+const VISITOR: Audience = { scope: undefined, staff: false };
 
 interface WeekContent {
   roadmapNew: UnifiedItemRow[];
@@ -93,10 +95,8 @@ interface WeekContent {
   featured: UnifiedItemRow[];
   /** Service Health incidents of the week (a section only when there are some). */
   incidents: UnifiedItemRow[];
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  /** An account's digest: the relevance of the items shown, by item id (empty for a visitor's). */
+  relevance: Map<number, DigestRelevance>;
 }
 
 /**
@@ -109,8 +109,12 @@ export function createDigestService(deps: Deps) {
   const repo = createDigestRepo(deps.db);
   const schedule: DigestSchedule = { timezone: deps.config.DIGEST_TIMEZONE, sendHour: deps.config.DIGEST_SEND_HOUR };
 
+  /**
+   * The week's lists as `scope` may see them. An account's (a scope) are each ordered most relevant to its tenants
+   * first, and its entries say their relevance; a visitor's keep the lists' own order and say none.
+   */
   async function loadWeek(start: Date, end: Date, scope?: TenantScope): Promise<WeekContent> {
-    const lists = createDigestRepo(deps.db, scope);
+    const lists = createDigestRepo(deps.db, scope, { byRelevance: scope !== undefined });
     const [roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents] = await Promise.all([
       lists.newItems('roadmap', start, end),
       lists.changedRoadmapItems(start, end),
@@ -119,29 +123,21 @@ export function createDigestService(deps: Deps) {
       lists.featuredItems(start, end, FEATURED_LIMIT),
       lists.incidents(start, end),
     ]);
-    return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents };
+    const shown = [roadmapNew, roadmapChanged, messagesNew, messagesUpdated, incidents].flatMap((rows) => rows.slice(0, MAIL_SECTION_LIMIT));
+    const relevance = scope
+      ? await digestRelevanceOf(
+          deps.db,
+          scope,
+          [...shown, ...featured].map((r) => r.id),
+        )
+      : new Map<number, DigestRelevance>();
+    return { roadmapNew, roadmapChanged, messagesNew, messagesUpdated, featured, incidents, relevance };
   }
 
-  const itemUrl = (row: UnifiedItemRow) => shareUrlOf(deps.publicUrl, row);
+  const entriesOf = (week: WeekContent, rows: UnifiedItemRow[]) => rows.map((row) => digestEntryOf(row, deps.publicUrl, week.relevance.get(row.id)));
 
-  function toEntry(row: UnifiedItemRow): DigestMailEntry {
-    const roadmap = row.source === 'roadmap';
-    const text = htmlToPlainText(roadmap ? row.description : (row.summary ?? row.bodyHtml)).replace(/\s+/g, ' ');
-    return {
-      title: row.title,
-      url: itemUrl(row),
-      idLabel: roadmap ? `Roadmap ID ${row.externalId}` : row.externalId,
-      meta: roadmap
-        ? row.status
-        : row.source === 'health'
-          ? [row.products.join(', '), healthStatusLabel(row.status)].filter(Boolean).join(' · ')
-          : row.products.join(', ') || null,
-      preview: text ? cut(text, PREVIEW_CHARS) : null,
-    };
-  }
-
-  function section(title: string, rows: UnifiedItemRow[]): DigestMailSection {
-    return { title, entries: rows.slice(0, MAIL_SECTION_LIMIT).map(toEntry), more: Math.max(0, rows.length - MAIL_SECTION_LIMIT) };
+  function section(week: WeekContent, title: string, rows: UnifiedItemRow[]): DigestMailSection {
+    return { title, entries: entriesOf(week, rows.slice(0, MAIL_SECTION_LIMIT)), more: Math.max(0, rows.length - MAIL_SECTION_LIMIT) };
   }
 
   /** Staff's line of the digest: the change health of the triage their scope sees, now. */
@@ -164,14 +160,14 @@ export function createDigestService(deps: Deps) {
       firstName,
       startFormatted: range.startFormatted,
       endFormatted: range.endFormatted,
-      featured: week.featured.map(toEntry),
+      featured: entriesOf(week, week.featured),
       sections: [
-        section('New on the roadmap', week.roadmapNew),
-        section('Updated on the roadmap', week.roadmapChanged),
-        section('New in Message Center', week.messagesNew),
-        section('Updated in Message Center', week.messagesUpdated),
+        section(week, 'New on the roadmap', week.roadmapNew),
+        section(week, 'Updated on the roadmap', week.roadmapChanged),
+        section(week, 'New in Message Center', week.messagesNew),
+        section(week, 'Updated in Message Center', week.messagesUpdated),
         // A short section, and only in a week that had incidents.
-        ...(week.incidents.length ? [section('Service Health incidents', week.incidents)] : []),
+        ...(week.incidents.length ? [section(week, 'Service Health incidents', week.incidents)] : []),
       ],
       digestPageUrl: `${deps.publicUrl}/weekly-digest`,
       unsubscribeUrl: link,
@@ -184,8 +180,8 @@ export function createDigestService(deps: Deps) {
 
   /**
    * Each subscriber's tenant scope, as their account's roles and grants are now: every tenant for an admin, the
-   * public ones and those granted for another account, a guest's (undefined) for a visitor's address. Two queries a
-   * batch, whatever its size.
+   * public ones and those granted for another account (an empty grant list: the public ones, as for a guest, but
+   * their relevance is read), a guest's (undefined) for a visitor's address. Two queries a batch, whatever its size.
    */
   async function scopesOf(subscribers: readonly DigestSubscriberRow[]): Promise<Map<number, Audience>> {
     const userIds = [...new Set(subscribers.flatMap((s) => (s.userId === null ? [] : [s.userId])))];
@@ -193,12 +189,11 @@ export function createDigestService(deps: Deps) {
     const scopeOf = (userId: number | null): TenantScope | undefined => {
       if (userId === null) return undefined;
       if (admins.has(userId)) return 'all';
-      const ids = granted.get(userId);
-      return ids?.length ? { granted: [...ids].sort((a, b) => a - b) } : undefined;
+      return { granted: [...(granted.get(userId) ?? [])].sort((a, b) => a - b) };
     };
     return new Map(subscribers.map((s) => [s.id, { scope: scopeOf(s.userId), staff: s.userId !== null && staff.has(s.userId) }]));
   }
-  const scopeKey = (scope: TenantScope | undefined) => (scope === undefined ? 'public' : scope === 'all' ? 'all' : scope.granted.join(','));
+  const scopeKey = (scope: TenantScope | undefined) => (scope === undefined ? 'public' : scope === 'all' ? 'all' : `granted:${scope.granted.join(',')}`);
   const audienceKey = (a: Audience) => `${scopeKey(a.scope)}${a.staff ? ':staff' : ''}`;
 
   const linkOf = (subscriber: DigestSubscriberRow) =>
@@ -235,7 +230,7 @@ export function createDigestService(deps: Deps) {
      * reference a run's personalised copy must equal, letter for letter (the tests compare them).
      */
     async renderDigestFor(subscriber: DigestSubscriberRow, end: Date) {
-      const audience = (await scopesOf([subscriber])).get(subscriber.id) ?? { scope: undefined, staff: false };
+      const audience = (await scopesOf([subscriber])).get(subscriber.id) ?? VISITOR;
       const week = await loadWeek(new Date(end.getTime() - DIGEST_WINDOW_MS), end, audience.scope);
       const health = audience.staff ? await changeHealthOf(audience.scope, end) : undefined;
       const link = linkOf(subscriber);
@@ -308,7 +303,7 @@ export function createDigestService(deps: Deps) {
         templates.set(key, made);
         return made;
       };
-      await templateFor({ scope: undefined, staff: false });
+      await templateFor(VISITOR);
       let queued = 0;
       let afterId = 0;
       for (;;) {
@@ -323,7 +318,7 @@ export function createDigestService(deps: Deps) {
             mail: {
               kind: 'weekly-digest',
               to: subscriber.email,
-              ...personalise(await templateFor(scopes.get(subscriber.id) ?? { scope: undefined, staff: false }), subscriber),
+              ...personalise(await templateFor(scopes.get(subscriber.id) ?? VISITOR), subscriber),
               dedupeKey: `weekly-digest:${subscriber.id}:${weekStart}`,
               createdAt: now,
             },

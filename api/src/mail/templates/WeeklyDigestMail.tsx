@@ -11,6 +11,11 @@ export interface DigestMailEntry {
   meta: string | null;
   /** A plain-text preview (already cut). */
   preview: string | null;
+  /**
+   * A signed-in reader's relevance of the item (the highest among their tenants): "High relevance" and its reason,
+   * with the tenant's name when they see several. Absent for a visitor, an item of no tenant of theirs, and Unknown.
+   */
+  relevance?: { level: 'high' | 'medium' | 'low'; label: string; reason: string };
 }
 
 export interface DigestMailSection {
@@ -46,6 +51,33 @@ export function weeklyDigestSubject(p: Pick<WeeklyDigestMailProps, 'startFormatt
 
 const total = (sections: DigestMailSection[]) => sections.reduce((n, s) => n + s.entries.length + s.more, 0);
 
+/** The chip: High filled, Medium outlined in the accent, Low outlined plain; its words say the level, not its colour. */
+function chipStyle(level: NonNullable<DigestMailEntry['relevance']>['level']) {
+  const colour = level === 'low' ? mailColors.muted : mailColors.accent;
+  return {
+    display: 'inline-block',
+    padding: '0 8px',
+    marginRight: '6px',
+    borderRadius: '10px',
+    border: `1px solid ${colour}`,
+    backgroundColor: level === 'high' ? colour : 'transparent',
+    color: level === 'high' ? '#ffffff' : colour,
+    fontWeight: 600,
+    whiteSpace: 'nowrap' as const,
+  };
+}
+
+function RelevanceLine({ relevance }: { relevance: NonNullable<DigestMailEntry['relevance']> }) {
+  return (
+    <Text style={{ fontSize: '12px', lineHeight: '18px', margin: '0 0 4px', color: mailColors.muted }}>
+      <span data-relevance={relevance.level} style={chipStyle(relevance.level)}>
+        {relevance.label}
+      </span>
+      {relevance.reason}
+    </Text>
+  );
+}
+
 function Entry({ entry, highlight }: { entry: DigestMailEntry; highlight?: boolean }) {
   return (
     <Section
@@ -64,6 +96,7 @@ function Entry({ entry, highlight }: { entry: DigestMailEntry; highlight?: boole
       <Text style={{ fontSize: '12px', margin: '0 0 2px', color: highlight ? '#4d4000' : mailColors.muted }}>
         {[entry.idLabel, entry.meta].filter(Boolean).join(' · ')}
       </Text>
+      {entry.relevance ? <RelevanceLine relevance={entry.relevance} /> : null}
       {entry.preview ? (
         <Text style={{ fontSize: '13px', lineHeight: '19px', margin: 0, color: highlight ? '#3b2f00' : mailColors.text }}>{entry.preview}</Text>
       ) : null}
@@ -150,7 +183,9 @@ export function weeklyDigestText(p: WeeklyDigestMailProps): string {
     if (entries.length === 0) return;
     lines.push('', `== ${title} (${entries.length + more}) ==`);
     for (const e of entries) {
-      lines.push(`* ${e.title}`, `  ${[e.idLabel, e.meta].filter(Boolean).join(' · ')}`, `  ${e.url}`);
+      lines.push(`* ${e.title}`, `  ${[e.idLabel, e.meta].filter(Boolean).join(' · ')}`);
+      if (e.relevance) lines.push(`  ${e.relevance.label}: ${e.relevance.reason}`);
+      lines.push(`  ${e.url}`);
     }
     if (more > 0) lines.push(`  and ${more} more: ${p.digestPageUrl}`);
   };

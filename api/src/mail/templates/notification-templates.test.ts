@@ -83,4 +83,31 @@ describe('WeeklyDigestMail', () => {
     expect(text).toContain('== New on the roadmap (5) ==');
     expect(text).toContain('and 4 more: https://radar.example/weekly-digest');
   });
+
+  it('shows an entry’s relevance as a chip with its reason, in words in the text part', async () => {
+    const entry = {
+      title: 'T',
+      url: 'https://radar.example/roadmap/1',
+      idLabel: 'Roadmap ID 1',
+      meta: 'Launched',
+      preview: 'P',
+      relevance: { level: 'high' as const, label: 'High relevance', reason: 'Contoso: 1,240 people used Teams in the last 30 days' },
+    };
+    const props: WeeklyDigestMailProps = {
+      publicUrl: 'https://radar.example',
+      startFormatted: 'Feb 1, 2026',
+      endFormatted: 'Feb 8, 2026',
+      featured: [],
+      sections: [{ title: 'New on the roadmap', entries: [entry, { ...entry, title: 'U', relevance: undefined }], more: 0 }],
+      digestPageUrl: 'https://radar.example/weekly-digest',
+      unsubscribeUrl: 'https://radar.example/api/unsubscribe?token=d.s',
+    };
+    const { html, text } = await renderMail(createElement(WeeklyDigestMail, props), weeklyDigestText(props));
+    expect(html).toMatch(/<span data-relevance="high"[^>]*>High relevance<\/span>Contoso: 1,240 people used Teams in the last 30 days/);
+    expect(html.match(/data-relevance=/g)).toHaveLength(1);
+    expect(text).toContain(
+      '* T\n  Roadmap ID 1 · Launched\n  High relevance: Contoso: 1,240 people used Teams in the last 30 days\n  https://radar.example/roadmap/1',
+    );
+    expect(text).toContain('* U\n  Roadmap ID 1 · Launched\n  https://radar.example/roadmap/1');
+  });
 });
