@@ -27,8 +27,8 @@ export const tenantUsageWorkload = z.object({
   /** The day the count is of (the report's date, UTC; Graph's reports lag two or three days behind). */
   reportDate: z.iso.date(),
   /**
-   * What "active" means: 30 for the services and Copilot (active at least once in the 30 days up to reportDate), 1 for
-   * the Microsoft 365 apps (active that day: Graph counts the apps per day).
+   * What "active" means: 30 (active at least once in the 30 days up to reportDate: the services, Copilot, and the
+   * Microsoft 365 apps from their user detail); 1 (active that day) only for an app whose 30-day count was not read.
    */
   periodDays: z.number().int().positive(),
   activeUsers: z.number().int().nonnegative(),
@@ -49,7 +49,10 @@ export const tenantUsageResponse = z.object({
   permissionMissing: z.boolean(),
   /** Each workload's newest count, in USAGE_WORKLOADS order. */
   workloads: z.array(tenantUsageWorkload),
-  /** Active users per day and workload over the last USAGE_TREND_DAYS days, oldest first. */
+  /**
+   * Active users per day and workload over the last USAGE_TREND_DAYS days, oldest first: the apps' daily counts (people
+   * active that day), the other workloads' 30-day counts.
+   */
   trend: z.array(z.object({ date: z.iso.date(), workload: usageWorkload, activeUsers: z.number().int().nonnegative() })),
 });
 export type TenantUsageResponse = z.infer<typeof tenantUsageResponse>;

@@ -1,7 +1,7 @@
 import type { MessageAttachment } from '@radar/contracts';
 import type { Clock } from '../lib/clock.js';
 import { FeedAbortedError, FeedError, FeedFormatError, FeedHttpError, NotConfiguredError } from './errors.js';
-import { fetchBytesWithRetry, fetchTextWithRetry, shortUrl, type RequestControl, type RetryOptions } from './http.js';
+import { fetchBytesWithRetry, fetchStreamWithRetry, fetchTextWithRetry, shortUrl, type RequestControl, type RetryOptions } from './http.js';
 import { normalizeMessages, parseJsonText } from './normalize.js';
 import { normalizeHealthIssues } from './normalize-health.js';
 import {
@@ -57,6 +57,16 @@ export interface GraphMessagesClient {
    * token (the token only ever goes to Graph); some answer the report directly. Refused past `maxBytes`.
    */
   downloadReport(path: string, maxBytes: number, control?: RequestControl): Promise<{ text: string; contentType: string | null }>;
+  /**
+   * A usage report too large to hold (one row per user): as `downloadReport`, but its body goes to `read` as it arrives
+   * and is never held whole; refused past `maxBytes`, each attempt cut off after `timeoutMs` (the client's by default).
+   */
+  streamReport<T>(
+    path: string,
+    opts: { maxBytes: number; timeoutMs?: number },
+    read: (body: AsyncIterable<Buffer>, contentType: string | null) => Promise<T>,
+    control?: RequestControl,
+  ): Promise<T>;
   /** One attachment's file (`/messages/{id}/attachments/{attachmentId}/content`), refused past `maxBytes`. */
   downloadAttachment(
     messageId: string,
@@ -270,6 +280,29 @@ export function createGraphMessagesClient(options: GraphMessagesOptions): GraphM
         if (report.status >= 300) throw new FeedFormatError(`the download of ${shortUrl(path)} redirected again`);
       }
       return { text: report.body.toString('utf8'), contentType: report.headers.contentType };
+    },
+    async streamReport(path, opts, read, control = {}) {
+      if (!configured) throw new NotConfiguredError('Graph is not configured');
+      const retry = { ...options, timeoutMs: opts.timeoutMs ?? options.timeoutMs };
+      const asked = await withToken(
+        (bearer) =>
+          fetchStreamWithRetry(
+            `${apiUrl}${path}`,
+            { method: 'GET', redirect: 'manual', headers: { authorization: `Bearer ${bearer}` } },
+            retry,
+            opts.maxBytes,
+            read,
+            control,
+          ),
+        control,
+      );
+      if (asked.body) return asked.body.value;
+      if (!asked.headers.location) throw new FeedFormatError(`${shortUrl(path)} redirected without a Location`);
+      // The download URL is pre-authenticated: the token only ever goes to Graph.
+      const download = new URL(asked.headers.location, apiUrl).toString();
+      const report = await fetchStreamWithRetry(download, { method: 'GET', redirect: 'manual' }, retry, opts.maxBytes, read, control);
+      if (!report.body) throw new FeedFormatError(`the download of ${shortUrl(path)} redirected again`);
+      return report.body.value;
     },
     async downloadAttachment(messageId, attachmentId, maxBytes, control = {}) {
       if (!configured) throw new NotConfiguredError('Message Center is not configured');

@@ -124,6 +124,40 @@ export async function fetchBytesWithRetry(
   return fetchWithRetry(url, init, options, control, (response) => readCapped(response, maxBytes, url));
 }
 
+/** A response body's chunks as they arrive, refused past `maxBytes` (the rest is never read). */
+async function* cappedChunks(response: Response, maxBytes: number, url: string): AsyncGenerator<Buffer> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw new FeedFormatError(`${shortUrl(url)} is ${declared} bytes, more than the ${maxBytes} allowed`);
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) throw new FeedFormatError(`${shortUrl(url)} is more than the ${maxBytes} bytes allowed`);
+    yield Buffer.from(chunk);
+  }
+}
+
+/**
+ * fetchBytesWithRetry for a body too large to hold (a report of one row per user): `read` consumes it as it arrives,
+ * within the attempt's timeout, refused past `maxBytes`; a retried attempt reads it again from the start. A redirect
+ * the caller follows itself (`redirect: 'manual'`) is not read: its `body` is null.
+ */
+export async function fetchStreamWithRetry<T>(
+  url: string,
+  init: RequestInit,
+  options: RetryOptions,
+  maxBytes: number,
+  read: (body: AsyncIterable<Buffer>, contentType: string | null) => Promise<T>,
+  control: RequestControl = {},
+): Promise<{ status: number; body: { value: T } | null; headers: TextResponse['headers'] }> {
+  return fetchWithRetry(url, init, options, control, async (response) => {
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    return { value: await read(cappedChunks(response, maxBytes, url), response.headers.get('content-type')) };
+  });
+}
+
 async function fetchWithRetry<B>(
   url: string,
   init: RequestInit,

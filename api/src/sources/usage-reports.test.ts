@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { usageCsv, usageJson, usageOf } from '../../test/tenant-usage-reports.js';
+import { csvChunks, usageCsv, usageJson, usageOf, type FakeAppUsers } from '../../test/tenant-usage-reports.js';
 import { FeedFormatError } from './errors.js';
-import { usageReadingsOf } from './usage-reports.js';
+import { appUserCounts, usageReadingsOf } from './usage-reports.js';
 
 const usage = usageOf({
   date: '2026-11-25',
@@ -63,5 +63,68 @@ describe('usage reports', () => {
     expect(() => usageReadingsOf('services', '{"error":{"code":"UnknownError"}}', 'application/json')).toThrow(/no value list/);
     const negative = usageCsv('services', usageOf({ date: '2026-11-25', services: { teams: [-1, 0] } }));
     expect(() => usageReadingsOf('services', negative, null)).toThrow(/teamsactive is not a count/);
+  });
+});
+
+/** A body as it arrives: the text cut into pieces of `size` bytes (a row, the byte order mark or a character may span two). */
+async function* pieces(text: string, size = 7): AsyncGenerator<Buffer> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+const detail = (d: Omit<FakeAppUsers, 'reportRefreshDate'>) => usageOf({ date: '2026-11-25', appUsers: d });
+const thirty = (counts: Record<string, number>) =>
+  ['outlook', 'word', 'excel', 'powerpoint', 'onenote', 'm365apps'].map((workload) => ({
+    workload,
+    reportDate: '2026-11-25',
+    periodDays: 30,
+    activeUsers: counts[workload] ?? 0,
+    licensedUsers: null,
+  }));
+
+describe('the apps’ user detail report', () => {
+  // 10 people: Outlook the first 6, Word 2 to 5, Excel 8 and 9, Teams only the last; nobody PowerPoint or OneNote.
+  const tenPeople = detail({ users: 10, apps: { outlook: 6, word: [2, 5], excel: [8, 10], teams: [9, 10] } });
+
+  it('counts each app’s users over 30 days from the CSV as it arrives, and the people who used any of the apps', async () => {
+    const csv = usageCsv('appUsers', tenPeople);
+    expect(csv.startsWith('\uFEFFReport Refresh Date,User Principal Name,Last Activation Date,Last Activity Date,Report Period,Windows,')).toBe(true);
+    expect(csv.split('\r\n')[1]).toMatch(/^2026-11-25,user0@contoso\.example,.*,Yes,No,No,No,No,No,/);
+    // Teams has its own report (with the licensed users): the apps' "any" is Outlook, Word, Excel, PowerPoint, OneNote.
+    expect(await appUserCounts(pieces(csv), 'application/octet-stream')).toEqual(
+      thirty({ outlook: 6, word: 3, excel: 2, powerpoint: 0, onenote: 0, m365apps: 8 }),
+    );
+  });
+
+  it('counts concealed names the same', async () => {
+    const concealed = detail({ users: 10, apps: { outlook: 6, word: [2, 5], excel: [8, 10], teams: [9, 10] }, concealed: true });
+    const csv = usageCsv('appUsers', concealed);
+    expect(csv).not.toContain('@');
+    expect(await appUserCounts(pieces(csv, 64), null)).toEqual(await appUserCounts(pieces(usageCsv('appUsers', tenPeople)), null));
+  });
+
+  it('reads a whole JSON answer (ticks in details[]) as the CSV, and refuses a paged one rather than count one page', async () => {
+    const json = JSON.stringify(usageJson('appUsers', tenPeople));
+    expect(await appUserCounts(pieces(json, 100), 'application/json')).toEqual(await appUserCounts(pieces(usageCsv('appUsers', tenPeople)), null));
+    const paged = JSON.stringify(
+      usageJson('appUsers', detail({ users: 450, apps: { word: 300 } }), { skip: 0, next: (at) => `https://graph.example/next?$skiptoken=${at}` }),
+    );
+    await expect(appUserCounts(pieces(paged, 4096), 'application/json')).rejects.toThrow(/paged JSON/);
+  });
+
+  it('counts 100,000 users as their rows arrive', async () => {
+    const big = detail({ users: 100_000, apps: { outlook: 91_000, word: [10_000, 72_000], excel: [95_000, 100_000], oneNote: 1 } });
+    // The file is never one string here either: its pieces go to the counter as the stand-in writes them.
+    async function* arriving() {
+      for (const piece of csvChunks('appUsers', big)) yield Buffer.from(piece, 'utf8');
+    }
+    expect(await appUserCounts(arriving(), null)).toEqual(thirty({ outlook: 91_000, word: 62_000, excel: 5_000, powerpoint: 0, onenote: 1, m365apps: 96_000 }));
+  }, 120_000);
+
+  it('reads a report without rows as no counts, and refuses what is not that report', async () => {
+    expect(await appUserCounts(pieces(usageCsv('appUsers', detail({ users: 0, apps: {} }))), null)).toEqual([]);
+    await expect(appUserCounts(pieces(usageCsv('services', usage)), null)).rejects.toThrow(FeedFormatError);
+    await expect(appUserCounts(pieces('\uFEFFReport Refresh Date,Outlook\r\n"2026-11-25,Yes\r\n'), null)).rejects.toThrow(/not a readable CSV/);
+    await expect(appUserCounts(pieces('Report Refresh Date,Outlook\r\nyesterday,Yes\r\n'), null)).rejects.toThrow(/no report date/);
   });
 });

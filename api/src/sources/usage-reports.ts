@@ -1,4 +1,6 @@
 import type { UsageWorkload } from '@radar/contracts';
+import { Readable } from 'node:stream';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { FeedFormatError } from './errors.js';
 
@@ -19,20 +21,25 @@ export interface UsageReading {
   licensedUsers: number | null;
 }
 
-export type UsageReportName = 'services' | 'apps' | 'copilot';
+export type UsageReportName = 'services' | 'apps' | 'appUsers' | 'copilot';
 
 /**
- * The three reports, each over the last 30 days:
+ * The four reports, each over the last 30 days:
  * - `services`: active and inactive (licensed, not active) users per service on the report's date
  *   (CSV only in v1.0: Report Refresh Date, Exchange Active, Exchange Inactive, … Teams Inactive, Report Period);
  * - `apps`: the Microsoft 365 apps' active users per day and app (Report Date, Outlook, Word, Excel, PowerPoint,
- *   OneNote, Teams), asked as JSON (`value[].userCounts[]`);
+ *   OneNote, Teams), asked as JSON (`value[].userCounts[]`): each day's count, kept for the usage trend;
+ * - `appUsers`: one row per user with Yes or No per app over the 30 days (Report Refresh Date, User Principal Name, …,
+ *   Report Period, Windows, Mac, Mobile, Web, Outlook, Word, Excel, PowerPoint, OneNote, Teams, then per platform),
+ *   read as CSV from the download Graph redirects to and counted as it arrives (appUserCounts): the apps' 30-day
+ *   active users, what relevance reads. Concealed names change nothing: a row counts whatever its name says;
  * - `copilot`: Microsoft 365 Copilot's enabled and active users (Any App Enabled Users, Any App Active Users), under
  *   `/copilot/reports` (v1.0 answers CSV; the beta's JSON nests them in `adoptionByProduct[]`).
  */
 export const USAGE_REPORTS: Readonly<Record<UsageReportName, { path: string; label: string }>> = {
   services: { path: "/v1.0/reports/getOffice365ServicesUserCounts(period='D30')", label: 'services user counts' },
   apps: { path: "/v1.0/reports/getM365AppUserCounts(period='D30')?$format=application/json", label: 'Microsoft 365 apps user counts' },
+  appUsers: { path: "/v1.0/reports/getM365AppUserDetail(period='D30')", label: 'Microsoft 365 apps user detail' },
   copilot: { path: "/v1.0/copilot/reports/getMicrosoft365CopilotUserCountSummary(period='D30')", label: 'Copilot user count summary' },
 };
 
@@ -158,11 +165,107 @@ function copilotReadings(rows: Row[], what: string): UsageReading[] {
 }
 
 /** The counts of one report's answer (CSV or JSON); throws FeedFormatError when the answer is not that report. */
-export function usageReadingsOf(report: UsageReportName, text: string, contentType: string | null): UsageReading[] {
+export function usageReadingsOf(report: Exclude<UsageReportName, 'appUsers'>, text: string, contentType: string | null): UsageReading[] {
   const what = USAGE_REPORTS[report].label;
   const rows = reportRows(text, contentType, what);
   const readings = report === 'services' ? servicesReadings(rows, what) : report === 'apps' ? appsReadings(rows, what) : copilotReadings(rows, what);
   // Rows without one count this report has are another answer (an error page, another report): never read as none.
   if (rows.length > 0 && readings.length === 0) throw new FeedFormatError(`Graph ${what} has none of the report's columns`);
   return readings;
+}
+
+/** A user row's app cell: "Yes" in the CSV, true in the JSON. */
+const used = (value: unknown) => value === true || (typeof value === 'string' && /^(yes|true)$/i.test(value.trim()));
+
+/** The counts the user detail's rows add up to, one row at a time (nothing of a row is kept but its ticks). */
+function userTally(what: string) {
+  const counts = new Map<UsageWorkload, number>(APPS.map((app) => [app, 0]));
+  let anyApp = 0;
+  let rows = 0;
+  let reportDate: string | null = null;
+  let periodDays = 30;
+  return {
+    add(row: (key: string) => unknown) {
+      rows++;
+      if (reportDate === null) {
+        const date = String(row('reportrefreshdate') ?? '').slice(0, 10);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new FeedFormatError(`Graph ${what} has no report date (reportrefreshdate)`);
+        reportDate = date;
+        const period = Number(row('reportperiod'));
+        if (Number.isInteger(period) && period > 0) periodDays = period;
+      }
+      let any = false;
+      for (const app of APPS) {
+        if (!used(row(app))) continue;
+        counts.set(app, (counts.get(app) ?? 0) + 1);
+        any = true;
+      }
+      if (any) anyApp++;
+    },
+    readings(): UsageReading[] {
+      if (reportDate === null) return [];
+      const date = reportDate;
+      const per = APPS.map((workload) => ({ workload, reportDate: date, periodDays, activeUsers: counts.get(workload) ?? 0, licensedUsers: null }));
+      return [...per, { workload: 'm365apps' as const, reportDate: date, periodDays, activeUsers: anyApp, licensedUsers: null }];
+    },
+    get rows() {
+      return rows;
+    },
+  };
+}
+
+/** Past this a JSON answer (one page, not the CSV asked for) is refused rather than held. */
+const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The apps' 30-day active users from the user detail report (`appUsers`), counted as its CSV arrives: per app the
+ * people whose row says Yes, and `m365apps` the people who used any of them (a true count of people, where the daily
+ * counts can only give the busiest app). A 100,000-user tenant is 100,000 rows: each is parsed, ticked and dropped.
+ * A JSON answer (one page of `value[]`, each user's ticks in `details[]`) is read too when it is whole; a paged one
+ * is refused (the CSV has every row in one file).
+ */
+export async function appUserCounts(body: AsyncIterable<Buffer>, contentType: string | null): Promise<UsageReading[]> {
+  const what = USAGE_REPORTS.appUsers.label;
+  const tally = userTally(what);
+  if (/json/i.test(contentType ?? '')) {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > MAX_JSON_BYTES) throw new FeedFormatError(`Graph ${what} answered JSON larger than ${MAX_JSON_BYTES} bytes`);
+      parts.push(chunk);
+    }
+    const text = Buffer.concat(parts).toString('utf8');
+    if (/"@odata\.nextLink"/.test(text)) throw new FeedFormatError(`Graph ${what} answered paged JSON, not the CSV asked for`);
+    for (const row of reportRows(text, contentType, what)) tally.add((key) => row.get(key));
+  } else {
+    const parser = parseStream({ bom: true, skip_empty_lines: true, trim: true, relax_column_count: true });
+    const source = Readable.from(body);
+    source.on('error', (err) => parser.destroy(err));
+    source.pipe(parser);
+    let columns: Map<string, number> | null = null;
+    try {
+      for await (const record of parser as AsyncIterable<string[]>) {
+        if (!columns) {
+          columns = new Map(record.map((name, i) => [keyOf(name), i]));
+          if (!APPS.some((app) => columns?.has(app))) throw new FeedFormatError(`Graph ${what} has none of the report's columns`);
+          continue;
+        }
+        const at = columns;
+        tally.add((key) => {
+          const i = at.get(key);
+          return i === undefined ? undefined : record[i];
+        });
+      }
+    } catch (err) {
+      // The parser's own complaints are a bad file; a cut-off, a timeout or a refusal of the size stays what it is.
+      if (String((err as { code?: unknown }).code ?? '').startsWith('CSV_'))
+        throw new FeedFormatError(`Graph ${what} is not a readable CSV: ${(err as Error).message}`);
+      throw err;
+    } finally {
+      // Stops reading the download when the rows were refused before its end.
+      source.destroy();
+    }
+  }
+  return tally.readings();
 }

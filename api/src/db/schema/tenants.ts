@@ -112,8 +112,9 @@ export const tenantAccess = pgTable(
 );
 
 /**
- * A tenant's usage as Graph's usage reports count it: per day and workload (contracts USAGE_WORKLOADS) the active users
- * over `period_days` up to the report date, and the licensed where the report says. Read daily; a report read again
+ * A tenant's usage as Graph's usage reports count it: per day, workload (contracts USAGE_WORKLOADS) and window the
+ * active users over `period_days` up to the report date, and the licensed where the report says. The apps have two
+ * windows: each day's count (1, the trend) and the 30 days' (what relevance reads). Read daily; a report read again
  * for the same day replaces its count; kept for 13 months (contracts USAGE_KEEP_DAYS).
  */
 export const tenantUsage = pgTable(
@@ -129,5 +130,5 @@ export const tenantUsage = pgTable(
     periodDays: integer('period_days').notNull(),
     readAt: ts('read_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.reportDate, t.workload] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.reportDate, t.workload, t.periodDays] })],
 );

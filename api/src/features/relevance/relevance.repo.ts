@@ -84,8 +84,8 @@ export function createRelevanceRepo(db: DbOrTx) {
         .from(tenants)
         .where(and(inArray(tenants.id, [...tenantIds]), isNull(tenants.removedAt), eq(tenants.enabled, true)));
       if (!rows.length) return [];
-      // The newest count of each workload (as the usage page shows it): one backward walk of the tenant's counts per
-      // workload, stopped at its first, instead of sorting the 13 months kept.
+      // The newest count of each workload (as the usage page shows it), of a window of days before a single day's (the
+      // apps have both, and their 30-day count is what relevance means): a sort of one workload's 13 months at most.
       const { rows: usage } = await db.execute<{
         tenant_id: number;
         workload: string;
@@ -97,7 +97,7 @@ export function createRelevanceRepo(db: DbOrTx) {
           FROM unnest(${ints(rows.map((r) => r.id))}) AS t(id)
           CROSS JOIN unnest(${sql.param([...USAGE_WORKLOADS])}::text[]) AS w(workload)
           JOIN LATERAL (SELECT u.active_users, u.licensed_users, u.period_days FROM tenant_usage u
-            WHERE u.tenant_id = t.id AND u.workload = w.workload ORDER BY u.report_date DESC LIMIT 1) AS u ON true`,
+            WHERE u.tenant_id = t.id AND u.workload = w.workload ORDER BY u.period_days = 1, u.report_date DESC LIMIT 1) AS u ON true`,
       );
       const byTenant = new Map<number, WorkloadUsage[]>();
       for (const u of usage) {

@@ -20,8 +20,8 @@ export interface UsageStatus {
 export function createUsageRepo(db: DbOrTx) {
   return {
     /**
-     * Keeps a read's counts: a count of a day and workload already kept is replaced (a report read again), and the
-     * tenant's counts of days before `keepSince` are dropped. Returns how many counts were written.
+     * Keeps a read's counts: a count of a day, workload and window already kept is replaced (a report read again), and
+     * the tenant's counts of days before `keepSince` are dropped. Returns how many counts were written.
      */
     async store(tenantId: number, readings: UsageReading[], readAt: Date, keepSince: string): Promise<number> {
       if (readings.length > 0)
@@ -29,33 +29,40 @@ export function createUsageRepo(db: DbOrTx) {
           .insert(tenantUsage)
           .values(readings.map((r) => ({ tenantId, ...r, readAt })))
           .onConflictDoUpdate({
-            target: [tenantUsage.tenantId, tenantUsage.reportDate, tenantUsage.workload],
-            set: {
-              activeUsers: sql`excluded.active_users`,
-              licensedUsers: sql`excluded.licensed_users`,
-              periodDays: sql`excluded.period_days`,
-              readAt: sql`excluded.read_at`,
-            },
+            target: [tenantUsage.tenantId, tenantUsage.reportDate, tenantUsage.workload, tenantUsage.periodDays],
+            set: { activeUsers: sql`excluded.active_users`, licensedUsers: sql`excluded.licensed_users`, readAt: sql`excluded.read_at` },
           });
       await db.delete(tenantUsage).where(and(eq(tenantUsage.tenantId, tenantId), lt(tenantUsage.reportDate, keepSince)));
       return readings.length;
     },
 
-    /** The newest count of each workload the tenant has one of. */
+    /**
+     * The newest count of each workload the tenant has one of: of a window of days when there is one (the apps' 30-day
+     * count before their daily one), as relevance reads it.
+     */
     async latest(tenantId: number): Promise<UsageRow[]> {
       return db
         .selectDistinctOn([tenantUsage.workload])
         .from(tenantUsage)
         .where(eq(tenantUsage.tenantId, tenantId))
-        .orderBy(tenantUsage.workload, desc(tenantUsage.reportDate));
+        .orderBy(tenantUsage.workload, sql`${tenantUsage.periodDays} = 1`, desc(tenantUsage.reportDate));
     },
 
-    /** The tenant's counts of the days from `since` on, oldest first (then by workload). */
+    /**
+     * The tenant's counts of the days from `since` on, oldest first (then by workload), one series per workload: the
+     * apps' daily counts (their chart is of people active each day), the others' 30-day counts.
+     */
     async trend(tenantId: number, since: string): Promise<UsageRow[]> {
       return db
         .select()
         .from(tenantUsage)
-        .where(and(eq(tenantUsage.tenantId, tenantId), gte(tenantUsage.reportDate, since)))
+        .where(
+          and(
+            eq(tenantUsage.tenantId, tenantId),
+            gte(tenantUsage.reportDate, since),
+            sql`(${tenantUsage.periodDays} = 1) = EXISTS (SELECT 1 FROM tenant_usage d WHERE d.tenant_id = ${tenantUsage.tenantId} AND d.workload = ${tenantUsage.workload} AND d.period_days = 1)`,
+          ),
+        )
         .orderBy(asc(tenantUsage.reportDate), asc(tenantUsage.workload));
     },
 

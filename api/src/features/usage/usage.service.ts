@@ -11,17 +11,23 @@ import type { AppContext } from '../../app-context.js';
 import type { TenantRow } from '../../db/schema/index.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { FeedHttpError } from '../../sources/errors.js';
-import { USAGE_REPORTS, usageReadingsOf, type UsageReading, type UsageReportName } from '../../sources/usage-reports.js';
+import { appUserCounts, USAGE_REPORTS, usageReadingsOf, type UsageReading, type UsageReportName } from '../../sources/usage-reports.js';
 import { createTenantsRepo } from '../tenants/tenants.repo.js';
 import { createUsageRepo, dayBefore, type UsageStatus } from './usage.repo.js';
 
 /** Read once a day (a little less, so a tenant's hourly job does not drift a day late); a failed read after an hour. */
 const READ_EVERY_MS = 20 * 3_600_000;
 const RETRY_FAILED_AFTER_MS = 3_600_000;
-/** A usage report is a few kilobytes of counts; anything near this is not one. */
+/** A usage report of counts is a few kilobytes; anything near this is not one. */
 const MAX_REPORT_BYTES = 5 * 1024 * 1024;
+/**
+ * The apps' user detail is a row per user (about 250 bytes: 100,000 users are some 25 MB), counted as it arrives and
+ * never held; past this it is not that report. Its download gets minutes, not a feed request's seconds.
+ */
+const MAX_USER_DETAIL_BYTES = 1024 * 1024 * 1024;
+const USER_DETAIL_TIMEOUT_MS = 10 * 60_000;
 /** Every report needs the same permission, so the first refusal says it for all. */
-const ORDER: UsageReportName[] = ['services', 'apps', 'copilot'];
+const ORDER: UsageReportName[] = ['services', 'apps', 'appUsers', 'copilot'];
 
 export const USAGE_PERMISSION_ERROR = `Usage not readable: grant the app ${USAGE_PERMISSION} (application permission, with admin consent). Only relevance needs it; everything else works without.`;
 
@@ -41,7 +47,7 @@ export interface UsageReadOutcome {
 }
 
 /** Each tenant's usage: read from Graph's usage reports with the tenant's own app and kept per day (docs/product/tenants.md, "Usage"). */
-export function createUsageService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'> & { services: Pick<AppContext['services'], 'tenantClients'> }) {
+export function createUsageService(ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'> & { services: Pick<AppContext['services'], 'tenantClients'> }) {
   const repo = createUsageRepo(ctx.db);
   const tenantsRepo = createTenantsRepo(ctx.db);
 
@@ -51,7 +57,7 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
     return row;
   }
 
-  /** The three reports through the tenant's client: their counts, what failed, and whether Graph refused for want of the permission. */
+  /** The reports through the tenant's client: their counts, what failed, and whether Graph refused for want of the permission. */
   async function fetchReadings(tenant: TenantRow, signal?: AbortSignal) {
     const client = ctx.services.tenantClients.clientOf(tenant);
     const readings: UsageReading[] = [];
@@ -59,8 +65,13 @@ export function createUsageService(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
     for (const report of ORDER) {
       const { path, label } = USAGE_REPORTS[report];
       try {
-        const answer = await client.downloadReport(path, MAX_REPORT_BYTES, { signal });
-        readings.push(...usageReadingsOf(report, answer.text, answer.contentType));
+        if (report === 'appUsers') {
+          const limits = { maxBytes: MAX_USER_DETAIL_BYTES, timeoutMs: Math.max(USER_DETAIL_TIMEOUT_MS, ctx.config.FEED_TIMEOUT_MS) };
+          readings.push(...(await client.streamReport(path, limits, appUserCounts, { signal })));
+        } else {
+          const answer = await client.downloadReport(path, MAX_REPORT_BYTES, { signal });
+          readings.push(...usageReadingsOf(report, answer.text, answer.contentType));
+        }
       } catch (err) {
         if (signal?.aborted) throw err;
         const refused = err instanceof FeedHttpError && err.status === 403;

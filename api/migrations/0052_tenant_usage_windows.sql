@@ -1,0 +1,2 @@
+ALTER TABLE "tenant_usage" DROP CONSTRAINT "tenant_usage_tenant_id_report_date_workload_pk";--> statement-breakpoint
+ALTER TABLE "tenant_usage" ADD CONSTRAINT "tenant_usage_tenant_id_report_date_workload_period_days_pk" PRIMARY KEY("tenant_id","report_date","workload","period_days");
