@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { healthStatusLabel, PREVIEW_CHARS } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { htmlToPlainText } from '../../lib/html.js';
@@ -6,8 +5,8 @@ import type { DigestMailEntry } from '../../mail/templates/WeeklyDigestMail.js';
 import type { UnifiedItemRow } from '../items/item-mapper.js';
 import type { TenantScope } from '../items/item-query.js';
 import { shareUrlOf } from '../items/share-link.js';
-import { visibleTenant } from '../items/visible-tenant.js';
 import { createRelevanceRepo } from '../relevance/relevance.repo.js';
+import { readableTenantNames } from './digest.repo.js';
 
 export type DigestRelevance = NonNullable<DigestMailEntry['relevance']>;
 
@@ -47,10 +46,7 @@ export async function digestRelevanceOf(db: DbOrTx, scope: TenantScope, itemIds:
   if (itemIds.length === 0) return out;
   const highest = await createRelevanceRepo(db).highestOf([...new Set(itemIds)], scope, undefined);
   if (highest.size === 0) return out;
-  const { rows: tenants } = await db.execute<{ id: number; name: string }>(
-    sql`SELECT t.id, t.name FROM tenants t WHERE t.removed_at IS NULL AND t.enabled AND ${scope === 'all' ? sql`true` : visibleTenant(scope)}`,
-  );
-  const names = new Map(tenants.map((t) => [Number(t.id), t.name]));
+  const names = await readableTenantNames(db, scope);
   for (const [itemId, r] of highest) {
     if (r.level === 'unknown') continue;
     const tenant = names.size > 1 ? names.get(r.tenantId) : undefined;

@@ -6,6 +6,7 @@ import { unifiedItemColumns, type UnifiedItemRow } from '../items/item-mapper.js
 import { returned } from '../../db/returned.js';
 import { tenantCondition, type TenantScope } from '../items/item-query.js';
 import { maxRelevanceSql } from '../items/relevance-sql.js';
+import { visibleTenant } from '../items/visible-tenant.js';
 import { changeSeenSql } from '../items/tenant-own-fields.js';
 
 export type DigestSubscriberRow = typeof digestSubscribers.$inferSelect;
@@ -352,4 +353,12 @@ export async function adminsAndGrantsOf(
   }
   for (const g of grantRows) granted.set(g.userId, [...(granted.get(g.userId) ?? []), g.tenantId]);
   return { admins, staff, granted };
+}
+
+/** The names of the tenants `scope` reads relevance of (not removed nor disabled), by id. */
+export async function readableTenantNames(db: DbOrTx, scope: TenantScope): Promise<Map<number, string>> {
+  const { rows } = await db.execute<{ id: number; name: string }>(
+    sql`SELECT t.id, t.name FROM tenants t WHERE t.removed_at IS NULL AND t.enabled AND ${scope === 'all' ? sql`true` : visibleTenant(scope)}`,
+  );
+  return new Map(rows.map((t) => [Number(t.id), t.name]));
 }
