@@ -197,7 +197,8 @@ export function createAlertsService(deps: Deps) {
       const now = deps.clock.now();
       const onRelevance = (await searches.activeWithSchedule('instant')).filter((s) => savedSearchQuery.safeParse(s.query).data?.relevance?.length);
       const run = await deps.db.transaction(async (tx) => {
-        const { taken, moves: claimed } = await claimPendingMoves(tx as DbOrTx, now, MOVES_PER_RUN);
+        // No search on relevance: the moves are only marked taken, nothing is read of them.
+        const { taken, moves: claimed } = await claimPendingMoves(tx as DbOrTx, now, MOVES_PER_RUN, { read: onRelevance.length > 0 });
         const first = claimed[0];
         if (!first) return { taken, written: 0 };
         const byChannel = new Map<number, AlertSection[]>();
@@ -235,7 +236,7 @@ export function createAlertsService(deps: Deps) {
   async function runDigestsNow(now: Date): Promise<{ due: number; messages: number }> {
     let due = 0;
     let messages = 0;
-    const periods = new Map<string, { touched: TouchedChange[]; moves: RelevanceMove[] }>();
+    const periods = new Map<string, { touched: TouchedChange[]; moves?: RelevanceMove[] }>();
     for (const schedule of ['daily', 'weekly'] as const) {
       for (const search of await searches.activeWithSchedule(schedule)) {
         if (stopping) return { due, messages };
@@ -246,11 +247,10 @@ export function createAlertsService(deps: Deps) {
         if (!slot) continue;
         due++;
         const key = `${slot.from.toISOString()}/${slot.slot.toISOString()}`;
-        const period = periods.get(key) ?? {
-          touched: await touchedChanges(deps.db, { from: slot.from, to: slot.slot }),
-          moves: await movesInPeriod(deps.db, slot.from, slot.slot),
-        };
+        const period = periods.get(key) ?? { touched: await touchedChanges(deps.db, { from: slot.from, to: slot.slot }) };
         periods.set(key, period);
+        // The period's relevance moves are read for the first search on relevance levels that needs them.
+        if (savedSearchQuery.safeParse(search.query).data?.relevance?.length) period.moves ??= await movesInPeriod(deps.db, slot.from, slot.slot);
         const section = await sectionFor(search, period.touched, slot.slot, period.moves);
         // Without a section (nothing matched) no channel gets a message; the slot is still claimed below.
         const sections = section ? [section] : [];

@@ -90,15 +90,20 @@ function toMove(r: MoveRow): RelevanceMove {
 /**
  * Takes up to `limit` moves the instant alerts have not taken yet, oldest first, inside the caller's transaction:
  * each is taken once even with two job processes (the rows are locked; the other run skips them). `taken` counts
- * them all; `moves` leaves out those of a tenant removed since.
+ * them all; `moves` leaves out those of a tenant removed since, and is empty without `read` (no search wants them).
  */
-export async function claimPendingMoves(tx: DbOrTx, now: Date, limit: number): Promise<{ taken: number; moves: RelevanceMove[] }> {
+export async function claimPendingMoves(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+  opts: { read: boolean } = { read: true },
+): Promise<{ taken: number; moves: RelevanceMove[] }> {
   const { rows: ids } = await tx.execute<{ id: string }>(
     sql`UPDATE relevance_moves SET alerted_at = ${now}
       WHERE id IN (SELECT id FROM relevance_moves WHERE alerted_at IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING id`,
   );
-  if (ids.length === 0) return { taken: 0, moves: [] };
+  if (ids.length === 0 || !opts.read) return { taken: ids.length, moves: [] };
   const { rows } = await tx.execute<MoveRow>(enriched(sql`SELECT unnest(${sql.param(ids.map((r) => Number(r.id)))}::bigint[])`));
   return { taken: ids.length, moves: rows.map(toMove) };
 }
