@@ -88,6 +88,13 @@ beforeAll(async () => {
   await save(ada, '/ada-new-only', { query: { relevance: ['high'] }, alertOn: ['new'] });
   await save(ada, '/ada-plain', { query: {} });
   await save(bea, '/bea-high', { query: { relevance: ['high'] } });
+  // And by e-mail: the move's line is one of the item's changes in the mail too.
+  const mail = await ada.post('/api/alert-channels').send({ kind: 'email', name: 'Inbox' });
+  expect(mail.status).toBe(201);
+  expect(
+    (await ada.post('/api/saved-searches').send({ name: 'High by mail', query: { relevance: ['high'] }, alertOn: ['changed'], channelIds: [mail.body.id] }))
+      .status,
+  ).toBe(201);
 });
 afterAll(async () => {
   t.ctx.services.mail.close();
@@ -111,6 +118,12 @@ describe('alerts on an item that became relevant', () => {
       // Bea may see Contoso too: the item is news for Contoso even though it was High for Fabrikam already.
       '/bea-high': [`${copilot.externalId} changed: ${COPILOT_HIGH}`],
     });
+    const { rows: mails } = await t.database.pool.query<{ html: string; text: string }>(
+      "SELECT html, text FROM mail_outbox WHERE kind = 'saved-search-alert'",
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`* ${COPILOT_HIGH}`);
+    expect(mails[0]?.html).toContain(COPILOT_HIGH);
     // Taken once: the sweep finds nothing left.
     hook.requests.length = 0;
     expect(await t.ctx.services.alerts.alertRelevance()).toEqual({ moves: 0, messages: 0 });
