@@ -106,6 +106,15 @@ export const tenantFeedStatus = z.object({
 export type TenantFeedStatus = z.infer<typeof tenantFeedStatus>;
 
 /** One tenant as admins see it: never its secret, only whether one is stored and when it expires. */
+/**
+ * Whether a tenant's usage reports are read, as Admin → Tenants says it on the tenant's row: `read` (the last read
+ * worked), `never` (not read yet: the first read is pending), `permission_missing` (off: the app lacks
+ * Reports.Read.All, so relevance says Unknown), `failing` (the last read failed, whole or in part; counts read before
+ * stay in use). docs/product/tenants.md, "Usage".
+ */
+export const TENANT_USAGE_STATES = ['read', 'never', 'permission_missing', 'failing'] as const;
+export type TenantUsageState = (typeof TENANT_USAGE_STATES)[number];
+
 export const tenantRecord = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -139,6 +148,11 @@ export const tenantRecord = z.object({
     .nullable()
     .optional(),
   licencesError: z.string().nullable().optional(),
+  /**
+   * The usage reports' state (TENANT_USAGE_STATES), when they were last read (null: never) and why the last read
+   * failed (null: it did not); the counts themselves are GET …/usage's.
+   */
+  usage: z.object({ state: z.enum(TENANT_USAGE_STATES), readAt: isoDate.nullable(), error: z.string().nullable() }).optional(),
   createdAt: isoDate,
 });
 export type TenantRecord = z.infer<typeof tenantRecord>;

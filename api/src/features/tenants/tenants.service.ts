@@ -1,4 +1,12 @@
-import type { ConnectionTestResult, CreateTenantRequest, SyncHistoryRecord, TenantRecord, TenantSyncResponse, UpdateTenantRequest } from '@radar/contracts';
+import type {
+  ConnectionTestResult,
+  CreateTenantRequest,
+  SyncHistoryRecord,
+  TenantRecord,
+  TenantSyncResponse,
+  TenantUsageState,
+  UpdateTenantRequest,
+} from '@radar/contracts';
 import { createTenantRequest } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { returned } from '../../db/returned.js';
@@ -11,6 +19,12 @@ import { openTenantSecret, sealTenantSecret, tenantSecretKey } from './tenant-se
 
 /** Graph statuses of a service that is working (the rest are shown on the tenant's row). */
 const OPERATIONAL = new Set(['serviceOperational', 'serviceRestored', 'falsePositive', 'resolved', 'resolvedExternal', 'postIncidentReviewPublished']);
+
+/** The tenant's usage reports as its row says them: off for want of the permission, failing, read, or not yet. */
+function usageOf(row: TenantRow): NonNullable<TenantRecord['usage']> {
+  const state: TenantUsageState = row.usagePermissionMissing ? 'permission_missing' : row.usageError ? 'failing' : row.usageAt ? 'read' : 'never';
+  return { state, readAt: row.usageAt?.toISOString() ?? null, error: row.usageError };
+}
 
 const fieldError = (path: string, message: string) => new InputError(`${path}: ${message}`, [{ path, message }]);
 
@@ -73,6 +87,7 @@ export function createTenantsService(ctx: Pick<AppContext, 'db' | 'config' | 'cl
             : null,
         licences: row.licensedProducts && row.licencesAt ? { at: row.licencesAt.toISOString(), products: row.licensedProducts } : null,
         licencesError: row.licencesError,
+        usage: usageOf(row),
         createdAt: row.createdAt.toISOString(),
       };
     });

@@ -198,6 +198,19 @@ describe('reading a tenant’s usage reports', () => {
     expect(rows.map((r) => r.report_date)).toEqual(['2025-11-10', '2026-11-25']);
   });
 
+  it('says on the tenant’s record whether its usage is read, failing, or not read yet', async () => {
+    const { graph, t, ids, admin, usage } = await setUp([fake(A, { usage: contoso })]);
+    const record = async () => ((await admin.get('/api/admin/tenants')).body as { usage: unknown }[])[0]!.usage;
+    expect(await record()).toEqual({ state: 'never', readAt: null, error: null });
+    await usage.read(ids[0]!);
+    expect(await record()).toEqual({ state: 'read', readAt: '2026-11-27T06:00:00.000Z', error: null });
+    // Graph keeps refusing: the read fails, the counts read before stay in use, and the row says both.
+    graph.tenants.get(A)!.throttle = { times: 99, retryAfterSeconds: 0, feeds: ['usage'] };
+    t.clock.advance(24 * HOUR);
+    expect(await usage.read(ids[0]!)).toMatchObject({ read: false, error: expect.stringMatching(/^Usage not read: /) });
+    expect(await record()).toEqual({ state: 'failing', readAt: '2026-11-27T06:00:00.000Z', error: expect.stringMatching(/answered HTTP 429/) });
+  });
+
   it('waits as Graph says when it throttles the usage reports, then reads them', async () => {
     const { graph, ids, admin, usage } = await setUp([fake(A, { usage: contoso, throttle: { times: 1, retryAfterSeconds: 1, feeds: ['usage'] } })]);
     expect((await usage.read(ids[0]!)).error).toBeNull();
@@ -304,7 +317,11 @@ describe('without Reports.Read.All', () => {
       { source: 'message_center', status: 'success' },
       { source: 'service_health', status: 'success' },
     ]);
-    expect((await admin.get('/api/admin/tenants')).body[0]).toMatchObject({ licencesError: null, licences: expect.objectContaining({ products: [] }) });
+    expect((await admin.get('/api/admin/tenants')).body[0]).toMatchObject({
+      licencesError: null,
+      licences: expect.objectContaining({ products: [] }),
+      usage: { state: 'permission_missing', readAt: null, error: expect.stringMatching(/^Usage not readable: grant the app Reports\.Read\.All/) },
+    });
   });
 
   it('the connection test names the permission, as optional', async () => {

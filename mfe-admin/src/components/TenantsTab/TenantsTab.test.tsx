@@ -164,6 +164,32 @@ describe('Admin → Tenants with no tenant yet', () => {
 });
 
 describe('Admin → Tenants: usage', () => {
+  it('says on each row whether the usage is read, off for want of the permission, failing, or not read yet', async () => {
+    const at = '2026-03-05T06:00:00.000Z';
+    stubFetch({
+      ...adminSession,
+      'GET /api/admin/tenants': {
+        body: [
+          tenant({ id: 1, name: 'Contoso', usage: { state: 'read', readAt: at, error: null } }),
+          tenant({
+            id: 2,
+            name: 'Fabrikam',
+            usage: { state: 'permission_missing', readAt: null, error: 'Usage not readable: grant the app Reports.Read.All' },
+          }),
+          tenant({ id: 3, name: 'Northwind', usage: { state: 'failing', readAt: at, error: 'Usage not read: services user counts: HTTP 503' } }),
+          tenant({ id: 4, name: 'Tailspin', usage: { state: 'never', readAt: null, error: null } }),
+        ],
+      },
+    });
+    renderWithProviders(<TenantsTab />);
+    expect(within(await rowOf('Contoso')).getByText(/^Usage: read \S/)).toBeInTheDocument();
+    expect(within(await rowOf('Fabrikam')).getByText('Usage: off, the app lacks Reports.Read.All (relevance says Unknown)')).toBeInTheDocument();
+    const northwind = within(await rowOf('Northwind'));
+    expect(northwind.getByText(/^Usage: the last read failed; counts of \S.* in use$/)).toBeInTheDocument();
+    expect(northwind.getByText('Usage not read: services user counts: HTTP 503')).toBeInTheDocument();
+    expect(within(await rowOf('Tailspin')).getByText('Usage: not read yet')).toBeInTheDocument();
+  });
+
   it('opens a tenant’s usage from its row, asking for it only then', async () => {
     const { calls } = mount();
     const row = await rowOf('Contoso');

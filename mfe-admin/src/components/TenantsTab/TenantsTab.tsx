@@ -4,6 +4,7 @@ import {
   healthStatusLabel,
   routes,
   TENANT_CLOUD_LABELS,
+  USAGE_PERMISSION,
   type ConnectionTestResult,
   type CreateTenantRequest,
   type TenantRecord,
@@ -44,8 +45,45 @@ function LastSyncs({ tenant }: { tenant: TenantRecord }) {
       })}
       <ServicesNow tenant={tenant} />
       <Licences tenant={tenant} />
+      <UsageRead tenant={tenant} />
     </Stack>
   );
+}
+
+/**
+ * Whether the tenant's usage reports are read (relevance is worked out from them): read, when; off for want of
+ * Reports.Read.All; failing, and why; not read yet. The counts themselves are in the Usage dialog.
+ */
+function UsageRead({ tenant }: { tenant: TenantRecord }) {
+  const usage = tenant.usage;
+  if (!usage) return null;
+  switch (usage.state) {
+    case 'read':
+      return <Typography variant="body2">{`Usage: read ${usage.readAt ? formatChangeDate(usage.readAt) : ''}`.trim()}</Typography>;
+    case 'never':
+      return (
+        <Typography variant="body2" color="text.secondary">
+          Usage: not read yet
+        </Typography>
+      );
+    case 'permission_missing':
+      return (
+        <Typography variant="body2" color="warning.main">
+          {`Usage: off, the app lacks ${USAGE_PERMISSION} (relevance says Unknown)`}
+        </Typography>
+      );
+    case 'failing':
+      return (
+        <Box>
+          <Typography variant="body2">{`Usage: the last read failed${usage.readAt ? `; counts of ${formatChangeDate(usage.readAt)} in use` : ''}`}</Typography>
+          {usage.error ? (
+            <Typography variant="body2" color="error">
+              {usage.error}
+            </Typography>
+          ) : null}
+        </Box>
+      );
+  }
 }
 
 /** The tenant's services now (Graph healthOverviews): all operational, or which are not and how. */
@@ -109,7 +147,7 @@ function RemoveTenantDialog({
 
 /**
  * Tenants: the Microsoft 365 tenants whose Message Center is read. Each row shows its cloud, who sees its posts,
- * whether its secret is set (and when it expires), its last sync and error and its post counts, with Test connection,
+ * whether its secret is set (and when it expires), its last sync and error, whether its usage is read, and its post counts, with Test connection,
  * Sync now, Usage (its usage reports' counts, in a dialog), Change and Remove.
  */
 export function TenantsTab() {
@@ -247,7 +285,7 @@ export function TenantsTab() {
                 >
                   {busy === `sync:${tenant.id}` ? 'Syncing...' : 'Sync now'}
                 </Button>
-                {/* Its counts, trend and read state in a dialog: the row stays as calm as it was. */}
+                {/* Its counts and trend in a dialog: the row says only whether the usage is read. */}
                 <Button size="small" variant="outlined" aria-label={`Usage of ${tenant.name}`} onClick={() => void dialogs.open(UsageDialog, tenant)}>
                   Usage
                 </Button>
