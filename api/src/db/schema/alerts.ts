@@ -117,6 +117,14 @@ export const alertDeliveries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::int[]`),
+    /**
+     * The tenants whose relevance the message tells ("Now High relevance for Fabrikam": the tenant's usage): withdrawn
+     * like a post when its owner can no longer see one of them.
+     */
+    relevanceTenantIds: integer('relevance_tenant_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     mailOutboxId: integer('mail_outbox_id'),
     ...outboxColumns(),
   },

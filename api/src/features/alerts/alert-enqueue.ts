@@ -86,6 +86,7 @@ export async function enqueueAlert(
       tx,
       m.sections.flatMap((s) => s.items),
     ),
+    relevanceTenantIds: [...new Set(m.relevanceTenantIds ?? [])].sort((a, b) => a - b),
     createdAt: m.createdAt,
     nextAttemptAt: m.createdAt,
   };

@@ -13,6 +13,8 @@ export interface AlertMessage {
   settingsUrl: string;
   /** The heading, where the message sets its own (triage notices); otherwise it is said from the sections. */
   title?: string;
+  /** The tenants whose relevance its items tell (relevance moves): kept with the delivery, never sent. */
+  relevanceTenantIds?: number[];
 }
 
 /** Saved searches per message: keeps a Teams card under its 28 KB and a Slack message under 50 blocks. */

@@ -22,6 +22,9 @@ let copilot: { id: number; externalId: string };
 let word: { id: number; externalId: string };
 let teams: { id: number; externalId: string };
 let ada: Awaited<ReturnType<typeof signIn>>['agent'];
+let bea: Awaited<ReturnType<typeof signIn>>['agent'];
+let beaId = 0;
+let beaChannel = 0;
 let day = 1;
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -54,11 +57,12 @@ function received(): Record<string, string[]> {
   return out;
 }
 
-async function save(agent: typeof ada, path: string, body: object) {
+async function save(agent: typeof ada, path: string, body: object): Promise<number> {
   const channel = await agent.post('/api/alert-channels').send({ kind: 'webhook', name: path, url: `${hook.url}${path}` });
   expect(channel.status).toBe(201);
   const search = await agent.post('/api/saved-searches').send({ name: `Search ${path}`, alertOn: ['changed'], channelIds: [channel.body.id], ...body });
   expect(search.status).toBe(201);
+  return channel.body.id;
 }
 
 beforeAll(async () => {
@@ -81,13 +85,15 @@ beforeAll(async () => {
     { workload: 'copilot', activeUsers: 90, licensedUsers: 100 },
   ]);
   ({ agent: ada } = await signIn(t.app, t.database.db));
-  const { user: beaUser, agent: bea } = await signIn(t.app, t.database.db);
+  const { user: beaUser, agent: beaAgent } = await signIn(t.app, t.database.db);
+  bea = beaAgent;
+  beaId = beaUser.id;
   await grantTenant(t.database.db, beaUser.id, fabrikam.id);
   await save(ada, '/ada-high', { query: { relevance: ['high'] } });
   await save(ada, '/ada-medium-up', { query: { relevance: ['high', 'medium'] } });
   await save(ada, '/ada-new-only', { query: { relevance: ['high'] }, alertOn: ['new'] });
   await save(ada, '/ada-plain', { query: {} });
-  await save(bea, '/bea-high', { query: { relevance: ['high'] } });
+  beaChannel = await save(bea, '/bea-high', { query: { relevance: ['high'] } });
   // And by e-mail: the move's line is one of the item's changes in the mail too.
   const mail = await ada.post('/api/alert-channels').send({ kind: 'email', name: 'Inbox' });
   expect(mail.status).toBe(201);
@@ -118,9 +124,7 @@ describe('alerts on an item that became relevant', () => {
       // Bea may see Contoso too: the item is news for Contoso even though it was High for Fabrikam already.
       '/bea-high': [`${copilot.externalId} changed: ${COPILOT_HIGH}`],
     });
-    const { rows: mails } = await t.database.pool.query<{ html: string; text: string }>(
-      "SELECT html, text FROM mail_outbox WHERE kind = 'saved-search-alert'",
-    );
+    const { rows: mails } = await t.database.pool.query<{ html: string; text: string }>("SELECT html, text FROM mail_outbox WHERE kind = 'saved-search-alert'");
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`* ${COPILOT_HIGH}`);
     expect(mails[0]?.html).toContain(COPILOT_HIGH);
@@ -219,5 +223,36 @@ describe('alerts on an item that became relevant', () => {
     expect(received()['/ada-daily']).toEqual([
       `${teams.externalId} changed: Now High relevance for Contoso (was Low): 950 people used Teams in the last 30 days, 95 % of licensed users`,
     ]);
+  });
+
+  it('withdraws an alert waiting for its retry once its owner may no longer see the tenant it tells of', async () => {
+    const { agent: admin } = await signIn(t.app, t.database.db, { roles: ['User', 'Admin'] });
+    const fabrikamCopilot = (copilotUsers: number) => [
+      { workload: 'word' as const, activeUsers: 90, licensedUsers: 100 },
+      { workload: 'copilot' as const, activeUsers: copilotUsers, licensedUsers: 100 },
+    ];
+    t.clock.advance(DAY);
+    await usageRead(fabrikam.id, fabrikamCopilot(3));
+    t.clock.advance(8 * DAY);
+    // The roadmap item is everyone's: only the tenant it names makes the alert Fabrikam's business.
+    hook.answerAlways({ status: 503 });
+    await usageRead(fabrikam.id, fabrikamCopilot(90));
+    hook.answerAlways(null);
+    expect(received()).toEqual({
+      '/bea-high': [
+        `${copilot.externalId} changed: Now High relevance for Fabrikam (was Low): 90 people used Microsoft 365 Copilot in the last 30 days, 90 % of licensed users`,
+      ],
+    });
+
+    expect((await admin.put(`/api/admin/app-users/${beaId}/tenants`).send({ tenantIds: [] })).status).toBe(200);
+    t.clock.advance(DAY);
+    hook.requests.length = 0;
+    await t.ctx.services.alerts.deliverNow();
+    expect(hook.requests).toEqual([]);
+    const log = await bea.get(`/api/alert-channels/${beaChannel}/deliveries`);
+    expect(log.body[0]).toMatchObject({
+      outcome: 'failed',
+      error: 'Not sent: the channel’s owner may no longer see a tenant whose relevance it tells (a private tenant’s)',
+    });
   });
 });

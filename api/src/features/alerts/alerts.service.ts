@@ -73,6 +73,8 @@ export function createAlertsService(deps: Deps) {
   let kicker: (() => Promise<unknown>) | null = null;
 
   const viewUrl = (id: number) => `${deps.publicUrl}/dashboard?savedSearch=${id}`;
+  /** The tenants whose relevance a section tells (relevance moves), kept beside it: a section is sent as it is. */
+  const relevanceTenantsOf = new WeakMap<AlertSection, number[]>();
 
   /**
    * Whose view a search alerts from, decided at every run from its owner's roles and grants as they are then: a
@@ -101,7 +103,7 @@ export function createAlertsService(deps: Deps) {
     const inView = await itemsInView(deps.pool, [...changes.map((c) => c.itemRowId), ...movesOfSearch.map((m) => m.itemRowId)], query, now, scope);
     const tenantsSeen = await visibleTenantIds(deps.db, [...changes.map((c) => c.tenantId), ...movesOfSearch.map((m) => m.tenantId)], scope);
     const alertOn = search.alertOn as ('new' | 'changed')[];
-    const moved = relevanceAlertItems(movesOfSearch, query.relevance, {
+    const { items: moved, tenantIds: movedTenants } = relevanceAlertItems(movesOfSearch, query.relevance, {
       inView,
       seesTenant: (id) => tenantsSeen.has(id),
       since: search.createdAt,
@@ -113,13 +115,15 @@ export function createAlertsService(deps: Deps) {
       alertOn,
     );
     if (found.length === 0) return null;
-    return {
+    const section: AlertSection = {
       savedSearch: { id: search.id, name: search.name, scope: search.scope },
       viewUrl: viewUrl(search.id),
       total: found.length,
       items: found.slice(0, ALERT_WEBHOOK_ITEMS),
       more: Math.max(0, found.length - ALERT_WEBHOOK_ITEMS),
     };
+    if (movedTenants.length) relevanceTenantsOf.set(section, movedTenants);
+    return section;
   }
 
   /** Channels by id that may receive alerts now (a paused channel gets none while paused). */
@@ -133,7 +137,17 @@ export function createAlertsService(deps: Deps) {
   }
 
   function message(channel: ChannelWithOwner, sections: AlertSection[], trigger: AlertMessage['trigger'], window: AlertMessage['window']): AlertMessage {
-    return { publicId: newPublicId(), trigger, createdAt: deps.clock.now(), window, channel: { id: channel.id, name: channel.name }, sections, settingsUrl };
+    const relevanceTenantIds = sections.flatMap((s) => relevanceTenantsOf.get(s) ?? []);
+    return {
+      publicId: newPublicId(),
+      trigger,
+      createdAt: deps.clock.now(),
+      window,
+      channel: { id: channel.id, name: channel.name },
+      sections,
+      settingsUrl,
+      ...(relevanceTenantIds.length ? { relevanceTenantIds } : {}),
+    };
   }
 
   function afterCommit(written: number) {

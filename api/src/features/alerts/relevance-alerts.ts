@@ -26,10 +26,15 @@ export interface RelevanceMatch {
  * none), and only when the row still says so. Left out: moves of a tenant the owner may not see, of an item outside
  * the view, a move that followed the item's own change of products or services (that change's alert tells it), and
  * a move back into the levels the pair left less than a week before (a share going to and fro around a threshold
- * alerts once). A search without relevance levels gets none: its view does not depend on them.
+ * alerts once). A search without relevance levels gets none: its view does not depend on them. `tenantIds`: the
+ * tenants the items' lines tell of (their usage is in the alert, so it is withdrawn if the owner loses sight of one).
  */
-export function relevanceAlertItems(moves: readonly RelevanceMove[], levels: readonly RelevanceLevel[] | undefined, match: RelevanceMatch): AlertItem[] {
-  if (!levels?.length) return [];
+export function relevanceAlertItems(
+  moves: readonly RelevanceMove[],
+  levels: readonly RelevanceLevel[] | undefined,
+  match: RelevanceMatch,
+): { items: AlertItem[]; tenantIds: number[] } {
+  if (!levels?.length) return { items: [], tenantIds: [] };
   const wanted = new Set(levels.map((level) => RELEVANCE_LEVEL_VALUE[level]));
   const byPair = new Map<string, RelevanceMove[]>();
   for (const move of moves) {
@@ -67,7 +72,10 @@ export function relevanceAlertItems(moves: readonly RelevanceMove[], levels: rea
       changedAt: last.movedAt.toISOString(),
     });
   }
-  return [...byItem.values()].sort((a, b) => a.changedAt.localeCompare(b.changedAt));
+  return {
+    items: [...byItem.values()].sort((a, b) => a.changedAt.localeCompare(b.changedAt)),
+    tenantIds: [...new Set(entered.map((e) => e.first.tenantId))],
+  };
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_deliveries" ADD COLUMN "relevance_tenant_ids" integer[] DEFAULT '{}'::int[] NOT NULL;
