@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { SOURCES, TRIAGE_OWN_MAIL_KINDS } from './constants.js';
+import { relevanceLevel } from './item-relevance.js';
 import { itemListQuery } from './items.js';
 
 /** Saved searches one user may keep (organisation searches have the same cap, shared by the admins). */
@@ -249,8 +250,22 @@ export const alertItem = z.object({
   url: z.string(),
   /** When the sync recorded the change. */
   changedAt: z.string(),
+  /**
+   * The item's relevance to the search owner's tenants, as the list's chip says it: the highest level among them, the
+   * tenant it is of and the reason in words. Absent when there is none to tell (Unknown, or no row for those tenants).
+   */
+  relevance: z
+    .object({
+      level: relevanceLevel,
+      tenant: z.string(),
+      tenantId: z.number().int(),
+      /** "1,240 people used Teams in the last 30 days, 82 % of licensed users". */
+      reason: z.string(),
+    })
+    .optional(),
 });
 export type AlertItem = z.infer<typeof alertItem>;
+export type AlertItemRelevance = NonNullable<AlertItem['relevance']>;
 
 /**
  * One saved search of an alert. In a triage notice (`radar.triage`) a section is one kind of notice: `savedSearch.id`

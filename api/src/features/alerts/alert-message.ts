@@ -1,4 +1,4 @@
-import { formatCount, SOURCE_ITEM_NOUNS, SOURCE_LABELS } from '@radar/contracts';
+import { formatCount, RELEVANCE_LEVEL_LABELS, SOURCE_ITEM_NOUNS, SOURCE_LABELS } from '@radar/contracts';
 import type { AlertItem, AlertSection, AlertWebhookPayload } from '@radar/contracts';
 
 /** One message to one channel: one or more saved searches with the items that match (the channel-neutral form). */
@@ -49,6 +49,16 @@ export function changeLine(item: AlertItem, maxFields = 3): string {
   const rest = item.changes.length - lines.length;
   const text = lines.join(' · ') || 'Updated';
   return `${item.change === 'restored' ? 'Back in the feed. ' : ''}${text}${rest > 0 ? ` · +${rest} more` : ''}`;
+}
+
+/**
+ * An item's relevance in one line, "High relevance · Contoso: 1,240 people used Teams in the last 30 days", or null
+ * when it has none to tell. The tenant is always named: a channel's readers are not only the search's owner.
+ */
+export function relevanceLine(item: AlertItem): string | null {
+  const r = item.relevance;
+  if (!r || r.level === 'unknown') return null;
+  return `${RELEVANCE_LEVEL_LABELS[r.level]} relevance · ${r.tenant}: ${r.reason}`;
 }
 
 /** Cuts text to `max` characters with an ellipsis. */

@@ -128,6 +128,11 @@ describe('alerts on an item that became relevant', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`* ${COPILOT_HIGH}`);
     expect(mails[0]?.html).toContain(COPILOT_HIGH);
+    // The item's chip, as the list shows it, under its title.
+    expect(mails[0]?.text).toContain(
+      'Copilot: Agents in Word\nHigh relevance: Contoso: 900 people used Microsoft 365 Copilot in the last 30 days, 90 % of licensed users\n',
+    );
+    expect(mails[0]?.html).toMatch(/<span data-relevance="high"[^>]*>High relevance<\/span>Contoso: 900 people used/);
     // Taken once: the sweep finds nothing left.
     hook.requests.length = 0;
     expect(await t.ctx.services.alerts.alertRelevance()).toEqual({ moves: 0, messages: 0 });

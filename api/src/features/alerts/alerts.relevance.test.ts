@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AlertWebhookPayload } from '@radar/contracts';
+import { createRequire } from 'node:module';
+import { ADAPTIVE_CARD_VERSION, type AlertItem, type AlertWebhookPayload } from '@radar/contracts';
 import type { TestContext } from '../../../test/context.js';
 import { signIn } from '../../../test/factories.js';
 import { createReplayTestContext } from '../../../test/replay-context.js';
@@ -18,6 +19,8 @@ import { createUsageRepo } from '../usage/usage.repo.js';
  * Contoso (public) uses Word a lot and Copilot hardly; Fabrikam (private) uses Copilot a lot. A search on High
  * relevance alerts the Word item to everyone, and the Copilot item only to someone who may see Fabrikam.
  */
+const AdaptiveCards = createRequire(import.meta.url)('adaptivecards/dist/adaptivecards.js');
+
 let server: ReplayServer;
 let t: TestContext;
 let hook: WebhookReceiver;
@@ -32,6 +35,14 @@ async function storeUsage(tenantId: number, readings: Omit<UsageReading, 'report
     '2025-01-01',
   );
   await repo.setStatus(tenantId, { at: now, read: true, error: null, permissionMissing: false });
+}
+
+/** The items a path's webhook got, whole. */
+function itemsTo(path: string): AlertItem[] {
+  return hook.requests
+    .filter((r) => r.path === path)
+    .flatMap((r) => (JSON.parse(r.body) as AlertWebhookPayload).sections.flatMap((s) => s.items))
+    .sort((a, b) => a.externalId.localeCompare(b.externalId));
 }
 
 /** The items each path's webhook got, by title. */
@@ -76,6 +87,17 @@ beforeAll(async () => {
   await searchOf(ada, '/ada-low', { relevance: ['low'] });
   await searchOf(bea, '/bea-high', { relevance: ['high'] });
   await searchOf(ada, '/ada-all', {});
+  // The same High search to Teams and Slack.
+  const teams = await ada.post('/api/alert-channels').send({ kind: 'teams', name: 'IT Teams', url: `${hook.url}/teams/workflows/abc` });
+  const slack = await ada.post('/api/alert-channels').send({ kind: 'slack', name: 'Slack', url: `${hook.url}/slack/services/T0/B0/xyz` });
+  expect([teams.status, slack.status]).toEqual([201, 201]);
+  expect(
+    (
+      await ada
+        .post('/api/saved-searches')
+        .send({ name: 'High for chat', query: { relevance: ['high'] }, alertOn: ['new', 'changed'], channelIds: [teams.body.id, slack.body.id] })
+    ).status,
+  ).toBe(201);
 
   server.setRoadmap('B');
   t.clock.set(T_B);
@@ -106,5 +128,39 @@ describe('saved searches on relevance', () => {
 
   it('a search without relevance gets every change, as before', () => {
     expect(received('/ada-all')).toEqual(['499999 new', '500002 changed', '500004 changed', '500005 changed', '500009 changed', '500101 new']);
+  });
+
+  it('says each item’s relevance to the owner’s tenants: its level, the tenant and why', () => {
+    const contoso = { tenant: 'Contoso', tenantId: expect.any(Number) };
+    expect(itemsTo('/ada-high').map((i) => i.relevance)).toEqual([
+      { level: 'high', ...contoso, reason: '800 people used Word in the last 30 days, 80 % of licensed users' },
+    ]);
+    const copilotLow = { level: 'low', ...contoso, reason: '5 people used Microsoft 365 Copilot in the last 30 days, under 1 % of licensed users' };
+    expect(itemsTo('/ada-low').map((i) => i.relevance)).toEqual([copilotLow, copilotLow, copilotLow]);
+    // Bea sees Fabrikam too: the Copilot items are High there, and the tenant named is Fabrikam.
+    expect(itemsTo('/bea-high').map((i) => [i.externalId, i.relevance?.level, i.relevance?.tenant])).toEqual([
+      ['499999', 'high', 'Contoso'],
+      ['500002', 'high', 'Fabrikam'],
+      ['500004', 'high', 'Fabrikam'],
+      ['500101', 'high', 'Fabrikam'],
+    ]);
+    // Unknown says nothing: Planner has no usage report, SharePoint's was not read.
+    const all = Object.fromEntries(itemsTo('/ada-all').map((i) => [i.externalId, i.relevance?.level ?? null]));
+    expect(all).toEqual({ '499999': 'high', '500002': 'low', '500004': 'low', '500005': null, '500009': null, '500101': 'low' });
+  });
+
+  it('shows it in Teams (a valid Adaptive Card) and Slack', () => {
+    const line = 'High relevance · Contoso: 800 people used Word in the last 30 days, 80 % of licensed users';
+    const [teams] = hook.requests.filter((r) => r.path.startsWith('/teams'));
+    const content = JSON.parse(teams!.body).attachments[0].content;
+    const card = new AdaptiveCards.AdaptiveCard();
+    const context = new AdaptiveCards.SerializationContext();
+    context.targetVersion = AdaptiveCards.Version.parse(ADAPTIVE_CARD_VERSION, context);
+    card.parse(content, context);
+    expect(Array.from({ length: context.eventCount }, (_, i) => context.getEventAt(i).message)).toEqual([]);
+    expect(card.validateProperties().validationEvents).toEqual([]);
+    expect(JSON.stringify(content)).toContain(line);
+    const [slack] = hook.requests.filter((r) => r.path.startsWith('/slack'));
+    expect(slack!.body).toContain(`_${line}_`);
   });
 });

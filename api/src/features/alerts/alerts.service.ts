@@ -12,7 +12,7 @@ import { itemsInView, touchedChanges, type TouchedChange } from './alert-matchin
 import { enqueueAlert, newPublicId } from './alert-enqueue.js';
 import { attemptDelivery, deliverDueAlerts, recordAttempt, type AlertDeliveryDeps, type AlertDeliveryResult } from './alert-delivery.js';
 import { claimSyncAlert, isSyncAlerted, pruneAlertRecords, syncStartedAt, unalertedSyncs } from './alert-runs.repo.js';
-import { relevanceAlertItems, withRelevanceItems } from './relevance-alerts.js';
+import { relevanceAlertItems, withItemRelevance, withRelevanceItems } from './relevance-alerts.js';
 import { claimPendingMoves, movesInPeriod, pruneRelevanceMoves, type RelevanceMove } from './relevance-moves.repo.js';
 import { deliveryLog, startTestDelivery } from './deliveries.repo.js';
 import { channelKey } from './channel-secrets.js';
@@ -115,14 +115,17 @@ export function createAlertsService(deps: Deps) {
       alertOn,
     );
     if (found.length === 0) return null;
+    const items = found.slice(0, ALERT_WEBHOOK_ITEMS);
+    const rowIdOf = new Map([...changes, ...movesOfSearch].map((c) => [`${c.source}-${c.externalId}`, c.itemRowId]));
+    const toldTenants = await withItemRelevance(deps.db, items, rowIdOf, scope);
     const section: AlertSection = {
       savedSearch: { id: search.id, name: search.name, scope: search.scope },
       viewUrl: viewUrl(search.id),
       total: found.length,
-      items: found.slice(0, ALERT_WEBHOOK_ITEMS),
+      items,
       more: Math.max(0, found.length - ALERT_WEBHOOK_ITEMS),
     };
-    if (movedTenants.length) relevanceTenantsOf.set(section, movedTenants);
+    if (movedTenants.length || toldTenants.length) relevanceTenantsOf.set(section, [...movedTenants, ...toldTenants]);
     return section;
   }
 

@@ -1,13 +1,13 @@
-import type { AlertItem, AlertOn, RelevanceLevel } from '@radar/contracts';
+import { RELEVANCE_LEVEL_LABELS, type AlertItem, type AlertOn, type RelevanceLevel } from '@radar/contracts';
+import type { DbOrTx } from '../../db/client.js';
 import { RELEVANCE_LEVEL_VALUE, relevanceLevelOf } from '../../db/schema/index.js';
+import type { TenantScope } from '../items/item-query.js';
 import { shareUrlOf } from '../items/share-link.js';
-import type { RelevanceMove } from './relevance-moves.repo.js';
+import { createRelevanceRepo } from '../relevance/relevance.repo.js';
+import { tenantNamesOf, type RelevanceMove } from './relevance-moves.repo.js';
 
 /** "High", "Medium", "Low" for a stored level. */
-const labelOf = (value: number) => {
-  const level = relevanceLevelOf(value);
-  return level.charAt(0).toUpperCase() + level.slice(1);
-};
+const labelOf = (value: number) => RELEVANCE_LEVEL_LABELS[relevanceLevelOf(value)];
 
 export interface RelevanceMatch {
   /** Items the search's view shows now (its whole filter, relevance included, with the owner's scope). */
@@ -91,4 +91,35 @@ export function withRelevanceItems(items: AlertItem[], moved: readonly AlertItem
     else if (existing.change !== 'new') existing.changes.push(...m.changes.filter((l) => !existing.changes.includes(l)));
   }
   return out;
+}
+
+/**
+ * Each alert item's relevance to the search owner's tenants (`scope`), as the list's chip says it: the highest level
+ * among the tenants they may see, with the tenant's name and the reason; set on the items in place, none for Unknown
+ * or an item with no row there. `rowIdOf` maps an item's id (`roadmap-500101`) to its row. Returns the tenants told
+ * of: the delivery keeps them, to withdraw it if the owner loses sight of one.
+ */
+export async function withItemRelevance(db: DbOrTx, items: AlertItem[], rowIdOf: ReadonlyMap<string, number>, scope: TenantScope): Promise<number[]> {
+  const rows = items.flatMap((item) => {
+    const rowId = rowIdOf.get(item.id);
+    return rowId === undefined ? [] : [{ item, rowId }];
+  });
+  const highest = await createRelevanceRepo(db).highestOf(
+    rows.map((r) => r.rowId),
+    scope,
+    undefined,
+  );
+  const names = await tenantNamesOf(
+    db,
+    [...highest.values()].map((r) => r.tenantId),
+  );
+  const told = new Set<number>();
+  for (const { item, rowId } of rows) {
+    const r = highest.get(rowId);
+    const tenant = r ? names.get(r.tenantId) : undefined;
+    if (!r || r.level === 'unknown' || tenant === undefined) continue;
+    item.relevance = { level: r.level, tenant, tenantId: r.tenantId, reason: r.reason };
+    told.add(r.tenantId);
+  }
+  return [...told];
 }

@@ -114,6 +114,13 @@ export async function movesInPeriod(db: DbOrTx, from: Date, to: Date): Promise<R
   return rows.map(toMove);
 }
 
+/** The names of these tenants, by id (for the tenant an alert item's relevance is of). */
+export async function tenantNamesOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`SELECT id, name FROM tenants WHERE id = ANY(${sql.param([...new Set(ids)])}::integer[])`);
+  return new Map(rows.map((r) => [Number(r.id), r.name]));
+}
+
 /** Deletes moves older than `before` (a digest looks back a week at most, the memory of moves as far). */
 export async function pruneRelevanceMoves(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(relevanceMoves).where(lt(relevanceMoves.movedAt, before));

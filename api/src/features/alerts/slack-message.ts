@@ -1,6 +1,6 @@
 import type { Block, KnownBlock } from '@slack/types';
 import { ALERT_ITEMS_SHOWN } from '@radar/contracts';
-import { alertTitle, changeLine, cut, SOURCE_BADGE, type AlertMessage } from './alert-message.js';
+import { alertTitle, changeLine, cut, relevanceLine, SOURCE_BADGE, type AlertMessage } from './alert-message.js';
 
 /** Slack's mrkdwn escapes: only &, < and > (and `|` would end a link's text). */
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,10 +21,9 @@ export function buildSlackMessage(m: AlertMessage): { text: string; blocks: (Kno
     const scope = section.savedSearch.scope === 'organisation' ? ' · Organisation' : '';
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: cut(`*${link(section.viewUrl, section.savedSearch.name)}*${scope}`, 3000) } });
     for (const item of section.items.slice(0, ALERT_ITEMS_SHOWN)) {
-      blocks.push({
-        type: 'section',
-        text: { type: 'mrkdwn', text: cut(`*${link(item.url, cut(item.title, 300))}*\n\`${SOURCE_BADGE[item.source]}\` ${esc(changeLine(item))}`, 3000) },
-      });
+      const relevance = relevanceLine(item);
+      const text = `*${link(item.url, cut(item.title, 300))}*\n\`${SOURCE_BADGE[item.source]}\` ${esc(changeLine(item))}${relevance ? `\n_${esc(cut(relevance, 300))}_` : ''}`;
+      blocks.push({ type: 'section', text: { type: 'mrkdwn', text: cut(text, 3000) } });
     }
     const more = section.total - Math.min(section.items.length, ALERT_ITEMS_SHOWN);
     if (more > 0) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: link(section.viewUrl, `${more} more in M365 Radar`) }] });

@@ -1,5 +1,5 @@
 import { ADAPTIVE_CARD_VERSION, ALERT_ITEMS_SHOWN } from '@radar/contracts';
-import { alertTitle, changeLine, cut, SOURCE_BADGE, type AlertMessage } from './alert-message.js';
+import { alertTitle, changeLine, cut, relevanceLine, SOURCE_BADGE, type AlertMessage } from './alert-message.js';
 
 type Json = Record<string, unknown>;
 
@@ -7,6 +7,7 @@ type Json = Record<string, unknown>;
 const md = (text: string) => text.replace(/([\\`*_[\]~])/g, '\\$1');
 
 function itemBlock(item: AlertMessage['sections'][number]['items'][number]): Json {
+  const relevance = relevanceLine(item);
   return {
     type: 'Container',
     separator: true,
@@ -38,6 +39,7 @@ function itemBlock(item: AlertMessage['sections'][number]['items'][number]): Jso
         ],
       },
       { type: 'TextBlock', text: md(cut(changeLine(item), 400)), isSubtle: true, size: 'Small', wrap: true, spacing: 'None' },
+      ...(relevance ? [{ type: 'TextBlock', text: md(cut(relevance, 300)), size: 'Small', color: 'Accent', wrap: true, spacing: 'None' }] : []),
     ],
   };
 }

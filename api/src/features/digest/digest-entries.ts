@@ -1,6 +1,7 @@
-import { healthStatusLabel, PREVIEW_CHARS } from '@radar/contracts';
+import { healthStatusLabel, PREVIEW_CHARS, relevanceReasonText } from '@radar/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { htmlToPlainText } from '../../lib/html.js';
+import { relevanceLabel } from '../../mail/templates/RelevanceLine.js';
 import type { DigestMailEntry } from '../../mail/templates/WeeklyDigestMail.js';
 import type { UnifiedItemRow } from '../items/item-mapper.js';
 import type { TenantScope } from '../items/item-query.js';
@@ -9,8 +10,6 @@ import { createRelevanceRepo } from '../relevance/relevance.repo.js';
 import { readableTenantNames } from './digest.repo.js';
 
 export type DigestRelevance = NonNullable<DigestMailEntry['relevance']>;
-
-const LABELS: Record<DigestRelevance['level'], string> = { high: 'High relevance', medium: 'Medium relevance', low: 'Low relevance' };
 
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
@@ -50,7 +49,7 @@ export async function digestRelevanceOf(db: DbOrTx, scope: TenantScope, itemIds:
   for (const [itemId, r] of highest) {
     if (r.level === 'unknown') continue;
     const tenant = names.size > 1 ? names.get(r.tenantId) : undefined;
-    out.set(itemId, { level: r.level, label: LABELS[r.level], reason: tenant ? `${tenant}: ${r.reason}` : r.reason });
+    out.set(itemId, { level: r.level, label: relevanceLabel(r.level), reason: relevanceReasonText(r.reason, tenant) });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { Link, Section, Text } from './components.js';
 import { SOURCE_LABELS, type AlertItem, type AlertSection } from '@radar/contracts';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
+import { RelevanceLine, relevanceLabel } from './RelevanceLine.js';
 
 /** Items a mail lists per saved search before "and N more". */
 export const MAIL_ITEMS_PER_SEARCH = 25;
@@ -28,7 +29,14 @@ const KIND: Record<AlertItem['change'], string> = {
   triage: 'Triage',
 };
 
+/** The item's relevance chip, or null (none to tell); the tenant is named: a channel's readers are not only its owner. */
+function relevanceOf(item: AlertItem) {
+  const r = item.relevance;
+  return r && r.level !== 'unknown' ? { level: r.level, label: relevanceLabel(r.level), reason: `${r.tenant}: ${r.reason}` } : null;
+}
+
 function ItemRow({ item }: { item: AlertItem }) {
+  const relevance = relevanceOf(item);
   return (
     <Section style={{ borderTop: `1px solid ${mailColors.border}`, padding: '10px 0 2px' }}>
       <Text style={{ fontSize: '12px', color: mailColors.muted, margin: '0 0 2px', textTransform: 'uppercase', letterSpacing: '0.5px' }}>
@@ -39,6 +47,7 @@ function ItemRow({ item }: { item: AlertItem }) {
           {item.title}
         </Link>
       </Text>
+      {relevance ? <RelevanceLine relevance={relevance} /> : null}
       {item.changes.map((line) => (
         <Text key={line} style={{ fontSize: '13px', lineHeight: '19px', color: mailColors.text, margin: '0 0 4px' }}>
           {line}
@@ -108,10 +117,12 @@ export function savedSearchAlertText({ title, firstName, sections, unsubscribeAl
   for (const section of sections) {
     lines.push('', '====', `${section.savedSearch.name} (${section.total})`);
     for (const item of section.items.slice(0, MAIL_ITEMS_PER_SEARCH)) {
+      const relevance = relevanceOf(item);
       lines.push(
         '',
         `${SOURCE[item.source]} · ${item.externalId} · ${KIND[item.change]}`,
         item.title,
+        ...(relevance ? [`${relevance.label}: ${relevance.reason}`] : []),
         ...item.changes.map((l) => `* ${l}`),
         `Open: ${item.url}`,
       );

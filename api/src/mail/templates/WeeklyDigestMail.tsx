@@ -1,5 +1,6 @@
 import { Button, Link, Section, Text } from './components.js';
 import { Layout, mailColors, Note, Paragraph, PRODUCT_NAME } from './Layout.js';
+import { RelevanceLine, type MailRelevance } from './RelevanceLine.js';
 
 export interface DigestMailEntry {
   title: string;
@@ -15,7 +16,7 @@ export interface DigestMailEntry {
    * A signed-in reader's relevance of the item (the highest among their tenants): "High relevance" and its reason,
    * with the tenant's name when they see several. Absent for a visitor, an item of no tenant of theirs, and Unknown.
    */
-  relevance?: { level: 'high' | 'medium' | 'low'; label: string; reason: string };
+  relevance?: MailRelevance;
 }
 
 export interface DigestMailSection {
@@ -50,33 +51,6 @@ export function weeklyDigestSubject(p: Pick<WeeklyDigestMailProps, 'startFormatt
 }
 
 const total = (sections: DigestMailSection[]) => sections.reduce((n, s) => n + s.entries.length + s.more, 0);
-
-/** The chip: High filled, Medium outlined in the accent, Low outlined plain; its words say the level, not its colour. */
-function chipStyle(level: NonNullable<DigestMailEntry['relevance']>['level']) {
-  const colour = level === 'low' ? mailColors.muted : mailColors.accent;
-  return {
-    display: 'inline-block',
-    padding: '0 8px',
-    marginRight: '6px',
-    borderRadius: '10px',
-    border: `1px solid ${colour}`,
-    backgroundColor: level === 'high' ? colour : 'transparent',
-    color: level === 'high' ? '#ffffff' : colour,
-    fontWeight: 600,
-    whiteSpace: 'nowrap' as const,
-  };
-}
-
-function RelevanceLine({ relevance }: { relevance: NonNullable<DigestMailEntry['relevance']> }) {
-  return (
-    <Text style={{ fontSize: '12px', lineHeight: '18px', margin: '0 0 4px', color: mailColors.muted }}>
-      <span data-relevance={relevance.level} style={chipStyle(relevance.level)}>
-        {relevance.label}
-      </span>
-      {relevance.reason}
-    </Text>
-  );
-}
 
 function Entry({ entry, highlight }: { entry: DigestMailEntry; highlight?: boolean }) {
   return (
