@@ -23,6 +23,11 @@ export const DARK_FIRST_PAINT_SCRIPT = `(function(){try{var p=localStorage.getIt
 export const SUITE_SLUG = 'microsoft-365';
 
 export const PAGE_SIZE = 50;
+/**
+ * Rows of a list page drawn in the first commit (the dashboard's table); the rest follow right after it. A page the
+ * server renders carries only these rows in its page data: the browser's own request for the page brings the rest.
+ */
+export const FIRST_SCREEN_ROWS = 15;
 /** Upper bound for `limit` on list endpoints; the digest report asks for 1000. */
 export const MAX_PAGE_SIZE = 1000;
 export const FEATURED_LIMIT = 6;

@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { DEFAULT_LIST_PARAMS, SERVER_RENDER, itemListUrl, type RuntimeConfig } from '@radar/contracts';
+import { DEFAULT_LIST_PARAMS, FIRST_SCREEN_ROWS, SERVER_RENDER, itemListUrl, type ItemListResponse, type RuntimeConfig } from '@radar/contracts';
 import { createApp } from '../app.js';
+import { firstScreenList } from './server-render.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { createUser, insertRoadmapItem, sessionCookieFor } from '../../test/factories.js';
 import { captureLog } from '../../test/log-capture.js';
@@ -386,5 +387,53 @@ describe('the first screen rendered on the server', () => {
       await other.close();
       await off.close();
     }
+  });
+
+  it("sends in the page data only the rows the first screen draws, with the whole list's totals", async () => {
+    const own = await createTestContext();
+    try {
+      for (let i = 0; i < FIRST_SCREEN_ROWS + 5; i++) await insertRoadmapItem(own.database.db, { title: `Microsoft Teams: row ${i}` });
+      const ownApp = createApp({ ...own.ctx, log: capture() }, { staticRoot: root, runtimeConfig });
+      const parts = partsOf((await request(ownApp).get('/dashboard').expect(200)).text);
+      const api = (await request(ownApp).get(LIST_URL).expect(200)).body as ItemListResponse;
+      expect(api.items).toHaveLength(FIRST_SCREEN_ROWS + 5);
+      const data = parts!.data[LIST_URL] as unknown as ItemListResponse;
+      // The browser's own request for the list (revalidated on mount) brings the rest of the page.
+      expect(data).toEqual({ ...api, items: api.items.slice(0, FIRST_SCREEN_ROWS) });
+      for (const item of api.items.slice(0, FIRST_SCREEN_ROWS)) expect(parts!.markup).toContain(`data-item-id="${item.id}"`);
+      expect(parts!.markup).not.toContain(`data-item-id="${api.items[FIRST_SCREEN_ROWS].id}"`);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('firstScreenList', () => {
+  const item = (n: number) => ({ id: `roadmap-${n}`, title: `Item ${n}` });
+  const list = (n: number) => ({
+    items: Array.from({ length: n }, (_, i) => item(i)),
+    total: 120,
+    totalPages: 3,
+    page: 1,
+    receivedBy: { 'roadmap-1': [1], 'roadmap-40': [2] },
+    triage: { 'roadmap-40': [{ state: 'new' }] },
+    relevance: { 'roadmap-2': { level: 'high' }, 'roadmap-30': { level: 'low' } },
+  });
+
+  it('keeps the first rows and what the answer says of them, and the totals', () => {
+    const cut = JSON.parse(firstScreenList(JSON.stringify(list(50)))) as Record<string, unknown>;
+    expect(cut).toEqual({
+      items: list(FIRST_SCREEN_ROWS).items,
+      total: 120,
+      totalPages: 3,
+      page: 1,
+      receivedBy: { 'roadmap-1': [1] },
+      relevance: { 'roadmap-2': { level: 'high' } },
+    });
+  });
+
+  it('sends a page of the first screen or shorter as it is', () => {
+    const body = JSON.stringify(list(FIRST_SCREEN_ROWS));
+    expect(firstScreenList(body)).toBe(body);
   });
 });

@@ -10,6 +10,7 @@ import {
   defaultRemoteUrl,
   endpointUrl,
   endpoints,
+  FIRST_SCREEN_ROWS,
   itemListQueryString,
   itemListUrl,
   SERVER_RENDER,
@@ -17,6 +18,7 @@ import {
   SOURCE_LINK_PARAMS,
   routes,
   type Endpoint,
+  type ItemListResponse,
   type RemoteKey,
   type RuntimeConfig,
   type SessionUserResponse,
@@ -135,6 +137,24 @@ export function renderedUrl(pathname: string, params: URLSearchParams): string {
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * The list answer as the first screen draws it: its first FIRST_SCREEN_ROWS rows (the table's first commit) with what
+ * the answer says of them, and its totals. The server renders only those rows, so the page data the browser parses
+ * before it can hydrate holds nothing the first screen does not draw; the browser's own request for the list (sent by
+ * the shell's entry, taken by the page's hook when it revalidates on mount) brings the whole page right after.
+ */
+export function firstScreenList(body: string): string {
+  const list = JSON.parse(body) as ItemListResponse;
+  if (list.items.length <= FIRST_SCREEN_ROWS) return body;
+  const items = list.items.slice(0, FIRST_SCREEN_ROWS);
+  const ids = new Set(items.map((item) => item.id));
+  const ofRows = <T>(map: Record<string, T> | undefined) => {
+    const kept = map && Object.entries(map).filter(([id]) => ids.has(id));
+    return kept?.length ? Object.fromEntries(kept) : undefined;
+  };
+  return JSON.stringify({ ...list, items, receivedBy: ofRows(list.receivedBy), triage: ofRows(list.triage), relevance: ofRows(list.relevance) });
+}
+
 /** JSON inside a <script>: `<` escaped, so no `</script>` or `<!--` in the data can end or change the element. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
@@ -247,15 +267,15 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
     const key = JSON.stringify([pageUrl, viewer, version, Math.floor(deps.clock.now().getTime() / RENDER_REUSE_MS)]);
     const screen = await screens.load(key, async () => {
       try {
-        const parsed = Object.fromEntries(Object.entries(data).map(([dataUrl, json]) => [dataUrl, JSON.parse(json) as unknown]));
+        // The list as the first screen draws it (cut once per render, not per request).
+        const shown = Object.entries(data).map(([dataUrl, json]) => [dataUrl, dataUrl === DEFAULT_LIST_URL ? firstScreenList(json) : json] as const);
+        const parsed = Object.fromEntries(shown.map(([dataUrl, json]) => [dataUrl, JSON.parse(json) as unknown]));
         const { html, styles } = loaded.renderPage({ url: pageUrl, data: parsed });
         if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
           deps.log.warn({ url: pageUrl }, 'server render left part of the page to the browser: the page renders in the browser');
           return null;
         }
-        const json = `{${Object.entries(data)
-          .map(([dataUrl, body]) => `${JSON.stringify(dataUrl)}:${body}`)
-          .join(',')}}`;
+        const json = `{${shown.map(([dataUrl, body]) => `${JSON.stringify(dataUrl)}:${body}`).join(',')}}`;
         const dataScript = `<script type="application/json" id="${SERVER_RENDER.dataElementId}">${scriptSafe(json)}</script>`;
         return { key, html, styles, dataScript, personal: auth !== null };
       } catch (error) {

@@ -1,5 +1,5 @@
 import { Box, Checkbox, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
-import { type ListRelevance, type ListTriage, type UnifiedItem } from '@radar/contracts';
+import { FIRST_SCREEN_ROWS, type ListRelevance, type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
@@ -38,7 +38,7 @@ export interface ItemTableProps {
  * screenful (about ten rows at 800 px) is rendered, laid out and painted without waiting for the other forty rows'
  * render and layout (docs/benchmarks.md, "Page load"). Later pages render whole.
  */
-export const FIRST_COMMIT_ROWS = 15;
+export const FIRST_COMMIT_ROWS = FIRST_SCREEN_ROWS;
 
 const COLUMNS = ['ID', 'Title', 'Product/Service', 'Source', 'Release Date', 'Timing of Change', 'Last Modified', 'Tag(s)'];
 /** With triage (signed-in users) the team's columns come right after the title. */
