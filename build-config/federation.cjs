@@ -67,8 +67,9 @@ function sourceRule(mode) {
  * @param {string} options.title  page title of the (standalone) HTML
  * @param {(app: import('express').Application) => void} [options.devMiddleware]  extra dev-server routes
  */
-function createAppConfig({ dirname, app, title, devMiddleware }) {
+function createAppConfig({ dirname, app, title, devMiddleware, themeStylesheet }) {
   const isHost = app === 'shell';
+  const theme = themeStylesheet === undefined ? undefined : staticStylesheet('theme', themeStylesheet);
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const build = buildInfo(dirname, app, isHost ? sharedLibraryVersions() : sharedLibraryRanges());
@@ -137,7 +138,10 @@ function createAppConfig({ dirname, app, title, devMiddleware }) {
           chunks: ['main'],
           publicPath: '/',
           hash: mode === 'production',
+          // A static stylesheet the page links in <head> (the theme's variables): index.html writes this tag.
+          headLinks: theme ? `<link rel="stylesheet" href="/${theme.file}" ${THEME_STYLESHEET_ATTRIBUTE}>` : '',
         }),
+        ...(theme ? [theme.plugin] : []),
         ...(mode === 'production' ? precompress() : []),
       ],
       performance: { hints: false },
@@ -248,6 +252,27 @@ function buildInfo(dirname, app, shared) {
 }
 
 /** shell/dist/radar-build.json: what the api's Test button compares a remote's ranges with. */
+/** The attribute the theme's <link> carries (shared-ui's THEME_STYLESHEET_ATTRIBUTE looks for it). */
+const THEME_STYLESHEET_ATTRIBUTE = 'data-radar-theme';
+
+/**
+ * A stylesheet made at build time, emitted as `<name>.<content hash>.css` (served immutable, precompressed like the
+ * chunks), and its file name for the page's <link>.
+ */
+function staticStylesheet(name, css) {
+  const file = `${name}.${require('node:crypto').createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
+  const plugin = {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('RadarStaticStylesheet', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'RadarStaticStylesheet', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(css));
+        });
+      });
+    },
+  };
+  return { file, plugin };
+}
+
 function buildInfoAsset(build) {
   return {
     apply(compiler) {

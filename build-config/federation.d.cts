@@ -8,6 +8,8 @@ export interface AppConfigOptions {
   dirname: string;
   app: 'shell' | 'dashboard' | 'admin' | 'digest';
   title: string;
+  /** The shell: CSS emitted as a static `theme.<hash>.css` the page links in <head> (the theme's variables). */
+  themeStylesheet?: string;
   devMiddleware?: (app: { get: (path: string, handler: (req: unknown, res: { json: (body: unknown) => void }) => void) => void }) => void;
 }
 export declare function createAppConfig(options: AppConfigOptions): (env: unknown, argv: { mode?: string }) => Configuration;

@@ -8,7 +8,8 @@ export { SUBSCRIPTIONS_KEY, findItemSubscription, removeSubscription, subscribeT
 export { DIGEST_STATUS_KEY, signUpForWeeklyDigest, subscribeToWeeklyDigest, unsubscribeFromWeeklyDigest, useDigestStatus } from './api/digest.js';
 export { copyText } from './clipboard/copy-text.js';
 export { fallbackRuntimeConfig, getRuntimeConfig, useRuntimeConfig } from './config/runtime-config.js';
-export { RadarThemeProvider, buildTheme, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
+export { RadarThemeProvider, useThemePreference, type ThemeContextValue } from './theme/ThemeProvider.js';
+export { buildTheme } from './theme/build-theme.js';
 export { THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme/theme-store.js';
 export { ToastProvider, useToast, type ToastProviderProps } from './toast/ToastProvider.js';
 export { queueToastAfterReload, toast, useToastStore, type Toast, type ToastOptions, type ToastVariant } from './toast/toast-store.js';

@@ -19,24 +19,29 @@ function widthMatches(query: string, width: number): boolean {
 }
 (globalThis as { __media?: MatchMediaState }).__media = mediaState;
 
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    get matches() {
-      if (query.includes('dark')) return mediaState.prefersDark;
-      return /width/.test(query) ? widthMatches(query, mediaState.width) : false;
-    },
-    media: query,
-    onchange: null,
-    addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => mediaState.listeners.add(listener),
-    removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => mediaState.listeners.delete(listener),
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
+// A test file can run in Node instead (`@jest-environment node`: server code), where there is no window.
+const inBrowser = typeof window !== 'undefined';
+
+if (inBrowser)
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      get matches() {
+        if (query.includes('dark')) return mediaState.prefersDark;
+        return /width/.test(query) ? widthMatches(query, mediaState.width) : false;
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => mediaState.listeners.add(listener),
+      removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => mediaState.listeners.delete(listener),
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
 
 beforeEach(() => {
+  if (!inBrowser) return;
   window.localStorage.clear();
   window.sessionStorage.clear();
   mediaState.prefersDark = false;
@@ -45,5 +50,5 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
+  if (inBrowser) cleanup();
 });

@@ -1,6 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { CssBaseline, ThemeProvider as MuiThemeProvider, createTheme, useColorScheme, type PaletteOptions } from '@mui/material';
+import { CssBaseline, ThemeProvider as MuiThemeProvider, useColorScheme } from '@mui/material';
 import { useHydrated } from '../hydration/useHydrated.js';
+import { buildTheme, THEME_STYLESHEET_ATTRIBUTE } from './build-theme.js';
 import { DARK_QUERY, systemPrefersDark, THEME_STORAGE_KEY, useThemeStore, type ResolvedTheme, type ThemePreference } from './theme-store.js';
 
 export interface ThemeContextValue {
@@ -28,36 +29,15 @@ function useSystemDark(): boolean {
   return useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, serverPrefersDark);
 }
 
-function palette(mode: ResolvedTheme): PaletteOptions {
-  return {
-    primary: { main: mode === 'dark' ? '#60a5fa' : '#1d4ed8' },
-    success: { main: mode === 'dark' ? '#4ade80' : '#15803d' },
-    error: { main: mode === 'dark' ? '#f87171' : '#b91c1c' },
-    // Chips and badges (Updated, Featured) carry text on these colours: dark enough for white text in light mode,
-    // light enough for dark text in dark mode (WCAG AA 4.5:1 either way).
-    info: { main: mode === 'dark' ? '#38bdf8' : '#0369a1' },
-    warning: { main: mode === 'dark' ? '#fbbf24' : '#b45309' },
-    background: mode === 'dark' ? { default: '#0b1120', paper: '#111827' } : { default: '#f8fafc', paper: '#ffffff' },
-  };
-}
+const theme = buildTheme();
 
 /**
- * One theme for both modes, written as CSS variables: every style refers to `var(--mui-palette-…)`, and the
- * `light`/`dark` class on <html> chooses their values. So a page rendered on the server (which cannot know the
- * reader's choice) is right in either mode from its first paint: the page's head script sets the class before
- * anything is drawn (DARK_FIRST_PAINT_SCRIPT in @radar/contracts), and hydration changes no style.
+ * The theme's CSS variables (both modes: 22 KB) come from a static stylesheet when the page links one (the shell's
+ * index.html: `theme.<hash>.css`, built from the same theme, cached by the browser across pages and visits), instead
+ * of a <style> the provider writes into every page. The server renders only into the shell's page, which links it.
+ * Pages without the link (a remote's own dev page, component tests) get the variables from the provider as before.
  */
-export function buildTheme() {
-  return createTheme({
-    cssVariables: { colorSchemeSelector: 'class' },
-    colorSchemes: { light: { palette: palette('light') }, dark: { palette: palette('dark') } },
-    shape: { borderRadius: 8 },
-    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-    components: { MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } } },
-  });
-}
-
-const theme = buildTheme();
+const STATIC_THEME_SHEET = typeof document === 'undefined' || document.querySelector(`link[${THEME_STYLESHEET_ATTRIBUTE}]`) !== null;
 
 /** Keeps MUI's own mode (what `theme.palette` reads in the browser) on the reader's choice. */
 function FollowPreference({ preference }: { preference: ThemePreference }) {
@@ -91,7 +71,13 @@ export function RadarThemeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ preference, resolved, setPreference }), [preference, resolved, setPreference]);
   return (
     <ThemeContext.Provider value={value}>
-      <MuiThemeProvider theme={theme} modeStorageKey={THEME_STORAGE_KEY} defaultMode="system" disableTransitionOnChange>
+      <MuiThemeProvider
+        theme={theme}
+        modeStorageKey={THEME_STORAGE_KEY}
+        defaultMode="system"
+        disableTransitionOnChange
+        disableStyleSheetGeneration={STATIC_THEME_SHEET}
+      >
         <FollowPreference preference={preference} />
         <CssBaseline enableColorScheme />
         {children}
