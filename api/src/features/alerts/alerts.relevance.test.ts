@@ -73,10 +73,12 @@ beforeAll(async () => {
   ]);
   for (const id of [contoso.id, fabrikam.id]) await t.ctx.services.relevance.refreshTenant(id);
 
-  const searchOf = async (agent: Awaited<ReturnType<typeof signIn>>['agent'], path: string, query: object) => {
+  const searchOf = async (agent: Awaited<ReturnType<typeof signIn>>['agent'], path: string, query: object, when: object = {}) => {
     const channel = await agent.post('/api/alert-channels').send({ kind: 'webhook', name: path, url: `${hook.url}${path}` });
     expect(channel.status).toBe(201);
-    const search = await agent.post('/api/saved-searches').send({ name: `Search ${path}`, query, alertOn: ['new', 'changed'], channelIds: [channel.body.id] });
+    const search = await agent
+      .post('/api/saved-searches')
+      .send({ name: `Search ${path}`, query, alertOn: ['new', 'changed'], channelIds: [channel.body.id], ...when });
     expect(search.status).toBe(201);
   };
   // Ada may see Contoso only; Bea was given Fabrikam too.
@@ -87,6 +89,8 @@ beforeAll(async () => {
   await searchOf(ada, '/ada-low', { relevance: ['low'] });
   await searchOf(bea, '/bea-high', { relevance: ['high'] });
   await searchOf(ada, '/ada-all', {});
+  await searchOf(ada, '/ada-daily-high', { relevance: ['high'] }, { schedule: 'daily', hour: 8, timeZone: 'UTC' });
+  await searchOf(bea, '/bea-weekly-high', { relevance: ['high'] }, { schedule: 'weekly', weekday: 6, hour: 8, timeZone: 'UTC' });
   // The same High search to Teams and Slack.
   const teams = await ada.post('/api/alert-channels').send({ kind: 'teams', name: 'IT Teams', url: `${hook.url}/teams/workflows/abc` });
   const slack = await ada.post('/api/alert-channels').send({ kind: 'slack', name: 'Slack', url: `${hook.url}/slack/services/T0/B0/xyz` });
@@ -102,6 +106,9 @@ beforeAll(async () => {
   server.setRoadmap('B');
   t.clock.set(T_B);
   expect((await t.ctx.services.sync.syncRoadmap({ trigger: 'admin' })).run.status).toBe('success');
+  await t.ctx.services.alerts.deliverNow();
+  // 2026-02-07 is a Saturday: the daily and the weekly digest are due at 08:00 UTC, the sync in their period.
+  await t.ctx.services.alerts.runDigests(new Date('2026-02-07T08:00:00Z'));
   await t.ctx.services.alerts.deliverNow();
 });
 afterAll(async () => {
@@ -124,6 +131,11 @@ describe('saved searches on relevance', () => {
   it('never alerts on the relevance of a private tenant the owner may not see', () => {
     // The Copilot items are High for Fabrikam only: Bea, who may see it, gets them; Ada's High search above did not.
     expect(received('/bea-high')).toEqual(['499999 new', '500002 changed', '500004 changed', '500101 new']);
+  });
+
+  it('matches the same way in daily and weekly digests', () => {
+    expect(received('/ada-daily-high')).toEqual(['499999 new']);
+    expect(received('/bea-weekly-high')).toEqual(['499999 new', '500002 changed', '500004 changed', '500101 new']);
   });
 
   it('a search without relevance gets every change, as before', () => {
