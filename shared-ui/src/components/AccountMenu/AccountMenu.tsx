@@ -18,7 +18,9 @@ export function AccountMenu() {
   const close = () => setAnchor(null);
   const { user } = session;
 
-  if (session.isLoading) return <Skeleton variant="circular" width={32} height={32} aria-label="Loading account" />;
+  // The placeholder takes the avatar button's box (a small IconButton: 5 px around the 32 px avatar), so the page does
+  // not move when the session answers (a server-rendered page shows it until then).
+  if (session.isLoading) return <Skeleton variant="circular" width={32} height={32} sx={{ m: '5px', flexShrink: 0 }} aria-label="Loading account" />;
 
   return (
     <>
