@@ -49,13 +49,20 @@ function raw(file: string, acceptEncoding: string): Promise<{ status: number; he
   });
 }
 
+/** The theme's stylesheet, as the shell's build links it (build-config's federation.cjs). */
+const THEME_LINK = '<link rel="stylesheet" href="/theme.0123abcd.css" data-radar-theme>';
+
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-static-'));
   // Over compression's 1 KB threshold, as a page with inlined data is.
   const noscript = `<noscript>${'M365 Radar needs JavaScript. '.repeat(50)}</noscript>`;
-  write('shell/dist/index.html', `<!doctype html><html><head><title>M365 Radar</title></head><body>${noscript}<div id="root"></div></body></html>`, {
-    compressed: false,
-  });
+  write(
+    'shell/dist/index.html',
+    `<!doctype html><html><head><title>M365 Radar</title>${THEME_LINK}</head><body>${noscript}<div id="root"></div></body></html>`,
+    {
+      compressed: false,
+    },
+  );
   write('shell/dist/main.js', MAIN);
   write('shell/dist/349.6f0b05dc.js', CHUNK);
   write('mfe-dashboard/dist/remoteEntry.js', ENTRY);
@@ -128,7 +135,7 @@ describe('static bundles: the shell page', () => {
     const first = await request(app).get('/dashboard').set('Accept-Encoding', 'identity');
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-cache');
-    expect(first.text).toContain(`<script>window.__RADAR_CONFIG__=${JSON.stringify(config)}</script></head>`);
+    expect(first.text).toContain(`<script>window.__RADAR_CONFIG__=${JSON.stringify(config)}</script>${THEME_LINK}</head>`);
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\/".+"$/);
     expect((await request(app).get('/weekly-digest').set('If-None-Match', etag)).status).toBe(304);
@@ -151,6 +158,8 @@ describe('static bundles: the shell page', () => {
     const scripts = [...first.text.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
     // The theme first (the page is in the reader's theme from its first paint), then the config.
     expect(scripts).toEqual([DARK_FIRST_PAINT_SCRIPT, expect.stringMatching(/^window\.__RADAR_CONFIG__=/)]);
+    // Both before the stylesheet link: a script after a stylesheet waits for it to load before it runs.
+    expect(first.text.indexOf(THEME_LINK)).toBeGreaterThan(first.text.lastIndexOf('</script>'));
     const scriptSrc = /(?:^|;)\s*script-src\s([^;]*)/.exec(String(first.headers['content-security-policy']))![1];
     for (const script of scripts) expect(scriptSrc).toContain(`'sha256-${crypto.createHash('sha256').update(script).digest('base64')}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');

@@ -105,7 +105,10 @@ function shellPage(template: string): (config: RuntimeConfig, screen?: FirstScre
     // html-webpack-plugin's minifier strips comment placeholders, so the script goes in before </head>.
     // Replacer functions, not strings: `$&`, `$'` or `$$` in a title or a config value must stay as they are.
     // The theme script first, so the page is in the reader's theme from its first paint (DARK_FIRST_PAINT_SCRIPT).
-    let html = template.replace('</head>', () => `<script>${DARK_FIRST_PAINT_SCRIPT}</script><script>${script}</script></head>`);
+    // Before the page's stylesheet link (the theme's variables): a parser-inserted script waits for every stylesheet
+    // above it to load, and these two need none.
+    const headScripts = `<script>${DARK_FIRST_PAINT_SCRIPT}</script><script>${script}</script>`;
+    let html = template.replace(/<link rel="stylesheet"|<\/head>/, (at) => `${headScripts}${at}`);
     if (screen) {
       // `inert` until the shell has hydrated the markup (bootstrap.tsx): a click or a key before then would find no
       // handler and be lost; inert content cannot be focused or clicked, so nothing is lost.
