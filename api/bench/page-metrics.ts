@@ -24,6 +24,12 @@ export interface PageLoad {
    */
   mainThreadMs: number;
   scriptMs: number;
+  /** The browser's own paint timings (PerformanceObserver), ms from navigation start; null when none was reported. */
+  fcpMs: number | null;
+  /** The last largest-contentful-paint entry before the load was measured. */
+  lcpMs: number | null;
+  /** Cumulative layout shift (every shift without recent input), until the network was idle. */
+  cls: number;
   js: ByteCount;
   all: ByteCount;
   /** Every request, in start order (the waterfall). */
@@ -47,6 +53,21 @@ export interface RequestTiming {
 const MARK = '__radarKeyVisibleAt';
 const LIVE_MARK = '__radarKeyLiveAt';
 const SSR_MARK = '__radarServerRendered';
+const PAINT_MARK = '__radarPaint';
+
+/**
+ * Runs at document creation: records the browser's own paint timings (first-contentful-paint, the latest
+ * largest-contentful-paint) and the layout shifts (CLS), as a reader's browser reports them.
+ */
+const PAINT_OBSERVER = `(() => {
+  const paint = (window.${PAINT_MARK} = { fcp: null, lcp: null, cls: 0 });
+  const observe = (type, each) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true }); } catch (e) {}
+  };
+  observe('paint', (e) => { if (e.name === 'first-contentful-paint') paint.fcp = e.startTime; });
+  observe('largest-contentful-paint', (e) => { paint.lcp = e.startTime; });
+  observe('layout-shift', (e) => { if (!e.hadRecentInput) paint.cls += e.value; });
+})();`;
 
 /**
  * Runs at document creation: watches the DOM for the selector and records the time of the animation frame in which
@@ -96,7 +117,12 @@ export async function measurePageLoad(
   browser: Browser,
   url: string,
   selector: string,
-  options: { timeoutMs?: number; sessionCookie?: { name: string; value: string } } = {},
+  options: {
+    timeoutMs?: number;
+    sessionCookie?: { name: string; value: string };
+    /** A page without the app (a floor): measured until its key element is visible, never waiting for it to go live. */
+    static?: boolean;
+  } = {},
 ): Promise<PageLoad> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -106,10 +132,12 @@ export async function measurePageLoad(
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await page.addInitScript({ content: PAINT_OBSERVER });
     await page.addInitScript({ content: keyElementWatcher(selector) });
     await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
     // Functions, not strings: the product's CSP forbids eval, which Playwright uses for string predicates.
-    await page.waitForFunction((mark) => (window as unknown as Record<string, unknown>)[mark] !== undefined, LIVE_MARK, { timeout: timeoutMs });
+    const waitFor = options.static ? MARK : LIVE_MARK;
+    await page.waitForFunction((mark) => (window as unknown as Record<string, unknown>)[mark] !== undefined, waitFor, { timeout: timeoutMs });
     const { metrics } = await cdp.send('Performance.getMetrics');
     const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     await page.waitForLoadState('networkidle', { timeout: timeoutMs });
@@ -125,15 +153,17 @@ export async function measurePageLoad(
           decoded: e.decodedBodySize,
         }));
         const marks = window as unknown as Record<string, number | boolean>;
+        const paint = (window as unknown as Record<string, { fcp: number | null; lcp: number | null; cls: number }>)[mark[3]];
         return {
+          paint,
           keyVisibleMs: marks[mark[0]] as number,
-          interactiveMs: marks[mark[1]] as number,
+          interactiveMs: (marks[mark[1]] ?? marks[mark[0]]) as number,
           serverRendered: marks[mark[2]] === true,
           domContentLoadedMs: nav.domContentLoadedEventEnd,
           entries,
         };
       },
-      [MARK, LIVE_MARK, SSR_MARK] as const,
+      [MARK, LIVE_MARK, SSR_MARK, PAINT_MARK] as const,
     );
     const requests = measured.entries.sort((a, b) => a.startMs - b.startMs);
     const isJs = (r: RequestTiming) => /\.js(\?|$)/.test(r.path);
@@ -144,6 +174,9 @@ export async function measurePageLoad(
       domContentLoadedMs: measured.domContentLoadedMs,
       mainThreadMs: metric('TaskDuration'),
       scriptMs: metric('ScriptDuration'),
+      fcpMs: measured.paint.fcp,
+      lcpMs: measured.paint.lcp,
+      cls: measured.paint.cls,
       js: sum(requests.filter(isJs)),
       all: sum(requests),
       requests,

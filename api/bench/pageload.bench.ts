@@ -18,6 +18,8 @@ import { bundleBreakdown } from './bundle-report.js';
 import { measurePageLoad, medianLoad, type PageLoad } from './page-metrics.js';
 import { median } from './stats.js';
 import { onInterrupt, type Bench } from './run.js';
+import { startFloorServer, type FloorServer } from './floor-server.js';
+import { paintSection, type PaintRun } from './paint-report.js';
 
 /** Cold loads per page and mode (BENCH_PAGE_LOADS): first-paint times are bimodal (a parser yield or not), so more than a handful. */
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 9);
@@ -42,6 +44,7 @@ export const PAGES: PageSpec[] = [
  */
 export const SIGNED_IN_PAGES: { path: string; keyElement: string; selector: string }[] = [
   { path: '/dashboard', keyElement: 'first list row', selector: PAGES[0].selector },
+  { path: '/', keyElement: 'landing heading (h1)', selector: PAGES[1].selector },
   { path: '/notifications', keyElement: 'weekly digest status (its answer shown)', selector: 'section[aria-labelledby="digest-card-title"] .MuiChip-root' },
   { path: '/admin', keyElement: 'first sync history row', selector: 'table[aria-label="Sync history"] tbody tr' },
 ];
@@ -160,9 +163,11 @@ async function run(): Promise<string> {
   fs.chmodSync(work, 0o755);
   let product: BuiltProduct | undefined;
   let browser: Browser | undefined;
+  let floor: FloorServer | undefined;
   const sink = await startSmtpSink();
   const cleanup = async () => {
     await browser?.close().catch(() => undefined);
+    await floor?.close();
     await product?.stop();
     await feeds.close();
     await sink.close();
@@ -174,6 +179,7 @@ async function run(): Promise<string> {
     const loadAtStart = os.loadavg().slice(0, 2);
     const results: { mode: RenderMode; spec: PageSpec; loads: PageLoad[] }[] = [];
     const signedIn: { mode: RenderMode; spec: (typeof SIGNED_IN_PAGES)[number]; loads: PageLoad[] }[] = [];
+    const paints: PaintRun[] = [];
     for (const mode of MODES) {
       // A product per mode, each on its own database with the same feeds.
       product = await startBuiltProduct({
@@ -184,21 +190,55 @@ async function run(): Promise<string> {
       const cookie = await signIn(product.baseUrl, sink, BENCH_ADMIN);
       const base = product.baseUrl;
       // Guest and signed-in loads take turns, so a slower stretch of the machine weighs on both alike.
+      // The floors (the same HTML without its scripts, a plain table), for the mode the targets are judged on.
+      if (mode.judged) floor = await startFloorServer(base);
+      const floorRuns = (page: PaintRun['page'], reader: PaintRun['reader'], path: string, selector: string, session?: typeof cookie) =>
+        floor
+          ? [
+              {
+                measure: () => measurePageLoad(browser!, floor!.stripped(path, session), selector, { static: true }),
+                loads: [] as PageLoad[],
+                paint: { page, reader, kind: 'no-script' as const },
+              },
+            ]
+          : [];
       const runs = [
-        ...PAGES.map((spec) => ({ measure: () => measurePageLoad(browser!, base + spec.path, spec.selector), loads: [] as PageLoad[], spec, guest: true })),
+        ...PAGES.map((spec) => ({
+          measure: () => measurePageLoad(browser!, base + spec.path, spec.selector),
+          loads: [] as PageLoad[],
+          spec,
+          guest: true,
+          paint: { page: spec.path, reader: 'guest' as const, kind: 'product' as const },
+        })),
+        ...PAGES.flatMap((spec) => floorRuns(spec.path, 'guest', spec.path, spec.selector)),
         ...SIGNED_IN_PAGES.map((spec) => ({
           measure: () => measurePageLoad(browser!, base + spec.path, spec.selector, { sessionCookie: cookie }),
           loads: [] as PageLoad[],
           spec,
           guest: false,
+          paint: { page: spec.path, reader: 'signed in' as const, kind: 'product' as const },
         })),
+        ...PAGES.flatMap((spec) => floorRuns(spec.path, 'signed in', spec.path, spec.selector, cookie)),
+        ...(floor
+          ? [
+              {
+                measure: () => measurePageLoad(browser!, floor!.table, PAGES[0].selector, { static: true }),
+                loads: [] as PageLoad[],
+                paint: { page: 'a plain 20-row table', reader: 'guest' as const, kind: 'table' as const },
+              },
+            ]
+          : []),
       ];
       for (const r of runs) await r.measure();
       for (let i = 0; i < LOADS; i++) for (const r of runs) r.loads.push(await r.measure());
       for (const r of runs) {
+        if (mode.judged) paints.push({ ...r.paint, loads: r.loads });
+        if (!('spec' in r)) continue;
         if (r.guest) results.push({ mode, spec: r.spec as PageSpec, loads: r.loads });
         else signedIn.push({ mode, spec: r.spec, loads: r.loads });
       }
+      await floor?.close();
+      floor = undefined;
       await product.stop();
       product = undefined;
     }
@@ -228,6 +268,8 @@ async function run(): Promise<string> {
         const result = mode.judged ? pass(ratio <= SIGNED_IN_RATIO) : '—';
         return `| ${mode.name} | \`${spec.path}\` | ${spec.keyElement} | ${served}/${loads.length} | **${Math.round(ms)} ms** (${each}) | ${ratio.toFixed(2)}× (guest ${Math.round(guest)} ms) | ${result} | ${Math.round(median(loads.map((l) => l.interactiveMs)))} ms | ${Math.round(median(loads.map((l) => l.mainThreadMs)))} ms |`;
       }),
+      '',
+      paintSection(paints),
       '',
       breakdown,
       '',
