@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endpointList, endpoints, PRODUCT_NAME } from '@radar/contracts';
+import { endpointList, endpoints, PRODUCT_NAME, type OpenApiDocument } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, type EndpointImplementation } from '../../http/endpoints.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -53,11 +53,26 @@ function sendAsset(res: Response, file: string, type: string): Promise<void> {
   return new Promise((resolve, reject) => res.sendFile(file, (err) => (err ? reject(err) : resolve())));
 }
 
+const documents = new Map<string, OpenApiDocument>();
+
+/**
+ * The OpenAPI document for a server address, generated from the endpoint table when first asked for and kept for the
+ * process. Not built with the app: generating it is most of what building the app costs (about 150 ms), and most
+ * processes that build an app (every api test) never ask for it.
+ */
+export function openApiDocumentFor(serverUrl: string): OpenApiDocument {
+  let document = documents.get(serverUrl);
+  if (!document) {
+    document = buildOpenApiDocument(endpointList, { serverUrl, version: API_VERSION });
+    documents.set(serverUrl, document);
+  }
+  return document;
+}
+
 /** GET /api/openapi.json (generated from the endpoint table once per process) and the reference UI at /api/docs. */
 export function createReferenceEndpoints(ctx: AppContext): EndpointImplementation[] {
-  const document = buildOpenApiDocument(endpointList, { serverUrl: ctx.publicUrl, version: API_VERSION });
   return [
-    implement(endpoints.reference.openApi, () => document),
+    implement(endpoints.reference.openApi, () => openApiDocumentFor(ctx.publicUrl)),
     implement(endpoints.reference.docs, ({ res }) => {
       res.setHeader('Content-Security-Policy', DOCS_CSP);
       res.setHeader('Cache-Control', 'no-cache');

@@ -3,7 +3,9 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import request from 'supertest';
 import { endpointList } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createApp } from '../../app.js';
 import { openApiPath } from './openapi.js';
+import { openApiDocumentFor } from './reference.endpoints.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -31,6 +33,15 @@ describe('GET /api/openapi.json', () => {
     const result = await validate(structuredClone(res.body));
     if (!result.valid) throw new Error(compileErrors(result));
     expect(result.valid).toBe(true);
+  });
+
+  it("names the app's public address as its server, each address's document generated once and kept", async () => {
+    const first = (await request(t.app).get('/api/openapi.json')).body as Doc & { servers: unknown };
+    expect(first.servers).toEqual([{ url: 'http://localhost:8080' }]);
+    const other = createApp({ ...t.ctx, publicUrl: 'https://radar.example.com' });
+    expect((await request(other).get('/api/openapi.json')).body.servers).toEqual([{ url: 'https://radar.example.com' }]);
+    expect(openApiDocumentFor('https://radar.example.com')).toBe(openApiDocumentFor('https://radar.example.com'));
+    expect((await request(t.app).get('/api/openapi.json')).body).toEqual(first);
   });
 
   it('documents every route the app mounts, with the method and path it is mounted on', async () => {
