@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Express } from 'express';
 import http from 'node:http';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { ROLE_NAMES } from '@radar/contracts';
 import { createApp } from '../../app.js';
@@ -155,7 +156,7 @@ describe('the item list fast lane answers exactly as the Express route does', ()
 
   it('reads the data version once for an answer it hands to Express (the route answers at the version the lane read)', async () => {
     const reads = () => versionReads.mock.calls.filter(([query]) => (query as { name?: string }).name === 'read-data-version-number').length;
-    const versionReads = jest.spyOn(t.database.pool, 'query');
+    const versionReads = jest.spyOn(pg.Client.prototype, 'query');
     try {
       passedOn.length = 0;
       const fresh = '/api/unified/items?search=recap%20meeting&limit=3';
