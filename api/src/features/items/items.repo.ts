@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest } from './item-query.js';
 import type { TriageLens } from './triage-lens.js';
-import { cappedCountSql, countSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW, type MatchesTotal, type WindowTotal } from './list-page-sql.js';
+import { cappedCountSql, countSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW, type CarriedColumns, type WindowTotal } from './list-page-sql.js';
 import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 import { currentDataVersion } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
@@ -49,6 +49,12 @@ const versionColumns = sql`items.id AS "id", items.xmin::text || ':' || items.co
 /** The page's columns for `listJson`: the version, and the tenants of an item that has some (with its unified id). */
 const jsonPageColumns = sql`${versionColumns}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
   items.source::text || '-' || items.external_id AS "uid"`;
+/** The same columns carried through a ranked search's window (CarriedColumns): its page reads no row twice. */
+const jsonPageCarried: CarriedColumns = {
+  window: sql`items.xmin::text || ':' || items.content_hash AS "version", CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
+  items.source::text || '-' || items.external_id AS "uid"`,
+  page: sql`page.id AS "id", page."version", page."tenantIds", page."uid"`,
+};
 
 export interface JsonPage {
   /** Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))`), in list order. */
@@ -146,40 +152,50 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   }
 
   /** Page rows (any columns) and the total at `point`: see `list`. */
-  async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, point: ReadPoint, columns?: SQL): Promise<{ rows: R[] } & Total> {
+  async function pageAndTotal<R extends pg.QueryResultRow>(
+    q: ItemListRequest,
+    point: ReadPoint,
+    columns?: SQL,
+    carried?: CarriedColumns,
+  ): Promise<{ rows: R[] } & Total> {
     const plan = searchPlan(q.search);
     const offset = (q.page - 1) * q.limit;
-    const readPage = (countMatches = false) =>
-      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { countMatches, triage: lens })).then((rows) => {
-        // Only the page's own columns go on; a ranked page's first row says how many candidates its window held,
-        // and, when asked, how many rows match.
-        const { windowTotal: candidates, matchesTotal: matches } = (rows[0] ?? {}) as WindowTotal & MatchesTotal;
-        for (const row of rows) {
-          delete (row as WindowTotal).windowTotal;
-          delete (row as MatchesTotal).matchesTotal;
-        }
-        return { rows, matches, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
+    const readPage = () =>
+      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { triage: lens, carried })).then((rows) => {
+        // Only the page's own columns go on; a ranked page's first row says how many candidates its window held.
+        const { windowTotal: candidates } = (rows[0] ?? {}) as WindowTotal;
+        for (const row of rows) delete (row as WindowTotal).windowTotal;
+        return { rows, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
       });
     // A page inside the rank window of a search that cannot be an id, its total not known yet (the first page, or a
-    // later one whose total left the cache or whose data moved): the statistics decide how its total is found, before
-    // its page is read. Under the margin its page's plan reads every match anyway (the planner expects few), so the
-    // page counts them in the same statement: an exact total at any size, the same as its first page said, and no
-    // second pass over the matches. Past it the estimate is the total, as `count` would find it.
+    // later one whose total left the cache or whose data moved): the page is read first. A window that is not full
+    // holds every match, so its size is the exact total and nothing more is asked (most searches: on the feeds' own
+    // text nearly all). A full window leaves it to the statistics, as before: under the margin every match is counted
+    // (an exact total at any size), past it the estimate is the total, as `count` would find it.
     let estimate: number | undefined;
+    let pageRead: ReturnType<typeof readPage> | undefined;
     const filters = filtersOf(q);
     const key = countKey(filters, point, false);
     if (plan && !plan.ids.length && offset + q.limit <= RANK_WINDOW && !counts.get(key)) {
-      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan, 'all', lens));
-      if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) {
-        const { rows, matches } = await readPage(true);
-        // An empty later page (past the last match) has no row to carry the count.
-        if (matches === undefined && offset > 0) return { rows, ...(await count(q, point, false, estimate)) };
-        const total = { n: matches ?? 0, approximate: false };
+      const read = await readPage();
+      const { rows, windowTotal } = read;
+      if (windowTotal !== undefined || (offset === 0 && rows.length === 0)) {
+        const total = { n: windowTotal ?? 0, approximate: false };
         counts.set(key, total);
         return { rows, ...total };
       }
+      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan, 'all', lens));
+      if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN && rows.length) {
+        const total = {
+          n: (await runSql<{ n: number }>(pool, countSql(itemWhere(filters, point.now, plan, 'rankWindow', lens))))[0]?.n ?? 0,
+          approximate: false,
+        };
+        counts.set(key, total);
+        return { rows, ...total };
+      }
+      pageRead = Promise.resolve(read);
     }
-    const pageQuery = readPage();
+    const pageQuery = pageRead ?? readPage();
     if (offset === 0) {
       // A search's total starts with its page: its estimate (unless read above) and capped count (up to ~30 ms for a
       // search the statistics put under the margin) overlap the page instead of following it. A page that proves its total
@@ -205,8 +221,8 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
 
     /**
      * One page and the total. The page is read fresh; the total is exact when the page proves it (a non-empty page
-     * shorter than `limit` ends the result), counted by the page's own statement (a search page inside the rank
-     * window, under the margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
+     * shorter than `limit` ends the result, or a search's rank window that is not full), counted after it (a full window
+     * under the margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
      * before for the same filters at the same data version and time bucket (so it is never stale: any committed
      * write moves the version).
      */
@@ -230,7 +246,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
         rows: keys,
         n: total,
         approximate,
-      } = await pageAndTotal<{ id: number; version: string; tenantIds: number[] | null; uid: string | null }>(q, point, jsonPageColumns);
+      } = await pageAndTotal<{ id: number; version: string; tenantIds: number[] | null; uid: string | null }>(q, point, jsonPageColumns, jsonPageCarried);
       const tenantsOf: Record<string, number[]> = {};
       for (const k of keys) if (k.uid && k.tenantIds) tenantsOf[k.uid] = k.tenantIds;
       const audience = opts.includeNotes ? 's' : 'p';
