@@ -17,13 +17,19 @@ describe('data version: every committed write to item data moves it, once per tr
     await t.close();
   });
   const version = async () => (await readDataVersion(t.database.pool)).version;
+  /**
+   * A data-version read on this file's database. The worker runs other files before this one, and a read an earlier
+   * file's app still had under way goes through the same patched prototype: it is not this test's.
+   */
+  const ownRead = (client: pg.Client, query: unknown) =>
+    client.database === t.database.name && (query as { name?: string }).name === 'read-data-version-number';
 
   it('currentDataVersion: calls in one turn and the next share one read; a call after a committed write sees it', async () => {
     const queries: unknown[] = [];
     const pool = t.database.pool;
     const original = pg.Client.prototype.query;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      if ((args[0] as { name?: string }).name === 'read-data-version-number') queries.push(args[0]);
+      if (ownRead(this, args[0])) queries.push(args[0]);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
     try {
@@ -52,7 +58,7 @@ describe('data version: every committed write to item data moves it, once per tr
     const held = new Promise<void>((resolve) => (release = resolve));
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const result = (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
-      if ((args[0] as { name?: string }).name !== 'read-data-version-number') return result;
+      if (!ownRead(this, args[0])) return result;
       reads.push(result);
       // The first read is answered by the database at once, and reaches its callers only when released.
       return reads.length === 1 ? result.then(async (value) => (await held, value)) : result;
