@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest } from './item-query.js';
+import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest, type SearchPlan } from './item-query.js';
+import { createSearchStatements } from './search-statements.js';
 import type { TriageLens } from './triage-lens.js';
 import { cappedCountSql, countSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW, type CarriedColumns, type WindowTotal } from './list-page-sql.js';
 import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
@@ -27,6 +28,19 @@ export async function estimateRows(pool: pg.Pool, where: SQL): Promise<number> {
   const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(text, params as unknown[]);
   return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
+
+/**
+ * The statement reading a page's rows by id for the JSON list, its text built once: it only ever differs in the ids,
+ * and building its forty columns with drizzle on every answer cost more than running it.
+ */
+const ROWS_BY_ID = (() => {
+  const ids: number[] = [];
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql`SELECT ${unifiedItemAnswerSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(ids)}::int[])`,
+  );
+  if (params.length !== 1 || params[0] !== ids) throw new Error('the rows-by-id statement must take the ids as its only parameter');
+  return text;
+})();
 
 export interface ItemPage {
   rows: UnifiedItemRow[];
@@ -57,8 +71,12 @@ const jsonPageCarried: CarriedColumns = {
 };
 
 export interface JsonPage {
-  /** Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))`), in list order. */
-  items: string[];
+  /**
+   * Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))` as UTF-8), in list order: kept as bytes, so
+   * an answer is put together by copying them (encoding a page of text with typographic quotes and dashes to UTF-8
+   * again for every new answer cost as much as a page's database work: docs/benchmarks.md, "The api's speed back").
+   */
+  items: Buffer[];
   total: number;
   /** The total is an estimate (see EXACT_SEARCH_TOTAL). */
   approximate: boolean;
@@ -90,7 +108,7 @@ export interface ReadPoint {
 export interface ItemsRepoOptions {
   /** Totals kept (by filters, data version and time bucket); 0 disables. */
   countCacheEntries?: number;
-  /** Characters of serialised items kept for reuse (0 disables); default 32 M (about 32 MB, some 15,000 items). */
+  /** Bytes of serialised items (UTF-8) kept for reuse (0 disables); default 32 M (32 MB, some 15,000 items). */
   jsonCacheChars?: number;
   /**
    * Triage as the list sees it (items/triage-lens.ts): the triage views and the due sort. Without it the list answers
@@ -107,6 +125,7 @@ function filtersOf(q: ItemFilters): Omit<ItemFilters, 'sortField' | 'sortDirecti
 
 export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   const lens = opts.triage;
+  const searchStatements = createSearchStatements(dialect);
 
   /**
    * `version`: a data version already read for this request (after it arrived, before any of its data): the point takes
@@ -122,7 +141,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
    * "since my last visit" totals are different counts.
    */
   const counts = new LruCache<Total>({ entries: opts.countCacheEntries ?? 2000, weight: opts.countCacheEntries ?? 2000 });
-  const jsonCache = new LruCache<string>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
+  const jsonCache = new LruCache<Buffer>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
 
   const countKey = (filters: ReturnType<typeof filtersOf>, point: ReadPoint, exact: boolean) => JSON.stringify([filters, point.version, point.bucket, exact]);
 
@@ -160,8 +179,15 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   ): Promise<{ rows: R[] } & Total> {
     const plan = searchPlan(q.search);
     const offset = (q.page - 1) * q.limit;
+    const build = (search: string | undefined, p: SearchPlan | null, at: Date) => pageSql({ ...q, search }, at, p, offset, columns, { triage: lens, carried });
+    // A search's statement from its shape's, built once (search-statements.ts); the list's own pages are cached whole.
+    const tag = columns === undefined ? 'rows' : columns === jsonPageColumns ? 'json' : null;
+    const statement =
+      plan && tag
+        ? searchStatements(JSON.stringify([tag, { ...q, search: undefined }, offset]), q.search ?? '', plan, point.now, build)
+        : dialect.sqlToQuery(build(q.search, plan, point.now));
     const readPage = () =>
-      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { triage: lens, carried })).then((rows) => {
+      pool.query<R>(statement.sql, statement.params).then(({ rows }) => {
         // Only the page's own columns go on; a ranked page's first row says how many candidates its window held.
         const { windowTotal: candidates } = (rows[0] ?? {}) as WindowTotal;
         for (const row of rows) delete (row as WindowTotal).windowTotal;
@@ -251,13 +277,10 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
       for (const k of keys) if (k.uid && k.tenantIds) tenantsOf[k.uid] = k.tenantIds;
       const audience = opts.includeNotes ? 's' : 'p';
       const cacheKey = (k: { id: number; version: string }) => `${k.id}:${k.version}:${audience}`;
-      const out: (string | undefined)[] = keys.map((k) => jsonCache.get(cacheKey(k)));
+      const out: (Buffer | undefined)[] = keys.map((k) => jsonCache.get(cacheKey(k)));
       const missing = keys.filter((_, i) => out[i] === undefined).map((k) => k.id);
       if (missing.length) {
-        const rows = await runSql<UnifiedItemRow & { version: string }>(
-          pool,
-          sql`SELECT ${unifiedItemAnswerSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(missing)}::int[])`,
-        );
+        const { rows } = await pool.query<UnifiedItemRow & { version: string }>(ROWS_BY_ID, [missing]);
         const byId = new Map(rows.map((r) => [r.id, r]));
         keys.forEach((k, i) => {
           if (out[i] !== undefined) return;
@@ -265,14 +288,14 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
           // Deleted between the two queries (items are never deleted, only marked removed): leave it out.
           if (!row) return;
           const { version, ...item } = row;
-          const json = JSON.stringify(toUnifiedItem(item, opts));
+          const json = Buffer.from(JSON.stringify(toUnifiedItem(item, opts)));
           // Cached under the version just read (a row updated in between is served in its newest version).
           jsonCache.set(`${row.id}:${version}:${audience}`, json);
           out[i] = json;
         });
       }
       return {
-        items: out.filter((j): j is string => j !== undefined),
+        items: out.filter((j): j is Buffer => j !== undefined),
         total,
         approximate,
         tenantsOf,

@@ -86,6 +86,20 @@ export function versionReadFor(req: IncomingMessage): number | undefined {
   return version;
 }
 
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
+
+/** `{"items":[` + the items' JSON, comma-separated + `tail`: the bytes of JSON.stringify of the whole answer. */
+function joinItems(items: readonly Buffer[], tail: string): Buffer {
+  const parts: Buffer[] = [ITEMS_OPEN];
+  items.forEach((item, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(tail));
+  return Buffer.concat(parts);
+}
+
 /**
  * Whole answers of GET /api/unified/items by (query, audience, data version, time bucket). A hit costs one
  * primary-key read (the data version) and no other database work, mapping or serialising; any committed write to
@@ -186,7 +200,7 @@ export function createListAnswers(
             // Absent when no item of the page has any (no tenant's relevance computed yet).
             if (Object.keys(relevance).length) tail.relevance = relevance;
           }
-          const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
+          const body = joinItems(items, `],${JSON.stringify(tail).slice(1)}`);
           // A search is what the repo searches for (`searchPlan`): punctuation alone is the plain list, asked again.
           const compression: Compression = searchPlan(q.search) ? 'fast' : 'thorough';
           return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {}, compression };

@@ -33,14 +33,20 @@ export interface ViewTime {
   now: Date;
 }
 
-/** Whether a filter set is time-relative never changes, so it is worked out once per filter set (it builds SQL twice). */
+/**
+ * Whether a filter set is time-relative never changes, so it is worked out once per filter set (it builds SQL twice).
+ * The search words are left out of the key and of the test: the text search compares no date, so they never make a
+ * view time-relative, and a key with them would make every new search build that SQL twice (a twentieth of a search's
+ * CPU, docs/benchmarks.md, "The api's speed back").
+ */
 const relativeByFilters = new LruCache<boolean>({ entries: 5000, weight: 5000 });
 
 export function viewTime(filters: ItemWhereFilters, now: Date, triage?: TriageLens): ViewTime {
-  const key = JSON.stringify(filters);
+  const { search: _search, ...withoutSearch } = filters;
+  const key = JSON.stringify(withoutSearch);
   let relative = relativeByFilters.get(key);
   if (relative === undefined) {
-    relative = isTimeRelative(filters, now, triage);
+    relative = isTimeRelative(withoutSearch, now, triage);
     relativeByFilters.set(key, relative);
   }
   if (!relative) return { bucket: null, now };
