@@ -127,12 +127,8 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   const lens = opts.triage;
   const searchStatements = createSearchStatements(dialect);
 
-  /**
-   * `version`: a data version already read for this request (after it arrived, before any of its data): the point takes
-   * it instead of reading it again.
-   */
-  async function readPoint(filters: ItemFilters, now: Date, version?: number): Promise<ReadPoint> {
-    return { version: version ?? (await currentDataVersion(pool)), ...viewTime(filtersOf(filters), now, lens) };
+  async function readPoint(filters: ItemFilters, now: Date): Promise<ReadPoint> {
+    return { version: await currentDataVersion(pool), ...viewTime(filters, now, lens) };
   }
 
   /**
