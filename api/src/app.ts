@@ -17,6 +17,7 @@ import { mountStaticBundles } from './http/static-bundles.js';
 import { featureImplementations } from './features/index.js';
 import { checkJsonAnswer, createCallerReads, mountEndpoints, Reply } from './http/endpoints.js';
 import { createListLane } from './http/fast-path/list-lane.js';
+import { addressBeforeExpress } from './http/client-address.js';
 
 export interface CreateAppOptions {
   /** Where shell/dist and mfe-*\/dist are; omit to serve the api only (tests). */
@@ -115,6 +116,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       sessionCookieName: cookieName,
       isStopping: options.isStopping,
       check: validateResponses ? (body) => checkJsonAnswer(endpoints.items.list, Reply.json(body)) : undefined,
+      chargeMiss: (req) => ctx.services.missBudget.chargeGuest(req, addressBeforeExpress(app, req)),
     });
     // In front of everything Express does: app.listen's server and supertest both call app.handle.
     type Handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;

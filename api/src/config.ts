@@ -270,7 +270,7 @@ export const configSchema = z.object({
     })
     .meta({
       description:
-        'where the api steps around Express for speed (docs/fast-path.md): `all` or `list-lane` (anonymous list answers from the cache before Express), or `off`; answers are the same either way',
+        'where the api steps around Express for speed (docs/fast-path.md): `all` or `list-lane` (anonymous list answers, cached or made, before Express), or `off`; answers are the same either way',
       shownDefault: 'all',
     }),
   LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32).meta({

@@ -1,32 +1,47 @@
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { connectDatabase, type Database, type PoolOptions } from '../src/db/client.js';
 import { ensureDatabase } from '../src/db/embedded.js';
 import { seedBuiltInRoles } from '../src/db/seed.js';
+import { databaseUrl, newDatabaseName, noteFreshClone, release, reuseEnabled, reuseSpare } from './db-reuse.js';
 
 export interface TestDatabase extends Database {
   url: string;
   name: string;
 }
 
-/** A fresh, migrated database (cloned from the run's template) for one test file. Call close() in afterAll. */
+/**
+ * A fresh, migrated database for one test file or test: a database an earlier test of this process closed, reset
+ * to what a new clone holds (test/db-reuse.ts), or else a clone of the run's template. Call close() when done.
+ */
 export async function createTestDb(pool: PoolOptions = { max: 5 }): Promise<TestDatabase> {
   const adminUrl = process.env.RADAR_TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('RADAR_TEST_PG_ADMIN_URL is not set: run the tests through jest (test/global-setup.ts)');
-  const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  await ensureDatabase(adminUrl, name, 'radar_template');
-  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const database = connectDatabase(url, undefined, pool);
-  await seedBuiltInRoles(database.db);
+  const reused = reuseEnabled() ? await reuseSpare(adminUrl, (url) => connectDatabase(url, undefined, pool), dropTestDatabase) : undefined;
+  const name = reused?.name ?? newDatabaseName();
+  const url = databaseUrl(adminUrl, name);
+  const database = reused?.database ?? (await cloneTemplate(adminUrl, name, pool));
+  let closed = false;
   return {
     ...database,
     url,
     name,
     close: async () => {
+      if (closed) return;
+      closed = true;
       await database.close();
-      await dropTestDatabase(name);
+      if (reuseEnabled()) release(name);
+      else await dropTestDatabase(name);
     },
   };
+}
+
+/** A new clone of the run's template, with the built-in roles. */
+async function cloneTemplate(adminUrl: string, name: string, pool: PoolOptions): Promise<Database> {
+  await ensureDatabase(adminUrl, name, 'radar_template');
+  const database = connectDatabase(databaseUrl(adminUrl, name), undefined, pool);
+  await seedBuiltInRoles(database.db);
+  if (reuseEnabled()) await noteFreshClone(database.pool);
+  return database;
 }
 
 /** Drops a database a test made (connections still open to it are ended). */

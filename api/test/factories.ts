@@ -12,6 +12,12 @@ import { hashSessionToken, newSessionToken, SESSION_COOKIE } from '../src/http/a
 
 let sequence = 0;
 const next = () => ++sequence;
+/**
+ * A content hash no other row of this process has: the api keeps sanitised bodies per row id and content hash for the
+ * process (item-mapper.ts), and the files a worker runs one after another all start their ids at 1, so a hash made of
+ * the external id alone served one file's body for another file's row of the same id and external id.
+ */
+const testHash = (externalId: string, n: number) => `test-${externalId}-${n}`;
 
 export type ItemOverrides = Partial<Omit<NewItemRow, 'source'>>;
 
@@ -38,7 +44,7 @@ export async function insertRoadmapItem(db: Db, overrides: ItemOverrides = {}): 
       firstSeenAt: new Date('2025-06-01T00:00:00Z'),
       lastSeenAt: new Date('2025-06-01T00:00:00Z'),
       lastChangedAt: new Date('2025-06-01T00:00:00Z'),
-      contentHash: `test-${externalId}`,
+      contentHash: testHash(externalId, n),
       ...overrides,
     })
     .returning();
@@ -68,7 +74,7 @@ export async function insertMessage(db: Db, overrides: ItemOverrides = {}): Prom
       firstSeenAt: new Date('2025-06-01T00:00:00Z'),
       lastSeenAt: new Date('2025-06-01T00:00:00Z'),
       lastChangedAt: new Date('2025-06-01T00:00:00Z'),
-      contentHash: `test-${externalId}`,
+      contentHash: testHash(externalId, n),
       ...overrides,
     })
     .returning();

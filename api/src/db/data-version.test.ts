@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import request from 'supertest';
 import { createSyncHarness, T_A, T_B, type SyncHarness } from '../../test/sync-harness.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
@@ -16,15 +17,21 @@ describe('data version: every committed write to item data moves it, once per tr
     await t.close();
   });
   const version = async () => (await readDataVersion(t.database.pool)).version;
+  /**
+   * A data-version read on this file's database. The worker runs other files before this one, and a read an earlier
+   * file's app still had under way goes through the same patched prototype: it is not this test's.
+   */
+  const ownRead = (client: pg.Client, query: unknown) =>
+    client.database === t.database.name && (query as { name?: string }).name === 'read-data-version-number';
 
   it('currentDataVersion: calls in one turn and the next share one read; a call after a committed write sees it', async () => {
     const queries: unknown[] = [];
     const pool = t.database.pool;
-    const original = pool.query.bind(pool);
-    pool.query = ((...args: unknown[]) => {
-      queries.push(args[0]);
-      return (original as (...a: unknown[]) => unknown)(...args);
-    }) as typeof pool.query;
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (ownRead(this, args[0])) queries.push(args[0]);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
     try {
       const together = [currentDataVersion(pool), currentDataVersion(pool), currentDataVersion(pool)];
       // A call in the following turn of the event loop, as a request read in the next poll makes it, joins them.
@@ -39,7 +46,48 @@ describe('data version: every committed write to item data moves it, once per tr
       expect(await currentDataVersion(pool)).toBe(before! + 1);
       expect(await readDataVersionNumber(pool)).toBe(before! + 1);
     } finally {
-      pool.query = original;
+      pg.Client.prototype.query = original;
+    }
+  });
+
+  it('currentDataVersion: a call while a read is out waits for the next one, sent when that one is back, and sees a write committed before it', async () => {
+    const pool = t.database.pool;
+    const original = pg.Client.prototype.query;
+    const reads: Promise<unknown>[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const result = (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      if (!ownRead(this, args[0])) return result;
+      reads.push(result);
+      // The first read is answered by the database at once, and reaches its callers only when released.
+      return reads.length === 1 ? result.then(async (value) => (await held, value)) : result;
+    } as typeof original;
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const first = currentDataVersion(pool);
+      await turns(3);
+      expect(reads).toHaveLength(1);
+      await reads[0];
+      // Committed after the first read ran, before the calls below: they must see it.
+      await insertRoadmapItem(t.database.db, { externalId: '470010' });
+      const later = [currentDataVersion(pool), currentDataVersion(pool)];
+      await turns(5);
+      // Not sent while the first is out: those calls wait together for the next one.
+      expect(reads).toHaveLength(1);
+      expect(later[0]).toBe(later[1]);
+      release();
+      const before = await first;
+      const after = await Promise.all(later);
+      expect(reads).toHaveLength(2);
+      expect(after).toEqual([before + 1, before + 1]);
+      // No read waits: the connection the reads kept is back in the pool.
+      await turns(2);
+      expect(pool.idleCount).toBe(pool.totalCount);
+    } finally {
+      pg.Client.prototype.query = original;
     }
   });
 

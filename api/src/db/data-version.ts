@@ -37,30 +37,71 @@ export async function readDataVersionNumber(pool: pg.Pool | pg.PoolClient): Prom
   return rows[0] ? Number(rows[0].version) : 0;
 }
 
-/** The read each pool's callers share until its query is sent; gone once it is. */
-const nextRead = new WeakMap<pg.Pool, Promise<number>>();
+/**
+ * Each pool's shared reads: the one callers join (not sent yet), whether one is out (sent, not back yet), and the
+ * connection the reads go out on while one follows another.
+ */
+interface VersionReads {
+  next?: Promise<number>;
+  out: boolean;
+  /** Sends `next`, once the read that is out is back (set while one is out). */
+  sendNext?: () => void;
+  client?: pg.PoolClient;
+}
+
+const reads = new WeakMap<pg.Pool, VersionReads>();
 
 /**
- * The version as readDataVersionNumber reads it, with the calls made in two turns of the event loop sharing one query,
- * sent after all of them: every list request reads the version, and under load many arrive together. The query waits
- * for the end of the turn after the first call's (a second setImmediate), so the requests read in that turn's poll
- * join too; a process then answers about twice as many requests a read, costing no more than one extra poll of the
- * sockets (docs/benchmarks.md, "Two processes"). Never stale: a caller only joins a read whose query has not been sent
- * yet, so the query starts after the call and sees every write committed before it. Once the query is sent, callers
- * start the next one.
+ * The version as readDataVersionNumber reads it, one query shared by the calls made until it is sent: every list
+ * request reads the version, and under load many arrive together. A read is sent at the end of the event-loop turn
+ * after its first call's (a second setImmediate, so the requests read in that turn's poll join too), and never while
+ * another read of the pool is out: then it goes as soon as that one is back, with every call made meanwhile. So a
+ * process sends at most one read per round trip to the database however many requests arrive, where reads overlapping
+ * each other cost every few requests a query, a database wake-up and a reply (docs/benchmarks.md, "The api's speed
+ * back"). Reads that follow one another keep their connection instead of taking one from the pool and giving it back
+ * each time; it goes back once no read waits. Never stale: a caller only joins a read whose query has not been sent
+ * yet, so the query starts after the call and sees every write committed before it.
  */
 export function currentDataVersion(pool: pg.Pool): Promise<number> {
-  let read = nextRead.get(pool);
-  if (!read) {
-    read = new Promise<number>((resolve, reject) => {
-      setImmediate(() =>
-        setImmediate(() => {
-          nextRead.delete(pool);
-          readDataVersionNumber(pool).then(resolve, reject);
-        }),
-      );
-    });
-    nextRead.set(pool, read);
+  let state = reads.get(pool);
+  if (!state) reads.set(pool, (state = { out: false }));
+  const s = state;
+  if (s.next) return s.next;
+  const next = new Promise<number>((resolve, reject) => {
+    const send = () => {
+      s.next = undefined;
+      s.sendNext = undefined;
+      s.out = true;
+      readOn(pool, s)
+        .then(resolve, reject)
+        .finally(() => {
+          s.out = false;
+          if (s.sendNext) return s.sendNext();
+          // No read waits: the connection goes back to the pool.
+          const client = s.client;
+          s.client = undefined;
+          client?.release();
+        });
+    };
+    setImmediate(() =>
+      setImmediate(() => {
+        if (s.out) s.sendNext = send;
+        else send();
+      }),
+    );
+  });
+  s.next = next;
+  return next;
+}
+
+/** One read on the connection the reads keep (taken from the pool when there is none); a failed one is discarded. */
+async function readOn(pool: pg.Pool, s: VersionReads): Promise<number> {
+  const client = (s.client ??= await pool.connect());
+  try {
+    return await readDataVersionNumber(client);
+  } catch (err) {
+    s.client = undefined;
+    client.release(err instanceof Error ? err : true);
+    throw err;
   }
-  return read;
 }

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Express, Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { ipKeyGenerator } from 'express-rate-limit';
 
 /**
@@ -13,6 +14,14 @@ export function clientAddressKey(ip: string | undefined | null): string | null {
 
 export function clientAddressOf(req: Request): string | null {
   return clientAddressKey(req.ip);
+}
+
+/**
+ * `req.ip` as Express works it out (the socket's address, or X-Forwarded-For as far as TRUST_PROXY trusts it) for a
+ * request Express has not seen yet (the list's lane, in front of it): its own getter, read for this request.
+ */
+export function addressBeforeExpress(app: Express, req: IncomingMessage): string | undefined {
+  return Reflect.get(app.request, 'ip', { app, headers: req.headers, socket: req.socket, connection: req.socket }) as string | undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { MemoryStore, type Store } from 'express-rate-limit';
 import { RateLimitError } from '../lib/errors.js';
 import { clientAddressKey } from './client-address.js';
@@ -28,20 +29,49 @@ export function createMissBudget(opts: { perMinute: number }) {
   const { store: clustered } = limiterStore('cache-miss-budget');
   const store: Store = clustered ?? new MemoryStore();
   store.init?.({ windowMs: WINDOW_MS } as Parameters<NonNullable<Store['init']>>[0]);
+  /** What the list's lane charged a request before Express saw it: the route takes that outcome instead of counting again. */
+  const chargedAhead = new WeakMap<IncomingMessage, Promise<Refusal | null>>();
+
+  /** Counts `count` answers against `key`'s budget: null when within it, else the refusal (not thrown yet). */
+  async function count(key: string, n: number): Promise<Refusal | null> {
+    let hits = 0;
+    let resetTime: Date | undefined;
+    for (let i = 0; i < n; i++) ({ totalHits: hits, resetTime } = await store.increment(key));
+    if (hits <= limit) return null;
+    const error = new RateLimitError(MISS_BUDGET_MESSAGE);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
+    return { error, key, hits };
+  }
+
   return {
     /** Counts one answer no cache could give; throws RateLimitError (with its Retry-After) past the budget. */
-    async charge(req: Request, count = 1): Promise<void> {
+    async charge(req: Request, n = 1): Promise<void> {
+      const ahead = chargedAhead.get(req);
+      if (ahead) chargedAhead.delete(req);
+      if (!ahead && opts.perMinute <= 0) return;
+      const refusal = await (ahead ?? count(budgetKeyOf(req), n));
+      if (!refusal) return;
+      req.log?.info({ key: refusal.key, hits: refusal.hits }, 'cache-miss budget spent');
+      throw refusal.error;
+    },
+
+    /**
+     * The same count for a guest's request the list's lane answers before Express (no session, no token: the client
+     * is its network, `ip` as Express's req.ip reads it). Throws past the budget; the lane then hands the request to
+     * Express, whose route gets this outcome from `charge` (logged and thrown there) rather than counting it again.
+     */
+    async chargeGuest(req: IncomingMessage, ip: string | undefined): Promise<void> {
       if (opts.perMinute <= 0) return;
-      const key = budgetKeyOf(req);
-      let hits = 0;
-      let resetTime: Date | undefined;
-      for (let i = 0; i < count; i++) ({ totalHits: hits, resetTime } = await store.increment(key));
-      if (hits <= limit) return;
-      const error = new RateLimitError(MISS_BUDGET_MESSAGE);
-      error.retryAfterSeconds = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
-      req.log?.info({ key, hits }, 'cache-miss budget spent');
-      throw error;
+      const outcome = count(`addr:${clientAddressKey(ip) ?? 'unknown'}`, 1);
+      chargedAhead.set(req, outcome);
+      if (await outcome) throw new RateLimitError(MISS_BUDGET_MESSAGE);
     },
   };
 }
 export type MissBudget = ReturnType<typeof createMissBudget>;
+
+interface Refusal {
+  error: RateLimitError;
+  key: string;
+  hits: number;
+}

@@ -42,6 +42,26 @@ describe('cache-miss budget', () => {
     expect((await request(t.app).get('/api/roadmap/items/500001/history')).status).toBe(429);
   });
 
+  it("counts a guest's new list answers, made before Express, by the network Express sees (behind a trusted proxy too)", async () => {
+    // 12 a minute: 2 in any ten seconds; one proxy in front, whose X-Forwarded-For names the client.
+    t = await createTestContext({ CACHE_MISS_BUDGET: '12', TRUST_PROXY: '1' }, { now: '2026-11-26T12:00:00Z' });
+    await insertRoadmapItem(t.database.db, { externalId: '500001', title: 'Teams meeting recap' });
+    const app = t.app;
+    const from = (address: string, search: string) => request(app).get('/api/unified/items').set('X-Forwarded-For', address).query({ search });
+    expect((await from('203.0.113.5', 'teams')).status).toBe(200);
+    expect((await from('203.0.113.5', 'meeting')).status).toBe(200);
+    const refused = await from('203.0.113.5', 'recap');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.name).toBe('RateLimitError');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another client behind the same proxy has its own budget; the first one's answers already made stay open.
+    expect((await from('198.51.100.7', 'recap')).status).toBe(200);
+    expect((await from('203.0.113.5', 'teams')).status).toBe(200);
+    // One budget whichever way a request is answered: the route of another endpoint counts against the same client.
+    expect((await request(app).get('/api/roadmap/items/500001/history').set('X-Forwarded-For', '203.0.113.5')).status).toBe(429);
+    expect((await request(app).get('/api/roadmap/items/500001/history').set('X-Forwarded-For', '192.0.2.9')).status).toBe(200);
+  });
+
   it('gives each signed-in user and each API token a budget of their own', async () => {
     const t = await setUp();
     const { agent: ann } = await signIn(t.app, t.database.db, { email: 'ann@example.com' });

@@ -79,7 +79,8 @@ export type ItemWhereFilters = Omit<ItemFilters, 'sortField' | 'sortDirection'>;
  * Which rows a WHERE clause describes. 'all': the list's rows. Searching, the page is chosen from two branches that
  * together are 'all': 'exactIds' (exact id hits, removed items included) and 'rankWindow' (full-text matches that
  * are not removed, unless includeRemoved), so the rank window walks the partial date index as before. 'counted': the
- * rows of 'all' as the capped count asks for them (see tsQuery's `prefixOnce`).
+ * rows of 'all' as the capped count asks for them. Both 'rankWindow' and 'counted' ask for a shared prefix once (see
+ * tsQuery's `prefixOnce`); 'all', which the planner's estimate of a total is read from, keeps the query as it is.
  */
 export type WherePart = 'all' | 'exactIds' | 'rankWindow' | 'counted';
 
@@ -243,7 +244,7 @@ export function itemWhere(f: ItemWhereFilters, now: Date, plan: SearchPlan | nul
     return all.length ? sql.join(all, sql` AND `) : sql`true`;
   }
   const exact = plan.ids.length ? sql`lower(items.external_id) = ANY(${textArray(plan.ids)})` : null;
-  const matches = sql`items.search_vector @@ ${tsQuery(plan, part === 'counted')}`;
+  const matches = sql`items.search_vector @@ ${tsQuery(plan, part === 'counted' || part === 'rankWindow')}`;
   const text = notRemoved ? sql`${notRemoved} AND ${matches}` : matches;
   if (part === 'exactIds') conds.push(exact ?? sql`false`);
   else if (part === 'rankWindow' || !exact) conds.push(text);

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest } from './item-query.js';
+import { itemOrder, itemWhere, searchPlan, type ItemFilters, type ItemListRequest, type SearchPlan } from './item-query.js';
+import { createSearchStatements } from './search-statements.js';
 import type { TriageLens } from './triage-lens.js';
-import { cappedCountSql, countSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW, type MatchesTotal, type WindowTotal } from './list-page-sql.js';
+import { cappedCountSql, countSql, ESTIMATE_MARGIN, EXACT_SEARCH_TOTAL, pageSql, RANK_WINDOW, type CarriedColumns, type WindowTotal } from './list-page-sql.js';
 import { toUnifiedItem, unifiedItemAnswerSql, unifiedItemSelectSql, type ToUnifiedItemOptions, type UnifiedItemRow } from './item-mapper.js';
 import { currentDataVersion } from '../../db/data-version.js';
 import { LruCache } from '../../lib/lru-cache.js';
@@ -28,6 +29,19 @@ export async function estimateRows(pool: pg.Pool, where: SQL): Promise<number> {
   return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
 }
 
+/**
+ * The statement reading a page's rows by id for the JSON list, its text built once: it only ever differs in the ids,
+ * and building its forty columns with drizzle on every answer cost more than running it.
+ */
+const ROWS_BY_ID = (() => {
+  const ids: number[] = [];
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql`SELECT ${unifiedItemAnswerSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(ids)}::int[])`,
+  );
+  if (params.length !== 1 || params[0] !== ids) throw new Error('the rows-by-id statement must take the ids as its only parameter');
+  return text;
+})();
+
 export interface ItemPage {
   rows: UnifiedItemRow[];
   total: number;
@@ -49,10 +63,20 @@ const versionColumns = sql`items.id AS "id", items.xmin::text || ':' || items.co
 /** The page's columns for `listJson`: the version, and the tenants of an item that has some (with its unified id). */
 const jsonPageColumns = sql`${versionColumns}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
   items.source::text || '-' || items.external_id AS "uid"`;
+/** The same columns carried through a ranked search's window (CarriedColumns): its page reads no row twice. */
+const jsonPageCarried: CarriedColumns = {
+  window: sql`items.xmin::text || ':' || items.content_hash AS "version", CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
+  items.source::text || '-' || items.external_id AS "uid"`,
+  page: sql`page.id AS "id", page."version", page."tenantIds", page."uid"`,
+};
 
 export interface JsonPage {
-  /** Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))`), in list order. */
-  items: string[];
+  /**
+   * Each item already serialised (`JSON.stringify(toUnifiedItem(row, …))` as UTF-8), in list order: kept as bytes, so
+   * an answer is put together by copying them (encoding a page of text with typographic quotes and dashes to UTF-8
+   * again for every new answer cost as much as a page's database work: docs/benchmarks.md, "The api's speed back").
+   */
+  items: Buffer[];
   total: number;
   /** The total is an estimate (see EXACT_SEARCH_TOTAL). */
   approximate: boolean;
@@ -84,7 +108,7 @@ export interface ReadPoint {
 export interface ItemsRepoOptions {
   /** Totals kept (by filters, data version and time bucket); 0 disables. */
   countCacheEntries?: number;
-  /** Characters of serialised items kept for reuse (0 disables); default 32 M (about 32 MB, some 15,000 items). */
+  /** Bytes of serialised items (UTF-8) kept for reuse (0 disables); default 32 M (32 MB, some 15,000 items). */
   jsonCacheChars?: number;
   /**
    * Triage as the list sees it (items/triage-lens.ts): the triage views and the due sort. Without it the list answers
@@ -101,13 +125,10 @@ function filtersOf(q: ItemFilters): Omit<ItemFilters, 'sortField' | 'sortDirecti
 
 export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   const lens = opts.triage;
+  const searchStatements = createSearchStatements(dialect);
 
-  /**
-   * `version`: a data version already read for this request (after it arrived, before any of its data): the point takes
-   * it instead of reading it again.
-   */
-  async function readPoint(filters: ItemFilters, now: Date, version?: number): Promise<ReadPoint> {
-    return { version: version ?? (await currentDataVersion(pool)), ...viewTime(filtersOf(filters), now, lens) };
+  async function readPoint(filters: ItemFilters, now: Date): Promise<ReadPoint> {
+    return { version: await currentDataVersion(pool), ...viewTime(filters, now, lens) };
   }
 
   /**
@@ -116,7 +137,7 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
    * "since my last visit" totals are different counts.
    */
   const counts = new LruCache<Total>({ entries: opts.countCacheEntries ?? 2000, weight: opts.countCacheEntries ?? 2000 });
-  const jsonCache = new LruCache<string>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
+  const jsonCache = new LruCache<Buffer>({ entries: 100_000, weight: opts.jsonCacheChars ?? 32_000_000, weigh: (json) => json.length });
 
   const countKey = (filters: ReturnType<typeof filtersOf>, point: ReadPoint, exact: boolean) => JSON.stringify([filters, point.version, point.bucket, exact]);
 
@@ -146,40 +167,57 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
   }
 
   /** Page rows (any columns) and the total at `point`: see `list`. */
-  async function pageAndTotal<R extends pg.QueryResultRow>(q: ItemListRequest, point: ReadPoint, columns?: SQL): Promise<{ rows: R[] } & Total> {
+  async function pageAndTotal<R extends pg.QueryResultRow>(
+    q: ItemListRequest,
+    point: ReadPoint,
+    columns?: SQL,
+    carried?: CarriedColumns,
+  ): Promise<{ rows: R[] } & Total> {
     const plan = searchPlan(q.search);
     const offset = (q.page - 1) * q.limit;
-    const readPage = (countMatches = false) =>
-      runSql<R>(pool, pageSql(q, point.now, plan, offset, columns, { countMatches, triage: lens })).then((rows) => {
-        // Only the page's own columns go on; a ranked page's first row says how many candidates its window held,
-        // and, when asked, how many rows match.
-        const { windowTotal: candidates, matchesTotal: matches } = (rows[0] ?? {}) as WindowTotal & MatchesTotal;
-        for (const row of rows) {
-          delete (row as WindowTotal).windowTotal;
-          delete (row as MatchesTotal).matchesTotal;
-        }
-        return { rows, matches, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
+    const build = (search: string | undefined, p: SearchPlan | null, at: Date) => pageSql({ ...q, search }, at, p, offset, columns, { triage: lens, carried });
+    // A search's statement from its shape's, built once (search-statements.ts); the list's own pages are cached whole.
+    const tag = columns === undefined ? 'rows' : columns === jsonPageColumns ? 'json' : null;
+    const statement =
+      plan && tag
+        ? searchStatements(JSON.stringify([tag, { ...q, search: undefined }, offset]), q.search ?? '', plan, point.now, build)
+        : dialect.sqlToQuery(build(q.search, plan, point.now));
+    const readPage = () =>
+      pool.query<R>(statement.sql, statement.params).then(({ rows }) => {
+        // Only the page's own columns go on; a ranked page's first row says how many candidates its window held.
+        const { windowTotal: candidates } = (rows[0] ?? {}) as WindowTotal;
+        for (const row of rows) delete (row as WindowTotal).windowTotal;
+        return { rows, windowTotal: candidates !== undefined && candidates < RANK_WINDOW ? candidates : undefined };
       });
     // A page inside the rank window of a search that cannot be an id, its total not known yet (the first page, or a
-    // later one whose total left the cache or whose data moved): the statistics decide how its total is found, before
-    // its page is read. Under the margin its page's plan reads every match anyway (the planner expects few), so the
-    // page counts them in the same statement: an exact total at any size, the same as its first page said, and no
-    // second pass over the matches. Past it the estimate is the total, as `count` would find it.
+    // later one whose total left the cache or whose data moved): the page is read first. A window that is not full
+    // holds every match, so its size is the exact total and nothing more is asked (most searches: on the feeds' own
+    // text nearly all). A full window leaves it to the statistics, as before: under the margin every match is counted
+    // (an exact total at any size), past it the estimate is the total, as `count` would find it.
     let estimate: number | undefined;
+    let pageRead: ReturnType<typeof readPage> | undefined;
     const filters = filtersOf(q);
     const key = countKey(filters, point, false);
     if (plan && !plan.ids.length && offset + q.limit <= RANK_WINDOW && !counts.get(key)) {
-      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan, 'all', lens));
-      if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN) {
-        const { rows, matches } = await readPage(true);
-        // An empty later page (past the last match) has no row to carry the count.
-        if (matches === undefined && offset > 0) return { rows, ...(await count(q, point, false, estimate)) };
-        const total = { n: matches ?? 0, approximate: false };
+      const read = await readPage();
+      const { rows, windowTotal } = read;
+      if (windowTotal !== undefined || (offset === 0 && rows.length === 0)) {
+        const total = { n: windowTotal ?? 0, approximate: false };
         counts.set(key, total);
         return { rows, ...total };
       }
+      estimate = await estimateRows(pool, itemWhere(filters, point.now, plan, 'all', lens));
+      if (estimate <= EXACT_SEARCH_TOTAL * ESTIMATE_MARGIN && rows.length) {
+        const total = {
+          n: (await runSql<{ n: number }>(pool, countSql(itemWhere(filters, point.now, plan, 'rankWindow', lens))))[0]?.n ?? 0,
+          approximate: false,
+        };
+        counts.set(key, total);
+        return { rows, ...total };
+      }
+      pageRead = Promise.resolve(read);
     }
-    const pageQuery = readPage();
+    const pageQuery = pageRead ?? readPage();
     if (offset === 0) {
       // A search's total starts with its page: its estimate (unless read above) and capped count (up to ~30 ms for a
       // search the statistics put under the margin) overlap the page instead of following it. A page that proves its total
@@ -205,8 +243,8 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
 
     /**
      * One page and the total. The page is read fresh; the total is exact when the page proves it (a non-empty page
-     * shorter than `limit` ends the result), counted by the page's own statement (a search page inside the rank
-     * window, under the margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
+     * shorter than `limit` ends the result, or a search's rank window that is not full), counted after it (a full window
+     * under the margin), otherwise counted in parallel with the page on a second connection, or taken from the totals counted
      * before for the same filters at the same data version and time bucket (so it is never stale: any committed
      * write moves the version).
      */
@@ -230,18 +268,15 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
         rows: keys,
         n: total,
         approximate,
-      } = await pageAndTotal<{ id: number; version: string; tenantIds: number[] | null; uid: string | null }>(q, point, jsonPageColumns);
+      } = await pageAndTotal<{ id: number; version: string; tenantIds: number[] | null; uid: string | null }>(q, point, jsonPageColumns, jsonPageCarried);
       const tenantsOf: Record<string, number[]> = {};
       for (const k of keys) if (k.uid && k.tenantIds) tenantsOf[k.uid] = k.tenantIds;
       const audience = opts.includeNotes ? 's' : 'p';
       const cacheKey = (k: { id: number; version: string }) => `${k.id}:${k.version}:${audience}`;
-      const out: (string | undefined)[] = keys.map((k) => jsonCache.get(cacheKey(k)));
+      const out: (Buffer | undefined)[] = keys.map((k) => jsonCache.get(cacheKey(k)));
       const missing = keys.filter((_, i) => out[i] === undefined).map((k) => k.id);
       if (missing.length) {
-        const rows = await runSql<UnifiedItemRow & { version: string }>(
-          pool,
-          sql`SELECT ${unifiedItemAnswerSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(missing)}::int[])`,
-        );
+        const { rows } = await pool.query<UnifiedItemRow & { version: string }>(ROWS_BY_ID, [missing]);
         const byId = new Map(rows.map((r) => [r.id, r]));
         keys.forEach((k, i) => {
           if (out[i] !== undefined) return;
@@ -249,14 +284,14 @@ export function createItemsRepo(pool: pg.Pool, opts: ItemsRepoOptions = {}) {
           // Deleted between the two queries (items are never deleted, only marked removed): leave it out.
           if (!row) return;
           const { version, ...item } = row;
-          const json = JSON.stringify(toUnifiedItem(item, opts));
+          const json = Buffer.from(JSON.stringify(toUnifiedItem(item, opts)));
           // Cached under the version just read (a row updated in between is served in its newest version).
           jsonCache.set(`${row.id}:${version}:${audience}`, json);
           out[i] = json;
         });
       }
       return {
-        items: out.filter((j): j is string => j !== undefined),
+        items: out.filter((j): j is Buffer => j !== undefined),
         total,
         approximate,
         tenantsOf,

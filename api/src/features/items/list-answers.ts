@@ -69,21 +69,18 @@ export function answerCopyFor(answer: ListAnswer, req: IncomingMessage): AnswerC
   return encoded ? { ...encoded, encoding } : { body: answer.body, etag: answer.etag };
 }
 
-/**
- * The data version the list's lane read for a request it then handed to Express (no cached answer): read after the
- * request arrived and before any of its data, it is as good a version for the route's answer as a new read, which
- * would be a second round trip to the database for every search. Taken once: a request has one answer.
- */
-const laneVersions = new WeakMap<IncomingMessage, number>();
+const ITEMS_OPEN = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
 
-export function rememberVersionRead(req: IncomingMessage, version: number): void {
-  laneVersions.set(req, version);
-}
-
-export function versionReadFor(req: IncomingMessage): number | undefined {
-  const version = laneVersions.get(req);
-  laneVersions.delete(req);
-  return version;
+/** `{"items":[` + the items' JSON, comma-separated + `tail`: the bytes of JSON.stringify of the whole answer. */
+function joinItems(items: readonly Buffer[], tail: string): Buffer {
+  const parts: Buffer[] = [ITEMS_OPEN];
+  items.forEach((item, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(tail));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -131,24 +128,32 @@ export interface ListAudience extends ToUnifiedItemOptions {
   relevance?: boolean;
 }
 
+/** A frozen query's JSON, kept with it: the list's lane hands the same frozen object for the same query text. */
+const frozenQueryJson = new WeakMap<object, string>();
+
+function queryJson(q: ItemListRequest): string {
+  let json = frozenQueryJson.get(q);
+  if (json === undefined) {
+    json = JSON.stringify(q);
+    if (Object.isFrozen(q)) frozenQueryJson.set(q, json);
+  }
+  return json;
+}
+
 export function createListAnswers(
   repo: ItemsRepo,
   opts: { maxBytes: number; visibleTenantIds: VisibleTenantIds; triageOf: TriageOfItems; relevanceOf?: RelevanceOfItems },
 ) {
   const answers = new LruCache<ListAnswer>({ entries: 10_000, weight: opts.maxBytes, weigh: (a) => a.body.length });
-  const keyOf = (q: ItemListRequest, audience: ListAudience, point: { version: unknown; bucket: unknown }) =>
-    JSON.stringify([q, audience.includeNotes ? 'staff' : audience.triage || audience.relevance ? 'member' : 'public', point.version, point.bucket]);
+  const keyOf = (q: ItemListRequest, audience: ListAudience, point: { version: number; bucket: number | null }) =>
+    `[${queryJson(q)},"${audience.includeNotes ? 'staff' : audience.triage || audience.relevance ? 'member' : 'public'}",${point.version},${point.bucket}]`;
 
   return {
-    /**
-     * The answer; `onMiss` runs (and may refuse) before it is computed, never when a cached one is served. `version`:
-     * the data version the list's lane read for this request (`versionReadFor`), so a request the lane could not
-     * answer does not read it twice.
-     */
-    async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>, version?: number): Promise<ListAnswer> {
+    /** The answer; `onMiss` runs (and may refuse) before it is computed, never when a cached one is served. */
+    async answer(q: ItemListRequest, now: Date, audience: ListAudience, onMiss?: () => Promise<void>): Promise<ListAnswer> {
       // The version is read before the data (readPoint): an answer is never cached under a version newer than its rows.
       // Triage records and relevance rows move the version too, so a cached answer's are as current as its rows.
-      const point = await repo.readPoint(q, now, version);
+      const point = await repo.readPoint(q, now);
       return answers.load(
         keyOf(q, audience, point),
         async () => {
@@ -186,7 +191,7 @@ export function createListAnswers(
             // Absent when no item of the page has any (no tenant's relevance computed yet).
             if (Object.keys(relevance).length) tail.relevance = relevance;
           }
-          const body = Buffer.from(`{"items":[${items.join(',')}],${JSON.stringify(tail).slice(1)}`);
+          const body = joinItems(items, `],${JSON.stringify(tail).slice(1)}`);
           // A search is what the repo searches for (`searchPlan`): punctuation alone is the plain list, asked again.
           const compression: Compression = searchPlan(q.search) ? 'fast' : 'thorough';
           return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url')}"`, encoded: {}, compression };
@@ -194,15 +199,6 @@ export function createListAnswers(
         undefined,
         onMiss,
       );
-    },
-
-    /**
-     * The answer when one is cached (or being made) for this request now (undefined when it would have to be made),
-     * and the data version it was looked up at.
-     */
-    async cached(q: ItemListRequest, now: Date, audience: ListAudience): Promise<{ answer: ListAnswer | undefined; version: number }> {
-      const point = await repo.readPoint(q, now);
-      return { answer: await answers.peek(keyOf(q, audience, point)), version: point.version };
     },
   };
 }

@@ -39,13 +39,10 @@ export function createListForCaller(deps: { db: DbOrTx; answers: ListAnswers }) 
 
   return {
     resolveView,
-    /**
-     * The list answer for `auth` (null: a guest); `onMiss` runs (and may refuse) before an answer is computed;
-     * `version`: a data version already read for this request (see ListAnswers.answer).
-     */
-    async answer(query: ItemListQuery, auth: RequestAuth | null, now: Date, onMiss?: () => Promise<void>, version?: number): Promise<ListAnswer> {
+    /** The list answer for `auth` (null: a guest); `onMiss` runs (and may refuse) before an answer is computed. */
+    async answer(query: ItemListQuery, auth: RequestAuth | null, now: Date, onMiss?: () => Promise<void>): Promise<ListAnswer> {
       const q = await resolveView(query, auth, now);
-      return answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth), triage: Boolean(auth), relevance: Boolean(auth) }, onMiss, version);
+      return answers.answer(q, now, { includeNotes: isModeratorOrAdmin(auth), triage: Boolean(auth), relevance: Boolean(auth) }, onMiss);
     },
   };
 }

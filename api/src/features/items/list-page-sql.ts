@@ -12,8 +12,8 @@ import { unifiedItemSelectSql } from './item-mapper.js';
  * cached) is counted exactly up to this many matches; past it the total is PostgreSQL's estimate and marked approximate ("about
  * 13,000"). Counting every match of a common word visits every matching row (19,000 buffers for "teams" at 100,000
  * items, 200,000 at a million); counting the first 1,001 visits at most that many, and the estimate comes from the
- * table's statistics at no cost. A page inside the window under the margin counts every match in its own statement
- * (MatchesTotal).
+ * table's statistics at no cost. A page inside the window needs no count when its window is not full (WindowTotal); a
+ * full one under the margin has every match counted (countSql).
  */
 export const EXACT_SEARCH_TOTAL = 1000;
 
@@ -24,6 +24,7 @@ export const EXACT_SEARCH_TOTAL = 1000;
  * Message Center posts). On real feed text at 100,000 items (docs/benchmarks.md, "Search totals on the feeds' own
  * words"; three sets of 2,500 searches), no search with at most EXACT_SEARCH_TOTAL matches was put above 4,016, and
  * none wrongly past a margin of 5 (4 marked one in one set); 6 keeps half as much again in hand. Each count this margin skips is a GIN bitmap of every match (10–25 ms).
+ * The estimate is read only for a page whose window is full: fewer candidates are every match, counted already.
  */
 export const ESTIMATE_MARGIN = 6;
 
@@ -46,20 +47,21 @@ export interface WindowTotal {
 }
 
 /**
- * The column a search page asked with `countMatches` carries (`matchesTotal`): how many rows match the search and
- * the filters, counted below the window's limit. Asked only where the statistics put the matches under the margin
- * (EXACT_SEARCH_TOTAL × ESTIMATE_MARGIN): the planner then reads every match through the GIN bitmap to find the
- * window anyway, so counting them adds little, where a separate capped count would build the bitmap again. A common
- * word's page walks the date index and stops after the window; counting there would read every match.
+ * Columns a ranked search page carries from its window instead of reading its rows again: `window`, expressions over
+ * `items` with their aliases, read with each candidate; `page`, the page's columns over those aliases (`page.id`,
+ * `page."version"`). For a page whose columns are few and small (the JSON list's row versions), this saves a second
+ * read of the page's rows and, more, the planning of a second scan of items (half of a search's planning time).
  */
-export interface MatchesTotal {
-  matchesTotal?: number;
+export interface CarriedColumns {
+  window: SQL;
+  page: SQL;
 }
 
 /**
  * The page query as a deferred join: the ids of the page are chosen first (an index-only scan of a
  * (date, id) index for the default and the filtered lists, however deep the page), then only those rows are read.
- * `columns` defaults to every column the mapper needs; the JSON list asks only for each row's version key.
+ * `columns` defaults to every column the mapper needs; the JSON list asks only for each row's version key, which a
+ * ranked search page carries through its window (`carried`).
  *
  * Searching (first RANK_WINDOW results): the window's rows get their exact-id flag and rank while they are read,
  * so ranking reads no row twice, and only the page's rows are read again for their columns. `triage` answers a triage
@@ -71,7 +73,7 @@ export function pageSql(
   plan: SearchPlan | null,
   offset: number,
   columns: SQL = unifiedItemSelectSql,
-  opts: { countMatches?: boolean; triage?: TriageLens } = {},
+  opts: { triage?: TriageLens; carried?: CarriedColumns } = {},
 ): SQL {
   const lens = opts.triage;
   const order = itemOrder(q, plan, now, lens);
@@ -97,31 +99,23 @@ export function pageSql(
       sql`, `,
     );
     const exact = plan.ids.length ? sql`lower(items.external_id) = ANY(${sql.param(plan.ids)}::text[])` : sql`false`;
-    const keys = sql`items.id, ${exact} AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}`;
+    const { carried } = opts;
+    const keys = sql`items.id, ${exact} AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sortColumns}${carried ? sql`, ${carried.window}` : sql``}`;
     const pageOrder = sql.join([sql`exact DESC`, sql`rank DESC`, ...keysOf.map((k) => sql`${k.alias} ${k.direction}`), sql`id ${dir}`], sql`, `);
     const outerOrder = sql.join(
       [sql`page.exact DESC`, sql`page.rank DESC`, ...keysOf.map((k) => sql`page.${k.alias} ${k.direction}`), sql`page.id ${dir}`],
       sql`, `,
     );
-    if (opts.countMatches && !plan.ids.length) {
-      // The window and the number of every match in one statement (see MatchesTotal): the matches are counted below
-      // the window's limit, and only the window's rows are ranked, each read again by id for its vector.
-      const aliases = keysOf.map((k) => sql`m.${k.alias}`);
-      return sql`WITH m AS (SELECT items.id, ${sortColumns}, (count(*) OVER ())::int AS matches FROM items
-          WHERE ${itemWhere(q, now, plan, 'rankWindow', lens)} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}),
-        candidates AS (SELECT m.id, false AS exact, ts_rank(items.search_vector, ${tsQuery(plan)}) AS rank, ${sql.join(aliases, sql`, `)}, m.matches
-          FROM m JOIN items ON items.id = m.id),
-        page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
-        SELECT ${columns}, page.candidates_n AS "windowTotal", page.matches AS "matchesTotal" FROM page JOIN items ON items.id = page.id
-        ORDER BY ${outerOrder}`;
-    }
     // Exact id hits (removed items too: a share link must resolve) plus the newest RANK_WINDOW text matches; a search
     // that cannot be an id has the window alone (no union to plan, sort and deduplicate).
     const window = sql`SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'rankWindow', lens)} ORDER BY ${byDate} LIMIT ${RANK_WINDOW}`;
     const candidates = plan.ids.length ? sql`(SELECT ${keys} FROM items WHERE ${itemWhere(q, now, plan, 'exactIds', lens)}) UNION (${window})` : window;
+    const rows = carried
+      ? sql`${carried.page}, page.candidates_n AS "windowTotal" FROM page`
+      : sql`${columns}, page.candidates_n AS "windowTotal" FROM page JOIN items ON items.id = page.id`;
     return sql`WITH candidates AS (${candidates}),
       page AS (SELECT *, (count(*) OVER ())::int AS candidates_n FROM candidates ORDER BY ${pageOrder} LIMIT ${q.limit} OFFSET ${offset})
-      SELECT ${columns}, page.candidates_n AS "windowTotal" FROM page JOIN items ON items.id = page.id
+      SELECT ${rows}
       ORDER BY ${outerOrder}`;
   }
   return sql`SELECT ${columns} FROM items

@@ -2,7 +2,7 @@ import { endpoints } from '@radar/contracts';
 import type { AppContext } from '../../app-context.js';
 import { implement, Reply, type EndpointImplementation } from '../../http/endpoints.js';
 import { createExportWriter } from './export-handler.js';
-import { answerCopyFor, versionReadFor } from './list-answers.js';
+import { answerCopyFor } from './list-answers.js';
 
 /**
  * GET /api/unified/items (the dashboard list) and GET /api/dashboard/export (the same filters as CSV), both as the
@@ -16,7 +16,7 @@ export function createListEndpoints(ctx: AppContext): EndpointImplementation[] {
   return [
     implement(endpoints.items.list, async ({ query, auth, req, res }) => {
       const now = ctx.clock.now();
-      const answer = await list.answer(query, auth, now, () => ctx.services.missBudget.charge(req), versionReadFor(req));
+      const answer = await list.answer(query, auth, now, () => ctx.services.missBudget.charge(req));
       const copy = answerCopyFor(answer, req);
       res.vary('Accept-Encoding');
       // The validator is set here, so Express does not hash the 50–100 KB body again on every request.

@@ -33,17 +33,35 @@ export interface ViewTime {
   now: Date;
 }
 
-/** Whether a filter set is time-relative never changes, so it is worked out once per filter set (it builds SQL twice). */
+/**
+ * Whether a filter set is time-relative never changes, so it is worked out once per filter set (it builds SQL twice).
+ * The search words are left out of the key and of the test: the text search compares no date, so they never make a
+ * view time-relative, and a key with them would make every new search build that SQL twice (a twentieth of a search's
+ * CPU, docs/benchmarks.md, "The api's speed back").
+ */
 const relativeByFilters = new LruCache<boolean>({ entries: 5000, weight: 5000 });
+/** The same answer by filter object, for a frozen one handed again for the same view (the list's lane's parsed queries). */
+const relativeByObject = new WeakMap<object, boolean>();
 
-export function viewTime(filters: ItemWhereFilters, now: Date, triage?: TriageLens): ViewTime {
-  const key = JSON.stringify(filters);
+/** A view's filters; paging and order may come along (a whole list request), they change nothing here. */
+type ViewFilters = ItemWhereFilters & { page?: unknown; limit?: unknown; sortField?: unknown; sortDirection?: unknown };
+
+function relativeView(filters: ViewFilters, now: Date, triage?: TriageLens): boolean {
+  const known = relativeByObject.get(filters);
+  if (known !== undefined) return known;
+  const { search: _search, page: _page, limit: _limit, sortField: _sortField, sortDirection: _sortDirection, ...withoutSearch } = filters;
+  const key = JSON.stringify(withoutSearch);
   let relative = relativeByFilters.get(key);
   if (relative === undefined) {
-    relative = isTimeRelative(filters, now, triage);
+    relative = isTimeRelative(withoutSearch, now, triage);
     relativeByFilters.set(key, relative);
   }
-  if (!relative) return { bucket: null, now };
+  if (Object.isFrozen(filters)) relativeByObject.set(filters, relative);
+  return relative;
+}
+
+export function viewTime(filters: ViewFilters, now: Date, triage?: TriageLens): ViewTime {
+  if (!relativeView(filters, now, triage)) return { bucket: null, now };
   const bucket = Math.floor(now.getTime() / TIME_BUCKET_MS);
   return { bucket, now: new Date(bucket * TIME_BUCKET_MS) };
 }

@@ -1,13 +1,14 @@
 import fresh from 'fresh';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
-import { endpoints } from '@radar/contracts';
+import { endpoints, type ItemListQuery } from '@radar/contracts';
 import type { AccessLog } from '../access-log.js';
 import { readCookie } from '../cookies.js';
 import { JSON_CONTENT_TYPE } from '../endpoints.js';
 import type { SecurityHeaders } from '../security-headers.js';
 import type { Clock } from '../../lib/clock.js';
-import { answerCopyFor, rememberVersionRead, type ListAnswer, type ListAnswers } from '../../features/items/list-answers.js';
+import { answerCopyFor, type ListAnswer, type ListAnswers } from '../../features/items/list-answers.js';
+import { LruCache } from '../../lib/lru-cache.js';
 
 export interface ListLaneDeps {
   answers: ListAnswers;
@@ -20,7 +21,15 @@ export interface ListLaneDeps {
   isStopping?: () => boolean;
   /** Checks an answer against the endpoint's contract before it is sent (tests, as mountEndpoints does). */
   check?: (body: Buffer) => void;
+  /**
+   * Counts an answer that must be made against the guest's cache-miss budget, as the route does (MissBudget.chargeGuest);
+   * throws past it, and the request goes to Express for its 429.
+   */
+  chargeMiss: (req: IncomingMessage) => Promise<void>;
 }
+
+/** A guest's audience: the rows as the public sees them, no triage, no relevance (what the route gives a guest). */
+const GUEST = { includeNotes: false, triage: false, relevance: false } as const;
 
 /** Answers the request, or hands it untouched to `fallback` (Express). */
 export type ListLane = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => void;
@@ -29,23 +38,44 @@ const LIST_PATH = '/api/unified/items';
 const LIST_QUERY = endpoints.items.list.query;
 
 /**
- * The item list's fast lane: an anonymous GET (or HEAD) of /api/unified/items is answered straight from the list's
- * answer cache, in front of Express. The dashboard's first request and every public reader's paging and filtering are
- * such requests; the list is the product's busiest answer.
+ * The query of a request the lane answers, by its text (null: one it hands to Express), parsed once per text: the
+ * dashboard's lists and pages come again and again. Frozen, so the answers cache keeps what it derives from it with
+ * the object (its JSON, whether its view moves with the time) instead of working it out on every request.
+ */
+const laneQueries = new LruCache<Readonly<ItemListQuery> | null>({ entries: 2000, weight: 2000 });
+
+function laneQuery(search: string): Readonly<ItemListQuery> | null {
+  const known = laneQueries.get(search);
+  if (known !== undefined) return known;
+  const query = LIST_QUERY.safeParse(querystring.parse(search));
+  const q = query.success ? query.data : null;
+  const ours = q && !(q.sinceLastVisit || q.triage || q.relevance || q.sortField === 'due' || q.sortField === 'relevance') ? q : null;
+  if (ours) for (const value of Object.values(ours)) if (Array.isArray(value)) Object.freeze(value);
+  const kept = ours ? Object.freeze(ours) : null;
+  laneQueries.set(search, kept);
+  return kept;
+}
+
+/**
+ * The item list's fast lane: an anonymous GET (or HEAD) of /api/unified/items is answered in front of Express, from
+ * the list's answer cache or made there (a new search, a page not asked before). The dashboard's first request and
+ * every public reader's paging, filtering and searching are such requests; the list is the product's busiest answer.
  *
  * Most of what a cached answer costs through Express is the framework (routing, prototypes, the middleware chain,
  * res.send's checks), not the answer: this lane writes the same answer with the same headers in about half the CPU
  * (docs/benchmarks.md, "Figures behind the code"). It is the same response in
  * every respect — status, headers, body, ETag/304, brotli/gzip copies, access line, X-Request-Id, security headers,
  * `Connection: close` during a shutdown — and a differential test (list-lane.test.ts) sends each request through
- * both ways and compares them.
+ * both ways and compares them. An answer it must make is counted against the guest's cache-miss budget first, by the
+ * network Express would see (`chargeMiss`), as the route counts it; past the budget the request goes to Express for
+ * its 429, which takes that count rather than counting again (MissBudget.chargeGuest).
  *
  * Anything it does not handle goes to Express untouched, before the lane has set a header: a request with a session
  * cookie or an Authorization header (the audience and the token checks are the session middleware's), a path in
  * another spelling (Express matches any case and a trailing slash), a query the contract refuses (the 400 names the
  * field), `sinceLastVisit`, a triage view, the due-date order and relevance's filter and order (each needs a signed-in
- * user), any method but GET and HEAD. A request whose answer fails to load
- * (a database error) goes to Express too, for its error answer, keeping the request id and access line begun here.
+ * user), any method but GET and HEAD. A request whose answer fails to load (a database error) or is refused by the
+ * budget goes to Express too, for its error answer, keeping the request id and access line begun here.
  */
 export function createListLane(deps: ListLaneDeps): ListLane {
   return (req, res, fallback) => {
@@ -53,29 +83,25 @@ export function createListLane(deps: ListLaneDeps): ListLane {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(LIST_PATH)) return fallback();
     const search = url.length === LIST_PATH.length ? '' : url[LIST_PATH.length] === '?' ? url.slice(LIST_PATH.length + 1) : undefined;
     if (search === undefined || req.headers.authorization !== undefined || readCookie(req, deps.sessionCookieName) !== undefined) return fallback();
-    const query = LIST_QUERY.safeParse(querystring.parse(search));
-    const q = query.success ? query.data : null;
-    if (!q || q.sinceLastVisit || q.triage || q.relevance || q.sortField === 'due' || q.sortField === 'relevance') return fallback();
+    const q = laneQuery(search);
+    if (!q) return fallback();
     // From here the request is the lane's: its id and access line start now, so the line's time and an abort while
     // the answer loads are logged as Express would. A fallback below keeps them (the access middleware sees req.id).
     req.id = deps.access.begin(req, res);
-    // Only answers already made: one that must be computed goes through Express, which counts it against the
-    // client's cache-miss budget.
-    deps.answers.cached(q, deps.clock.now(), { includeNotes: false, triage: false }).then(
-      ({ answer, version }) => {
-        if (!answer) {
-          rememberVersionRead(req, version);
-          return fallback();
-        }
-        try {
-          deps.check?.(answer.body);
-        } catch {
-          return fallback();
-        }
-        send(deps, req, res, answer);
-      },
-      () => fallback(),
-    );
+    // Cached, or made here (counted against the guest's cache-miss budget first, as the route counts it).
+    deps.answers
+      .answer(q, deps.clock.now(), GUEST, () => deps.chargeMiss(req))
+      .then(
+        (answer) => {
+          try {
+            deps.check?.(answer.body);
+          } catch {
+            return fallback();
+          }
+          send(deps, req, res, answer);
+        },
+        () => fallback(),
+      );
   };
 }
 
