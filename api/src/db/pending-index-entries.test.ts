@@ -17,6 +17,8 @@ beforeAll(async () => {
   await database.pool.query(`GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO ${role}`);
 });
 afterAll(async () => {
+  // The role's privileges go with it (a closed test database may live on, reset for the next test).
+  await database.pool.query(`DROP OWNED BY ${role}`);
   await database.close();
   const admin = new pg.Client({ connectionString: process.env.RADAR_TEST_PG_ADMIN_URL });
   await admin.connect();
