@@ -3,6 +3,7 @@
  * `node --cpu-prof` on the database the items bench keeps in BENCH_PG_DIR (run `BENCH_PG_DIR=… npm run bench --
  * items` once first), loads one scenario, stops it and prints the top frames by self time, and by package.
  *   BENCH_PG_DIR=/tmp/radar-bench npx tsx --conditions=source bench/profile.ts [scenario-substring] [ENV=value …]
+ * BENCH_PROFILE_DATABASE=radar_real profiles the recorded real feeds (the items bench's `real` mode keeps them there).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -72,11 +73,13 @@ async function main() {
   const env = Object.fromEntries(envArgs.map((a) => a.split('=') as [string, string]));
   const scenario = SCENARIOS.find((s) => s.name.includes(filter));
   if (!scenario) throw new Error(`no scenario matches "${filter}"`);
-  const pg = await startEmbeddedPostgres({ dataDir, persistent: true, database: 'radar_bench' });
+  // BENCH_PROFILE_DATABASE=radar_real: the recorded real feeds the items bench's `real` mode synced there.
+  const databaseName = process.env.BENCH_PROFILE_DATABASE ?? 'radar_bench';
+  const pg = await startEmbeddedPostgres({ dataDir, persistent: true, database: databaseName });
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'radar-profile-'));
   try {
     const spawned = Date.now();
-    const api = await startApi({ databaseUrl: pg.url('radar_bench'), env, cpuProfileDir: profileDir });
+    const api = await startApi({ databaseUrl: pg.url(databaseName), env, cpuProfileDir: profileDir });
     const window = { fromMs: 0, toMs: 0 };
     try {
       await runLoad({ base: api.url, paths: scenario.paths, concurrency: CONCURRENCY, maxRequests: 300, maxMs: 10_000 });
