@@ -82,9 +82,31 @@ export const TRIAGE_FOLDS: { key: string; below: number; narrowTitle?: boolean }
   { key: 'owner', below: 840 },
 ];
 
+/**
+ * Every column but the title has its own width, so the title alone takes what is left: the columns' widths do not
+ * depend on the rows. Left to the table's automatic layout they did, and the rows after the first screen's (drawn
+ * after hydration, with longer ids and wider source badges) moved every column and made rows on screen taller
+ * (layout shift). Each is wide enough for its longest value (monospace ids of 9 characters, 'Message Center').
+ */
+export const COLUMN_WIDTHS: Record<string, number> = {
+  select: 52,
+  id: 112,
+  state: 120,
+  owner: 128,
+  due: 144,
+  product: 156,
+  source: 156,
+  release: 104,
+  timing: 116,
+  modified: 124,
+  tags: 156,
+};
+const columnWidthSx = Object.fromEntries(Object.entries(COLUMN_WIDTHS).map(([key, width]) => [`& th[data-col="${key}"]`, { width }]));
+
 const foldSx = (folds: typeof FOLDS) => ({
   containerType: 'inline-size',
   containerName: 'items',
+  ...columnWidthSx,
   ...Object.fromEntries(
     folds.map(({ key, below, narrowTitle }) => [
       `@container items (max-width: ${below - 0.02}px)`,
