@@ -53,6 +53,7 @@ function sharedModules() {
     'react-router-dom': router('react-router'),
     '@radar/vendor-mui-core': muiBarrel('mui-core.mjs'),
     '@radar/vendor-mui-extra': muiBarrel('mui-extra.mjs'),
+    '@radar/vendor-mui-more': muiBarrel('mui-more.mjs'),
     '@radar/vendor-mui-rare': muiBarrel('mui-rare.mjs'),
     '@emotion/react': singleton(deps['@emotion/react']),
     '@emotion/styled': singleton(deps['@emotion/styled']),

@@ -1,7 +1,7 @@
 // The MUI every page paints with: the shell's header, footer and landing page, the shared-ui components always on
 // screen, the theme. Provided by the shell to the share scope as '@radar/vendor-mui-core' (build-config/sharing.cjs);
-// apps import '@mui/material' as usual and ./mui.mjs routes each name here, to ./mui-extra.mjs or to ./mui-rare.mjs.
-// A name used by any app must be listed in exactly one of the three files (vendor-barrels.test.ts checks every import).
+// apps import '@mui/material' as usual and ./mui.mjs routes each name here, to ./mui-extra.mjs, ./mui-more.mjs or ./mui-rare.mjs.
+// A name used by any app must be listed in exactly one of the four files (vendor-barrels.test.ts checks every import).
 export {
   Alert,
   AlertTitle,

@@ -1,37 +1,20 @@
-// The MUI no page needs for its first paint: dialogs, menus, drawers, forms, tables, tabs. Provided by the shell as
-// '@radar/vendor-mui-extra' and fetched the first time a screen that uses it loads (a remote, a dialog, a form).
-// See ./mui-core.mjs.
+// The MUI no page needs for its first paint but the dashboard's first screen does: tables, menus, drawers, the search
+// field, the sort and view toggles. Provided by the shell as '@radar/vendor-mui-extra' and fetched the first time a screen that uses it
+// loads (a remote, a form). Dialogs, tabs, pagination, lists and the filter
+// panel's parts are in ./mui-more.mjs. See ./mui-core.mjs.
 export {
   CardActionArea,
   Checkbox,
-  Collapse,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   Drawer,
   FormControl,
-  FormControlLabel,
-  FormGroup,
   FormHelperText,
-  FormLabel,
   InputAdornment,
   InputLabel,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
-  Pagination,
   Popover,
-  Radio,
-  RadioGroup,
   Select,
-  Switch,
-  Tab,
   Table,
   TableBody,
   TableCell,
@@ -39,7 +22,6 @@ export {
   TableHead,
   TableRow,
   TableSortLabel,
-  Tabs,
   TextField,
   ToggleButton,
   ToggleButtonGroup,

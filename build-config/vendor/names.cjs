@@ -1,4 +1,4 @@
-// The names a vendor barrel (./mui-core.mjs, ./mui-extra.mjs, ./router.mjs) re-exports: its one `export { … }` list.
+// The names a vendor barrel (./mui-core.mjs, ./mui-extra.mjs, ./mui-more.mjs, ./router.mjs) re-exports: its one `export { … }` list.
 const fs = require('node:fs');
 const path = require('node:path');
 

@@ -1,5 +1,5 @@
-import satisfies from 'semver/functions/satisfies.js';
 import type { SharedMismatch } from './remotes.js';
+import { satisfiesRange } from './version-range.js';
 
 /**
  * The libraries a remote shares with the shell at run time (singletons: one copy, the shell's) or compiles against
@@ -18,7 +18,7 @@ export function sharedMismatches(provided: Record<string, string | undefined>, r
     const range = required[library];
     const version = provided[library];
     if (!range || !version) continue;
-    if (!satisfies(version, range, { includePrerelease: true })) mismatches.push({ library, required: range, provided: version });
+    if (!satisfiesRange(version, range)) mismatches.push({ library, required: range, provided: version });
   }
   return mismatches;
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { SUITE_SLUG, endpointUrl, routes, type ItemListParams } from '@radar/contracts';
 import { apiFetch, useToast } from '@radar/shared-ui';
 
@@ -18,7 +17,11 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return plain ? plain[1].trim() : null;
 }
 
-export const defaultExportFileName = (now: Date = new Date()) => `${SUITE_SLUG}-dashboard-${format(now, 'yyyy-MM-dd')}.csv`;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `<suite>-dashboard-yyyy-MM-dd.csv` in the reader's zone; by hand, so the dashboard ships no copy of date-fns. */
+export const defaultExportFileName = (now: Date = new Date()) =>
+  `${SUITE_SLUG}-dashboard-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 
 function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

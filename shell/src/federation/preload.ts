@@ -27,7 +27,7 @@ export function prefetchRouteData({ pathname, search }: Pick<Location, 'pathname
 
 /**
  * The route's page chunk, or its remote's manifest, remoteEntry.js and the chunks of its ./App, plus the extra part
- * of the shell's MUI that every remote screen uses (tables, text fields, dialogs). The remote's own copies of shared
+ * of the shell's MUI that every remote screen uses (tables, text fields, menus; Admin also its tabs). The remote's own copies of shared
  * modules are not fetched: the shell's are used. Resolves when a page chunk is here, or the remote's App has loaded
  * (at most `waitMs` after `shellReady`); never rejects: failures are left to the real load, which shows them.
  */
@@ -36,6 +36,8 @@ export function preloadRouteCode(pathname: string, config: RuntimeConfig, shellR
   if (remote) {
     preloadRemoteApp(config.remotes[remote], REMOTE_TIMEOUT_MS);
     void loadShare('@radar/vendor-mui-extra').catch(() => undefined);
+    // Admin's first screen is tabs (the dashboard's opens its dialogs later: it does not wait for this part).
+    if (remote === 'admin') void loadShare('@radar/vendor-mui-more').catch(() => undefined);
     // The remote's App itself, so the first render shows it. A slow remote holds the page back at most
     // EARLY_REMOTE_WAIT_MS beyond the shell's own readiness (counted from there: on a busy machine the shell is late
     // too); after that the shell renders with its loading state, as before.

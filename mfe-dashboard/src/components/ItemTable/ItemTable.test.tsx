@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { withFirstCommit } from '@radar/shared-ui/test';
 import { healthItem, messageItem, roadmapItem } from '../../test-utils/fixtures.js';
 import { receivedByText } from '../../pages/DashboardPage/useReceivedText.js';
-import { FIRST_COMMIT_ROWS, FOLDS, ItemTable } from './ItemTable.js';
+import { COLUMN_WIDTHS, FIRST_COMMIT_ROWS, FOLDS, ItemTable, TRIAGE_FOLDS } from './ItemTable.js';
 import { presentRow } from './row-presentation.js';
 
 const NOW = new Date('2026-02-10T12:00:00.000Z');
@@ -202,6 +202,16 @@ describe('fitting the box', () => {
     // Each foldable column has its twin under the title, hidden until its column folds.
     expect(FOLDS.map((fold) => fold.key)).toEqual(['tags', 'product', 'modified', 'timing']);
     expect(FOLDS.map((fold) => fold.below)).toEqual([...FOLDS.map((fold) => fold.below)].sort((a, b) => b - a));
+    // Above each fold the columns still shown and the title's minimum fit the box: the table is never squeezed there.
+    const fits = (folds: typeof FOLDS, columns: string[]) =>
+      folds.map((fold, i) => {
+        const shown = columns.filter((key) => !folds.slice(0, i).some((f) => f.key === key));
+        const titleMin = folds.slice(0, i).some((f) => f.narrowTitle) ? 200 : 280;
+        return fold.below >= shown.reduce((sum, key) => sum + COLUMN_WIDTHS[key], titleMin);
+      });
+    const guestColumns = ['id', 'product', 'source', 'release', 'timing', 'modified', 'tags'];
+    expect(fits(FOLDS, guestColumns)).toEqual(FOLDS.map(() => true));
+    expect(fits(TRIAGE_FOLDS, ['select', 'state', 'owner', 'due', ...guestColumns])).toEqual(TRIAGE_FOLDS.map(() => true));
     expect(title.querySelector('[data-fold="product"]')).toHaveTextContent('Microsoft Teams');
     expect(title.querySelector('[data-fold="modified"]')).toHaveTextContent(/^Last modified: /);
     expect(title.querySelector('[data-fold="tags"]')).toHaveTextContent('Retirement');

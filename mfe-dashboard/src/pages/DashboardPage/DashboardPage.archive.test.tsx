@@ -25,7 +25,7 @@ describe('dashboard: archive, date slips and since your last visit', () => {
       'GET /api/unified/items': (_init, url) => (url.includes('includeRemoved=true') ? listOf([roadmapItem(), expired, removed]) : listOf([roadmapItem()])),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
     const toggle = within(sidebar).getByRole('switch', { name: 'Include removed and expired' });
     expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);
@@ -45,7 +45,7 @@ describe('dashboard: archive, date slips and since your last visit', () => {
     });
     expect(await screen.findByText('Release date moved 3 times')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    const moved = within(screen.getByRole('complementary', { name: 'Filters' })).getByRole('group', { name: 'Release date moved' });
+    const moved = within(await screen.findByRole('complementary', { name: 'Filters' })).getByRole('group', { name: 'Release date moved' });
     fireEvent.click(within(moved).getByRole('checkbox', { name: 'Last 30 Days' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('releaseMoved')).toBe('30days'));
     fireEvent.click(within(moved).getByRole('checkbox', { name: 'Last 7 Days' }));
@@ -73,7 +73,7 @@ describe('dashboard: archive, date slips and since your last visit', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/?sinceLastVisit=true');
     // The same choice in the sidebar, combinable with the others.
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
     expect(within(sidebar).getByRole('checkbox', { name: 'Since my last visit' })).toBeChecked();
     fireEvent.click(within(within(sidebar).getByRole('group', { name: 'Changed items' })).getByRole('checkbox', { name: 'Last 7 Days' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.getAll('changeTypes')).toEqual(['changed_7days']));

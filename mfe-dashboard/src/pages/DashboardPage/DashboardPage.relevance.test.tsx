@@ -23,9 +23,9 @@ const withRelevance = () => ({
     relevance: { 'roadmap-412345': { level: 'high', tenantId: 3, reason: TEAMS } },
   },
 });
-const openFilters = () => {
+const openFilters = async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-  return screen.getByRole('complementary', { name: 'Filters' });
+  return await screen.findByRole('complementary', { name: 'Filters' });
 };
 
 describe('dashboard: relevance for signed-in users', () => {
@@ -38,7 +38,7 @@ describe('dashboard: relevance for signed-in users', () => {
   it('filters by relevance: High goes to the list request and the URL', async () => {
     const { calls } = renderDashboard({ ...signedIn, 'GET /api/unified/items': withRelevance() });
     await screen.findByText('High relevance');
-    const sidebar = openFilters();
+    const sidebar = await openFilters();
     fireEvent.click(await within(sidebar).findByRole('button', { name: 'Relevance' }));
     fireEvent.click(within(within(sidebar).getByRole('group', { name: 'Relevance' })).getByRole('checkbox', { name: 'High' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.getAll('relevance')).toEqual(['high']));
@@ -67,7 +67,7 @@ describe('dashboard: relevance for guests', () => {
   it('offers no Relevance filter and no relevance sort', async () => {
     renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()]) });
     await screen.findByText('Microsoft Teams: new meeting recap');
-    const sidebar = openFilters();
+    const sidebar = await openFilters();
     await within(sidebar).findByRole('button', { name: 'Products' });
     expect(within(sidebar).queryByRole('button', { name: 'Relevance' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /^Sort by/ }));

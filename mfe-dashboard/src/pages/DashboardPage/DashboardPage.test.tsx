@@ -32,7 +32,7 @@ describe('DashboardPage', () => {
     const { calls } = renderDashboard({ 'GET /api/unified/items': listOf([roadmapItem()]) });
     expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
     expect(screen.getByRole('button', { name: 'Hide Filters' })).toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Data Source' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(sidebar).getByRole('button', { name: 'Recent Activity' })).toHaveAttribute('aria-expanded', 'true');
@@ -85,7 +85,7 @@ describe('DashboardPage', () => {
       },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
     fireEvent.click(await within(sidebar).findByRole('button', { name: 'Tenant' }));
     fireEvent.click(await within(sidebar).findByRole('checkbox', { name: 'Fabrikam' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.getAll('tenants')).toEqual(['7']));
@@ -98,7 +98,7 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('search')).toBe('teams'));
     expect(screen.getByRole('searchbox')).toHaveValue('teams');
     fireEvent.click(screen.getByRole('button', { name: 'Show Filters' }));
-    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Filters' });
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Roadmap Status' }));
     fireEvent.click(await within(sidebar).findByRole('checkbox', { name: /Launched/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?search=teams&sources=roadmap&roadmapStatuses=Launched'));

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Box, Button, Container, Drawer, IconButton, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { AfterFirstPaint, AppHeader, Deferred, MainLandmark, icons, lazyNamed, useAuthDialog, useSession } from '@radar/shared-ui';
 import { useDashboardExport } from '../../api/export.js';
 import { useFilterCounts, useFilterOptions, useItemList } from '../../api/items.js';
-import { FilterSidebar } from '../../components/FilterSidebar/index.js';
 import { ItemCards } from '../../components/ItemCards/index.js';
 import { ItemTable } from '../../components/ItemTable/index.js';
 import { ListToolbar } from '../../components/ListToolbar/index.js';
@@ -26,6 +25,8 @@ const SIDEBAR_WIDTH = 300;
 const ItemDialog = lazyNamed(() => import('../../components/ItemDialog/ItemDialog.js'), 'ItemDialog');
 // Moderators only, once they choose rows.
 const BulkTriageBar = lazyNamed(() => import('../../components/BulkTriageBar/BulkTriageBar.js'), 'BulkTriageBar');
+// The filters are closed when the page opens (a button shows them): their code comes when they are first shown.
+const FilterSidebar = lazyNamed(() => import('../../components/FilterSidebar/FilterSidebar.js'), 'FilterSidebar');
 const SaveSearchDialog = lazyNamed(() => import('../../components/SaveSearchDialog/SaveSearchDialog.js'), 'SaveSearchDialog');
 
 /** /dashboard: search, filter, sort and export the unified list; item dialogs open from rows and deep links. */
@@ -72,7 +73,11 @@ export function DashboardPage() {
   // SWR counts an answer given as its fallback (the page the server rendered) as loading until its own request is
   // back: rows that are here are shown.
   const isLoading = listParams === null || (list.isLoading && list.data === undefined);
-  const sidebar = <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} signedIn={signedIn} />;
+  const sidebar = (
+    <Suspense fallback={null}>
+      <FilterSidebar filters={state.filters} dispatch={dispatch} options={options} counts={counts} signedIn={signedIn} />
+    </Suspense>
+  );
 
   return (
     <>

@@ -1,0 +1,50 @@
+import type { Browser } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+
+/**
+ * The server-rendered /dashboard does not move once painted: hydration, the rest of the list (rows after the first
+ * screen's, which the browser's own list request brings) and the page's later reads draw into the boxes the server's
+ * markup already had. The browser's own `layout-shift` entries, buffered from the navigation on, are read after the
+ * whole list has rendered and the network has gone quiet.
+ */
+
+const ROWS = 'table[aria-label="Items"] tbody tr[data-item-id]';
+
+/** Every layout shift of the page so far: its value and each moved node with its boxes before and after. */
+const RECORD_SHIFTS = `window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__shifts.push({
+      value: entry.value,
+      at: Math.round(entry.startTime),
+      sources: (entry.sources || []).map((s) => ({
+        node: s.node ? s.node.nodeName + (s.node.getAttribute ? ' ' + (s.node.getAttribute('data-item-id') || s.node.getAttribute('data-col') || s.node.className || '') : '') : '(gone)',
+        before: [s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height].map(Math.round).join(','),
+        after: [s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height].map(Math.round).join(','),
+      })),
+    });
+  }
+}).observe({ type: 'layout-shift', buffered: true });`;
+
+async function shiftsOf(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: RECORD_SHIFTS });
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 15_000 });
+    // The whole first page of the list (50 rows) has rendered, and nothing more is on its way.
+    await expect(page.locator(ROWS)).toHaveCount(50, { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
+  } finally {
+    await context.close();
+  }
+}
+
+test("a guest's dashboard does not shift after its first paint", async ({ browser, baseURL }) => {
+  for (let load = 0; load < 3; load++) {
+    const shifts = await shiftsOf(browser, baseURL!, '/dashboard');
+    expect(JSON.stringify(shifts, null, 1)).toBe('[]');
+  }
+});
