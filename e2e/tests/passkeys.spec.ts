@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { grantRole, signInThroughDialog } from '../support/sign-in.js';
+import { grantRole, signIn } from '../support/sign-in.js';
 import { AuthDialogPage } from '../pages/AuthDialogPage.js';
 import { ShellPage } from '../pages/ShellPage.js';
 
@@ -37,7 +37,7 @@ const account = (prefix: string) => ({ firstName: 'Pia', lastName: 'Passkey', em
 
 test('add a passkey on the profile, sign out, and sign in with it instead of a code', async ({ browser, baseURL, mailbox }) => {
   const user = account('e2e-passkey');
-  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, user);
+  const state = await signIn(browser, baseURL ?? '', mailbox, user);
   const context = await browser.newContext({ baseURL, storageState: state });
   try {
     const page = await context.newPage();
@@ -71,10 +71,10 @@ test('add a passkey on the profile, sign out, and sign in with it instead of a c
 
 test('an admin with a passkey who signed in with a code is asked for it before the admin page', async ({ browser, baseURL, mailbox, adminState }) => {
   const admin = account('e2e-passkey-admin');
-  await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  await signIn(browser, baseURL ?? '', mailbox, admin);
   await grantRole(browser, baseURL ?? '', adminState, admin.email, 'Admin');
   // A role change ends the holder's sessions: the new admin signs in again, with a code.
-  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  const state = await signIn(browser, baseURL ?? '', mailbox, admin);
   const context = await browser.newContext({ baseURL, storageState: state });
   try {
     const page = await context.newPage();
@@ -98,9 +98,9 @@ test('an admin with a passkey who signed in with a code is asked for it before t
 
 test('removing a passkey asks an admin who signed in with a code for the passkey first', async ({ browser, baseURL, mailbox, adminState }) => {
   const admin = account('e2e-passkey-remove');
-  await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  await signIn(browser, baseURL ?? '', mailbox, admin);
   await grantRole(browser, baseURL ?? '', adminState, admin.email, 'Admin');
-  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  const state = await signIn(browser, baseURL ?? '', mailbox, admin);
   const context = await browser.newContext({ baseURL, storageState: state });
   try {
     const page = await context.newPage();
