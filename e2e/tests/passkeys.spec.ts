@@ -60,7 +60,9 @@ test('add a passkey on the profile, sign out, and sign in with it instead of a c
         .catch(() => undefined),
       page.waitForEvent('load'),
     ]);
-    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+    // Signed in: the account menu names the user's initials (a guest's is plain "Account menu"), so the test waits for
+    // the ceremony and the reload rather than for the click alone.
+    await expect(page.getByRole('button', { name: /^Account menu: / })).toBeVisible();
     expect(mailbox.messagesTo(user.email)).toHaveLength(before);
     await page.goto('/profile');
     await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
