@@ -1,5 +1,7 @@
 import { expect, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { appUsersResponse, endpointUrl, endpoints, rolesResponse } from '@radar/contracts';
+import { AuthDialogPage } from '../pages/AuthDialogPage.js';
+import { ShellPage } from '../pages/ShellPage.js';
 import type { Mailbox } from './mailbox.js';
 
 export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
@@ -29,6 +31,31 @@ export async function signIn(browser: Browser, baseURL: string, mailbox: Mailbox
     const state = await context.storageState();
     expect(state.cookies.map((c) => c.name)).toContain('radar_session');
     return state;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Signs up (or in, for an existing address) through the real passwordless flow in a fresh context, reading the code
+ * from the test mailbox; returns the context's storage state. Kept for the passkey sign-in test: with an account
+ * signed in through the api (`signIn`), its sign-out and passkey sign-in ended signed out in two of three full runs,
+ * not yet understood.
+ */
+export async function signInThroughDialog(browser: Browser, baseURL: string, mailbox: Mailbox, user: Account): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    const shell = new ShellPage(page);
+    const auth = new AuthDialogPage(page);
+    await shell.goto('/');
+    const before = mailbox.messagesTo(user.email).length;
+    await shell.openAuthDialogFromFooter('Sign Up');
+    await auth.requestSignUpCode(user);
+    await expect(auth.title('Enter Verification Code')).toBeVisible();
+    await auth.submitCode(await mailbox.signInCode(user.email, before));
+    await expect(shell.toast('Successfully signed in')).toBeVisible();
+    return await context.storageState();
   } finally {
     await context.close();
   }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { grantRole, signIn } from '../support/sign-in.js';
+import { grantRole, signIn, signInThroughDialog } from '../support/sign-in.js';
 import { AuthDialogPage } from '../pages/AuthDialogPage.js';
 import { ShellPage } from '../pages/ShellPage.js';
 
@@ -37,7 +37,7 @@ const account = (prefix: string) => ({ firstName: 'Pia', lastName: 'Passkey', em
 
 test('add a passkey on the profile, sign out, and sign in with it instead of a code', async ({ browser, baseURL, mailbox }) => {
   const user = account('e2e-passkey');
-  const state = await signIn(browser, baseURL ?? '', mailbox, user);
+  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, user);
   const context = await browser.newContext({ baseURL, storageState: state });
   try {
     const page = await context.newPage();
