@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
 import { Mailbox } from './mailbox.js';
-import { grantRole, signInThroughDialog, type StorageState } from './sign-in.js';
+import { grantRole, signIn, type StorageState } from './sign-in.js';
 
 export type Role = 'admin' | 'moderator' | 'user';
 
@@ -123,7 +123,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ browser, mailbox }, use) => {
       await use(
         await keptSession(browser, 'admin', 'Admin', () =>
-          signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL }),
+          signIn(browser, productUrl(), mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL }),
         ),
       );
     },
@@ -134,10 +134,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const state = await keptSession(browser, `moderator-${workerInfo.parallelIndex}`, 'Moderator', async () => {
         const email = uniqueEmail(`e2e-moderator-w${workerInfo.workerIndex}`);
         const account = { firstName: 'Mona', lastName: 'Moderator', email };
-        await signInThroughDialog(browser, productUrl(), mailbox, account);
+        await signIn(browser, productUrl(), mailbox, account);
         // A role change ends the holder's sessions: the moderator signs in again, with the role.
         await grantRole(browser, productUrl(), adminState, email, 'Moderator');
-        return signInThroughDialog(browser, productUrl(), mailbox, account);
+        return signIn(browser, productUrl(), mailbox, account);
       });
       await use(state);
     },
@@ -146,7 +146,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   userState: [
     async ({ browser, mailbox }, use, workerInfo) => {
       const state = await keptSession(browser, `user-${workerInfo.parallelIndex}`, undefined, () =>
-        signInThroughDialog(browser, productUrl(), mailbox, { firstName: 'Uma', lastName: 'User', email: uniqueEmail(`e2e-user-w${workerInfo.workerIndex}`) }),
+        signIn(browser, productUrl(), mailbox, { firstName: 'Uma', lastName: 'User', email: uniqueEmail(`e2e-user-w${workerInfo.workerIndex}`) }),
       );
       await use(state);
     },

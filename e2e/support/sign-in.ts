@@ -13,8 +13,34 @@ export interface Account {
 }
 
 /**
+ * Signs up (or in, for an existing address) through the real passwordless api in a fresh context: the requests the
+ * sign-in dialog makes (sign-up, the code read from the test mailbox, verify), without loading a page; returns the
+ * context's storage state with the session cookie the product set. A cold page load and the dialog cost seconds a
+ * sign-in on two cores, and most tests sign in only to start somewhere: the dialog itself is tested in
+ * tests/auth.spec.ts and scanned in tests/accessibility.spec.ts.
+ */
+export async function signIn(browser: Browser, baseURL: string, mailbox: Mailbox, user: Account): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const before = mailbox.messagesTo(user.email).length;
+    const signup = await context.request.post(endpointUrl(endpoints.auth.signup), { data: user });
+    expect(signup.ok(), `sign-up of ${user.email}: ${signup.status()}`).toBeTruthy();
+    const code = await mailbox.signInCode(user.email, before);
+    const verify = await context.request.post(endpointUrl(endpoints.auth.verifyCode), { data: { email: user.email, code } });
+    expect(verify.ok(), `sign-in of ${user.email}: ${verify.status()}`).toBeTruthy();
+    const state = await context.storageState();
+    expect(state.cookies.map((c) => c.name)).toContain('radar_session');
+    return state;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Signs up (or in, for an existing address) through the real passwordless flow in a fresh context, reading the code
- * from the test mailbox; returns the context's storage state.
+ * from the test mailbox; returns the context's storage state. Kept for the passkey sign-in test: with an account
+ * signed in through the api (`signIn`), its sign-out and passkey sign-in ended signed out in two of three full runs,
+ * not yet understood.
  */
 export async function signInThroughDialog(browser: Browser, baseURL: string, mailbox: Mailbox, user: Account): Promise<StorageState> {
   const context = await browser.newContext({ baseURL });

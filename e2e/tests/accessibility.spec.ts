@@ -7,8 +7,8 @@ import { DashboardPage } from '../pages/DashboardPage.js';
 import { ShellPage } from '../pages/ShellPage.js';
 import { WeeklyDigestPage } from '../pages/WeeklyDigestPage.js';
 
-// axe (@axe-core/playwright) on every route, in light and dark, and with every dialog open: zero serious or critical
-// violations. The demo data set is the e2e product's (support/global-setup.ts).
+// axe (axe-core, run in the page: support/a11y.ts) on every route, in light and dark, and with every dialog open: zero
+// serious or critical violations. The demo data set is the e2e product's (support/global-setup.ts).
 
 const ADMIN_TABS: AdminTab[] = [
   'Sync History',

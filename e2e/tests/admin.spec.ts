@@ -1,7 +1,7 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { AdminPage, E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
 import { expectAccessible } from '../support/a11y.js';
-import { signInThroughDialog } from '../support/sign-in.js';
+import { signIn } from '../support/sign-in.js';
 
 // The global setup (support/global-setup.ts) makes E2E_ADMIN_EMAIL an Admin and replays the demo feeds locally.
 
@@ -18,7 +18,7 @@ test.describe('admin dashboard', () => {
 
   test('an admin who impersonates User can always get back: Access Denied offers Clear impersonation', async ({ browser, mailbox, baseURL }) => {
     // A session of its own: impersonation belongs to a session, and the worker's admin session must stay an Admin.
-    const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL });
+    const state = await signIn(browser, baseURL ?? '', mailbox, { firstName: 'Erin', lastName: 'Admin', email: E2E_ADMIN_EMAIL });
     const context = await browser.newContext({ baseURL, storageState: state });
     const admin = new AdminPage(await context.newPage());
     await admin.page.goto('/test-moderator');
@@ -42,7 +42,7 @@ test.describe('admin dashboard', () => {
     // The role goes to an account of its own: a role change ends the holder's sessions, and the worker's admin session
     // must stay signed in for the tests after this one.
     const holder = uniqueEmail('e2e-auditor');
-    await signInThroughDialog(browser, baseURL ?? '', mailbox, { firstName: 'Ada', lastName: 'Auditor', email: holder });
+    await signIn(browser, baseURL ?? '', mailbox, { firstName: 'Ada', lastName: 'Auditor', email: holder });
     const admin = new AdminPage(adminPage);
     const role = `Auditor ${Date.now()}`;
     await admin.goto('Users');

@@ -2,7 +2,7 @@ import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { ARCHIVE_IDS } from '../support/feeds.js';
 import { syncSnapshot } from '../support/feed-control.js';
-import { signInThroughDialog } from '../support/sign-in.js';
+import { signIn } from '../support/sign-in.js';
 
 // The product first synced feeds v1, then the global setup synced v2 as an admin (support/feeds.ts): 313800 went
 // from Rolling out to Launched, 536571's GA date moved from March to April CY2026, MC1024404 expired.
@@ -68,7 +68,7 @@ test.describe('archive, versions, date slips and since your last visit', () => {
   });
 
   test('since your last visit: what a sync changed after a visit is counted and listed', async ({ browser, baseURL, mailbox }) => {
-    const state = await signInThroughDialog(browser, baseURL!, mailbox, { firstName: 'Vera', lastName: 'Visitor', email: uniqueEmail('vera') });
+    const state = await signIn(browser, baseURL!, mailbox, { firstName: 'Vera', lastName: 'Visitor', email: uniqueEmail('vera') });
     const context = await browser.newContext({ baseURL, storageState: state });
     const page = await context.newPage();
     const dashboard = new DashboardPage(page);

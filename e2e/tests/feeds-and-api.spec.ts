@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
-import { signInThroughDialog } from '../support/sign-in.js';
+import { signIn } from '../support/sign-in.js';
 
 // Radar everywhere: the Subscribe menu's feed URLs, the API reference page, and personal API tokens,
 // against the built product with the demo data set.
@@ -54,7 +54,7 @@ test('the API reference renders from local files under a script policy without i
 });
 
 test('a personal API token from /profile reads the api, and stops working once revoked', async ({ browser, mailbox, baseURL }) => {
-  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, { firstName: 'Tara', lastName: 'Token', email: uniqueEmail('tara') });
+  const state = await signIn(browser, baseURL ?? '', mailbox, { firstName: 'Tara', lastName: 'Token', email: uniqueEmail('tara') });
   const context = await browser.newContext({ baseURL, storageState: state });
   const page = await context.newPage();
   await page.goto('/profile');

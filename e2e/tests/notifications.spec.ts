@@ -1,11 +1,11 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { signInThroughDialog } from '../support/sign-in.js';
+import { signIn } from '../support/sign-in.js';
 
 // /notifications end to end: the digest card's Subscribe/Unsubscribe and removing an item subscription,
 // all through the real api.
 test('a signed-in user toggles the weekly digest and removes an item subscription', async ({ browser, mailbox }) => {
   const baseURL = process.env.RADAR_BASE_URL ?? '';
-  const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Nora', lastName: 'Notify', email: uniqueEmail('nora') });
+  const state = await signIn(browser, baseURL, mailbox, { firstName: 'Nora', lastName: 'Notify', email: uniqueEmail('nora') });
   const context = await browser.newContext({ baseURL, storageState: state });
   const page = await context.newPage();
   // An item subscription made the way the dashboard dialog makes it.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
-import { grantRole, signInThroughDialog } from '../support/sign-in.js';
+import { grantRole, signIn, signInThroughDialog } from '../support/sign-in.js';
 import { AuthDialogPage } from '../pages/AuthDialogPage.js';
 import { ShellPage } from '../pages/ShellPage.js';
 
@@ -60,7 +60,9 @@ test('add a passkey on the profile, sign out, and sign in with it instead of a c
         .catch(() => undefined),
       page.waitForEvent('load'),
     ]);
-    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+    // Signed in: the account menu names the user's initials (a guest's is plain "Account menu"), so the test waits for
+    // the ceremony and the reload rather than for the click alone.
+    await expect(page.getByRole('button', { name: /^Account menu: / })).toBeVisible();
     expect(mailbox.messagesTo(user.email)).toHaveLength(before);
     await page.goto('/profile');
     await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
@@ -71,10 +73,10 @@ test('add a passkey on the profile, sign out, and sign in with it instead of a c
 
 test('an admin with a passkey who signed in with a code is asked for it before the admin page', async ({ browser, baseURL, mailbox, adminState }) => {
   const admin = account('e2e-passkey-admin');
-  await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  await signIn(browser, baseURL ?? '', mailbox, admin);
   await grantRole(browser, baseURL ?? '', adminState, admin.email, 'Admin');
   // A role change ends the holder's sessions: the new admin signs in again, with a code.
-  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  const state = await signIn(browser, baseURL ?? '', mailbox, admin);
   const context = await browser.newContext({ baseURL, storageState: state });
   try {
     const page = await context.newPage();
@@ -98,9 +100,9 @@ test('an admin with a passkey who signed in with a code is asked for it before t
 
 test('removing a passkey asks an admin who signed in with a code for the passkey first', async ({ browser, baseURL, mailbox, adminState }) => {
   const admin = account('e2e-passkey-remove');
-  await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  await signIn(browser, baseURL ?? '', mailbox, admin);
   await grantRole(browser, baseURL ?? '', adminState, admin.email, 'Admin');
-  const state = await signInThroughDialog(browser, baseURL ?? '', mailbox, admin);
+  const state = await signIn(browser, baseURL ?? '', mailbox, admin);
   const context = await browser.newContext({ baseURL, storageState: state });
   try {
     const page = await context.newPage();

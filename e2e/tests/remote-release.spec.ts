@@ -6,7 +6,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { expect, test } from '../support/fixtures.js';
 import { AdminPage, E2E_ADMIN_EMAIL } from '../pages/AdminPage.js';
 import { RemoteAreaPage } from '../pages/RemoteAreaPage.js';
-import { signInThroughDialog, type StorageState } from '../support/sign-in.js';
+import { signIn, type StorageState } from '../support/sign-in.js';
 import { copyRelease, startStaticHost, type StaticHost } from '../support/static-host.js';
 
 /** The @radar/shared-ui version the built shell provides (its build info, what the Test button compares with). */
@@ -39,7 +39,7 @@ test.describe('releasing a remote on its own', () => {
     copyRelease(ADMIN_DIST, path.join(releases, 'v2'), V2);
     copyRelease(ADMIN_DIST, path.join(releases, 'v3'), V3, { '@radar/shared-ui': '^1.0.0' });
     host = await startStaticHost(releases);
-    adminState = await signInThroughDialog(browser, process.env.RADAR_BASE_URL ?? '', mailbox, {
+    adminState = await signIn(browser, process.env.RADAR_BASE_URL ?? '', mailbox, {
       firstName: 'Erin',
       lastName: 'Admin',
       email: E2E_ADMIN_EMAIL,

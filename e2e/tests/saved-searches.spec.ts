@@ -4,7 +4,7 @@ import { DashboardPage } from '../pages/DashboardPage.js';
 import { NotificationsPage } from '../pages/NotificationsPage.js';
 import { ALERTED_MESSAGE_NEW_TITLE, ARCHIVE_IDS } from '../support/feeds.js';
 import { syncSnapshot } from '../support/feed-control.js';
-import { signInThroughDialog } from '../support/sign-in.js';
+import { signIn } from '../support/sign-in.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../api/test/webhook-receiver.js';
 
 // Saved searches end to end: a webhook channel added on /notifications (a real receiver on 127.0.0.1; the
@@ -21,7 +21,7 @@ test.afterAll(async () => {
 
 test('a saved search alerts by e-mail and webhook when a sync changes a matching item', async ({ browser, baseURL, mailbox }) => {
   const email = uniqueEmail('sally');
-  const state = await signInThroughDialog(browser, baseURL!, mailbox, { firstName: 'Sally', lastName: 'Saver', email });
+  const state = await signIn(browser, baseURL!, mailbox, { firstName: 'Sally', lastName: 'Saver', email });
   const context = await browser.newContext({ baseURL, storageState: state });
   const page = await context.newPage();
 

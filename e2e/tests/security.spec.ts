@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { ShellPage } from '../pages/ShellPage.js';
-import { signInThroughDialog } from '../support/sign-in.js';
+import { signIn } from '../support/sign-in.js';
 
 /** Security behaviour a browser must show: the CSP lets the product run, sign-out needs a same-origin POST. */
 test.describe('security in the browser', () => {
@@ -30,7 +30,7 @@ test.describe('security in the browser', () => {
 
   test("the mobile menu's Sign Out signs out (through the sign-out page) and says so", async ({ browser, mailbox }) => {
     const baseURL = process.env.RADAR_BASE_URL ?? '';
-    const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Moby', lastName: 'Le', email: uniqueEmail('mobile') });
+    const state = await signIn(browser, baseURL, mailbox, { firstName: 'Moby', lastName: 'Le', email: uniqueEmail('mobile') });
     const context = await browser.newContext({ baseURL, storageState: state, viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     const shell = new ShellPage(page);
@@ -46,7 +46,7 @@ test.describe('security in the browser', () => {
 
   test('opening /api/logout from elsewhere asks first; staying signed in is one click', async ({ browser, mailbox }) => {
     const baseURL = process.env.RADAR_BASE_URL ?? '';
-    const state = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Link', lastName: 'Clicker', email: uniqueEmail('link') });
+    const state = await signIn(browser, baseURL, mailbox, { firstName: 'Link', lastName: 'Clicker', email: uniqueEmail('link') });
     const context = await browser.newContext({ baseURL, storageState: state });
     const page = await context.newPage();
     await page.goto('/api/logout');
@@ -61,8 +61,8 @@ test.describe('security in the browser', () => {
   test('Sign out everywhere on the profile ends the sessions of every browser', async ({ browser, mailbox }) => {
     const baseURL = process.env.RADAR_BASE_URL ?? '';
     const email = uniqueEmail('everywhere');
-    const laptop = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Eve', lastName: 'Rywhere', email });
-    const phone = await signInThroughDialog(browser, baseURL, mailbox, { firstName: 'Eve', lastName: 'Rywhere', email });
+    const laptop = await signIn(browser, baseURL, mailbox, { firstName: 'Eve', lastName: 'Rywhere', email });
+    const phone = await signIn(browser, baseURL, mailbox, { firstName: 'Eve', lastName: 'Rywhere', email });
     const context = await browser.newContext({ baseURL, storageState: laptop });
     const page = await context.newPage();
     const shell = new ShellPage(page);
