@@ -14,8 +14,11 @@ export const MISS_BUDGET_MESSAGE = 'Too many requests that no cache could answer
 export function budgetKeyOf(req: Request): string {
   if (req.apiToken) return `token:${req.apiToken.id}`;
   if (req.auth) return `user:${req.auth.user.id}`;
-  return `addr:${clientAddressKey(req.ip) ?? 'unknown'}`;
+  return guestBudgetKey(req.ip);
 }
+
+/** A client without a session or token is its network: the same key whether the route or the list's lane counts it. */
+const guestBudgetKey = (ip: string | undefined) => `addr:${clientAddressKey(ip) ?? 'unknown'}`;
 
 /**
  * Work no cache could answer (a list page or search not made before, a feed not rendered at this data version, a
@@ -62,7 +65,7 @@ export function createMissBudget(opts: { perMinute: number }) {
      */
     async chargeGuest(req: IncomingMessage, ip: string | undefined): Promise<void> {
       if (opts.perMinute <= 0) return;
-      const outcome = count(`addr:${clientAddressKey(ip) ?? 'unknown'}`, 1);
+      const outcome = count(guestBudgetKey(ip), 1);
       chargedAhead.set(req, outcome);
       if (await outcome) throw new RateLimitError(MISS_BUDGET_MESSAGE);
     },
