@@ -30,13 +30,19 @@ export async function estimateRows(pool: pg.Pool, where: SQL): Promise<number> {
 }
 
 /**
+ * A row version: `xmin` is the id of the transaction that wrote this version of the row, so any UPDATE (a sync,
+ * a moderation) gives the row a new key; the content hash is a second guard. Read as the raw xmin (freezing keeps it).
+ */
+const rowVersion = sql`items.xmin::text || ':' || items.content_hash AS "version"`;
+
+/**
  * The statement reading a page's rows by id for the JSON list, its text built once: it only ever differs in the ids,
  * and building its forty columns with drizzle on every answer cost more than running it.
  */
 const ROWS_BY_ID = (() => {
   const ids: number[] = [];
   const { sql: text, params } = dialect.sqlToQuery(
-    sql`SELECT ${unifiedItemAnswerSql}, items.xmin::text || ':' || items.content_hash AS "version" FROM items WHERE items.id = ANY(${sql.param(ids)}::int[])`,
+    sql`SELECT ${unifiedItemAnswerSql}, ${rowVersion} FROM items WHERE items.id = ANY(${sql.param(ids)}::int[])`,
   );
   if (params.length !== 1 || params[0] !== ids) throw new Error('the rows-by-id statement must take the ids as its only parameter');
   return text;
@@ -55,18 +61,14 @@ export interface Total {
   approximate: boolean;
 }
 
-/**
- * A row version: `xmin` is the id of the transaction that wrote this version of the row, so any UPDATE (a sync,
- * a moderation) gives the row a new key; the content hash is a second guard. Read as the raw xmin (freezing keeps it).
- */
-const versionColumns = sql`items.id AS "id", items.xmin::text || ':' || items.content_hash AS "version"`;
-/** The page's columns for `listJson`: the version, and the tenants of an item that has some (with its unified id). */
-const jsonPageColumns = sql`${versionColumns}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
+/** What `listJson` reads of a page's rows besides the id: the version, and the tenants of an item that has some (with its unified id). */
+const jsonPageKeys = sql`${rowVersion}, CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
   items.source::text || '-' || items.external_id AS "uid"`;
+/** The page's columns for `listJson`. */
+const jsonPageColumns = sql`items.id AS "id", ${jsonPageKeys}`;
 /** The same columns carried through a ranked search's window (CarriedColumns): its page reads no row twice. */
 const jsonPageCarried: CarriedColumns = {
-  window: sql`items.xmin::text || ':' || items.content_hash AS "version", CASE WHEN items.tenant_ids <> '{}'::integer[] THEN items.tenant_ids END AS "tenantIds",
-  items.source::text || '-' || items.external_id AS "uid"`,
+  window: jsonPageKeys,
   page: sql`page.id AS "id", page."version", page."tenantIds", page."uid"`,
 };
 
