@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Drives Debian's Chromium (browsers cannot be downloaded here) against the real built product, which
- * support/global-setup.ts starts on a free port together with an in-process SMTP server.
+ * Drives Debian's Chromium, its headless shell where installed (browsers cannot be downloaded here), against the
+ * real built product, which support/global-setup.ts starts on a free port together with an in-process SMTP server.
  * Run `npm run build` at the root first.
  */
 /**
@@ -15,6 +16,16 @@ function traceMode(): 'off' | 'on' | 'retain-on-failure' {
   if (asked === 'off' || asked === 'on' || asked === 'retain-on-failure') return asked;
   if (asked) throw new Error(`RADAR_E2E_TRACE must be off, on or retain-on-failure, not ${asked}`);
   return process.env.CI ? 'off' : 'retain-on-failure';
+}
+
+/**
+ * Debian's old headless shell (`chromium-headless-shell`), the browser Playwright itself runs headless tests in: the
+ * same Blink as Chromium without the full browser around it, about a third less CPU a test here (docs/operations.md,
+ * "CI and build times"). Full Chromium where the shell is not installed; `CHROMIUM_PATH` overrides both.
+ */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
 }
 
 export default defineConfig({
@@ -38,7 +49,7 @@ export default defineConfig({
     trace: { mode: traceMode(), screenshots: process.env.RADAR_E2E_TRACE_SCREENSHOTS === 'true' },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',
