@@ -77,9 +77,11 @@ const ENTRY_PRELOAD_ID = 'radar-entry';
  * A server-rendered page's last script: runs the entry (preloaded in <head>) after the next frame. A deferred entry
  * runs as soon as it has downloaded and the document is parsed, and its first ~60 ms of work (the federation runtime)
  * then came before the first paint in about half of all loads, later the bigger the page: the server's markup, on
- * screen before any script, is what this page is for. A timer stands in for the frame in a tab that paints none.
+ * screen before any script, is what this page is for. A tab that paints nothing (hidden, prerendering) starts it at
+ * once. The safety timer is long: no frame comes while the render-blocking theme stylesheet is on its way, and a
+ * 100 ms timer used to fire then on cold loads, so the entry's work came before the first paint after all.
  */
-const START_AFTER_PAINT = `(function(){var done=false;function go(){if(done)return;done=true;var s=document.createElement('script');s.src=document.getElementById('${ENTRY_PRELOAD_ID}').href;document.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()`;
+const START_AFTER_PAINT = `(function(){var done=false;function go(){if(done)return;done=true;var s=document.createElement('script');s.src=document.getElementById('${ENTRY_PRELOAD_ID}').href;document.head.appendChild(s)}if(document.visibilityState!=='visible'){go();return}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()`;
 const START_AFTER_PAINT_HASH = crypto.createHash('sha256').update(START_AFTER_PAINT).digest('base64');
 
 interface ShellPage {
