@@ -145,6 +145,7 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
     logsSince: (since) => logs.filter((l) => l.time >= since),
     errorLogs: (since = 0) => logs.filter((l) => l.time >= since && l.level >= 50),
     async stop(signal = 'SIGTERM', timeoutMs = stopTimeoutMs) {
+      if (!hasExited && process.env.RADAR_FAULT_CPU) process.stdout.write(`api${opts.label ? ` ${opts.label}` : ''} CPU ${cpuSeconds(child.pid!)} s\n`);
       if (!hasExited) child.kill(signal);
       let timer: NodeJS.Timeout | undefined;
       const outlived = new Promise<'outlived'>((resolve) => (timer = setTimeout(() => resolve('outlived'), timeoutMs)));
@@ -165,6 +166,16 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
   };
   await waitForLog((l) => l.msg === 'M365 Radar is listening', opts.readyTimeoutMs ?? 60_000);
   return proc;
+}
+
+/** A process's CPU seconds so far (user and system, from /proc), for RADAR_FAULT_CPU=1. */
+function cpuSeconds(pid: number): string {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / 100).toFixed(1);
+  } catch {
+    return '?';
+  }
 }
 
 /** Polls until `check` returns a truthy value. */
