@@ -57,13 +57,15 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
   });
 });
 
-/** SIGTERM while something hangs: the process exits 0 soon after the budget, says it used it up, and logs no error. */
+/**
+ * SIGTERM while something hangs: the process says it used up its budget, exits 0 and logs no error. Exit code 0
+ * without an error is the proof that it left by its own path and not by main.ts's hard exit (15 s past the budget,
+ * code 1, "shutdown did not finish"): a wall-clock bound would say the same on a quiet machine and fail on a loaded one.
+ */
 async function expectExitAfterBudget(api: ApiProcess): Promise<void> {
   const since = Date.now();
-  const started = since;
   const { code } = await api.stop('SIGTERM');
   expect(code).toBe(0);
-  expect(Date.now() - started).toBeLessThan(15_000);
   expect(api.logsSince(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
   expect(api.errorLogs(since)).toEqual([]);
 }
