@@ -76,6 +76,10 @@ export function createJobRunner(ctx: AppContext, connectionString: string, opts:
     for (const definition of Object.values(agenda.definitions)) definition.lockLifetime = opts.lockLifetimeMs;
   }
   let started = false;
+  // Agenda's drain holds its notification channel's connection out of `pool` until the running jobs end; close()
+  // ends the wait (shutdown.ts calls it past the budget too, with a job maybe still running).
+  const drainStop = new AbortController();
+  let drained: Promise<unknown> = Promise.resolve();
   return {
     agenda,
     async start() {
@@ -86,9 +90,15 @@ export function createJobRunner(ctx: AppContext, connectionString: string, opts:
     async drain() {
       if (!started) return;
       started = false;
-      await agenda.drain();
+      drained = agenda.drain({ signal: drainStop.signal });
+      await drained;
     },
     async close() {
+      // A drain still waiting on a running job keeps the channel's connection checked out, and pool.end() waits for
+      // every checked-out connection: the shutdown then hung until main.ts's hard exit (code 1). Stopped, the drain
+      // gives the connection back; the job's lock expires for the next process.
+      drainStop.abort();
+      await drained.catch(() => undefined);
       await endWhenQuiet(pool);
     },
     async stop() {

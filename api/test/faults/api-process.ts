@@ -145,13 +145,16 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
     logsSince: (since) => logs.filter((l) => l.time >= since),
     errorLogs: (since = 0) => logs.filter((l) => l.time >= since && l.level >= 50),
     async stop(signal = 'SIGTERM', timeoutMs = stopTimeoutMs) {
+      if (!hasExited && process.env.RADAR_FAULT_CPU) process.stdout.write(`api${opts.label ? ` ${opts.label}` : ''} CPU ${cpuSeconds(child.pid!)} s\n`);
       if (!hasExited) child.kill(signal);
       let timer: NodeJS.Timeout | undefined;
       const outlived = new Promise<'outlived'>((resolve) => (timer = setTimeout(() => resolve('outlived'), timeoutMs)));
       const result = await Promise.race([exited, outlived]).finally(() => clearTimeout(timer));
       if (result !== 'outlived') return result;
       // A process that outlives its own hard-exit timer is a finding, not something to wait out until the test's
-      // timeout: say what it last logged, then kill it so the cleanups can run.
+      // timeout: say what it last logged and whether its main thread was busy or waiting, then kill it so the
+      // cleanups can run.
+      const state = await mainThreadState(child.pid!);
       child.kill('SIGKILL');
       await exited;
       const last = logs
@@ -159,12 +162,39 @@ export async function startApi(env: Record<string, string>, opts: { label?: stri
         .map((l) => `${l.level} ${l.msg}`)
         .join(' | ');
       throw new Error(
-        `api${opts.label ? ` ${opts.label}` : ''} still running ${timeoutMs} ms after ${signal}; last lines: ${last}; stderr: ${stderr.slice(-1000)}`,
+        `api${opts.label ? ` ${opts.label}` : ''} still running ${timeoutMs} ms after ${signal} (${state}); last lines: ${last}; stderr: ${stderr.slice(-1000)}`,
       );
     },
   };
   await waitForLog((l) => l.msg === 'M365 Radar is listening', opts.readyTimeoutMs ?? 60_000);
   return proc;
+}
+
+/**
+ * What a stuck process's main thread is doing, from /proc: the CPU it used over one second (a thread spinning, in a
+ * loop or a chain of promises that never yields to timers, uses about all of it), its state and the kernel function
+ * it waits in (a blocked write to a full pipe waits in pipe_write).
+ */
+async function mainThreadState(pid: number): Promise<string> {
+  try {
+    const before = Number(cpuSeconds(pid));
+    await new Promise((r) => setTimeout(r, 1000));
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const wchan = fs.readFileSync(`/proc/${pid}/wchan`, 'utf8');
+    return `main thread: ${(Number(cpuSeconds(pid)) - before).toFixed(2)} CPU s in 1 s, state ${stat[0]}, waiting in ${wchan || '-'}`;
+  } catch {
+    return 'main thread: not readable';
+  }
+}
+
+/** A process's CPU seconds so far (user and system, from /proc), for RADAR_FAULT_CPU=1. */
+function cpuSeconds(pid: number): string {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / 100).toFixed(1);
+  } catch {
+    return '?';
+  }
 }
 
 /** Polls until `check` returns a truthy value. */

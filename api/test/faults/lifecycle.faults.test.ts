@@ -57,13 +57,15 @@ describe('SIGTERM during a sync, on the embedded PostgreSQL', () => {
   });
 });
 
-/** SIGTERM while something hangs: the process exits 0 soon after the budget, says it used it up, and logs no error. */
+/**
+ * SIGTERM while something hangs: the process says it used up its budget, exits 0 and logs no error. Exit code 0
+ * without an error is the proof that it left by its own path and not by main.ts's hard exit (15 s past the budget,
+ * code 1, "shutdown did not finish"): a wall-clock bound would say the same on a quiet machine and fail on a loaded one.
+ */
 async function expectExitAfterBudget(api: ApiProcess): Promise<void> {
   const since = Date.now();
-  const started = since;
   const { code } = await api.stop('SIGTERM');
   expect(code).toBe(0);
-  expect(Date.now() - started).toBeLessThan(15_000);
   expect(api.logsSince(since).some((l) => l.level === 40 && l.msg.startsWith('shutdown budget used up'))).toBe(true);
   expect(api.errorLogs(since)).toEqual([]);
 }
@@ -160,25 +162,39 @@ describe('kill -9 in the middle of a sync', () => {
 
     // Hold a lock the sync's history insert needs: its transaction is then open, mid-write, when the process dies.
     const blocker = await database.pool.connect();
+    // Should the test fail before the COMMIT below, the held connection must not keep the database's pool from
+    // ending: close() would wait for it until the file's hook timeout (240 s) and hide the failure behind it.
+    let blocking = true;
+    cleanup(() => blocking && blocker.release(true));
     await blocker.query('BEGIN');
     await blocker.query('LOCK TABLE item_history IN SHARE MODE');
     server.setRoadmap('B');
     const cookie = await adminCookie(database.db);
-    void fetch(`${first.url}/api/roadmap/sync`, { method: 'POST', headers: { cookie, origin: first.url } }).catch(() => undefined);
+    // The trigger runs the sync in the request. While the start-up sync is still finishing (its items are in, its
+    // follow-ups not yet: a loaded machine) it answers 409 at once, and is asked again.
+    const trigger = () =>
+      fetch(`${first.url}/api/roadmap/sync`, { method: 'POST', headers: { cookie, origin: first.url } }).then(
+        (res) => res.status,
+        () => 0,
+      );
+    let answered = trigger();
     await eventually(
-      async () =>
-        (
-          await database.pool.query(
-            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and backend_xid is not null`,
-          )
-        ).rowCount === 1,
-      30_000,
+      async () => {
+        const blocked = await database.pool.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and backend_xid is not null`,
+        );
+        if (blocked.rowCount === 1) return true;
+        if ((await Promise.race([answered, Promise.resolve(null)])) === 409) answered = trigger();
+        return false;
+      },
+      60_000,
       'the sync writing, blocked on item_history',
     );
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
     await blocker.query('COMMIT');
     blocker.release();
+    blocking = false;
     // The dead process's sessions end (their transaction rolled back) once PostgreSQL notices the closed sockets.
     await eventually(
       async () => (await database.pool.query(`select 1 from pg_stat_activity where datname = current_database() and backend_xid is not null`)).rowCount === 0,

@@ -48,8 +48,13 @@ describe('SMTP down, then up', () => {
     for (const email of addresses) await sink.waitFor(email, 40_000);
     await eventually(async () => (await database.pool.query(`select 1 from mail_outbox where status = 'sent'`)).rowCount === 3, 20_000, 'all recorded as sent');
 
-    // Three more runs of the deliver-mail job (every second here): nothing is sent again.
-    await new Promise((r) => setTimeout(r, 3 * deliverMailEveryMs(500) + 500));
+    // Three more runs of the deliver-mail job (every second here: deliverMailEveryMs): nothing is sent again. Each run
+    // it finishes moves its row's last_finished_at (Agenda's table); on a loaded machine three runs can take longer
+    // than three intervals, so the runs are counted, not the seconds.
+    const finishedAt = async () =>
+      (await database.pool.query<{ at: string | null }>(`select last_finished_at::text as at from agenda_jobs where name = 'deliver-mail'`)).rows[0]?.at;
+    const runs = new Set([await finishedAt()]);
+    await eventually(async () => runs.add(await finishedAt()).size > 3, 30 * deliverMailEveryMs(500), 'three more runs of the deliver-mail job');
     expect(sink.messages.map((m) => m.to[0]).sort()).toEqual(addresses);
     expect(new Set(sink.messages.map((m) => m.parsed.messageId)).size).toBe(3);
 

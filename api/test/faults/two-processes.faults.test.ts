@@ -59,12 +59,31 @@ describe('two api processes on one database', () => {
     const aliceMail = await sink.waitFor('alice@example.com', 60_000);
     expect(aliceMail.subject).toMatch(/^Status change: .* is now Rolling out$/);
     for (const reader of readers) await sink.waitFor(reader, 60_000);
-    // Let both processes go through a few more scheduled runs.
-    await new Promise((r) => setTimeout(r, 3 * SYNC_EVERY_MS));
+    // Let both processes go through a few more scheduled runs: three of each source, counted (on a loaded machine
+    // three intervals can hold fewer).
+    const since = new Date();
+    const scheduledSince = (source: string) =>
+      count(
+        `select count(*) as n from sync_history where source = '${source}' and trigger = 'schedule' and finished_at is not null and started_at > '${since.toISOString()}'`,
+      );
+    await eventually(
+      async () => (await scheduledSince('roadmap')) >= 3 && (await scheduledSince('message_center')) >= 3,
+      120_000,
+      'three more scheduled runs of each source',
+    );
 
+    // Syncs go on every few seconds: the runs looked at are those begun before this mark, once each has ended (one
+    // left running, by an overlap or a lost process, never ends and fails here).
+    const mark = new Date().toISOString();
+    await eventually(
+      async () => (await count(`select count(*) as n from sync_history where status = 'running' and started_at < '${mark}'`)) === 0,
+      60_000,
+      'every run begun so far ended',
+    );
     const runs = (
       await database.pool.query<{ source: string; trigger: string; started_at: Date; finished_at: Date | null; status: string }>(
-        `select source, trigger, started_at, finished_at, status from sync_history order by source, started_at`,
+        `select source, trigger, started_at, finished_at, status from sync_history where started_at < $1 order by source, started_at`,
+        [mark],
       )
     ).rows;
     for (const source of ['roadmap', 'message_center']) {
