@@ -1,8 +1,9 @@
-import { Box, Checkbox, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { FIRST_SCREEN_ROWS, type ListRelevance, type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
+import { SelectBox } from './RowCells.js';
 import { triageCells, type TriageCells } from './triage-cells.js';
 
 /** The cells of an item without a triage record the caller may see. */
@@ -167,13 +168,12 @@ export function ItemTable({
           <TableRow>
             {selectable ? (
               <TableCell padding="checkbox" data-col="select">
-                <Checkbox
-                  size="small"
+                <SelectBox
                   checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
                   indeterminate={chosenOnPage > 0 && chosenOnPage < pageIds.length}
                   disabled={isLoading || pageIds.length === 0}
                   onChange={(e) => onSelect(pageIds, e.target.checked)}
-                  slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                  aria-label="Select all rows on this page"
                 />
               </TableCell>
             ) : null}
