@@ -322,7 +322,7 @@ describe('row selection and the rows’ own markup (moderators and admins)', () 
     expect(all).toBeChecked();
   });
 
-  it('draws every cell of a row with one class and no MUI component names', () => {
+  it('draws every cell of a row with one class and no MUI component names, the triage cells free to wrap', () => {
     renderTable(items, { selected: new Set(), onSelect: () => undefined, triage });
     const row = rowOf('roadmap-41');
     expect(row.classList).toHaveLength(1);
@@ -344,6 +344,9 @@ describe('row selection and the rows’ own markup (moderators and admins)', () 
     expect(new Set(cells.map((cell) => cell.className)).size).toBe(1);
     expect(row.querySelector('[data-col="select"] input')?.className).not.toMatch(/Mui/);
     expect(cellOf(row, 'state')).toHaveTextContent('Closed before tracking');
+    // A column's width holds whatever the rows say: a long state wraps rather than widening its column.
+    expect(getComputedStyle(cellOf(row, 'state')).whiteSpace).not.toBe('nowrap');
+    expect(getComputedStyle(cellOf(row, 'state')).overflowWrap).toBe('anywhere');
     expect(getComputedStyle(cellOf(row, 'id')).whiteSpace).toBe('nowrap');
   });
 });

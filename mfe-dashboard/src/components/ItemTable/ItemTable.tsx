@@ -92,7 +92,8 @@ export const TRIAGE_FOLDS: { key: string; below: number; narrowTitle?: boolean }
  * Every column but the title has its own width, so the title alone takes what is left: the columns' widths do not
  * depend on the rows. Left to the table's automatic layout they did, and the rows after the first screen's (drawn
  * after hydration, with longer ids and wider source badges) moved every column and made rows on screen taller
- * (layout shift). Each is wide enough for its longest value (monospace ids of 9 characters, 'Message Center').
+ * (layout shift). Each is wide enough for its longest value (monospace ids of 9 characters, 'Message Center'); the
+ * triage cells, whose values have no such bound ('Closed before tracking (+2 tenants)', owners' names), wrap instead.
  */
 export const COLUMN_WIDTHS: Record<string, number> = {
   select: 52,
