@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
+import type { StorageState } from '../support/sign-in.js';
 
 /**
  * The server-rendered /dashboard does not move once painted: hydration, the rest of the list (rows after the first
@@ -26,8 +27,8 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'layout-shift', buffered: true });`;
 
-async function shiftsOf(browser: Browser, baseURL: string, path: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+async function shiftsOf(browser: Browser, baseURL: string, path: string, storageState?: StorageState) {
+  const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: RECORD_SHIFTS });
@@ -45,6 +46,21 @@ async function shiftsOf(browser: Browser, baseURL: string, path: string) {
 test("a guest's dashboard does not shift after its first paint", async ({ browser, baseURL }) => {
   for (let load = 0; load < 3; load++) {
     const shifts = await shiftsOf(browser, baseURL!, '/dashboard');
+    expect(JSON.stringify(shifts, null, 1)).toBe('[]');
+  }
+});
+
+/**
+ * A moderator's dashboard: the triage columns, the selection column and the rows after the first screen's hold still
+ * (the page-load bench reads 0 for its signed-in admin). Still failing, so marked: a returning user's "N changes since
+ * your last visit" banner arrives above the list with the answer of the visit POST, after hydration, and moves
+ * everything under it by 66 px (this suite records every visit: LAST_VISIT_UPDATE_SECONDS=0). The server render would
+ * need the previous visit in its page data. When it stops shifting, this test reports it: take the mark off.
+ */
+test("a moderator's dashboard does not shift either: triage columns, the selection column and the later rows", async ({ browser, baseURL, moderatorState }) => {
+  test.fail(true, 'the since-your-last-visit banner arrives after hydration (docs/benchmarks.md, "First paint")');
+  for (let load = 0; load < 3; load++) {
+    const shifts = await shiftsOf(browser, baseURL!, '/dashboard', moderatorState);
     expect(JSON.stringify(shifts, null, 1)).toBe('[]');
   }
 });

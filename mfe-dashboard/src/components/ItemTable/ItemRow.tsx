@@ -1,26 +1,33 @@
 import { memo } from 'react';
-import { Checkbox, Link, TableCell, TableRow, Tooltip, Typography, styled } from '@mui/material';
+import { Tooltip, Typography, styled } from '@mui/material';
 import type { ListRelevance, UnifiedItem } from '@radar/contracts';
 import { SourceBadge, useDisplayTimeZone } from '@radar/shared-ui';
 import { RelevanceChip } from '../RelevanceChip/index.js';
 import { presentRow } from './row-presentation.js';
 import { RowBadges, RowTags } from './RowBits.js';
+import { Cell, Row, SelectBox } from './RowCells.js';
 import type { TriageCells } from './triage-cells.js';
 
 // Styles defined once, not as per-row `sx` objects: a page renders 50 rows of these, and MUI resolves every `sx`
-// object against the theme on every render (about a third of the list's render time).
-const Row = styled(TableRow)(({ theme }) => ({
-  cursor: 'pointer',
-  verticalAlign: 'top',
-  // Theme variables, not values: a server-rendered row is right in a dark page before it hydrates.
-  '&[data-tint="new"]': { backgroundColor: theme.alpha((theme.vars ?? theme).palette.success.main, 0.08) },
-  '&[data-tint="updated"]': { backgroundColor: theme.alpha((theme.vars ?? theme).palette.info.main, 0.08) },
-}));
-const IdCell = styled(TableCell)({ fontFamily: 'monospace', whiteSpace: 'nowrap' });
-const TitleCell = styled(TableCell)({ minWidth: 280 });
-const NoWrapCell = styled(TableCell)({ whiteSpace: 'nowrap' });
+// object against the theme on every render (about a third of the list's render time). The row and its cells:
+// RowCells.tsx.
 const TitleLine = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.spacing(1) }));
-const TitleButton = styled(Link)(({ theme }) => ({ textAlign: 'left', fontWeight: 600, color: (theme.vars ?? theme).palette.text.primary })) as typeof Link;
+// A plain button styled as MUI's Link-as-button was (its class names were ~100 bytes a row in the server's HTML).
+const TitleButton = styled('button')(({ theme }) => ({
+  margin: 0,
+  padding: 0,
+  border: 0,
+  borderRadius: 0,
+  backgroundColor: 'transparent',
+  font: 'inherit',
+  letterSpacing: 'inherit',
+  textAlign: 'left',
+  fontWeight: 600,
+  color: (theme.vars ?? theme).palette.text.primary,
+  cursor: 'pointer',
+  verticalAlign: 'middle',
+  '&:hover': { textDecoration: 'underline' },
+}));
 const Received = styled(Typography)(({ theme }) => ({ display: 'block', marginTop: theme.spacing(0.5), whiteSpace: 'nowrap' }));
 const Preview = styled(Typography)(({ theme }) => ({ marginTop: theme.spacing(0.5) }));
 // A folded column's content under the title; shown only while its column is folded (ItemTable's container queries).
@@ -69,24 +76,17 @@ export const ItemRow = memo(function ItemRow({
     row.timingText
   );
   return (
-    <Row hover data-item-id={item.id} data-tint={row.tint ?? undefined} selected={selected} onClick={() => onOpen(item)}>
+    <Row data-item-id={item.id} data-tint={row.tint ?? undefined} data-selected={selected || undefined} onClick={() => onOpen(item)}>
       {selected !== undefined && onSelect ? (
-        <TableCell padding="checkbox" data-col="select" onClick={(event) => event.stopPropagation()}>
-          <Checkbox
-            size="small"
-            checked={selected}
-            onChange={(e) => onSelect([item.id], e.target.checked)}
-            slotProps={{ input: { 'aria-label': `Select ${row.providerId}` } }}
-          />
-        </TableCell>
+        <Cell data-col="select" onClick={(event) => event.stopPropagation()}>
+          <SelectBox checked={selected} onChange={(e) => onSelect([item.id], e.target.checked)} aria-label={`Select ${row.providerId}`} />
+        </Cell>
       ) : null}
-      <IdCell data-col="id">{row.providerId}</IdCell>
-      <TitleCell data-col="title">
+      <Cell data-col="id">{row.providerId}</Cell>
+      <Cell data-col="title">
         <TitleLine>
           <TitleButton
-            component="button"
             type="button"
-            underline="hover"
             onClick={(event) => {
               event.stopPropagation();
               onOpen(item);
@@ -114,32 +114,32 @@ export const ItemRow = memo(function ItemRow({
         <Fold data-fold="tags">
           <RowTags item={item} row={row} />
         </Fold>
-      </TitleCell>
+      </Cell>
       {triage ? (
         <>
-          <NoWrapCell data-col="state">{triage.state}</NoWrapCell>
-          <TableCell data-col="owner">{triage.owner}</TableCell>
-          <NoWrapCell data-col="due" data-overdue={triage.overdue || undefined} sx={triage.overdue ? { color: 'error.main', fontWeight: 600 } : undefined}>
+          <Cell data-col="state">{triage.state}</Cell>
+          <Cell data-col="owner">{triage.owner}</Cell>
+          <Cell data-col="due" data-overdue={triage.overdue || undefined}>
             {triage.due}
             {triage.overdue ? ' (overdue)' : ''}
-          </NoWrapCell>
+          </Cell>
         </>
       ) : null}
-      <TableCell data-col="product">{row.productText}</TableCell>
-      <TableCell data-col="source">
+      <Cell data-col="product">{row.productText}</Cell>
+      <Cell data-col="source">
         <SourceBadge source={item.source} />
         {received ? (
           <Received variant="caption" color="text.secondary">
             {received}
           </Received>
         ) : null}
-      </TableCell>
-      <NoWrapCell data-col="release">{row.releaseText}</NoWrapCell>
-      <TableCell data-col="timing">{timing}</TableCell>
-      <NoWrapCell data-col="modified">{row.lastModifiedText}</NoWrapCell>
-      <TableCell data-col="tags">
+      </Cell>
+      <Cell data-col="release">{row.releaseText}</Cell>
+      <Cell data-col="timing">{timing}</Cell>
+      <Cell data-col="modified">{row.lastModifiedText}</Cell>
+      <Cell data-col="tags">
         <RowTags item={item} row={row} />
-      </TableCell>
+      </Cell>
     </Row>
   );
 });

@@ -277,3 +277,76 @@ describe('relevance chip', () => {
     expect(document.querySelector('[data-relevance]')).toBeNull();
   });
 });
+
+describe('row selection and the rows’ own markup (moderators and admins)', () => {
+  const items = ['41', '42', '43'].map((itemId) => roadmapItem({ itemId, createdDate: days(40), modifiedDate: days(40) }));
+  const triage = {
+    'roadmap-41': [
+      {
+        tenantId: null,
+        state: 'done' as const,
+        ownerId: null,
+        ownerName: null,
+        dueDate: null,
+        priority: 'medium' as const,
+        closedReason: 'before_tracking' as const,
+        overdueFrom: null,
+      },
+    ],
+  };
+
+  it('gives each row a native checkbox named by its id; ticking it selects the row without opening it', () => {
+    const onSelect = jest.fn();
+    const onOpen = jest.fn();
+    renderTable(items, { selected: new Set(), onSelect, onOpen });
+    const box = screen.getByRole('checkbox', { name: 'Select 42' });
+    expect(box.tagName).toBe('INPUT');
+    fireEvent.click(box);
+    expect(onSelect).toHaveBeenCalledWith(['roadmap-42'], true);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('shows the header checkbox mixed while some rows of the page are chosen, ticked when all are', () => {
+    const onSelect = jest.fn();
+    const { rerender } = renderTable(items, { selected: new Set(['roadmap-41']), onSelect });
+    const all = screen.getByRole('checkbox', { name: 'Select all rows on this page' }) as HTMLInputElement;
+    expect(all.indeterminate).toBe(true);
+    expect(all).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select 41' })).toBeChecked();
+    expect(rowOf('roadmap-41')).toHaveAttribute('data-selected');
+    expect(rowOf('roadmap-42')).not.toHaveAttribute('data-selected');
+    fireEvent.click(all);
+    expect(onSelect).toHaveBeenCalledWith(['roadmap-41', 'roadmap-42', 'roadmap-43'], true);
+    rerender(table(items, { selected: new Set(items.map((item) => item.id)), onSelect }));
+    expect(all.indeterminate).toBe(false);
+    expect(all).toBeChecked();
+  });
+
+  it('draws every cell of a row with one class and no MUI component names, the triage cells free to wrap', () => {
+    renderTable(items, { selected: new Set(), onSelect: () => undefined, triage });
+    const row = rowOf('roadmap-41');
+    expect(row.classList).toHaveLength(1);
+    const cells = [...row.children] as HTMLElement[];
+    expect(cells.map((cell) => cell.getAttribute('data-col'))).toEqual([
+      'select',
+      'id',
+      'title',
+      'state',
+      'owner',
+      'due',
+      'product',
+      'source',
+      'release',
+      'timing',
+      'modified',
+      'tags',
+    ]);
+    expect(new Set(cells.map((cell) => cell.className)).size).toBe(1);
+    expect(row.querySelector('[data-col="select"] input')?.className).not.toMatch(/Mui/);
+    expect(cellOf(row, 'state')).toHaveTextContent('Closed before tracking');
+    // A column's width holds whatever the rows say: a long state wraps rather than widening its column.
+    expect(getComputedStyle(cellOf(row, 'state')).whiteSpace).not.toBe('nowrap');
+    expect(getComputedStyle(cellOf(row, 'state')).overflowWrap).toBe('anywhere');
+    expect(getComputedStyle(cellOf(row, 'id')).whiteSpace).toBe('nowrap');
+  });
+});

@@ -1,8 +1,9 @@
-import { Box, Checkbox, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
+import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography } from '@mui/material';
 import { FIRST_SCREEN_ROWS, type ListRelevance, type ListTriage, type UnifiedItem } from '@radar/contracts';
 import { SKELETON_ROWS, useAfterFirstPaint } from '@radar/shared-ui';
 import type { SortDirection, SortField } from '../../state/dashboard-filters.js';
 import { ItemRow } from './ItemRow.js';
+import { SelectBox } from './RowCells.js';
 import { triageCells, type TriageCells } from './triage-cells.js';
 
 /** The cells of an item without a triage record the caller may see. */
@@ -91,7 +92,8 @@ export const TRIAGE_FOLDS: { key: string; below: number; narrowTitle?: boolean }
  * Every column but the title has its own width, so the title alone takes what is left: the columns' widths do not
  * depend on the rows. Left to the table's automatic layout they did, and the rows after the first screen's (drawn
  * after hydration, with longer ids and wider source badges) moved every column and made rows on screen taller
- * (layout shift). Each is wide enough for its longest value (monospace ids of 9 characters, 'Message Center').
+ * (layout shift). Each is wide enough for its longest value (monospace ids of 9 characters, 'Message Center'); the
+ * triage cells, whose values have no such bound ('Closed before tracking (+2 tenants)', owners' names), wrap instead.
  */
 export const COLUMN_WIDTHS: Record<string, number> = {
   select: 52,
@@ -167,13 +169,12 @@ export function ItemTable({
           <TableRow>
             {selectable ? (
               <TableCell padding="checkbox" data-col="select">
-                <Checkbox
-                  size="small"
+                <SelectBox
                   checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
                   indeterminate={chosenOnPage > 0 && chosenOnPage < pageIds.length}
                   disabled={isLoading || pageIds.length === 0}
                   onChange={(e) => onSelect(pageIds, e.target.checked)}
-                  slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                  aria-label="Select all rows on this page"
                 />
               </TableCell>
             ) : null}
