@@ -45,14 +45,12 @@ function AdminTabs() {
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        {/* On a phone the strip scrolls: its arrows show that more tabs are off to the side (MUI hides them on touch screens by default).
-            Always there (hidden while there is nothing to scroll to), not 'auto': the server cannot measure the strip, and
-            arrows added after hydration narrowed it by 80 px (layout shift). */}
+        {/* On a phone the strip scrolls: its arrows show that more tabs are off to the side (MUI hides them on touch screens by default). */}
         <Tabs
           value={index}
           onChange={(_, next: number) => select(next)}
           variant="scrollable"
-          scrollButtons
+          scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label="Admin sections"
         >
