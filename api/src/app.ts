@@ -15,6 +15,7 @@ import { originCheck } from './http/origin-check.js';
 import { createServerRender } from './http/server-render.js';
 import { mountStaticBundles } from './http/static-bundles.js';
 import { featureImplementations } from './features/index.js';
+import { createLastVisitService } from './features/items/last-visit/last-visit.service.js';
 import { checkJsonAnswer, createCallerReads, mountEndpoints, Reply } from './http/endpoints.js';
 import { createListLane } from './http/fast-path/list-lane.js';
 import { addressBeforeExpress } from './http/client-address.js';
@@ -89,6 +90,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
           list: ctx.services.itemList.forCaller,
           sessionUser: ctx.services.auth.sessionAnswer,
           reads: createCallerReads(implementations, { validate: validateResponses }),
+          visitPreview: createLastVisitService(ctx).preview,
           clock: ctx.clock,
           log,
         })

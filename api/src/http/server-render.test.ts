@@ -55,6 +55,7 @@ let cookie: string;
 let moderatorCookie: string;
 let adminCookie: string;
 const SESSION_URL = '/api/auth/session-user';
+const VISIT_URL = '/api/dashboard/visit';
 const NOTE = 'Check with the Teams owners before the rollout';
 const warnings: Record<string, unknown>[] = [];
 
@@ -249,7 +250,7 @@ describe('the first screen rendered on the server', () => {
     const page = await request(app).get('/dashboard').set('Cookie', cookie).expect(200);
     const parts = partsOf(page.text)!;
     expect(parts).toBeDefined();
-    expect(Object.keys(parts.data)).toEqual([SESSION_URL, LIST_URL]);
+    expect(Object.keys(parts.data)).toEqual([SESSION_URL, LIST_URL, VISIT_URL]);
     // Exactly what the browser's own requests with the same cookie are answered.
     expect(parts.data[SESSION_URL]).toEqual((await request(app).get(SESSION_URL).set('Cookie', cookie).expect(200)).body);
     expect(parts.data[LIST_URL]).toEqual((await request(app).get(LIST_URL).set('Cookie', cookie).expect(200)).body);
@@ -260,6 +261,34 @@ describe('the first screen rendered on the server', () => {
     await request(app).get('/dashboard').set('Cookie', cookie).set('If-None-Match', page.headers.etag!).expect(304);
     const landing = partsOf((await request(app).get('/').set('Cookie', cookie).expect(200)).text)!;
     expect(Object.keys(landing.data)).toEqual([SESSION_URL]);
+  });
+
+  it("carries what the dashboard's visit would answer, without recording a visit: the banner is in the first paint", async () => {
+    const user = await createUser(t.database.db, { email: 'returning@example.com' });
+    const returning = await sessionCookieFor(t.database.db, user.id);
+    const visitData = async () => partsOf((await request(app).get('/dashboard').set('Cookie', returning).expect(200)).text)!.data[VISIT_URL] as unknown;
+    const post = async () => (await request(app).post(VISIT_URL).set('Cookie', returning).set('Sec-Fetch-Site', 'same-origin').expect(200)).body as unknown;
+    try {
+      // Never visited: no banner, and the page itself records nothing (its POST does).
+      expect(await visitData()).toEqual({ lastVisitAt: null, changesSinceLastVisit: 0 });
+      expect(await visitData()).toEqual({ lastVisitAt: null, changesSinceLastVisit: 0 });
+      expect(await post()).toEqual({ lastVisitAt: null, changesSinceLastVisit: 0 });
+      const firstVisit = t.clock.now().toISOString();
+      // An hour later an item changed; the page's preview is what the POST then answers, which moves the baseline.
+      t.clock.advance(60 * 60_000);
+      await insertRoadmapItem(t.database.db, { title: 'Changed while away', lastChangedAt: t.clock.now(), firstSeenAt: t.clock.now() });
+      const preview = await visitData();
+      expect(preview).toEqual({ lastVisitAt: firstVisit, changesSinceLastVisit: 1 });
+      expect(await post()).toEqual(preview);
+      // A reload minutes later keeps that baseline: the preview says the same as the POST again.
+      t.clock.advance(60_000);
+      expect(await visitData()).toEqual(preview);
+      expect(await post()).toEqual(preview);
+      // A guest's page has none.
+      expect(partsOf((await request(app).get('/dashboard').expect(200)).text)!.data[VISIT_URL]).toBeUndefined();
+    } finally {
+      t.clock.set('2026-02-07T12:00:00Z');
+    }
   });
 
   it("never sends one user's render to another: staff notes stay with staff, a guest gets the guest's page", async () => {

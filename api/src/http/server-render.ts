@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   DASHBOARD_URL_STATE_KEYS,
+  type DashboardVisitResponse,
   DEFAULT_LIST_PARAMS,
   defaultRemoteUrl,
   endpointUrl,
@@ -69,6 +70,11 @@ export interface ServerRenderDeps {
   sessionUser: (auth: RequestAuth) => SessionUserResponse;
   /** The caller-alone GETs answered in-process (a signed-in user's page reads them: SIGNED_IN_READS). */
   reads: CallerReads;
+  /**
+   * What the dashboard's POST /api/dashboard/visit would answer the caller now, without recording a visit: a signed-in
+   * user's dashboard shows its "since your last visit" banner from the first paint.
+   */
+  visitPreview?: (auth: RequestAuth, now: Date) => Promise<DashboardVisitResponse>;
   clock: Clock;
   log: Logger;
 }
@@ -79,6 +85,8 @@ const DEFAULT_LIST_URL = itemListUrl(DEFAULT_LIST_PARAMS);
 const DEFAULT_LIST_REQUEST = endpoints.items.list.query.parse(querystring.parse(itemListQueryString(DEFAULT_LIST_PARAMS)));
 /** The session lookup's URL, as the shell's useSession asks for it (its SWR key). */
 const SESSION_USER_URL = routes.auth.sessionUser.path;
+/** The dashboard visit's answer, by the key the dashboard's useDashboardVisit reads it under (the POST's path). */
+const VISIT_URL = routes.items.dashboardVisit.path;
 
 /**
  * The pages a signed-in user's first screen is rendered for, and what each reads besides the session and the
@@ -256,6 +264,14 @@ export function createServerRender(deps: ServerRenderDeps): RenderFirstScreen | 
       }
       data[DEFAULT_LIST_URL] = answer.body.toString('utf8');
       version = answer.etag;
+      if (auth && deps.visitPreview) {
+        try {
+          data[VISIT_URL] = JSON.stringify(await deps.visitPreview(auth, deps.clock.now()));
+        } catch (error) {
+          deps.log.warn({ err: error }, 'server render skipped: the last visit could not be read');
+          return undefined;
+        }
+      }
     }
     const pageUrl = renderedUrl(pathname, url.searchParams);
     // A personal render is keyed by a hash of what it shows besides the list (the session: user, roles,

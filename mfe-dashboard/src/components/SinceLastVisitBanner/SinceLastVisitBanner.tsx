@@ -1,9 +1,9 @@
 import { Alert, Button } from '@mui/material';
 import type { DashboardVisitResponse } from '@radar/contracts';
-import { formatChangeDate } from '@radar/shared-ui';
+import { formatChangeDate, useDisplayTimeZone } from '@radar/shared-ui';
 
 export interface SinceLastVisitBannerProps {
-  /** The recorded visit (null for guests, while it is recorded, or if recording failed). */
+  /** The recorded visit, or what the server render read until it is recorded (null for guests, or with neither). */
   visit: DashboardVisitResponse | null;
   /** The "Since my last visit" filter is on. */
   active: boolean;
@@ -17,8 +17,10 @@ const changes = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'change
  * "Since my last visit"). Nothing on a first visit: there is no previous one to count from.
  */
 export function SinceLastVisitBanner({ visit, active, onShow }: SinceLastVisitBannerProps) {
+  // UTC in a server render and while hydrating it (the server does not know the reader's zone), theirs after.
+  const timeZone = useDisplayTimeZone();
   if (!visit?.lastVisitAt) return null;
-  const when = formatChangeDate(visit.lastVisitAt);
+  const when = formatChangeDate(visit.lastVisitAt, timeZone);
   const count = visit.changesSinceLastVisit;
   return (
     <Alert

@@ -23,7 +23,7 @@ export function useDashboardState([searchParams, setSearchParams]: UrlParams) {
   // The next view change replaces the history entry instead of adding one (views the page loads by itself).
   const replaceNext = useRef(false);
   const session = useSession();
-  const visit = useDashboardVisit(session.isAuthenticated);
+  const { state: visit, preview: visitPreview } = useDashboardVisit(session.isAuthenticated);
   // ?savedSearch=ID (Open on /notifications): the saved search's view is loaded once; saving writes over it.
   const savedSearchId = Number(searchParams.get('savedSearch')) || null;
   const saved = useEndpoint(routes.alerts.getSavedSearch, session.isAuthenticated && savedSearchId ? { params: { id: savedSearchId } } : null);
@@ -90,7 +90,8 @@ export function useDashboardState([searchParams, setSearchParams]: UrlParams) {
     state,
     dispatch,
     signedIn: session.isAuthenticated,
-    visit: visit.status === 'done' ? visit.visit : null,
+    // The recorded visit's answer; until it comes, what the server render read (the banner is in the first paint).
+    visit: visit.status === 'done' ? visit.visit : visitPreview,
     /** The saved search whose view is open (saving writes over it), or null. */
     editing: savedSearchId && saved.data?.id === savedSearchId ? saved.data : null,
     stopEditing,

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { DashboardVisitResponse, ItemListResponse } from '@radar/contracts';
 import { createTestContext, type TestContext } from '../../../../test/context.js';
 import { insertMessage, insertRoadmapItem, signIn } from '../../../../test/factories.js';
+import { grantTenant, insertTenant, receivedBy } from '../../../../test/tenant-fixtures.js';
 
 /**
  * "Since your last visit" at fixed dates: the visit is written at most every LAST_VISIT_UPDATE_SECONDS (300 here),
@@ -134,5 +135,39 @@ describe('since your last visit', () => {
     expect(a.changesSinceLastVisit).toBeGreaterThan(b.changesSinceLastVisit);
     expect((await since(first.agent)).total).toBe(a.changesSinceLastVisit);
     expect((await since(second.agent)).total).toBe(b.changesSinceLastVisit);
+  });
+
+  it("counts what the caller's own list shows: a private tenant's post for those given it, and for admins", async () => {
+    t.clock.set('2026-03-01T00:00:00Z');
+    const tenant = await insertTenant(t.database.db, { name: 'Contoso private', visibility: 'private' });
+    const [reader, granted, admin] = [
+      await signIn(t.app, t.database.db),
+      await signIn(t.app, t.database.db),
+      await signIn(t.app, t.database.db, { roles: ['User', 'Admin'] }),
+    ];
+    await grantTenant(t.database.db, granted.user.id, tenant.id);
+    for (const who of [reader, granted, admin]) await visit(who.agent);
+    t.clock.set('2026-03-01T01:00:00Z');
+    const row = await insertMessage(t.database.db, {
+      externalId: 'MC519001',
+      title: 'Private change',
+      firstSeenAt: at('2026-03-01T00:30:00Z'),
+      lastChangedAt: at('2026-03-01T00:30:00Z'),
+    });
+    await receivedBy(t.database.db, row.id, [tenant.id]);
+    await insertRoadmapItem(t.database.db, {
+      externalId: '519002',
+      title: 'Public change',
+      firstSeenAt: at('2026-03-01T00:30:00Z'),
+      lastChangedAt: at('2026-03-01T00:30:00Z'),
+    });
+    const counts = [];
+    for (const who of [reader, granted, admin]) {
+      const answer = await visit(who.agent);
+      // The banner's count is the total of the list its button shows.
+      expect((await since(who.agent)).total).toBe(answer.changesSinceLastVisit);
+      counts.push(answer.changesSinceLastVisit);
+    }
+    expect(counts).toEqual([1, 2, 2]);
   });
 });
