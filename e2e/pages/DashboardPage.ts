@@ -1,4 +1,5 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { endpointUrl, endpoints } from '@radar/contracts';
 import { pickPerson } from './people.js';
 
 export type TriageViewLabel = 'All items' | 'My queue' | 'Unassigned' | 'Overdue' | 'Due in 30 days' | 'Done';
@@ -42,7 +43,10 @@ export class DashboardPage {
   async goto(query = '') {
     if (/[?&](roadmap|message)=/.test(query)) throw new Error('Use gotoItem for a deep link: its dialog hides the page heading');
     this.visit = this.page
-      .waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/dashboard/visit', { timeout: 30_000 })
+      .waitForResponse(
+        (r) => r.request().method() === endpoints.items.dashboardVisit.method && new URL(r.url()).pathname === endpointUrl(endpoints.items.dashboardVisit),
+        { timeout: 30_000 },
+      )
       .then((r) => r.json() as Promise<{ lastVisitAt: string | null }>)
       .catch(() => null);
     await this.page.goto(`/dashboard${query}`);
