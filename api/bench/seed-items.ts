@@ -195,12 +195,22 @@ export async function seedItems(pool: Pool, now: Date, count = ITEMS, progress: 
  * to rewrite while a scenario is measured (rewriting 100,000 items moved the data version under every request).
  */
 export async function settleAsInstalled(db: Database['db'], now: Date): Promise<void> {
-  await rederiveItems(db);
-  await remakeSafeCopies(db);
+  await deriveAsInstalled(db);
   // A sync writes each row once, whole; the seed writes them and then rewrites them in place twice (derived fields,
   // sanitised copies), which leaves a table twice the size with every other row version dead. Compacted, it is the
   // table a sync leaves, the one the scenarios are about.
   await db.execute(sql`VACUUM FULL items`);
+  await openTriageAsInstalled(db, now);
+}
+
+/** The first half of settleAsInstalled: derived fields and sanitised copies, as the start-up tasks write them. */
+export async function deriveAsInstalled(db: Database['db']): Promise<void> {
+  await rederiveItems(db);
+  await remakeSafeCopies(db);
+}
+
+/** The second half of settleAsInstalled: a triage record per item, with the defaults of this version. */
+export async function openTriageAsInstalled(db: Database['db'], now: Date): Promise<void> {
   const triage = createTriageRepo(db);
   await triage.openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
   if ((await triage.defaultsVersion()) !== TRIAGE_DEFAULTS_VERSION) {

@@ -21,7 +21,7 @@ let api: ApiProcess;
 
 beforeAll(async () => {
   database = await createTestDb();
-  await seedItemsInBulk(database.pool, new Date(), ROWS);
+  await seedItemsInBulk(database, new Date(), ROWS);
   await database.pool.query('VACUUM (ANALYZE) items');
   // A budget the 40 MB download fits in on a busy CI machine: the point is that it is let finish.
   api = await startApi({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { settleAsInstalled, WORDS } from '../../bench/seed-items.js';
+import { WORDS } from '../../bench/seed-items.js';
 import { createTestDb } from '../db.js';
 import { cleanupAfterAll, startApi } from './api-process.js';
 import { seedItemsInBulk } from './fault-fixtures.js';
@@ -29,7 +29,7 @@ describe('a client rotating uncached searches', () => {
     cleanup(() => database.close());
     // As an installation that has run before: the api's start-up tasks find nothing to rewrite (rewriting every row
     // moves the data version again and again, and each new version makes the reader's list a miss of its network).
-    await seedItemsInBulk(database.pool, new Date(), 30_000, () => settleAsInstalled(database.db, new Date()));
+    await seedItemsInBulk(database, new Date(), 30_000, { settled: true });
     const api = await startApi({
       DATABASE_URL: database.url,
       CACHE_MISS_BUDGET: '120',
