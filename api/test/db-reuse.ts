@@ -61,10 +61,35 @@ export function newDatabaseName(): string {
 
 export const databaseUrl = (adminUrl: string, name: string) => adminUrl.replace(/\/[^/]*$/, `/${name}`);
 
-/** Records what a fresh clone holds (once per process), from a database cloned and seeded right now. */
-export function noteFreshClone(pool: pg.Pool): Promise<void> {
-  baseline ??= captureBaseline(pool);
-  return baseline.then(() => undefined);
+/**
+ * Makes a database cloned and seeded right now hold what every fresh clone of this process holds. The first one is
+ * recorded as that; each later one gets its rows: seeding stamps the built-in roles with the time it ran
+ * (`created_at`, `updated_at`), so two clones differ, and a spare reset to the first clone's rows could be told from
+ * a clone made since (a test's own first database, when no spare was at hand).
+ */
+export async function settleFreshClone(pool: pg.Pool): Promise<void> {
+  if (!baseline) {
+    baseline = captureBaseline(pool);
+    await baseline;
+    return;
+  }
+  const expected = await baseline;
+  const client = await pool.connect();
+  let failed = true;
+  try {
+    // Triggers off, as in a reset: putting the rows back must not bump the data version.
+    await client.query(
+      [
+        'BEGIN; SET LOCAL session_replication_role = replica',
+        ...[...expected.restore].flatMap(([table, insert]) => [`DELETE FROM ${table}`, insert]),
+        expected.sequences,
+        'COMMIT',
+      ].join(';\n'),
+    );
+    failed = false;
+  } finally {
+    client.release(failed);
+  }
 }
 
 /** A test closed this database (its pool ended): it may be reset for another test. */
