@@ -4,7 +4,7 @@ import request from 'supertest';
 import { connectDatabase } from '../src/db/client.js';
 import { contextOver, type TestContext, type TestContextOptions } from './context.js';
 import { createTestDb, dropTestDatabase, type TestDatabase } from './db.js';
-import { databaseUrl, endSessions, newDatabaseName, renameAway, resetToSnapshot, reuseEnabled, takeSnapshot, type Snapshot } from './db-reuse.js';
+import { databaseUrl, endSessions, newDatabaseName, release, renameAway, resetToSnapshot, reuseEnabled, takeSnapshot, type Snapshot } from './db-reuse.js';
 
 /**
  * A test file's set-up rows (users and their sessions, items, records) written once, and put back for each test: the
@@ -83,11 +83,10 @@ export function seededContext<T>(seed: (t: TestContext) => Promise<T>, options: 
     if (!kept) return;
     const { name } = kept;
     kept = undefined;
-    // Dropped, not handed to the process's spares: a spare's reset judges what was written by the statistics since
-    // its last reset, and this database's last reset put the seed's rows back (in one run a spare reused after a
-    // seeded file no longer matched a fresh clone's built-in rows). One DROP a file costs little.
+    // Back to the process's spares, as a database no reset has checked yet: its next reset empties every table
+    // ever written (the seed's too) and puts a fresh clone's rows back.
     await endSessions(adminUrl(), name);
-    await dropTestDatabase(name);
+    release(name);
   });
 
   return {
