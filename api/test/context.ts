@@ -21,11 +21,18 @@ export interface TestContext {
  * A real app on a fresh database with a fixed clock and a silent logger. `env` overrides configuration keys
  * (as strings, exactly as the environment would give them).
  */
-export async function createTestContext(
-  env: Record<string, string> = {},
-  opts: { now?: string; pool?: PoolOptions; resolve?: Resolver } = {},
-): Promise<TestContext> {
-  const database = await createTestDb(opts.pool);
+export async function createTestContext(env: Record<string, string> = {}, opts: TestContextOptions = {}): Promise<TestContext> {
+  return contextOver(await createTestDb(opts.pool), env, opts);
+}
+
+export interface TestContextOptions {
+  now?: string;
+  pool?: PoolOptions;
+  resolve?: Resolver;
+}
+
+/** The app of `createTestContext` over a database already made; close() closes the database. */
+export function contextOver(database: TestDatabase, env: Record<string, string> = {}, opts: TestContextOptions = {}): TestContext {
   // The cache-miss budget is off unless a test asks for it: suites ask for many distinct lists from one client.
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:8080', CACHE_MISS_BUDGET: '0', ...env });
   const clock = fixedClock(opts.now ?? '2026-02-07T12:00:00Z');

@@ -57,6 +57,30 @@ async function counts(database: TestDatabase) {
     }
   });
 
+  it('holds the same rows as a new clone made later, when no spare is left', async () => {
+    const probe = await createTestDb();
+    const { rows } = await probe.pool.query<{ oid: number }>('SELECT max(oid)::int AS oid FROM pg_database');
+    const newest = rows[0]!.oid;
+    await probe.close();
+    const first = await createTestDb();
+    await first.pool.query(`UPDATE roles SET description = 'changed' WHERE name = 'User'`);
+    const firstOid = await oidOf(first);
+    await first.close();
+    // The spare just closed comes back first, reset; then the other spares, held open, until a new clone is made
+    // (a database newer than every one there was): the process's built-in roles were seeded before it.
+    const open = [await createTestDb()];
+    try {
+      const reset = open[0]!;
+      expect(await oidOf(reset)).toBe(firstOid);
+      for (let i = 0; i < 500 && (await oidOf(open.at(-1)!)) <= newest; i++) open.push(await createTestDb());
+      const fresh = open.at(-1)!;
+      expect(await oidOf(fresh)).toBeGreaterThan(newest);
+      expect(await seeded(fresh)).toEqual(await seeded(reset));
+    } finally {
+      for (const database of open) await database.close();
+    }
+  });
+
   it('cannot be reached by a pool the last test left open on it', async () => {
     const first = await createTestDb();
     const stray = connectDatabase(first.url, undefined, { max: 1 });

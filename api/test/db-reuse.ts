@@ -61,10 +61,35 @@ export function newDatabaseName(): string {
 
 export const databaseUrl = (adminUrl: string, name: string) => adminUrl.replace(/\/[^/]*$/, `/${name}`);
 
-/** Records what a fresh clone holds (once per process), from a database cloned and seeded right now. */
-export function noteFreshClone(pool: pg.Pool): Promise<void> {
-  baseline ??= captureBaseline(pool);
-  return baseline.then(() => undefined);
+/**
+ * Makes a database cloned and seeded right now hold what every fresh clone of this process holds. The first one is
+ * recorded as that; each later one gets its rows: seeding stamps the built-in roles with the time it ran
+ * (`created_at`, `updated_at`), so two clones differ, and a spare reset to the first clone's rows could be told from
+ * a clone made since (a test's own first database, when no spare was at hand).
+ */
+export async function settleFreshClone(pool: pg.Pool): Promise<void> {
+  if (!baseline) {
+    baseline = captureBaseline(pool);
+    await baseline;
+    return;
+  }
+  const expected = await baseline;
+  const client = await pool.connect();
+  let failed = true;
+  try {
+    // Triggers off, as in a reset: putting the rows back must not bump the data version.
+    await client.query(
+      [
+        'BEGIN; SET LOCAL session_replication_role = replica',
+        ...[...expected.restore].flatMap(([table, insert]) => [`DELETE FROM ${table}`, insert]),
+        expected.sequences,
+        'COMMIT',
+      ].join(';\n'),
+    );
+    failed = false;
+  } finally {
+    client.release(failed);
+  }
 }
 
 /** A test closed this database (its pool ended): it may be reset for another test. */
@@ -112,22 +137,33 @@ export async function reuseSpare(
  */
 let adminPool: pg.Pool | undefined;
 
-/** Ends every session still on `from` and renames it: whatever held its old name can no longer reach it. */
-async function renameAway(adminUrl: string, from: string, to: string): Promise<boolean> {
+function admin(adminUrl: string): pg.Pool {
   if (!adminPool) {
     adminPool = new pg.Pool({ connectionString: adminUrl, max: 1, allowExitOnIdle: true });
     // An idle connection lost (the server stopped at the end of the run) must not crash the worker.
     adminPool.on('error', () => undefined);
   }
+  return adminPool;
+}
+
+/**
+ * Ends every session still on the database and waits until none is left: a pool that has ended may still have
+ * sessions exiting, and each reports its statistics as it exits. pg_terminate_backend's own wait polls every 100 ms.
+ */
+export async function endSessions(adminUrl: string, name: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const { rowCount } = await admin(adminUrl).query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (!rowCount || tries === 500) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** Ends every session still on `from` and renames it: whatever held its old name can no longer reach it. */
+export async function renameAway(adminUrl: string, from: string, to: string): Promise<boolean> {
+  const pool = admin(adminUrl);
   try {
-    // The test's pool has ended, but its sessions may still be exiting: wait until none is left (each reports its
-    // statistics as it exits). pg_terminate_backend's own wait, and the rename's, poll every 100 ms.
-    for (let tries = 0; ; tries++) {
-      const { rowCount } = await adminPool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [from]);
-      if (!rowCount || tries === 500) break;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    await adminPool.query(`ALTER DATABASE ${pg.escapeIdentifier(from)} RENAME TO ${pg.escapeIdentifier(to)}`);
+    await endSessions(adminUrl, from);
+    await pool.query(`ALTER DATABASE ${pg.escapeIdentifier(from)} RENAME TO ${pg.escapeIdentifier(to)}`);
     return true;
   } catch {
     // A session came back in between (a stray pool reconnecting): the database is dropped instead.
@@ -176,6 +212,35 @@ async function reset(pool: pg.Pool, spare: Spare, expected: Baseline): Promise<M
     // A connection left in a failed reset is not handed to the test (the caller drops the database anyway).
     client.release(!reusable);
   }
+}
+
+/**
+ * A database's rows and sequences as they are now, and the statistics they are written against: `resetToSnapshot`
+ * puts them back. Every session that wrote them must have ended (`endSessions`), or the statistics miss its writes.
+ */
+export interface Snapshot {
+  baseline: Baseline;
+  writes: Map<string, number>;
+  uses: number;
+}
+
+export async function takeSnapshot(pool: pg.Pool): Promise<Snapshot> {
+  const baseline = await captureBaseline(pool);
+  const { rows } = await pool.query<{ writes: Record<string, string | number> | null }>(PROBE);
+  return { baseline, writes: new Map(Object.entries(rows[0]!.writes ?? {}).map(([table, n]) => [table, Number(n)])), uses: 0 };
+}
+
+/**
+ * Resets a database, whose sessions since the snapshot have all ended, to the snapshot's rows (the checks and the
+ * reset of a spare's, against the snapshot instead of a fresh clone); false when it must not be reused.
+ */
+export async function resetToSnapshot(pool: pg.Pool, snapshot: Snapshot): Promise<boolean> {
+  if (snapshot.uses >= MAX_USES) return false;
+  const writes = await reset(pool, { name: '', uses: snapshot.uses, writes: snapshot.writes }, snapshot.baseline);
+  if (!writes) return false;
+  snapshot.writes = writes;
+  snapshot.uses += 1;
+  return true;
 }
 
 async function captureBaseline(pool: pg.Pool): Promise<Baseline> {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { connectDatabase, type Database, type PoolOptions } from '../src/db/client.js';
 import { ensureDatabase } from '../src/db/embedded.js';
 import { seedBuiltInRoles } from '../src/db/seed.js';
-import { databaseUrl, newDatabaseName, noteFreshClone, release, reuseEnabled, reuseSpare } from './db-reuse.js';
+import { databaseUrl, newDatabaseName, settleFreshClone, release, reuseEnabled, reuseSpare } from './db-reuse.js';
 
 export interface TestDatabase extends Database {
   url: string;
@@ -40,7 +40,7 @@ async function cloneTemplate(adminUrl: string, name: string, pool: PoolOptions):
   await ensureDatabase(adminUrl, name, 'radar_template');
   const database = connectDatabase(databaseUrl(adminUrl, name), undefined, pool);
   await seedBuiltInRoles(database.db);
-  if (reuseEnabled()) await noteFreshClone(database.pool);
+  if (reuseEnabled()) await settleFreshClone(database.pool);
   return database;
 }
 

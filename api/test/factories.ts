@@ -132,6 +132,15 @@ export async function sessionCookieFor(
   return `${opts.cookieName ?? SESSION_COOKIE}=${encodeURIComponent(token)}`;
 }
 
+/**
+ * A new user with roles and a session, through the database alone: a seed (test/seeded-context.ts) writes it once and
+ * each test signs in with `cookieAgent(t.app, cookie)`.
+ */
+export async function seedSession(db: Db, opts: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(db, opts);
+  return { user, cookie: await sessionCookieFor(db, user.id) };
+}
+
 /** A supertest agent that sends the user's session cookie on every request. */
 export async function signedInAgent(app: Express, db: Db, user: Pick<UserRow, 'id'>) {
   const cookie = await sessionCookieFor(db, user.id);

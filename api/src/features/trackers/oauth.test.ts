@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertMessage, signIn } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/context.js';
+import { insertMessage, seedSession } from '../../../test/factories.js';
+import { cookieAgent, seededContext } from '../../../test/seeded-context.js';
 import { startJiraServer, startServiceNowServer } from '../../../test/tracker-servers.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
 import { createOAuthStatesRepo } from './oauth-states.repo.js';
@@ -16,15 +17,21 @@ afterEach(async () => {
 
 const CLIENT = { clientId: 'radar-app', clientSecret: 'app-secret' };
 
-async function setUp(env: Record<string, string> = {}) {
-  t = await createTestContext({ ALLOW_PRIVATE_WEBHOOKS: 'true', ...env }, { now: '2026-11-26T12:00:00Z' });
-  const db = t.database.db;
-  const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
-  const { agent: otherAdmin } = await signIn(t.app, db, { roles: ['Admin'], email: 'other@example.com' });
-  const { agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com' });
+/** Two admins and a moderator signed in, a post with its triage record. */
+const seeded = seededContext(async ({ database: { db } }) => {
+  const { cookie: admin } = await seedSession(db, { roles: ['Admin'], email: 'boss@example.com' });
+  const { cookie: otherAdmin } = await seedSession(db, { roles: ['Admin'], email: 'other@example.com' });
+  const { cookie: moderator } = await seedSession(db, { roles: ['Moderator'], email: 'mod@example.com' });
   await insertMessage(db, { externalId: 'MC900001', summary: 'Exchange retires basic auth.' });
   await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
-  return { t, admin, otherAdmin, moderator };
+  return { admin, otherAdmin, moderator };
+});
+
+async function setUp(env: Record<string, string> = {}) {
+  const c = await seeded.context({ ALLOW_PRIVATE_WEBHOOKS: 'true', ...env }, { now: '2026-11-26T12:00:00Z' });
+  t = c;
+  const { admin, otherAdmin, moderator } = c.seeded;
+  return { t: c as TestContext, admin: cookieAgent(c.app, admin), otherAdmin: cookieAgent(c.app, otherAdmin), moderator: cookieAgent(c.app, moderator) };
 }
 
 /** Plays the admin's browser: Authorize, the tracker's consent page, and back to the callback with the session. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type request from 'supertest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertMessage, signIn } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/context.js';
+import { insertMessage, seedSession } from '../../../test/factories.js';
+import { cookieAgent, seededContext } from '../../../test/seeded-context.js';
 import { grantTenant } from '../../../test/tenant-fixtures.js';
 import { startTenantGraphServer, type FakePlanner, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
 import { createTriageRepo } from '../triage/triage.repo.js';
@@ -42,6 +43,33 @@ function fakePlanner(): FakePlanner {
   };
 }
 
+/** The people (the moderator given the tenant), the tenant with its app, two posts with their triage records. */
+const seeded = seededContext(
+  async ({ app, database: { db } }) => {
+    const { cookie: admin } = await seedSession(db, { roles: ['Admin'], email: 'boss@example.com' });
+    const { user: mod, cookie: moderator } = await seedSession(db, { roles: ['Moderator'], email: 'mod@example.com' });
+    const alice = await seedSession(db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+    const bob = await seedSession(db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
+    const added = await cookieAgent(app, admin)
+      .post('/api/admin/tenants')
+      .send({ name: 'Contoso', tenantId: DIRECTORY, clientId: CLIENT, clientSecret: 'tenant-secret' });
+    expect(added.status).toBe(201);
+    // The tenant is private (the default): its Planner takes pushes from people given the tenant.
+    await grantTenant(db, mod.id, added.body.id as number);
+    await insertMessage(db, {
+      externalId: 'MC900001',
+      title: 'Exchange retires basic auth',
+      isMajorChange: true,
+      actionRequiredBy: new Date('2026-12-15T00:00:00Z'),
+      summary: 'Exchange Online turns off basic authentication for SMTP AUTH.',
+    });
+    await insertMessage(db, { externalId: 'MC900002' });
+    await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
+    return { admin, moderator, alice, bob, tenantId: added.body.id as number };
+  },
+  { now: '2026-11-26T12:00:00Z' },
+);
+
 /** A tenant connected with its app, a Graph with its Planner beside it, two posts with their triage records. */
 async function setUp(roles = WRITE_ROLES) {
   const planner = fakePlanner();
@@ -56,26 +84,20 @@ async function setUp(roles = WRITE_ROLES) {
   };
   const graph = await startTenantGraphServer([tenant]);
   servers.push(graph);
-  t = await createTestContext({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '0' }, { now: '2026-11-26T12:00:00Z' });
-  const db = t.database.db;
-  const { agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' });
-  const { user: mod, agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com' });
-  const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
-  const bob = await signIn(t.app, db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
-  const added = await admin.post('/api/admin/tenants').send({ name: 'Contoso', tenantId: DIRECTORY, clientId: CLIENT, clientSecret: 'tenant-secret' });
-  expect(added.status).toBe(201);
-  // The tenant is private (the default): its Planner takes pushes from people given the tenant.
-  await grantTenant(db, mod.id, added.body.id as number);
-  await insertMessage(db, {
-    externalId: 'MC900001',
-    title: 'Exchange retires basic auth',
-    isMajorChange: true,
-    actionRequiredBy: new Date('2026-12-15T00:00:00Z'),
-    summary: 'Exchange Online turns off basic authentication for SMTP AUTH.',
-  });
-  await insertMessage(db, { externalId: 'MC900002' });
-  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
-  return { t, graph, planner, admin, moderator, alice, bob, tenantId: added.body.id as number };
+  const c = await seeded.context({ GRAPH_AUTHORITY_URL: graph.url, GRAPH_API_URL: graph.url, FEED_RETRIES: '0' }, { now: '2026-11-26T12:00:00Z' });
+  t = c;
+  const { admin, moderator, alice, bob, tenantId } = c.seeded;
+  const signedIn = ({ user, cookie }: typeof alice) => ({ user, agent: cookieAgent(c.app, cookie) });
+  return {
+    t: c as TestContext,
+    graph,
+    planner,
+    admin: cookieAgent(c.app, admin),
+    moderator: cookieAgent(c.app, moderator),
+    alice: signedIn(alice),
+    bob: signedIn(bob),
+    tenantId,
+  };
 }
 
 const plannerBody = (tenantId: number, extra: Record<string, unknown> = {}) => ({

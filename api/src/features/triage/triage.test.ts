@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
-import { createUser, insertMessage, insertRoadmapItem, signIn, signedInAgent } from '../../../test/factories.js';
+import { createUser, insertMessage, insertRoadmapItem, seedSession, signIn, signedInAgent } from '../../../test/factories.js';
+import { cookieAgent, seededContext } from '../../../test/seeded-context.js';
 import { readFixture } from '../../../test/replay-server.js';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.js';
 import { startTenantGraphServer, type FakeTenant, type TenantGraphServer } from '../../../test/tenant-graph-server.js';
@@ -36,12 +37,10 @@ async function mailSettled(t: TestContext) {
 }
 
 /** A database with a moderator, two users and items of each kind, records opened as the sync opens them. */
-async function setUp() {
-  t = await createTestContext({}, { now: '2026-11-26T12:00:00Z' });
-  const db = t.database.db;
-  const moderator = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com', firstName: 'Mo', lastName: 'Derator' });
-  const alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
-  const bob = await signIn(t.app, db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
+const seeded = seededContext(async ({ database: { db, pool } }) => {
+  const moderator = await seedSession(db, { roles: ['Moderator'], email: 'mod@example.com', firstName: 'Mo', lastName: 'Derator' });
+  const alice = await seedSession(db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+  const bob = await seedSession(db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder' });
   const actNow = await insertMessage(db, {
     externalId: 'MC900001',
     isMajorChange: true,
@@ -57,9 +56,17 @@ async function setUp() {
   const severe = await insertMessage(db, { externalId: 'MC900003', severity: 'high', createdDate: new Date('2026-10-01T00:00:00Z') });
   const roadmap = await insertRoadmapItem(db, { externalId: '490001', timingStart: '2027-01-01', timingEnd: '2027-01-31' });
   const incident = await insertMessage(db, { externalId: 'EX900001', category: 'incident', createdDate: new Date('2026-11-20T00:00:00Z') });
-  await t.database.pool.query(`UPDATE items SET source = 'health' WHERE id = $1`, [incident.id]);
+  await pool.query(`UPDATE items SET source = 'health' WHERE id = $1`, [incident.id]);
   await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
-  return { t, moderator: moderator.agent, alice, bob, items: { actNow, rollout, severe, roadmap, incident } };
+  return { moderator, alice, bob, items: { actNow, rollout, severe, roadmap, incident } };
+});
+
+async function setUp() {
+  const c = await seeded.context({}, { now: '2026-11-26T12:00:00Z' });
+  t = c;
+  const { moderator, alice, bob, items } = c.seeded;
+  const signedIn = ({ user, cookie }: typeof alice) => ({ user, agent: cookieAgent(c.app, cookie) });
+  return { t: c as TestContext, moderator: cookieAgent(c.app, moderator.cookie), alice: signedIn(alice), bob: signedIn(bob), items };
 }
 
 type SetUp = Awaited<ReturnType<typeof setUp>>;
@@ -564,6 +571,42 @@ describe('triage at start', () => {
   });
 });
 
+/** The views' users, tenants and items, records spread over states, owners and due dates. */
+async function seedViews({ database: { db, pool } }: TestContext) {
+  const { cookie: admin } = await seedSession(db, { roles: ['Admin'], email: 'boss@example.com' });
+  const alice = await seedSession(db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+  const { rows: tenants } = await pool.query<{ id: number }>(
+    `INSERT INTO tenants (name, directory_id, visibility) VALUES
+       ('Public', '11111111-0000-4000-8000-000000000000', 'public'), ('Private', '22222222-0000-4000-8000-000000000000', 'private') RETURNING id`,
+  );
+  const items = [];
+  for (let n = 0; n < 12; n++) items.push(await insertRoadmapItem(db, { createdDate: new Date(Date.UTC(2026, 9, 1 + n)) }));
+  for (let n = 0; n < 12; n++) items.push(await insertMessage(db, { createdDate: new Date(Date.UTC(2026, 9, 1 + n)) }));
+  // Posts received by the public tenant, the private one, or both; one removed from the feed.
+  const posts = items.slice(12);
+  await pool.query(
+    `INSERT INTO item_tenants (item_id, tenant_id, first_seen_at)
+     SELECT i, CASE WHEN k = 0 THEN $2::int ELSE $3::int END, now() FROM unnest($1::int[]) WITH ORDINALITY AS u(i, o)
+     CROSS JOIN generate_series(0, 1) AS k WHERE (o % 3 = 0) OR (o % 3 = 1 AND k = 0) OR (o % 3 = 2 AND k = 1)`,
+    [posts.map((p) => p.id), tenants[0]?.id, tenants[1]?.id],
+  );
+  await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
+  await pool.query(`UPDATE items SET is_removed = true WHERE id = $1`, [items[3]?.id]);
+  // States and owners spread over the items (a post's records in two tenants mostly alike, so both are in a view),
+  // due dates over the records (so an item's two records differ), with ties in due dates.
+  await pool.query(
+    `UPDATE triage_records SET
+       owner_id = CASE WHEN item_id % 3 = 0 THEN $1::int END,
+       state = CASE WHEN item_id % 5 = 0 THEN 'done' WHEN id % 7 = 1 THEN 'not_relevant' WHEN item_id % 4 = 2 THEN 'in_progress' ELSE 'new' END,
+       done_at = CASE WHEN item_id % 5 = 0 THEN now() END,
+       due_date = CASE WHEN id % 6 = 5 THEN NULL ELSE date '2026-11-26' + ((id % 9) - 4) * 5 END`,
+    [alice.user.id],
+  );
+  await pool.query(`UPDATE items SET modified_date = timestamptz '2026-11-20T00:00:00Z'`);
+  return { admin, alice, tenants };
+}
+const viewsSeed = seededContext(seedViews);
+
 describe('triage views on the dashboard list', () => {
   type Agent = Awaited<ReturnType<typeof signIn>>['agent'];
   let pool: TestContext['database']['pool'];
@@ -574,39 +617,12 @@ describe('triage views on the dashboard list', () => {
   const MANY_REQUESTS = 120_000;
 
   beforeEach(async () => {
-    t = await createTestContext({}, { now: '2026-11-26T12:00:00Z' });
-    const db = t.database.db;
+    t = await viewsSeed.context({}, { now: '2026-11-26T12:00:00Z' });
     pool = t.database.pool;
-    ({ agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' }));
-    alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
-    ({ rows: tenants } = await pool.query<{ id: number }>(
-      `INSERT INTO tenants (name, directory_id, visibility) VALUES
-         ('Public', '11111111-0000-4000-8000-000000000000', 'public'), ('Private', '22222222-0000-4000-8000-000000000000', 'private') RETURNING id`,
-    ));
-    const items = [];
-    for (let n = 0; n < 12; n++) items.push(await insertRoadmapItem(db, { createdDate: new Date(Date.UTC(2026, 9, 1 + n)) }));
-    for (let n = 0; n < 12; n++) items.push(await insertMessage(db, { createdDate: new Date(Date.UTC(2026, 9, 1 + n)) }));
-    // Posts received by the public tenant, the private one, or both; one removed from the feed.
-    const posts = items.slice(12);
-    await pool.query(
-      `INSERT INTO item_tenants (item_id, tenant_id, first_seen_at)
-       SELECT i, CASE WHEN k = 0 THEN $2::int ELSE $3::int END, now() FROM unnest($1::int[]) WITH ORDINALITY AS u(i, o)
-       CROSS JOIN generate_series(0, 1) AS k WHERE (o % 3 = 0) OR (o % 3 = 1 AND k = 0) OR (o % 3 = 2 AND k = 1)`,
-      [posts.map((p) => p.id), tenants[0]?.id, tenants[1]?.id],
-    );
-    await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
-    await pool.query(`UPDATE items SET is_removed = true WHERE id = $1`, [items[3]?.id]);
-    // States and owners spread over the items (a post's records in two tenants mostly alike, so both are in a view),
-    // due dates over the records (so an item's two records differ), with ties in due dates.
-    await pool.query(
-      `UPDATE triage_records SET
-         owner_id = CASE WHEN item_id % 3 = 0 THEN $1::int END,
-         state = CASE WHEN item_id % 5 = 0 THEN 'done' WHEN id % 7 = 1 THEN 'not_relevant' WHEN item_id % 4 = 2 THEN 'in_progress' ELSE 'new' END,
-         done_at = CASE WHEN item_id % 5 = 0 THEN now() END,
-         due_date = CASE WHEN id % 6 = 5 THEN NULL ELSE date '2026-11-26' + ((id % 9) - 4) * 5 END`,
-      [alice.user.id],
-    );
-    await pool.query(`UPDATE items SET modified_date = timestamptz '2026-11-20T00:00:00Z'`);
+    const { seeded } = t as TestContext & { seeded: Awaited<ReturnType<typeof seedViews>> };
+    admin = cookieAgent(t.app, seeded.admin);
+    alice = { user: seeded.alice.user, agent: cookieAgent(t.app, seeded.alice.cookie) };
+    tenants = seeded.tenants;
   });
 
   // Small pages, so totals are counted (a short first page proves its own total) and later pages use an offset.
@@ -964,15 +980,21 @@ describe("triage notices on the owner's own channels", () => {
   let moderator: Agent;
   let alice: Awaited<ReturnType<typeof signIn>>;
   let admin: Agent;
-  beforeEach(async () => {
-    receiver = await startWebhookReceiver();
-    t = await createTestContext({ ALLOW_PRIVATE_WEBHOOKS: 'true' }, { now: '2026-11-26T12:00:00Z' });
-    const db = t.database.db;
-    ({ agent: moderator } = await signIn(t.app, db, { roles: ['Moderator'], email: 'mod@example.com', firstName: 'Mo', lastName: 'Derator' }));
-    alice = await signIn(t.app, db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
-    ({ agent: admin } = await signIn(t.app, db, { roles: ['Admin'], email: 'boss@example.com' }));
+  const noticesSeed = seededContext(async ({ database: { db } }) => {
+    const moderator = await seedSession(db, { roles: ['Moderator'], email: 'mod@example.com', firstName: 'Mo', lastName: 'Derator' });
+    const alice = await seedSession(db, { email: 'alice@example.com', firstName: 'Alice', lastName: 'Admin' });
+    const admin = await seedSession(db, { roles: ['Admin'], email: 'boss@example.com' });
     await insertMessage(db, { externalId: 'MC900001', isMajorChange: true, actionRequiredBy: new Date('2026-12-15T00:00:00Z') });
     await createTriageRepo(db).openRecords('all', new Date('2026-01-01T00:00:00Z'), 'request');
+    return { moderator, alice, admin };
+  });
+  beforeEach(async () => {
+    receiver = await startWebhookReceiver();
+    const c = await noticesSeed.context({ ALLOW_PRIVATE_WEBHOOKS: 'true' }, { now: '2026-11-26T12:00:00Z' });
+    t = c;
+    moderator = cookieAgent(c.app, c.seeded.moderator.cookie);
+    alice = { user: c.seeded.alice.user, agent: cookieAgent(c.app, c.seeded.alice.cookie) };
+    admin = cookieAgent(c.app, c.seeded.admin.cookie);
   });
   afterEach(async () => {
     await receiver.close();

@@ -60,8 +60,10 @@ function comparable(raw: RawResponse, givenRequestId: boolean) {
   return { status: raw.status, headers, body: raw.body.toString('base64') };
 }
 
+const accessLinesOf = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === 'request completed' || l.msg === 'request aborted');
+
 const accessLine = (lines: Record<string, unknown>[]) => {
-  const line = lines.filter((l) => l.msg === 'request completed' || l.msg === 'request aborted').at(-1);
+  const line = accessLinesOf(lines).at(-1);
   if (!line) return undefined;
   const { time: _t, pid: _p, hostname: _h, responseTime, req, ...rest } = line as Record<string, unknown> & { req: Record<string, unknown> };
   expect(typeof responseTime).toBe('number');
@@ -75,12 +77,15 @@ const accessLine = (lines: Record<string, unknown>[]) => {
  * compared with the route's below, each made by its own server).
  */
 async function both(method: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const logged = { lane: accessLinesOf(accessLines.lane).length, express: accessLinesOf(accessLines.express).length };
   const plain = await rawRequest(without.url, method, path, headers);
   const lane = await rawRequest(withLane.url, method, path, headers);
   const given = 'X-Request-Id' in headers && /^[\w.:-]{1,128}$/.test(headers['X-Request-Id']!);
   expect(comparable(lane, given)).toEqual(comparable(plain, given));
-  // The access line is written when the answer ends; the client can see the end first.
-  await new Promise((r) => setImmediate(r));
+  // The access line is written when the answer ends; the client can see the end first (under load, the next
+  // request's end too): wait, a bounded number of turns, until each server has written its line for this request.
+  const waiting = () => accessLinesOf(accessLines.lane).length === logged.lane || accessLinesOf(accessLines.express).length === logged.express;
+  for (let turns = 0; turns < 10_000 && waiting(); turns++) await new Promise((r) => setImmediate(r));
   expect(accessLine(accessLines.lane)).toEqual(accessLine(accessLines.express));
   return lane;
 }
