@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/jest-globals';
-import { afterEach, beforeEach } from '@jest/globals';
-import { cleanup, configure } from '@testing-library/react';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
+import { afterEach, beforeAll, beforeEach } from '@jest/globals';
+import { act, cleanup, configure } from '@testing-library/react';
 
 // findBy*/waitFor give up after 1 s by default; on a busy 2-core machine a lazily loaded dialog or a chained request
 // can take longer to appear (a liveness bound, not a speed assertion: speed is measured by `npm run bench`).
@@ -49,6 +52,27 @@ beforeEach(() => {
   mediaState.listeners.clear();
 });
 
+// Emotion's cache keeps every rule a file's tests have inserted in jsdom's stylesheet, and each getComputedStyle
+// (Testing Library's role queries and accessible names make thousands) matches an element against all of them: by
+// the end of the largest admin files 540 rules, among them MUI's `:has()` selectors, each a query of the element's
+// subtree in jsdom. Each test starts from an empty sheet instead (the rules its own renders insert come back).
+let emotionCache: ReturnType<typeof useEmotionCache> | null = null;
+
+beforeAll(() => {
+  if (!inBrowser) return;
+  function TakeEmotionCache() {
+    emotionCache = useEmotionCache();
+    return null;
+  }
+  const root = createRoot(document.createElement('div'));
+  act(() => root.render(createElement(TakeEmotionCache)));
+  act(() => root.unmount());
+});
+
 afterEach(() => {
-  if (inBrowser) cleanup();
+  if (!inBrowser) return;
+  cleanup();
+  if (!emotionCache) return;
+  emotionCache.sheet.flush();
+  emotionCache.inserted = {};
 });
