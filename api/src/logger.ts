@@ -68,3 +68,14 @@ export function createLogger(level: string, opts: { stderr?: boolean; destinatio
   };
   return pino(options, opts.destination ?? (opts.stderr ? pino.destination(2) : bufferedStdout()));
 }
+
+/**
+ * Ends the process once every line logged so far is written, in order. `process.exit` alone writes what is still
+ * buffered synchronously, and a block already on its way (the flush timer's asynchronous write) can then land after
+ * it: a shutdown's last line ('stopped') was seen before lines logged earlier.
+ */
+export function exitAfterLogs(log: Logger, code: number): void {
+  // Should the flush never call back (standard output gone), the process still ends with this code once idle.
+  process.exitCode = code;
+  log.flush(() => process.exit(code));
+}

@@ -12,7 +12,7 @@ import { seedBuiltInRoles } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/agenda.js';
 import { systemClock } from './lib/clock.js';
 import { resolveSecret } from './lib/secret.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, exitAfterLogs, type Logger } from './logger.js';
 import { buildRuntimeConfig } from './runtime-config.js';
 import { createServices } from './services.js';
 import { shutDown } from './shutdown.js';
@@ -136,10 +136,10 @@ async function main(): Promise<void> {
         },
         signal,
       );
-      process.exit(0);
+      exitAfterLogs(log, 0);
     } catch (err) {
       log.error({ err }, 'shutdown failed');
-      process.exit(1);
+      exitAfterLogs(log, 1);
     }
   };
   process.removeListener('SIGTERM', earlySignal);
@@ -185,10 +185,10 @@ async function runWorker(config: Config, log: Logger): Promise<void> {
       database,
     };
     shutDown(parts, 'SIGTERM').then(
-      () => process.exit(0),
+      () => exitAfterLogs(log, 0),
       (err) => {
         log.error({ err }, 'worker shutdown failed');
-        process.exit(1);
+        exitAfterLogs(log, 1);
       },
     );
   });
