@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, CircularProgress, Container, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, CircularProgress, Container, Tab, Tabs, Typography } from '@mui/material';
 import { MainLandmark } from '@radar/shared-ui';
 import { AccessCheck } from '../../components/AccessCheck/index.js';
 import { ADMIN_APP_VERSION } from '../../build-version.js';
@@ -33,11 +33,6 @@ function AdminTabs() {
     ADMIN_TABS.findIndex((t) => t.id === params.get('tab')),
   );
   const tab = ADMIN_TABS[index];
-  // A desktop's /admin may come from the server, which cannot measure the strip: there the arrows are always drawn (MUI
-  // hides the one with nothing to scroll to), so hydrating does not narrow the strip by their 80 px (a layout shift).
-  // A phone's page is rendered in the browser, and its arrows show only when the strip overflows. Hydration's first
-  // render reads "not a phone", as the server did.
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const select = (next: number) =>
     setParams(
       (current) => {
@@ -55,7 +50,7 @@ function AdminTabs() {
           value={index}
           onChange={(_, next: number) => select(next)}
           variant="scrollable"
-          scrollButtons={phone ? 'auto' : true}
+          scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label="Admin sections"
         >
